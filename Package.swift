@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Waypoint",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "Waypoint", targets: ["Waypoint"]),
+        .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
+        .library(name: "WaypointUI", targets: ["WaypointUI"]),
+        .executable(name: "waypoint", targets: ["WaypointCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The core: Foundation only.
+        .target(name: "Waypoint"),
+        .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
+        .target(name: "WaypointUI", dependencies: ["Waypoint"]),
+        // The bundled examples, one folder per pattern; run by `waypoint demo` and by ExamplesTests.
+        .target(name: "WaypointExamples", dependencies: ["Waypoint", "WaypointTesting"], path: "Examples"),
+        .executableTarget(
+            name: "WaypointCLI",
+            dependencies: [
+                "Waypoint", "WaypointExamples",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "WaypointBenchmarks",
+            dependencies: ["Waypoint"],
+            path: "Benchmarks/Sources"
+        ),
+        .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"]),
+        .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
+        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
