@@ -1,0 +1,208 @@
+import Foundation
+import Observation
+
+/// The runtime of a declared flow: holds a ``FlowState``, carries out its effects, and saves and
+/// restores progress so the user resumes where they left off after a relaunch.
+///
+/// SwiftUI views observe it directly; tests drive it the same way on any platform.
+///
+/// ```swift
+/// let navigator = FlowNavigator(onboarding, context: Onboarding(), store: FileProgressStore(directory: url))
+/// await navigator.start()              // restores the saved path, or enters the first step
+/// try navigator.next()                 // the user tapped "Continue"
+/// navigator.context.notificationsAuthorized = true   // picked up at the next navigation
+/// ```
+///
+/// After every change the navigator saves a versioned snapshot of the state (flow id, flow version,
+/// visited path). Saves run in order, one at a time, off the caller's path; ``waitForSaves()``
+/// waits for them. A save that fails is reported in ``persistenceError`` and never interrupts the flow.
+@MainActor
+@Observable
+public final class FlowNavigator<Context> {
+    /// The flow this navigator runs.
+    public let definition: FlowDefinition<Context>
+    /// The context conditions are evaluated against; a change is picked up at the next navigation.
+    public var context: Context
+    /// The flow's state: visited path, outcomes, completion.
+    public private(set) var state: FlowState
+    /// What ``start()`` found in the store, once it has run.
+    public private(set) var restoreResult: RestoreResult?
+    /// The last problem reading or writing saved progress; the flow goes on regardless.
+    public private(set) var persistenceError: ProgressStoreError?
+
+    /// Receives every effect after the navigator has applied it (for analytics, logging, tests).
+    @ObservationIgnored public var onEffect: (@MainActor (FlowEffect) -> Void)?
+
+    /// The key under which progress is saved in the store.
+    @ObservationIgnored public let storageKey: String
+    @ObservationIgnored private let store: (any ProgressStore)?
+    @ObservationIgnored private let clock: any WaypointClock
+    @ObservationIgnored private var pendingSave: Task<Void, Never>?
+
+    /// Creates a navigator for `definition`.
+    ///
+    /// - Parameters:
+    ///   - store: where progress is saved; `nil` keeps it in memory only.
+    ///   - key: the storage key; defaults to `waypoint.flow.<flow id>`.
+    ///   - clock: the source of the snapshots' timestamps.
+    public init(
+        _ definition: FlowDefinition<Context>, context: Context,
+        store: (any ProgressStore)? = nil, key: String? = nil, clock: any WaypointClock = SystemClock()
+    ) {
+        self.definition = definition
+        self.context = context
+        self.state = FlowState(for: definition)
+        self.store = store
+        self.storageKey = key ?? "waypoint.flow.\(definition.id)"
+        self.clock = clock
+    }
+
+    /// The current visit, or `nil` before the start and after completion.
+    public var currentVisit: Visit? { state.current }
+
+    /// The declared step being shown, or `nil` for a custom step, before the start and after completion.
+    public var currentStep: Step<Context>? {
+        guard let visit = state.current, !visit.isCustom,
+              let levels = FlowWalker(root: definition, context: context).levels(for: visit.path),
+              let leaf = levels.last
+        else { return nil }
+        return leaf.list.steps[leaf.position]
+    }
+
+    /// The name of the screen to present now, or `nil` when there is none.
+    public var currentScreen: String? {
+        guard let visit = state.current else { return nil }
+        return visit.custom?.screen ?? currentStep?.screen ?? visit.path.stepID
+    }
+
+    /// Whether the flow has ended successfully.
+    public var isCompleted: Bool { state.isCompleted }
+
+    /// Whether ``back()`` would succeed.
+    public var canGoBack: Bool { state.canGoBack }
+
+    /// Restores saved progress (keeping the longest prefix the current definition allows) or
+    /// enters the first step. A completed flow stays completed.
+    ///
+    /// Unreadable saved progress is moved aside by the store, reported in ``persistenceError`` and
+    /// ``restoreResult``, and the flow starts fresh.
+    ///
+    /// - Throws: ``FlowError`` only when the definition itself is broken (for example its start
+    ///   step does not exist).
+    public func start() async throws(FlowError) {
+        guard !state.hasStarted else { throw .alreadyStarted(flowID: definition.id) }
+        var restored = false
+        if let store {
+            switch await store.loadSnapshot(FlowState.self, forKey: storageKey) {
+            case .empty:
+                restoreResult = .fresh
+            case .loaded(let snapshot):
+                let (state, result) = FlowState.restoring(snapshot.value, in: definition, context: context)
+                self.state = state
+                restoreResult = result
+                restored = state.hasStarted
+            case .recovered(let error):
+                persistenceError = error
+                restoreResult = .discarded(reason: error.description)
+            }
+        } else {
+            restoreResult = .fresh
+        }
+        if restored {
+            var effects: [FlowEffect] = []
+            if let visit = state.current { effects.append(.entered(visit)) }
+            if restoreResult != .alreadyCompleted { effects.append(.persist) }
+            apply(effects)
+        } else {
+            var state = self.state
+            let effects = try state.start(in: definition, context: context)
+            self.state = state
+            apply(effects)
+        }
+    }
+
+    /// Leaves the current step with `outcome` (default `next`); `back` goes back.
+    ///
+    /// - Throws: ``FlowError`` naming the step and the outcomes it accepts; nothing changes then.
+    public func next(_ outcome: String = Outcome.next) throws(FlowError) {
+        var state = self.state
+        let effects = try state.next(outcome, in: definition, context: context)
+        self.state = state
+        apply(effects)
+    }
+
+    /// Goes back to the previous step of the visited path.
+    public func back() throws(FlowError) {
+        var state = self.state
+        let effects = try state.back()
+        self.state = state
+        apply(effects)
+    }
+
+    /// Jumps to a declared step, then continues in declared order from there.
+    public func jump(to id: String) throws(FlowError) {
+        var state = self.state
+        let effects = try state.jump(to: id, in: definition, context: context)
+        self.state = state
+        apply(effects)
+    }
+
+    /// Shows an ad-hoc step; finishing it returns to the current step.
+    public func push(custom step: CustomStep) throws(FlowError) {
+        var state = self.state
+        let effects = try state.push(custom: step)
+        self.state = state
+        apply(effects)
+    }
+
+    /// Completes the flow now, from the current step.
+    public func complete() throws(FlowError) {
+        var state = self.state
+        let effects = try state.complete()
+        self.state = state
+        apply(effects)
+    }
+
+    /// Forgets all progress (saved progress included) and starts the flow again from its first step.
+    public func reset() async throws(FlowError) {
+        await waitForSaves()
+        if let store {
+            do { try await store.removeData(forKey: storageKey) } catch {
+                persistenceError = ProgressStoreError.wrapping(error, key: storageKey)
+            }
+        }
+        var state = FlowState(for: definition)
+        let effects = try state.start(in: definition, context: context)
+        self.state = state
+        restoreResult = .fresh
+        apply(effects)
+    }
+
+    /// Waits until every save scheduled so far has finished.
+    public func waitForSaves() async {
+        await pendingSave?.value
+    }
+
+    private func apply(_ effects: [FlowEffect]) {
+        for effect in effects {
+            if case .persist = effect { scheduleSave() }
+            onEffect?(effect)
+        }
+    }
+
+    private func scheduleSave() {
+        guard let store else { return }
+        let snapshot = state
+        let date = clock.now
+        let key = storageKey
+        let previous = pendingSave
+        pendingSave = Task { [weak self] in
+            await previous?.value
+            do {
+                try await store.saveSnapshot(snapshot, forKey: key, at: date)
+            } catch {
+                self?.persistenceError = ProgressStoreError.wrapping(error, key: key)
+            }
+        }
+    }
+}

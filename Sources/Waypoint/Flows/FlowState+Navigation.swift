@@ -1,0 +1,174 @@
+extension FlowState {
+    /// Enters the flow's start step (skipping steps whose conditions are false).
+    ///
+    /// - Returns: `flowStarted`, any `skipped`, then `entered` (or `flowCompleted` when every step
+    ///   was skipped), then `persist`.
+    public mutating func start<Context>(
+        in definition: FlowDefinition<Context>, context: Context
+    ) throws(FlowError) -> [FlowEffect] {
+        guard !hasStarted else { throw .alreadyStarted(flowID: flowID) }
+        var walker = FlowWalker(root: definition, context: context)
+        let list = definition.stepList(for: context)
+        var levels = [FlowLevel(flow: definition, list: list, prefix: nil, position: 0)]
+        let target: Target = list.startID(declared: definition.start).map(Target.step) ?? .complete
+        let arrival = try walker.follow(target, levels: &levels, from: "the start of the flow", force: false)
+        var effects: [FlowEffect] = [.flowStarted]
+        effects.append(contentsOf: walker.skipped.map(FlowEffect.skipped))
+        arrive(at: arrival, effects: &effects)
+        return effects
+    }
+
+    /// Leaves the current step with `outcome` and enters the step it leads to.
+    ///
+    /// `back` is reserved and behaves like ``back()``. On a custom step any outcome finishes it
+    /// and returns to the step it was pushed from.
+    ///
+    /// - Throws: ``FlowError`` naming the step and the outcomes it accepts when it does not accept
+    ///   `outcome`; the state is then unchanged.
+    public mutating func next<Context>(
+        _ outcome: String = Outcome.next, in definition: FlowDefinition<Context>, context: Context
+    ) throws(FlowError) -> [FlowEffect] {
+        if outcome == Outcome.back { return try back() }
+        let currentVisit = try requireCurrent()
+        if currentVisit.isCustom {
+            return returnFromCustom(leaving: .outcome(outcome))
+        }
+        var walker = FlowWalker(root: definition, context: context)
+        let arrival: StepPath?
+        if var levels = walker.levels(for: currentVisit.path) {
+            let leaf = levels[levels.count - 1]
+            guard let target = leaf.list.target(from: leaf.position, outcome: outcome) else {
+                throw .outcomeNotAccepted(
+                    step: currentVisit.path.rawValue, outcome: outcome,
+                    accepted: leaf.list.steps[leaf.position].acceptedOutcomes)
+            }
+            arrival = try walker.follow(
+                target, levels: &levels,
+                from: "the target of outcome '\(outcome)' of step '\(currentVisit.path)'", force: false)
+        } else {
+            // The current step is no longer declared for this context (a context-dependent builder
+            // changed its mind): continue in declared order after the latest visit still declared.
+            guard outcome == Outcome.next else {
+                throw .outcomeNotAccepted(step: currentVisit.path.rawValue, outcome: outcome, accepted: [Outcome.next])
+            }
+            arrival = try continueAfterLatestDeclaredVisit(walker: &walker, definition: definition, context: context)
+        }
+        var effects: [FlowEffect] = [.left(currentVisit, .outcome(outcome))]
+        path[path.count - 1].departure = .outcome(outcome)
+        effects.append(contentsOf: walker.skipped.map(FlowEffect.skipped))
+        arrive(at: arrival, effects: &effects)
+        return effects
+    }
+
+    /// Goes back to the previous visit of the path, removing the current one.
+    public mutating func back() throws(FlowError) -> [FlowEffect] {
+        let currentVisit = try requireCurrent()
+        guard path.count > 1 else { throw .cannotGoBack(step: currentVisit.stepID) }
+        path.removeLast()
+        path[path.count - 1].departure = nil
+        let previous = path[path.count - 1]
+        return [.wentBack(from: currentVisit, to: previous), .entered(previous), .persist]
+    }
+
+    /// Jumps forward to a declared step, then continues in declared order from there.
+    ///
+    /// `id` is looked up in the flow of the current step first, then in the flows around it; a
+    /// path with `/` (`"shared-end/consent"`) is looked up from the top-level flow. The jump is
+    /// explicit, so the target's condition is not evaluated; a subflow step is entered at its start.
+    public mutating func jump<Context>(
+        to id: String, in definition: FlowDefinition<Context>, context: Context
+    ) throws(FlowError) -> [FlowEffect] {
+        let currentVisit = try requireCurrent()
+        var walker = FlowWalker(root: definition, context: context)
+        var levels: [FlowLevel<Context>]
+        let stepID: String
+        if id.contains("/") {
+            let target = StepPath(id)
+            guard let parent = target.parent, let found = walker.levels(for: parent, subflowStep: true) else {
+                throw .unknownStep(flowID: definition.id, stepID: id, referencedBy: "the target of a jump")
+            }
+            levels = found
+            let sub = levels[levels.count - 1]
+            guard let subflow = sub.list.steps[sub.position].subflow else {
+                throw .unknownStep(flowID: definition.id, stepID: id, referencedBy: "the target of a jump")
+            }
+            levels.append(FlowLevel(flow: subflow, list: subflow.stepList(for: context), prefix: parent, position: 0))
+            stepID = target.stepID
+        } else {
+            levels = walker.levels(for: currentVisit.path) ?? [
+                FlowLevel(flow: definition, list: definition.stepList(for: context), prefix: nil, position: 0)
+            ]
+            guard let depth = levels.lastIndex(where: { $0.list.position(of: id) != nil }) else {
+                throw .unknownStep(flowID: definition.id, stepID: id, referencedBy: "the target of a jump")
+            }
+            levels.removeSubrange((depth + 1)...)
+            stepID = id
+        }
+        let arrival = try walker.follow(.step(stepID), levels: &levels, from: "the target of a jump", force: true)
+        var effects: [FlowEffect] = [.left(currentVisit, .jump)]
+        path[path.count - 1].departure = .jump
+        effects.append(contentsOf: walker.skipped.map(FlowEffect.skipped))
+        arrive(at: arrival, effects: &effects)
+        return effects
+    }
+
+    /// Shows an ad-hoc step outside the declared order; finishing it (or going back) returns to
+    /// the step it was pushed from.
+    public mutating func push(custom step: CustomStep) throws(FlowError) -> [FlowEffect] {
+        let currentVisit = try requireCurrent()
+        path[path.count - 1].departure = .pushedCustom
+        let visit = Visit(path: currentVisit.path, custom: step)
+        path.append(visit)
+        return [.left(currentVisit, .pushedCustom), .entered(visit), .persist]
+    }
+
+    /// Completes the flow from the current step, whatever is declared after it.
+    public mutating func complete() throws(FlowError) -> [FlowEffect] {
+        let currentVisit = try requireCurrent()
+        path[path.count - 1].departure = .completedFlow
+        isCompleted = true
+        return [.left(currentVisit, .completedFlow), .flowCompleted, .persist]
+    }
+
+    // MARK: - Helpers
+
+    private func requireCurrent() throws(FlowError) -> Visit {
+        if isCompleted { throw .alreadyCompleted(flowID: flowID) }
+        guard let last = path.last else { throw .notStarted(flowID: flowID) }
+        return last
+    }
+
+    private mutating func arrive(at arrival: StepPath?, effects: inout [FlowEffect]) {
+        if let arrival {
+            let visit = Visit(path: arrival)
+            path.append(visit)
+            effects.append(.entered(visit))
+        } else {
+            isCompleted = true
+            effects.append(.flowCompleted)
+        }
+        effects.append(.persist)
+    }
+
+    private mutating func returnFromCustom(leaving departure: Departure) -> [FlowEffect] {
+        let custom = path.removeLast()
+        path[path.count - 1].departure = nil
+        return [.left(custom, departure), .entered(path[path.count - 1]), .persist]
+    }
+
+    private func continueAfterLatestDeclaredVisit<Context>(
+        walker: inout FlowWalker<Context>, definition: FlowDefinition<Context>, context: Context
+    ) throws(FlowError) -> StepPath? {
+        for visit in path.reversed() where !visit.isCustom {
+            guard var levels = walker.levels(for: visit.path) else { continue }
+            let leaf = levels[levels.count - 1]
+            return try walker.follow(
+                leaf.list.following(leaf.position), levels: &levels,
+                from: "the step after '\(visit.path)'", force: false)
+        }
+        let list = definition.stepList(for: context)
+        var levels = [FlowLevel(flow: definition, list: list, prefix: nil, position: 0)]
+        let target: Target = list.startID(declared: definition.start).map(Target.step) ?? .complete
+        return try walker.follow(target, levels: &levels, from: "the start of the flow", force: false)
+    }
+}

@@ -1,0 +1,129 @@
+/// What happened when saved progress was restored.
+public enum RestoreResult: Hashable, Sendable, CustomStringConvertible {
+    /// Nothing was saved: the flow starts from the beginning.
+    case fresh
+    /// The whole saved path is still valid and was restored.
+    case resumed(visits: Int)
+    /// The flow definition changed since the save: the longest still-valid prefix was kept.
+    ///
+    /// When `kept` is 0 the flow starts from the beginning.
+    case truncated(kept: Int, dropped: Int)
+    /// The flow was completed before; it stays completed.
+    case alreadyCompleted
+    /// The saved progress could not be used (unreadable, or for another flow) and was set aside.
+    case discarded(reason: String)
+
+    public var description: String {
+        switch self {
+        case .fresh: "no saved progress; starting fresh"
+        case .resumed(let visits): "resumed \(visits) visited step\(visits == 1 ? "" : "s")"
+        case .truncated(let kept, let dropped):
+            "the flow changed since the save: kept \(kept) visited step\(kept == 1 ? "" : "s"), dropped \(dropped)"
+        case .alreadyCompleted: "the flow was already completed"
+        case .discarded(let reason): "saved progress discarded: \(reason)"
+        }
+    }
+}
+
+extension FlowState {
+    /// Rebuilds a state from a saved one against the current definition of the flow.
+    ///
+    /// The saved path is kept up to its longest prefix that the current definition still allows:
+    /// every visited step must still be declared (as a screen step at the same place), and each
+    /// move must still be possible: the outcome recorded at a step must still be accepted and lead
+    /// to the next visited step, possibly through conditional steps that were skipped. A completed
+    /// flow stays completed. The result's ``flowVersion`` is the definition's.
+    ///
+    /// - Returns: the state to continue with (not started when nothing could be kept) and what happened.
+    public static func restoring<Context>(
+        _ saved: FlowState, in definition: FlowDefinition<Context>, context: Context
+    ) -> (state: FlowState, result: RestoreResult) {
+        guard saved.flowID == definition.id else {
+            return (FlowState(for: definition),
+                    .discarded(reason: "it belongs to flow '\(saved.flowID)', not '\(definition.id)'"))
+        }
+        if saved.isCompleted {
+            var state = saved
+            state.flowVersion = definition.version
+            return (state, .alreadyCompleted)
+        }
+        guard !saved.path.isEmpty else { return (FlowState(for: definition), .fresh) }
+
+        let walker = FlowWalker(root: definition, context: context)
+        var kept: [Visit] = []
+        for visit in saved.path {
+            guard isValid(visit, after: kept.last, walker: walker) else { break }
+            kept.append(visit)
+        }
+        var state = FlowState(for: definition)
+        guard !kept.isEmpty else {
+            return (state, .truncated(kept: 0, dropped: saved.path.count))
+        }
+        kept[kept.count - 1].departure = nil
+        state.path = kept
+        if kept.count == saved.path.count {
+            return (state, .resumed(visits: kept.count))
+        }
+        return (state, .truncated(kept: kept.count, dropped: saved.path.count - kept.count))
+    }
+
+    private static func isValid<Context>(_ visit: Visit, after previous: Visit?, walker: FlowWalker<Context>) -> Bool {
+        if visit.isCustom {
+            return previous?.departure == .pushedCustom && previous?.path == visit.path
+        }
+        guard walker.levels(for: visit.path) != nil else { return false }
+        guard let previous else {
+            let list = walker.root.stepList(for: walker.context)
+            guard let start = list.startID(declared: walker.root.start) else { return false }
+            var levels = [FlowLevel(flow: walker.root, list: list, prefix: nil, position: 0)]
+            return walker.possibleArrivals(.step(start), levels: &levels).contains(visit.path)
+        }
+        guard !previous.isCustom, let departure = previous.departure else { return false }
+        if departure == .jump { return true }
+        guard let outcome = departure.outcome, var levels = walker.levels(for: previous.path) else { return false }
+        let leaf = levels[levels.count - 1]
+        guard let target = leaf.list.target(from: leaf.position, outcome: outcome) else { return false }
+        return walker.possibleArrivals(target, levels: &levels).contains(visit.path)
+    }
+}
+
+extension FlowWalker {
+    /// Every step that following `target` could show, whatever the conditions evaluate to.
+    func possibleArrivals(_ target: Target, levels: inout [FlowLevel<Context>]) -> Set<StepPath> {
+        var arrivals: Set<StepPath> = []
+        var seen: Set<String> = []
+        var work: [(Target, [FlowLevel<Context>])] = [(target, levels)]
+        while let (target, levels) = work.popLast() {
+            var levels = levels
+            switch target {
+            case .complete:
+                guard levels.count > 1 else { continue }
+                levels.removeLast()
+                let parent = levels[levels.count - 1]
+                let next = parent.list.target(from: parent.position, outcome: Outcome.next)
+                    ?? parent.list.following(parent.position)
+                let key = "complete:" + parent.path(of: parent.list.steps[parent.position].id).rawValue
+                if seen.insert(key).inserted { work.append((next, levels)) }
+            case .step(let id):
+                let level = levels[levels.count - 1]
+                guard let position = level.list.position(of: id) else { continue }
+                let stepPath = level.path(of: id)
+                guard seen.insert(stepPath.rawValue).inserted else { continue }
+                levels[levels.count - 1].position = position
+                let step = level.list.steps[position]
+                if step.condition != nil {
+                    work.append((level.list.skipTarget(from: position), levels))
+                }
+                if let subflow = step.subflow {
+                    guard levels.count < Self.maximumDepth else { continue }
+                    let list = subflow.stepList(for: context)
+                    let start = list.startID(declared: subflow.start).map(Target.step) ?? .complete
+                    work.append((start, levels + [FlowLevel(flow: subflow, list: list, prefix: stepPath, position: 0)]))
+                } else {
+                    arrivals.insert(stepPath)
+                }
+            }
+        }
+        return arrivals
+    }
+}

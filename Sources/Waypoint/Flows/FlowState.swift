@@ -1,0 +1,47 @@
+/// The state of one run of a flow, as a value: the visited path (the back stack), the outcome
+/// chosen at each step, and whether the flow is completed.
+///
+/// `FlowState` is `Codable`, so it is what ``FlowNavigator`` saves and restores across launches.
+/// Each event is a `mutating` method that returns the ``FlowEffect``s to carry out and never
+/// performs them itself, so a test drives a flow without any UI, store or clock:
+///
+/// ```swift
+/// var state = FlowState(for: signup)
+/// _ = try state.start(in: signup, context: user)
+/// let effects = try state.next("register", in: signup, context: user)
+/// #expect(state.current?.path == "registration")
+/// ```
+public struct FlowState: Hashable, Sendable, Codable {
+    /// The id of the flow this state belongs to.
+    public let flowID: String
+    /// The version of the flow definition the path was recorded against.
+    public internal(set) var flowVersion: Int
+    /// Every step visited and still on the back stack, oldest first; the last one is current.
+    ///
+    /// Skipped steps are not part of the path; going back removes the last visit.
+    public internal(set) var path: [Visit]
+    /// Whether the flow has ended successfully.
+    public internal(set) var isCompleted: Bool
+
+    /// Creates the state of a flow that has not started yet.
+    public init(flowID: String, flowVersion: Int) {
+        self.flowID = flowID
+        self.flowVersion = flowVersion
+        self.path = []
+        self.isCompleted = false
+    }
+
+    /// Creates the state of `definition`, not started yet.
+    public init<Context>(for definition: FlowDefinition<Context>) {
+        self.init(flowID: definition.id, flowVersion: definition.version)
+    }
+
+    /// The current visit, or `nil` before the start and after completion.
+    public var current: Visit? { isCompleted ? nil : path.last }
+
+    /// Whether the flow was started (it may since have completed).
+    public var hasStarted: Bool { !path.isEmpty || isCompleted }
+
+    /// Whether ``back()`` would succeed.
+    public var canGoBack: Bool { !isCompleted && path.count > 1 }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Observation
+
+/// The runtime of a ``StateMachine``: an observable current state, history for back, and — when
+/// the states are `Codable` — progress saved after every change and restored on launch.
+///
+/// ```swift
+/// let runtime = StateMachineRuntime(signUpMachine, store: FileProgressStore(directory: url))
+/// await runtime.restore()
+/// try runtime.send(.chooseRegister)
+/// ```
+@MainActor
+@Observable
+public final class StateMachineRuntime<State: Sendable & Equatable, Event: Sendable> {
+    /// The machine, as a value.
+    public private(set) var machine: StateMachine<State, Event>
+    /// What ``restore()`` found in the store, once it has run.
+    public private(set) var restoreResult: RestoreResult?
+    /// The last problem reading or writing saved progress; the machine goes on regardless.
+    public private(set) var persistenceError: ProgressStoreError?
+
+    /// Receives every change after it was applied (for analytics, logging, tests).
+    @ObservationIgnored public var onChange: (@MainActor (StateChange<State>) -> Void)?
+
+    @ObservationIgnored private let persistence: Persistence?
+    @ObservationIgnored private var pendingSave: Task<Void, Never>?
+
+    private struct Persistence: Sendable {
+        let save: @Sendable (StateMachine<State, Event>) async throws -> Void
+        let load: @Sendable (inout StateMachine<State, Event>) async -> Result<RestoreResult, ProgressStoreError>
+        let key: String
+    }
+
+    /// Creates a runtime that keeps the machine in memory only.
+    public init(_ machine: StateMachine<State, Event>) {
+        self.machine = machine
+        self.persistence = nil
+    }
+
+    /// Creates a runtime that saves the machine in `store` after every change.
+    ///
+    /// - Parameter key: the storage key; defaults to `waypoint.machine.<machine id>`.
+    public init(
+        _ machine: StateMachine<State, Event>, store: any ProgressStore, key: String? = nil,
+        clock: any WaypointClock = SystemClock()
+    ) where State: Codable {
+        self.machine = machine
+        let key = key ?? "waypoint.machine.\(machine.id)"
+        self.persistence = Persistence(
+            save: { machine in
+                try await store.saveSnapshot(machine.snapshot, forKey: key, at: clock.now)
+            },
+            load: { machine in
+                switch await store.loadSnapshot(MachineSnapshot<State>.self, forKey: key) {
+                case .empty: return .success(.fresh)
+                case .loaded(let snapshot): return .success(machine.restore(snapshot.value))
+                case .recovered(let error): return .failure(error)
+                }
+            },
+            key: key)
+    }
+
+    /// The current state.
+    public var current: State { machine.current }
+    /// The states before the current one, oldest first.
+    public var history: [State] { machine.history }
+    /// Whether the machine is in a final state.
+    public var isCompleted: Bool { machine.isCompleted }
+    /// Whether ``back()`` would succeed.
+    public var canGoBack: Bool { machine.canGoBack }
+
+    /// Restores saved progress, if any; unreadable progress is set aside and reported.
+    public func restore() async {
+        guard let persistence else {
+            restoreResult = .fresh
+            return
+        }
+        var machine = self.machine
+        switch await persistence.load(&machine) {
+        case .success(let result):
+            let before = self.machine.current
+            self.machine = machine
+            restoreResult = result
+            if case .resumed = result {
+                onChange?(StateChange(from: before, to: machine.current, kind: .restored))
+            } else if case .alreadyCompleted = result {
+                onChange?(StateChange(from: before, to: machine.current, kind: .restored))
+            }
+        case .failure(let error):
+            persistenceError = error
+            restoreResult = .discarded(reason: error.description)
+        }
+    }
+
+    /// Sends an event to the machine.
+    ///
+    /// - Throws: ``StateMachineError`` when the event does not apply; nothing changes then.
+    public func send(_ event: Event) throws(StateMachineError) {
+        let change = try machine.send(event)
+        apply(change)
+    }
+
+    /// Returns to the previous state.
+    public func back() throws(StateMachineError) {
+        let change = try machine.back()
+        apply(change)
+    }
+
+    /// Returns to the initial state, forgetting the history (and the saved progress).
+    public func reset() {
+        let change = machine.reset()
+        apply(change)
+    }
+
+    /// Waits until every save scheduled so far has finished.
+    public func waitForSaves() async {
+        await pendingSave?.value
+    }
+
+    private func apply(_ change: StateChange<State>) {
+        if let persistence {
+            let snapshot = machine
+            let previous = pendingSave
+            pendingSave = Task { [weak self] in
+                await previous?.value
+                do {
+                    try await persistence.save(snapshot)
+                } catch {
+                    self?.persistenceError = ProgressStoreError.wrapping(error, key: persistence.key)
+                }
+            }
+        }
+        onChange?(change)
+    }
+}
