@@ -134,4 +134,11 @@ public struct StateChange<State: Sendable & Equatable>: Sendable, Equatable {
     public let to: State
     /// How the machine moved.
     public let kind: Kind
+
+    /// Creates a description of a change.
+    public init(from: State, to: State, kind: Kind) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+    }
 }
