@@ -34,6 +34,7 @@ extension SignUpStateMachineExample {
         }
 
         private func advance(_ outcome: ScreenOutcome) {
+            narrate("  the user \(SignUpStateMachineExample.describe(outcome))")
             do {
                 try runtime.send(outcome)
             } catch {

@@ -80,13 +80,13 @@ public enum SignUpStateMachineExample {
         }
     }
 
-    private static func describe(_ outcome: ScreenOutcome) -> String {
+    static func describe(_ outcome: ScreenOutcome) -> String {
         switch outcome {
         case .wantsToLogIn: "taps Log in"
         case .wantsToRegister: "taps Register"
-        case .loggedIn(let user): "\(user) logs in"
-        case .registered(let user): "\(user) registers (\(user.isNew ? "new" : "existing") account)"
-        case .personalized(let user): "\(user) picks interests"
+        case .loggedIn(let user): "logs in as \(user)"
+        case .registered(let user): "registers as \(user) (\(user.isNew ? "a new" : "an existing") account)"
+        case .personalized: "picks their interests"
         }
     }
 }
