@@ -28,10 +28,27 @@ extension FlowState {
     public mutating func next<Context>(
         _ outcome: String = Outcome.next, in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
-        if outcome == Outcome.back { return try back() }
+        var effects: [FlowEffect] = []
+        try next(outcome, in: definition, context: context, into: &effects)
+        return effects
+    }
+
+    /// Leaves the current step with `outcome`, appending the effects to `effects`.
+    ///
+    /// The same as ``next(_:in:context:)``, for callers that reuse one buffer of effects (a runtime
+    /// dispatching many events) instead of receiving a new array per event.
+    public mutating func next<Context>(
+        _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
+        into effects: inout [FlowEffect]
+    ) throws(FlowError) {
+        if outcome == Outcome.back {
+            effects += try back()
+            return
+        }
         let currentVisit = try requireCurrent()
         if currentVisit.isCustom {
-            return returnFromCustom(leaving: .outcome(outcome))
+            effects += returnFromCustom(leaving: .outcome(outcome))
+            return
         }
         var walker = FlowWalker(root: definition, context: context)
         let arrival: StepPath?
@@ -53,11 +70,10 @@ extension FlowState {
             }
             arrival = try continueAfterLatestDeclaredVisit(walker: &walker, definition: definition, context: context)
         }
-        var effects: [FlowEffect] = [.left(currentVisit, .outcome(outcome))]
+        effects.append(.left(currentVisit, .outcome(outcome)))
         path[path.count - 1].departure = .outcome(outcome)
-        effects.append(contentsOf: walker.skipped.map(FlowEffect.skipped))
+        for skipped in walker.skipped { effects.append(.skipped(skipped)) }
         arrive(at: arrival, effects: &effects)
-        return effects
     }
 
     /// Goes back to the previous visit of the path, removing the current one.

@@ -1,0 +1,120 @@
+import Waypoint
+
+// Event dispatch: Waypoint's values against a hand-written `switch` over the same steps, doing the
+// same job — compute the next step from the current one and the outcome, and keep the back stack.
+
+/// The steps of the benchmark flow, as a hand-written app would declare them.
+enum SignUpStep: Hashable, Sendable {
+    case splash, login, registration, personalization(Int), complete(Int)
+}
+
+/// The outcomes screens report.
+enum SignUpOutcome: Hashable, Sendable {
+    case login, register, loggedIn(Int), registered(Int, isNew: Bool), personalized(Int)
+}
+
+/// The hand-written controller: one switch, a back stack.
+struct HandWrittenSignUp {
+    var current: SignUpStep = .splash
+    var history: [SignUpStep] = []
+
+    @inline(never)
+    mutating func handle(_ outcome: SignUpOutcome) -> SignUpStep? {
+        let next: SignUpStep?
+        switch (current, outcome) {
+        case (.splash, .login): next = .login
+        case (.splash, .register): next = .registration
+        case (.login, .loggedIn(let user)): next = .complete(user)
+        case (.registration, .registered(let user, let isNew)): next = isNew ? .personalization(user) : .complete(user)
+        case (.personalization, .personalized(let user)): next = .complete(user)
+        default: next = nil
+        }
+        guard let next else { return nil }
+        history.append(current)
+        current = next
+        return next
+    }
+}
+
+/// The same flow as a Waypoint state machine.
+func signUpMachine() -> StateMachine<SignUpStep, SignUpOutcome> {
+    StateMachine("signup", initial: .splash, isFinal: { if case .complete = $0 { true } else { false } }) { step, outcome in
+        switch (step, outcome) {
+        case (.splash, .login): .login
+        case (.splash, .register): .registration
+        case (.login, .loggedIn(let user)): .complete(user)
+        case (.registration, .registered(let user, let isNew)): isNew ? .personalization(user) : .complete(user)
+        case (.personalization, .personalized(let user)): .complete(user)
+        default: nil
+        }
+    }
+}
+
+/// The same flow as a declared Waypoint flow.
+let declaredSignUp = Flow<Int>("signup") {
+    Step("splash").on("login", to: "login").on("register", to: "registration")
+    Step("login").on("loggedIn", to: .complete)
+    Step("registration").on("newUser", to: "personalization").on("existingUser", to: .complete)
+    Step("personalization").on("personalized", to: .complete)
+}
+
+/// The scripts: every run goes through the flow to its end and starts again.
+let machineScript: [SignUpOutcome] = [.register, .registered(7, isNew: true), .personalized(7), .login, .loggedIn(8)]
+let flowScript: [String] = ["register", "newUser", "personalized", "login", "loggedIn"]
+
+func runDispatchBenchmarks() -> [String] {
+    let runs = 200_000
+    let operations = runs * machineScript.count
+
+    let handWritten = measure("hand-written switch", operations: operations) {
+        for _ in 0..<runs {
+            var controller = HandWrittenSignUp()
+            for outcome in machineScript {
+                if controller.handle(outcome) == nil || controller.current == .complete(7) || controller.current == .complete(8) {
+                    controller = HandWrittenSignUp()
+                }
+            }
+            blackHole(controller)
+        }
+    }
+
+    let machine = measure("StateMachine.send", operations: operations) {
+        let template = signUpMachine()
+        for _ in 0..<runs {
+            var machine = template
+            for outcome in machineScript {
+                if (try? machine.send(outcome)) == nil || machine.isCompleted {
+                    machine = template
+                }
+            }
+            blackHole(machine)
+        }
+    }
+
+    let flowRuns = runs / 10
+    let flowOperations = flowRuns * flowScript.count
+    let flow = measure("FlowState.next", operations: flowOperations) {
+        var effects: [FlowEffect] = []
+        effects.reserveCapacity(8)
+        for _ in 0..<flowRuns {
+            var state = FlowState(for: declaredSignUp)
+            _ = try? state.start(in: declaredSignUp, context: 0)
+            for outcome in flowScript {
+                effects.removeAll(keepingCapacity: true)
+                if (try? state.next(outcome, in: declaredSignUp, context: 0, into: &effects)) == nil || state.isCompleted {
+                    state = FlowState(for: declaredSignUp)
+                    _ = try? state.start(in: declaredSignUp, context: 0)
+                }
+            }
+            blackHole(state)
+        }
+    }
+
+    let base = handWritten.nanosecondsPerOperation
+    return [
+        "Event dispatch (per event, median of 7 rounds)",
+        "  hand-written switch + back stack   \(format(base))",
+        "  StateMachine.send                  \(format(machine.nanosecondsPerOperation))   \(String(format: "%.2f", machine.nanosecondsPerOperation / base))× (target ≤ 2×)",
+        "  FlowState.next (string ids)        \(format(flow.nanosecondsPerOperation))   \(String(format: "%.2f", flow.nanosecondsPerOperation / base))× (target ≤ 2×)",
+    ]
+}
