@@ -48,7 +48,7 @@ public struct UserDefaultsProgressStore: ProgressStore {
         guard let data = object as? Data else {
             throw ProgressStoreError.unreadable(
                 key: key, location: location(defaultsKey),
-                problem: "it holds a value of type \(type(of: object)), not Data"
+                problem: "it holds \(Self.kind(of: object)), not Data"
             )
         }
         return data
@@ -95,6 +95,18 @@ public struct UserDefaultsProgressStore: ProgressStore {
         guard let suiteName else { return .standard }
         guard let defaults = UserDefaults(suiteName: suiteName) else { throw .suiteUnavailable(suiteName) }
         return defaults
+    }
+
+    /// A platform-independent name for a property-list value (class names differ between platforms).
+    private static func kind(of object: Any) -> String {
+        switch object {
+        case is String: "a string"
+        case is Bool, is Int, is Double, is NSNumber: "a number"
+        case is Date: "a date"
+        case is [Any]: "an array"
+        case is [String: Any]: "a dictionary"
+        default: "a value of another type"
+        }
     }
 
     private func location(_ defaultsKey: String) -> String {
