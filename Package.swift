@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
-        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI"]),
+        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointExamples"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

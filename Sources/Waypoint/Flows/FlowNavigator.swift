@@ -168,7 +168,7 @@ public final class FlowNavigator<Context> {
         await waitForSaves()
         if let store {
             do { try await store.removeData(forKey: storageKey) } catch {
-                persistenceError = ProgressStoreError.wrapping(error, key: storageKey)
+                persistenceError = ProgressStoreError.removing(error, key: storageKey)
             }
         }
         var state = FlowState(for: definition)
@@ -201,7 +201,7 @@ public final class FlowNavigator<Context> {
             do {
                 try await store.saveSnapshot(snapshot, forKey: key, at: date)
             } catch {
-                self?.persistenceError = ProgressStoreError.wrapping(error, key: key)
+                self?.persistenceError = ProgressStoreError.saving(error, key: key)
             }
         }
     }

@@ -126,7 +126,7 @@ public final class StateMachineRuntime<State: Sendable & Equatable, Event: Senda
                 do {
                     try await persistence.save(snapshot)
                 } catch {
-                    self?.persistenceError = ProgressStoreError.wrapping(error, key: persistence.key)
+                    self?.persistenceError = ProgressStoreError.saving(error, key: persistence.key)
                 }
             }
         }
