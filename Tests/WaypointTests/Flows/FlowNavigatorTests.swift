@@ -161,3 +161,35 @@ struct FlowNavigatorTests {
         #expect(relaunched.state.path.map(\.path) == ["splash"])
     }
 }
+
+@MainActor
+@Suite("FlowNavigator with a file store")
+struct FlowNavigatorFileStoreTests {
+    @Test func corruptFileIsMovedAsideReportedAndTheFlowGoesOn() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-nav-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try FileProgressStore(directory: directory)
+        let first = FlowNavigator(Fixtures.signup, context: Profile(), store: store)
+        try await first.start()
+        try first.next("register")
+        await first.waitForSaves()
+
+        let file = try store.fileURL(forKey: first.storageKey)
+        try Data("{\"formatVersion\":1,\"savedAt\":".utf8).write(to: file)   // a write cut short by a crash of another tool
+
+        let relaunched = FlowNavigator(Fixtures.signup, context: Profile(), store: store)
+        try await relaunched.start()
+        let error = try #require(relaunched.persistenceError)
+        #expect(error.code == .corruptSnapshot)
+        let movedTo = try #require(error.movedTo)
+        #expect(FileManager.default.fileExists(atPath: movedTo))
+        #expect(relaunched.currentVisit?.path == "splash")
+        try relaunched.next("login")
+        await relaunched.waitForSaves()
+
+        let third = FlowNavigator(Fixtures.signup, context: Profile(), store: store)
+        try await third.start()
+        #expect(third.restoreResult == .resumed(visits: 2))
+        #expect(third.currentVisit?.path == "login")
+    }
+}
