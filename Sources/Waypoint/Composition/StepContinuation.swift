@@ -108,7 +108,8 @@ public func withStepContinuation<Output: Sendable>(
     let state = StepState<Output>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation(isolation: isolation) { continuation in
-            state.install(continuation)
+            // A step whose task is already cancelled resumes at once and shows nothing.
+            guard state.install(continuation) else { return }
             // The handle lives as long as the UI keeps it; if `present` drops it, its deinit
             // cancels the step at once.
             present(StepContinuation(state: state))
@@ -152,7 +153,9 @@ final class StepState<Output: Sendable>: @unchecked Sendable {
     }
 
     /// Installs the continuation of the waiting step, resuming it at once if already resolved.
-    func install(_ continuation: CheckedContinuation<Output, any Error>) {
+    ///
+    /// - Returns: whether the step now waits for the UI (`false`: it was resumed at once).
+    func install(_ continuation: CheckedContinuation<Output, any Error>) -> Bool {
         let early: Result<Output, any Error>? = lock.withLock {
             switch phase {
             case .idle:
@@ -162,11 +165,14 @@ final class StepState<Output: Sendable>: @unchecked Sendable {
                 phase = .resumed
                 return result
             case .waiting, .resumed:
-                // `install` is called once per state, by `withStepContinuation`.
-                return nil
+                // `withStepContinuation` creates one state per step and installs once; resolve
+                // anyway rather than leave the new continuation waiting forever.
+                return .failure(CancellationError())
             }
         }
-        if let early { continuation.resume(with: early) }
+        guard let early else { return true }
+        continuation.resume(with: early)
+        return false
     }
 
     /// Resolves the step with `result` unless it is already resolved; returns whether it did.
