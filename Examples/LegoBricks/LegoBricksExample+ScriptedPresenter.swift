@@ -56,7 +56,7 @@ extension LegoBricksExample {
                 say("Interests", "follows football and netball")
                 done.finish()
             case .end(let screen, let done):
-                say(screen.rawValue, screen.title.lowercased())
+                say(screen.rawValue, "“\(screen.title)”, taps Continue")
                 done.finish()
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Waypoint
 
@@ -257,5 +258,63 @@ struct SubflowCompositionTests {
         let length = Subflow<String, String>.identity.map { $0.count }
         #expect(try await length("four") == 4)
         #expect(try await length.with("seven").map { $0 + 1 }() == 6)
+    }
+}
+
+/// Compiles snippets against the built `Waypoint` module to check what the compiler accepts.
+@Suite("Subflow types must line up at compile time")
+struct SubflowTypeCheckTests {
+    /// The folder of built modules next to the test binary, when the tests run from a build folder.
+    static let modules: URL? = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let modules = folder.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Waypoint.swiftmodule").path) {
+                return modules
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    private func typecheck(_ body: String) throws -> (succeeded: Bool, output: String) {
+        let modules = try #require(Self.modules)
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("subflow-typecheck-\(UUID().uuidString).swift")
+        try ("import Waypoint\n" + body).write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, output)
+    }
+
+    @Test("Steps whose types line up compile", .enabled(if: modules != nil))
+    func matchingTypesCompile() throws {
+        let result = try typecheck("""
+            let findTeam = Subflow<Void, String> { "Hornets" }
+            let joinTeam = Subflow<String, Int> { $0.count }
+            let flow: Subflow<Void, String> = findTeam |> joinTeam |> { (members: Int) in "\\(members)" }
+            """)
+        #expect(result.succeeded, "\(result.output)")
+    }
+
+    @Test("A step whose input is not the previous output does not compile",
+          .enabled(if: modules != nil),
+          arguments: [
+              ("Subflow<Void, Int> { 1 } |> Subflow<String, Void> { _ in }", "Subflow<Int, Void>"),
+              ("Subflow<Void, Int> { 1 } |> { (name: String) in name }", "String"),
+          ])
+    func mismatchedTypesDoNotCompile(expression: String, mentioned: String) throws {
+        let result = try typecheck("let flow = \(expression)\n")
+        #expect(result.succeeded == false)
+        #expect(result.output.contains("error:"), "\(result.output)")
+        #expect(result.output.contains(mentioned), "\(result.output)")
     }
 }
