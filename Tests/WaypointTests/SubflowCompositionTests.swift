@@ -254,7 +254,7 @@ struct SubflowCompositionTests {
     }
 
     @Test("identity, map and with are bricks too")
-    func helpers() async throws {
+    func smallerBricks() async throws {
         let length = Subflow<String, String>.identity.map { $0.count }
         #expect(try await length("four") == 4)
         #expect(try await length.with("seven").map { $0 + 1 }() == 6)
