@@ -1,3 +1,4 @@
+import Foundation
 import Waypoint
 
 /// Runs every bundled example end to end and narrates what happens.
@@ -40,6 +41,19 @@ public enum Demo {
                 _ = try await DeclarativeStepStackExample.run(
                     healthDataAvailable: false, notificationsAuthorized: true, narrate: { narrate("  " + $0) })
             },
+            Section(
+                pattern: "LEGO bricks flow composition",
+                summary: "a sports app's onboarding snapped together from subflows with |>, every branch ending in E, F, G"
+            ) { narrate in
+                narrate("a player whose team is not found (one network error, retried):")
+                let player = NarrationBuffer()
+                _ = try await LegoBricksExample.run(.playerWithNewTeam, end: .control, narrate: { @Sendable in player.append($0) })
+                player.lines.forEach { narrate("  " + $0) }
+                narrate("a coach:")
+                let coach = NarrationBuffer()
+                _ = try await LegoBricksExample.run(.coach, end: .control, narrate: { @Sendable in coach.append($0) })
+                coach.lines.forEach { narrate("  " + $0) }
+            },
         ]
     }
 
@@ -53,5 +67,20 @@ public enum Demo {
             narrate(section.summary)
             try await section.run(narrate)
         }
+    }
+}
+
+/// Collects narration from examples that run off the main actor.
+final class NarrationBuffer: @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only read and written while `lock` is held.
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    func append(_ line: String) {
+        lock.withLock { storage.append(line) }
+    }
+
+    var lines: [String] {
+        lock.withLock { storage }
     }
 }
