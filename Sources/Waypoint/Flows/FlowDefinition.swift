@@ -28,25 +28,41 @@
 /// step in declared order, and the last such step completes the flow; a step whose condition is
 /// false is skipped; a subflow step runs another flow and continues with `next` when it completes.
 public struct FlowDefinition<Context>: Sendable {
-    /// The flow's stable id, used for persistence and analytics.
-    public let id: String
-    /// The flow's version; bump it when a change should be visible in saved progress and analytics.
-    public let version: Int
-    /// The id of the first step; `nil` means the first declared step.
-    public let start: String?
-    private let source: Source
+    /// Everything about the flow, behind one reference so that copies are cheap.
+    @usableFromInline let storage: Storage
 
-    private enum Source: Sendable {
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let id: String
+        @usableFromInline let version: Int
+        @usableFromInline let start: String?
+        @usableFromInline let source: Source
+
+        @usableFromInline
+        init(id: String, version: Int, start: String?, source: Source) {
+            self.id = id
+            self.version = version
+            self.start = start
+            self.source = source
+        }
+    }
+
+    @usableFromInline
+    enum Source: Sendable {
         case fixed(StepList<Context>)
         case lazy(@Sendable (Context) -> [Step<Context>])
     }
 
+    /// The flow's stable id, used for persistence and analytics.
+    @inlinable public var id: String { storage.id }
+    /// The flow's version; bump it when a change should be visible in saved progress and analytics.
+    @inlinable public var version: Int { storage.version }
+    /// The id of the first step; `nil` means the first declared step.
+    @inlinable public var start: String? { storage.start }
+
     /// Creates a flow from a fixed list of steps.
     public init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {
-        self.id = id
-        self.version = version
-        self.start = start
-        self.source = .fixed(StepList(steps))
+        storage = Storage(id: id, version: version, start: start, source: .fixed(StepList(steps)))
     }
 
     /// Creates a flow whose steps are declared once, in a builder.
@@ -62,15 +78,12 @@ public struct FlowDefinition<Context>: Sendable {
         _ id: String, version: Int = 1, start: String? = nil,
         @FlowBuilder<Context> steps: @escaping @Sendable (Context) -> [Step<Context>]
     ) {
-        self.id = id
-        self.version = version
-        self.start = start
-        self.source = .lazy(steps)
+        storage = Storage(id: id, version: version, start: start, source: .lazy(steps))
     }
 
     /// Whether the list of steps depends on the context (the builder takes it).
     public var isContextDependent: Bool {
-        if case .lazy = source { return true }
+        if case .lazy = storage.source { return true }
         return false
     }
 
@@ -83,12 +96,13 @@ public struct FlowDefinition<Context>: Sendable {
 
     /// The steps in declared order, when they do not depend on the context; `nil` otherwise.
     public var fixedSteps: [Step<Context>]? {
-        if case .fixed(let list) = source { return list.steps }
+        if case .fixed(let list) = storage.source { return list.steps }
         return nil
     }
 
+    @inlinable
     func stepList(for context: Context) -> StepList<Context> {
-        switch source {
+        switch storage.source {
         case .fixed(let list): list
         case .lazy(let build): StepList(build(context))
         }
@@ -98,33 +112,51 @@ public struct FlowDefinition<Context>: Sendable {
 /// Declares a flow; the same type as ``FlowDefinition``, named for reading in a builder.
 public typealias Flow<Context> = FlowDefinition<Context>
 
-/// Steps with an index from id to position, built once per evaluation.
+/// Steps with an index from id to position, built once per evaluation; copies share one reference.
+@usableFromInline
 struct StepList<Context>: Sendable {
-    let steps: [Step<Context>]
-    private let positions: [String: Int]
+    @usableFromInline let storage: Storage
 
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let steps: [Step<Context>]
+        @usableFromInline let positions: [String: Int]
+
+        @usableFromInline
+        init(steps: [Step<Context>], positions: [String: Int]) {
+            self.steps = steps
+            self.positions = positions
+        }
+    }
+
+    @usableFromInline
     init(_ steps: [Step<Context>]) {
-        self.steps = steps
         var positions: [String: Int] = [:]
         positions.reserveCapacity(steps.count)
         for (offset, step) in steps.enumerated() where positions[step.id] == nil {
             positions[step.id] = offset
         }
-        self.positions = positions
+        storage = Storage(steps: steps, positions: positions)
     }
 
-    func position(of id: String) -> Int? { positions[id] }
+    @inlinable var steps: [Step<Context>] { storage.steps }
 
+    @inlinable
+    func position(of id: String) -> Int? { storage.positions[id] }
+
+    @inlinable
     func step(_ id: String) -> Step<Context>? {
-        positions[id].map { steps[$0] }
+        position(of: id).map { storage.steps[$0] }
     }
 
     /// The declared start step's id, or the first step's.
+    @inlinable
     func startID(declared: String?) -> String? {
         declared ?? steps.first?.id
     }
 
     /// Where `outcome` leads from the step at `position`, or `nil` when the step does not accept it.
+    @inlinable
     func target(from position: Int, outcome: String) -> Target? {
         let step = steps[position]
         if step.outcomes.isEmpty {
@@ -135,11 +167,13 @@ struct StepList<Context>: Sendable {
     }
 
     /// The step after `position` in declared order, or completion after the last.
+    @inlinable
     func following(_ position: Int) -> Target {
         position + 1 < steps.count ? .step(steps[position + 1].id) : .complete
     }
 
     /// Where a skipped step leads: `skip`, else `next`, else declared order.
+    @inlinable
     func skipTarget(from position: Int) -> Target {
         let step = steps[position]
         return step.declaredTarget(for: Outcome.skip)

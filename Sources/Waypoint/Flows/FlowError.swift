@@ -18,19 +18,27 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
 
     private init(_ kind: Kind) { self.kind = kind }
 
+    @usableFromInline
     static func outcomeNotAccepted(step: String, outcome: String, accepted: [String]) -> FlowError {
         FlowError(.outcomeNotAccepted(step: step, outcome: outcome, accepted: accepted))
     }
+    @usableFromInline
     static func unknownStep(flowID: String, stepID: String, referencedBy: String) -> FlowError {
         FlowError(.unknownStep(flowID: flowID, stepID: stepID, referencedBy: referencedBy))
     }
+    @usableFromInline
     static func cannotGoBack(step: String) -> FlowError { FlowError(.cannotGoBack(step: step)) }
+    @usableFromInline
     static func notStarted(flowID: String) -> FlowError { FlowError(.notStarted(flowID: flowID)) }
+    @usableFromInline
     static func alreadyStarted(flowID: String) -> FlowError { FlowError(.alreadyStarted(flowID: flowID)) }
+    @usableFromInline
     static func alreadyCompleted(flowID: String) -> FlowError { FlowError(.alreadyCompleted(flowID: flowID)) }
+    @usableFromInline
     static func skipCycle(flowID: String, steps: [String]) -> FlowError {
         FlowError(.skipCycle(flowID: flowID, steps: steps))
     }
+    @usableFromInline
     static func subflowTooDeep(path: String, limit: Int) -> FlowError {
         FlowError(.subflowTooDeep(path: path, limit: limit))
     }

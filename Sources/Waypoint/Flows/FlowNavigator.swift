@@ -63,9 +63,9 @@ public final class FlowNavigator<Context> {
     /// The declared step being shown, or `nil` for a custom step, before the start and after completion.
     public var currentStep: Step<Context>? {
         guard let visit = state.current, !visit.isCustom,
-              let levels = FlowWalker(root: definition, context: context).levels(for: visit.path),
-              let leaf = levels.last
+              let levels = FlowWalker(root: definition, context: context).levels(for: visit.path)
         else { return nil }
+        let leaf = levels.last
         return leaf.list.steps[leaf.position]
     }
 

@@ -3,17 +3,20 @@ extension FlowState {
     ///
     /// - Returns: `flowStarted`, any `skipped`, then `entered` (or `flowCompleted` when every step
     ///   was skipped), then `persist`.
+    @inlinable
     public mutating func start<Context>(
         in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
         guard !hasStarted else { throw .alreadyStarted(flowID: flowID) }
         var walker = FlowWalker(root: definition, context: context)
         let list = definition.stepList(for: context)
-        var levels = [FlowLevel(flow: definition, list: list, prefix: nil, position: 0)]
+        var levels = LevelStack(FlowLevel(flow: definition, list: list, prefix: nil, position: 0))
         let target: Target = list.startID(declared: definition.start).map(Target.step) ?? .complete
-        let arrival = try walker.follow(target, levels: &levels, from: "the start of the flow", force: false)
-        var effects: [FlowEffect] = [.flowStarted]
-        effects.append(contentsOf: walker.skipped.map(FlowEffect.skipped))
+        let arrival = try walker.follow(target, levels: &levels, from: .start, force: false)
+        var effects: [FlowEffect] = []
+        effects.reserveCapacity(3 + walker.skipped.count)
+        effects.append(.flowStarted)
+        for skipped in walker.skipped { effects.append(.skipped(skipped)) }
         arrive(at: arrival, effects: &effects)
         return effects
     }
@@ -25,6 +28,7 @@ extension FlowState {
     ///
     /// - Throws: ``FlowError`` naming the step and the outcomes it accepts when it does not accept
     ///   `outcome`; the state is then unchanged.
+    @inlinable
     public mutating func next<Context>(
         _ outcome: String = Outcome.next, in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
@@ -37,6 +41,7 @@ extension FlowState {
     ///
     /// The same as ``next(_:in:context:)``, for callers that reuse one buffer of effects (a runtime
     /// dispatching many events) instead of receiving a new array per event.
+    @inlinable
     public mutating func next<Context>(
         _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
         into effects: inout [FlowEffect]
@@ -61,7 +66,7 @@ extension FlowState {
             }
             arrival = try walker.follow(
                 target, levels: &levels,
-                from: "the target of outcome '\(outcome)' of step '\(currentVisit.path)'", force: false)
+                from: .outcome(outcome, of: currentVisit.path), force: false)
         } else {
             // The current step is no longer declared for this context (a context-dependent builder
             // changed its mind): continue in declared order after the latest visit still declared.
@@ -71,7 +76,7 @@ extension FlowState {
             arrival = try continueAfterLatestDeclaredVisit(walker: &walker, definition: definition, context: context)
         }
         effects.append(.left(currentVisit, .outcome(outcome)))
-        path[path.count - 1].departure = .outcome(outcome)
+        depart(.outcome(outcome))
         for skipped in walker.skipped { effects.append(.skipped(skipped)) }
         arrive(at: arrival, effects: &effects)
     }
@@ -91,14 +96,15 @@ extension FlowState {
     /// `id` is looked up in the flow of the current step first, then in the flows around it; a
     /// path with `/` (`"shared-end/consent"`) is looked up from the top-level flow. The jump is
     /// explicit, so the target's condition is not evaluated; a subflow step is entered at its start.
+    @inlinable
     public mutating func jump<Context>(
         to id: String, in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
         var walker = FlowWalker(root: definition, context: context)
-        var levels: [FlowLevel<Context>]
+        var levels: LevelStack<Context>
         let stepID: String
-        if id.contains("/") {
+        if StepPath(id).isNested {
             let target = StepPath(id)
             guard let parent = target.parent, let found = walker.levels(for: parent, subflowStep: true) else {
                 throw .unknownStep(flowID: definition.id, stepID: id, referencedBy: "the target of a jump")
@@ -111,19 +117,18 @@ extension FlowState {
             levels.append(FlowLevel(flow: subflow, list: subflow.stepList(for: context), prefix: parent, position: 0))
             stepID = target.stepID
         } else {
-            levels = walker.levels(for: currentVisit.path) ?? [
-                FlowLevel(flow: definition, list: definition.stepList(for: context), prefix: nil, position: 0)
-            ]
+            levels = walker.levels(for: currentVisit.path) ?? LevelStack(
+                FlowLevel(flow: definition, list: definition.stepList(for: context), prefix: nil, position: 0))
             guard let depth = levels.lastIndex(where: { $0.list.position(of: id) != nil }) else {
                 throw .unknownStep(flowID: definition.id, stepID: id, referencedBy: "the target of a jump")
             }
-            levels.removeSubrange((depth + 1)...)
+            levels.keepFirst(depth + 1)
             stepID = id
         }
-        let arrival = try walker.follow(.step(stepID), levels: &levels, from: "the target of a jump", force: true)
+        let arrival = try walker.follow(.step(stepID), levels: &levels, from: .jump, force: true)
         var effects: [FlowEffect] = [.left(currentVisit, .jump)]
-        path[path.count - 1].departure = .jump
-        effects.append(contentsOf: walker.skipped.map(FlowEffect.skipped))
+        depart(.jump)
+        for skipped in walker.skipped { effects.append(.skipped(skipped)) }
         arrive(at: arrival, effects: &effects)
         return effects
     }
@@ -148,15 +153,24 @@ extension FlowState {
 
     // MARK: - Helpers
 
-    private func requireCurrent() throws(FlowError) -> Visit {
+    /// Records how the current visit was left.
+    @usableFromInline
+    mutating func depart(_ departure: Departure) {
+        path[path.count - 1].departure = departure
+    }
+
+    @usableFromInline
+    func requireCurrent() throws(FlowError) -> Visit {
         if isCompleted { throw .alreadyCompleted(flowID: flowID) }
         guard let last = path.last else { throw .notStarted(flowID: flowID) }
         return last
     }
 
-    private mutating func arrive(at arrival: StepPath?, effects: inout [FlowEffect]) {
+    @usableFromInline
+    mutating func arrive(at arrival: StepPath?, effects: inout [FlowEffect]) {
         if let arrival {
             let visit = Visit(path: arrival)
+            if path.capacity == 0 { path.reserveCapacity(8) }
             path.append(visit)
             effects.append(.entered(visit))
         } else {
@@ -166,13 +180,15 @@ extension FlowState {
         effects.append(.persist)
     }
 
-    private mutating func returnFromCustom(leaving departure: Departure) -> [FlowEffect] {
+    @usableFromInline
+    mutating func returnFromCustom(leaving departure: Departure) -> [FlowEffect] {
         let custom = path.removeLast()
         path[path.count - 1].departure = nil
         return [.left(custom, departure), .entered(path[path.count - 1]), .persist]
     }
 
-    private func continueAfterLatestDeclaredVisit<Context>(
+    @inlinable
+    func continueAfterLatestDeclaredVisit<Context>(
         walker: inout FlowWalker<Context>, definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> StepPath? {
         for visit in path.reversed() where !visit.isCustom {
@@ -180,11 +196,11 @@ extension FlowState {
             let leaf = levels[levels.count - 1]
             return try walker.follow(
                 leaf.list.following(leaf.position), levels: &levels,
-                from: "the step after '\(visit.path)'", force: false)
+                from: .after(visit.path), force: false)
         }
         let list = definition.stepList(for: context)
-        var levels = [FlowLevel(flow: definition, list: list, prefix: nil, position: 0)]
+        var levels = LevelStack(FlowLevel(flow: definition, list: list, prefix: nil, position: 0))
         let target: Target = list.startID(declared: definition.start).map(Target.step) ?? .complete
-        return try walker.follow(target, levels: &levels, from: "the start of the flow", force: false)
+        return try walker.follow(target, levels: &levels, from: .start, force: false)
     }
 }

@@ -75,24 +75,24 @@ extension FlowState {
         guard let previous else {
             let list = walker.root.stepList(for: walker.context)
             guard let start = list.startID(declared: walker.root.start) else { return false }
-            var levels = [FlowLevel(flow: walker.root, list: list, prefix: nil, position: 0)]
-            return walker.possibleArrivals(.step(start), levels: &levels).contains(visit.path)
+            let levels = LevelStack(FlowLevel(flow: walker.root, list: list, prefix: nil, position: 0))
+            return walker.possibleArrivals(.step(start), levels: levels).contains(visit.path)
         }
         guard !previous.isCustom, let departure = previous.departure else { return false }
         if departure == .jump { return true }
-        guard let outcome = departure.outcome, var levels = walker.levels(for: previous.path) else { return false }
+        guard let outcome = departure.outcome, let levels = walker.levels(for: previous.path) else { return false }
         let leaf = levels[levels.count - 1]
         guard let target = leaf.list.target(from: leaf.position, outcome: outcome) else { return false }
-        return walker.possibleArrivals(target, levels: &levels).contains(visit.path)
+        return walker.possibleArrivals(target, levels: levels).contains(visit.path)
     }
 }
 
 extension FlowWalker {
     /// Every step that following `target` could show, whatever the conditions evaluate to.
-    func possibleArrivals(_ target: Target, levels: inout [FlowLevel<Context>]) -> Set<StepPath> {
+    func possibleArrivals(_ target: Target, levels: LevelStack<Context>) -> Set<StepPath> {
         var arrivals: Set<StepPath> = []
         var seen: Set<String> = []
-        var work: [(Target, [FlowLevel<Context>])] = [(target, levels)]
+        var work: [(Target, LevelStack<Context>)] = [(target, levels)]
         while let (target, levels) = work.popLast() {
             var levels = levels
             switch target {
@@ -118,7 +118,7 @@ extension FlowWalker {
                     guard levels.count < Self.maximumDepth else { continue }
                     let list = subflow.stepList(for: context)
                     let start = list.startID(declared: subflow.start).map(Target.step) ?? .complete
-                    work.append((start, levels + [FlowLevel(flow: subflow, list: list, prefix: stepPath, position: 0)]))
+                    work.append((start, levels.appending(FlowLevel(flow: subflow, list: list, prefix: stepPath, position: 0))))
                 } else {
                     arrivals.insert(stepPath)
                 }

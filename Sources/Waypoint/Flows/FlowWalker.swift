@@ -1,27 +1,68 @@
-/// One flow on the way from the top-level flow to a step: the subflow's steps and where we are in it.
-struct FlowLevel<Context>: Sendable {
-    let flow: FlowDefinition<Context>
-    let list: StepList<Context>
-    /// The path of the subflow step that runs this flow; `nil` for the top-level flow.
-    let prefix: StepPath?
-    /// The position, in `list`, of the current step (or of the subflow step leading deeper).
-    var position: Int
+// The walker is generic over the app's context type. Its declarations are `@usableFromInline` and
+// its methods `@inlinable`, so that an app's (or benchmark's) module specializes them for its own
+// context type instead of going through generic metadata at every navigation.
 
+/// One flow on the way from the top-level flow to a step: the subflow's steps and where we are in it.
+@usableFromInline
+struct FlowLevel<Context>: Sendable {
+    @usableFromInline let flow: FlowDefinition<Context>
+    @usableFromInline let list: StepList<Context>
+    /// The path of the subflow step that runs this flow; `nil` for the top-level flow.
+    @usableFromInline let prefix: StepPath?
+    /// The position, in `list`, of the current step (or of the subflow step leading deeper).
+    @usableFromInline var position: Int
+
+    @inlinable
+    init(flow: FlowDefinition<Context>, list: StepList<Context>, prefix: StepPath?, position: Int) {
+        self.flow = flow
+        self.list = list
+        self.prefix = prefix
+        self.position = position
+    }
+
+    @inlinable
     func path(of id: String) -> StepPath {
-        prefix?.appending(id) ?? StepPath(id)
+        prefix?.appending(id) ?? StepPath(rawValue: id, isNested: false)
+    }
+}
+
+/// Where a walk started, to name it in an error message (built only when an error is thrown).
+@usableFromInline
+enum WalkOrigin: Sendable {
+    case start
+    case outcome(String, of: StepPath)
+    case jump
+    case after(StepPath)
+    case skipped(StepPath)
+    case subflowStart(flowID: String, step: StepPath)
+    case subflowCompleted(step: StepPath)
+
+    @usableFromInline
+    var description: String {
+        switch self {
+        case .start: "the start of the flow"
+        case .outcome(let outcome, let step): "the target of outcome '\(outcome)' of step '\(step)'"
+        case .jump: "the target of a jump"
+        case .after(let step): "the step after '\(step)'"
+        case .skipped(let step): "where skipped step '\(step)' leads"
+        case .subflowStart(let flowID, let step): "the start of subflow '\(flowID)' run by step '\(step)'"
+        case .subflowCompleted(let step): "the target of outcome 'next' of subflow step '\(step)'"
+        }
     }
 }
 
 /// Resolves outcomes to the next step to show, applying conditions, skips and subflows.
+@usableFromInline
 struct FlowWalker<Context> {
     /// How deep subflows may nest before Waypoint assumes a subflow includes itself.
-    static var maximumDepth: Int { 32 }
+    @inlinable static var maximumDepth: Int { 32 }
 
-    let root: FlowDefinition<Context>
-    let context: Context
+    @usableFromInline let root: FlowDefinition<Context>
+    @usableFromInline let context: Context
     /// The steps skipped so far, in order.
-    private(set) var skipped: [StepPath] = []
+    @usableFromInline var skipped: [StepPath] = []
 
+    @inlinable
     init(root: FlowDefinition<Context>, context: Context) {
         self.root = root
         self.context = context
@@ -29,15 +70,24 @@ struct FlowWalker<Context> {
 
     /// The levels from the top-level flow down to the step at `path`, or `nil` when the path does
     /// not name a screen step (or, with `subflowStep`, a subflow step) as declared for the current context.
-    func levels(for path: StepPath, subflowStep: Bool = false) -> [FlowLevel<Context>]? {
-        var levels: [FlowLevel<Context>] = []
+    @inlinable
+    func levels(for path: StepPath, subflowStep: Bool = false) -> LevelStack<Context>? {
+        if !path.isNested {
+            let list = root.stepList(for: context)
+            guard let position = list.position(of: path.rawValue),
+                  list.steps[position].isSubflow == subflowStep
+            else { return nil }
+            return LevelStack(FlowLevel(flow: root, list: list, prefix: nil, position: position))
+        }
+        var levels: LevelStack<Context>?
         var flow = root
         var prefix: StepPath?
         let components = path.components
         for (index, component) in components.enumerated() {
             let list = flow.stepList(for: context)
             guard let position = list.position(of: component) else { return nil }
-            levels.append(FlowLevel(flow: flow, list: list, prefix: prefix, position: position))
+            let level = FlowLevel(flow: flow, list: list, prefix: prefix, position: position)
+            if levels == nil { levels = LevelStack(level) } else { levels?.append(level) }
             let step = list.steps[position]
             if index == components.count - 1 {
                 guard step.isSubflow == subflowStep else { return nil }
@@ -47,7 +97,7 @@ struct FlowWalker<Context> {
                 prefix = prefix?.appending(component) ?? StepPath(component)
             }
         }
-        return levels.isEmpty ? nil : levels
+        return levels
     }
 
     /// Follows `target` from the innermost level until a step to show is found.
@@ -55,11 +105,12 @@ struct FlowWalker<Context> {
     /// - Parameters:
     ///   - force: enter the first step even when its condition is false (an explicit jump).
     /// - Returns: the path of the step to show, or `nil` when the top-level flow completes.
+    @inlinable
     mutating func follow(
-        _ target: Target, levels: inout [FlowLevel<Context>], from reference: String, force: Bool
+        _ target: Target, levels: inout LevelStack<Context>, from origin: WalkOrigin, force: Bool
     ) throws(FlowError) -> StepPath? {
         var target = target
-        var reference = reference
+        var origin = origin
         var forced = force
         var passed: [StepPath] = []
         var iterations = 0
@@ -72,11 +123,11 @@ struct FlowWalker<Context> {
                 let parent = levels[levels.count - 1]
                 target = parent.list.target(from: parent.position, outcome: Outcome.next)
                     ?? parent.list.following(parent.position)
-                reference = "the target of outcome 'next' of subflow step '\(parent.path(of: parent.list.steps[parent.position].id))'"
+                origin = .subflowCompleted(step: parent.path(of: parent.list.steps[parent.position].id))
             case .step(let id):
                 let level = levels[levels.count - 1]
                 guard let position = level.list.position(of: id) else {
-                    throw .unknownStep(flowID: level.flow.id, stepID: id, referencedBy: reference)
+                    throw .unknownStep(flowID: level.flow.id, stepID: id, referencedBy: origin.description)
                 }
                 levels[levels.count - 1].position = position
                 let step = level.list.steps[position]
@@ -90,7 +141,7 @@ struct FlowWalker<Context> {
                 if !forced, let condition = step.condition, !condition.evaluate(context) {
                     skipped.append(stepPath)
                     target = level.list.skipTarget(from: position)
-                    reference = "where skipped step '\(stepPath)' leads"
+                    origin = .skipped(stepPath)
                     continue
                 }
                 forced = false
@@ -101,7 +152,7 @@ struct FlowWalker<Context> {
                     let list = subflow.stepList(for: context)
                     levels.append(FlowLevel(flow: subflow, list: list, prefix: stepPath, position: 0))
                     target = list.startID(declared: subflow.start).map(Target.step) ?? .complete
-                    reference = "the start of subflow '\(subflow.id)' run by step '\(stepPath)'"
+                    origin = .subflowStart(flowID: subflow.id, step: stepPath)
                     continue
                 }
                 return stepPath

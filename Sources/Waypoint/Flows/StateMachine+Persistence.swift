@@ -39,8 +39,8 @@ extension StateMachine where State: Codable {
         guard snapshot.version == version || finished else {
             return .truncated(kept: 0, dropped: snapshot.history.count + 1)
         }
-        current = snapshot.current
-        history = snapshot.history
+        _current = snapshot.current
+        _history = snapshot.history
         return finished ? .alreadyCompleted : .resumed(visits: history.count + 1)
     }
 }

@@ -28,11 +28,13 @@ public struct StateMachine<State: Sendable & Equatable, Event: Sendable>: Sendab
     /// The state the machine starts in.
     public let initial: State
     /// The current state.
-    public internal(set) var current: State
+    @inlinable public var current: State { _current }
     /// The states before the current one, oldest first; ``back()`` returns to the last of them.
-    public internal(set) var history: [State]
-    private let transition: @Sendable (State, Event) -> State?
-    private let isFinalState: @Sendable (State) -> Bool
+    @inlinable public var history: [State] { _history }
+    @usableFromInline var _current: State
+    @usableFromInline var _history: [State]
+    @usableFromInline let transition: @Sendable (State, Event) -> State?
+    @usableFromInline let isFinalState: @Sendable (State) -> Bool
 
     /// Creates a machine in its initial state.
     ///
@@ -47,23 +49,23 @@ public struct StateMachine<State: Sendable & Equatable, Event: Sendable>: Sendab
         self.id = id
         self.version = version
         self.initial = initial
-        self.current = initial
-        self.history = []
+        self._current = initial
+        self._history = []
         self.transition = transition
         self.isFinalState = isFinal
     }
 
     /// Whether the current state is final.
-    public var isCompleted: Bool { isFinalState(current) }
+    @inlinable public var isCompleted: Bool { isFinalState(current) }
 
     /// Whether `state` is final for this machine.
-    public func isFinal(_ state: State) -> Bool { isFinalState(state) }
+    @inlinable public func isFinal(_ state: State) -> Bool { isFinalState(state) }
 
     /// Whether ``back()`` would succeed.
-    public var canGoBack: Bool { !history.isEmpty && !isCompleted }
+    @inlinable public var canGoBack: Bool { !history.isEmpty && !isCompleted }
 
     /// The next state for `event`, without changing the machine; `nil` when the event does not apply.
-    public func peek(_ event: Event) -> State? {
+    @inlinable public func peek(_ event: Event) -> State? {
         isFinalState(current) ? nil : transition(current, event)
     }
 
@@ -73,16 +75,16 @@ public struct StateMachine<State: Sendable & Equatable, Event: Sendable>: Sendab
     /// - Throws: ``StateMachineError`` when the event does not apply in the current state or the
     ///   machine is in a final state; the machine is then unchanged.
     @discardableResult
-    public mutating func send(_ event: Event) throws(StateMachineError) -> StateChange<State> {
+    @inlinable public mutating func send(_ event: Event) throws(StateMachineError) -> StateChange<State> {
         if isFinalState(current) {
             throw .finished(machineID: id, state: String(describing: current), event: String(describing: event))
         }
         guard let next = transition(current, event) else {
             throw .eventNotAccepted(machineID: id, state: String(describing: current), event: String(describing: event))
         }
-        let previous = current
-        history.append(previous)
-        current = next
+        let previous = _current
+        _history.append(previous)
+        _current = next
         return StateChange(from: previous, to: next, kind: isFinalState(next) ? .completed : .forward)
     }
 
@@ -90,24 +92,24 @@ public struct StateMachine<State: Sendable & Equatable, Event: Sendable>: Sendab
     ///
     /// - Throws: ``StateMachineError`` at the initial state or in a final state.
     @discardableResult
-    public mutating func back() throws(StateMachineError) -> StateChange<State> {
+    @inlinable public mutating func back() throws(StateMachineError) -> StateChange<State> {
         if isFinalState(current) {
             throw .finished(machineID: id, state: String(describing: current), event: "back")
         }
-        guard let previous = history.popLast() else {
+        guard let previous = _history.popLast() else {
             throw .cannotGoBack(machineID: id, state: String(describing: current))
         }
-        let left = current
-        current = previous
+        let left = _current
+        _current = previous
         return StateChange(from: left, to: previous, kind: .back)
     }
 
     /// Returns to the initial state and forgets the history.
     @discardableResult
-    public mutating func reset() -> StateChange<State> {
-        let left = current
-        current = initial
-        history = []
+    @inlinable public mutating func reset() -> StateChange<State> {
+        let left = _current
+        _current = initial
+        _history = []
         return StateChange(from: left, to: initial, kind: .reset)
     }
 }
@@ -136,7 +138,7 @@ public struct StateChange<State: Sendable & Equatable>: Sendable, Equatable {
     public let kind: Kind
 
     /// Creates a description of a change.
-    public init(from: State, to: State, kind: Kind) {
+    @inlinable public init(from: State, to: State, kind: Kind) {
         self.from = from
         self.to = to
         self.kind = kind

@@ -9,12 +9,15 @@ public struct StateMachineError: Error, Hashable, Sendable, CustomStringConverti
     private let kind: Kind
     private init(_ kind: Kind) { self.kind = kind }
 
+    @usableFromInline
     static func eventNotAccepted(machineID: String, state: String, event: String) -> StateMachineError {
         StateMachineError(.eventNotAccepted(machineID: machineID, state: state, event: event))
     }
+    @usableFromInline
     static func finished(machineID: String, state: String, event: String) -> StateMachineError {
         StateMachineError(.finished(machineID: machineID, state: state, event: event))
     }
+    @usableFromInline
     static func cannotGoBack(machineID: String, state: String) -> StateMachineError {
         StateMachineError(.cannotGoBack(machineID: machineID, state: state))
     }

@@ -23,11 +23,12 @@ public struct Step<Context>: Sendable {
     /// The condition under which the step is shown; `nil` means always.
     public var condition: StepCondition<Context>?
     /// The flow this step runs, when the step is a subflow.
+    @inlinable
     public var subflow: FlowDefinition<Context>? {
         get { subflowBox?.definition }
         set { subflowBox = newValue.map(SubflowBox.init) }
     }
-    private var subflowBox: SubflowBox<Context>?
+    @usableFromInline var subflowBox: SubflowBox<Context>?
 
     /// Creates a screen step.
     public init(_ id: String, screen: String? = nil) {
@@ -44,7 +45,7 @@ public struct Step<Context>: Sendable {
     }
 
     /// Whether this step runs a subflow rather than showing a screen.
-    public var isSubflow: Bool { subflowBox != nil }
+    @inlinable public var isSubflow: Bool { subflowBox != nil }
 
     /// The names of the outcomes this step accepts, in declaration order (`back` is always accepted too).
     public var acceptedOutcomes: [String] {
@@ -52,6 +53,7 @@ public struct Step<Context>: Sendable {
     }
 
     /// The target of an explicitly declared outcome, if any.
+    @inlinable
     public func declaredTarget(for outcome: String) -> Target? {
         outcomes.first(where: { $0.name == outcome })?.target
     }
@@ -88,15 +90,16 @@ extension Step {
 /// The outcome names Waypoint gives a meaning to.
 public enum Outcome {
     /// The default outcome: go on to the next step.
-    public static let next = "next"
+    @inlinable public static var next: String { "next" }
     /// Reserved: go back to the previous step of the visited path.
-    public static let back = "back"
+    @inlinable public static var back: String { "back" }
     /// Followed, when present, instead of `next` when a step's condition is false.
-    public static let skip = "skip"
+    @inlinable public static var skip: String { "skip" }
 }
 
 /// Boxes a subflow so that a step can hold a flow that holds steps.
-private final class SubflowBox<Context>: Sendable {
-    let definition: FlowDefinition<Context>
-    init(_ definition: FlowDefinition<Context>) { self.definition = definition }
+@usableFromInline
+final class SubflowBox<Context>: Sendable {
+    @usableFromInline let definition: FlowDefinition<Context>
+    @usableFromInline init(_ definition: FlowDefinition<Context>) { self.definition = definition }
 }

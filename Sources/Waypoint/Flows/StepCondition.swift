@@ -4,7 +4,7 @@
 public struct StepCondition<Context>: Sendable {
     /// A short text describing the condition, shown in graphs and diagnostics.
     public let label: String?
-    private let predicate: @Sendable (Context) -> Bool
+    @usableFromInline let predicate: @Sendable (Context) -> Bool
 
     /// Creates a condition from a predicate over the context.
     public init(_ label: String? = nil, _ predicate: @escaping @Sendable (Context) -> Bool) {
@@ -13,6 +13,7 @@ public struct StepCondition<Context>: Sendable {
     }
 
     /// Evaluates the condition against `context`.
+    @inlinable
     public func evaluate(_ context: Context) -> Bool {
         predicate(context)
     }

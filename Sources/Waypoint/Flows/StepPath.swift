@@ -5,18 +5,33 @@
 public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The path as text, components separated by `/`.
     public let rawValue: String
+    /// Whether the step is inside a subflow (the path has a `/`).
+    public let isNested: Bool
 
     /// Creates a path from its text form.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+        self.isNested = rawValue.utf8.contains(UInt8(ascii: "/"))
+    }
+
+    @usableFromInline
+    init(rawValue: String, isNested: Bool) {
+        self.rawValue = rawValue
+        self.isNested = isNested
+    }
 
     /// Creates a path from its components, outermost first.
-    public init(components: [String]) { self.rawValue = components.joined(separator: "/") }
+    public init(components: [String]) { self.init(components.joined(separator: "/")) }
 
-    public init(stringLiteral value: String) { self.rawValue = value }
+    public init(stringLiteral value: String) { self.init(value) }
 
     public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
+        self.init(try decoder.singleValueContainer().decode(String.self))
     }
+
+    public static func == (lhs: StepPath, rhs: StepPath) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -41,8 +56,8 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
     }
 
     /// The path of a step inside the subflow run by this step.
-    public func appending(_ id: String) -> StepPath {
-        StepPath(rawValue + "/" + id)
+    @inlinable public func appending(_ id: String) -> StepPath {
+        StepPath(rawValue: rawValue + "/" + id, isNested: true)
     }
 
     /// How many subflows deep the step is (0 at the top level).
