@@ -145,6 +145,15 @@ struct StepList<Context>: Sendable {
     func position(of id: String) -> Int? { storage.positions[id] }
 
     @inlinable
+    func condition(at position: Int) -> StepCondition<Context>? { storage.steps[position].condition }
+
+    @inlinable
+    func subflow(at position: Int) -> FlowDefinition<Context>? { storage.steps[position].subflow }
+
+    @inlinable
+    func isSubflow(at position: Int) -> Bool { storage.steps[position].isSubflow }
+
+    @inlinable
     func step(_ id: String) -> Step<Context>? {
         position(of: id).map { storage.steps[$0] }
     }
@@ -158,18 +167,19 @@ struct StepList<Context>: Sendable {
     /// Where `outcome` leads from the step at `position`, or `nil` when the step does not accept it.
     @inlinable
     func target(from position: Int, outcome: String) -> Target? {
-        let step = steps[position]
-        if step.outcomes.isEmpty {
+        let outcomes = storage.steps[position].outcomes
+        if outcomes.isEmpty {
             guard outcome == Outcome.next else { return nil }
             return following(position)
         }
-        return step.declaredTarget(for: outcome)
+        for declared in outcomes where declared.name == outcome { return declared.target }
+        return nil
     }
 
     /// The step after `position` in declared order, or completion after the last.
     @inlinable
     func following(_ position: Int) -> Target {
-        position + 1 < steps.count ? .step(steps[position + 1].id) : .complete
+        position + 1 < storage.steps.count ? .step(storage.steps[position + 1].id) : .complete
     }
 
     /// Where a skipped step leads: `skip`, else `next`, else declared order.

@@ -75,7 +75,7 @@ struct FlowWalker<Context> {
         if !path.isNested {
             let list = root.stepList(for: context)
             guard let position = list.position(of: path.rawValue),
-                  list.steps[position].isSubflow == subflowStep
+                  list.isSubflow(at: position) == subflowStep
             else { return nil }
             return LevelStack(FlowLevel(flow: root, list: list, prefix: nil, position: position))
         }
@@ -125,27 +125,26 @@ struct FlowWalker<Context> {
                     ?? parent.list.following(parent.position)
                 origin = .subflowCompleted(step: parent.path(of: parent.list.steps[parent.position].id))
             case .step(let id):
-                let level = levels[levels.count - 1]
-                guard let position = level.list.position(of: id) else {
-                    throw .unknownStep(flowID: level.flow.id, stepID: id, referencedBy: origin.description)
+                let list = levels.last.list
+                guard let position = list.position(of: id) else {
+                    throw .unknownStep(flowID: levels.last.flow.id, stepID: id, referencedBy: origin.description)
                 }
                 levels[levels.count - 1].position = position
-                let step = level.list.steps[position]
-                let stepPath = level.path(of: id)
+                let stepPath = levels.last.prefix?.appending(id) ?? StepPath(rawValue: id, isNested: false)
                 if iterations > 16 {
                     if passed.contains(stepPath) {
                         throw .skipCycle(flowID: root.id, steps: passed.map(\.rawValue) + [stepPath.rawValue])
                     }
                     passed.append(stepPath)
                 }
-                if !forced, let condition = step.condition, !condition.evaluate(context) {
+                if !forced, let condition = list.condition(at: position), !condition.evaluate(context) {
                     skipped.append(stepPath)
-                    target = level.list.skipTarget(from: position)
+                    target = list.skipTarget(from: position)
                     origin = .skipped(stepPath)
                     continue
                 }
                 forced = false
-                if let subflow = step.subflow {
+                if list.isSubflow(at: position), let subflow = list.subflow(at: position) {
                     guard levels.count < Self.maximumDepth else {
                         throw .subflowTooDeep(path: stepPath.rawValue, limit: Self.maximumDepth)
                     }
