@@ -1,9 +1,24 @@
 // The Waypoint benchmarks. Run in release mode:
 //
-//     swift run -c release WaypointBenchmarks
+//     swift run -c release WaypointBenchmarks            # every benchmark, timed
+//     swift run -c release WaypointBenchmarks --list     # the single workloads, for callgrind
+//     valgrind --tool=callgrind .build/release/WaypointBenchmarks --workload dispatch-flow
 //
 // Figures and targets are in Benchmarks/README.md.
 
-var report: [String] = []
-report += runDispatchBenchmarks()
-print(report.joined(separator: "\n"))
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--list" {
+    for workload in workloads.keys.sorted() { print(workload) }
+} else if arguments.first == "--workload", arguments.count == 2 {
+    guard let workload = workloads[arguments[1]] else {
+        print("unknown workload '\(arguments[1])'; use --list to see them")
+        exit(64)
+    }
+    workload()
+} else {
+    var report: [String] = []
+    report += runDispatchBenchmarks()
+    print(report.joined(separator: "\n"))
+}

@@ -120,17 +120,28 @@ struct StepList<Context>: Sendable {
     @usableFromInline
     final class Storage: Sendable {
         @usableFromInline let steps: [Step<Context>]
-        @usableFromInline let positions: [String: Int]
+        /// The step ids in declared order, for a linear search in short lists.
+        @usableFromInline let ids: [String]
+        /// The position of each id, for long lists (`nil` for short ones, where a scan is faster).
+        @usableFromInline let positions: [String: Int]?
 
         @usableFromInline
-        init(steps: [Step<Context>], positions: [String: Int]) {
+        init(steps: [Step<Context>], positions: [String: Int]?) {
             self.steps = steps
+            self.ids = steps.map(\.id)
             self.positions = positions
         }
     }
 
+    /// Lists up to this long are searched linearly: comparing a few short ids is cheaper than hashing one.
+    @inlinable static var linearSearchLimit: Int { 16 }
+
     @usableFromInline
     init(_ steps: [Step<Context>]) {
+        guard steps.count > Self.linearSearchLimit else {
+            storage = Storage(steps: steps, positions: nil)
+            return
+        }
         var positions: [String: Int] = [:]
         positions.reserveCapacity(steps.count)
         for (offset, step) in steps.enumerated() where positions[step.id] == nil {
@@ -142,7 +153,10 @@ struct StepList<Context>: Sendable {
     @inlinable var steps: [Step<Context>] { storage.steps }
 
     @inlinable
-    func position(of id: String) -> Int? { storage.positions[id] }
+    func position(of id: String) -> Int? {
+        if let positions = storage.positions { return positions[id] }
+        return storage.ids.firstIndex(of: id)
+    }
 
     @inlinable
     func condition(at position: Int) -> StepCondition<Context>? { storage.steps[position].condition }

@@ -1,0 +1,10 @@
+import Foundation
+
+/// Single workloads, run once each, for instruction counts under callgrind (repeatable whatever
+/// else the machine is doing).
+let workloads: [String: @Sendable () -> Void] = [
+    "dispatch-hand-written": { handWrittenRuns(20_000) },
+    "dispatch-state-machine": { machineRuns(20_000) },
+    "dispatch-flow-state": { flowRuns(20_000) },
+    "startup": {},
+]
