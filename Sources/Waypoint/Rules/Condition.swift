@@ -53,7 +53,7 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Whether a JSON value satisfies the condition, as if its members were the attributes.
-    public func evaluate(_ value: JSONValue, savedGroups: SavedGroups = [:]) -> Bool {
+    public func evaluate(json value: JSONValue, savedGroups: SavedGroups = [:]) -> Bool {
         ConditionEvaluator(savedGroups: savedGroups).evaluate(root, on: value)
     }
 
