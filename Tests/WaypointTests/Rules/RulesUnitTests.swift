@@ -62,7 +62,7 @@ struct JSONValueTests {
 }
 
 @Suite("Attributes")
-struct AttributesTests {
+struct RulesAttributesTests {
     let attributes: Attributes = [
         "id": "u1",
         "father": ["age": 70, "name": nil],
