@@ -1,0 +1,28 @@
+/// Everything besides the experiment that decides a user's variation.
+public struct AssignmentContext: Sendable, Hashable {
+    /// The user's attributes.
+    public var attributes: Attributes
+    /// The saved groups that conditions refer to with `$inGroup` and `$notInGroup`.
+    public var savedGroups: SavedGroups
+    /// Variations forced by experiment key (for QA and previews); such a user is not counted as hashed.
+    public var forcedVariations: [String: Int]
+    /// When `false`, no user is in any experiment.
+    public var isEnabled: Bool
+    /// When `true`, only forced variations apply (QA mode).
+    public var isQAMode: Bool
+
+    /// Creates a context.
+    public init(
+        attributes: Attributes,
+        savedGroups: SavedGroups = [:],
+        forcedVariations: [String: Int] = [:],
+        isEnabled: Bool = true,
+        isQAMode: Bool = false
+    ) {
+        self.attributes = attributes
+        self.savedGroups = savedGroups
+        self.forcedVariations = forcedVariations
+        self.isEnabled = isEnabled
+        self.isQAMode = isQAMode
+    }
+}

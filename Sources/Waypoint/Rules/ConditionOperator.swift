@@ -1,0 +1,36 @@
+/// The operators of GrowthBook's condition language.
+enum ConditionOperator: String, CaseIterable, Sendable {
+    case eq = "$eq", ne = "$ne", gt = "$gt", gte = "$gte", lt = "$lt", lte = "$lte"
+    case veq = "$veq", vne = "$vne", vgt = "$vgt", vgte = "$vgte", vlt = "$vlt", vlte = "$vlte"
+    case `in` = "$in", nin = "$nin", ini = "$ini", nini = "$nini"
+    case all = "$all", alli = "$alli"
+    case inGroup = "$inGroup", notInGroup = "$notInGroup"
+    case elemMatch = "$elemMatch", size = "$size", exists = "$exists", type = "$type"
+    case regex = "$regex", regexi = "$regexi", not = "$not"
+
+    /// Operators that combine whole conditions, valid as keys of a condition object.
+    static let logical = ["$and", "$or", "$nor", "$not"]
+
+    /// Every operator name, for messages.
+    static let knownNames: [String] = allCases.map(\.rawValue) + ["$and", "$or", "$nor"]
+
+    /// The known operator closest to a misspelt one, when it is close enough to be a likely typo.
+    static func suggestion(for name: String) -> String? {
+        let candidates = knownNames.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
+        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < name.count - 1 else { return nil }
+        return best.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

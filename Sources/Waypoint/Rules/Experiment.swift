@@ -1,0 +1,64 @@
+/// An experiment: users are split between its variations by a hash of one of their attributes.
+///
+/// The JSON form is GrowthBook's: `{"key": "short-signup", "variations": ["control", "short"],
+/// "weights": [0.5, 0.5], "coverage": 1, "hashAttribute": "id", "hashVersion": 2}`; only `key` and
+/// `variations` are required. Assignment (``assign(attributes:savedGroups:)``) follows GrowthBook's `run`.
+public struct Experiment: Sendable, Hashable, Codable {
+    /// The experiment's key; also the seed of the hash when ``seed`` is not set.
+    public var key: String
+    /// The variations' values; in a Waypoint document, the variations' names.
+    public var variations: [JSONValue]
+    /// The share of each variation (default: equal); must add up to 1.
+    public var weights: [Double]?
+    /// The share of eligible users who take part, from 0 to 1 (default 1).
+    public var coverage: Double?
+    /// The attribute whose value is hashed (default `id`); a dotted path reaches into nested attributes.
+    public var hashAttribute: String?
+    /// The hash version, 1 or 2 (default 1, as in GrowthBook; Waypoint documents use 2).
+    public var hashVersion: Int?
+    /// The seed of the hash (default: ``key``).
+    public var seed: String?
+    /// The part of a namespace the experiment takes; ignored when there are ``filters``.
+    public var namespace: Namespace?
+    /// Filters on who may take part; replace ``namespace``.
+    public var filters: [ExperimentFilter]?
+    /// Explicit ranges of hash values per variation; replace ``weights`` and ``coverage``.
+    public var ranges: [BucketRange]?
+    /// Who may take part.
+    public var condition: Condition?
+    /// A variation every included user gets, without being counted as hashed into it.
+    public var force: Int?
+    /// Whether the experiment runs (default `true`).
+    public var active: Bool?
+
+    /// Creates an experiment.
+    public init(
+        key: String,
+        variations: [JSONValue],
+        weights: [Double]? = nil,
+        coverage: Double? = nil,
+        hashAttribute: String? = nil,
+        hashVersion: Int? = nil,
+        seed: String? = nil,
+        namespace: Namespace? = nil,
+        filters: [ExperimentFilter]? = nil,
+        ranges: [BucketRange]? = nil,
+        condition: Condition? = nil,
+        force: Int? = nil,
+        active: Bool? = nil
+    ) {
+        self.key = key
+        self.variations = variations
+        self.weights = weights
+        self.coverage = coverage
+        self.hashAttribute = hashAttribute
+        self.hashVersion = hashVersion
+        self.seed = seed
+        self.namespace = namespace
+        self.filters = filters
+        self.ranges = ranges
+        self.condition = condition
+        self.force = force
+        self.active = active
+    }
+}

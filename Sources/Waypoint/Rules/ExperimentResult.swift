@@ -1,0 +1,35 @@
+/// Which variation of an experiment a user gets, and why.
+public struct ExperimentResult: Sendable, Hashable {
+    /// The index of the variation the user gets; 0 (the control) when they are not in the experiment.
+    public let variationIndex: Int
+    /// The value of that variation; `null` when the experiment has no variations.
+    public let value: JSONValue
+    /// Whether the user takes part in the experiment (and should be counted in its analysis).
+    public let inExperiment: Bool
+    /// Whether the variation was chosen by hashing (not forced, not defaulted).
+    public let hashUsed: Bool
+    /// The attribute that was hashed (or would have been).
+    public let hashAttribute: String
+    /// That attribute's value; an empty string when the user does not have it.
+    public let hashValue: JSONValue
+    /// The user's hash, in `[0, 1)`, when the variation was chosen by hashing.
+    public let bucket: Double?
+
+    /// The variation's name, when its value is a string (as in Waypoint documents).
+    public var variationName: String? { value.stringValue }
+
+    /// The variation's key: its index as text, as GrowthBook reports it to analytics.
+    public var key: String { String(variationIndex) }
+
+    init(experiment: Experiment, index: Int?, hashUsed: Bool, hashAttribute: String, hashValue: JSONValue, bucket: Double? = nil) {
+        let valid = index.map { experiment.variations.indices.contains($0) } ?? false
+        let index = valid ? index ?? 0 : 0
+        self.variationIndex = index
+        self.value = experiment.variations.indices.contains(index) ? experiment.variations[index] : .null
+        self.inExperiment = valid
+        self.hashUsed = hashUsed
+        self.hashAttribute = hashAttribute
+        self.hashValue = hashValue
+        self.bucket = bucket
+    }
+}
