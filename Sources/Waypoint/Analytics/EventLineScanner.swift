@@ -202,6 +202,24 @@ struct EventLineScanner {
         let start = i
         var escaped = false
         while i < end {
+            // Eight plain bytes at a time: none a quote, backslash, control character or non-ASCII.
+            while i + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | ((word &- ones &* 0x20) & ~word) | word
+                let found = special & high
+                if found != 0 {
+                    // The lowest flagged byte is exact (borrows only flag bytes above a true match).
+                    i += found.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < end else { break }
             let byte = p[i]
             if byte == 0x22 {
                 let field = Field(start: start, count: i - start, escaped: escaped)
