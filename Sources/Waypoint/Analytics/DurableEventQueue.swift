@@ -95,6 +95,12 @@ public actor DurableEventQueue: EventSink {
         public let messageID: String
         /// How many older undelivered events were dropped to make room (policy `dropOldest`).
         public let droppedEvents: Int
+
+        /// Creates a receipt.
+        public init(messageID: String, droppedEvents: Int) {
+            self.messageID = messageID
+            self.droppedEvents = droppedEvents
+        }
     }
 
     /// Events the queue lost, and why: always reported, never silent.
@@ -117,6 +123,13 @@ public actor DurableEventQueue: EventSink {
         public let events: Int
         /// How many bytes of JSON Lines they took.
         public let bytes: Int64
+
+        /// Creates a report.
+        public init(reason: Reason, events: Int, bytes: Int64) {
+            self.reason = reason
+            self.events = events
+            self.bytes = bytes
+        }
     }
 
     /// Counters describing the queue, for diagnostics and tests.
