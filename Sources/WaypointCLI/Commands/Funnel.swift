@@ -19,7 +19,7 @@ extension WaypointCommand {
 
                 Examples:
                   waypoint funnel events.jsonl --flow signup
-                  waypoint funnel events.jsonl --flow signup --steps splash,registration,personalization --window 7d
+                  waypoint funnel events.jsonl --flow signup --steps splash,login --window 7d
                   waypoint funnel events.jsonl --flow signup --by variation --format json
                 """
         )
@@ -81,7 +81,7 @@ extension WaypointCommand {
             switch format {
             case .json:
                 let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes]
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 let data = try encoder.encode(report)
                 return String(decoding: data, as: UTF8.self) + "\n"
             case .table:
