@@ -11,13 +11,6 @@ private final class Counter: @unchecked Sendable {
     func next() -> String { lock.withLock { value += 1; return "m\(value)" } }
 }
 
-/// An event sink that keeps what it receives.
-actor CollectingSink: EventSink {
-    private(set) var batches: [[OnboardingEvent]] = []
-    var events: [OnboardingEvent] { batches.flatMap { $0 } }
-    func send(_ events: [OnboardingEvent]) async throws { batches.append(events) }
-}
-
 struct Visitor: Sendable { var country = "FR" }
 
 @MainActor
@@ -37,7 +30,7 @@ struct FlowAnalyticsTests {
     @Test func aFlowRunIsReportedStepByStepWithDurations() async throws {
         let clock = FixedClock()
         let counter = Counter()
-        let sink = CollectingSink()
+        let sink = InMemoryEventSink()
         let navigator = FlowNavigator(Self.flow, context: Visitor(), clock: clock)
         var effects = 0
         navigator.onEffect = { _ in effects += 1 }
