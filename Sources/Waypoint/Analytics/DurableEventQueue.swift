@@ -1,0 +1,354 @@
+import Foundation
+
+/// A crash-safe queue of onboarding events on disk, delivered in batches to an ``EventSink``.
+///
+/// ``append(_:)`` writes the event to the queue's file and flushes it to disk (`fsync`) before
+/// it returns: once it has returned, the event survives a crash, a kill or a power cut. Delivery
+/// runs separately (``flush()``, ``flushRetrying()``, or ``run()`` in a background task): batches
+/// of up to `batchSize` events are sent in order, and only after the sink accepts a batch does the
+/// queue move its read position past it. A crash between the two delivers that batch again, with
+/// the same `messageId`s, so receivers drop the duplicates. A failed delivery is retried with
+/// exponential backoff on the injected clock.
+///
+/// The queue holds at most `maxBytes` of undelivered events. When an event would go past the
+/// bound, the ``DropPolicy`` decides which events are lost, and every loss is reported: in the
+/// ``AppendReceipt``, in ``statistics``, and to `onDrop`; with `rejectNewest`, ``append(_:)``
+/// throws.
+///
+/// ```swift
+/// let queue = try DurableEventQueue(directory: cachesURL.appending(path: "events"), sink: uploader)
+/// let pump = Task { await queue.run() }        // delivers every 30 s and after failures
+/// try await queue.append(event)                // on disk when this returns
+/// ```
+///
+/// On disk, the queue is a directory of JSON Lines segment files (`segment-<n>.jsonl`, readable
+/// with `waypoint funnel`) and a `cursor` file with the read position. Only one queue may use a
+/// directory at a time.
+public actor DurableEventQueue: EventSink {
+    /// What happens when an event would take the queue past its size bound.
+    public enum DropPolicy: String, Sendable, Codable, Hashable {
+        /// Drop the oldest undelivered events until the new one fits (recent behaviour matters most).
+        case dropOldest
+        /// Refuse the new event: ``DurableEventQueue/append(_:)`` throws ``EventQueueError``.
+        case rejectNewest
+    }
+
+    /// How long to wait after failed deliveries: `initialDelay × multiplier^(failures − 1)`, at most
+    /// `maximumDelay`.
+    public struct RetryPolicy: Sendable, Hashable {
+        /// The wait after the first failure.
+        public var initialDelay: Duration
+        /// The factor applied after each further failure.
+        public var multiplier: Double
+        /// The longest wait.
+        public var maximumDelay: Duration
+
+        /// Creates a policy; by default 1 s, doubling, at most 5 minutes.
+        public init(initialDelay: Duration = .seconds(1), multiplier: Double = 2, maximumDelay: Duration = .seconds(300)) {
+            self.initialDelay = initialDelay
+            self.multiplier = max(1, multiplier)
+            self.maximumDelay = maximumDelay
+        }
+
+        /// The wait after `failures` consecutive failed deliveries (1 for the first).
+        public func delay(afterFailures failures: Int) -> Duration {
+            let initial = Double(initialDelay.components.seconds) + Double(initialDelay.components.attoseconds) / 1e18
+            let maximum = Double(maximumDelay.components.seconds) + Double(maximumDelay.components.attoseconds) / 1e18
+            let exponent = Double(max(0, failures - 1))
+            let seconds = min(maximum, initial * pow(multiplier, exponent))
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+    }
+
+    /// The queue's settings.
+    public struct Configuration: Sendable, Hashable {
+        /// The most bytes of undelivered events kept on disk.
+        public var maxBytes: Int64
+        /// What to drop when an event would go past ``maxBytes``.
+        public var dropPolicy: DropPolicy
+        /// The most events sent to the sink in one call.
+        public var batchSize: Int
+        /// The size after which the queue starts a new segment file.
+        public var segmentBytes: Int64
+        /// The waits between failed deliveries.
+        public var retry: RetryPolicy
+        /// How often ``DurableEventQueue/run()`` delivers when nothing fails.
+        public var flushInterval: Duration
+
+        /// Creates settings; by default 8 MiB, dropping the oldest events, batches of 100.
+        public init(
+            maxBytes: Int64 = 8 << 20, dropPolicy: DropPolicy = .dropOldest, batchSize: Int = 100,
+            segmentBytes: Int64 = 1 << 20, retry: RetryPolicy = RetryPolicy(), flushInterval: Duration = .seconds(30)
+        ) {
+            self.maxBytes = max(1, maxBytes)
+            self.dropPolicy = dropPolicy
+            self.batchSize = max(1, batchSize)
+            self.segmentBytes = max(1, segmentBytes)
+            self.retry = retry
+            self.flushInterval = flushInterval
+        }
+    }
+
+    /// What ``DurableEventQueue/append(_:)`` did.
+    public struct AppendReceipt: Sendable, Hashable {
+        /// The `messageId` of the event now on disk.
+        public let messageID: String
+        /// How many older undelivered events were dropped to make room (policy `dropOldest`).
+        public let droppedEvents: Int
+
+        /// Creates a receipt.
+        public init(messageID: String, droppedEvents: Int) {
+            self.messageID = messageID
+            self.droppedEvents = droppedEvents
+        }
+    }
+
+    /// Events the queue lost, and why: always reported, never silent.
+    public struct DropReport: Sendable, Hashable {
+        /// Why events were lost.
+        public enum Reason: String, Sendable, Hashable {
+            /// The oldest undelivered events made room for a new one (policy `dropOldest`).
+            case droppedOldest
+            /// A new event was refused because the queue was full (policy `rejectNewest`).
+            case rejectedNewest
+            /// A new event was larger than the whole bound.
+            case tooLarge
+            /// A line in a segment file could not be read back as an event.
+            case unreadable
+        }
+
+        /// Why.
+        public let reason: Reason
+        /// How many events.
+        public let events: Int
+        /// How many bytes of JSON Lines they took.
+        public let bytes: Int64
+
+        /// Creates a report.
+        public init(reason: Reason, events: Int, bytes: Int64) {
+            self.reason = reason
+            self.events = events
+            self.bytes = bytes
+        }
+    }
+
+    /// Counters describing the queue, for diagnostics and tests.
+    public struct Statistics: Sendable, Hashable {
+        /// Events on disk not yet delivered.
+        public var pendingEvents: Int
+        /// Bytes of undelivered events on disk.
+        public var pendingBytes: Int64
+        /// Events delivered to the sink since the queue was opened.
+        public var deliveredEvents: Int
+        /// Events lost to the size bound since the queue was opened (dropped or refused).
+        public var droppedEvents: Int
+        /// Lines skipped because they could not be read back as events.
+        public var unreadableLines: Int
+        /// Incomplete last lines (writes cut short by a crash, never acknowledged) removed when opening.
+        public var repairedPartialLines: Int
+        /// Deliveries that failed since the queue was opened.
+        public var failedDeliveries: Int
+        /// The wait before the next retry, while a retry is pending.
+        public var nextRetryDelay: Duration?
+    }
+
+    /// The directory holding the queue's files.
+    public let directory: URL
+    /// The queue's settings.
+    public let configuration: Configuration
+    /// Counters describing the queue.
+    public private(set) var statistics: Statistics
+    /// The last delivery error, cleared by a successful delivery.
+    public private(set) var lastDeliveryError: (any Error)?
+
+    private let sink: any EventSink
+    private let clock: any WaypointClock
+    private let onDrop: (@Sendable (DropReport) -> Void)?
+    private var store: QueueStore
+    private var flushing: Task<Int, any Error>?
+
+    /// Opens the queue in `directory` (creating it), repairing whatever a crash left behind.
+    ///
+    /// - Parameters:
+    ///   - sink: where batches are delivered.
+    ///   - clock: the clock the retry waits and the delivery interval run on.
+    ///   - onDrop: called whenever events are lost to the size bound or unreadable lines are skipped.
+    /// - Throws: ``EventQueueError`` when the directory cannot be created or read.
+    public init(
+        directory: URL, sink: any EventSink, clock: any WaypointClock = SystemClock(),
+        configuration: Configuration = Configuration(), onDrop: (@Sendable (DropReport) -> Void)? = nil
+    ) throws {
+        self.directory = directory
+        self.configuration = configuration
+        self.sink = sink
+        self.clock = clock
+        self.onDrop = onDrop
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw EventQueueError.io(SystemCallError(call: "mkdir", code: Int32(EIO)), path: directory.path)
+        }
+        let store = try QueueStore(directory: directory.path, segmentBytes: configuration.segmentBytes)
+        self.store = store
+        statistics = Statistics(
+            pendingEvents: store.pendingEvents, pendingBytes: store.pendingBytes, deliveredEvents: 0,
+            droppedEvents: 0, unreadableLines: 0, repairedPartialLines: store.repairedPartialLines,
+            failedDeliveries: 0, nextRetryDelay: nil)
+    }
+
+    /// Writes `event` to disk and flushes it (`fsync`); when this returns the event is safe.
+    ///
+    /// - Returns: the event's `messageId` and how many old events were dropped to make room.
+    /// - Throws: ``EventQueueError`` when the disk write fails (the event is then not queued), when
+    ///   the event is larger than the whole bound, or when the queue is full under `rejectNewest`.
+    @discardableResult
+    public func append(_ event: OnboardingEvent) throws -> AppendReceipt {
+        var line: [UInt8] = []
+        line.reserveCapacity(256)
+        event.appendJSON(to: &line)
+        line.append(0x0A)
+        let maxBytes = configuration.maxBytes
+        if Int64(line.count) > maxBytes {
+            report(DropReport(reason: .tooLarge, events: 1, bytes: Int64(line.count)))
+            throw EventQueueError.tooLarge(maxBytes: maxBytes, lineBytes: line.count)
+        }
+        var dropped = 0
+        if store.pendingBytes + Int64(line.count) > maxBytes {
+            switch configuration.dropPolicy {
+            case .rejectNewest:
+                report(DropReport(reason: .rejectedNewest, events: 1, bytes: Int64(line.count)))
+                throw EventQueueError.full(pendingBytes: store.pendingBytes, maxBytes: maxBytes, lineBytes: line.count)
+            case .dropOldest:
+                let freed = try store.dropOldest(until: maxBytes - Int64(line.count))
+                dropped = freed.events
+                if freed.events > 0 { report(DropReport(reason: .droppedOldest, events: freed.events, bytes: freed.bytes)) }
+            }
+        }
+        try store.append(line)
+        refreshCounts()
+        return AppendReceipt(messageID: event.messageID, droppedEvents: dropped)
+    }
+
+    /// Appends `events` in order (so the queue can stand wherever an ``EventSink`` is expected).
+    public func send(_ events: [OnboardingEvent]) async throws {
+        for event in events { try append(event) }
+    }
+
+    /// Delivers every pending event to the sink, in batches, once; stops at the first failure.
+    ///
+    /// Batches delivered before a failure stay delivered. A call made while a delivery is running
+    /// waits for it instead of sending the same events twice.
+    ///
+    /// - Returns: how many events were delivered.
+    /// - Throws: the sink's error, or ``EventQueueError`` when the queue's files cannot be read.
+    @discardableResult
+    public func flush() async throws -> Int {
+        if let flushing { return try await flushing.value }
+        let task = Task { try await self.deliverAll() }
+        flushing = task
+        defer { flushing = nil }
+        return try await task.value
+    }
+
+    /// Delivers every pending event, waiting `retry.delay(afterFailures:)` on the clock after each
+    /// failure, until the queue is empty.
+    ///
+    /// - Throws: `CancellationError` when the calling task is cancelled; nothing else.
+    public func flushRetrying() async throws {
+        var failures = 0
+        while true {
+            try Task.checkCancellation()
+            do {
+                try await flush()
+                statistics.nextRetryDelay = nil
+                return
+            } catch {
+                if error is CancellationError { throw error }
+                failures += 1
+                statistics.failedDeliveries += 1
+                lastDeliveryError = error
+                let delay = configuration.retry.delay(afterFailures: failures)
+                statistics.nextRetryDelay = delay
+                try await clock.sleep(for: delay)
+            }
+        }
+    }
+
+    /// Delivers pending events every `flushInterval` (retrying failures with backoff) until the
+    /// calling task is cancelled.
+    public func run() async {
+        while !Task.isCancelled {
+            do {
+                try await flushRetrying()
+                try await clock.sleep(for: configuration.flushInterval)
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// The events waiting for delivery, oldest first (for diagnostics and tests).
+    public func pendingEvents() throws -> [OnboardingEvent] {
+        var events: [OnboardingEvent] = []
+        var position = store.cursor
+        while true {
+            let batch = try store.readBatch(from: position, maxEvents: 1024)
+            if batch.lines.isEmpty { break }
+            events += batch.lines.compactMap(Self.decode)
+            position = batch.end
+        }
+        return events
+    }
+
+    private func deliverAll() async throws -> Int {
+        var delivered = 0
+        while true {
+            let batch = try store.readBatch(from: store.cursor, maxEvents: configuration.batchSize)
+            if batch.lines.isEmpty { break }
+            var events: [OnboardingEvent] = []
+            events.reserveCapacity(batch.lines.count)
+            var unreadable = 0
+            var unreadableBytes: Int64 = 0
+            for line in batch.lines {
+                if let event = Self.decode(line) {
+                    events.append(event)
+                } else {
+                    unreadable += 1
+                    unreadableBytes += Int64(line.count + 1)
+                }
+            }
+            if !events.isEmpty {
+                do {
+                    try await sink.send(events)
+                } catch {
+                    lastDeliveryError = error
+                    throw error
+                }
+            }
+            lastDeliveryError = nil
+            try store.advance(to: batch.end, ends: batch.ends)
+            delivered += events.count
+            statistics.deliveredEvents += events.count
+            if unreadable > 0 {
+                statistics.unreadableLines += unreadable
+                report(DropReport(reason: .unreadable, events: unreadable, bytes: unreadableBytes))
+            }
+            refreshCounts()
+        }
+        return delivered
+    }
+
+    private func report(_ drop: DropReport) {
+        if drop.reason != .unreadable { statistics.droppedEvents += drop.events }
+        onDrop?(drop)
+    }
+
+    private func refreshCounts() {
+        statistics.pendingEvents = store.pendingEvents
+        statistics.pendingBytes = store.pendingBytes
+    }
+
+    private static func decode(_ line: ArraySlice<UInt8>) -> OnboardingEvent? {
+        try? JSONDecoder().decode(OnboardingEvent.self, from: Data(line))
+    }
+}

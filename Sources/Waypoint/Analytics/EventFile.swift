@@ -1,0 +1,181 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open file descriptor with the few calls the event files need: append, `fsync`, positional
+/// reads, truncation. Not thread-safe; its owner (an actor or one thread) serialises access.
+final class EventFile {
+    let descriptor: Int32
+    let path: String
+
+    private init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    deinit { _ = close(descriptor) }
+
+    /// Opens `path` for reading.
+    static func openForReading(_ path: String) throws(SystemCallError) -> EventFile {
+        let descriptor = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
+        return EventFile(descriptor: descriptor, path: path)
+    }
+
+    /// Opens (creating when needed) `path` for appending and reading.
+    static func openForAppending(_ path: String, exclusive: Bool = false) throws(SystemCallError) -> EventFile {
+        let flags = O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : 0)
+        let descriptor = retrying { open(path, flags, 0o644) }
+        guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
+        return EventFile(descriptor: descriptor, path: path)
+    }
+
+    /// The file's size in bytes.
+    func size() throws(SystemCallError) -> Int64 {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw SystemCallError(call: "fstat", code: errno) }
+        return Int64(status.st_size)
+    }
+
+    /// Writes all of `bytes` at the end of the file.
+    func append(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Self.retrying { Glue.write(descriptor, base + offset, bytes.count - offset) }
+            if written < 0 { throw SystemCallError(call: "write", code: errno) }
+            offset += written
+        }
+    }
+
+    /// Flushes the file's data to stable storage (`F_FULLFSYNC` on Apple platforms).
+    func synchronize() throws(SystemCallError) {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
+        #endif
+        guard Self.retrying({ fsync(descriptor) }) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+    }
+
+    /// Cuts the file to `length` bytes.
+    func truncate(to length: Int64) throws(SystemCallError) {
+        guard Self.retrying({ ftruncate(descriptor, off_t(length)) }) == 0 else {
+            throw SystemCallError(call: "ftruncate", code: errno)
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset`; fewer only at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var total = 0
+        while total < buffer.count {
+            let count = Self.retrying { pread(descriptor, base + total, buffer.count - total, off_t(offset) + off_t(total)) }
+            if count < 0 { throw SystemCallError(call: "pread", code: errno) }
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+
+    /// Reads `count` bytes at `offset` (fewer at the end of the file).
+    func read(count: Int, at offset: Int64) throws(SystemCallError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let result: Result<Int, SystemCallError> = bytes.withUnsafeMutableBytes { buffer in
+            do throws(SystemCallError) {
+                return .success(try self.read(into: buffer, at: offset))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let read = try result.get()
+        bytes.removeSubrange(read...)
+        return bytes
+    }
+
+    /// Writes all of `bytes` at the end of the file.
+    func append(_ bytes: [UInt8]) throws(SystemCallError) {
+        let failure: SystemCallError? = bytes.withUnsafeBytes { buffer -> SystemCallError? in
+            do throws(SystemCallError) {
+                try self.append(buffer)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Flushes a directory's entries to disk (best effort: not every file system supports it).
+    static func synchronizeDirectory(_ path: String) {
+        let descriptor = retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = close(descriptor)
+    }
+
+    /// Writes `bytes` to a temporary file, flushes it, and renames it over `path`, so a crash
+    /// leaves either the old or the new contents.
+    static func replace(_ path: String, with bytes: [UInt8], directory: String) throws(SystemCallError) {
+        let temporary = path + ".tmp"
+        _ = unlink(temporary)
+        let file = try openForAppending(temporary, exclusive: true)
+        do throws(SystemCallError) {
+            try file.append(bytes)
+            try file.synchronize()
+        } catch {
+            _ = unlink(temporary)
+            throw error
+        }
+        guard Glue.rename(temporary, path) == 0 else {
+            let error = SystemCallError(call: "rename", code: errno)
+            _ = unlink(temporary)
+            throw error
+        }
+        synchronizeDirectory(directory)
+    }
+
+    /// Removes the file at `path`; a missing file is not an error.
+    static func remove(_ path: String) throws(SystemCallError) {
+        if unlink(path) != 0, errno != ENOENT { throw SystemCallError(call: "unlink", code: errno) }
+    }
+
+    static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
+    }
+
+    /// Names that Foundation also declares, spelled unambiguously.
+    private enum Glue {
+        static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+            #if canImport(Glibc)
+            Glibc.write(descriptor, buffer, count)
+            #elseif canImport(Musl)
+            Musl.write(descriptor, buffer, count)
+            #elseif canImport(Android)
+            Android.write(descriptor, buffer, count)
+            #else
+            Darwin.write(descriptor, buffer, count)
+            #endif
+        }
+
+        static func rename(_ source: String, _ destination: String) -> Int32 {
+            #if canImport(Glibc)
+            Glibc.rename(source, destination)
+            #elseif canImport(Musl)
+            Musl.rename(source, destination)
+            #elseif canImport(Android)
+            Android.rename(source, destination)
+            #else
+            Darwin.rename(source, destination)
+            #endif
+        }
+    }
+}

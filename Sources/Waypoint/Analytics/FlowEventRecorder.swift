@@ -1,0 +1,134 @@
+import Foundation
+
+/// Turns what happens in a flow into ``OnboardingEvent``s, as a value: it remembers the current
+/// step and when it was entered, so completions carry their duration.
+///
+/// ``FlowAnalytics`` and ``StateMachineAnalytics`` drive it for apps; tests drive it directly.
+/// Each method returns the events to send and never sends them itself.
+public struct FlowEventRecorder: Sendable, Hashable {
+    /// The step being shown, and since when.
+    public struct Entry: Sendable, Hashable {
+        /// The step id (a subflow step as `subflowStep/innerStep`).
+        public let stepID: String
+        /// Its position in the visited path.
+        public let stepIndex: Int
+        /// When it was entered, in milliseconds since 1970.
+        public let enteredAt: Int64
+    }
+
+    /// The flow (or state machine) id.
+    public let flowID: String
+    /// The flow's version.
+    public let flowVersion: Int
+    /// The user and their experiment variation.
+    public var attribution: EventAttribution
+    /// The step being shown, or `nil` before the first step and after the end.
+    public private(set) var current: Entry?
+    /// When the flow started in this run, in milliseconds since 1970 (unknown after a restore).
+    public private(set) var startedAt: Int64?
+    /// Whether the flow completed or was abandoned.
+    public private(set) var isFinished = false
+
+    /// Creates a recorder for one user's run of a flow.
+    public init(flowID: String, flowVersion: Int, attribution: EventAttribution) {
+        self.flowID = flowID
+        self.flowVersion = flowVersion
+        self.attribution = attribution
+    }
+
+    /// The events for one ``FlowEffect`` of a ``FlowNavigator``.
+    ///
+    /// - Parameters:
+    ///   - pathCount: the number of visits in the flow's path after the effect (the entered
+    ///     step's index is `pathCount − 1`).
+    ///   - date: now, from the runtime's clock.
+    ///   - messageID: makes each event's unique `messageId`.
+    public mutating func events(
+        for effect: FlowEffect, pathCount: Int, at date: Date, messageID: () -> String
+    ) -> [OnboardingEvent] {
+        switch effect {
+        case .flowStarted:
+            return started(at: date, messageID: messageID)
+        case .entered(let visit):
+            return viewed(stepID: Self.stepID(of: visit), stepIndex: max(0, pathCount - 1), at: date, messageID: messageID)
+        case .skipped(let path):
+            return [event(.stepSkipped, at: date, messageID: messageID, stepID: path.rawValue)]
+        case .left(let visit, let departure):
+            return left(stepID: Self.stepID(of: visit), outcome: departure.rawValue, at: date, messageID: messageID)
+        case .wentBack(let from, _):
+            return left(stepID: Self.stepID(of: from), outcome: Outcome.back, at: date, messageID: messageID)
+        case .flowCompleted:
+            return completed(at: date, messageID: messageID)
+        case .persist:
+            return []
+        }
+    }
+
+    /// `Flow Started`; remembers the time for the flow's duration.
+    public mutating func started(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+        startedAt = Self.milliseconds(date)
+        isFinished = false
+        current = nil
+        return [event(.flowStarted, at: date, messageID: messageID)]
+    }
+
+    /// `Step Viewed`; remembers the step and its entry time.
+    public mutating func viewed(stepID: String, stepIndex: Int, at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+        current = Entry(stepID: stepID, stepIndex: stepIndex, enteredAt: Self.milliseconds(date))
+        return [event(.stepViewed, at: date, messageID: messageID, stepID: stepID, stepIndex: stepIndex)]
+    }
+
+    /// `Step Completed` for the step left, with `outcome` and the time since it was entered.
+    public mutating func left(stepID: String, outcome: String?, at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+        var stepIndex: Int?
+        var duration: Int64?
+        if let current, current.stepID == stepID {
+            stepIndex = current.stepIndex
+            duration = max(0, Self.milliseconds(date) - current.enteredAt)
+        }
+        current = nil
+        return [event(.stepCompleted, at: date, messageID: messageID, stepID: stepID, stepIndex: stepIndex,
+                      outcome: outcome, durationMs: duration)]
+    }
+
+    /// `Flow Completed`, with the time since the flow started when it started in this run.
+    public mutating func completed(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+        current = nil
+        isFinished = true
+        return [event(.flowCompleted, at: date, messageID: messageID, durationMs: flowDuration(at: date))]
+    }
+
+    /// `Flow Abandoned` at the current step; nothing when the flow already ended.
+    public mutating func abandoned(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+        guard !isFinished else { return [] }
+        let step = current
+        current = nil
+        isFinished = true
+        return [event(.flowAbandoned, at: date, messageID: messageID, stepID: step?.stepID, stepIndex: step?.stepIndex,
+                      durationMs: flowDuration(at: date))]
+    }
+
+    /// The id events use for a visit: the custom step's id, or the declared step's path.
+    public static func stepID(of visit: Visit) -> String {
+        visit.custom?.id ?? visit.path.rawValue
+    }
+
+    private func flowDuration(at date: Date) -> Int64? {
+        startedAt.map { max(0, Self.milliseconds(date) - $0) }
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 {
+        MillisecondTimestamp.milliseconds(date) ?? 0
+    }
+
+    private func event(
+        _ name: EventName, at date: Date, messageID: () -> String, stepID: String? = nil, stepIndex: Int? = nil,
+        outcome: String? = nil, durationMs: Int64? = nil
+    ) -> OnboardingEvent {
+        OnboardingEvent(
+            messageID: messageID(), userID: attribution.userID, event: name, timestamp: date,
+            flowID: flowID, flowVersion: flowVersion, stepID: stepID, stepIndex: stepIndex,
+            experiment: attribution.experiment, variation: attribution.variation,
+            outcome: outcome, durationMs: durationMs)
+    }
+}

@@ -1,0 +1,61 @@
+/// What a funnel measures: a flow, its ordered steps, the conversion window, and whether to split
+/// the figures per experiment variation (DESIGN §5).
+public struct FunnelQuery: Sendable, Hashable {
+    /// The flow whose `Step Viewed` events are read; events of other flows are ignored.
+    public var flowID: String
+    /// The ordered step ids (a subflow step as `subflowStep/innerStep`); `nil` infers them from the
+    /// events, ordered by their average `stepIndex` (ties by id).
+    public var steps: [String]?
+    /// How long after an attempt's first step its later steps still count (inclusive).
+    public var window: FunnelWindow
+    /// Whether to report every figure per variation as well.
+    public var groupByVariation: Bool
+
+    /// Creates a query; the window defaults to 14 days.
+    public init(flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false) {
+        self.flowID = flowID
+        self.steps = steps
+        self.window = window
+        self.groupByVariation = groupByVariation
+    }
+}
+
+/// A funnel's conversion window, written like `14d`, `36h`, `90m`, `30s`, `500ms` or `2w`.
+public struct FunnelWindow: Sendable, Hashable, CustomStringConvertible {
+    /// The window's length in milliseconds.
+    public let milliseconds: Int64
+    /// The window as written, e.g. `14d`.
+    public let description: String
+
+    /// Parses a window such as `14d`: a whole number followed by `ms`, `s`, `m`, `h`, `d` or `w`;
+    /// `nil` for anything else.
+    public init?(_ text: String) {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let unit = text.dropFirst(digits.count)
+        guard !digits.isEmpty, let value = Int64(digits) else { return nil }
+        let scale: Int64
+        switch unit {
+        case "ms": scale = 1
+        case "s": scale = 1000
+        case "m": scale = 60_000
+        case "h": scale = 3_600_000
+        case "d": scale = 86_400_000
+        case "w": scale = 604_800_000
+        default: return nil
+        }
+        let (product, overflow) = value.multipliedReportingOverflow(by: scale)
+        guard !overflow else { return nil }
+        self.milliseconds = product
+        self.description = text
+    }
+
+    /// A window of `days` days.
+    public static func days(_ days: Int) -> FunnelWindow {
+        FunnelWindow(milliseconds: Int64(days) * 86_400_000, description: "\(days)d")
+    }
+
+    private init(milliseconds: Int64, description: String) {
+        self.milliseconds = milliseconds
+        self.description = description
+    }
+}

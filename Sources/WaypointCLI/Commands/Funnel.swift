@@ -1,0 +1,130 @@
+import ArgumentParser
+import Foundation
+import Waypoint
+
+extension WaypointCommand {
+    /// `waypoint funnel`: where users drop off in a flow, from a JSON Lines file of events.
+    struct Funnel: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show where users drop off in a flow, from a JSON Lines file of analytics events.",
+            discussion: """
+                Every `Step Viewed` of the first step starts an attempt; an attempt reaches a step when \
+                the steps before it were viewed in order, all within the window after the attempt's \
+                start. A user counts for the furthest step any attempt reached. Events are ordered by \
+                their timestamps, not by their place in the file; lines that are not valid events are \
+                skipped and counted.
+
+                Without --steps, the steps are the flow's steps found in the file, ordered by their \
+                average stepIndex.
+
+                Examples:
+                  waypoint funnel events.jsonl --flow signup
+                  waypoint funnel events.jsonl --flow signup --steps splash,login --window 7d
+                  waypoint funnel events.jsonl --flow signup --by variation --format json
+                """
+        )
+
+        /// How to print the report.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case table, json
+        }
+
+        /// What to split the figures by.
+        enum Grouping: String, ExpressibleByArgument, CaseIterable {
+            case variation
+        }
+
+        @Argument(help: "The JSON Lines file of events (one event object per line).")
+        var events: String
+
+        @Option(help: "The id of the flow to measure.")
+        var flow: String
+
+        @Option(help: "The step ids in funnel order, comma-separated (a subflow step as sub/inner).")
+        var steps: String?
+
+        @Option(help: "How long after an attempt's first step later steps still count: a number and ms, s, m, h, d or w.")
+        var window: String = "14d"
+
+        @Option(name: .customLong("by"), help: "Split every figure per experiment variation.")
+        var grouping: Grouping?
+
+        @Option(help: "Output format: table or json.")
+        var format: Format = .table
+
+        func validate() throws {
+            guard FunnelWindow(window) != nil else {
+                throw ValidationError("--window \"\(window)\" is not a duration; write a number and a unit, such as 14d, 36h or 90m.")
+            }
+            if let steps, stepList(steps).isEmpty {
+                throw ValidationError("--steps is empty; list the step ids in order, such as --steps splash,login.")
+            }
+        }
+
+        func run() throws {
+            print(try output(showProgress: isatty(STDERR_FILENO) == 1), terminator: "")
+        }
+
+        /// The report as it is printed.
+        func output(showProgress: Bool = false) throws -> String {
+            let query = FunnelQuery(
+                flowID: flow, steps: steps.map(stepList), window: FunnelWindow(window) ?? .days(14),
+                groupByVariation: grouping == .variation)
+            let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
+            defer { indicator?.clear() }
+            var progress: (@Sendable (Waypoint.Funnel.Progress) -> Void)?
+            if let indicator {
+                progress = { indicator.update($0) }
+            }
+            let report = try Waypoint.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: progress)
+            indicator?.clear()
+            switch format {
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                let data = try encoder.encode(report)
+                return String(decoding: data, as: UTF8.self) + "\n"
+            case .table:
+                return FunnelTable(report: report).text
+            }
+        }
+
+        private func stepList(_ text: String) -> [String] {
+            text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+    }
+}
+
+/// A one-line progress display on standard error, for large files read at a terminal.
+///
+/// `@unchecked Sendable`: `lastPercent` and `shown` are read and written only while `lock` is held.
+final class ProgressIndicator: @unchecked Sendable {
+    private let label: String
+    private let lock = NSLock()
+    private var lastPercent = -1
+    private var shown = false
+
+    /// Files smaller than this are read too fast to need a progress display.
+    static let threshold: Int64 = 32 << 20
+
+    init(label: String) { self.label = label }
+
+    func update(_ progress: Waypoint.Funnel.Progress) {
+        guard progress.totalBytes >= Self.threshold else { return }
+        let percent = Int(progress.bytesRead * 100 / max(progress.totalBytes, 1))
+        lock.withLock {
+            guard percent != lastPercent else { return }
+            lastPercent = percent
+            shown = true
+            FileHandle.standardError.write(Data("\rReading \(label)… \(percent)%".utf8))
+        }
+    }
+
+    func clear() {
+        lock.withLock {
+            guard shown else { return }
+            shown = false
+            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Waypoint
+
+/// The readable form of a ``FunnelReport``: one row per step with a bar of its share of the
+/// first step's users.
+struct FunnelTable {
+    let report: FunnelReport
+
+    /// The width of a full bar, in characters.
+    static let barWidth = 24
+
+    var text: String {
+        var lines: [String] = []
+        let started = report.steps.first?.users ?? 0
+        lines.append("Funnel \(report.flowID), window \(report.window): \(Self.count(started)) "
+            + (started == 1 ? "user" : "users") + " started")
+        if report.invalidLines > 0 {
+            lines.append("\(Self.count(report.invalidLines)) invalid "
+                + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
+        }
+        lines.append("")
+        lines += table(report.steps)
+        if let byVariation = report.byVariation {
+            for name in byVariation.keys.sorted() {
+                guard let breakdown = byVariation[name] else { continue }
+                lines.append("")
+                lines.append("Variation \(name): \(Self.count(breakdown.steps.first?.users ?? 0)) started")
+                lines += table(breakdown.steps)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func table(_ steps: [FunnelReport.Step]) -> [String] {
+        let header = ["Step", "Users", "From start", "", "From previous", "Median from previous"]
+        var rows: [[String]] = [header]
+        for step in steps {
+            rows.append([
+                step.stepID, Self.count(step.users), Self.percent(step.conversionFromStart),
+                Self.bar(step.conversionFromStart), Self.percent(step.conversionFromPrevious),
+                step.medianMsFromPrevious.map(Self.duration) ?? "–",
+            ])
+        }
+        // Column widths by characters; text columns left-aligned, figures right-aligned.
+        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let leftAligned: Set<Int> = [0, 3]
+        return rows.map { row in
+            let cells = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return leftAligned.contains(column) ? cell + padding : padding + cell
+            }
+            var line = "  " + cells.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    /// A bar of `fraction` × ``barWidth`` characters, in eighths.
+    static func bar(_ fraction: Double) -> String {
+        let eighths = Int((max(0, min(1, fraction)) * Double(barWidth * 8)).rounded())
+        let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        let full = String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
+        return full + String(repeating: " ", count: barWidth - full.count)
+    }
+
+    static func percent(_ fraction: Double) -> String {
+        String(format: "%.1f%%", fraction * 100)
+    }
+
+    static func count(_ value: Int) -> String {
+        var digits = Array(String(value))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    static func duration(_ milliseconds: Double) -> String {
+        switch milliseconds {
+        case ..<1000: return String(format: "%.0f ms", milliseconds)
+        case ..<60_000: return String(format: "%.1f s", milliseconds / 1000)
+        case ..<3_600_000: return String(format: "%.1f min", milliseconds / 60_000)
+        case ..<86_400_000: return String(format: "%.1f h", milliseconds / 3_600_000)
+        default: return String(format: "%.1f d", milliseconds / 86_400_000)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import WaypointCLI
+
+@Suite("waypoint funnel")
+struct FunnelCommandTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Snapshots/funnel-events.jsonl").path
+
+    static func output(_ arguments: [String]) throws -> String {
+        let command = try #require(try WaypointCommand.parseAsRoot(["funnel"] + arguments) as? WaypointCommand.Funnel)
+        return try command.output()
+    }
+
+    @Test func tableMatchesTheSnapshot() throws {
+        try assertSnapshot(try Self.output([Self.fixture, "--flow", "signup", "--steps", "splash,registration,personalization"]),
+                           named: "funnel-table.txt")
+    }
+
+    @Test func tableByVariationMatchesTheSnapshot() throws {
+        try assertSnapshot(try Self.output([Self.fixture, "--flow", "signup", "--by", "variation"]),
+                           named: "funnel-by-variation.txt")
+    }
+
+    @Test func jsonMatchesTheSnapshotAndTheDesignsShape() throws {
+        let text = try Self.output([Self.fixture, "--flow", "signup", "--by", "variation", "--window", "1m", "--format", "json"])
+        try assertSnapshot(text, named: "funnel.json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["flowId"] as? String == "signup")
+        #expect(object["window"] as? String == "1m")
+        let steps = try #require(object["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["stepId"] as? String } == ["splash", "registration", "personalization"])
+        #expect(steps.first?["medianMsFromPrevious"] is NSNull)
+        #expect(Set(steps.first?.keys.map { $0 } ?? []) == ["stepId", "users", "conversionFromStart", "conversionFromPrevious", "medianMsFromPrevious"])
+        let byVariation = try #require(object["byVariation"] as? [String: [String: Any]])
+        #expect(byVariation.keys.sorted() == ["(none)", "control", "short"])
+        #expect(object["invalidLines"] as? Int == 1)
+    }
+
+    @Test func helpMatchesTheSnapshot() throws {
+        try assertSnapshot(WaypointCommand.helpMessage(for: WaypointCommand.Funnel.self, columns: 100) + "\n", named: "help-funnel.txt")
+    }
+
+    @Test(arguments: [
+        [String](), ["events.jsonl"], ["events.jsonl", "--flow", "signup", "--window", "two weeks"],
+        ["events.jsonl", "--flow", "signup", "--steps", ","], ["events.jsonl", "--flow", "signup", "--format", "xml"],
+        ["events.jsonl", "--flow", "signup", "--by", "country"],
+    ])
+    func badUsageExitsWith64(arguments: [String]) {
+        do {
+            _ = try WaypointCommand.parseAsRoot(["funnel"] + arguments)
+            Issue.record("\(arguments) parsed")
+        } catch {
+            #expect(WaypointCommand.exitCode(for: error).rawValue == 64)
+        }
+    }
+
+    @Test func aBadWindowSaysHowToWriteOne() {
+        do {
+            _ = try WaypointCommand.parseAsRoot(["funnel", "e.jsonl", "--flow", "f", "--window", "soon"])
+        } catch {
+            #expect(WaypointCommand.message(for: error)
+                == "--window \"soon\" is not a duration; write a number and a unit, such as 14d, 36h or 90m.")
+        }
+    }
+
+    @Test func aMissingFileIsAClearErrorAndNotAUsageError() throws {
+        let error = try #require(throws: (any Error).self) { try Self.output(["/nonexistent/events.jsonl", "--flow", "signup"]) }
+        #expect(WaypointCommand.message(for: error)
+            == "No events file at /nonexistent/events.jsonl. Pass the JSON Lines file your app or server wrote, e.g. events.jsonl.")
+        #expect(WaypointCommand.exitCode(for: error).rawValue == 1)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import Waypoint
+
+@Suite("Onboarding events: JSON form")
+struct OnboardingEventTests {
+    static let full = OnboardingEvent(
+        messageID: "5f0c", userID: "u-123", event: .stepCompleted, timestamp: Lines.date(0.25),
+        flowID: "signup", flowVersion: 1, stepID: "registration", stepIndex: 2,
+        experiment: "short-signup", variation: "short", outcome: "newUser", durationMs: 5300)
+
+    @Test func writesTheFieldsOfTheDesignInOrderAndOmitsTheOthers() {
+        #expect(Self.full.jsonLine == #"{"messageId":"5f0c","userId":"u-123","event":"Step Completed","timestamp":"2026-01-01T00:00:00.250Z","flowId":"signup","flowVersion":1,"stepId":"registration","stepIndex":2,"experiment":"short-signup","variation":"short","outcome":"newUser","durationMs":5300}"#)
+        let hint = OnboardingEvent(
+            messageID: "h1", userID: "u", event: .hintCompleted, timestamp: Lines.date(1),
+            stepID: "intro", walkthroughID: "layering", walkthroughVersion: 2, trigger: "tap")
+        #expect(hint.jsonLine == #"{"messageId":"h1","userId":"u","event":"Hint Completed","timestamp":"2026-01-01T00:00:01.000Z","stepId":"intro","walkthroughId":"layering","walkthroughVersion":2,"trigger":"tap"}"#)
+    }
+
+    @Test func jsonEncoderAndTheLineWriterAgreeAndRoundTrip() throws {
+        let encoded = try JSONEncoder().encode(Self.full)
+        let fromEncoder = try #require(try JSONSerialization.jsonObject(with: encoded) as? NSDictionary)
+        let fromLine = try #require(try JSONSerialization.jsonObject(with: Data(Self.full.jsonLine.utf8)) as? NSDictionary)
+        #expect(fromEncoder == fromLine)
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: encoded) == Self.full)
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: Data(Self.full.jsonLine.utf8)) == Self.full)
+    }
+
+    @Test func stringsAreEscaped() throws {
+        let event = OnboardingEvent(messageID: "q\"b\\n\n\u{1}é", userID: "u", event: "Custom", timestamp: Lines.date(0))
+        #expect(event.jsonLine.hasPrefix(#"{"messageId":"q\"b\\n\n\u0001é","#))
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: Data(event.jsonLine.utf8)) == event)
+    }
+
+    @Test func timestampsAreKeptToTheMillisecond() {
+        let event = OnboardingEvent(userID: "u", event: .flowStarted, timestamp: Lines.date(0.0004))
+        #expect(event.timestampText == "2026-01-01T00:00:00.000Z")
+        #expect(event.timestamp == Lines.date(0))
+        #expect(OnboardingEvent(userID: "u", event: .flowStarted, timestamp: Date()).messageID
+            != OnboardingEvent(userID: "u", event: .flowStarted, timestamp: Date()).messageID)
+    }
+
+    @Test func decodingAcceptsOffsetsAndRejectsBadTimestamps() throws {
+        let line = #"{"messageId":"m","userId":"u","event":"Flow Started","timestamp":"2026-01-01T02:00:00+02:00"}"#
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: Data(line.utf8)).timestamp == Lines.date(0))
+        let bad = #"{"messageId":"m","userId":"u","event":"Flow Started","timestamp":"soon"}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(OnboardingEvent.self, from: Data(bad.utf8)) }
+    }
+
+    @Test func theEventNamesAreTheDesigns() {
+        #expect(EventName.all.map(\.rawValue) == [
+            "Flow Started", "Step Viewed", "Step Completed", "Step Skipped", "Flow Completed", "Flow Abandoned",
+            "Walkthrough Started", "Hint Shown", "Hint Completed", "Hint Skipped", "Walkthrough Completed",
+            "Target Not Found",
+        ])
+    }
+}
+
+@Suite("Event line scanner")
+struct EventLineScannerTests {
+    static let lines: [String] = [
+        OnboardingEventTests.full.jsonLine,
+        #"{"messageId":"m","userId":"u","event":"Step Viewed","timestamp":"2026-01-01T00:00:00Z","flowId":"f","stepId":"s"}"#,
+        #"  {"messageId" : "m" , "userId":"u","event":"X","timestamp":"2026-01-01T00:00:00.1234567Z","extra":{"a":[1,2.5e3,true,null,"\u00e9"]}}  "#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","variation":null,"stepIndex":null}"#,
+        #"{"messageId":"m","userId":"u\u002d1","event":"Step Viewed","timestamp":"2026-01-01T00:00:00-05:30","flowId":"f","stepId":"s"}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","durationMs":-5}"#,
+        // Invalid ones.
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z""#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z"} x"#,
+        #"{"messageId":"m","userId":null,"event":"X","timestamp":"2026-01-01T00:00:00Z"}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01 00:00:00Z"}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","stepIndex":1.5}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","flowId":7}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00"}"#,
+        #"{"messageId":"m","userId":"u","event":"X"}"#,
+        #"{"messageId":"m","userId":"u","event":"Step Viewed","timestamp":"2026-01-01T00:00:00Z","flowId":"f"}"#,
+        "{}", "", "null", #""string""#,
+    ]
+
+    /// A line is valid for the scanner exactly when `OnboardingEvent` decodes it (and, for
+    /// `Step Viewed`, it names its flow and step).
+    @Test(arguments: lines)
+    func agreesWithTheDecoder(line: String) throws {
+        let bytes = Array(line.utf8)
+        let scanned = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { EventLineScanner.scan($0, count: buffer.count) }
+        }
+        let decoded = try? JSONDecoder().decode(OnboardingEvent.self, from: Data(bytes))
+        let usable = decoded.map { $0.event != .stepViewed || ($0.flowID != nil && $0.stepID != nil) } ?? false
+        #expect((scanned != nil) == usable)
+        if let scanned, let decoded {
+            #expect(scanned.timestamp == MillisecondTimestamp.milliseconds(decoded.timestamp))
+            let user = bytes.withUnsafeBufferPointer { EventLineScanner.decode(scanned.userID, in: $0.baseAddress!) }
+            #expect(String(decoding: user, as: UTF8.self) == decoded.userID)
+        }
+    }
+
+    /// Foundation's decoder is lenient about these; JSON (RFC 8259) is not, and neither is the scanner.
+    @Test(arguments: [
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","extra":[1,]}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","extra":"\q"}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","extra":01}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z",}"#,
+        "{\"messageId\":\"m\tm\",\"userId\":\"u\",\"event\":\"X\",\"timestamp\":\"2026-01-01T00:00:00Z\"}",
+    ])
+    func rejectsWhatJSONRejects(line: String) {
+        let bytes = Array(line.utf8)
+        let scanned = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { EventLineScanner.scan($0, count: buffer.count) }
+        }
+        #expect(scanned == nil)
+    }
+
+    @Test(arguments: [
+        "2026-01-01T00:00:00Z", "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.9996Z", "2024-02-29T23:59:59.999+14:00",
+        "1969-12-31T23:59:59.5-00:30", "0001-01-01T00:00:00Z", "2026-01-01t00:00:00z", "2026-01-01T00:00:00.Z",
+        "2026-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T00:00:00+0200",
+        "2026-01-01T00:00:00", "2026-01-01T00:00:00.123456789123Z", "2026-01-01T00:00:00+02:00x",
+    ])
+    func timestampsParseLikeTheSharedParser(text: String) {
+        let bytes = Array(text.utf8)
+        #expect(TimestampScanner.parse(bytes) == MillisecondTimestamp.parseISO8601(text))
+    }
+}
