@@ -51,8 +51,18 @@ extension HintState {
     /// Starts the first eligible walkthrough whose first remaining target is on screen; false when none can start.
     private mutating func startNextWalkthrough<Context>(_ step: inout Transition<Context>) -> Bool {
         for walkthrough in step.catalog.walkthroughs {
-            guard eligibility(of: walkthrough.id, catalog: step.catalog, context: step.context, now: step.now) == .eligible
-            else { continue }
+            switch eligibility(of: walkthrough.id, catalog: step.catalog, context: step.context, now: step.now) {
+            case .eligible:
+                break
+            case .ineligible(.displayCountReached):
+                // Shown as often as allowed: record it, so groups and reports see it as invalidated.
+                var exhausted = progress(of: walkthrough)
+                exhausted.invalidate(.displayCountExceeded, at: step.now)
+                save(exhausted, &step)
+                continue
+            case .ineligible:
+                continue
+            }
             var progress = progress(of: walkthrough)
             let forced = step.catalog.testingOverrides.forces(walkthrough.id) && !endedThisLaunch.contains(walkthrough.id)
             if forced, progress.invalidation != nil || !walkthrough.steps.contains(where: { !progress.isDone($0.id) }) {
