@@ -28,12 +28,12 @@ public final class HintCoordinator<Context> {
     public private(set) var isStarted = false
 
     /// What conditions read; setting it decides again.
-    public var context: Context {
+    @ObservationIgnored public var context: Context {
         didSet { send(.reevaluate) }
     }
 
     /// The definitions; setting them (for example from a newly downloaded document) decides again.
-    public var catalog: WalkthroughCatalog<Context> {
+    @ObservationIgnored public var catalog: WalkthroughCatalog<Context> {
         didSet { send(.reevaluate) }
     }
 
@@ -52,6 +52,7 @@ public final class HintCoordinator<Context> {
     @ObservationIgnored private var timerTask: Task<Void, Never>?
     @ObservationIgnored private var writeChain: Task<Void, Never>?
     @ObservationIgnored private var pendingWrites = 0
+    @ObservationIgnored private var needsSave = false
 
     private struct Registration {
         var present: @MainActor (HintPresentation) -> Void
@@ -164,36 +165,22 @@ public final class HintCoordinator<Context> {
             record(HintDiagnostic(.ignoredSignal, "start() was called twice; the second call did nothing."))
             return
         }
-        var progress: [WalkthroughProgress] = []
-        for walkthrough in catalog.walkthroughs {
-            let key = HintPersistence.progressKey(walkthrough.id)
-            switch await HintPersistence.load(WalkthroughProgress.self, key: key, what: "progress of walkthrough '\(walkthrough.id)'", from: store) {
-            case .empty: break
-            case .loaded(let entry): progress.append(entry)
-            case .recovered(let message): record(HintDiagnostic(.corruptProgress, message))
-            }
-        }
-        var donations = EventDonations()
-        switch await HintPersistence.load(EventDonations.self, key: HintPersistence.donationsKey, what: "event donations", from: store) {
-        case .empty: break
-        case .loaded(let loaded): donations = loaded
-        case .recovered(let message): record(HintDiagnostic(.corruptProgress, message))
-        }
-        var schedule = HintSchedule()
-        switch await HintPersistence.load(HintSchedule.self, key: HintPersistence.scheduleKey, what: "display schedule", from: store) {
-        case .empty: break
-        case .loaded(let loaded): schedule = loaded
-        case .recovered(let message): record(HintDiagnostic(.corruptProgress, message))
-        }
+        let loaded = await HintPersistence.load(from: store)
+        for problem in loaded.problems { record(HintDiagnostic(.corruptProgress, problem)) }
         for problem in catalog.problems { record(HintDiagnostic(.badDefinition, problem)) }
         let anchors = state.anchors
-        state = HintState(progress: progress, donations: donations, schedule: schedule, isAppActive: state.isAppActive)
+        state = HintState(
+            progress: loaded.record.progress, donations: loaded.record.donations,
+            schedule: loaded.record.schedule, isAppActive: state.isAppActive
+        )
         state.anchors = anchors
         isStarted = true
         let held = heldUntilStart
         heldUntilStart = []
-        submit(.signal(.reevaluate))
         for work in held { submit(work) }
+        if !held.contains(where: { if case .signal = $0 { true } else { false } }) {
+            submit(.signal(.reevaluate))
+        }
     }
 
     /// Forgets all saved progress, donations and the display schedule (testing override "reset the store").
@@ -201,15 +188,9 @@ public final class HintCoordinator<Context> {
         if let shown = presentation { registrations[shown.anchorId]?.dismiss(shown.hint) }
         presentation = nil
         cancelTimer()
-        var keys = Set(catalog.walkthroughs.map { HintPersistence.progressKey($0.id) })
-        keys.formUnion(state.savedProgress.keys.map(HintPersistence.progressKey))
-        keys.insert(HintPersistence.donationsKey)
-        keys.insert(HintPersistence.scheduleKey)
         await settle()
-        for key in keys.sorted() {
-            do { try await store.removeData(forKey: key) } catch {
-                record(HintDiagnostic(.storeFailure, "Could not remove '\(key)' from the store (\(error))."))
-            }
+        do { try await store.removeData(forKey: HintPersistence.key) } catch {
+            record(HintDiagnostic(.storeFailure, "Could not remove '\(HintPersistence.key)' from the store (\(error))."))
         }
         let anchors = state.anchors
         state = HintState(isAppActive: state.isAppActive)
@@ -248,11 +229,17 @@ public final class HintCoordinator<Context> {
         while !queue.isEmpty {
             switch queue.removeFirst() {
             case .signal(let signal):
-                let effects = state.handle(signal, catalog: catalog, context: context, now: clock.now)
+                var next = state
+                let effects = next.handle(signal, catalog: catalog, context: context, now: clock.now)
+                if next != state { state = next }
                 for effect in effects { perform(effect) }
             case .unregister(let id):
                 if !state.anchors.contains(id) { registrations[id] = nil }
             }
+        }
+        if needsSave {
+            needsSave = false
+            persist()
         }
     }
 
@@ -272,12 +259,9 @@ public final class HintCoordinator<Context> {
             startTimer(timer)
         case .cancelTimer:
             cancelTimer()
-        case .saveProgress(let progress):
-            persist(progress, key: HintPersistence.progressKey(progress.walkthroughId))
-        case .saveDonations(let donations):
-            persist(donations, key: HintPersistence.donationsKey)
-        case .saveSchedule(let schedule):
-            persist(schedule, key: HintPersistence.scheduleKey)
+        case .saveProgress, .saveDonations, .saveSchedule:
+            // Saved once, after the signals queued now are handled.
+            needsSave = true
         case .analytics(let event):
             onAnalytics?(event)
         case .log(let diagnostic):
@@ -314,22 +298,24 @@ public final class HintCoordinator<Context> {
         runningTimer = nil
     }
 
-    private func persist<Value: Codable>(_ value: Value, key: String) {
-        let data: Data
-        do {
-            data = try HintPersistence.encode(value)
-        } catch {
-            record(HintDiagnostic(.storeFailure, "Could not encode the record for '\(key)' (\(error)); it was not saved."))
-            return
-        }
+    private func persist() {
+        let snapshot = state
+        let key = HintPersistence.key
         let previous = writeChain
         let store = self.store
         pendingWrites += 1
-        writeChain = Task { [weak self] in
+        // Encoding and writing happen off the main actor, in order, one save after another.
+        let write = Task.detached { () -> (any Error)? in
             await previous?.value
             do {
-                try await store.setData(data, forKey: key)
+                try await store.setData(HintPersistence.encode(snapshot), forKey: key)
+                return nil
             } catch {
+                return error
+            }
+        }
+        writeChain = Task { [weak self] in
+            if let error = await write.value {
                 self?.record(HintDiagnostic(.storeFailure, "Could not save '\(key)' (\(error)); progress may be lost on the next launch."))
             }
             self?.pendingWrites -= 1

@@ -1,79 +1,46 @@
 import Foundation
 
-/// How the hint saga's records are stored in a ``ProgressStore``: the keys, and one small pair of
-/// functions that encode and decode a versioned envelope (to be swapped for the store's snapshots).
+/// How the hint saga's record is kept in a ``ProgressStore``: one key, and one small pair of
+/// functions to load and save it (the single place to change when the store's format changes).
 enum HintPersistence {
-    /// The envelope's format number; a different number is read as corrupt.
-    static let format = 1
+    /// The key of the hint record.
+    static let key = "waypoint.hints"
 
-    static let donationsKey = "waypoint.hints.donations"
-    static let scheduleKey = "waypoint.hints.schedule"
-
-    static func progressKey(_ walkthroughId: String) -> String {
-        "waypoint.walkthrough.\(walkthroughId)"
+    /// The outcome of loading the record.
+    struct Load {
+        /// The record (empty when nothing was saved or it was unreadable).
+        var record = HintRecord()
+        /// What was wrong, one message per problem; the affected entries start fresh.
+        var problems: [String] = []
     }
 
-    /// The outcome of loading one record.
-    enum Load<Value> {
-        /// Nothing was saved.
-        case empty
-        /// The record.
-        case loaded(Value)
-        /// Something was saved but could not be read; it was moved aside and this says what happened.
-        case recovered(String)
-    }
-
-    private struct Envelope<Value: Codable>: Codable {
-        var format: Int
-        var value: Value
-    }
-
-    private struct Header: Decodable {
-        var format: Int
-    }
-
-    static func encode<Value: Codable>(_ value: Value) throws -> Data {
-        try JSONEncoder().encode(Envelope(format: format, value: value))
-    }
-
-    static func decode<Value: Codable>(_ type: Value.Type, from data: Data) throws -> Value {
-        let decoder = JSONDecoder()
-        let header = try decoder.decode(Header.self, from: data)
-        guard header.format == format else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "format \(header.format) is not the supported format \(format)"
-            ))
-        }
-        return try decoder.decode(Envelope<Value>.self, from: data).value
-    }
-
-    /// Loads the record under `key`; unreadable data is quarantined and reported, never thrown.
-    static func load<Value: Codable & Sendable>(
-        _ type: Value.Type, key: String, what: String, from store: any ProgressStore
-    ) async -> Load<Value> {
+    /// Loads the record; unreadable data is moved aside and reported, never thrown.
+    static func load(from store: any ProgressStore) async -> Load {
         let data: Data?
         do {
             data = try await store.data(forKey: key)
         } catch {
-            return .recovered("Could not read \(what) under '\(key)' (\(error)); starting fresh. Check the store's permissions and free space.")
+            return Load(problems: ["Could not read hint progress under '\(key)' (\(error)); every walkthrough starts fresh. Check the store's permissions and free space."])
         }
-        guard let data else { return .empty }
+        guard let data else { return Load() }
         do {
-            return .loaded(try decode(Value.self, from: data))
+            let decoded = try HintRecord.decode(data)
+            return Load(record: decoded.record, problems: decoded.problems.map {
+                "Saved hint progress under '\(key)', \($0); that entry was dropped and starts fresh."
+            })
         } catch {
             let movedTo = try? await store.quarantine(key: key)
             let kept = movedTo.flatMap { $0 }.map { "it was moved to '\($0)'" } ?? "it could not be moved aside"
-            return .recovered("Saved \(what) under '\(key)' is corrupt (\(describe(error))); \(kept) and it starts fresh.")
+            return Load(problems: ["Saved hint progress under '\(key)' is corrupt (\(error)); \(kept) and every walkthrough starts fresh."])
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context): context.debugDescription
-        case DecodingError.keyNotFound(let key, _): "missing key '\(key.stringValue)'"
-        case DecodingError.typeMismatch(_, let context): context.debugDescription
-        case DecodingError.valueNotFound(_, let context): context.debugDescription
-        default: "\(error)"
-        }
+    /// The bytes to save for `state`.
+    static func encode(_ state: HintState) -> Data {
+        HintRecord(
+            progress: state.savedProgress.values.sorted { $0.walkthroughId < $1.walkthroughId },
+            schedule: state.schedule,
+            donations: state.donations
+        ).encoded()
     }
 }

@@ -51,6 +51,8 @@ extension HintState {
     /// Starts the first eligible walkthrough whose first remaining target is on screen; false when none can start.
     private mutating func startNextWalkthrough<Context>(_ step: inout Transition<Context>) -> Bool {
         for walkthrough in step.catalog.walkthroughs {
+            // Only a walkthrough with a target on screen can start now; skip the rest cheaply.
+            if anchors.isDisjoint(with: step.catalog.targets(ofWalkthrough: walkthrough.id)) { continue }
             switch eligibility(of: walkthrough.id, catalog: step.catalog, context: step.context, now: step.now) {
             case .eligible:
                 break

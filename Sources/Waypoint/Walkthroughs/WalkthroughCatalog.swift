@@ -20,6 +20,8 @@ public struct WalkthroughCatalog<Context>: Sendable {
 
     private var indexById: [String: Int]
     private var groupsByMember: [String: [Int]]
+    private var targetIds: Set<String>
+    private var targetsByWalkthrough: [String: Set<String>]
 
     /// Creates a catalog.
     public init(
@@ -65,6 +67,10 @@ public struct WalkthroughCatalog<Context>: Sendable {
         self.problems = problems
         self.indexById = index
         self.groupsByMember = byMember
+        self.targetIds = Set(kept.flatMap { $0.steps.map(\.targetElementId) })
+        self.targetsByWalkthrough = Dictionary(
+            kept.map { ($0.id, Set($0.steps.map(\.targetElementId))) }, uniquingKeysWith: { first, _ in first }
+        )
     }
 
     /// The walkthrough with `id`, or `nil`.
@@ -78,8 +84,13 @@ public struct WalkthroughCatalog<Context>: Sendable {
         groupsByMember[walkthroughId, default: []].map { groups[$0] }
     }
 
+    /// The anchors the steps of the walkthrough with `walkthroughId` point at.
+    public func targets(ofWalkthrough walkthroughId: String) -> Set<String> {
+        targetsByWalkthrough[walkthroughId] ?? []
+    }
+
     /// Whether any walkthrough step targets the anchor `anchorId`.
     public func targets(_ anchorId: String) -> Bool {
-        walkthroughs.contains { $0.steps.contains { $0.targetElementId == anchorId } }
+        targetIds.contains(anchorId)
     }
 }

@@ -115,30 +115,42 @@ struct HintCoordinatorTests {
         #expect(second.state.progress(of: tour).completedStepIds == ["tap"])
     }
 
-    @Test("A corrupt progress entry never crashes: it is moved aside, reported, and the walkthrough starts fresh")
-    func corruptProgress() async {
-        await store.corrupt(key: "waypoint.walkthrough.tour")
+    @Test("A corrupt progress record never crashes: it is moved aside, reported, and everything starts fresh")
+    func corruptRecord() async {
+        await store.corrupt(key: "waypoint.hints")
         let hints = coordinator()
         let screens = Screens()
         await hints.start()
         #expect(hints.diagnostics.map(\.kind) == [.corruptProgress])
-        #expect(hints.diagnostics.first?.message.hasPrefix(
-            "Saved progress of walkthrough 'tour' under 'waypoint.walkthrough.tour' is corrupt (") == true)
-        #expect(hints.diagnostics.first?.message.hasSuffix(
-            "it was moved to 'waypoint.walkthrough.tour.corrupt-1' and it starts fresh.") == true)
-        #expect(await store.quarantined.keys.sorted() == ["waypoint.walkthrough.tour.corrupt-1"])
+        #expect(hints.diagnostics.first?.message == "Saved hint progress under 'waypoint.hints' is corrupt "
+            + "(expected the first line 'waypoint-hints 1', found '{ not json'); it was moved to "
+            + "'waypoint.hints.corrupt-1' and every walkthrough starts fresh.")
+        #expect(await store.quarantined.keys.sorted() == ["waypoint.hints.corrupt-1"])
         screens.register("a", on: hints)
         #expect(screens.history == ["present tap on a"])
         await hints.settle()
-        #expect(await store.contents["waypoint.walkthrough.tour"] != nil)
+        #expect(await store.contents["waypoint.hints"] != nil)
     }
 
-    @Test("Progress of an unsupported format is treated as corrupt")
-    func unsupportedFormat() async {
-        let store = InMemoryProgressStore(["waypoint.hints.schedule": Data(#"{"format":9,"value":{}}"#.utf8)])
-        let hints = HintCoordinator(catalog: WalkthroughCatalog([tour]), context: Member(), store: store, clock: clock)
+    @Test("A corrupt progress entry loses only its own walkthrough")
+    func corruptEntry() async {
+        let other = Walkthrough<Member>(id: "other", steps: [step("o", on: "z")])
+        let text = """
+            waypoint-hints 1
+            schedule -
+            progress tour 2 1 - - - :tap
+            progress other 1 x completed - - :o
+            progress broken
+            """
+        let store = InMemoryProgressStore(["waypoint.hints": Data(text.utf8)])
+        let hints = HintCoordinator(catalog: WalkthroughCatalog([tour, other]), context: Member(), store: store, clock: clock)
         await hints.start()
-        #expect(hints.diagnostics.first?.message.contains("format 9 is not the supported format 1") == true)
+        #expect(hints.diagnostics.map(\.message) == [
+            "Saved hint progress under 'waypoint.hints', line 4: unreadable progress; that entry was dropped and starts fresh.",
+            "Saved hint progress under 'waypoint.hints', line 5: unreadable progress; that entry was dropped and starts fresh.",
+        ])
+        #expect(hints.state.progress(of: tour).completedStepIds == ["tap"])
+        #expect(hints.state.progress(of: other) == WalkthroughProgress(walkthroughId: "other", version: 1))
     }
 
     @Test("Donations are kept across launches")
@@ -179,10 +191,10 @@ struct HintCoordinatorTests {
         hints.close()
         #expect(hints.state.savedProgress["new"]?.invalidation == .closedByUser)
         await hints.settle()
-        #expect(await store.contents.keys.sorted() == ["waypoint.hints.schedule", "waypoint.walkthrough.new", "waypoint.walkthrough.pro"])
+        #expect(await store.contents.keys.sorted() == ["waypoint.hints"])
         await hints.resetStore()
         await hints.settle()
-        #expect(await store.contents.keys.sorted() == ["waypoint.hints.schedule", "waypoint.walkthrough.pro"])
+        #expect(await store.quarantined.isEmpty)
         #expect(screens.onScreen["a"]?.stepId == "one")
         #expect(hints.state.progress(of: pro).displayCount == 1)
     }
