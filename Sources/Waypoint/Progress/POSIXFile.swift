@@ -1,0 +1,184 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call: which call, and its `errno`.
+struct SystemCallError: Error, Sendable {
+    /// The name of the call, e.g. `rename`.
+    let call: String
+    /// The `errno` it left.
+    let code: Int32
+
+    /// The system's text for the error with the call and number, e.g. `Is a directory (rename, errno 21)`.
+    var message: String {
+        "\(String(cString: strerror(code))) (\(call), errno \(code))"
+    }
+
+    /// Whether the error says the path does not exist.
+    var isMissing: Bool { code == ENOENT }
+}
+
+/// The few POSIX file calls ``FileProgressStore`` needs, because Foundation does not `fsync`.
+enum POSIXFile {
+    /// What is at a path that should hold a file.
+    enum Contents {
+        case missing
+        case file(Data)
+        case directory
+        case other
+    }
+
+    /// Reads the regular file at `path`; never blocks on a FIFO or device, never reads a directory.
+    static func read(_ path: String) throws(SystemCallError) -> Contents {
+        let descriptor = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        if descriptor < 0 {
+            if errno == ENOENT { return .missing }
+            throw SystemCallError(call: "open", code: errno)
+        }
+        defer { _ = close(descriptor) }
+
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw SystemCallError(call: "fstat", code: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: max(4096, Int(status.st_size) + 1))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                retrying { Glue.read(descriptor, bytes.baseAddress, bytes.count) }
+            }
+            if count < 0 { throw SystemCallError(call: "read", code: errno) }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return .file(data)
+    }
+
+    /// Writes `data` to a new file at `temporaryPath`, flushes it to disk, renames it over `path`,
+    /// then flushes the directory (best effort), so a crash leaves either the old or the new file.
+    ///
+    /// The temporary file is removed when anything fails.
+    static func replace(_ path: String, with data: Data, via temporaryPath: String, directory: String)
+        throws(SystemCallError) {
+        let descriptor = retrying { open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
+        var failure: SystemCallError?
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }  // empty data: nothing to write
+            var offset = 0
+            while offset < bytes.count {
+                let written = retrying { Glue.write(descriptor, base + offset, bytes.count - offset) }
+                if written < 0 {
+                    failure = SystemCallError(call: "write", code: errno)
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, !flush(descriptor) { failure = SystemCallError(call: "fsync", code: errno) }
+        if close(descriptor) != 0, failure == nil { failure = SystemCallError(call: "close", code: errno) }
+        if failure == nil, Glue.rename(temporaryPath, path) != 0 { failure = SystemCallError(call: "rename", code: errno) }
+        if let failure {
+            _ = unlink(temporaryPath)
+            throw failure
+        }
+        syncDirectory(directory)
+    }
+
+    /// Removes the file at `path`; returns `false` when nothing was there.
+    static func remove(_ path: String, directory: String) throws(SystemCallError) -> Bool {
+        if unlink(path) != 0 {
+            if errno == ENOENT { return false }
+            throw SystemCallError(call: "unlink", code: errno)
+        }
+        syncDirectory(directory)
+        return true
+    }
+
+    /// Renames `source` to `destination` in the same directory.
+    static func move(_ source: String, to destination: String, directory: String) throws(SystemCallError) {
+        guard Glue.rename(source, destination) == 0 else { throw SystemCallError(call: "rename", code: errno) }
+        syncDirectory(directory)
+    }
+
+    /// Whether anything (file, directory, dangling link) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// Flushes a directory's entries (new, renamed, removed names) to disk; best effort, because some
+    /// file systems do not support it.
+    private static func syncDirectory(_ path: String) {
+        let descriptor = retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return }
+        _ = flush(descriptor)
+        _ = close(descriptor)
+    }
+
+    /// Flushes a file to stable storage: `F_FULLFSYNC` on Apple platforms (where `fsync` only reaches
+    /// the drive's cache), `fsync` elsewhere or when `F_FULLFSYNC` is not supported.
+    private static func flush(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return retrying { fsync(descriptor) } == 0
+    }
+
+    private static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
+    }
+
+    /// Names that Foundation also declares, spelled unambiguously.
+    private enum Glue {
+        static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+            #if canImport(Glibc)
+            Glibc.read(descriptor, buffer, count)
+            #elseif canImport(Musl)
+            Musl.read(descriptor, buffer, count)
+            #elseif canImport(Android)
+            Android.read(descriptor, buffer, count)
+            #else
+            Darwin.read(descriptor, buffer, count)
+            #endif
+        }
+
+        static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+            #if canImport(Glibc)
+            Glibc.write(descriptor, buffer, count)
+            #elseif canImport(Musl)
+            Musl.write(descriptor, buffer, count)
+            #elseif canImport(Android)
+            Android.write(descriptor, buffer, count)
+            #else
+            Darwin.write(descriptor, buffer, count)
+            #endif
+        }
+
+        static func rename(_ source: String, _ destination: String) -> Int32 {
+            #if canImport(Glibc)
+            Glibc.rename(source, destination)
+            #elseif canImport(Musl)
+            Musl.rename(source, destination)
+            #elseif canImport(Android)
+            Android.rename(source, destination)
+            #else
+            Darwin.rename(source, destination)
+            #endif
+        }
+    }
+}
