@@ -198,13 +198,16 @@ public final class HintCoordinator<Context> {
         submit(.signal(.reevaluate))
     }
 
-    /// Waits until due timers have fired and every save has reached the store.
+    /// Fires every timer that is due on the clock and waits until every save has reached the store.
     ///
     /// Tests advance a `FixedClock` and then `await settle()`; nothing sleeps for real.
     public func settle() async {
         for _ in 0..<10_000 {
-            if let timer = runningTimer, let task = timerTask, timer.deadline <= clock.now {
-                await task.value
+            if let timer = runningTimer, timer.deadline <= clock.now {
+                // Deliver a due timer here rather than waiting for its task: the task may have
+                // started sleeping after the clock moved and would then wake too late.
+                cancelTimer()
+                send(.timerFired(timer))
                 continue
             }
             if pendingWrites > 0, let chain = writeChain {
@@ -300,7 +303,7 @@ public final class HintCoordinator<Context> {
 
     private func persist() {
         let snapshot = state
-        let key = HintPersistence.key
+        let savedAt = clock.now
         let previous = writeChain
         let store = self.store
         pendingWrites += 1
@@ -308,7 +311,7 @@ public final class HintCoordinator<Context> {
         let write = Task.detached { () -> (any Error)? in
             await previous?.value
             do {
-                try await store.setData(HintPersistence.encode(snapshot), forKey: key)
+                try await HintPersistence.save(snapshot, at: savedAt, to: store)
                 return nil
             } catch {
                 return error
@@ -316,7 +319,7 @@ public final class HintCoordinator<Context> {
         }
         writeChain = Task { [weak self] in
             if let error = await write.value {
-                self?.record(HintDiagnostic(.storeFailure, "Could not save '\(key)' (\(error)); progress may be lost on the next launch."))
+                self?.record(HintDiagnostic(.storeFailure, "Could not save hint progress (\(error)); it may be lost on the next launch."))
             }
             self?.pendingWrites -= 1
         }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// How the hint saga's record is kept in a ``ProgressStore``: one key, and one small pair of
-/// functions to load and save it (the single place to change when the store's format changes).
+/// How the hint saga's record is kept in a ``ProgressStore``: one key holding a ``Snapshot`` whose
+/// value is the ``HintRecord`` text, loaded and saved by the two functions below.
 enum HintPersistence {
     /// The key of the hint record.
     static let key = "waypoint.hints"
@@ -16,31 +16,41 @@ enum HintPersistence {
 
     /// Loads the record; unreadable data is moved aside and reported, never thrown.
     static func load(from store: any ProgressStore) async -> Load {
-        let data: Data?
-        do {
-            data = try await store.data(forKey: key)
-        } catch {
-            return Load(problems: ["Could not read hint progress under '\(key)' (\(error)); every walkthrough starts fresh. Check the store's permissions and free space."])
-        }
-        guard let data else { return Load() }
-        do {
-            let decoded = try HintRecord.decode(data)
-            return Load(record: decoded.record, problems: decoded.problems.map {
-                "Saved hint progress under '\(key)', \($0); that entry was dropped and starts fresh."
-            })
-        } catch {
-            let movedTo = try? await store.quarantine(key: key)
-            let kept = movedTo.flatMap { $0 }.map { "it was moved to '\($0)'" } ?? "it could not be moved aside"
-            return Load(problems: ["Saved hint progress under '\(key)' is corrupt (\(error)); \(kept) and every walkthrough starts fresh."])
+        switch await store.loadSnapshot(String.self, forKey: key) {
+        case .empty:
+            return Load()
+        case .recovered(let error):
+            return Load(problems: [error.description])
+        case .loaded(let snapshot):
+            do {
+                let decoded = try HintRecord.decode(Data(snapshot.value.utf8))
+                return Load(record: decoded.record, problems: decoded.problems.map {
+                    "Hint progress for key \"\(key)\" has a bad entry, \($0); that entry was dropped and starts fresh."
+                })
+            } catch {
+                let problem = ProgressStoreError.corruptSnapshot(key: key, problem: "its hint record is unreadable: \(error)")
+                let reported: ProgressStoreError
+                do {
+                    if let destination = try await store.quarantine(key: key) {
+                        reported = problem.movedAside(to: destination)
+                    } else {
+                        reported = problem.nothingToMove()
+                    }
+                } catch {
+                    reported = problem.leftInPlace(because: "\(error)")
+                }
+                return Load(problems: [reported.description])
+            }
         }
     }
 
-    /// The bytes to save for `state`.
-    static func encode(_ state: HintState) -> Data {
-        HintRecord(
+    /// Saves `state`'s record, stamped with `date`.
+    static func save(_ state: HintState, at date: Date, to store: any ProgressStore) async throws {
+        let text = String(decoding: HintRecord(
             progress: state.savedProgress.values.sorted { $0.walkthroughId < $1.walkthroughId },
             schedule: state.schedule,
             donations: state.donations
-        ).encoded()
+        ).encoded(), as: UTF8.self)
+        try await store.saveSnapshot(text, forKey: key, at: date)
     }
 }

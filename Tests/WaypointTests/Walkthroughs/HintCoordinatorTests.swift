@@ -122,9 +122,8 @@ struct HintCoordinatorTests {
         let screens = Screens()
         await hints.start()
         #expect(hints.diagnostics.map(\.kind) == [.corruptProgress])
-        #expect(hints.diagnostics.first?.message == "Saved hint progress under 'waypoint.hints' is corrupt "
-            + "(expected the first line 'waypoint-hints 1', found '{ not json'); it was moved to "
-            + "'waypoint.hints.corrupt-1' and every walkthrough starts fresh.")
+        #expect(hints.diagnostics.first?.message == "Progress for key \"waypoint.hints\" is not a valid snapshot: "
+            + "the data is not valid JSON (10 bytes). Moved it aside to waypoint.hints.corrupt-1; starting fresh.")
         #expect(await store.quarantined.keys.sorted() == ["waypoint.hints.corrupt-1"])
         screens.register("a", on: hints)
         #expect(screens.history == ["present tap on a"])
@@ -132,8 +131,20 @@ struct HintCoordinatorTests {
         #expect(await store.contents["waypoint.hints"] != nil)
     }
 
+    @Test("A snapshot whose hint record is unreadable is moved aside too")
+    func unreadableRecordInSnapshot() async throws {
+        try await store.saveSnapshot("waypoint-hints 9\nprogress tour 2 1 - - - :tap", forKey: "waypoint.hints", at: startDate)
+        let hints = coordinator()
+        await hints.start()
+        #expect(hints.diagnostics.map(\.message) == [
+            "Progress for key \"waypoint.hints\" is not a valid snapshot: its hint record is unreadable: expected the first "
+                + "line 'waypoint-hints 1', found 'waypoint-hints 9'. Moved it aside to waypoint.hints.corrupt-1; starting fresh.",
+        ])
+        #expect(hints.state.progress(of: tour) == WalkthroughProgress(walkthroughId: "tour", version: 2))
+    }
+
     @Test("A corrupt progress entry loses only its own walkthrough")
-    func corruptEntry() async {
+    func corruptEntry() async throws {
         let other = Walkthrough<Member>(id: "other", steps: [step("o", on: "z")])
         let text = """
             waypoint-hints 1
@@ -142,12 +153,13 @@ struct HintCoordinatorTests {
             progress other 1 x completed - - :o
             progress broken
             """
-        let store = InMemoryProgressStore(["waypoint.hints": Data(text.utf8)])
+        let store = InMemoryProgressStore()
+        try await store.saveSnapshot(text, forKey: "waypoint.hints", at: startDate)
         let hints = HintCoordinator(catalog: WalkthroughCatalog([tour, other]), context: Member(), store: store, clock: clock)
         await hints.start()
         #expect(hints.diagnostics.map(\.message) == [
-            "Saved hint progress under 'waypoint.hints', line 4: unreadable progress; that entry was dropped and starts fresh.",
-            "Saved hint progress under 'waypoint.hints', line 5: unreadable progress; that entry was dropped and starts fresh.",
+            "Hint progress for key \"waypoint.hints\" has a bad entry, line 4: unreadable progress; that entry was dropped and starts fresh.",
+            "Hint progress for key \"waypoint.hints\" has a bad entry, line 5: unreadable progress; that entry was dropped and starts fresh.",
         ])
         #expect(hints.state.progress(of: tour).completedStepIds == ["tap"])
         #expect(hints.state.progress(of: other) == WalkthroughProgress(walkthroughId: "other", version: 1))
