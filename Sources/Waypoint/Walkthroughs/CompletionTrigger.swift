@@ -62,3 +62,17 @@ extension CompletionTrigger: Codable {
         }
     }
 }
+
+extension CompletionTrigger: CustomStringConvertible {
+    /// For example `a tap on "editor.layersButton"` or `a 4-second timer`.
+    public var description: String {
+        switch self {
+        case .tap(let elementId): "a tap on \"\(elementId)\""
+        case .swipe(let direction): "a swipe \(direction.rawValue)"
+        case .timer(let seconds):
+            "a \(seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds))-second timer"
+        case .event(let name): "the event \"\(name)\""
+        case .button: "the Next button"
+        }
+    }
+}

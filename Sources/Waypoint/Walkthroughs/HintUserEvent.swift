@@ -9,3 +9,14 @@ public enum HintUserEvent: Sendable, Hashable, Codable {
     /// The user pressed the tooltip's own "Next" button.
     case nextButton
 }
+
+extension HintUserEvent: CustomStringConvertible {
+    /// For example `tap on "editor.layersButton"` or `swipe left`.
+    public var description: String {
+        switch self {
+        case .tap(let elementId): "tap on \"\(elementId)\""
+        case .swipe(let direction): "swipe \(direction.rawValue)"
+        case .nextButton: "Next button"
+        }
+    }
+}

@@ -223,7 +223,7 @@ struct HintCoordinatorTests {
         await hints.start()
         #expect(notes == [
             "Anchor 'ghost' disappeared but was not on screen; ignored.",
-            "User event swipe(Waypoint.SwipeDirection.up) arrived while no hint is showing; ignored.",
+            "User event swipe up arrived while no hint is showing; ignored.",
             "Skip arrived while no hint is showing; ignored.",
             "start() was called twice; the second call did nothing.",
         ])

@@ -15,9 +15,20 @@ struct TriggerTests {
         saga.appear("a")
         let ignored = saga.send(other)
         #expect(ignored.analytics.isEmpty)
+        #expect(ignored.logs.last?.contains("\(trigger)") == true || ignored.logs.last?.hasPrefix("Event") == true)
         #expect(saga.showingStep == "one")
         let done = saga.send(completing)
         #expect(done.analytics == ["Hint Completed one(\(trigger.analyticsName))", "Walkthrough Completed"])
+    }
+
+    @Test("Ignored input is logged in words")
+    func loggedInWords() {
+        var saga = Saga([Walkthrough<Member>(id: "w", steps: [step("one", on: "a", trigger: .timer(seconds: 2.5))])])
+        saga.appear("a")
+        #expect(saga.send(.user(.tap(elementId: "a"))).logs == [
+            "User event tap on \"a\" does not complete hint w/one, which waits for a 2.5-second timer; ignored.",
+        ])
+        #expect(saga.send(.event("opened")).logs == ["Event 'opened' was donated; it completes no hint on screen."])
     }
 
     @Test("A timer trigger runs while the hint shows and restarts when it shows again")
