@@ -60,6 +60,7 @@ public final class HintCoordinator<Context> {
     }
 
     private enum Work {
+        case register(String, Registration)
         case signal(HintSignal)
         case unregister(String)
     }
@@ -100,7 +101,7 @@ public final class HintCoordinator<Context> {
         present: @escaping @MainActor (HintPresentation) -> Void,
         dismiss: @escaping @MainActor (HintID) -> Void = { _ in }
     ) {
-        registrations[id] = Registration(present: present, dismiss: dismiss)
+        submit(.register(id, Registration(present: present, dismiss: dismiss)))
         submit(.signal(.anchorAppeared(id)))
     }
 
@@ -236,8 +237,12 @@ public final class HintCoordinator<Context> {
                 let effects = next.handle(signal, catalog: catalog, context: context, now: clock.now)
                 if next != state { state = next }
                 for effect in effects { perform(effect) }
+            case .register(let id, let registration):
+                registrations[id] = registration
+                // A component that registers again while its hint shows takes over presenting it.
+                if let shown = presentation, shown.anchorId == id { registration.present(shown) }
             case .unregister(let id):
-                if !state.anchors.contains(id) { registrations[id] = nil }
+                registrations[id] = nil
             }
         }
         if needsSave {

@@ -230,6 +230,41 @@ struct HintCoordinatorTests {
         #expect(hints.phase == .inactive)
     }
 
+    @Test("A component that registers again while its hint shows takes over presenting it")
+    func reRegistration() async {
+        let hints = coordinator()
+        let first = Screens()
+        let second = Screens()
+        await hints.start()
+        first.register("a", on: hints)
+        second.register("a", on: hints)
+        #expect(second.history == ["present tap on a"])
+        hints.anchorDidDisappear("a")
+        #expect(second.history == ["present tap on a", "dismiss tap"])
+        #expect(first.history == ["present tap on a"])
+    }
+
+    @Test("A component may re-register from inside its present closure")
+    func reentrantRegistration() async {
+        let hints = coordinator()
+        var presented = 0
+        await hints.start()
+        func register() {
+            hints.anchorDidAppear("a", present: { _ in
+                presented += 1
+                if presented == 1 {
+                    // The screen is rebuilt while presenting: it goes away and comes back.
+                    hints.anchorDidDisappear("a")
+                    register()
+                }
+            })
+        }
+        register()
+        #expect(presented == 2)
+        #expect(hints.presentation?.hint.stepId == "tap")
+        #expect(hints.diagnostics.isEmpty)
+    }
+
     @Test("Going inactive dismisses the hint; becoming active shows it again")
     func background() async {
         let hints = coordinator()

@@ -147,7 +147,8 @@ struct HintPropertyTests {
                 case 0, 1, 2:
                     registered.insert(anchor)
                     hints.anchorDidAppear(anchor, present: { presentation in
-                        #expect(onScreen.isEmpty, "two hints at once, step \(index)")
+                        // Presenting again on the same anchor (a component that registered again) is the same hint.
+                        #expect(onScreen.isEmpty || onScreen == [anchor: presentation.hint], "two hints at once, step \(index)")
                         onScreen[anchor] = presentation.hint
                     }, dismiss: { _ in onScreen[anchor] = nil })
                 case 3, 4:
