@@ -54,6 +54,18 @@ public enum Demo {
                 _ = try await LegoBricksExample.run(.coach, end: .control, narrate: { @Sendable in coach.append($0) })
                 coach.lines.forEach { narrate("  " + $0) }
             },
+            Section(
+                pattern: "Saga / coordinator for hints",
+                summary: "an editor's layering onboarding: three hints across two components, shown at most 3 times, paused in the background"
+            ) { narrate in
+                _ = try await LayeringOnboardingExample.run(narrate: { narrate("  " + $0) })
+            },
+            Section(
+                pattern: "Data-driven walkthrough",
+                summary: "a photo app's tour advanced by tap, swipe, timer, event and button triggers"
+            ) { narrate in
+                _ = try await TriggerTourExample.run(narrate: { narrate("  " + $0) })
+            },
         ]
     }
 

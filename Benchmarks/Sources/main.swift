@@ -20,5 +20,7 @@ if arguments.first == "--list" {
 } else {
     var report: [String] = []
     report += runDispatchBenchmarks()
+    report.append("")
+    report += await runHintBenchmarks()
     print(report.joined(separator: "\n"))
 }

@@ -61,24 +61,24 @@ public enum LayeringOnboardingExample {
     @MainActor
     public static func run(narrate: @escaping @MainActor (String) -> Void) async throws -> Report {
         let app = EditorApp(narrate: narrate)
-        await app.launch()
         narrate("First launch: no hint (the onboarding waits for the second launch).")
+        await app.launch()
         await app.quit()
 
-        await app.launch()
         narrate("Second launch: the editor appears and the saga presents the introduction.")
+        await app.launch()
+        narrate("The app goes to the background: the hint is dismissed and the saga pauses.")
         app.goToBackground()
-        narrate("The app went to the background: the hint is dismissed and the saga pauses.")
-        app.returnToForeground()
         narrate("Back in the foreground: the interrupted hint shows again.")
-        app.tapLayersButton()
+        app.returnToForeground()
         narrate("Tapping the layers button completes the introduction and opens the panel, where the cell hint shows.")
-        await app.wait(seconds: 4)
+        app.tapLayersButton()
         narrate("After 4 seconds the cell hint completes; the toolbar hint waits for the editor.")
-        app.closeLayersPanel()
+        await app.wait(seconds: 4)
         narrate("Back on the editor, the toolbar hint shows.")
-        app.tapNext()
+        app.closeLayersPanel()
         narrate("Next: the walkthrough is complete and will not show again.")
+        app.tapNext()
         return app.report
     }
 }

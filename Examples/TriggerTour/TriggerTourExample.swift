@@ -142,24 +142,24 @@ public enum TriggerTourExample {
     @MainActor
     public static func run(narrate: @escaping @MainActor (String) -> Void) async throws -> [LoggedStep] {
         let app = PhotoApp(narrate: narrate)
-        await app.start()
         narrate("The gallery appears; the tour starts on the first photo.")
-        app.tap(Anchor.firstPhoto)
+        await app.start()
         narrate("Tap: the photo opens and the swipe hint shows.")
-        app.swipe(.right)
+        app.tap(Anchor.firstPhoto)
         narrate("A swipe to the right is not the trigger; the hint stays.")
+        app.swipe(.right)
         await app.wait(seconds: 1.5)
-        app.swipe(.left)
         narrate("Swipe left: done.")
-        await app.wait(seconds: 3)
+        app.swipe(.left)
         narrate("3 seconds later the caption hint completes by itself.")
+        await app.wait(seconds: 3)
         await app.wait(seconds: 2)
-        app.share()
         narrate("Sharing reports the photoShared event, which completes the share hint.")
-        await app.wait(seconds: 5)
+        app.share()
         narrate("The edit button never appeared (free plan): after 5 seconds that step is skipped as Target Not Found.")
-        app.next()
+        await app.wait(seconds: 5)
         narrate("Next on the last hint completes the tour.")
+        app.next()
         for step in app.log { narrate("  · \(step)") }
         return app.log
     }

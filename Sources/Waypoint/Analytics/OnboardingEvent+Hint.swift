@@ -1,0 +1,21 @@
+import Foundation
+
+extension OnboardingEvent {
+    /// The analytics event for a walkthrough event reported by a ``HintCoordinator``.
+    ///
+    /// - Parameters:
+    ///   - hint: the coordinator's event (name, walkthrough, step, trigger, duration).
+    ///   - attribution: the user, and their experiment variation when the walkthrough is part of one.
+    ///   - messageID: the event's unique id.
+    public init(
+        _ hint: HintAnalyticsEvent, attribution: EventAttribution,
+        messageID: String = UUID().uuidString.lowercased()
+    ) {
+        self.init(
+            messageID: messageID, userID: attribution.userID, event: EventName(hint.event.rawValue),
+            timestamp: hint.timestamp, stepID: hint.stepId, stepIndex: hint.stepIndex,
+            walkthroughID: hint.walkthroughId, walkthroughVersion: hint.walkthroughVersion, trigger: hint.trigger,
+            experiment: attribution.experiment, variation: attribution.variation,
+            durationMs: hint.durationMs.map(Int64.init))
+    }
+}
