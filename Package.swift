@@ -32,7 +32,7 @@ let package = Package(
             dependencies: ["Waypoint"],
             path: "Benchmarks/Sources"
         ),
-        .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"]),
+        .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting"], exclude: ["Overlay/Snapshots"]),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
         .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointExamples"], exclude: ["Snapshots"]),

@@ -43,6 +43,29 @@ public struct CutoutPath: Sendable, Hashable {
                 return Point(x: cx, y: cy).distance(to: point) <= r + 1e-9
             }
         }
+
+        /// The hole's outline as SVG path data (two arcs for a circle; lines and arcs for a rounded rectangle).
+        public var svgPathData: String {
+            let n = NumberText.format
+            switch self {
+            case .circle(let center, let radius):
+                let r = max(0, radius)
+                return "M\(n(center.x - r)) \(n(center.y))"
+                    + "A\(n(r)) \(n(r)) 0 1 0 \(n(center.x + r)) \(n(center.y))"
+                    + "A\(n(r)) \(n(r)) 0 1 0 \(n(center.x - r)) \(n(center.y))Z"
+            case .roundedRect(let rect, let radius):
+                let r = min(max(0, radius), rect.width / 2, rect.height / 2)
+                guard r > 0 else {
+                    return "M\(n(rect.minX)) \(n(rect.minY))H\(n(rect.maxX))V\(n(rect.maxY))H\(n(rect.minX))Z"
+                }
+                let arc = "A\(n(r)) \(n(r)) 0 0 1 "
+                return "M\(n(rect.minX + r)) \(n(rect.minY))"
+                    + "H\(n(rect.maxX - r))\(arc)\(n(rect.maxX)) \(n(rect.minY + r))"
+                    + "V\(n(rect.maxY - r))\(arc)\(n(rect.maxX - r)) \(n(rect.maxY))"
+                    + "H\(n(rect.minX + r))\(arc)\(n(rect.minX)) \(n(rect.maxY - r))"
+                    + "V\(n(rect.minY + r))\(arc)\(n(rect.minX + r)) \(n(rect.minY))Z"
+            }
+        }
     }
 
     /// The fill rule the path needs: even-odd, so the hole is not filled.
@@ -71,32 +94,12 @@ public struct CutoutPath: Sendable, Hashable {
         bounds.contains(point) && !(hole?.contains(point) ?? false)
     }
 
-    /// The path as SVG path data: the screen rectangle, then the hole (two arcs for a circle, lines
-    /// and arcs for a rounded rectangle). Numbers have at most two decimals.
+    /// The path as SVG path data: the screen rectangle, then the hole's outline
+    /// (``Hole/svgPathData``). Numbers have at most two decimals.
     public var svgPathData: String {
         let n = NumberText.format
         var data = "M\(n(bounds.minX)) \(n(bounds.minY))H\(n(bounds.maxX))V\(n(bounds.maxY))H\(n(bounds.minX))Z"
-        switch hole {
-        case nil:
-            break
-        case .circle(let center, let radius)?:
-            let r = max(0, radius)
-            data += "M\(n(center.x - r)) \(n(center.y))"
-            data += "A\(n(r)) \(n(r)) 0 1 0 \(n(center.x + r)) \(n(center.y))"
-            data += "A\(n(r)) \(n(r)) 0 1 0 \(n(center.x - r)) \(n(center.y))Z"
-        case .roundedRect(let rect, let radius)?:
-            let r = min(max(0, radius), rect.width / 2, rect.height / 2)
-            if r <= 0 {
-                data += "M\(n(rect.minX)) \(n(rect.minY))H\(n(rect.maxX))V\(n(rect.maxY))H\(n(rect.minX))Z"
-            } else {
-                let arc = "A\(n(r)) \(n(r)) 0 0 1 "
-                data += "M\(n(rect.minX + r)) \(n(rect.minY))"
-                data += "H\(n(rect.maxX - r))\(arc)\(n(rect.maxX)) \(n(rect.minY + r))"
-                data += "V\(n(rect.maxY - r))\(arc)\(n(rect.maxX - r)) \(n(rect.maxY))"
-                data += "H\(n(rect.minX + r))\(arc)\(n(rect.minX)) \(n(rect.maxY - r))"
-                data += "V\(n(rect.minY + r))\(arc)\(n(rect.minX + r)) \(n(rect.minY))Z"
-            }
-        }
+        if let hole { data += hole.svgPathData }
         return data
     }
 }
