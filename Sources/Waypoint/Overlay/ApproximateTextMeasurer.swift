@@ -4,7 +4,8 @@ import Foundation
 /// previews and tests.
 ///
 /// Every character is `glyphWidthFactor × fontSize` wide; characters that take two columns in a
-/// terminal (CJK ideographs, kana, Hangul, emoji) count twice. The factor, 0.56 by default, is a
+/// terminal (CJK ideographs, kana, Hangul, emoji) count twice, and combining marks, joiners and
+/// variation selectors not at all. The factor, 0.56 by default, is a
 /// little above the average glyph of system sans-serif fonts, so estimated lines are rarely too
 /// short for the real text.
 public struct ApproximateTextMeasurer: TextMeasurer, Hashable {
@@ -47,8 +48,8 @@ public struct ApproximateTextMeasurer: TextMeasurer, Hashable {
     /// The estimated width of `text` on one line.
     public func width(of text: String, role: TextRole) -> Double {
         var columns = 0
-        for character in text {
-            columns += Self.isWide(character) ? 2 : 1
+        for scalar in text.unicodeScalars {
+            columns += Self.columns(of: scalar)
         }
         return Double(columns) * glyphWidthFactor * fontSize(for: role)
     }
@@ -58,17 +59,25 @@ public struct ApproximateTextMeasurer: TextMeasurer, Hashable {
         lineHeightFactor * fontSize(for: role)
     }
 
-    /// Whether `character` takes two columns: East Asian wide characters and emoji.
-    static func isWide(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        if scalar.properties.isEmojiPresentation { return true }
-        switch scalar.value {
+    /// How many columns `scalar` takes: 0 for combining marks, joiners and variation selectors,
+    /// 2 for East Asian wide characters and emoji, 1 otherwise.
+    static func columns(of scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x300 { return 1 }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if properties.isVariationSelector { return 0 }
+        if properties.isEmojiPresentation { return 2 }
+        switch value {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
              0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-            return true
+            return 2
         default:
-            return false
+            return 1
         }
     }
 }

@@ -23,6 +23,9 @@ import Foundation
 /// - `.above` and `.below` are kept when the tooltip fits on that side and flipped when it only
 ///   fits on the other; `.auto` takes the side with more room. Beside the target, the tooltip never
 ///   overlaps the cutout.
+/// - The cutout holds the whole target: a circle passes through the padded target's corners; a
+///   rectangle's padding grows to at least 0.3 × its corner radius so its rounded corners do not
+///   cut into the target.
 /// - A target entirely off the screen, or one that leaves no room above or below it, gets a
 ///   tooltip centred on the screen with no arrow (and no cutout when off screen).
 /// - The arrow's base lies on the tooltip's edge facing the target, between its rounded corners;
@@ -106,8 +109,12 @@ public struct OverlayLayout: Sendable, Equatable {
         cutout = CutoutPath(bounds: bounds, hole: hole)
 
         let height = measure.fullHeight
-        let roomAbove = box.minY - style.arrowLength - area.minY
-        let roomBelow = area.maxY - (box.maxY + style.arrowLength)
+        // A cutout reaching into the unsafe area (under a status bar) leaves the tooltip at the
+        // safe area's edge, with a longer arrow.
+        let lowestTop = max(area.minY, box.maxY + style.arrowLength)
+        let highestBottom = min(area.maxY, box.minY - style.arrowLength)
+        let roomAbove = highestBottom - area.minY
+        let roomBelow = area.maxY - lowestTop
         let fitsAbove = roomAbove >= height
         let fitsBelow = roomBelow >= height
         let side: TooltipPlacement
@@ -129,7 +136,7 @@ public struct OverlayLayout: Sendable, Equatable {
         let visible = box.intersection(bounds) ?? box
         let tipX = min(max(visible.midX, box.minX), box.maxX)
         let x = max(area.minX, min(tipX - width / 2, area.maxX - width))
-        let y = side == .below ? box.maxY + style.arrowLength : box.minY - style.arrowLength - height
+        let y = side == .below ? lowestTop : highestBottom - height
         let laidOut = measure.layout(at: Point(x: x, y: y), maxHeight: height)
         tooltip = laidOut
         placement = side
@@ -157,8 +164,13 @@ public struct OverlayLayout: Sendable, Equatable {
             && overlaps(target.minY, target.maxY, bounds.minY, bounds.maxY)
     }
 
+    /// The smallest padding, as a fraction of the corner radius, that keeps a target's corners
+    /// inside a rounded cutout: 1 − 1/√2.
+    static let cornerPaddingFactor = 1 - 1 / 2.0.squareRoot()
+
     /// The hole `shape` cuts around `target`: a circle through the padded target's corners, or the
-    /// padded target with its corners rounded.
+    /// padded target with its corners rounded (the padding grows when the radius would cut the
+    /// target's corners).
     static func hole(around target: Rect, shape: HighlightShape) -> CutoutPath.Hole {
         let padding = shape.padding.isFinite ? max(0, shape.padding) : HighlightShape.defaultPadding
         switch shape.kind {
@@ -166,8 +178,10 @@ public struct OverlayLayout: Sendable, Equatable {
             let radius = (target.width * target.width + target.height * target.height).squareRoot() / 2 + padding
             return .circle(center: target.center, radius: radius)
         case .rectangle(let cornerRadius):
-            let rect = target.insetBy(dx: -padding, dy: -padding)
+            // Rounded corners would cut the target's own corners off unless the padding is at least
+            // (1 − 1/√2) of the radius; the padding grows to that where needed.
             let radius = cornerRadius.isFinite ? max(0, cornerRadius) : 0
+            let rect = target.insetBy(dx: -max(padding, radius * cornerPaddingFactor), dy: -max(padding, radius * cornerPaddingFactor))
             return .roundedRect(rect, cornerRadius: min(radius, rect.width / 2, rect.height / 2))
         }
     }

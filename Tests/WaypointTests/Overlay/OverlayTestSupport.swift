@@ -22,7 +22,7 @@ struct OverlayRandom: RandomNumberGenerator {
 }
 
 /// One random situation for the layout.
-struct OverlayCase: CustomStringConvertible {
+struct OverlayCase: Sendable, CustomStringConvertible {
     var screen: Size
     var safeArea: EdgeInsets
     var target: Rect
