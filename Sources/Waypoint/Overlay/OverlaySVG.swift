@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The document shows a light placeholder screen, the target as a dashed outline labelled with its
 /// id, the dimmed overlay with its cutout (`fill-rule="evenodd"`), a ring around the cutout, the
-/// tooltip with its arrow, wrapped text, instruction, "2 of 5" and buttons. All text is escaped;
+/// tooltip and its arrow with a shadow, wrapped text, instruction, "2 of 5" and buttons. All text is escaped;
 /// numbers have at most two decimals and do not depend on the locale, so the output is the same
 /// on every machine.
 public struct OverlaySVG: Sendable {
@@ -56,7 +56,15 @@ public struct OverlaySVG: Sendable {
 
         let tooltip = layout.tooltip
         let frame = tooltip.frame
-        svg.append("  <g>")
+        svg.append("  <defs>")
+        svg.append("    <filter id=\"tooltip-shadow\" x=\"-20%\" y=\"-20%\" width=\"140%\" height=\"140%\">")
+        svg.append("      <feGaussianBlur in=\"SourceAlpha\" stdDeviation=\"5\"/>")
+        svg.append("      <feOffset dy=\"2\"/>")
+        svg.append("      <feComponentTransfer><feFuncA type=\"linear\" slope=\"0.35\"/></feComponentTransfer>")
+        svg.append("      <feMerge><feMergeNode/><feMergeNode in=\"SourceGraphic\"/></feMerge>")
+        svg.append("    </filter>")
+        svg.append("  </defs>")
+        svg.append("  <g filter=\"url(#tooltip-shadow)\">")
         if let arrow = layout.arrow {
             // The base reaches one point into the tooltip so that no seam shows between the two.
             let overlap: Double = arrow.pointsUp ? 1 : -1
@@ -65,6 +73,8 @@ public struct OverlaySVG: Sendable {
             svg.append("    <polygon points=\"\(points)\" fill=\"#ffffff\"/>")
         }
         svg.append("    <rect x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" rx=\"\(n(tooltip.cornerRadius))\" fill=\"#ffffff\"/>")
+        svg.append("  </g>")
+        svg.append("  <g>")
         svg.append(contentsOf: textElement(tooltip.textLines, in: tooltip, attributes: "fill=\"#1c1c1e\""))
         svg.append(contentsOf: textElement(tooltip.instructionLines, in: tooltip, attributes: "font-style=\"italic\" fill=\"#636366\""))
         if let progress = tooltip.progress {
