@@ -78,3 +78,19 @@ struct OverlayAnchorTests {
         #expect(hints.presentation?.hint.stepId == "intro")
     }
 }
+
+@Suite("Swipes recognised from drag translations")
+struct SwipeTranslationTests {
+    @Test("Long, straight drags are swipes; short or diagonal ones are not", arguments: [
+        (Point(x: -80, y: 10), SwipeDirection.left as SwipeDirection?),
+        (Point(x: 80, y: -30), .right),
+        (Point(x: 5, y: -60), .up),
+        (Point(x: -20, y: 90), .down),
+        (Point(x: 20, y: 5), nil),
+        (Point(x: 60, y: 50), nil),
+        (Point(x: .nan, y: 100), nil),
+    ])
+    func classify(translation: Point, expected: SwipeDirection?) {
+        #expect(SwipeDirection(translation: translation) == expected)
+    }
+}
