@@ -1,4 +1,4 @@
-#if canImport(UIKit) && !os(watchOS)
+#if canImport(UIKit) && (os(iOS) || os(visionOS))
 import UIKit
 import Waypoint
 

@@ -1,4 +1,4 @@
-#if canImport(UIKit) && !os(watchOS)
+#if canImport(UIKit) && (os(iOS) || os(visionOS))
 import UIKit
 import Waypoint
 
@@ -127,7 +127,7 @@ public final class WalkthroughOverlayUIView: UIView {
         }
 
         let wanted = tooltip.buttons.map(\.button)
-        if buttons.map(\.tooltipButton) != wanted {
+        if buttons.compactMap(\.tooltipButton) != wanted {
             buttons.forEach { $0.removeFromSuperview() }
             buttons = wanted.map(makeButton)
             buttons.forEach(tooltipView.addSubview)

@@ -1,4 +1,7 @@
 #if canImport(SwiftUI)
+#if canImport(Accessibility)
+import Accessibility
+#endif
 import SwiftUI
 import Waypoint
 
