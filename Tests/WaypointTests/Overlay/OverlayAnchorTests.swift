@@ -4,7 +4,7 @@ import Testing
 import WaypointTesting
 
 @Suite("Scroll geometry: frames inside scrolled content")
-struct ScrollGeometryTests {
+struct OverlayScrollGeometryTests {
     let scroll = ScrollGeometry(
         viewport: Rect(x: 0, y: 100, width: 390, height: 600), contentOffset: Point(x: 0, y: 1_200),
         contentSize: Size(width: 390, height: 4_000), contentInsets: EdgeInsets(top: 50, bottom: 30))
@@ -80,7 +80,7 @@ struct OverlayAnchorTests {
 }
 
 @Suite("Swipes recognised from drag translations")
-struct SwipeTranslationTests {
+struct OverlaySwipeTranslationTests {
     @Test("Long, straight drags are swipes; short or diagonal ones are not", arguments: [
         (Point(x: -80, y: 10), SwipeDirection.left as SwipeDirection?),
         (Point(x: 80, y: -30), .right),
