@@ -34,7 +34,9 @@ let package = Package(
         ),
         // Writes to an event queue until killed; the queue's crash test runs it as a child process.
         .executableTarget(name: "QueueCrashWriter", dependencies: ["Waypoint"], path: "Tests/QueueCrashWriter"),
-        .testTarget(name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter"]),
+        .testTarget(
+            name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter"],
+            exclude: ["Overlay/Snapshots"]),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
         .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointExamples"], exclude: ["Snapshots"]),

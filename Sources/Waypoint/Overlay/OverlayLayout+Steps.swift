@@ -1,0 +1,26 @@
+import Foundation
+
+extension OverlayLayout {
+    /// The layout of the hint the coordinator presents, on a target at `target`.
+    public init(
+        presentation: HintPresentation, target: Rect, screen: Size, safeArea: EdgeInsets = .zero,
+        style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
+    ) {
+        self.init(
+            screen: screen, safeArea: safeArea, target: target, shape: presentation.highlightShape,
+            position: presentation.tooltipPosition, content: TooltipContent(presentation),
+            style: style, measurer: measurer)
+    }
+
+    /// The layout of `step`, shown at `index` (from 0) of a walkthrough of `count` steps, on a target at `target`.
+    public init<Context>(
+        step: WalkthroughStep<Context>, index: Int, of count: Int, target: Rect, screen: Size,
+        safeArea: EdgeInsets = .zero, style: OverlayStyle = .standard,
+        measurer: any TextMeasurer = ApproximateTextMeasurer()
+    ) {
+        self.init(
+            screen: screen, safeArea: safeArea, target: target, shape: step.highlightShape,
+            position: step.tooltipPosition, content: TooltipContent(step, index: index, of: count),
+            style: style, measurer: measurer)
+    }
+}

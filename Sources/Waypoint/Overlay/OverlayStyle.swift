@@ -1,0 +1,62 @@
+import Foundation
+
+/// The measurements ``OverlayLayout`` works with, in points.
+public struct OverlayStyle: Sendable, Hashable {
+    /// The widest a tooltip may be.
+    public var maxTooltipWidth: Double
+    /// The space kept between a tooltip and the edges of the safe area.
+    public var screenMargin: Double
+    /// The space inside a tooltip around its content.
+    public var contentPadding: Double
+    /// The radius of a tooltip's corners.
+    public var cornerRadius: Double
+    /// The width of the arrow's base.
+    public var arrowWidth: Double
+    /// The distance between the cutout and the tooltip, which the arrow spans.
+    public var arrowLength: Double
+    /// The space between the text, the instruction and the footer.
+    public var sectionSpacing: Double
+    /// The height of a footer button.
+    public var buttonHeight: Double
+    /// The space left and right of a button's title.
+    public var buttonPadding: Double
+    /// The space between two buttons.
+    public var buttonSpacing: Double
+    /// The smallest space between "2 of 5" and the buttons on one row.
+    public var progressSpacing: Double
+
+    /// Creates a style; the defaults are ``standard``.
+    public init(
+        maxTooltipWidth: Double = 350, screenMargin: Double = 20, contentPadding: Double = 16,
+        cornerRadius: Double = 12, arrowWidth: Double = 20, arrowLength: Double = 10,
+        sectionSpacing: Double = 12, buttonHeight: Double = 32, buttonPadding: Double = 12,
+        buttonSpacing: Double = 8, progressSpacing: Double = 16
+    ) {
+        self.maxTooltipWidth = maxTooltipWidth
+        self.screenMargin = screenMargin
+        self.contentPadding = contentPadding
+        self.cornerRadius = cornerRadius
+        self.arrowWidth = arrowWidth
+        self.arrowLength = arrowLength
+        self.sectionSpacing = sectionSpacing
+        self.buttonHeight = buttonHeight
+        self.buttonPadding = buttonPadding
+        self.buttonSpacing = buttonSpacing
+        self.progressSpacing = progressSpacing
+    }
+
+    /// Tooltips at most 350 points wide, 20 points from the safe area's edges.
+    public static let standard = OverlayStyle()
+
+    /// The style with every measurement made finite and not negative.
+    var sanitized: OverlayStyle {
+        func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+        return OverlayStyle(
+            maxTooltipWidth: clean(maxTooltipWidth), screenMargin: clean(screenMargin),
+            contentPadding: clean(contentPadding), cornerRadius: clean(cornerRadius),
+            arrowWidth: clean(arrowWidth), arrowLength: clean(arrowLength),
+            sectionSpacing: clean(sectionSpacing), buttonHeight: clean(buttonHeight),
+            buttonPadding: clean(buttonPadding), buttonSpacing: clean(buttonSpacing),
+            progressSpacing: clean(progressSpacing))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// A rectangle in the overlay's coordinate space (origin at the top left, y growing downwards):
+/// a screen, a target's frame, a tooltip.
+///
+/// A rectangle with a negative width or height is read as its standardized form by every
+/// property except ``origin`` and ``size``. The Apple adapters convert with
+/// `CGRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)`.
+public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The corner the size is measured from (the top left of a standardized rectangle).
+    public var origin: Point
+    /// The width and the height.
+    public var size: Size
+
+    /// Creates a rectangle from its origin and size.
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    /// Creates a rectangle from its top-left corner, width and height.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    /// Creates the square centered on `center` whose sides are `2 × radius` long.
+    public init(center: Point, radius: Double) {
+        self.init(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+    }
+
+    /// Creates the rectangle spanning `minX…maxX` and `minY…maxY`.
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The rectangle at the origin with this size (a screen).
+    public init(size: Size) {
+        self.init(origin: .zero, size: size)
+    }
+
+    /// The empty rectangle at the origin.
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    /// The smallest x coordinate.
+    public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// The largest x coordinate.
+    public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// The smallest y coordinate (the top edge).
+    public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// The largest y coordinate (the bottom edge).
+    public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// The x coordinate of the center.
+    public var midX: Double { origin.x + size.width / 2 }
+    /// The y coordinate of the center.
+    public var midY: Double { origin.y + size.height / 2 }
+    /// The width, never negative.
+    public var width: Double { abs(size.width) }
+    /// The height, never negative.
+    public var height: Double { abs(size.height) }
+    /// The center.
+    public var center: Point { Point(x: midX, y: midY) }
+
+    /// Whether the rectangle has no area.
+    public var isEmpty: Bool { !(width > 0 && height > 0) }
+
+    /// Whether every coordinate is a finite number.
+    public var isFinite: Bool { origin.isFinite && size.width.isFinite && size.height.isFinite }
+
+    /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (grown when negative).
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(minX: minX + dx, minY: minY + dy, maxX: max(minX + dx, maxX - dx), maxY: max(minY + dy, maxY - dy))
+    }
+
+    /// The rectangle shrunk by `insets` (grown where they are negative).
+    public func inset(by insets: EdgeInsets) -> Rect {
+        let left = minX + insets.left
+        let top = minY + insets.top
+        return Rect(minX: left, minY: top, maxX: max(left, maxX - insets.right), maxY: max(top, maxY - insets.bottom))
+    }
+
+    /// The rectangle moved by `dx` and `dy`.
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(origin: origin.offsetBy(dx: dx, dy: dy), size: size)
+    }
+
+    /// Whether `point` lies inside the rectangle or on its edge.
+    public func contains(_ point: Point) -> Bool {
+        point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
+    }
+
+    /// Whether `other` lies entirely inside the rectangle (edges may touch).
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
+    /// The overlap of the two rectangles, or `nil` when they share no area.
+    public func intersection(_ other: Rect) -> Rect? {
+        let result = Rect(
+            minX: max(minX, other.minX), minY: max(minY, other.minY),
+            maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+        return result.size.width > 0 && result.size.height > 0 ? result : nil
+    }
+
+    /// Whether the two rectangles share some area (touching edges do not count).
+    public func intersects(_ other: Rect) -> Bool {
+        intersection(other) != nil
+    }
+
+    /// `(x, y, width, height)`.
+    public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
+}

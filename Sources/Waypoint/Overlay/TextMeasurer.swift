@@ -1,0 +1,73 @@
+import Foundation
+
+/// Measures single lines of text, so that the core can wrap tooltip text and size tooltips.
+///
+/// The core wraps text itself (greedy, word by word, see ``wrap(_:role:maxWidth:)``) and only asks
+/// a measurer how wide one line is, so a tooltip wraps the same way wherever it is drawn. On Linux,
+/// in tests and in SVG previews, ``ApproximateTextMeasurer`` estimates widths from character counts;
+/// the Apple adapters measure with the fonts they draw with.
+public protocol TextMeasurer: Sendable {
+    /// The width in points of `text` drawn on one line in the font for `role`.
+    func width(of text: String, role: TextRole) -> Double
+    /// The distance in points from one line's top to the next line's top in the font for `role`.
+    func lineHeight(for role: TextRole) -> Double
+}
+
+extension TextMeasurer {
+    /// Breaks `text` into lines no wider than `maxWidth`.
+    ///
+    /// Line breaks in `text` start new paragraphs (an empty paragraph is an empty line); within a
+    /// paragraph, words (separated by white space, which becomes single spaces) fill each line
+    /// greedily; a word wider than a line is broken between characters. Leading and trailing blank
+    /// lines are dropped.
+    public func wrap(_ text: String, role: TextRole, maxWidth: Double) -> TextBlock {
+        let limit = maxWidth.isFinite ? max(0, maxWidth) : 0
+        var lines: [String] = []
+        let paragraphs = text.split(omittingEmptySubsequences: false) { $0.isNewline }
+        for paragraph in paragraphs {
+            let words = paragraph.split { $0.isWhitespace }.map(String.init)
+            if words.isEmpty {
+                lines.append("")
+                continue
+            }
+            var line = ""
+            for word in words {
+                let candidate = line.isEmpty ? word : line + " " + word
+                if width(of: candidate, role: role) <= limit {
+                    line = candidate
+                    continue
+                }
+                if !line.isEmpty { lines.append(line) }
+                if width(of: word, role: role) <= limit {
+                    line = word
+                } else {
+                    var pieces = breakWord(word, role: role, maxWidth: limit)
+                    line = pieces.removeLast()
+                    lines.append(contentsOf: pieces)
+                }
+            }
+            lines.append(line)
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let widths = lines.map { width(of: $0, role: role) }
+        return TextBlock(lines: lines, widths: widths, lineHeight: lineHeight(for: role))
+    }
+
+    /// Splits a word too wide for a line into pieces that fit (at least one character each).
+    private func breakWord(_ word: String, role: TextRole, maxWidth: Double) -> [String] {
+        var pieces: [String] = []
+        var piece = ""
+        for character in word {
+            let candidate = piece + String(character)
+            if piece.isEmpty || width(of: candidate, role: role) <= maxWidth {
+                piece = candidate
+            } else {
+                pieces.append(piece)
+                piece = String(character)
+            }
+        }
+        pieces.append(piece)
+        return pieces
+    }
+}

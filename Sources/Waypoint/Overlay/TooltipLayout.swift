@@ -1,0 +1,80 @@
+import Foundation
+
+/// Where a tooltip and each part of its content go.
+///
+/// ``frame`` is in screen coordinates; the frames of lines and buttons are relative to the
+/// tooltip's top-left corner, so the content moves with the tooltip.
+public struct TooltipLayout: Sendable, Hashable {
+    /// A line of text and where it goes.
+    public struct Line: Sendable, Hashable {
+        /// The text of the line.
+        public var text: String
+        /// Which font it is drawn in.
+        public var role: TextRole
+        /// Its frame in the tooltip: the full line height, as wide as the measured text.
+        public var frame: Rect
+
+        /// Creates a line.
+        public init(text: String, role: TextRole, frame: Rect) {
+            self.text = text
+            self.role = role
+            self.frame = frame
+        }
+    }
+
+    /// A button and where it goes.
+    public struct PlacedButton: Sendable, Hashable {
+        /// The button.
+        public var button: TooltipButton
+        /// Its frame in the tooltip.
+        public var frame: Rect
+
+        /// Creates a placed button.
+        public init(button: TooltipButton, frame: Rect) {
+            self.button = button
+            self.frame = frame
+        }
+    }
+
+    /// The tooltip's frame on the screen.
+    public var frame: Rect
+    /// The radius of its corners.
+    public var cornerRadius: Double
+    /// The lines of the step's text.
+    public var textLines: [Line]
+    /// The lines of the instruction ("Tap the highlighted element").
+    public var instructionLines: [Line]
+    /// "2 of 5", if shown.
+    public var progress: Line?
+    /// The footer's buttons.
+    public var buttons: [PlacedButton]
+    /// Whether some of the step's text did not fit on the screen and was cut, ending in "…".
+    public var isTruncated: Bool
+    /// What VoiceOver reads when the tooltip appears (the whole text, even when truncated).
+    public var accessibilityLabel: String
+
+    /// Creates a tooltip layout.
+    public init(
+        frame: Rect, cornerRadius: Double, textLines: [Line], instructionLines: [Line], progress: Line?,
+        buttons: [PlacedButton], isTruncated: Bool, accessibilityLabel: String
+    ) {
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.textLines = textLines
+        self.instructionLines = instructionLines
+        self.progress = progress
+        self.buttons = buttons
+        self.isTruncated = isTruncated
+        self.accessibilityLabel = accessibilityLabel
+    }
+
+    /// Every line: text, instruction, then progress.
+    public var allLines: [Line] {
+        textLines + instructionLines + (progress.map { [$0] } ?? [])
+    }
+
+    /// The frame, in screen coordinates, of something placed in the tooltip at `relative`.
+    public func onScreen(_ relative: Rect) -> Rect {
+        relative.offsetBy(dx: frame.minX, dy: frame.minY)
+    }
+}

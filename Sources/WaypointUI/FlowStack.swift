@@ -1,0 +1,71 @@
+#if canImport(SwiftUI)
+import SwiftUI
+import Waypoint
+
+/// What a ``FlowStack`` gives the view of the current step.
+public struct FlowScreen: Hashable, Sendable {
+    /// The id of the step (or custom step) being shown.
+    public var stepID: String
+    /// The name of the screen that presents it.
+    public var screen: String
+    /// Whether the navigator can go back from here.
+    public var canGoBack: Bool
+
+    /// Creates the description of a screen (the stack makes these; previews may too).
+    public init(stepID: String, screen: String, canGoBack: Bool) {
+        self.stepID = stepID
+        self.screen = screen
+        self.canGoBack = canGoBack
+    }
+}
+
+/// Presents the current step of a ``FlowNavigator``: the declarative step stack.
+///
+/// The navigator decides which step comes next (conditions, jumps, custom steps, back, restore);
+/// the stack shows the view for the current screen, sliding the next one in from the side it
+/// comes from, or cross-fading under Reduce Motion. Start the navigator (`await navigator.start()`) before or
+/// while showing the stack; screens call `navigator.next(_:)`, `back()` and so on.
+///
+/// ```swift
+/// FlowStack(navigator) { screen in
+///     switch screen.screen {
+///     case "Welcome": WelcomeView { try? navigator.next() }
+///     case "Permission": PermissionView(kind: screen.stepID) { try? navigator.next() }
+///     default: DoneView()
+///     }
+/// }
+/// ```
+public struct FlowStack<Context, Content: View>: View {
+    private let navigator: FlowNavigator<Context>
+    private let content: (FlowScreen) -> Content
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
+    @State private var shownDepth = 0
+
+    /// Creates a stack over `navigator`, building each step's view with `content`.
+    public init(_ navigator: FlowNavigator<Context>, @ViewBuilder content: @escaping (FlowScreen) -> Content) {
+        self.navigator = navigator
+        self.content = content
+    }
+
+    public var body: some View {
+        let depth = navigator.state.path.count
+        ZStack {
+            if let visit = navigator.currentVisit, let screen = navigator.currentScreen {
+                content(FlowScreen(stepID: visit.stepID, screen: screen, canGoBack: navigator.canGoBack))
+                    .id("\(depth)/\(visit.stepID)")
+                    .transition(transition(forward: depth >= shownDepth))
+            }
+        }
+        .animation(reduceMotion ? .easeInOut(duration: 0.25) : .snappy, value: depth)
+        .onChange(of: depth) { _, new in shownDepth = new }
+    }
+
+    /// The new step slides in from the trailing edge going forward and from the leading edge going
+    /// back while the old one fades (the direction is known only once the navigator has moved);
+    /// under Reduce Motion both fade.
+    private func transition(forward: Bool) -> AnyTransition {
+        if reduceMotion { return .opacity }
+        return .asymmetric(insertion: .move(edge: forward ? .trailing : .leading), removal: .opacity)
+    }
+}
+#endif

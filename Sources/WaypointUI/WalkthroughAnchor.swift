@@ -1,0 +1,73 @@
+#if canImport(SwiftUI)
+import SwiftUI
+import Waypoint
+
+/// What a `.walkthroughAnchor(_:)` tells the hint coordinator: it appeared, disappeared or was tapped.
+///
+/// `.walkthroughOverlay(_:)` puts one in the environment for its coordinator.
+public struct WalkthroughAnchorRegistrar: Sendable {
+    /// Called when the anchor appears.
+    public var appear: @MainActor @Sendable (String) -> Void
+    /// Called when the anchor disappears.
+    public var disappear: @MainActor @Sendable (String) -> Void
+    /// Called when the anchor is tapped.
+    public var tap: @MainActor @Sendable (String) -> Void
+
+    /// Creates a registrar from three closures.
+    public init(
+        appear: @escaping @MainActor @Sendable (String) -> Void,
+        disappear: @escaping @MainActor @Sendable (String) -> Void,
+        tap: @escaping @MainActor @Sendable (String) -> Void
+    ) {
+        self.appear = appear
+        self.disappear = disappear
+        self.tap = tap
+    }
+}
+
+private struct WalkthroughAnchorRegistrarKey: EnvironmentKey {
+    static let defaultValue: WalkthroughAnchorRegistrar? = nil
+}
+
+extension EnvironmentValues {
+    /// The registrar `.walkthroughAnchor(_:)` reports to; set by `.walkthroughOverlay(_:)`.
+    public var walkthroughAnchorRegistrar: WalkthroughAnchorRegistrar? {
+        get { self[WalkthroughAnchorRegistrarKey.self] }
+        set { self[WalkthroughAnchorRegistrarKey.self] = newValue }
+    }
+}
+
+/// Carries the bounds of every anchor up to the overlay, by anchor id.
+struct WalkthroughAnchorPreferenceKey: PreferenceKey {
+    static var defaultValue: [String: Anchor<CGRect>] { [:] }
+
+    static func reduce(value: inout [String: Anchor<CGRect>], nextValue: () -> [String: Anchor<CGRect>]) {
+        value.merge(nextValue()) { _, newer in newer }
+    }
+}
+
+/// Registers a view as a walkthrough anchor; see `.walkthroughAnchor(_:)`.
+struct WalkthroughAnchorModifier: ViewModifier {
+    let id: String
+    @Environment(\.walkthroughAnchorRegistrar) private var registrar
+
+    func body(content: Content) -> some View {
+        content
+            .anchorPreference(key: WalkthroughAnchorPreferenceKey.self, value: .bounds) { [id: $0] }
+            .simultaneousGesture(TapGesture().onEnded { registrar?.tap(id) })
+            .onAppear { registrar?.appear(id) }
+            .onDisappear { registrar?.disappear(id) }
+    }
+}
+
+extension View {
+    /// Marks this view as the element hints with `targetElementId == id` point at.
+    ///
+    /// The view registers with the hint coordinator of the enclosing `.walkthroughOverlay(_:)` when
+    /// it appears and unregisters when it disappears; its frame reaches the overlay through anchor
+    /// preferences, and a tap on it is reported (it completes a `tap` trigger).
+    public func walkthroughAnchor(_ id: String) -> some View {
+        modifier(WalkthroughAnchorModifier(id: id))
+    }
+}
+#endif

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import Waypoint
+import WaypointTesting
+
+@Suite("Scroll geometry: frames inside scrolled content")
+struct OverlayScrollGeometryTests {
+    let scroll = ScrollGeometry(
+        viewport: Rect(x: 0, y: 100, width: 390, height: 600), contentOffset: Point(x: 0, y: 1_200),
+        contentSize: Size(width: 390, height: 4_000), contentInsets: EdgeInsets(top: 50, bottom: 30))
+
+    @Test("Content frames convert to window frames and back")
+    func conversion() {
+        let cell = Rect(x: 16, y: 1_500, width: 358, height: 56)
+        #expect(scroll.windowFrame(ofContentFrame: cell) == Rect(x: 16, y: 400, width: 358, height: 56))
+        #expect(scroll.contentFrame(ofWindowFrame: scroll.windowFrame(ofContentFrame: cell)) == cell)
+        #expect(scroll.visibleContentRect == Rect(x: 0, y: 1_250, width: 390, height: 520))
+        #expect(scroll.isVisible(cell))
+        #expect(!scroll.isVisible(Rect(x: 16, y: 1_230, width: 358, height: 56)), "under the top bar")
+    }
+
+    @Test("Revealing scrolls as little as possible, within the scrollable range", arguments: [
+        (1_500.0, 1_200.0, "already visible"),
+        (2_000.0, 1_506.0, "below: its bottom (2056) plus the margin meets the visible bottom, above the bottom bar"),
+        (1_100.0, 1_030.0, "above: its top minus the margin meets the visible top"),
+        (10.0, -50.0, "near the start: clamped to the top inset"),
+        (3_990.0, 3_430.0, "near the end: clamped to the bottom"),
+    ])
+    func reveal(y: Double, expected: Double, why: String) {
+        let offset = scroll.contentOffset(revealing: Rect(x: 16, y: y, width: 358, height: 56), margin: 20)
+        #expect(offset == Point(x: 0, y: expected), "\(why)")
+    }
+}
+
+@MainActor
+@Suite("Anchor frames and the coordinator's overlay")
+struct OverlayAnchorTests {
+    @Test("Frames are kept by anchor id; a change is reported")
+    func frames() {
+        var anchors = AnchorFrames()
+        let first = anchors.update("a", frame: Rect(x: 1, y: 2, width: 3, height: 4))
+        let again = anchors.update("a", frame: Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(first && !again)
+        #expect(anchors["a"] == Rect(x: 1, y: 2, width: 3, height: 4))
+        anchors.remove("a")
+        #expect(anchors.frames.isEmpty)
+    }
+
+    @Test("The coordinator's hint is laid out on its anchor's frame once the frame is known; buttons send signals")
+    func coordinatorOverlay() async throws {
+        let walkthrough = Walkthrough<Void>(id: "layering", steps: [layeringToolbar, layeringIntro])
+        let hints = HintCoordinator(catalog: WalkthroughCatalog([walkthrough]), context: (), store: InMemoryProgressStore(), clock: FixedClock())
+        await hints.start()
+        hints.anchorDidAppear("editor.bottomToolbar", present: { _ in })
+        hints.anchorDidAppear("editor.layersButton", present: { _ in })
+        var anchors = AnchorFrames()
+        #expect(hints.presentation?.hint.stepId == "toolbar")
+        #expect(hints.overlayLayout(anchors: anchors, screen: phone) == nil, "no frame yet")
+
+        let toolbar = Rect(x: 0, y: 760, width: 390, height: 50)
+        anchors.update("editor.bottomToolbar", frame: toolbar)
+        anchors.update("editor.layersButton", frame: Rect(x: 326, y: 56, width: 44, height: 44))
+        let layout = try #require(hints.overlayLayout(anchors: anchors, screen: phone, safeArea: phoneSafeArea))
+        #expect(layout.target == toolbar)
+        #expect(layout.placement == .above)
+        #expect(layout.tooltip.buttons.map(\.button) == [.skip, .next])
+        #expect(layout.tooltip.progress?.text == "1 of 2")
+
+        hints.press(.next)
+        #expect(hints.presentation?.hint.stepId == "intro")
+        let next = try #require(hints.overlayLayout(anchors: anchors, screen: phone, safeArea: phoneSafeArea))
+        #expect(next.target == Rect(x: 326, y: 56, width: 44, height: 44))
+        #expect(next.tooltip.buttons.map(\.button) == [.skip, .back])
+
+        hints.press(.back)
+        #expect(hints.presentation?.hint.stepId == "toolbar")
+        hints.press(.skip)
+        #expect(hints.presentation?.hint.stepId == "intro")
+    }
+}
+
+@Suite("Swipes recognised from drag translations")
+struct OverlaySwipeTranslationTests {
+    @Test("Long, straight drags are swipes; short or diagonal ones are not", arguments: [
+        (Point(x: -80, y: 10), SwipeDirection.left as SwipeDirection?),
+        (Point(x: 80, y: -30), .right),
+        (Point(x: 5, y: -60), .up),
+        (Point(x: -20, y: 90), .down),
+        (Point(x: 20, y: 5), nil),
+        (Point(x: 60, y: 50), nil),
+        (Point(x: .nan, y: 100), nil),
+    ])
+    func classify(translation: Point, expected: SwipeDirection?) {
+        #expect(SwipeDirection(translation: translation) == expected)
+    }
+}
