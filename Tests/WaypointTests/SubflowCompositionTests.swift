@@ -283,16 +283,11 @@ struct SubflowTypeCheckTests {
             .appendingPathComponent("subflow-typecheck-\(UUID().uuidString).swift")
         try ("import Waypoint\n" + body).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus == 0, output)
+        let child = try ChildProcess(
+            "swiftc", arguments: ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path],
+            mergeStandardError: true)
+        let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+        return (child.wait().exitStatus == 0, output)
     }
 
     @Test("Steps whose types line up compile", .enabled(if: modules != nil))

@@ -34,12 +34,7 @@ struct QueueCrashTests {
         let deliveredFile = root.appendingPathComponent("delivered.jsonl")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
 
-        let process = Process()
-        process.executableURL = try Self.writer()
-        process.arguments = [queueDirectory.path, deliveredFile.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let process = try ChildProcess(try Self.writer().path, arguments: [queueDirectory.path, deliveredFile.path])
 
         var acknowledged: [String] = []
         var pending = Data()
@@ -51,15 +46,15 @@ struct QueueCrashTests {
             }
         }
         while acknowledged.count < acknowledgementsBeforeKill {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.output.availableData
             if chunk.isEmpty { break }
             takeLines(chunk)
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill(SIGKILL)
+        let ending = process.wait()
         // Ids printed before the kill were acknowledged too; a half-printed last id was not.
-        takeLines(output.fileHandleForReading.readDataToEndOfFile())
-        #expect(process.terminationReason == .uncaughtSignal)
+        takeLines(process.output.readDataToEndOfFile())
+        #expect(ending.signal == SIGKILL)
         #expect(acknowledged.count >= acknowledgementsBeforeKill)
 
         // The files as the kill left them: complete lines are events; only the very end of the
