@@ -1,0 +1,48 @@
+import Foundation
+
+/// A rule over how often an app event was donated, such as "donated at least 3 times within 7 days".
+///
+/// Donations are recorded with ``HintCoordinator/event(_:)`` (or ``HintSignal/event(_:)``) and kept
+/// across launches; see ``EventDonations``.
+public struct DonationRule: Sendable, Hashable, Codable {
+    /// How the number of donations is compared.
+    public enum Comparison: Sendable, Hashable, Codable {
+        /// At least this many donations.
+        case atLeast(Int)
+        /// At most this many donations.
+        case atMost(Int)
+    }
+
+    /// The event's name.
+    public var event: String
+    /// How the count is compared.
+    public var comparison: Comparison
+    /// Only donations this recent count; `nil` counts every kept donation.
+    public var window: TimeWindow?
+
+    /// Creates a rule.
+    public init(event: String, comparison: Comparison, window: TimeWindow? = nil) {
+        self.event = event
+        self.comparison = comparison
+        self.window = window
+    }
+
+    /// True when `event` was donated at least `count` times (within `window`, when given).
+    public static func donated(_ event: String, atLeast count: Int, within window: TimeWindow? = nil) -> DonationRule {
+        DonationRule(event: event, comparison: .atLeast(count), window: window)
+    }
+
+    /// True when `event` was donated at most `count` times (within `window`, when given).
+    public static func donated(_ event: String, atMost count: Int, within window: TimeWindow? = nil) -> DonationRule {
+        DonationRule(event: event, comparison: .atMost(count), window: window)
+    }
+
+    /// Whether the rule holds for `donations` at `now`.
+    public func isSatisfied(by donations: EventDonations, now: Date) -> Bool {
+        let count = donations.count(of: event, within: window, now: now)
+        switch comparison {
+        case .atLeast(let minimum): return count >= minimum
+        case .atMost(let maximum): return count <= maximum
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A step-by-step walkthrough: ordered hints over live UI, with the rules that decide when it may start.
+///
+/// `Context` is the app's own type that conditions read (the JSON document builds
+/// `Walkthrough<Attributes>` whose conditions evaluate GrowthBook conditions).
+///
+/// ```swift
+/// let layering = Walkthrough<User>(
+///     id: "layering", version: 2, maxDisplayCount: 3,
+///     condition: { $0.appLaunches >= 2 },
+///     rules: [.donated("editorOpened", atLeast: 3, within: .days(7))],
+///     steps: [intro, panelCell, toolbar]
+/// )
+/// ```
+public struct Walkthrough<Context>: Sendable, Identifiable {
+    /// The walkthrough's id, unique in its catalog and stable across releases.
+    public var id: String
+    /// The definition's version; raising it restarts the walkthrough for everyone.
+    public var version: Int
+    /// The hints, in the order they are shown.
+    public var steps: [WalkthroughStep<Context>]
+    /// How many times the walkthrough may be started; `nil` for no limit.
+    public var maxDisplayCount: Int?
+    /// When set, the walkthrough may start only while this is true for the context.
+    public var condition: (@Sendable (Context) -> Bool)?
+    /// Rules over donated events, all of which must hold for the walkthrough to start.
+    public var rules: [DonationRule]
+    /// Whether this walkthrough may start regardless of the catalog's ``DisplayFrequency``.
+    public var ignoresDisplayFrequency: Bool
+
+    /// Creates a walkthrough.
+    public init(
+        id: String,
+        version: Int = 1,
+        maxDisplayCount: Int? = nil,
+        condition: (@Sendable (Context) -> Bool)? = nil,
+        rules: [DonationRule] = [],
+        ignoresDisplayFrequency: Bool = false,
+        steps: [WalkthroughStep<Context>]
+    ) {
+        self.id = id
+        self.version = version
+        self.steps = steps
+        self.maxDisplayCount = maxDisplayCount
+        self.condition = condition
+        self.rules = rules
+        self.ignoresDisplayFrequency = ignoresDisplayFrequency
+    }
+
+    /// The position of the step with `stepId`, or `nil` when there is none.
+    public func index(ofStep stepId: String) -> Int? {
+        steps.firstIndex { $0.id == stepId }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What one user has done with one walkthrough, kept across launches.
+public struct WalkthroughProgress: Sendable, Hashable, Codable {
+    /// The walkthrough's id.
+    public var walkthroughId: String
+    /// The walkthrough version this progress belongs to; progress of another version is discarded.
+    public var version: Int
+    /// Steps that are done (completed, skipped by the user, passed over because their condition was
+    /// false, or whose target was not found), in the order they were done.
+    public var completedStepIds: [String]
+    /// How many times the walkthrough was started.
+    public var displayCount: Int
+    /// Why the walkthrough will not start again, if it will not.
+    public var invalidation: InvalidationReason?
+    /// When it was invalidated.
+    public var invalidatedAt: Date?
+    /// When it was last started.
+    public var lastStartedAt: Date?
+
+    /// Creates progress; by default fresh.
+    public init(
+        walkthroughId: String, version: Int, completedStepIds: [String] = [], displayCount: Int = 0,
+        invalidation: InvalidationReason? = nil, invalidatedAt: Date? = nil, lastStartedAt: Date? = nil
+    ) {
+        self.walkthroughId = walkthroughId
+        self.version = version
+        self.completedStepIds = completedStepIds
+        self.displayCount = displayCount
+        self.invalidation = invalidation
+        self.invalidatedAt = invalidatedAt
+        self.lastStartedAt = lastStartedAt
+    }
+
+    /// Whether the step with `stepId` is done.
+    public func isDone(_ stepId: String) -> Bool { completedStepIds.contains(stepId) }
+
+    mutating func markDone(_ stepId: String) {
+        if !completedStepIds.contains(stepId) { completedStepIds.append(stepId) }
+    }
+
+    mutating func markUndone(_ stepId: String) {
+        completedStepIds.removeAll { $0 == stepId }
+    }
+
+    mutating func invalidate(_ reason: InvalidationReason, at date: Date) {
+        invalidation = reason
+        invalidatedAt = date
+    }
+}
