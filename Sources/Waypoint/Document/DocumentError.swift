@@ -4,6 +4,7 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
         case invalid([Diagnostic])
         case unknownFlow(String, known: [String])
         case subflowCycle([String])
+        case unknownSubflow(step: String, flow: String, subflow: String)
     }
 
     private let kind: Kind
@@ -16,6 +17,11 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
     static func unknownFlow(_ id: String, known: [String]) -> DocumentError { DocumentError(.unknownFlow(id, known: known)) }
     /// Flows run each other as subflows in a circle.
     static func subflowCycle(_ ids: [String]) -> DocumentError { DocumentError(.subflowCycle(ids)) }
+
+    /// A subflow step names a flow the document does not have.
+    static func unknownSubflow(step: String, flow: String, subflow: String) -> DocumentError {
+        DocumentError(.unknownSubflow(step: step, flow: flow, subflow: subflow))
+    }
 
     /// The problems found, for a document that could not be read (empty otherwise).
     public var diagnostics: [Diagnostic] {
@@ -35,6 +41,8 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
             return "The document has no flow `\(id)`; \(list)."
         case .subflowCycle(let ids):
             return "Flows run each other as subflows in a circle (\(ids.joined(separator: " → "))); a flow must not include itself. Run `waypoint lint` for details."
+        case .unknownSubflow(let step, let flow, let subflow):
+            return "Step `\(step)` of flow `\(flow)` runs the subflow `\(subflow)`, but the document has no flow with that id; add it or fix the id."
         }
     }
 }
