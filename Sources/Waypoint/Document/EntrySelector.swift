@@ -87,9 +87,9 @@ struct EntrySelector {
         let experiment = entry.experiment
         let result = experiment.assign(attributes: attributes, savedGroups: savedGroups)
         var hash = result.bucket
-        if hash == nil, JavaScript.isTruthy(result.hashValue) {
+        if hash == nil, JavaScript.isTruthy(result.hashAttributeValue) {
             let seed = (entry.seed?.isEmpty ?? true) ? entry.key : entry.seed ?? entry.key
-            hash = Bucketing.hash(seed: seed, value: JavaScript.toString(result.hashValue), version: experiment.hashVersion ?? ExperimentEntry.defaultHashVersion)
+            hash = Bucketing.hash(seed: seed, value: JavaScript.toString(result.hashAttributeValue), version: experiment.hashVersion ?? ExperimentEntry.defaultHashVersion)
         }
         let name = entry.variations.indices.contains(result.variationIndex) ? entry.variations[result.variationIndex] : entry.variations.first
         return Assignment(experiment: key, variation: name, inExperiment: result.inExperiment, hashValue: hash)
