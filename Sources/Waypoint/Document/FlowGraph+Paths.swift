@@ -320,6 +320,7 @@ private struct PathModel {
             if let cached = inner[target] {
                 innerPaths = cached
             } else {
+                try checkReferences(2 * target + 1, knownFlows: knownFlows)
                 innerPaths = variants(target)
                 if let innerPaths { inner[target] = innerPaths }
             }
