@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
         .target(name: "WaypointUI", dependencies: ["Waypoint"]),
         // The bundled examples, one folder per pattern; run by `waypoint demo` and by ExamplesTests.
-        .target(name: "WaypointExamples", dependencies: ["Waypoint", "WaypointTesting"], path: "Examples"),
+        // Examples/Documents holds example JSON documents, read by tests and tools from the file system.
+        .target(name: "WaypointExamples", dependencies: ["Waypoint", "WaypointTesting"], path: "Examples", exclude: ["Documents"]),
         .executableTarget(
             name: "WaypointCLI",
             dependencies: [

@@ -18,11 +18,11 @@ extension Experiment {
         let attributeName = (hashAttribute?.isEmpty ?? true) ? "id" : hashAttribute ?? "id"
         let attributeValue = Self.attribute(attributeName, in: context.attributes)
         func excluded() -> ExperimentResult {
-            ExperimentResult(experiment: self, index: nil, hashUsed: false, hashAttribute: attributeName, hashValue: attributeValue)
+            ExperimentResult(experiment: self, index: nil, hashUsed: false, hashAttribute: attributeName, hashAttributeValue: attributeValue)
         }
         guard variations.count >= 2, context.isEnabled else { return excluded() }
         if let forced = context.forcedVariations[key] {
-            return ExperimentResult(experiment: self, index: forced, hashUsed: false, hashAttribute: attributeName, hashValue: attributeValue)
+            return ExperimentResult(experiment: self, index: forced, hashUsed: false, hashAttribute: attributeName, hashAttributeValue: attributeValue)
         }
         guard active ?? true, JavaScript.isTruthy(attributeValue) else { return excluded() }
         let hashText = JavaScript.toString(attributeValue)
@@ -40,11 +40,11 @@ extension Experiment {
         let ranges = self.ranges ?? Bucketing.getBucketRanges(numVariations: variations.count, coverage: coverage, weights: weights)
         guard let assigned = Bucketing.chooseVariation(n: n, ranges: ranges) else { return excluded() }
         if let force {
-            return ExperimentResult(experiment: self, index: force, hashUsed: false, hashAttribute: attributeName, hashValue: attributeValue)
+            return ExperimentResult(experiment: self, index: force, hashUsed: false, hashAttribute: attributeName, hashAttributeValue: attributeValue)
         }
         if context.isQAMode { return excluded() }
         return ExperimentResult(
-            experiment: self, index: assigned, hashUsed: true, hashAttribute: attributeName, hashValue: attributeValue, bucket: n)
+            experiment: self, index: assigned, hashUsed: true, hashAttribute: attributeName, hashAttributeValue: attributeValue, bucket: n)
     }
 
     /// The value of the hash attribute: the attribute with that exact name, else the dotted path; `""` when missing.

@@ -10,8 +10,9 @@ public struct ExperimentResult: Sendable, Hashable {
     public let hashUsed: Bool
     /// The attribute that was hashed (or would have been).
     public let hashAttribute: String
-    /// That attribute's value; an empty string when the user does not have it.
-    public let hashValue: JSONValue
+    /// That attribute's value; an empty string when the user does not have it. (GrowthBook calls it
+    /// `hashValue`, a name Swift reserves for `Hashable`.)
+    public let hashAttributeValue: JSONValue
     /// The user's hash, in `[0, 1)`, when the variation was chosen by hashing.
     public let bucket: Double?
 
@@ -21,7 +22,7 @@ public struct ExperimentResult: Sendable, Hashable {
     /// The variation's key: its index as text, as GrowthBook reports it to analytics.
     public var key: String { String(variationIndex) }
 
-    init(experiment: Experiment, index: Int?, hashUsed: Bool, hashAttribute: String, hashValue: JSONValue, bucket: Double? = nil) {
+    init(experiment: Experiment, index: Int?, hashUsed: Bool, hashAttribute: String, hashAttributeValue: JSONValue, bucket: Double? = nil) {
         let valid = index.map { experiment.variations.indices.contains($0) } ?? false
         let index = valid ? index ?? 0 : 0
         self.variationIndex = index
@@ -29,7 +30,7 @@ public struct ExperimentResult: Sendable, Hashable {
         self.inExperiment = valid
         self.hashUsed = hashUsed
         self.hashAttribute = hashAttribute
-        self.hashValue = hashValue
+        self.hashAttributeValue = hashAttributeValue
         self.bucket = bucket
     }
 }

@@ -208,7 +208,7 @@ struct ConditionIntegrationTests {
         let n = try #require(Bucketing.hash(seed: "short-signup", value: "u1", version: 2))
         #expect(result.inExperiment)
         #expect(result.hashAttribute == "user.id")
-        #expect(result.hashValue == "u1")
+        #expect(result.hashAttributeValue == "u1")
         #expect(result.variationName == (n < 0.5 ? "control" : "short"))
         #expect(!experiment.assign(attributes: ["id": "u1"]).inExperiment)
     }

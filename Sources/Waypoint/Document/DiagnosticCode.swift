@@ -1,0 +1,89 @@
+/// The stable code of a kind of problem, such as `unknown-key` or `dead-end`; written as a string in JSON.
+///
+/// Decoding problems: ``syntax``, ``tooDeep``, ``duplicateKey``, ``unknownKey``, ``missingKey``,
+/// ``wrongType``, ``badValue``, ``badId``, ``unsupportedSchemaVersion``, ``negativeDuration``,
+/// ``badCondition``, ``reservedOutcome``, ``conflictingKeys``. Graph problems (lint, as listed in the
+/// design): ``duplicateId``, ``unknownTarget``, ``unknownSubflow``, ``subflowCycle``, ``unreachableStep``,
+/// ``deadEnd``, ``noExitCycle``, ``unknownExperiment``, ``unknownVariation``, ``badWeights``,
+/// ``duplicateTarget``, ``emptyFlow``, and ``missingVariation``.
+public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The code as written, such as `unknown-key`.
+    public let rawValue: String
+
+    /// Creates a code.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates a code from a literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Decodes the code from its string.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the code as its string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue }
+
+    // MARK: Decoding
+
+    /// The text is not valid JSON.
+    public static let syntax: DiagnosticCode = "syntax"
+    /// Arrays and objects nest deeper than the parser allows.
+    public static let tooDeep: DiagnosticCode = "too-deep"
+    /// An object has the same key twice.
+    public static let duplicateKey: DiagnosticCode = "duplicate-key"
+    /// A key the format does not have (often a typo).
+    public static let unknownKey: DiagnosticCode = "unknown-key"
+    /// A required key is absent.
+    public static let missingKey: DiagnosticCode = "missing-key"
+    /// A value of the wrong JSON type (a string where a number is expected…).
+    public static let wrongType: DiagnosticCode = "wrong-type"
+    /// A value of the right type that is not allowed (not one of an enumeration, out of range…).
+    public static let badValue: DiagnosticCode = "bad-value"
+    /// An id that is empty or has characters other than letters, digits, `.`, `_` and `-`.
+    public static let badId: DiagnosticCode = "bad-id"
+    /// A `schemaVersion` this version of Waypoint does not read.
+    public static let unsupportedSchemaVersion: DiagnosticCode = "unsupported-schema-version"
+    /// A duration (timeout, timer) below zero.
+    public static let negativeDuration: DiagnosticCode = "negative-duration"
+    /// A condition GrowthBook cannot evaluate (unknown operator, operand of the wrong kind, bad pattern).
+    public static let badCondition: DiagnosticCode = "bad-condition"
+    /// An outcome named `back`, which is reserved for going back.
+    public static let reservedOutcome: DiagnosticCode = "reserved-outcome"
+    /// Two keys that exclude each other (`screen` and `subflow`).
+    public static let conflictingKeys: DiagnosticCode = "conflicting-keys"
+
+    // MARK: Graph analysis
+
+    /// Two flows, steps, walkthroughs or experiments with the same id.
+    public static let duplicateId: DiagnosticCode = "duplicate-id"
+    /// An outcome or `start` that names no step of the flow.
+    public static let unknownTarget: DiagnosticCode = "unknown-target"
+    /// A `subflow` that names no flow of the document.
+    public static let unknownSubflow: DiagnosticCode = "unknown-subflow"
+    /// A flow that runs itself as a subflow, directly or not.
+    public static let subflowCycle: DiagnosticCode = "subflow-cycle"
+    /// A step that no navigation from the start can enter.
+    public static let unreachableStep: DiagnosticCode = "unreachable-step"
+    /// A step from which `$complete` cannot be reached.
+    public static let deadEnd: DiagnosticCode = "dead-end"
+    /// Steps that lead only to each other: once entered, the flow can never complete.
+    public static let noExitCycle: DiagnosticCode = "no-exit-cycle"
+    /// An `experiment` that names no experiment of the document.
+    public static let unknownExperiment: DiagnosticCode = "unknown-experiment"
+    /// A `variation` that is not one of its experiment's variations.
+    public static let unknownVariation: DiagnosticCode = "unknown-variation"
+    /// Experiment weights that do not add up to 1 or do not match the variations.
+    public static let badWeights: DiagnosticCode = "bad-weights"
+    /// Two steps of a walkthrough on the same element with the same completion trigger.
+    public static let duplicateTarget: DiagnosticCode = "duplicate-target"
+    /// A flow or walkthrough without steps.
+    public static let emptyFlow: DiagnosticCode = "empty-flow"
+    /// An experiment variation without an entry of a flow or walkthrough that varies by that experiment.
+    public static let missingVariation: DiagnosticCode = "missing-variation"
+}

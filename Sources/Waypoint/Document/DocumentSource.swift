@@ -1,0 +1,34 @@
+/// The text a document was read from, parsed, so that any JSON path can be turned into a line and column.
+///
+/// ``DocumentValidation`` keeps it so that graph analysis (``WaypointDocument/lint(source:)``) can point at
+/// the exact place of each problem.
+public struct DocumentSource: Sendable {
+    let tape: JSONTape
+
+    init(tape: JSONTape) {
+        self.tape = tape
+    }
+
+    /// The text's UTF-8 bytes.
+    public var bytes: [UInt8] { tape.bytes }
+
+    /// The line and column of the value at a JSON path such as `flows[0].steps[2].on.next`, or `nil` when
+    /// the document has no such value. For an object key, the location is that of its value.
+    public func location(ofPath path: String) -> SourceLocation? {
+        guard let parsed = DocumentPath().appending(conditionPath: path),
+              let node = tape.locate(parsed.components, from: 0) else { return nil }
+        return SourceText(tape.bytes).location(of: Int(tape[node].offset))
+    }
+
+    /// The byte offsets of the values at `paths` (the nearest existing parent's when a path does not exist).
+    func offsets(of paths: [DocumentPath]) -> [Int] {
+        paths.map { path in
+            var components = path.components[...]
+            while true {
+                if let node = tape.locate(components, from: 0) { return Int(tape[node].offset) }
+                guard !components.isEmpty else { return 0 }
+                components = components.dropLast()
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The result of reading a document: the model when it is valid, and every problem found.
+public struct DocumentValidation: Sendable {
+    /// The document, when it has no error (warnings do not prevent it).
+    public let document: WaypointDocument?
+    /// Every problem of the text and the format, sorted by line and column.
+    public let diagnostics: [Diagnostic]
+    /// The parsed text, for locating paths; `nil` when the text is not valid JSON.
+    public let source: DocumentSource?
+
+    /// Whether the document could be read without error.
+    public var isValid: Bool { document != nil }
+
+    /// The graph problems of the document (see ``WaypointDocument/lint(source:)``), located in the text;
+    /// empty when the document could not be read.
+    public func lint() -> [Diagnostic] {
+        document?.lint(source: source) ?? []
+    }
+
+    /// The format problems and, when the document could be read, its graph problems, sorted by line and column.
+    public var allDiagnostics: [Diagnostic] {
+        (diagnostics + lint()).sortedByLocation()
+    }
+
+}
+
+extension WaypointDocument {
+    /// Reads a document strictly and reports every problem in one pass, each with its JSON path, line and column.
+    ///
+    /// Unknown keys, values of the wrong type, values outside their enumeration or range, bad ids, negative
+    /// durations, conditions GrowthBook cannot evaluate, repeated keys and a `schemaVersion` other than 1 are
+    /// errors. A syntax error stops the reading (its line and column are reported); any other problem does not.
+    public static func validate(_ data: Data) -> DocumentValidation {
+        validate(bytes: [UInt8](data))
+    }
+
+    /// Reads a document from text; see ``validate(_:)-(Data)``.
+    public static func validate(_ text: String) -> DocumentValidation {
+        validate(bytes: Array(text.utf8))
+    }
+
+    /// Reads a document and throws when it has any error; the error lists every diagnostic.
+    public init(validating data: Data) throws(DocumentError) {
+        let validation = WaypointDocument.validate(data)
+        guard let document = validation.document else {
+            throw DocumentError.invalid(validation.diagnostics)
+        }
+        self = document
+    }
+
+    static func validate(bytes: [UInt8]) -> DocumentValidation {
+        switch JSONTapeParser.parse(bytes) {
+        case .failure(let failure):
+            let location = SourceText.location(of: failure.offset, in: bytes)
+            let diagnostic = Diagnostic(.error, failure.code, path: "", at: location, failure.message)
+            return DocumentValidation(document: nil, diagnostics: [diagnostic], source: nil)
+        case .success(let tape):
+            var decoder = DocumentDecoder(tape: tape)
+            let document = decoder.decodeDocument()
+            var diagnostics: [Diagnostic] = []
+            if !decoder.problems.isEmpty {
+                let text = SourceText(bytes)
+                diagnostics = decoder.problems.map { problem in
+                    Diagnostic(problem.severity, problem.code, path: problem.path, at: text.location(of: problem.offset), problem.message)
+                }.sortedByLocation()
+            }
+            return DocumentValidation(document: document, diagnostics: diagnostics, source: DocumentSource(tape: tape))
+        }
+    }
+}

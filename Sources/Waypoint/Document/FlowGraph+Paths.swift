@@ -1,0 +1,344 @@
+/// Counting and listing the paths of a flow.
+///
+/// A path is the sequence of steps entered from the start to `$complete`; two outcomes that lead to the same
+/// step give the same path, and steps of a subflow appear inlined as `subflowStep/innerStep`. Without
+/// attributes, a step with a `when` condition may be entered or skipped (both are explored); with attributes,
+/// conditions are evaluated against them (as they stand: attributes do not change along a path).
+extension FlowGraph {
+    /// The exact number of distinct paths, as an arbitrary-precision count (it can exceed 2⁶⁴).
+    ///
+    /// Linear in the size of the flow in practice: paths are counted, not enumerated.
+    /// - Throws: ``FlowGraphError`` when a cycle can be reached (naming it), when flows run each other as
+    ///   subflows in a circle, or when a reachable outcome or subflow names something that does not exist.
+    public func countPaths(attributes: Attributes? = nil, savedGroups: SavedGroups = [:]) throws(FlowGraphError) -> PathCount {
+        var counts: [String: PathCount] = [:]
+        for flow in try flowsInDependencyOrder() {
+            let model = PathModel(flow, attributes: attributes, savedGroups: savedGroups)
+            counts[flow.id] = try model.count(subflowCounts: counts, knownFlows: subflows)
+        }
+        return counts[root.id] ?? .zero
+    }
+
+    /// The distinct paths, each step entered at most `maxVisits` times per path (at least 1), in a stable
+    /// order (outcomes in declaration order, entering a conditional step before skipping it).
+    ///
+    /// - Parameter limit: stop after this many paths (`nil`: all of them; their number can grow
+    ///   exponentially with the size of the flow).
+    public func listPaths(
+        maxVisits: Int = 1, attributes: Attributes? = nil, savedGroups: SavedGroups = [:], limit: Int? = nil
+    ) throws(FlowGraphError) -> [[String]] {
+        var lists: [String: [[String]]] = [:]
+        for flow in try flowsInDependencyOrder() {
+            let model = PathModel(flow, attributes: attributes, savedGroups: savedGroups)
+            let flowLimit = flow.id == root.id ? limit : nil
+            lists[flow.id] = try model.list(maxVisits: max(1, maxVisits), limit: flowLimit, subflowPaths: lists, knownFlows: subflows)
+        }
+        return lists[root.id] ?? []
+    }
+
+    /// The root and the flows it runs, each after the flows it runs itself.
+    private func flowsInDependencyOrder() throws(FlowGraphError) -> [Flow] {
+        func flow(_ id: String) -> Flow? { id == root.id ? root : subflows[id] }
+        var order: [Flow] = []
+        var state: [String: Bool] = [:]  // false: open, true: done
+        var stack: [(flow: Flow, pending: [String])] = [(root, root.nodes.compactMap(\.subflow).reversed())]
+        state[root.id] = false
+        while var top = stack.popLast() {
+            if let next = top.pending.popLast() {
+                stack.append(top)
+                switch state[next] {
+                case false?:
+                    let open = stack.map(\.flow.id)
+                    throw FlowGraphError.subflowCycle(Array(open.drop { $0 != next }) + [next])
+                case true?:
+                    continue
+                case nil:
+                    guard let child = flow(next) else { continue }
+                    state[next] = false
+                    stack.append((child, child.nodes.compactMap(\.subflow).reversed()))
+                }
+                continue
+            }
+            state[top.flow.id] = true
+            order.append(top.flow)
+        }
+        return order
+    }
+}
+
+/// One flow with its conditions decided (or left open), ready for counting and listing.
+private struct PathModel {
+    let flow: FlowGraph.Flow
+    let mayEnter: [Bool]
+    let maySkip: [Bool]
+    let graph: NavigationGraph
+
+    init(_ flow: FlowGraph.Flow, attributes: Attributes?, savedGroups: SavedGroups) {
+        self.flow = flow
+        var mayEnter: [Bool] = []
+        var maySkip: [Bool] = []
+        mayEnter.reserveCapacity(flow.nodes.count)
+        maySkip.reserveCapacity(flow.nodes.count)
+        for node in flow.nodes {
+            if let condition = node.condition {
+                if let attributes {
+                    let holds = condition.evaluate(attributes, savedGroups: savedGroups)
+                    mayEnter.append(holds)
+                    maySkip.append(!holds)
+                } else {
+                    mayEnter.append(true)
+                    maySkip.append(true)
+                }
+            } else {
+                mayEnter.append(true)
+                maySkip.append(false)
+            }
+        }
+        self.mayEnter = mayEnter
+        self.maySkip = maySkip
+        let enter = mayEnter, skip = maySkip
+        graph = NavigationGraph(flow, mayEnter: { enter[$0] }, maySkip: { skip[$0] })
+    }
+
+    private var complete: Int { graph.complete }
+
+    /// The vertex of a target index (arrive at a step, or `$complete`).
+    private func vertex(_ target: Int) -> Int {
+        target == FlowGraph.completeIndex ? complete : 2 * target
+    }
+
+    /// Throws when what the navigator can do from `vertex` names a step or flow that does not exist.
+    private func checkReferences(_ vertex: Int, knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) {
+        guard vertex != complete else { return }
+        let step = vertex / 2
+        let node = flow.nodes[step]
+        if vertex % 2 == 0 {
+            if maySkip[step], flow.skipTargets[step] == FlowGraph.unknownIndex {
+                throw FlowGraphError.unknownTarget(flow: flow.id, step: node.id, target: skipTargetName(step))
+            }
+            return
+        }
+        if let subflow = node.subflow, knownFlows[subflow] == nil, subflow != flow.id {
+            throw FlowGraphError.unknownSubflow(flow: flow.id, step: node.id, subflow: subflow)
+        }
+        if flow.successors[step].contains(FlowGraph.unknownIndex) {
+            let edge = flow.edges.first { $0.from == node.id && $0.kind != .skip && !$0.isKnownTarget }
+            throw FlowGraphError.unknownTarget(flow: flow.id, step: node.id, target: edge?.to.description ?? "")
+        }
+    }
+
+    private func skipTargetName(_ step: Int) -> String {
+        flow.edges.first { $0.from == flow.nodes[step].id && $0.kind == .skip }?.to.description ?? ""
+    }
+
+    private func checkStart() throws(FlowGraphError) {
+        if flow.startIndex == FlowGraph.unknownIndex {
+            throw FlowGraphError.unknownTarget(flow: flow.id, step: nil, target: flow.start ?? "")
+        }
+    }
+
+    // MARK: Counting
+
+    /// The vertices reachable from the start, children before parents; throws on a reachable cycle.
+    private func postOrder(knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) -> [Int] {
+        try checkStart()
+        var color = [UInt8](repeating: 0, count: graph.vertexCount)  // 0 new, 1 open, 2 done
+        var order: [Int] = []
+        var frames: [(vertex: Int, edge: Int)] = []
+        let start = graph.start
+        color[start] = 1
+        try checkReferences(start, knownFlows: knownFlows)
+        frames.append((start, Int(graph.offsets[start])))
+        while let frame = frames.last {
+            let end = Int(graph.offsets[frame.vertex + 1])
+            if frame.edge < end {
+                frames[frames.count - 1].edge += 1
+                let next = Int(graph.targets[frame.edge])
+                switch color[next] {
+                case 0:
+                    color[next] = 1
+                    try checkReferences(next, knownFlows: knownFlows)
+                    frames.append((next, Int(graph.offsets[next])))
+                case 1:
+                    let open = frames.map(\.vertex)
+                    let loop = Array(open.drop { $0 != next })
+                    throw FlowGraphError.cycle(flow: flow.id, steps: cycleNames(loop))
+                default:
+                    break
+                }
+                continue
+            }
+            frames.removeLast()
+            color[frame.vertex] = 2
+            order.append(frame.vertex)
+        }
+        return order
+    }
+
+    /// The step ids of a loop of vertices, each step once in a row, the first repeated at the end.
+    private func cycleNames(_ vertices: [Int]) -> [String] {
+        var names: [String] = []
+        for vertex in vertices where vertex != complete {
+            let name = flow.nodes[vertex / 2].id
+            if names.last != name { names.append(name) }
+        }
+        if names.count > 1, names.first == names.last { names.removeLast() }
+        if let first = names.first { names.append(first) }
+        return names
+    }
+
+    func count(subflowCounts: [String: PathCount], knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) -> PathCount {
+        guard !flow.nodes.isEmpty else { return .one }
+        let order = try postOrder(knownFlows: knownFlows)
+        var value = [PathCount](repeating: .zero, count: graph.vertexCount)
+        // The skip forest: arriving at a step that may be skipped continues to its skip target.
+        var parent = [Int](repeating: -1, count: graph.vertexCount)
+        var depth = [Int](repeating: 0, count: graph.vertexCount)
+        for vertex in order {
+            if vertex == complete {
+                value[vertex] = .one
+                continue
+            }
+            let step = vertex / 2
+            if vertex % 2 == 0 {
+                var total = mayEnter[step] ? value[vertex + 1] : .zero
+                if maySkip[step] {
+                    let next = self.vertex(flow.skipTargets[step])
+                    parent[vertex] = next
+                    depth[vertex] = depth[next] + 1
+                    total += value[next]
+                }
+                value[vertex] = total
+                continue
+            }
+            // Entering the step: the distinct steps entered next are the union of the skip chains of its targets.
+            var targets: [Int] = []
+            for target in graph.successors(vertex) where !targets.contains(Int(target)) { targets.append(Int(target)) }
+            var union = PathCount.zero
+            for (position, target) in targets.enumerated() {
+                var meeting = -1
+                for earlier in targets[..<position] {
+                    let point = Self.meet(target, earlier, parent: parent, depth: depth)
+                    if point >= 0, meeting < 0 || depth[point] > depth[meeting] { meeting = point }
+                }
+                union += meeting < 0 ? value[target] : value[target] - value[meeting]
+            }
+            if let subflow = flow.nodes[step].subflow {
+                union = (subflowCounts[subflow] ?? .zero) * union
+            }
+            value[vertex] = union
+        }
+        return value[graph.start]
+    }
+
+    /// The first vertex common to the skip chains of `a` and `b`, or -1 when they do not meet.
+    private static func meet(_ a: Int, _ b: Int, parent: [Int], depth: [Int]) -> Int {
+        var a = a, b = b
+        while depth[a] > depth[b] { a = parent[a] }
+        while depth[b] > depth[a] { b = parent[b] }
+        while a != b {
+            guard parent[a] >= 0, parent[b] >= 0 else { return -1 }
+            a = parent[a]
+            b = parent[b]
+        }
+        return a
+    }
+
+    // MARK: Listing
+
+    /// The steps (indices, or -1 for `$complete`) that can be entered next after arriving at `vertices`,
+    /// each once, in order: a step before its skip target.
+    private func entered(after vertices: [Int], knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) -> [Int] {
+        var result: [Int] = []
+        var added = Set<Int>()
+        for start in vertices {
+            var vertex = start
+            var walked = Set<Int>()
+            while walked.insert(vertex).inserted {
+                if vertex == complete {
+                    if added.insert(-1).inserted { result.append(-1) }
+                    break
+                }
+                let step = vertex / 2
+                if mayEnter[step], added.insert(step).inserted { result.append(step) }
+                guard maySkip[step] else { break }
+                try checkReferences(vertex, knownFlows: knownFlows)
+                vertex = self.vertex(flow.skipTargets[step])
+            }
+        }
+        return result
+    }
+
+    func list(
+        maxVisits: Int, limit: Int?, subflowPaths: [String: [[String]]], knownFlows: [String: FlowGraph.Flow]
+    ) throws(FlowGraphError) -> [[String]] {
+        guard !flow.nodes.isEmpty else { return [[]] }
+        try checkStart()
+        var next: [[Int]?] = Array(repeating: nil, count: flow.nodes.count)
+        func options(after step: Int) throws(FlowGraphError) -> [Int] {
+            if let known = next[step] { return known }
+            try checkReferences(2 * step + 1, knownFlows: knownFlows)
+            var vertices: [Int] = []
+            for target in graph.successors(2 * step + 1) where !vertices.contains(Int(target)) { vertices.append(Int(target)) }
+            let computed = try entered(after: vertices, knownFlows: knownFlows)
+            next[step] = computed
+            return computed
+        }
+        func variants(_ step: Int) -> [[String]]? {
+            guard let subflow = flow.nodes[step].subflow else { return nil }
+            let id = flow.nodes[step].id
+            return (subflowPaths[subflow] ?? []).map { inner in inner.map { id + "/" + $0 } }
+        }
+
+        struct Frame {
+            let step: Int
+            let restoreLength: Int
+            let options: [Int]
+            var option = 0
+            var variant = 0
+        }
+        var paths: [[String]] = []
+        var path: [String] = []
+        var visits = [Int](repeating: 0, count: flow.nodes.count)
+        var inner: [Int: [[String]]] = [:]
+        var frames = [Frame(step: -1, restoreLength: 0, options: try entered(after: [graph.start], knownFlows: knownFlows))]
+        while var frame = frames.popLast() {
+            if let limit, paths.count >= limit { break }
+            guard frame.option < frame.options.count else {
+                if frame.step >= 0 { visits[frame.step] -= 1 }
+                path.removeSubrange(frame.restoreLength...)
+                continue
+            }
+            let target = frame.options[frame.option]
+            if target < 0 {
+                frame.option += 1
+                frames.append(frame)
+                paths.append(path)
+                continue
+            }
+            let innerPaths: [[String]]?
+            if let cached = inner[target] {
+                innerPaths = cached
+            } else {
+                try checkReferences(2 * target + 1, knownFlows: knownFlows)
+                innerPaths = variants(target)
+                if let innerPaths { inner[target] = innerPaths }
+            }
+            let variantCount = innerPaths?.count ?? 1
+            let variant = frame.variant
+            if variant + 1 < variantCount {
+                frame.variant += 1
+            } else {
+                frame.option += 1
+                frame.variant = 0
+            }
+            frames.append(frame)
+            guard variant < variantCount, visits[target] < maxVisits else { continue }
+            visits[target] += 1
+            let restore = path.count
+            if let innerPaths { path.append(contentsOf: innerPaths[variant]) } else { path.append(flow.nodes[target].id) }
+            frames.append(Frame(step: target, restoreLength: restore, options: try options(after: target)))
+        }
+        return paths
+    }
+}

@@ -1,0 +1,191 @@
+/// The graph of a flow of a document, for drawing it, analysing it and counting or listing its paths.
+///
+/// Nodes are the steps, in document order; edges are their outcomes (with labels), the implicit `next`
+/// to the following step of a step without `on`, and, for a step with a `when` condition, the `skip` edge
+/// taken when the condition is false. Subflow steps link to the flows they run, which are in ``subflows``.
+///
+/// ```swift
+/// let graph = try document.flowGraph(id: "signup")
+/// let count = try graph.countPaths()                    // every path, conditions taken both ways
+/// let paths = try graph.listPaths(maxVisits: 1, attributes: ["country": "US"])
+/// ```
+public struct FlowGraph: Sendable, Hashable {
+    /// A step of a flow.
+    public struct Node: Sendable, Hashable {
+        /// The step's id.
+        public let id: String
+        /// The screen that presents it (its id when the document gives none); `nil` for a subflow step.
+        public let screen: String?
+        /// The id of the flow a subflow step runs.
+        public let subflow: String?
+        /// The step's `when` condition; a step with one may be skipped.
+        public let condition: Condition?
+
+        /// Whether the step has a condition (and may therefore be skipped).
+        public var isConditional: Bool { condition != nil }
+    }
+
+    /// A way from one step to another, or to the end of the flow.
+    public struct Edge: Sendable, Hashable {
+        /// Why the edge exists.
+        public enum Kind: String, Sendable, Hashable {
+            /// An outcome declared in the step's `on`.
+            case outcome
+            /// `next` to the following step in document order (the step has no `on`).
+            case documentOrder
+            /// Taken without entering the step, when its condition is false: `skip`, else `next`, else document order.
+            case skip
+        }
+
+        /// The id of the step the edge leaves.
+        public let from: String
+        /// The outcome's name (`next` for document order, `skip` for a skip edge).
+        public let outcome: String
+        /// Where the edge leads.
+        public let to: Target
+        /// Why the edge exists.
+        public let kind: Kind
+        /// Whether ``to`` names a step of the same flow (always true for `$complete`).
+        public let isKnownTarget: Bool
+    }
+
+    /// One flow: its steps and edges, and what the analyses need.
+    public struct Flow: Sendable, Hashable {
+        /// The flow's id.
+        public let id: String
+        /// The flow's version.
+        public let version: Int
+        /// The experiment whose variation this entry is, if any.
+        public let experiment: String?
+        /// That variation.
+        public let variation: String?
+        /// The id of the first step (the declared `start`, else the first step's); `nil` for a flow without steps.
+        public let start: String?
+        /// The steps, in document order.
+        public let nodes: [Node]
+        /// The edges, grouped by step in document order, each step's outcomes in declaration order and its skip edge last.
+        public let edges: [Edge]
+
+        /// For each node, where entering it and reporting an outcome can lead (node indices,
+        /// ``FlowGraph/completeIndex`` or ``FlowGraph/unknownIndex``); for a subflow step only `next`.
+        let successors: [[Int]]
+        /// For each node, where navigation goes when it is skipped.
+        let skipTargets: [Int]
+        /// The index of the start node, ``FlowGraph/completeIndex`` for a flow without steps, or
+        /// ``FlowGraph/unknownIndex`` when `start` names no step.
+        let startIndex: Int
+        /// The node index of each id (the first step with that id).
+        let indexByID: [String: Int]
+
+        /// Builds the graph of a flow entry.
+        public init(_ entry: FlowEntry) {
+            id = entry.id
+            version = entry.version
+            experiment = entry.experiment
+            variation = entry.variation
+            start = entry.startStepID
+            var indexByID: [String: Int] = [:]
+            indexByID.reserveCapacity(entry.steps.count)
+            for (index, step) in entry.steps.enumerated() where indexByID[step.id] == nil { indexByID[step.id] = index }
+            self.indexByID = indexByID
+            func index(of target: Target) -> Int {
+                switch target {
+                case .complete: FlowGraph.completeIndex
+                case .step(let id): indexByID[id] ?? FlowGraph.unknownIndex
+                }
+            }
+            var nodes: [Node] = []
+            var edges: [Edge] = []
+            var successors: [[Int]] = []
+            var skipTargets: [Int] = []
+            nodes.reserveCapacity(entry.steps.count)
+            edges.reserveCapacity(entry.steps.count + entry.steps.count / 2)
+            successors.reserveCapacity(entry.steps.count)
+            skipTargets.reserveCapacity(entry.steps.count)
+            let count = entry.steps.count
+            for (position, step) in entry.steps.enumerated() {
+                let following: Target = position + 1 < count ? .step(entry.steps[position + 1].id) : .complete
+                nodes.append(Node(
+                    id: step.id, screen: step.subflow == nil ? (step.screen ?? step.id) : nil,
+                    subflow: step.subflow, condition: step.when))
+                var targets: [Int] = []
+                if let outcomes = step.declaredOutcomes {
+                    for outcome in outcomes {
+                        let target = index(of: outcome.target)
+                        edges.append(Edge(from: step.id, outcome: outcome.name, to: outcome.target, kind: .outcome,
+                                          isKnownTarget: target != FlowGraph.unknownIndex))
+                        if step.subflow == nil || outcome.name == Outcome.next { targets.append(target) }
+                    }
+                } else {
+                    edges.append(Edge(from: step.id, outcome: Outcome.next, to: following, kind: .documentOrder, isKnownTarget: true))
+                    targets.append(index(of: following))
+                }
+                successors.append(targets)
+                let skip = step.declaredOutcomes?.first(where: { $0.name == Outcome.skip })?.target
+                    ?? step.declaredOutcomes?.first(where: { $0.name == Outcome.next })?.target
+                    ?? following
+                let skipIndex = index(of: skip)
+                skipTargets.append(skipIndex)
+                if step.when != nil {
+                    edges.append(Edge(from: step.id, outcome: Outcome.skip, to: skip, kind: .skip, isKnownTarget: skipIndex != FlowGraph.unknownIndex))
+                }
+            }
+            self.nodes = nodes
+            self.edges = edges
+            self.successors = successors
+            self.skipTargets = skipTargets
+            if count == 0 {
+                startIndex = FlowGraph.completeIndex
+            } else if let start = entry.start {
+                startIndex = indexByID[start] ?? FlowGraph.unknownIndex
+            } else {
+                startIndex = 0
+            }
+        }
+
+        /// The node with `id`, if any.
+        public func node(_ id: String) -> Node? {
+            indexByID[id].map { nodes[$0] }
+        }
+    }
+
+    /// The flow the graph was built for.
+    public let root: Flow
+    /// Every flow the root runs as a subflow, directly or through other subflows, by id.
+    public let subflows: [String: Flow]
+
+    /// Creates a graph from a root flow and the flows it runs.
+    public init(root: Flow, subflows: [String: Flow]) {
+        self.root = root
+        self.subflows = subflows
+    }
+
+    /// The index that stands for `$complete` in ``Flow`` successor lists.
+    static let completeIndex = -1
+    /// The index that stands for a step id the flow does not have.
+    static let unknownIndex = -2
+}
+
+extension WaypointDocument {
+    /// The graph of the flow `id` and of the flows it runs as subflows.
+    ///
+    /// Where entries vary by experiment, `attributes` choose them as ``resolve(attributes:savedGroups:)``
+    /// does; without attributes, each flow's entry is the one for its experiment's first variation (what a
+    /// user outside the experiment gets). Subflows that name no flow are left out of ``FlowGraph/subflows``.
+    public func flowGraph(id: String, attributes: Attributes? = nil, savedGroups: SavedGroups = [:]) throws(DocumentError) -> FlowGraph {
+        let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups)
+        guard let rootEntry = selector.flowEntry(id) else {
+            throw DocumentError.unknownFlow(id, known: selector.flowIDs)
+        }
+        let root = FlowGraph.Flow(rootEntry)
+        var subflows: [String: FlowGraph.Flow] = [:]
+        var pending = root.nodes.compactMap(\.subflow)
+        while let next = pending.popLast() {
+            guard subflows[next] == nil, let entry = selector.flowEntry(next) else { continue }
+            let flow = next == root.id && entry == rootEntry ? root : FlowGraph.Flow(entry)
+            subflows[next] = flow
+            pending.append(contentsOf: flow.nodes.compactMap(\.subflow))
+        }
+        return FlowGraph(root: root, subflows: subflows)
+    }
+}

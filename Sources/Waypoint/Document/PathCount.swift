@@ -1,0 +1,154 @@
+/// A non-negative whole number of any size, for counting the paths of a flow (which can exceed 2⁶⁴).
+///
+/// Stored in base 10⁹, so that printing it in decimal is direct. Only what counting needs: addition,
+/// subtraction of a smaller number, multiplication and comparison.
+public struct PathCount: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+    /// Base-10⁹ digits, least significant first, without leading zeros (zero has none).
+    private var limbs: [UInt32]
+
+    private static let base: UInt64 = 1_000_000_000
+
+    /// Zero.
+    public static let zero = PathCount(limbs: [])
+    /// One.
+    public static let one = PathCount(1)
+
+    private init(limbs: [UInt32]) {
+        self.limbs = limbs
+    }
+
+    /// Creates a count from an integer (negative values count as zero).
+    public init(_ value: Int) {
+        var remaining = UInt64(max(0, value))
+        var limbs: [UInt32] = []
+        while remaining > 0 {
+            limbs.append(UInt32(remaining % Self.base))
+            remaining /= Self.base
+        }
+        self.limbs = limbs
+    }
+
+    /// Creates a count from an integer literal.
+    public init(integerLiteral value: Int) {
+        self.init(value)
+    }
+
+    /// Parses a decimal string of digits; `nil` for anything else.
+    public init?(_ text: String) {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        let digits = Array(text.utf8)
+        var limbs: [UInt32] = []
+        var end = digits.count
+        while end > 0 {
+            let start = max(0, end - 9)
+            var value: UInt32 = 0
+            for digit in digits[start..<end] { value = value * 10 + UInt32(digit - UInt8(ascii: "0")) }
+            limbs.append(value)
+            end = start
+        }
+        while limbs.last == 0 { limbs.removeLast() }
+        self.limbs = limbs
+    }
+
+    /// Whether the count is zero.
+    public var isZero: Bool { limbs.isEmpty }
+
+    /// The count as an `Int`, when it fits.
+    public var intValue: Int? {
+        var value = 0
+        for limb in limbs.reversed() {
+            let (shifted, overflow1) = value.multipliedReportingOverflow(by: Int(Self.base))
+            let (sum, overflow2) = shifted.addingReportingOverflow(Int(limb))
+            if overflow1 || overflow2 { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// The decimal digits.
+    public var description: String {
+        guard let last = limbs.last else { return "0" }
+        var text = String(last)
+        for limb in limbs.dropLast().reversed() {
+            let digits = String(limb)
+            text += String(repeating: "0", count: 9 - digits.count) + digits
+        }
+        return text
+    }
+
+    /// The sum.
+    public static func + (lhs: PathCount, rhs: PathCount) -> PathCount {
+        var result = lhs
+        result += rhs
+        return result
+    }
+
+    /// Adds `rhs`.
+    public static func += (lhs: inout PathCount, rhs: PathCount) {
+        if rhs.limbs.count > lhs.limbs.count {
+            lhs.limbs.append(contentsOf: repeatElement(0, count: rhs.limbs.count - lhs.limbs.count))
+        }
+        var carry: UInt64 = 0
+        var index = 0
+        while index < lhs.limbs.count, index < rhs.limbs.count || carry > 0 {
+            let sum = UInt64(lhs.limbs[index]) + (index < rhs.limbs.count ? UInt64(rhs.limbs[index]) : 0) + carry
+            lhs.limbs[index] = UInt32(sum % base)
+            carry = sum / base
+            index += 1
+        }
+        if carry > 0 { lhs.limbs.append(UInt32(carry)) }
+    }
+
+    /// The difference, or zero when `rhs` is larger.
+    public static func - (lhs: PathCount, rhs: PathCount) -> PathCount {
+        guard lhs > rhs else { return .zero }
+        var result = lhs.limbs
+        var borrow: Int64 = 0
+        for index in result.indices {
+            var difference = Int64(result[index]) - (index < rhs.limbs.count ? Int64(rhs.limbs[index]) : 0) - borrow
+            if difference < 0 {
+                difference += Int64(base)
+                borrow = 1
+            } else {
+                borrow = 0
+            }
+            result[index] = UInt32(difference)
+        }
+        while result.last == 0 { result.removeLast() }
+        return PathCount(limbs: result)
+    }
+
+    /// The product.
+    public static func * (lhs: PathCount, rhs: PathCount) -> PathCount {
+        guard !lhs.isZero, !rhs.isZero else { return .zero }
+        if lhs.limbs == [1] { return rhs }
+        if rhs.limbs == [1] { return lhs }
+        var result = [UInt64](repeating: 0, count: lhs.limbs.count + rhs.limbs.count + 1)
+        for (i, left) in lhs.limbs.enumerated() {
+            var carry: UInt64 = 0
+            for (j, right) in rhs.limbs.enumerated() {
+                let product = UInt64(left) * UInt64(right) + result[i + j] + carry
+                result[i + j] = product % base
+                carry = product / base
+            }
+            var position = i + rhs.limbs.count
+            while carry > 0 {
+                let sum = result[position] + carry
+                result[position] = sum % base
+                carry = sum / base
+                position += 1
+            }
+        }
+        var limbs = result.map { UInt32($0) }
+        while limbs.last == 0 { limbs.removeLast() }
+        return PathCount(limbs: limbs)
+    }
+
+    public static func < (lhs: PathCount, rhs: PathCount) -> Bool {
+        if lhs.limbs.count != rhs.limbs.count { return lhs.limbs.count < rhs.limbs.count }
+        for index in lhs.limbs.indices.reversed() where lhs.limbs[index] != rhs.limbs[index] {
+            return lhs.limbs[index] < rhs.limbs[index]
+        }
+        return false
+    }
+}

@@ -1,0 +1,202 @@
+/// What a document gives one user: which entry of each flow and walkthrough, and the values to run them.
+///
+/// Encodes as ``report`` (the JSON of `waypoint resolve --format json`).
+///
+/// Assignment is deterministic: it hashes the experiment's hash attribute (by default `id`) with
+/// GrowthBook's hash, so the same attributes always give the same answer, on every device and in every
+/// GrowthBook SDK — experiments are sticky for as long as the attributes that decide them stay the same.
+/// When attributes change, the answer is recomputed from the new ones: a new `id` (hash attribute) can
+/// move the user to another variation, and a change to an attribute that an experiment's `condition` or a
+/// `when` reads can move them out of the experiment or change eligibility. Attributes that none of these
+/// read change nothing. An app that must keep a variation whatever happens should store the first
+/// resolution and keep passing the same hash attribute.
+public struct Resolution: Sendable, Encodable {
+    /// The choices, in the JSON shape of `waypoint resolve`.
+    public let report: ResolutionReport
+    /// Each flow, built from the user's entry, by id; subflows are resolved by id and conditions are GrowthBook
+    /// conditions over attributes.
+    public let flows: [String: FlowDefinition<Attributes>]
+    /// Each walkthrough, built from the user's entry, by id (eligible or not: its condition is part of it).
+    public let walkthroughs: [String: Walkthrough<Attributes>]
+
+    /// Encodes ``report``.
+    public func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+    }
+}
+
+/// The choices of a ``Resolution``: `{"flows": {"signup": {"experiment": "short-signup", "variation": "short",
+/// "inExperiment": true, "hashValue": 0.1234}}, "walkthroughs": {"layering": {"eligible": true}}}`.
+public struct ResolutionReport: Sendable, Hashable, Codable {
+    /// The choice for one flow id.
+    public struct FlowChoice: Sendable, Hashable, Codable {
+        /// The experiment the flow varies by; absent when it does not vary.
+        public var experiment: String?
+        /// The variation the user is assigned to (the first one when outside the experiment).
+        public var variation: String?
+        /// Whether the user takes part in the experiment (and counts in its analysis).
+        public var inExperiment: Bool
+        /// The user's hash in `[0, 1)`, when they have the hash attribute.
+        public var hashValue: Double?
+
+        /// Creates a choice.
+        public init(experiment: String? = nil, variation: String? = nil, inExperiment: Bool, hashValue: Double? = nil) {
+            self.experiment = experiment
+            self.variation = variation
+            self.inExperiment = inExperiment
+            self.hashValue = hashValue
+        }
+    }
+
+    /// The choice for one walkthrough id.
+    public struct WalkthroughChoice: Sendable, Hashable, Codable {
+        /// Whether the walkthrough's `when` holds for the user (display counts and progress are the runtime's).
+        public var eligible: Bool
+        /// The experiment the walkthrough varies by; absent when it does not vary.
+        public var experiment: String?
+        /// The variation the user is assigned to.
+        public var variation: String?
+        /// Whether the user takes part in the experiment; absent when the walkthrough does not vary.
+        public var inExperiment: Bool?
+        /// The user's hash in `[0, 1)`, when they have the hash attribute.
+        public var hashValue: Double?
+
+        /// Creates a choice.
+        public init(eligible: Bool, experiment: String? = nil, variation: String? = nil, inExperiment: Bool? = nil, hashValue: Double? = nil) {
+            self.eligible = eligible
+            self.experiment = experiment
+            self.variation = variation
+            self.inExperiment = inExperiment
+            self.hashValue = hashValue
+        }
+    }
+
+    /// The choice for each flow id.
+    public var flows: [String: FlowChoice]
+    /// The choice for each walkthrough id.
+    public var walkthroughs: [String: WalkthroughChoice]
+
+    /// Creates a report.
+    public init(flows: [String: FlowChoice] = [:], walkthroughs: [String: WalkthroughChoice] = [:]) {
+        self.flows = flows
+        self.walkthroughs = walkthroughs
+    }
+}
+
+extension WaypointDocument {
+    /// Resolves the document for a user: each flow's and walkthrough's entry by experiment, walkthrough
+    /// eligibility, and the ``FlowDefinition`` and ``Walkthrough`` values built from the chosen entries.
+    ///
+    /// - Throws: ``DocumentError`` when a subflow names no flow or flows run each other in a circle (both are
+    ///   reported by ``lint(source:)``).
+    public func resolve(attributes: Attributes, savedGroups: SavedGroups = [:]) throws(DocumentError) -> Resolution {
+        let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups)
+        var flowChoices: [String: ResolutionReport.FlowChoice] = [:]
+        var entries: [String: FlowEntry] = [:]
+        for id in selector.flowIDs {
+            guard let (entry, assignment) = selector.flowSelection(id) else { continue }
+            entries[id] = entry
+            flowChoices[id] = ResolutionReport.FlowChoice(
+                experiment: assignment?.experiment, variation: assignment?.variation,
+                inExperiment: assignment?.inExperiment ?? false, hashValue: assignment?.hashValue)
+        }
+        let definitions = try Self.buildFlows(entries, order: selector.flowIDs, savedGroups: savedGroups)
+
+        var walkthroughChoices: [String: ResolutionReport.WalkthroughChoice] = [:]
+        var walkthroughs: [String: Walkthrough<Attributes>] = [:]
+        for id in selector.walkthroughIDs {
+            guard let (entry, assignment) = selector.walkthroughSelection(id) else { continue }
+            let eligible = entry.when?.evaluate(attributes, savedGroups: savedGroups) ?? true
+            walkthroughChoices[id] = ResolutionReport.WalkthroughChoice(
+                eligible: eligible, experiment: assignment?.experiment, variation: assignment?.variation,
+                inExperiment: assignment?.inExperiment, hashValue: assignment?.hashValue)
+            walkthroughs[id] = entry.walkthrough(savedGroups: savedGroups)
+        }
+        return Resolution(
+            report: ResolutionReport(flows: flowChoices, walkthroughs: walkthroughChoices),
+            flows: definitions, walkthroughs: walkthroughs)
+    }
+
+    /// Builds flow definitions, each after the flows it runs as subflows.
+    private static func buildFlows(
+        _ entries: [String: FlowEntry], order: [String], savedGroups: SavedGroups
+    ) throws(DocumentError) -> [String: FlowDefinition<Attributes>] {
+        var built: [String: FlowDefinition<Attributes>] = [:]
+        // Iterative depth-first order over subflow links; a flow met again while open closes a circle.
+        var open: [String] = []
+        var isOpen: Set<String> = []
+        for root in order where built[root] == nil {
+            var stack: [(id: String, pending: [String])] = []
+            func push(_ id: String) throws(DocumentError) {
+                guard let entry = entries[id] else { return }
+                open.append(id)
+                isOpen.insert(id)
+                var pending: [String] = []
+                for step in entry.steps {
+                    guard let subflow = step.subflow else { continue }
+                    guard entries[subflow] != nil else {
+                        throw DocumentError.unknownSubflow(step: step.id, flow: id, subflow: subflow)
+                    }
+                    pending.append(subflow)
+                }
+                stack.append((id, pending.reversed()))
+            }
+            try push(root)
+            while var top = stack.popLast() {
+                if let next = top.pending.popLast() {
+                    stack.append(top)
+                    if isOpen.contains(next) {
+                        let cycle = Array(open.drop { $0 != next }) + [next]
+                        throw DocumentError.subflowCycle(cycle)
+                    }
+                    if built[next] == nil { try push(next) }
+                    continue
+                }
+                open.removeLast()
+                isOpen.remove(top.id)
+                if let entry = entries[top.id] { built[top.id] = entry.definition(subflows: built, savedGroups: savedGroups) }
+            }
+        }
+        return built
+    }
+}
+
+extension FlowEntry {
+    /// The entry as a flow definition over attributes; `subflows` must hold every flow its steps run.
+    func definition(subflows: [String: FlowDefinition<Attributes>], savedGroups: SavedGroups) -> FlowDefinition<Attributes> {
+        let steps = self.steps.map { entry -> Step<Attributes> in
+            var step: Step<Attributes>
+            if let subflow = entry.subflow, let definition = subflows[subflow] {
+                step = Step(entry.id, subflow: definition)
+            } else {
+                step = Step(entry.id, screen: entry.screen)
+            }
+            for outcome in entry.declaredOutcomes ?? [] { step = step.on(outcome.name, to: outcome.target) }
+            step.condition = entry.when?.stepCondition(savedGroups: savedGroups)
+            return step
+        }
+        return FlowDefinition(id: id, version: version, start: start, steps: steps)
+    }
+}
+
+extension WalkthroughEntry {
+    /// The entry as a walkthrough over attributes.
+    func walkthrough(savedGroups: SavedGroups) -> Walkthrough<Attributes> {
+        let steps = self.steps.map { step -> WalkthroughStep<Attributes> in
+            WalkthroughStep(
+                id: step.id, targetElementId: step.targetElementId, highlightShape: step.highlightShape,
+                tooltipText: step.tooltipText, tooltipPosition: step.tooltipPosition,
+                completionTrigger: step.completionTrigger, canSkip: step.canSkip,
+                condition: Self.predicate(step.when, savedGroups: savedGroups),
+                targetTimeout: step.targetTimeout.map { Duration.seconds($0) })
+        }
+        return Walkthrough(
+            id: id, version: version, maxDisplayCount: maxDisplayCount,
+            condition: Self.predicate(when, savedGroups: savedGroups), steps: steps)
+    }
+
+    private static func predicate(_ condition: Condition?, savedGroups: SavedGroups) -> (@Sendable (Attributes) -> Bool)? {
+        guard let condition else { return nil }
+        return { attributes in condition.evaluate(attributes, savedGroups: savedGroups) }
+    }
+}

@@ -1,0 +1,79 @@
+/// A position in a text file, for people: 1-based line and column.
+///
+/// Lines end at a line feed (so `\r\n` files count as expected). Columns count Unicode scalars (code
+/// points) from the start of the line, so `é` and `日` are one column each, as most editors show them; a
+/// tab is one column. Line 0, column 0 means "unknown" (a document built in code rather than read from text).
+public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1, in Unicode scalars.
+    public var column: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The location of something that has no place in a text.
+    public static let unknown = SourceLocation(line: 0, column: 0)
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    /// `LINE:COLUMN`.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Converts byte offsets of a UTF-8 text to lines and columns.
+struct SourceText: Sendable {
+    /// The text.
+    let bytes: [UInt8]
+    /// The offset of the first byte of each line.
+    let lineStarts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        lineStarts = starts
+    }
+
+    /// The line and column of a byte offset (clamped to the text).
+    func location(of offset: Int) -> SourceLocation {
+        let offset = max(0, min(offset, bytes.count))
+        // The last line start at or before the offset.
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return SourceLocation(line: low + 1, column: Self.column(from: lineStarts[low], to: offset, in: bytes))
+    }
+
+    /// The line and column of a byte offset, without a prepared line table (for one-off messages).
+    static func location(of offset: Int, in bytes: [UInt8]) -> SourceLocation {
+        let offset = max(0, min(offset, bytes.count))
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return SourceLocation(line: line, column: column(from: lineStart, to: offset, in: bytes))
+    }
+
+    /// 1 + the number of Unicode scalars between `start` and `offset`: every byte that does not continue
+    /// a UTF-8 sequence starts one (invalid bytes count one each).
+    private static func column(from start: Int, to offset: Int, in bytes: [UInt8]) -> Int {
+        var column = 1
+        var index = start
+        while index < offset {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return column
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A Waypoint document: the flows, walkthroughs and experiments an app reads from `waypoint.json`.
+///
+/// The format is fixed (schema version 1) and shared with tools outside the package. Read one with
+/// ``validate(_:)``, which checks it strictly and reports every problem with its line and column; the
+/// type is also `Codable`, so `JSONDecoder` reads the same format (without the checks) and `JSONEncoder`
+/// writes it.
+///
+/// ```swift
+/// let validation = WaypointDocument.validate(data)
+/// for diagnostic in validation.diagnostics + validation.lint() {
+///     print(diagnostic.formatted(file: "waypoint.json"))
+/// }
+/// if let document = validation.document {
+///     let resolution = try document.resolve(attributes: ["id": "u-123", "country": "US"])
+/// }
+/// ```
+public struct WaypointDocument: Sendable, Hashable, Codable {
+    /// The only schema version this version of Waypoint reads.
+    public static let currentSchemaVersion = 1
+
+    /// The version of the format; always 1.
+    public var schemaVersion: Int
+    /// The flows, in document order; entries that vary by experiment share an id.
+    public var flows: [FlowEntry]
+    /// The walkthroughs, in document order; entries that vary by experiment share an id.
+    public var walkthroughs: [WalkthroughEntry]
+    /// The experiments that flows and walkthroughs refer to.
+    public var experiments: [ExperimentEntry]
+
+    /// Creates a document.
+    public init(
+        schemaVersion: Int = WaypointDocument.currentSchemaVersion,
+        flows: [FlowEntry] = [],
+        walkthroughs: [WalkthroughEntry] = [],
+        experiments: [ExperimentEntry] = []
+    ) {
+        self.schemaVersion = schemaVersion
+        self.flows = flows
+        self.walkthroughs = walkthroughs
+        self.experiments = experiments
+    }
+
+    private enum CodingKeys: String, CodingKey { case schemaVersion, flows, walkthroughs, experiments }
+
+    /// Decodes the document form; absent lists are empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        flows = try container.decodeIfPresent([FlowEntry].self, forKey: .flows) ?? []
+        walkthroughs = try container.decodeIfPresent([WalkthroughEntry].self, forKey: .walkthroughs) ?? []
+        experiments = try container.decodeIfPresent([ExperimentEntry].self, forKey: .experiments) ?? []
+    }
+
+    /// Encodes the document form.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(flows, forKey: .flows)
+        try container.encode(walkthroughs, forKey: .walkthroughs)
+        try container.encode(experiments, forKey: .experiments)
+    }
+
+    /// The experiment with `key`, if any (the first one when the key is repeated).
+    public func experiment(_ key: String) -> ExperimentEntry? {
+        experiments.first { $0.key == key }
+    }
+}
