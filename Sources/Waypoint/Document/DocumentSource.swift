@@ -14,7 +14,7 @@ public struct DocumentSource: Sendable {
 
     /// The line and column of the value at a JSON path such as `flows[0].steps[2].on.next`, or `nil` when
     /// the document has no such value. For an object key, the location is that of its value.
-    public func location(ofPath path: String) -> SourceLocation? {
+    public func location(ofPath path: String) -> SourcePosition? {
         guard let parsed = DocumentPath().appending(conditionPath: path),
               let node = tape.locate(parsed.components, from: 0) else { return nil }
         return SourceText(tape.bytes).location(of: Int(tape[node].offset))

@@ -3,7 +3,7 @@
 /// Lines end at a line feed (so `\r\n` files count as expected). Columns count Unicode scalars (code
 /// points) from the start of the line, so `é` and `日` are one column each, as most editors show them; a
 /// tab is one column. Line 0, column 0 means "unknown" (a document built in code rather than read from text).
-public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The line, from 1.
     public var line: Int
     /// The column, from 1, in Unicode scalars.
@@ -16,9 +16,9 @@ public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStr
     }
 
     /// The location of something that has no place in a text.
-    public static let unknown = SourceLocation(line: 0, column: 0)
+    public static let unknown = SourcePosition(line: 0, column: 0)
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
@@ -41,7 +41,7 @@ struct SourceText: Sendable {
     }
 
     /// The line and column of a byte offset (clamped to the text).
-    func location(of offset: Int) -> SourceLocation {
+    func location(of offset: Int) -> SourcePosition {
         let offset = max(0, min(offset, bytes.count))
         // The last line start at or before the offset.
         var low = 0
@@ -50,11 +50,11 @@ struct SourceText: Sendable {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(line: low + 1, column: Self.column(from: lineStarts[low], to: offset, in: bytes))
+        return SourcePosition(line: low + 1, column: Self.column(from: lineStarts[low], to: offset, in: bytes))
     }
 
     /// The line and column of a byte offset, without a prepared line table (for one-off messages).
-    static func location(of offset: Int, in bytes: [UInt8]) -> SourceLocation {
+    static func location(of offset: Int, in bytes: [UInt8]) -> SourcePosition {
         let offset = max(0, min(offset, bytes.count))
         var line = 1
         var lineStart = 0
@@ -62,7 +62,7 @@ struct SourceText: Sendable {
             line += 1
             lineStart = index + 1
         }
-        return SourceLocation(line: line, column: column(from: lineStart, to: offset, in: bytes))
+        return SourcePosition(line: line, column: column(from: lineStart, to: offset, in: bytes))
     }
 
     /// 1 + the number of Unicode scalars between `start` and `offset`: every byte that does not continue

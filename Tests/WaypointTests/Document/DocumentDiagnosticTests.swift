@@ -232,7 +232,7 @@ struct DocumentDiagnosticTests {
     @Test("The JSON form has exactly the design's field names")
     func jsonShape() throws {
         let diagnostic = Diagnostic(.error, .badValue, path: "walkthroughs[0].steps[2].tooltipPosition",
-                                    at: SourceLocation(line: 14, column: 30), "`left` is not a tooltip position; use `above`, `below` or `auto`")
+                                    at: SourcePosition(line: 14, column: 30), "`left` is not a tooltip position; use `above`, `below` or `auto`")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(diagnostic), as: UTF8.self)
@@ -242,7 +242,7 @@ struct DocumentDiagnosticTests {
 
     @Test("The text form is compiler-style")
     func textForm() {
-        let diagnostic = Diagnostic(.warning, .unreachableStep, path: "flows[0].steps[3].id", at: SourceLocation(line: 9, column: 14), "step `x` can never be entered")
+        let diagnostic = Diagnostic(.warning, .unreachableStep, path: "flows[0].steps[3].id", at: SourcePosition(line: 9, column: 14), "step `x` can never be entered")
         #expect(diagnostic.formatted(file: "waypoint.json") == "waypoint.json:9:14: warning: step `x` can never be entered [unreachable-step]")
         let unlocated = Diagnostic(.error, .emptyFlow, path: "flows[0].steps", at: .unknown, "no steps")
         #expect(unlocated.formatted(file: "built-in") == "built-in: error: no steps [empty-flow]")
@@ -252,9 +252,9 @@ struct DocumentDiagnosticTests {
     func sourceLocations() throws {
         let validation = WaypointDocument.validate(DocumentFixtures.designExample)
         let source = try #require(validation.source)
-        #expect(source.location(ofPath: "flows[0].steps[2].on.newUser") == SourceLocation(line: 13, column: 30))
-        #expect(source.location(ofPath: "walkthroughs[0].steps[1].highlightShape.cornerRadius") == SourceLocation(line: 33, column: 68))
-        #expect(source.location(ofPath: "flows[0].steps[3].when.country.$in[1]") == SourceLocation(line: 15, column: 48))
+        #expect(source.location(ofPath: "flows[0].steps[2].on.newUser") == SourcePosition(line: 13, column: 30))
+        #expect(source.location(ofPath: "walkthroughs[0].steps[1].highlightShape.cornerRadius") == SourcePosition(line: 33, column: 68))
+        #expect(source.location(ofPath: "flows[0].steps[3].when.country.$in[1]") == SourcePosition(line: 15, column: 48))
         #expect(source.location(ofPath: "flows[3]") == nil)
     }
 
