@@ -1,7 +1,7 @@
 /// The JSON Schema (draft 2020-12) of the document format, for editors and external tools.
 ///
 /// `waypoint schema` prints ``text``. Point an editor at it (or put its location in a document's `"$schema"`
-/// key) to get completion and checking while typing. The schema says what ``WaypointDocument/validate(_:)``
+/// key) to get completion and checking while typing. The schema says what ``WaypointDocument/validate(_:)-(Data)``
 /// checks field by field; graph problems (unknown targets, cycles…) are beyond what a schema can express and
 /// are found by ``WaypointDocument/lint(source:)``.
 public enum DocumentSchema {

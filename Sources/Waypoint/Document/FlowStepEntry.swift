@@ -25,7 +25,7 @@ public struct FlowStepEntry: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey { case id, screen, on, when, subflow }
 
     /// Decodes the document form. (`JSONDecoder` does not keep the order of an object's keys, so the
-    /// outcomes come sorted by name; ``WaypointDocument/validate(_:)`` keeps document order.)
+    /// outcomes come sorted by name; ``WaypointDocument/validate(_:)-(Data)`` keeps document order.)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)

@@ -3,7 +3,7 @@ import Foundation
 /// A Waypoint document: the flows, walkthroughs and experiments an app reads from `waypoint.json`.
 ///
 /// The format is fixed (schema version 1) and shared with tools outside the package. Read one with
-/// ``validate(_:)``, which checks it strictly and reports every problem with its line and column; the
+/// ``validate(_:)-(Data)``, which checks it strictly and reports every problem with its line and column; the
 /// type is also `Codable`, so `JSONDecoder` reads the same format (without the checks) and `JSONEncoder`
 /// writes it.
 ///
