@@ -24,7 +24,7 @@ final class EventFile {
 
     /// Opens `path` for reading.
     static func openForReading(_ path: String) throws(SystemCallError) -> EventFile {
-        let descriptor = retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        let descriptor = SystemCalls.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
         return EventFile(descriptor: descriptor, path: path)
     }
@@ -32,7 +32,7 @@ final class EventFile {
     /// Opens (creating when needed) `path` for appending and reading.
     static func openForAppending(_ path: String, exclusive: Bool = false) throws(SystemCallError) -> EventFile {
         let flags = O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : 0)
-        let descriptor = retrying { open(path, flags, 0o644) }
+        let descriptor = SystemCalls.retrying { open(path, flags, 0o644) }
         guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
         return EventFile(descriptor: descriptor, path: path)
     }
@@ -49,7 +49,7 @@ final class EventFile {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let written = Self.retrying { Glue.write(descriptor, base + offset, bytes.count - offset) }
+            let written = SystemCalls.retrying { SystemCalls.write(descriptor, base + offset, bytes.count - offset) }
             if written < 0 { throw SystemCallError(call: "write", code: errno) }
             offset += written
         }
@@ -60,12 +60,12 @@ final class EventFile {
         #if canImport(Darwin)
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
         #endif
-        guard Self.retrying({ fsync(descriptor) }) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+        guard SystemCalls.retrying({ fsync(descriptor) }) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
     }
 
     /// Cuts the file to `length` bytes.
     func truncate(to length: Int64) throws(SystemCallError) {
-        guard Self.retrying({ ftruncate(descriptor, off_t(length)) }) == 0 else {
+        guard SystemCalls.retrying({ ftruncate(descriptor, off_t(length)) }) == 0 else {
             throw SystemCallError(call: "ftruncate", code: errno)
         }
     }
@@ -75,7 +75,7 @@ final class EventFile {
         guard let base = buffer.baseAddress else { return 0 }
         var total = 0
         while total < buffer.count {
-            let count = Self.retrying { pread(descriptor, base + total, buffer.count - total, off_t(offset) + off_t(total)) }
+            let count = SystemCalls.retrying { pread(descriptor, base + total, buffer.count - total, off_t(offset) + off_t(total)) }
             if count < 0 { throw SystemCallError(call: "pread", code: errno) }
             if count == 0 { break }
             total += count
@@ -113,7 +113,7 @@ final class EventFile {
 
     /// Flushes a directory's entries to disk (best effort: not every file system supports it).
     static func synchronizeDirectory(_ path: String) {
-        let descriptor = retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let descriptor = SystemCalls.retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         _ = close(descriptor)
@@ -132,7 +132,7 @@ final class EventFile {
             _ = unlink(temporary)
             throw error
         }
-        guard Glue.rename(temporary, path) == 0 else {
+        guard SystemCalls.rename(temporary, path) == 0 else {
             let error = SystemCallError(call: "rename", code: errno)
             _ = unlink(temporary)
             throw error
@@ -143,39 +143,5 @@ final class EventFile {
     /// Removes the file at `path`; a missing file is not an error.
     static func remove(_ path: String) throws(SystemCallError) {
         if unlink(path) != 0, errno != ENOENT { throw SystemCallError(call: "unlink", code: errno) }
-    }
-
-    static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
-
-    /// Names that Foundation also declares, spelled unambiguously.
-    private enum Glue {
-        static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-            #if canImport(Glibc)
-            Glibc.write(descriptor, buffer, count)
-            #elseif canImport(Musl)
-            Musl.write(descriptor, buffer, count)
-            #elseif canImport(Android)
-            Android.write(descriptor, buffer, count)
-            #else
-            Darwin.write(descriptor, buffer, count)
-            #endif
-        }
-
-        static func rename(_ source: String, _ destination: String) -> Int32 {
-            #if canImport(Glibc)
-            Glibc.rename(source, destination)
-            #elseif canImport(Musl)
-            Musl.rename(source, destination)
-            #elseif canImport(Android)
-            Android.rename(source, destination)
-            #else
-            Darwin.rename(source, destination)
-            #endif
-        }
     }
 }

@@ -37,7 +37,7 @@ enum POSIXFile {
 
     /// Reads the regular file at `path`; never blocks on a FIFO or device, never reads a directory.
     static func read(_ path: String) throws(SystemCallError) -> Contents {
-        let descriptor = retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let descriptor = SystemCalls.retrying { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         if descriptor < 0 {
             if errno == ENOENT { return .missing }
             throw SystemCallError(call: "open", code: errno)
@@ -56,7 +56,7 @@ enum POSIXFile {
         var buffer = [UInt8](repeating: 0, count: max(4096, Int(status.st_size) + 1))
         while true {
             let count = buffer.withUnsafeMutableBytes { bytes in
-                retrying { Glue.read(descriptor, bytes.baseAddress, bytes.count) }
+                SystemCalls.retrying { SystemCalls.read(descriptor, bytes.baseAddress, bytes.count) }
             }
             if count < 0 { throw SystemCallError(call: "read", code: errno) }
             if count == 0 { break }
@@ -71,14 +71,14 @@ enum POSIXFile {
     /// The temporary file is removed when anything fails.
     static func replace(_ path: String, with data: Data, via temporaryPath: String, directory: String)
         throws(SystemCallError) {
-        let descriptor = retrying { open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        let descriptor = SystemCalls.retrying { open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
         var failure: SystemCallError?
         data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }  // empty data: nothing to write
             var offset = 0
             while offset < bytes.count {
-                let written = retrying { Glue.write(descriptor, base + offset, bytes.count - offset) }
+                let written = SystemCalls.retrying { SystemCalls.write(descriptor, base + offset, bytes.count - offset) }
                 if written < 0 {
                     failure = SystemCallError(call: "write", code: errno)
                     return
@@ -88,7 +88,7 @@ enum POSIXFile {
         }
         if failure == nil, !flush(descriptor) { failure = SystemCallError(call: "fsync", code: errno) }
         if close(descriptor) != 0, failure == nil { failure = SystemCallError(call: "close", code: errno) }
-        if failure == nil, Glue.rename(temporaryPath, path) != 0 { failure = SystemCallError(call: "rename", code: errno) }
+        if failure == nil, SystemCalls.rename(temporaryPath, path) != 0 { failure = SystemCallError(call: "rename", code: errno) }
         if let failure {
             _ = unlink(temporaryPath)
             throw failure
@@ -108,7 +108,7 @@ enum POSIXFile {
 
     /// Renames `source` to `destination` in the same directory.
     static func move(_ source: String, to destination: String, directory: String) throws(SystemCallError) {
-        guard Glue.rename(source, destination) == 0 else { throw SystemCallError(call: "rename", code: errno) }
+        guard SystemCalls.rename(source, destination) == 0 else { throw SystemCallError(call: "rename", code: errno) }
         syncDirectory(directory)
     }
 
@@ -121,7 +121,7 @@ enum POSIXFile {
     /// Flushes a directory's entries (new, renamed, removed names) to disk; best effort, because some
     /// file systems do not support it.
     private static func syncDirectory(_ path: String) {
-        let descriptor = retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let descriptor = SystemCalls.retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { return }
         _ = flush(descriptor)
         _ = close(descriptor)
@@ -133,52 +133,6 @@ enum POSIXFile {
         #if canImport(Darwin)
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
         #endif
-        return retrying { fsync(descriptor) } == 0
-    }
-
-    private static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
-    }
-
-    /// Names that Foundation also declares, spelled unambiguously.
-    private enum Glue {
-        static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-            #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-            #elseif canImport(Musl)
-            Musl.read(descriptor, buffer, count)
-            #elseif canImport(Android)
-            Android.read(descriptor, buffer, count)
-            #else
-            Darwin.read(descriptor, buffer, count)
-            #endif
-        }
-
-        static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-            #if canImport(Glibc)
-            Glibc.write(descriptor, buffer, count)
-            #elseif canImport(Musl)
-            Musl.write(descriptor, buffer, count)
-            #elseif canImport(Android)
-            Android.write(descriptor, buffer, count)
-            #else
-            Darwin.write(descriptor, buffer, count)
-            #endif
-        }
-
-        static func rename(_ source: String, _ destination: String) -> Int32 {
-            #if canImport(Glibc)
-            Glibc.rename(source, destination)
-            #elseif canImport(Musl)
-            Musl.rename(source, destination)
-            #elseif canImport(Android)
-            Android.rename(source, destination)
-            #else
-            Darwin.rename(source, destination)
-            #endif
-        }
+        return SystemCalls.retrying { fsync(descriptor) } == 0
     }
 }
