@@ -22,5 +22,7 @@ if arguments.first == "--list" {
     report += runDispatchBenchmarks()
     report.append("")
     report += await runHintBenchmarks()
+    report.append("")
+    report += runDocumentBenchmarks()
     print(report.joined(separator: "\n"))
 }
