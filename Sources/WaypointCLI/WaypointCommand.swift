@@ -9,6 +9,6 @@ struct WaypointCommand: AsyncParsableCommand {
         discussion: """
             Start with `waypoint demo` to see every bundled example run end to end.
             """,
-        subcommands: [Demo.self, Funnel.self]
+        subcommands: [Demo.self, Validate.self, Lint.self, Funnel.self]
     )
 }
