@@ -9,6 +9,9 @@ struct WaypointCommand: AsyncParsableCommand {
         discussion: """
             Start with `waypoint demo` to see every bundled example run end to end.
             """,
-        subcommands: [Demo.self, Validate.self, Lint.self, Funnel.self]
+        subcommands: [
+            Demo.self, Validate.self, Lint.self, Graph.self, Paths.self, Resolve.self, Funnel.self,
+            Schema.self,
+        ]
     )
 }

@@ -7,6 +7,10 @@ struct HelpTests {
     static let commands: [(name: String, type: any ParsableCommand.Type)] = [
         ("validate", WaypointCommand.Validate.self),
         ("lint", WaypointCommand.Lint.self),
+        ("graph", WaypointCommand.Graph.self),
+        ("paths", WaypointCommand.Paths.self),
+        ("resolve", WaypointCommand.Resolve.self),
+        ("schema", WaypointCommand.Schema.self),
     ]
 
     @Test(arguments: commands.map(\.name))
