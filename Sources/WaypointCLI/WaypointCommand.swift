@@ -10,7 +10,7 @@ struct WaypointCommand: AsyncParsableCommand {
             Start with `waypoint demo` to see every bundled example run end to end.
             """,
         subcommands: [
-            Demo.self, Validate.self, Lint.self, Graph.self, Paths.self, Resolve.self, Funnel.self,
+            Demo.self, Validate.self, Lint.self, Graph.self, Paths.self, Play.self, Resolve.self, Funnel.self, Preview.self,
             Schema.self,
         ]
     )

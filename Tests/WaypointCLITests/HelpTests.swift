@@ -9,7 +9,9 @@ struct HelpTests {
         ("lint", WaypointCommand.Lint.self),
         ("graph", WaypointCommand.Graph.self),
         ("paths", WaypointCommand.Paths.self),
+        ("play", WaypointCommand.Play.self),
         ("resolve", WaypointCommand.Resolve.self),
+        ("preview", WaypointCommand.Preview.self),
         ("schema", WaypointCommand.Schema.self),
     ]
 

@@ -55,3 +55,10 @@ func alignedColumns(_ rows: [[String]], indent: String = "  ") -> [String] {
         return line
     }
 }
+
+/// "`a`, `b` and `c`".
+func listed(_ names: [String], conjunction: String = "and") -> String {
+    let quoted = names.map { "`\($0)`" }
+    guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
+    return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+}

@@ -46,15 +46,19 @@ final class CapturedOutput {
 struct Input {
     /// The next line without its newline, or `nil` at the end of the input.
     let readLine: () -> String?
+    /// Whether a person types the lines (so they need not be echoed).
+    var isTerminal = false
 
     /// Standard input.
-    static var standard: Input { Input { Swift.readLine(strippingNewline: true) } }
+    static var standard: Input {
+        Input(readLine: { Swift.readLine(strippingNewline: true) }, isTerminal: isatty(STDIN_FILENO) == 1)
+    }
 
     /// The given lines, then the end of the input.
     static func lines(_ lines: [String]) -> Input {
         final class Cursor { var remaining: ArraySlice<String>; init(_ lines: [String]) { remaining = lines[...] } }
         let cursor = Cursor(lines)
-        return Input { cursor.remaining.popFirst() }
+        return Input(readLine: { cursor.remaining.popFirst() })
     }
 }
 
@@ -74,4 +78,10 @@ extension OutputCommand {
 protocol InteractiveCommand: ParsableCommand {
     /// Runs the command, reading from `input` and writing to `output`.
     func run(output: Output, input: Input) throws
+}
+
+extension InteractiveCommand {
+    func run() throws {
+        try run(output: .standard, input: .standard)
+    }
 }
