@@ -6,5 +6,6 @@ let workloads: [String: @Sendable () -> Void] = [
     "dispatch-hand-written": { handWrittenRuns(20_000) },
     "dispatch-state-machine": { machineRuns(20_000) },
     "dispatch-flow-state": { flowRuns(20_000) },
+    "cli-lint-and-count": { cliGraphWorkload() },
     "startup": {},
 ]

@@ -22,5 +22,6 @@ if arguments.first == "--list" {
     report += runDispatchBenchmarks()
     report.append("")
     report += await runHintBenchmarks()
+    report += [""] + runGraphBenchmarks()
     print(report.joined(separator: "\n"))
 }
