@@ -40,7 +40,7 @@ let package = Package(
             exclude: ["Overlay/Snapshots"]),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
-        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointExamples"], exclude: ["Snapshots"]),
+        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointExamples"], exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,5 +9,6 @@ let workloads: [String: @Sendable () -> Void] = [
     "document-validate": { documentValidateWorkload() },
     "document-plain-decode": { documentPlainDecodeWorkload() },
     "document-lint": { documentLintWorkload() },
+    "cli-lint-and-count": { cliGraphWorkload() },
     "startup": {},
 ]

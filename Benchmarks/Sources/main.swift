@@ -24,5 +24,6 @@ if arguments.first == "--list" {
     report += await runHintBenchmarks()
     report.append("")
     report += runDocumentBenchmarks()
+    report += [""] + runGraphBenchmarks()
     print(report.joined(separator: "\n"))
 }

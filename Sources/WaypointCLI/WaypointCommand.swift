@@ -9,6 +9,9 @@ struct WaypointCommand: AsyncParsableCommand {
         discussion: """
             Start with `waypoint demo` to see every bundled example run end to end.
             """,
-        subcommands: [Demo.self, Funnel.self]
+        subcommands: [
+            Demo.self, Validate.self, Lint.self, Graph.self, Paths.self, Play.self, Resolve.self, Funnel.self, Preview.self,
+            Schema.self,
+        ]
     )
 }

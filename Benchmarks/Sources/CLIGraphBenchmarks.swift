@@ -1,0 +1,52 @@
+import Foundation
+import Waypoint
+
+// What `waypoint lint` and `waypoint paths --count` do after reading the file: lint the decoded document
+// (with lines and columns) and count the paths of a 10,000-step flow. The document is decoded once, outside
+// the timing. Call `runGraphBenchmarks()` from main.swift; the callgrind workload is `cliGraphWorkload()`.
+
+/// The text of a document with one flow of `steps` steps; each goes one or two steps ahead, every tenth
+/// has a condition (entered or skipped), so the flow has about F(steps) × 2^(steps/10) paths.
+func cliLadderText(steps: Int = 10_000) -> Data {
+    var items: [String] = []
+    items.reserveCapacity(steps)
+    for index in 0..<steps {
+        let one = index + 1 < steps ? "s\(index + 1)" : "$complete"
+        let two = index + 2 < steps ? "s\(index + 2)" : "$complete"
+        let when = index % 10 == 5 ? #", "when": {"country": {"$in": ["US", "CA"]}}"# : ""
+        items.append(#"{"id": "s\#(index)", "screen": "Screen\#(index % 7)", "on": {"one": "\#(one)", "two": "\#(two)"}\#(when)}"#)
+    }
+    return Data(#"{"schemaVersion": 1, "flows": [{"id": "ladder", "steps": [\#(items.joined(separator: ",\n"))]}]}"#.utf8)
+}
+
+/// Lints the document and counts the ladder's paths, as the two commands do; returns the count's digits.
+@inline(never)
+func lintAndCount(_ validation: DocumentValidation) -> Int {
+    blackHole(validation.lint())
+    guard let document = validation.document, let count = try? document.flowGraph(id: "ladder").countPaths() else { return 0 }
+    return count.description.count
+}
+
+/// The callgrind workload: decode once, then lint and count.
+func cliGraphWorkload() {
+    blackHole(lintAndCount(WaypointDocument.validate(cliLadderText())))
+}
+
+/// Times lint + `paths --count` on a decoded 10,000-step flow (target < 100 ms).
+func runGraphBenchmarks() -> [String] {
+    let data = cliLadderText()
+    let validation = WaypointDocument.validate(data)
+    guard validation.isValid else { return ["graph: the benchmark document does not decode: \(validation.diagnostics.prefix(3))"] }
+    var digits = 0
+    let lint = measure("lint", operations: 1, rounds: 7) { blackHole(validation.lint()) }
+    let count = measure("count", operations: 1, rounds: 7) {
+        blackHole(try? validation.document?.flowGraph(id: "ladder").countPaths())
+    }
+    let both = measure("lint + count", operations: 1, rounds: 7) { digits = lintAndCount(validation) }
+    return [
+        "Lint and path counting, a flow of 10,000 steps (\(data.count / 1024) KB, decoded once beforehand):",
+        "  lint (with lines and columns)       \(format(lint.nanosecondsPerOperation))",
+        "  count paths                         \(format(count.nanosecondsPerOperation))  (\(digits) digits)",
+        "  lint + count paths                  \(format(both.nanosecondsPerOperation))  (target < 100 ms)",
+    ]
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Waypoint
+
+extension WaypointCommand {
+    /// `waypoint graph FILE --flow ID`: draws a flow as Mermaid or Graphviz DOT.
+    struct Graph: OutputCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a flow as a Mermaid or Graphviz diagram.",
+            discussion: """
+                Steps are boxes labelled with their id and screen. Conditional steps are dashed (hexagons) \
+                with their condition, and their skip edges are dotted and labelled `skip`. Subflow steps \
+                are double-bordered and linked by a thick `runs` edge to their subflow, drawn as a cluster \
+                that ends in `return`. The flow's end is the double circle `$complete`; an outcome that \
+                names no step leads to a red `missing` node.
+
+                Examples:
+                  waypoint graph waypoint.json --flow signup > signup.mmd
+                  waypoint graph waypoint.json --flow signup --format dot | dot -Tsvg > signup.svg
+                """
+        )
+
+        @Argument(help: "The document file.")
+        var file: String
+
+        @Option(help: "The id of the flow to draw.")
+        var flow: String
+
+        @Option(help: "Choose the entries of flows that vary by experiment for these attributes, a JSON object.")
+        var attributes: String?
+
+        @Option(help: "Output format: mermaid or dot.")
+        var format: GraphFormat = .mermaid
+
+        func validate() throws {
+            if let attributes { _ = try AttributesOption.parse(attributes) }
+        }
+
+        func run(output: Output) throws {
+            let document = try DocumentFile.readValid(file)
+            let graph = try document.flowGraph(id: flow, attributes: try attributes.map(AttributesOption.parse))
+            let renderer = GraphRenderer(graph: graph)
+            output.write(format == .mermaid ? renderer.mermaid : renderer.dot)
+        }
+    }
+}

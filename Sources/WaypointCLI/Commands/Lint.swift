@@ -1,0 +1,41 @@
+import ArgumentParser
+import Waypoint
+
+extension WaypointCommand {
+    /// `waypoint lint FILE`: graph problems of a document.
+    struct Lint: OutputCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find graph problems: unknown steps, unreachable steps, dead ends, cycles without exit.",
+            discussion: """
+                Checks what a schema cannot: outcomes and subflows that name nothing, flows that include \
+                themselves, steps no navigation reaches, steps from which the flow cannot complete, cycles \
+                without exit, experiments and variations that do not exist, weights that do not add up, \
+                walkthrough steps on one element with the same trigger, and empty flows. A document that \
+                cannot be read is reported as `waypoint validate` reports it. Exits 1 on any error.
+
+                Codes: duplicate-id, unknown-target, unknown-subflow, subflow-cycle, unreachable-step, \
+                dead-end, no-exit-cycle, unknown-experiment, unknown-variation, bad-weights, \
+                duplicate-target, empty-flow, missing-variation.
+
+                Examples:
+                  waypoint lint waypoint.json
+                  waypoint lint waypoint.json --format json
+                """
+        )
+
+        @Argument(help: "The document file to check.")
+        var file: String
+
+        @Option(help: "Output format: text (FILE:LINE:COLUMN: error: message [code]) or json (an array of diagnostics).")
+        var format: TextOrJSON = .text
+
+        func run(output: Output) throws {
+            let document = try DocumentFile.read(file)
+            let report = DiagnosticReport(files: [DiagnosticReport.FileResult(
+                path: file, diagnostics: document.validation.allDiagnostics,
+                contents: document.validation.document.map(DiagnosticReport.contents))])
+            output.write(format == .json ? try report.json() : report.text)
+            if report.hasErrors { throw ExitCode(1) }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Waypoint
+
+extension WaypointCommand {
+    /// `waypoint resolve FILE --attributes JSON`: what a document gives one user.
+    struct Resolve: OutputCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show which variation of each flow a user gets and which walkthroughs they are eligible for.",
+            discussion: """
+                Assignment uses GrowthBook's hashing of the experiment's hash attribute (by default `id`), \
+                so the answer is the one an app, the server and any GrowthBook SDK give for the same \
+                attributes. A user outside an experiment gets its first variation.
+
+                Examples:
+                  waypoint resolve waypoint.json --attributes '{"id":"u-123","country":"US"}'
+                  waypoint resolve waypoint.json --attributes '{"id":"u-123","appLaunches":3}' --format json
+                """
+        )
+
+        @Argument(help: "The document file.")
+        var file: String
+
+        @Option(help: "The user's attributes, a JSON object such as '{\"id\":\"u-123\",\"country\":\"US\"}'.")
+        var attributes: String
+
+        @Option(help: "Output format: text or json.")
+        var format: TextOrJSON = .text
+
+        func validate() throws {
+            _ = try AttributesOption.parse(attributes)
+        }
+
+        func run(output: Output) throws {
+            let document = try DocumentFile.readValid(file)
+            let report = try document.resolve(attributes: try AttributesOption.parse(attributes)).report
+            if format == .json {
+                output.line(try JSONOutput.text(report))
+                return
+            }
+            var lines: [String] = []
+            let flowRows = document.flowIDs.compactMap { id in report.flows[id].map { [id] + Self.describe($0) } }
+            lines.append(flowRows.isEmpty ? "Flows: none" : "Flows")
+            lines += alignedColumns(flowRows)
+            let walkthroughRows = document.walkthroughIDs.compactMap { id in report.walkthroughs[id].map { [id] + Self.describe($0) } }
+            lines.append(walkthroughRows.isEmpty ? "Walkthroughs: none" : "Walkthroughs")
+            lines += alignedColumns(walkthroughRows)
+            output.line(lines.joined(separator: "\n"))
+        }
+
+        static func describe(_ choice: ResolutionReport.FlowChoice) -> [String] {
+            guard let experiment = choice.experiment else { return ["same for everyone"] }
+            return [Self.assignment(experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment, hash: choice.hashValue)]
+        }
+
+        static func describe(_ choice: ResolutionReport.WalkthroughChoice) -> [String] {
+            var cells = [choice.eligible ? "eligible" : "not eligible"]
+            if let experiment = choice.experiment {
+                cells.append(Self.assignment(
+                    experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment ?? false, hash: choice.hashValue))
+            }
+            return cells
+        }
+
+        static func assignment(experiment: String, variation: String?, inExperiment: Bool, hash: Double?) -> String {
+            let variation = variation ?? "?"
+            let hashText = hash.map { ", hash " + String(format: "%.4f", $0) } ?? ""
+            return inExperiment
+                ? "\(experiment) → \(variation) (in the experiment\(hashText))"
+                : "\(experiment) → \(variation) (not in the experiment: first variation\(hashText))"
+        }
+    }
+}
