@@ -2,24 +2,8 @@ import Foundation
 import Testing
 @testable import Waypoint
 
-/// A SplitMix64 generator: the same seed gives the same cases on every machine.
-struct OverlayRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-    mutating func chance(_ probability: Double) -> Bool { double(0...1) < probability }
-}
+/// The overlay tests' random source.
+typealias OverlayRandom = SplitMix64
 
 /// One random situation for the layout.
 struct OverlayCase: Sendable, CustomStringConvertible {

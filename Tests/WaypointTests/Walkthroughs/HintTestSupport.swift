@@ -8,21 +8,6 @@ struct Member: Sendable, Equatable {
     var launches = 1
 }
 
-/// A deterministic random number generator (SplitMix64), so property tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let day: TimeInterval = 86_400
 let startDate = Date(timeIntervalSince1970: 1_767_225_600)
 
