@@ -8,6 +8,16 @@ extension FlowState {
         in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
         guard !hasStarted else { throw .alreadyStarted(flowID: flowID) }
+        if case .fixed(let list) = definition.storage.source,
+           let start = list.startID(declared: definition.start), let position = list.position(of: start),
+           !list.isSubflow(at: position), list.condition(at: position)?.evaluate(context) ?? true {
+            // The common case: the start step is a top-level screen step that is shown.
+            var effects: [FlowEffect] = []
+            effects.reserveCapacity(3)
+            effects.append(.flowStarted)
+            arrive(at: StepPath(rawValue: start, isNested: false), effects: &effects)
+            return effects
+        }
         var walker = FlowWalker(root: definition, context: context)
         let list = definition.stepList(for: context)
         var levels = LevelStack(FlowLevel(flow: definition, list: list, prefix: nil, position: 0))
@@ -50,6 +60,7 @@ extension FlowState {
             effects += try back()
             return
         }
+        if try nextAtTopLevel(outcome, in: definition, context: context, into: &effects) { return }
         let currentVisit = try requireCurrent()
         if currentVisit.isCustom {
             effects += returnFromCustom(leaving: .outcome(outcome))
@@ -79,6 +90,39 @@ extension FlowState {
         depart(.outcome(outcome))
         for skipped in walker.skipped { effects.append(.skipped(skipped)) }
         arrive(at: arrival, effects: &effects)
+    }
+
+    /// The common case of ``next(_:in:context:into:)`` without walking levels: a top-level screen
+    /// step of a fixed list, whose outcome leads to a top-level screen step that is shown (no
+    /// condition, or one that holds) or completes the flow.
+    ///
+    /// - Returns: `false`, having changed nothing, when the event needs the general walk.
+    @inlinable
+    mutating func nextAtTopLevel<Context>(
+        _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
+        into effects: inout [FlowEffect]
+    ) throws(FlowError) -> Bool {
+        guard !isCompleted, let current = path.last, !current.isCustom, !current.path.isNested,
+              case .fixed(let list) = definition.storage.source,
+              let position = list.position(of: current.path.rawValue), !list.isSubflow(at: position)
+        else { return false }
+        guard let target = list.target(from: position, outcome: outcome) else {
+            throw .outcomeNotAccepted(
+                step: current.path.rawValue, outcome: outcome, accepted: list.steps[position].acceptedOutcomes)
+        }
+        let arrival: StepPath?
+        switch target {
+        case .complete:
+            arrival = nil
+        case .step(let id):
+            guard let next = list.position(of: id), !list.isSubflow(at: next) else { return false }
+            if let condition = list.condition(at: next), !condition.evaluate(context) { return false }
+            arrival = StepPath(rawValue: id, isNested: false)
+        }
+        effects.append(.left(current, .outcome(outcome)))
+        depart(.outcome(outcome))
+        arrive(at: arrival, effects: &effects)
+        return true
     }
 
     /// Goes back to the previous visit of the path, removing the current one.
