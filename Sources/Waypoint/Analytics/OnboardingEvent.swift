@@ -177,7 +177,7 @@ struct JSONObjectWriter {
     mutating func string(_ key: String, _ value: String?) {
         guard let value else { return }
         self.key(key)
-        Self.appendString(value, to: &bytes)
+        JSONString.append(value, to: &bytes)
     }
 
     mutating func integer(_ key: String, _ value: Int64?) {
@@ -194,28 +194,7 @@ struct JSONObjectWriter {
     private mutating func key(_ key: String) {
         if !empty { bytes.append(UInt8(ascii: ",")) }
         empty = false
-        Self.appendString(key, to: &bytes)
+        JSONString.append(key, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-    }
-
-    /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
