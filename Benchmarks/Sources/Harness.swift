@@ -29,6 +29,30 @@ func measure(_ name: String, operations: Int, rounds: Int = 7, _ body: () -> Voi
     return Measurement(name: name, nanosecondsPerOperation: samples[samples.count / 2])
 }
 
+/// Runs several bodies (each performing `operations` operations) round-robin for several rounds,
+/// so that whatever else the machine does affects them alike, and returns each body's median time
+/// per operation and, for each body, the median over rounds of its time divided by the first
+/// body's time in the same round. The first round warms up and is discarded.
+func measureInterleaved(
+    operations: Int, rounds: Int = 11, _ bodies: [(name: String, body: () -> Void)]
+) -> [(measurement: Measurement, ratio: Double)] {
+    let clock = ContinuousClock()
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    for round in 0...rounds {
+        for (index, entry) in bodies.enumerated() {
+            let (seconds, attoseconds) = clock.measure(entry.body).components
+            if round > 0 {
+                samples[index].append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(operations))
+            }
+        }
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return bodies.indices.map { index in
+        let ratios = zip(samples[index], samples[0]).map { $0 / $1 }
+        return (Measurement(name: bodies[index].name, nanosecondsPerOperation: median(samples[index])), median(ratios))
+    }
+}
+
 /// Formats nanoseconds for a report.
 func format(_ nanoseconds: Double) -> String {
     if nanoseconds >= 1_000_000 { return String(format: "%.2f ms", nanoseconds / 1_000_000) }

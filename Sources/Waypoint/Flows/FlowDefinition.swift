@@ -37,6 +37,10 @@ public struct FlowDefinition<Context>: Sendable {
         @usableFromInline let version: Int
         @usableFromInline let start: String?
         @usableFromInline let source: Source
+        /// The steps when they do not depend on the context, for navigation without a switch.
+        @usableFromInline let fixedList: StepList<Context>?
+        /// The position of the start step in `fixedList`, when it names a step there.
+        @usableFromInline let fixedStartPosition: Int?
 
         @usableFromInline
         init(id: String, version: Int, start: String?, source: Source) {
@@ -44,6 +48,13 @@ public struct FlowDefinition<Context>: Sendable {
             self.version = version
             self.start = start
             self.source = source
+            if case .fixed(let list) = source {
+                fixedList = list
+                fixedStartPosition = list.startID(declared: start).flatMap(list.position(of:))
+            } else {
+                fixedList = nil
+                fixedStartPosition = nil
+            }
         }
     }
 
@@ -124,13 +135,86 @@ struct StepList<Context>: Sendable {
         @usableFromInline let ids: [String]
         /// The position of each id, for long lists (`nil` for short ones, where a scan is faster).
         @usableFromInline let positions: [String: Int]?
+        /// The step ids in declared order, in the form visits hold them.
+        @usableFromInline let compactIDs: [CompactString]
+        /// Whether every id names one step only, so a position remembered for an id is the id's position.
+        @usableFromInline let idsAreUnique: Bool
+        /// Whether the step at each position is shown as soon as it is reached: a screen step
+        /// without a condition.
+        @usableFromInline let isPlainScreen: [Bool]
+        /// The outcomes of every step, resolved once: those of the step at position `p` are at
+        /// `outcomeStart[p]..<outcomeStart[p + 1]` in `outcomeNames` and `outcomeTargets`.
+        @usableFromInline let outcomeStart: [Int]
+        @usableFromInline let outcomeNames: [String]
+        /// `outcomeNames` in the form departures hold them.
+        @usableFromInline let compactOutcomeNames: [CompactString]
+        /// Where each outcome leads: a position, ``StepList/completes``, or ``StepList/unresolved``
+        /// for a step id this list does not declare.
+        @usableFromInline let outcomeTargets: [Int]
 
         @usableFromInline
         init(steps: [Step<Context>], positions: [String: Int]?) {
             self.steps = steps
-            self.ids = steps.map(\.id)
+            let ids = steps.map(\.id)
+            self.ids = ids
+            self.compactIDs = ids.map(CompactString.init)
             self.positions = positions
+            func position(of id: String) -> Int? { positions.map { $0[id] } ?? ids.firstIndex(of: id) }
+            idsAreUnique = Set(ids).count == ids.count
+            isPlainScreen = steps.map { !$0.isSubflow && $0.condition == nil }
+            var outcomeStart: [Int] = []
+            var outcomeNames: [String] = []
+            var outcomeTargets: [Int] = []
+            outcomeStart.reserveCapacity(steps.count + 1)
+            for (offset, step) in steps.enumerated() {
+                outcomeStart.append(outcomeNames.count)
+                let declared: [(name: String, target: Target)] = step.outcomes.isEmpty
+                    ? [(Outcome.next, offset + 1 < steps.count ? .step(ids[offset + 1]) : .complete)]
+                    : step.outcomes
+                for (name, target) in declared {
+                    outcomeNames.append(name)
+                    switch target {
+                    case .complete: outcomeTargets.append(StepList.completes)
+                    case .step(let id): outcomeTargets.append(position(of: id) ?? StepList.unresolved)
+                    }
+                }
+            }
+            outcomeStart.append(outcomeNames.count)
+            self.outcomeStart = outcomeStart
+            self.outcomeNames = outcomeNames
+            self.compactOutcomeNames = outcomeNames.map(CompactString.init)
+            self.outcomeTargets = outcomeTargets
         }
+    }
+
+    /// A resolved outcome target meaning the flow completes.
+    @inlinable static var completes: Int { -1 }
+    /// A resolved outcome target naming a step id the list does not declare.
+    @inlinable static var unresolved: Int { -2 }
+
+    /// The position of the step with the visit's id, using the position remembered in the visit
+    /// when it still names that id here.
+    @inlinable @inline(__always)
+    func position(of visit: Visit) -> Int? {
+        let hint = Int(visit.positionHint)
+        if storage.idsAreUnique, hint >= 0, hint < storage.compactIDs.count, storage.compactIDs[hint] == visit.path.text {
+            return hint
+        }
+        return position(of: visit.path.rawValue)
+    }
+
+    /// The index, in the resolved outcomes, of `outcome` declared by the step at `position`
+    /// (its target is `storage.outcomeTargets[index]`); `nil` when the step does not accept it.
+    @inlinable @inline(__always)
+    func resolvedOutcome(from position: Int, named outcome: String) -> Int? {
+        let storage = storage
+        var index = storage.outcomeStart[position]
+        let end = storage.outcomeStart[position + 1]
+        while index < end {
+            if storage.outcomeNames[index] == outcome { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Lists up to this long are searched linearly: comparing a few short ids is cheaper than hashing one.

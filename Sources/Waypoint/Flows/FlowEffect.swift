@@ -12,7 +12,7 @@ public enum FlowEffect: Hashable, Sendable {
     /// The current step was left, for the reason given.
     case left(Visit, Departure)
     /// The user went back from one visit to the one before it.
-    indirect case wentBack(from: Visit, to: Visit)
+    case wentBack(from: Visit, to: Visit)
     /// The flow ended successfully.
     case flowCompleted
     /// The state changed: save a snapshot.

@@ -7,28 +7,35 @@ extension FlowState {
     public mutating func start<Context>(
         in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
+        var effects: [FlowEffect] = []
+        try start(in: definition, context: context, into: &effects)
+        return effects
+    }
+
+    /// Enters the flow's start step, appending the effects to `effects`.
+    ///
+    /// The same as ``start(in:context:)``, for callers that reuse one buffer of effects.
+    @inlinable
+    public mutating func start<Context>(
+        in definition: FlowDefinition<Context>, context: Context, into effects: inout [FlowEffect]
+    ) throws(FlowError) {
         guard !hasStarted else { throw .alreadyStarted(flowID: flowID) }
-        if case .fixed(let list) = definition.storage.source,
-           let start = list.startID(declared: definition.start), let position = list.position(of: start),
-           !list.isSubflow(at: position), list.condition(at: position)?.evaluate(context) ?? true {
+        if let list = definition.storage.fixedList, let position = definition.storage.fixedStartPosition,
+           list.storage.isPlainScreen[position]
+            || (!list.isSubflow(at: position) && list.condition(at: position)?.evaluate(context) ?? true) {
             // The common case: the start step is a top-level screen step that is shown.
-            var effects: [FlowEffect] = []
-            effects.reserveCapacity(3)
             effects.append(.flowStarted)
-            arrive(at: StepPath(rawValue: start, isNested: false), effects: &effects)
-            return effects
+            arrive(at: StepPath(text: list.storage.compactIDs[position], isNested: false), positionHint: position, effects: &effects)
+            return
         }
         var walker = FlowWalker(root: definition, context: context)
         let list = definition.stepList(for: context)
         var levels = LevelStack(FlowLevel(flow: definition, list: list, prefix: nil, position: 0))
         let target: Target = list.startID(declared: definition.start).map(Target.step) ?? .complete
         let arrival = try walker.follow(target, levels: &levels, from: .start, force: false)
-        var effects: [FlowEffect] = []
-        effects.reserveCapacity(3 + walker.skipped.count)
         effects.append(.flowStarted)
         for skipped in walker.skipped { effects.append(.skipped(skipped)) }
         arrive(at: arrival, effects: &effects)
-        return effects
     }
 
     /// Leaves the current step with `outcome` and enters the step it leads to.
@@ -56,11 +63,11 @@ extension FlowState {
         _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
         into effects: inout [FlowEffect]
     ) throws(FlowError) {
+        if try nextAtTopLevel(outcome, in: definition, context: context, into: &effects) { return }
         if outcome == Outcome.back {
             effects += try back()
             return
         }
-        if try nextAtTopLevel(outcome, in: definition, context: context, into: &effects) { return }
         let currentVisit = try requireCurrent()
         if currentVisit.isCustom {
             effects += returnFromCustom(leaving: .outcome(outcome))
@@ -102,36 +109,42 @@ extension FlowState {
         _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
         into effects: inout [FlowEffect]
     ) throws(FlowError) -> Bool {
-        guard !isCompleted, let current = path.last, !current.isCustom, !current.path.isNested,
-              case .fixed(let list) = definition.storage.source,
-              let position = list.position(of: current.path.rawValue), !list.isSubflow(at: position)
+        guard !isCompleted, let last = visits.indices.last, !visits[last].isCustom, !visits[last].path.isNested,
+              let list = definition.storage.fixedList,
+              let position = list.position(of: visits[last]), !list.isSubflow(at: position)
         else { return false }
-        guard let target = list.target(from: position, outcome: outcome) else {
-            throw .outcomeNotAccepted(
-                step: current.path.rawValue, outcome: outcome, accepted: list.steps[position].acceptedOutcomes)
+        guard let index = list.resolvedOutcome(from: position, named: outcome) else {
+            // `back` is never a declared outcome; the general route goes back or reports the error.
+            return false
         }
-        let arrival: StepPath?
-        switch target {
-        case .complete:
-            arrival = nil
-        case .step(let id):
-            guard let next = list.position(of: id), !list.isSubflow(at: next) else { return false }
-            if let condition = list.condition(at: next), !condition.evaluate(context) { return false }
-            arrival = StepPath(rawValue: id, isNested: false)
+        let departure = Departure(text: list.storage.compactOutcomeNames[index])
+        // `back` is reserved even where a step declares it.
+        guard departure.text != CompactString.backOutcome else { return false }
+        let target = list.storage.outcomeTargets[index]
+        if target == StepList<Context>.completes {
+            effects.append(.left(visits[last], departure))
+            depart(departure)
+            arrive(at: nil, effects: &effects)
+        } else {
+            // A subflow, a skipped step or an unknown id takes the general walk.
+            guard target >= 0 else { return false }
+            if !list.storage.isPlainScreen[target] {
+                guard !list.isSubflow(at: target), list.condition(at: target)?.evaluate(context) ?? true else { return false }
+            }
+            effects.append(.left(visits[last], departure))
+            depart(departure)
+            arrive(at: StepPath(text: list.storage.compactIDs[target], isNested: false), positionHint: target, effects: &effects)
         }
-        effects.append(.left(current, .outcome(outcome)))
-        depart(.outcome(outcome))
-        arrive(at: arrival, effects: &effects)
         return true
     }
 
     /// Goes back to the previous visit of the path, removing the current one.
     public mutating func back() throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
-        guard path.count > 1 else { throw .cannotGoBack(step: currentVisit.stepID) }
-        path.removeLast()
-        path[path.count - 1].departure = nil
-        let previous = path[path.count - 1]
+        guard visits.count > 1 else { throw .cannotGoBack(step: currentVisit.stepID) }
+        visits.removeLast()
+        visits[visits.count - 1].departure = nil
+        let previous = visits[visits.count - 1]
         return [.wentBack(from: currentVisit, to: previous), .entered(previous), .persist]
     }
 
@@ -181,44 +194,44 @@ extension FlowState {
     /// the step it was pushed from.
     public mutating func push(custom step: CustomStep) throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
-        path[path.count - 1].departure = .pushedCustom
+        visits[visits.count - 1].departure = .pushedCustom
         let visit = Visit(path: currentVisit.path, custom: step)
-        path.append(visit)
+        visits.append(visit)
         return [.left(currentVisit, .pushedCustom), .entered(visit), .persist]
     }
 
     /// Completes the flow from the current step, whatever is declared after it.
     public mutating func complete() throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
-        path[path.count - 1].departure = .completedFlow
-        isCompleted = true
+        visits[visits.count - 1].departure = .completedFlow
+        completed = true
         return [.left(currentVisit, .completedFlow), .flowCompleted, .persist]
     }
 
     // MARK: - Helpers
 
     /// Records how the current visit was left.
-    @usableFromInline
+    @inlinable
     mutating func depart(_ departure: Departure) {
-        path[path.count - 1].departure = departure
+        visits[visits.count - 1].departureText = departure.text
     }
 
-    @usableFromInline
+    @inlinable
     func requireCurrent() throws(FlowError) -> Visit {
         if isCompleted { throw .alreadyCompleted(flowID: flowID) }
-        guard let last = path.last else { throw .notStarted(flowID: flowID) }
+        guard let last = visits.last else { throw .notStarted(flowID: flowID) }
         return last
     }
 
-    @usableFromInline
-    mutating func arrive(at arrival: StepPath?, effects: inout [FlowEffect]) {
+    @inlinable @inline(__always)
+    mutating func arrive(at arrival: StepPath?, positionHint: Int = -1, effects: inout [FlowEffect]) {
         if let arrival {
-            let visit = Visit(path: arrival)
-            if path.capacity == 0 { path.reserveCapacity(8) }
-            path.append(visit)
+            let visit = Visit(path: arrival, positionHint: positionHint)
+            if visits.capacity == 0 { visits.reserveCapacity(8) }
+            visits.append(visit)
             effects.append(.entered(visit))
         } else {
-            isCompleted = true
+            completed = true
             effects.append(.flowCompleted)
         }
         effects.append(.persist)
@@ -226,16 +239,16 @@ extension FlowState {
 
     @usableFromInline
     mutating func returnFromCustom(leaving departure: Departure) -> [FlowEffect] {
-        let custom = path.removeLast()
-        path[path.count - 1].departure = nil
-        return [.left(custom, departure), .entered(path[path.count - 1]), .persist]
+        let custom = visits.removeLast()
+        visits[visits.count - 1].departure = nil
+        return [.left(custom, departure), .entered(visits[visits.count - 1]), .persist]
     }
 
     @inlinable
     func continueAfterLatestDeclaredVisit<Context>(
         walker: inout FlowWalker<Context>, definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> StepPath? {
-        for visit in path.reversed() where !visit.isCustom {
+        for visit in visits.reversed() where !visit.isCustom {
             guard var levels = walker.levels(for: visit.path) else { continue }
             let leaf = levels[levels.count - 1]
             return try walker.follow(

@@ -60,7 +60,7 @@ extension FlowState {
             return (state, .truncated(kept: 0, dropped: saved.path.count))
         }
         kept[kept.count - 1].departure = nil
-        state.path = kept
+        state.visits = kept
         if kept.count == saved.path.count {
             return (state, .resumed(visits: kept.count))
         }

@@ -16,19 +16,30 @@ public struct FlowState: Hashable, Sendable, Codable {
     public let flowID: String
     /// The version of the flow definition the path was recorded against.
     public internal(set) var flowVersion: Int
+    /// The storage of ``path``, changed in place by the (inlinable) events.
+    @usableFromInline var visits: [Visit]
+    /// The storage of ``isCompleted``.
+    @usableFromInline var completed: Bool
+
     /// Every step visited and still on the back stack, oldest first; the last one is current.
     ///
     /// Skipped steps are not part of the path; going back removes the last visit.
-    public internal(set) var path: [Visit]
+    @inlinable public var path: [Visit] { visits }
     /// Whether the flow has ended successfully.
-    public internal(set) var isCompleted: Bool
+    @inlinable public var isCompleted: Bool { completed }
+
+    private enum CodingKeys: String, CodingKey {
+        case flowID, flowVersion
+        case visits = "path"
+        case completed = "isCompleted"
+    }
 
     /// Creates the state of a flow that has not started yet.
     public init(flowID: String, flowVersion: Int) {
         self.flowID = flowID
         self.flowVersion = flowVersion
-        self.path = []
-        self.isCompleted = false
+        self.visits = []
+        self.completed = false
     }
 
     /// Creates the state of `definition`, not started yet.
@@ -37,11 +48,11 @@ public struct FlowState: Hashable, Sendable, Codable {
     }
 
     /// The current visit, or `nil` before the start and after completion.
-    public var current: Visit? { isCompleted ? nil : path.last }
+    @inlinable public var current: Visit? { completed ? nil : visits.last }
 
     /// Whether the flow was started (it may since have completed).
-    public var hasStarted: Bool { !path.isEmpty || isCompleted }
+    @inlinable public var hasStarted: Bool { !visits.isEmpty || completed }
 
     /// Whether ``back()`` would succeed.
-    public var canGoBack: Bool { !isCompleted && path.count > 1 }
+    @inlinable public var canGoBack: Bool { !completed && visits.count > 1 }
 }

@@ -1,22 +1,32 @@
 /// The location of a step inside a flow: its id, prefixed by the ids of the subflow steps around it.
 ///
 /// `"shared-end/consent"` is the step `consent` of the subflow run by the step `shared-end`.
-/// Step ids cannot contain `/`, so the path is unambiguous.
+/// Step ids cannot contain `/`, so the path is unambiguous. Two paths are equal when their texts
+/// have the same UTF-8 bytes.
 public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// The path as text, components separated by `/`.
-    public let rawValue: String
+    /// The path's text, held without reference counting so paths are cheap to copy.
+    @usableFromInline let text: CompactString
     /// Whether the step is inside a subflow (the path has a `/`).
     public let isNested: Bool
 
+    /// The path as text, components separated by `/`.
+    public var rawValue: String { text.string }
+
     /// Creates a path from its text form.
     public init(_ rawValue: String) {
-        self.rawValue = rawValue
+        self.text = CompactString(rawValue)
         self.isNested = rawValue.utf8.contains(UInt8(ascii: "/"))
     }
 
     @usableFromInline
     init(rawValue: String, isNested: Bool) {
-        self.rawValue = rawValue
+        self.text = CompactString(rawValue)
+        self.isNested = isNested
+    }
+
+    @inlinable
+    init(text: CompactString, isNested: Bool) {
+        self.text = text
         self.isNested = isNested
     }
 
@@ -29,9 +39,10 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
         self.init(try decoder.singleValueContainer().decode(String.self))
     }
 
-    public static func == (lhs: StepPath, rhs: StepPath) -> Bool { lhs.rawValue == rhs.rawValue }
+    @inlinable
+    public static func == (lhs: StepPath, rhs: StepPath) -> Bool { lhs.text == rhs.text }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
