@@ -34,25 +34,32 @@ public struct FlowDefinition<Context>: Sendable {
     @usableFromInline
     final class Storage: Sendable {
         @usableFromInline let id: String
+        /// `id` in the form flow states hold it.
+        @usableFromInline let compactID: CompactString
         @usableFromInline let version: Int
         @usableFromInline let start: String?
         @usableFromInline let source: Source
-        /// The steps when they do not depend on the context, for navigation without a switch.
-        @usableFromInline let fixedList: StepList<Context>?
+        /// The steps when they do not depend on the context (`isFixed`), for navigation without a
+        /// switch; an empty list otherwise.
+        @usableFromInline let fixedList: StepList<Context>
+        @usableFromInline let isFixed: Bool
         /// The position of the start step in `fixedList`, when it names a step there.
         @usableFromInline let fixedStartPosition: Int?
 
         @usableFromInline
         init(id: String, version: Int, start: String?, source: Source) {
             self.id = id
+            self.compactID = CompactString(id)
             self.version = version
             self.start = start
             self.source = source
             if case .fixed(let list) = source {
                 fixedList = list
+                isFixed = true
                 fixedStartPosition = list.startID(declared: start).flatMap(list.position(of:))
             } else {
-                fixedList = nil
+                fixedList = StepList([])
+                isFixed = false
                 fixedStartPosition = nil
             }
         }

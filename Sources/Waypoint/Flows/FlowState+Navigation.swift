@@ -20,7 +20,7 @@ extension FlowState {
         in definition: FlowDefinition<Context>, context: Context, into effects: inout [FlowEffect]
     ) throws(FlowError) {
         guard !hasStarted else { throw .alreadyStarted(flowID: flowID) }
-        if let list = definition.storage.fixedList, let position = definition.storage.fixedStartPosition,
+        if let position = definition.storage.fixedStartPosition, case let list = definition.storage.fixedList,
            list.storage.isPlainScreen[position]
             || (!list.isSubflow(at: position) && list.condition(at: position)?.evaluate(context) ?? true) {
             // The common case: the start step is a top-level screen step that is shown.
@@ -110,7 +110,7 @@ extension FlowState {
         into effects: inout [FlowEffect]
     ) throws(FlowError) -> Bool {
         guard !isCompleted, let last = visits.indices.last, !visits[last].isCustom, !visits[last].path.isNested,
-              let list = definition.storage.fixedList,
+              definition.storage.isFixed, case let list = definition.storage.fixedList,
               let position = list.position(of: visits[last]), !list.isSubflow(at: position)
         else { return false }
         guard let index = list.resolvedOutcome(from: position, named: outcome) else {

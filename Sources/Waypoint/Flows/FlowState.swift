@@ -12,8 +12,10 @@
 /// #expect(state.current?.path == "registration")
 /// ```
 public struct FlowState: Hashable, Sendable, Codable {
+    /// The storage of ``flowID``, held without reference counting.
+    @usableFromInline let flowText: CompactString
     /// The id of the flow this state belongs to.
-    public let flowID: String
+    public var flowID: String { flowText.string }
     /// The version of the flow definition the path was recorded against.
     public internal(set) var flowVersion: Int
     /// The storage of ``path``, changed in place by the (inlinable) events.
@@ -28,23 +30,41 @@ public struct FlowState: Hashable, Sendable, Codable {
     /// Whether the flow has ended successfully.
     @inlinable public var isCompleted: Bool { completed }
 
-    private enum CodingKeys: String, CodingKey {
-        case flowID, flowVersion
-        case visits = "path"
-        case completed = "isCompleted"
-    }
+    private enum CodingKeys: String, CodingKey { case flowID, flowVersion, path, isCompleted }
 
     /// Creates the state of a flow that has not started yet.
     public init(flowID: String, flowVersion: Int) {
-        self.flowID = flowID
+        self.init(flowText: CompactString(flowID), flowVersion: flowVersion)
+    }
+
+    @usableFromInline
+    init(flowText: CompactString, flowVersion: Int) {
+        self.flowText = flowText
         self.flowVersion = flowVersion
         self.visits = []
         self.completed = false
     }
 
     /// Creates the state of `definition`, not started yet.
+    @inlinable
     public init<Context>(for definition: FlowDefinition<Context>) {
-        self.init(flowID: definition.id, flowVersion: definition.version)
+        self.init(flowText: definition.storage.compactID, flowVersion: definition.storage.version)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        flowText = CompactString(try container.decode(String.self, forKey: .flowID))
+        flowVersion = try container.decode(Int.self, forKey: .flowVersion)
+        visits = try container.decode([Visit].self, forKey: .path)
+        completed = try container.decode(Bool.self, forKey: .isCompleted)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(flowID, forKey: .flowID)
+        try container.encode(flowVersion, forKey: .flowVersion)
+        try container.encode(visits, forKey: .path)
+        try container.encode(completed, forKey: .isCompleted)
     }
 
     /// The current visit, or `nil` before the start and after completion.
