@@ -6,6 +6,7 @@ let workloads: [String: @Sendable () -> Void] = [
     "dispatch-hand-written": { handWrittenRuns(20_000) },
     "dispatch-state-machine": { machineRuns(20_000) },
     "dispatch-flow-state": { flowRuns(20_000) },
+    "dispatch-flow-subflow": { subflowRuns(20_000) },
     "document-validate": { documentValidateWorkload() },
     "document-plain-decode": { documentPlainDecodeWorkload() },
     "document-lint": { documentLintWorkload() },

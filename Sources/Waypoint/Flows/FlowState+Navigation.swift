@@ -63,7 +63,7 @@ extension FlowState {
         _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
         into effects: inout [FlowEffect]
     ) throws(FlowError) {
-        if try nextAtTopLevel(outcome, in: definition, context: context, into: &effects) { return }
+        if nextAtTopLevel(outcome, in: definition, context: context, into: &effects) { return }
         if outcome == Outcome.back {
             effects += try back()
             return
@@ -108,7 +108,7 @@ extension FlowState {
     mutating func nextAtTopLevel<Context>(
         _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
         into effects: inout [FlowEffect]
-    ) throws(FlowError) -> Bool {
+    ) -> Bool {
         guard !isCompleted, let last = visits.indices.last, !visits[last].isCustom, !visits[last].path.isNested,
               definition.storage.isFixed, case let list = definition.storage.fixedList,
               let position = list.position(of: visits[last]), !list.isSubflow(at: position)

@@ -51,20 +51,26 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
 
     /// The ids from the outermost subflow step to the step itself.
     public var components: [String] {
-        rawValue.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        rawValue.utf8.split(separator: Self.separator, omittingEmptySubsequences: false)
+            .map { String(Substring($0)) }
     }
 
     /// The step's own id (the last component).
     public var stepID: String {
-        if let slash = rawValue.lastIndex(of: "/") { return String(rawValue[rawValue.index(after: slash)...]) }
-        return rawValue
+        let text = rawValue
+        guard let slash = text.utf8.lastIndex(of: Self.separator) else { return text }
+        return String(Substring(text.utf8[text.utf8.index(after: slash)...]))
     }
 
     /// The path of the subflow step that contains this step, or `nil` at the top level.
     public var parent: StepPath? {
-        guard let slash = rawValue.lastIndex(of: "/") else { return nil }
-        return StepPath(String(rawValue[..<slash]))
+        let text = rawValue
+        guard let slash = text.utf8.lastIndex(of: Self.separator) else { return nil }
+        return StepPath(String(Substring(text.utf8[..<slash])))
     }
+
+    /// The byte separating components: `/`.
+    private static let separator = UInt8(ascii: "/")
 
     /// The path of a step inside the subflow run by this step.
     @inlinable public func appending(_ id: String) -> StepPath {
@@ -72,7 +78,7 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
     }
 
     /// How many subflows deep the step is (0 at the top level).
-    public var depth: Int { rawValue.reduce(0) { $1 == "/" ? $0 + 1 : $0 } }
+    public var depth: Int { rawValue.utf8.reduce(0) { $1 == Self.separator ? $0 + 1 : $0 } }
 
     public var description: String { rawValue }
 }
