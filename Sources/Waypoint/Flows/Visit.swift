@@ -90,7 +90,8 @@ public struct CustomStep: Hashable, Sendable, Codable {
         self.screen = screen ?? id
     }
 
-    /// Every custom step pushed in this process, so that visits refer to one by its index.
+    /// Every custom step pushed in this process, so that visits refer to one by its index; an
+    /// entry costs its two strings once, however many visits refer to it.
     static let table = InternTable<CustomStep>()
 }
 
