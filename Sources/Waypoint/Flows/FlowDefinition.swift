@@ -144,6 +144,8 @@ struct StepList<Context>: Sendable {
         @usableFromInline let positions: [String: Int]?
         /// The step ids in declared order, in the form visits hold them.
         @usableFromInline let compactIDs: [CompactString]
+        /// The position of each id in that form, for long lists.
+        @usableFromInline let compactPositions: [CompactString: Int]?
         /// Whether every id names one step only, so a position remembered for an id is the id's position.
         @usableFromInline let idsAreUnique: Bool
         /// Whether the step at each position is shown as soon as it is reached: a screen step
@@ -164,7 +166,11 @@ struct StepList<Context>: Sendable {
             self.steps = steps
             let ids = steps.map(\.id)
             self.ids = ids
-            self.compactIDs = ids.map(CompactString.init)
+            let compactIDs = ids.map(CompactString.init)
+            self.compactIDs = compactIDs
+            self.compactPositions = positions.map { _ in
+                Dictionary(compactIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            }
             self.positions = positions
             func position(of id: String) -> Int? { positions.map { $0[id] } ?? ids.firstIndex(of: id) }
             idsAreUnique = Set(ids).count == ids.count
@@ -199,6 +205,13 @@ struct StepList<Context>: Sendable {
     /// A resolved outcome target naming a step id the list does not declare.
     @inlinable static var unresolved: Int { -2 }
 
+    /// The position of the step whose id is `text`.
+    @inlinable
+    func position(ofText text: CompactString) -> Int? {
+        if let positions = storage.compactPositions { return positions[text] }
+        return storage.compactIDs.firstIndex(of: text)
+    }
+
     /// The position of the step with the visit's id, using the position remembered in the visit
     /// when it still names that id here.
     @inlinable @inline(__always)
@@ -207,7 +220,7 @@ struct StepList<Context>: Sendable {
         if storage.idsAreUnique, hint >= 0, hint < storage.compactIDs.count, storage.compactIDs[hint] == visit.path.text {
             return hint
         }
-        return position(of: visit.path.rawValue)
+        return position(ofText: visit.pathText)
     }
 
     /// The index, in the resolved outcomes, of `outcome` declared by the step at `position`

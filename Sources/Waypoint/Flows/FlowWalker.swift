@@ -74,30 +74,34 @@ struct FlowWalker<Context> {
     func levels(for path: StepPath, subflowStep: Bool = false) -> LevelStack<Context>? {
         if !path.isNested {
             let list = root.stepList(for: context)
-            guard let position = list.position(of: path.rawValue),
+            guard let position = list.position(ofText: path.text),
                   list.isSubflow(at: position) == subflowStep
             else { return nil }
             return LevelStack(FlowLevel(flow: root, list: list, prefix: nil, position: position))
         }
-        var levels: LevelStack<Context>?
-        var flow = root
-        var prefix: StepPath?
-        let components = path.components
-        for (index, component) in components.enumerated() {
-            let list = flow.stepList(for: context)
-            guard let position = list.position(of: component) else { return nil }
-            let level = FlowLevel(flow: flow, list: list, prefix: prefix, position: position)
-            if levels == nil { levels = LevelStack(level) } else { levels?.append(level) }
-            let step = list.steps[position]
-            if index == components.count - 1 {
-                guard step.isSubflow == subflowStep else { return nil }
-            } else {
+        // Walk the components on the path's bytes, without making strings of them.
+        return path.text.withBytes { bytes -> LevelStack<Context>? in
+            var levels: LevelStack<Context>?
+            var flow = root
+            var prefix: StepPath?
+            var start = 0
+            while true {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+                let component = CompactString(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                let list = flow.stepList(for: context)
+                guard let position = list.position(ofText: component) else { return nil }
+                let level = FlowLevel(flow: flow, list: list, prefix: prefix, position: position)
+                if levels == nil { levels = LevelStack(level) } else { levels?.append(level) }
+                let step = list.steps[position]
+                if end == bytes.count {
+                    return step.isSubflow == subflowStep ? levels : nil
+                }
                 guard let subflow = step.subflow else { return nil }
                 flow = subflow
-                prefix = prefix?.appending(component) ?? StepPath(component)
+                prefix = StepPath(text: CompactString(bytes: UnsafeBufferPointer(rebasing: bytes[..<end])), isNested: prefix != nil)
+                start = end + 1
             }
         }
-        return levels
     }
 
     /// Follows `target` from the innermost level until a step to show is found.

@@ -51,8 +51,17 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
 
     /// The ids from the outermost subflow step to the step itself.
     public var components: [String] {
-        rawValue.utf8.split(separator: Self.separator, omittingEmptySubsequences: false)
-            .map { String(Substring($0)) }
+        var text = rawValue
+        return text.withUTF8 { bytes in
+            var components: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == Self.separator {
+                components.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            components.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return components
+        }
     }
 
     /// The step's own id (the last component).
@@ -74,7 +83,7 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
 
     /// The path of a step inside the subflow run by this step.
     @inlinable public func appending(_ id: String) -> StepPath {
-        StepPath(rawValue: rawValue + "/" + id, isNested: true)
+        StepPath(text: .joining(text, id), isNested: true)
     }
 
     /// How many subflows deep the step is (0 at the top level).

@@ -61,6 +61,60 @@ struct CompactString: Hashable, Sendable, BitwiseCopyable {
         high = UInt64(littleEndian: words.1) | UInt64(bytes.count) << 56
     }
 
+    /// The compact form of a string given as UTF-8 bytes (valid UTF-8, as cut from a string at an
+    /// ASCII separator).
+    @usableFromInline
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count <= 15 {
+            self.init(inline: bytes)
+        } else {
+            self = CompactString.interning(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The compact form of `prefix`, a `/` and `component`.
+    @usableFromInline
+    static func joining(_ prefix: CompactString, _ component: String) -> CompactString {
+        var component = component
+        return prefix.withBytes { prefixBytes in
+            component.withUTF8 { componentBytes in
+                let count = prefixBytes.count + 1 + componentBytes.count
+                guard count <= 15 else {
+                    var joined = [UInt8]()
+                    joined.reserveCapacity(count)
+                    joined.append(contentsOf: prefixBytes)
+                    joined.append(UInt8(ascii: "/"))
+                    joined.append(contentsOf: componentBytes)
+                    return joined.withUnsafeBufferPointer(CompactString.init(bytes:))
+                }
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+                    _ = buffer.initialize(from: prefixBytes)
+                    buffer[prefixBytes.count] = UInt8(ascii: "/")
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(prefixBytes.count + 1)...])
+                        .initialize(from: componentBytes)
+                    return CompactString(inline: UnsafeBufferPointer(rebasing: buffer[..<count]))
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with the string's UTF-8 bytes.
+    @usableFromInline
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard isInline else {
+            var string = string
+            return string.withUTF8(body)
+        }
+        let words = (low.littleEndian, (high & 0x00FF_FFFF_FFFF_FFFF).littleEndian)
+        let count = Int(high >> 56)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            withUnsafeBytes(of: words) { raw in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[..<count]))
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
     /// Whether the string is stored inline.
     @inlinable var isInline: Bool { high >> 56 <= 15 }
 
@@ -124,7 +178,9 @@ struct ExactString: Hashable, Sendable {
     let string: String
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        var lhs = lhs.string
+        var rhs = rhs.string
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
     }
 
     func hash(into hasher: inout Hasher) {

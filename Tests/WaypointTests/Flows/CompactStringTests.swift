@@ -23,6 +23,25 @@ struct CompactStringTests {
         #expect(compact.firstByte == text.utf8.first)
     }
 
+    @Test(arguments: texts)
+    func bytesRoundTrip(text: String) {
+        let compact = CompactString(text)
+        let bytes = compact.withBytes { Array($0) }
+        #expect(bytes == Array(text.utf8))
+        #expect(bytes.withUnsafeBufferPointer(CompactString.init(bytes:)) == compact)
+    }
+
+    @Test(arguments: [
+        ("shared-end", "done"), ("a", "b"), ("shared-end", "notifications"), ("ab", "cdefghijklm"),
+        ("ab", "cdefghijklmn"), (String(repeating: "x", count: 30), "y"), ("état", "étape"), ("", ""),
+    ])
+    func joiningIsTheTextWithASlash(prefix: String, component: String) {
+        let joined = CompactString.joining(CompactString(prefix), component)
+        #expect(joined == CompactString(prefix + "/" + component))
+        #expect(joined.string == prefix + "/" + component)
+        #expect(StepPath(prefix).appending(component) == StepPath(prefix + "/" + component))
+    }
+
     @Test func distinctTextsStayDistinct() {
         let compacts = Self.texts.map(CompactString.init)
         #expect(Set(compacts).count == Self.texts.count)
