@@ -21,9 +21,7 @@ func measure(_ name: String, operations: Int, rounds: Int = 7, _ body: () -> Voi
     for round in 0...rounds {
         let elapsed = clock.measure(body)
         if round == 0 { continue }
-        let (seconds, attoseconds) = elapsed.components
-        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-        samples.append(nanoseconds / Double(operations))
+        samples.append(nanoseconds(elapsed) / Double(operations))
     }
     samples.sort()
     return Measurement(name: name, nanosecondsPerOperation: samples[samples.count / 2])
@@ -40,10 +38,8 @@ func measureInterleaved(
     var samples = Array(repeating: [Double](), count: bodies.count)
     for round in 0...rounds {
         for (index, entry) in bodies.enumerated() {
-            let (seconds, attoseconds) = clock.measure(entry.body).components
-            if round > 0 {
-                samples[index].append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(operations))
-            }
+            let elapsed = clock.measure(entry.body)
+            if round > 0 { samples[index].append(nanoseconds(elapsed) / Double(operations)) }
         }
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -51,6 +47,12 @@ func measureInterleaved(
         let ratios = zip(samples[index], samples[0]).map { $0 / $1 }
         return (Measurement(name: bodies[index].name, nanosecondsPerOperation: median(samples[index])), median(ratios))
     }
+}
+
+/// A duration in nanoseconds.
+func nanoseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
 /// Formats nanoseconds for a report.

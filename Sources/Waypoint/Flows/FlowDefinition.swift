@@ -38,37 +38,28 @@ public struct FlowDefinition<Context>: Sendable {
         @usableFromInline let compactID: CompactString
         @usableFromInline let version: Int
         @usableFromInline let start: String?
-        @usableFromInline let source: Source
-        /// The steps when they do not depend on the context (`isFixed`), for navigation without a
-        /// switch; an empty list otherwise.
+        /// The builder of a context-dependent flow, run again at every navigation decision; `nil`
+        /// when the steps are fixed.
+        @usableFromInline let build: (@Sendable (Context) -> [Step<Context>])?
+        /// The steps when they are fixed (`build` is `nil`); an empty list otherwise.
         @usableFromInline let fixedList: StepList<Context>
-        @usableFromInline let isFixed: Bool
         /// The position of the start step in `fixedList`, when it names a step there.
         @usableFromInline let fixedStartPosition: Int?
 
         @usableFromInline
-        init(id: String, version: Int, start: String?, source: Source) {
+        init(id: String, version: Int, start: String?, fixed: [Step<Context>], build: (@Sendable (Context) -> [Step<Context>])?) {
             self.id = id
             self.compactID = CompactString(id)
             self.version = version
             self.start = start
-            self.source = source
-            if case .fixed(let list) = source {
-                fixedList = list
-                isFixed = true
-                fixedStartPosition = list.startID(declared: start).flatMap(list.position(of:))
-            } else {
-                fixedList = StepList([])
-                isFixed = false
-                fixedStartPosition = nil
-            }
+            self.build = build
+            let list = StepList(fixed)
+            fixedList = list
+            fixedStartPosition = list.startID(declared: start).flatMap(list.position(of:))
         }
-    }
 
-    @usableFromInline
-    enum Source: Sendable {
-        case fixed(StepList<Context>)
-        case lazy(@Sendable (Context) -> [Step<Context>])
+        /// Whether the steps are fixed rather than built from the context.
+        @inlinable var isFixed: Bool { build == nil }
     }
 
     /// The flow's stable id, used for persistence and analytics.
@@ -80,7 +71,7 @@ public struct FlowDefinition<Context>: Sendable {
 
     /// Creates a flow from a fixed list of steps.
     public init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {
-        storage = Storage(id: id, version: version, start: start, source: .fixed(StepList(steps)))
+        storage = Storage(id: id, version: version, start: start, fixed: steps, build: nil)
     }
 
     /// Creates a flow whose steps are declared once, in a builder.
@@ -96,14 +87,11 @@ public struct FlowDefinition<Context>: Sendable {
         _ id: String, version: Int = 1, start: String? = nil,
         @FlowBuilder<Context> steps: @escaping @Sendable (Context) -> [Step<Context>]
     ) {
-        storage = Storage(id: id, version: version, start: start, source: .lazy(steps))
+        storage = Storage(id: id, version: version, start: start, fixed: [], build: steps)
     }
 
     /// Whether the list of steps depends on the context (the builder takes it).
-    public var isContextDependent: Bool {
-        if case .lazy = storage.source { return true }
-        return false
-    }
+    public var isContextDependent: Bool { !storage.isFixed }
 
     /// The steps in declared order, for the given context.
     ///
@@ -113,17 +101,12 @@ public struct FlowDefinition<Context>: Sendable {
     }
 
     /// The steps in declared order, when they do not depend on the context; `nil` otherwise.
-    public var fixedSteps: [Step<Context>]? {
-        if case .fixed(let list) = storage.source { return list.steps }
-        return nil
-    }
+    public var fixedSteps: [Step<Context>]? { storage.isFixed ? storage.fixedList.steps : nil }
 
     @inlinable
     func stepList(for context: Context) -> StepList<Context> {
-        switch storage.source {
-        case .fixed(let list): list
-        case .lazy(let build): StepList(build(context))
-        }
+        if let build = storage.build { return StepList(build(context)) }
+        return storage.fixedList
     }
 }
 
@@ -138,13 +121,10 @@ struct StepList<Context>: Sendable {
     @usableFromInline
     final class Storage: Sendable {
         @usableFromInline let steps: [Step<Context>]
-        /// The step ids in declared order, for a linear search in short lists.
-        @usableFromInline let ids: [String]
-        /// The position of each id, for long lists (`nil` for short ones, where a scan is faster).
-        @usableFromInline let positions: [String: Int]?
-        /// The step ids in declared order, in the form visits hold them.
+        /// The step ids in declared order, in the form visits hold them, for a linear search in
+        /// short lists.
         @usableFromInline let compactIDs: [CompactString]
-        /// The position of each id in that form, for long lists.
+        /// The position of each id, for long lists (`nil` for short ones, where a scan is faster).
         @usableFromInline let compactPositions: [CompactString: Int]?
         /// Whether every id names one step only, so a position remembered for an id is the id's position.
         @usableFromInline let idsAreUnique: Bool
@@ -162,18 +142,18 @@ struct StepList<Context>: Sendable {
         @usableFromInline let outcomeTargets: [Int]
 
         @usableFromInline
-        init(steps: [Step<Context>], positions: [String: Int]?) {
+        init(steps: [Step<Context>]) {
             self.steps = steps
-            let ids = steps.map(\.id)
-            self.ids = ids
-            let compactIDs = ids.map(CompactString.init)
+            let compactIDs = steps.map { CompactString($0.id) }
             self.compactIDs = compactIDs
-            self.compactPositions = positions.map { _ in
-                Dictionary(compactIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            let positions = compactIDs.count > StepList.linearSearchLimit
+                ? Dictionary(compactIDs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                : nil
+            self.compactPositions = positions
+            func position(of id: String) -> Int? {
+                StepList.position(of: CompactString(id), in: compactIDs, index: positions)
             }
-            self.positions = positions
-            func position(of id: String) -> Int? { positions.map { $0[id] } ?? ids.firstIndex(of: id) }
-            idsAreUnique = Set(ids).count == ids.count
+            idsAreUnique = Set(compactIDs).count == compactIDs.count
             isPlainScreen = steps.map { !$0.isSubflow && $0.condition == nil }
             var outcomeStart: [Int] = []
             var outcomeNames: [String] = []
@@ -182,7 +162,7 @@ struct StepList<Context>: Sendable {
             for (offset, step) in steps.enumerated() {
                 outcomeStart.append(outcomeNames.count)
                 let declared: [(name: String, target: Target)] = step.outcomes.isEmpty
-                    ? [(Outcome.next, offset + 1 < steps.count ? .step(ids[offset + 1]) : .complete)]
+                    ? [(Outcome.next, offset + 1 < steps.count ? .step(steps[offset + 1].id) : .complete)]
                     : step.outcomes
                 for (name, target) in declared {
                     outcomeNames.append(name)
@@ -208,8 +188,14 @@ struct StepList<Context>: Sendable {
     /// The position of the step whose id is `text`.
     @inlinable
     func position(ofText text: CompactString) -> Int? {
-        if let positions = storage.compactPositions { return positions[text] }
-        return storage.compactIDs.firstIndex(of: text)
+        Self.position(of: text, in: storage.compactIDs, index: storage.compactPositions)
+    }
+
+    /// The position of `text` in `ids`, through `index` when the list is long enough to have one.
+    @inlinable @inline(__always)
+    static func position(of text: CompactString, in ids: [CompactString], index: [CompactString: Int]?) -> Int? {
+        if let index { return index[text] }
+        return ids.firstIndex(of: text)
     }
 
     /// The position of the step with the visit's id, using the position remembered in the visit
@@ -242,25 +228,13 @@ struct StepList<Context>: Sendable {
 
     @usableFromInline
     init(_ steps: [Step<Context>]) {
-        guard steps.count > Self.linearSearchLimit else {
-            storage = Storage(steps: steps, positions: nil)
-            return
-        }
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(steps.count)
-        for (offset, step) in steps.enumerated() where positions[step.id] == nil {
-            positions[step.id] = offset
-        }
-        storage = Storage(steps: steps, positions: positions)
+        storage = Storage(steps: steps)
     }
 
     @inlinable var steps: [Step<Context>] { storage.steps }
 
     @inlinable
-    func position(of id: String) -> Int? {
-        if let positions = storage.positions { return positions[id] }
-        return storage.ids.firstIndex(of: id)
-    }
+    func position(of id: String) -> Int? { position(ofText: CompactString(id)) }
 
     @inlinable
     func condition(at position: Int) -> StepCondition<Context>? { storage.steps[position].condition }
