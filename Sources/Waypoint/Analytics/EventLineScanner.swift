@@ -333,6 +333,30 @@ struct EventLineScanner {
         return true
     }
 
+    /// Skips an object or array from its opening byte: elements skipped by `element`, separated by
+    /// commas, up to `closing`.
+    private mutating func skipElements(closedBy closing: UInt8, _ element: (inout Self) -> Bool) -> Bool {
+        i += 1
+        skipWhitespace()
+        if i < end, p[i] == closing {
+            i += 1
+            return true
+        }
+        while true {
+            guard element(&self) else { return false }
+            skipWhitespace()
+            guard i < end else { return false }
+            if p[i] == 0x2C {
+                i += 1
+                skipWhitespace()
+                continue
+            }
+            guard p[i] == closing else { return false }
+            i += 1
+            return true
+        }
+    }
+
     /// Skips any JSON value (nesting at most 64 deep).
     private mutating func skipValue(depth: Int) -> Bool {
         guard i < end, depth < 64 else { return false }
@@ -340,50 +364,16 @@ struct EventLineScanner {
         case 0x22:
             return scanString() != nil
         case 0x7B:
-            i += 1
-            skipWhitespace()
-            if i < end, p[i] == 0x7D {
-                i += 1
-                return true
-            }
-            while true {
-                guard i < end, p[i] == 0x22, scanString() != nil else { return false }
-                skipWhitespace()
-                guard i < end, p[i] == 0x3A else { return false }
-                i += 1
-                skipWhitespace()
-                guard skipValue(depth: depth + 1) else { return false }
-                skipWhitespace()
-                guard i < end else { return false }
-                if p[i] == 0x2C {
-                    i += 1
-                    skipWhitespace()
-                    continue
-                }
-                guard p[i] == 0x7D else { return false }
-                i += 1
-                return true
+            return skipElements(closedBy: 0x7D) { scanner in
+                guard scanner.i < scanner.end, scanner.p[scanner.i] == 0x22, scanner.scanString() != nil else { return false }
+                scanner.skipWhitespace()
+                guard scanner.i < scanner.end, scanner.p[scanner.i] == 0x3A else { return false }
+                scanner.i += 1
+                scanner.skipWhitespace()
+                return scanner.skipValue(depth: depth + 1)
             }
         case 0x5B:
-            i += 1
-            skipWhitespace()
-            if i < end, p[i] == 0x5D {
-                i += 1
-                return true
-            }
-            while true {
-                guard skipValue(depth: depth + 1) else { return false }
-                skipWhitespace()
-                guard i < end else { return false }
-                if p[i] == 0x2C {
-                    i += 1
-                    skipWhitespace()
-                    continue
-                }
-                guard p[i] == 0x5D else { return false }
-                i += 1
-                return true
-            }
+            return skipElements(closedBy: 0x5D) { scanner in scanner.skipValue(depth: depth + 1) }
         case 0x74: return literal("true")
         case 0x66: return literal("false")
         case 0x6E: return literal("null")

@@ -93,8 +93,7 @@ extension FlowState {
             }
             arrival = try continueAfterLatestDeclaredVisit(walker: &walker, definition: definition, context: context)
         }
-        effects.append(.left(currentVisit, .outcome(outcome)))
-        depart(.outcome(outcome))
+        leave(.outcome(outcome), effects: &effects)
         for skipped in walker.skipped { effects.append(.skipped(skipped)) }
         arrive(at: arrival, effects: &effects)
     }
@@ -121,20 +120,19 @@ extension FlowState {
         // `back` is reserved even where a step declares it.
         guard departure.text != CompactString.backOutcome else { return false }
         let target = list.storage.outcomeTargets[index]
+        let arrival: StepPath?
         if target == StepList<Context>.completes {
-            effects.append(.left(visits[last], departure))
-            depart(departure)
-            arrive(at: nil, effects: &effects)
+            arrival = nil
         } else {
             // A subflow, a skipped step or an unknown id takes the general walk.
             guard target >= 0 else { return false }
             if !list.storage.isPlainScreen[target] {
                 guard !list.isSubflow(at: target), list.condition(at: target)?.evaluate(context) ?? true else { return false }
             }
-            effects.append(.left(visits[last], departure))
-            depart(departure)
-            arrive(at: StepPath(text: list.storage.compactIDs[target], isNested: false), positionHint: target, effects: &effects)
+            arrival = StepPath(text: list.storage.compactIDs[target], isNested: false)
         }
+        leave(departure, effects: &effects)
+        arrive(at: arrival, positionHint: target, effects: &effects)
         return true
     }
 
@@ -183,8 +181,8 @@ extension FlowState {
             stepID = id
         }
         let arrival = try walker.follow(.step(stepID), levels: &levels, from: .jump, force: true)
-        var effects: [FlowEffect] = [.left(currentVisit, .jump)]
-        depart(.jump)
+        var effects: [FlowEffect] = []
+        leave(.jump, effects: &effects)
         for skipped in walker.skipped { effects.append(.skipped(skipped)) }
         arrive(at: arrival, effects: &effects)
         return effects
@@ -202,17 +200,19 @@ extension FlowState {
 
     /// Completes the flow from the current step, whatever is declared after it.
     public mutating func complete() throws(FlowError) -> [FlowEffect] {
-        let currentVisit = try requireCurrent()
-        visits[visits.count - 1].departure = .completedFlow
-        completed = true
-        return [.left(currentVisit, .completedFlow), .flowCompleted, .persist]
+        _ = try requireCurrent()
+        var effects: [FlowEffect] = []
+        leave(.completedFlow, effects: &effects)
+        arrive(at: nil, effects: &effects)
+        return effects
     }
 
     // MARK: - Helpers
 
-    /// Records how the current visit was left.
-    @inlinable
-    mutating func depart(_ departure: Departure) {
+    /// Leaves the current visit: reports it and records how it was left.
+    @inlinable @inline(__always)
+    mutating func leave(_ departure: Departure, effects: inout [FlowEffect]) {
+        effects.append(.left(visits[visits.count - 1], departure))
         visits[visits.count - 1].departureText = departure.text
     }
 
