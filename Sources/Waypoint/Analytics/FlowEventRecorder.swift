@@ -50,13 +50,13 @@ public struct FlowEventRecorder: Sendable, Hashable {
         case .flowStarted:
             return started(at: date, messageID: messageID)
         case .entered(let visit):
-            return viewed(stepID: Self.stepID(of: visit), stepIndex: max(0, pathCount - 1), at: date, messageID: messageID)
+            return viewed(stepID: visit.stepID, stepIndex: max(0, pathCount - 1), at: date, messageID: messageID)
         case .skipped(let path):
             return [event(.stepSkipped, at: date, messageID: messageID, stepID: path.rawValue)]
         case .left(let visit, let departure):
-            return left(stepID: Self.stepID(of: visit), outcome: departure.rawValue, at: date, messageID: messageID)
+            return left(stepID: visit.stepID, outcome: departure.rawValue, at: date, messageID: messageID)
         case .wentBack(let from, _):
-            return left(stepID: Self.stepID(of: from), outcome: Outcome.back, at: date, messageID: messageID)
+            return left(stepID: from.stepID, outcome: Outcome.back, at: date, messageID: messageID)
         case .flowCompleted:
             return completed(at: date, messageID: messageID)
         case .persist:
@@ -106,11 +106,6 @@ public struct FlowEventRecorder: Sendable, Hashable {
         isFinished = true
         return [event(.flowAbandoned, at: date, messageID: messageID, stepID: step?.stepID, stepIndex: step?.stepIndex,
                       durationMs: flowDuration(at: date))]
-    }
-
-    /// The id events use for a visit: the custom step's id, or the declared step's path.
-    public static func stepID(of visit: Visit) -> String {
-        visit.custom?.id ?? visit.path.rawValue
     }
 
     private func flowDuration(at date: Date) -> Int64? {

@@ -62,17 +62,14 @@ public final class FlowNavigator<Context> {
 
     /// The declared step being shown, or `nil` for a custom step, before the start and after completion.
     public var currentStep: Step<Context>? {
-        guard let visit = state.current, !visit.isCustom,
-              let levels = FlowWalker(root: definition, context: context).levels(for: visit.path)
-        else { return nil }
-        let leaf = levels.last
-        return leaf.list.steps[leaf.position]
+        guard let visit = state.current, !visit.isCustom else { return nil }
+        return definition.step(at: visit.path, context: context)
     }
 
     /// The name of the screen to present now, or `nil` when there is none.
     public var currentScreen: String? {
         guard let visit = state.current else { return nil }
-        return visit.custom?.screen ?? currentStep?.screen ?? visit.path.stepID
+        return visit.custom?.screen ?? currentStep?.screen ?? visit.path.leafID
     }
 
     /// Whether the flow has ended successfully.

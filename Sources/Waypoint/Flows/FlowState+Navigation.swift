@@ -1,3 +1,7 @@
+// The events are `@inlinable` so that an app's module specializes them, and the walker they use,
+// for its own context type. What does not depend on the context — recording the visits and the
+// effects — is ordinary code of this module, reached through `@usableFromInline` methods.
+
 extension FlowState {
     /// Enters the flow's start step (skipping steps whose conditions are false).
     ///
@@ -7,35 +11,11 @@ extension FlowState {
     public mutating func start<Context>(
         in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
-        var effects: [FlowEffect] = []
-        try start(in: definition, context: context, into: &effects)
-        return effects
-    }
-
-    /// Enters the flow's start step, appending the effects to `effects`.
-    ///
-    /// The same as ``start(in:context:)``, for callers that reuse one buffer of effects.
-    @inlinable
-    public mutating func start<Context>(
-        in definition: FlowDefinition<Context>, context: Context, into effects: inout [FlowEffect]
-    ) throws(FlowError) {
         guard !hasStarted else { throw .alreadyStarted(flowID: flowID) }
-        if let position = definition.storage.fixedStartPosition, case let list = definition.storage.fixedList,
-           list.storage.isPlainScreen[position]
-            || (!list.isSubflow(at: position) && list.condition(at: position)?.evaluate(context) ?? true) {
-            // The common case: the start step is a top-level screen step that is shown.
-            effects.append(.flowStarted)
-            arrive(at: StepPath(text: list.storage.compactIDs[position], isNested: false), positionHint: position, effects: &effects)
-            return
-        }
         var walker = FlowWalker(root: definition, context: context)
-        let list = definition.stepList(for: context)
-        var levels = LevelStack(FlowLevel(flow: definition, list: list, prefix: nil, position: 0))
-        let target: Target = list.startID(declared: definition.start).map(Target.step) ?? .complete
-        let arrival = try walker.follow(target, levels: &levels, from: .start, force: false)
-        effects.append(.flowStarted)
-        for skipped in walker.skipped { effects.append(.skipped(skipped)) }
-        arrive(at: arrival, effects: &effects)
+        var levels = walker.rootLevels()
+        let arrival = try walker.follow(levels.base.list.routes.start, levels: &levels, from: .start, force: false)
+        return recordStart(skipped: walker.skipped, arrival: arrival)
     }
 
     /// Leaves the current step with `outcome` and enters the step it leads to.
@@ -49,100 +29,48 @@ extension FlowState {
     public mutating func next<Context>(
         _ outcome: String = Outcome.next, in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
-        var effects: [FlowEffect] = []
-        try next(outcome, in: definition, context: context, into: &effects)
-        return effects
-    }
-
-    /// Leaves the current step with `outcome`, appending the effects to `effects`.
-    ///
-    /// The same as ``next(_:in:context:)``, for callers that reuse one buffer of effects (a runtime
-    /// dispatching many events) instead of receiving a new array per event.
-    @inlinable
-    public mutating func next<Context>(
-        _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
-        into effects: inout [FlowEffect]
-    ) throws(FlowError) {
-        if nextAtTopLevel(outcome, in: definition, context: context, into: &effects) { return }
-        if outcome == Outcome.back {
-            effects += try back()
-            return
-        }
+        if outcome == Outcome.back { return try back() }
         let currentVisit = try requireCurrent()
-        if currentVisit.isCustom {
-            effects += returnFromCustom(leaving: .outcome(outcome))
-            return
-        }
+        if currentVisit.isCustom { return returnFromCustom(leaving: .outcome(outcome)) }
         var walker = FlowWalker(root: definition, context: context)
         let arrival: StepPath?
         if var levels = walker.levels(for: currentVisit.path) {
-            let leaf = levels[levels.count - 1]
-            guard let target = leaf.list.target(from: leaf.position, outcome: outcome) else {
+            let leaf = levels.last
+            guard let route = leaf.list.routes.route(from: leaf.position, outcome: outcome) else {
                 throw .outcomeNotAccepted(
                     step: currentVisit.path.rawValue, outcome: outcome,
                     accepted: leaf.list.steps[leaf.position].acceptedOutcomes)
             }
             arrival = try walker.follow(
-                target, levels: &levels,
-                from: .outcome(outcome, of: currentVisit.path), force: false)
+                route.destination, levels: &levels, from: .outcome(outcome, of: currentVisit.path), force: false)
         } else {
             // The current step is no longer declared for this context (a context-dependent builder
             // changed its mind): continue in declared order after the latest visit still declared.
             guard outcome == Outcome.next else {
                 throw .outcomeNotAccepted(step: currentVisit.path.rawValue, outcome: outcome, accepted: [Outcome.next])
             }
-            arrival = try continueAfterLatestDeclaredVisit(walker: &walker, definition: definition, context: context)
+            arrival = try continueAfterLatestDeclaredVisit(walker: &walker)
         }
-        leave(.outcome(outcome), effects: &effects)
-        for skipped in walker.skipped { effects.append(.skipped(skipped)) }
-        arrive(at: arrival, effects: &effects)
+        return recordMove(leaving: .outcome(outcome), skipped: walker.skipped, arrival: arrival)
     }
 
-    /// The common case of ``next(_:in:context:into:)`` without walking levels: a top-level screen
-    /// step of a fixed list, whose outcome leads to a top-level screen step that is shown (no
-    /// condition, or one that holds) or completes the flow.
+    /// The outcomes the current step accepts, in declaration order, without `back` (see
+    /// ``canGoBack``); empty before the start, after completion, and on a step no longer declared.
     ///
-    /// - Returns: `false`, having changed nothing, when the event needs the general walk.
-    @inlinable
-    mutating func nextAtTopLevel<Context>(
-        _ outcome: String, in definition: FlowDefinition<Context>, context: Context,
-        into effects: inout [FlowEffect]
-    ) -> Bool {
-        guard !isCompleted, let last = visits.indices.last, !visits[last].isCustom, !visits[last].path.isNested,
-              definition.storage.isFixed, case let list = definition.storage.fixedList,
-              let position = list.position(of: visits[last]), !list.isSubflow(at: position)
-        else { return false }
-        guard let index = list.resolvedOutcome(from: position, named: outcome) else {
-            // `back` is never a declared outcome; the general route goes back or reports the error.
-            return false
-        }
-        let departure = Departure(text: list.storage.compactOutcomeNames[index])
-        // `back` is reserved even where a step declares it.
-        guard departure.text != CompactString.backOutcome else { return false }
-        let target = list.storage.outcomeTargets[index]
-        let arrival: StepPath?
-        if target == StepList<Context>.completes {
-            arrival = nil
-        } else {
-            // A subflow, a skipped step or an unknown id takes the general walk.
-            guard target >= 0 else { return false }
-            if !list.storage.isPlainScreen[target] {
-                guard !list.isSubflow(at: target), list.condition(at: target)?.evaluate(context) ?? true else { return false }
-            }
-            arrival = StepPath(text: list.storage.compactIDs[target], isNested: false)
-        }
-        leave(departure, effects: &effects)
-        arrive(at: arrival, positionHint: target, effects: &effects)
-        return true
+    /// A custom step accepts any outcome; this lists `next` for it.
+    public func acceptedOutcomes<Context>(in definition: FlowDefinition<Context>, context: Context) -> [String] {
+        guard let visit = current else { return [] }
+        if visit.isCustom { return [Outcome.next] }
+        return definition.step(at: visit.path, context: context)?.acceptedOutcomes ?? []
     }
 
     /// Goes back to the previous visit of the path, removing the current one.
     public mutating func back() throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
-        guard visits.count > 1 else { throw .cannotGoBack(step: currentVisit.stepID) }
-        visits.removeLast()
-        visits[visits.count - 1].departure = nil
-        let previous = visits[visits.count - 1]
+        guard path.count > 1 else { throw .cannotGoBack(step: currentVisit.stepID) }
+        path.removeLast()
+        path[path.count - 1].departure = nil
+        let previous = path[path.count - 1]
         return [.wentBack(from: currentVisit, to: previous), .entered(previous), .persist]
     }
 
@@ -158,106 +86,107 @@ extension FlowState {
         let currentVisit = try requireCurrent()
         var walker = FlowWalker(root: definition, context: context)
         var levels: LevelStack<Context>
-        let stepID: String
-        if StepPath(id).isNested {
-            let target = StepPath(id)
-            guard let parent = target.parent, let found = walker.levels(for: parent, subflowStep: true) else {
+        let target = StepPath(id)
+        if let parent = target.parent {
+            guard let found = walker.levels(for: parent, subflowStep: true),
+                  let subflow = found.last.list.steps[found.last.position].subflow
+            else {
                 throw .unknownStep(flowID: definition.id, stepID: id, referencedBy: "the target of a jump")
             }
             levels = found
-            let sub = levels[levels.count - 1]
-            guard let subflow = sub.list.steps[sub.position].subflow else {
-                throw .unknownStep(flowID: definition.id, stepID: id, referencedBy: "the target of a jump")
-            }
             levels.append(FlowLevel(flow: subflow, list: subflow.stepList(for: context), prefix: parent, position: 0))
-            stepID = target.stepID
         } else {
-            levels = walker.levels(for: currentVisit.path) ?? LevelStack(
-                FlowLevel(flow: definition, list: definition.stepList(for: context), prefix: nil, position: 0))
-            guard let depth = levels.lastIndex(where: { $0.list.position(of: id) != nil }) else {
+            levels = walker.levels(for: currentVisit.path) ?? walker.rootLevels()
+            guard let depth = levels.lastIndex(where: { $0.list.routes.position(of: id) != nil }) else {
                 throw .unknownStep(flowID: definition.id, stepID: id, referencedBy: "the target of a jump")
             }
             levels.keepFirst(depth + 1)
-            stepID = id
         }
-        let arrival = try walker.follow(.step(stepID), levels: &levels, from: .jump, force: true)
-        var effects: [FlowEffect] = []
-        leave(.jump, effects: &effects)
-        for skipped in walker.skipped { effects.append(.skipped(skipped)) }
-        arrive(at: arrival, effects: &effects)
-        return effects
+        let destination = levels.last.list.routes.position(of: target.leafID).map(StepRoutes.Destination.step)
+            ?? .unknown(target.leafID)
+        let arrival = try walker.follow(destination, levels: &levels, from: .jump, force: true)
+        return recordMove(leaving: .jump, skipped: walker.skipped, arrival: arrival)
     }
 
     /// Shows an ad-hoc step outside the declared order; finishing it (or going back) returns to
     /// the step it was pushed from.
     public mutating func push(custom step: CustomStep) throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
-        visits[visits.count - 1].departure = .pushedCustom
+        path[path.count - 1].departure = .pushedCustom
         let visit = Visit(path: currentVisit.path, custom: step)
-        visits.append(visit)
+        path.append(visit)
         return [.left(currentVisit, .pushedCustom), .entered(visit), .persist]
     }
 
     /// Completes the flow from the current step, whatever is declared after it.
     public mutating func complete() throws(FlowError) -> [FlowEffect] {
         _ = try requireCurrent()
-        var effects: [FlowEffect] = []
-        leave(.completedFlow, effects: &effects)
-        arrive(at: nil, effects: &effects)
+        return recordMove(leaving: .completedFlow, skipped: [], arrival: nil)
+    }
+
+    // MARK: - Recording
+
+    /// Records the start of the flow: the steps skipped on the way and the step shown (or completion).
+    @usableFromInline
+    mutating func recordStart(skipped: [StepPath], arrival: StepPath?) -> [FlowEffect] {
+        var effects: [FlowEffect] = [.flowStarted]
+        effects.reserveCapacity(skipped.count + 3)
+        for step in skipped { effects.append(.skipped(step)) }
+        arrive(at: arrival, effects: &effects)
         return effects
     }
 
-    // MARK: - Helpers
-
-    /// Leaves the current visit: reports it and records how it was left.
-    @inlinable @inline(__always)
-    mutating func leave(_ departure: Departure, effects: inout [FlowEffect]) {
-        effects.append(.left(visits[visits.count - 1], departure))
-        visits[visits.count - 1].departureText = departure.text
+    /// Records leaving the current step with `departure`, the steps skipped on the way and the
+    /// step shown next (or completion).
+    @usableFromInline
+    mutating func recordMove(leaving departure: Departure, skipped: [StepPath], arrival: StepPath?) -> [FlowEffect] {
+        var effects: [FlowEffect] = [.left(path[path.count - 1], departure)]
+        effects.reserveCapacity(skipped.count + 3)
+        path[path.count - 1].departure = departure
+        for step in skipped { effects.append(.skipped(step)) }
+        arrive(at: arrival, effects: &effects)
+        return effects
     }
 
-    @inlinable
-    func requireCurrent() throws(FlowError) -> Visit {
-        if isCompleted { throw .alreadyCompleted(flowID: flowID) }
-        guard let last = visits.last else { throw .notStarted(flowID: flowID) }
-        return last
-    }
-
-    @inlinable @inline(__always)
-    mutating func arrive(at arrival: StepPath?, positionHint: Int = -1, effects: inout [FlowEffect]) {
+    private mutating func arrive(at arrival: StepPath?, effects: inout [FlowEffect]) {
         if let arrival {
-            let visit = Visit(path: arrival, positionHint: positionHint)
-            if visits.capacity == 0 { visits.reserveCapacity(8) }
-            visits.append(visit)
+            let visit = Visit(path: arrival)
+            path.append(visit)
             effects.append(.entered(visit))
         } else {
-            completed = true
+            isCompleted = true
             effects.append(.flowCompleted)
         }
         effects.append(.persist)
     }
 
+    /// The current visit; throws when the flow has not started or has completed.
     @usableFromInline
-    mutating func returnFromCustom(leaving departure: Departure) -> [FlowEffect] {
-        let custom = visits.removeLast()
-        visits[visits.count - 1].departure = nil
-        return [.left(custom, departure), .entered(visits[visits.count - 1]), .persist]
+    func requireCurrent() throws(FlowError) -> Visit {
+        if isCompleted { throw .alreadyCompleted(flowID: flowID) }
+        guard let last = path.last else { throw .notStarted(flowID: flowID) }
+        return last
     }
 
+    /// Finishes the current custom step and returns to the step it was pushed from.
+    @usableFromInline
+    mutating func returnFromCustom(leaving departure: Departure) -> [FlowEffect] {
+        let custom = path.removeLast()
+        path[path.count - 1].departure = nil
+        return [.left(custom, departure), .entered(path[path.count - 1]), .persist]
+    }
+
+    /// Where declared order continues after the latest visit still declared for the context, or
+    /// from the start when there is none.
     @inlinable
-    func continueAfterLatestDeclaredVisit<Context>(
-        walker: inout FlowWalker<Context>, definition: FlowDefinition<Context>, context: Context
-    ) throws(FlowError) -> StepPath? {
-        for visit in visits.reversed() where !visit.isCustom {
+    func continueAfterLatestDeclaredVisit<Context>(walker: inout FlowWalker<Context>) throws(FlowError) -> StepPath? {
+        for visit in path.reversed() where !visit.isCustom {
             guard var levels = walker.levels(for: visit.path) else { continue }
-            let leaf = levels[levels.count - 1]
-            return try walker.follow(
-                leaf.list.following(leaf.position), levels: &levels,
-                from: .after(visit.path), force: false)
+            let leaf = levels.last
+            let following: StepRoutes.Destination = leaf.position + 1 < leaf.list.routes.count ? .step(leaf.position + 1) : .complete
+            return try walker.follow(following, levels: &levels, from: .after(visit.path), force: false)
         }
-        let list = definition.stepList(for: context)
-        var levels = LevelStack(FlowLevel(flow: definition, list: list, prefix: nil, position: 0))
-        let target: Target = list.startID(declared: definition.start).map(Target.step) ?? .complete
-        return try walker.follow(target, levels: &levels, from: .start, force: false)
+        var levels = walker.rootLevels()
+        return try walker.follow(levels.base.list.routes.start, levels: &levels, from: .start, force: false)
     }
 }

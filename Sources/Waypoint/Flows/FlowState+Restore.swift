@@ -60,7 +60,7 @@ extension FlowState {
             return (state, .truncated(kept: 0, dropped: saved.path.count))
         }
         kept[kept.count - 1].departure = nil
-        state.visits = kept
+        state.path = kept
         if kept.count == saved.path.count {
             return (state, .resumed(visits: kept.count))
         }
@@ -73,52 +73,48 @@ extension FlowState {
         }
         guard walker.levels(for: visit.path) != nil else { return false }
         guard let previous else {
-            let list = walker.root.stepList(for: walker.context)
-            guard let start = list.startID(declared: walker.root.start) else { return false }
-            let levels = LevelStack(FlowLevel(flow: walker.root, list: list, prefix: nil, position: 0))
-            return walker.possibleArrivals(.step(start), levels: levels).contains(visit.path)
+            let levels = walker.rootLevels()
+            return walker.possibleArrivals(levels.base.list.routes.start, levels: levels).contains(visit.path)
         }
         guard !previous.isCustom, let departure = previous.departure else { return false }
         if departure == .jump { return true }
         guard let outcome = departure.outcome, let levels = walker.levels(for: previous.path) else { return false }
-        let leaf = levels[levels.count - 1]
-        guard let target = leaf.list.target(from: leaf.position, outcome: outcome) else { return false }
-        return walker.possibleArrivals(target, levels: levels).contains(visit.path)
+        let leaf = levels.last
+        guard let route = leaf.list.routes.route(from: leaf.position, outcome: outcome) else { return false }
+        return walker.possibleArrivals(route.destination, levels: levels).contains(visit.path)
     }
 }
 
 extension FlowWalker {
-    /// Every step that following `target` could show, whatever the conditions evaluate to.
-    func possibleArrivals(_ target: Target, levels: LevelStack<Context>) -> Set<StepPath> {
+    /// Every step that following `destination` could show, whatever the conditions evaluate to.
+    func possibleArrivals(_ destination: StepRoutes.Destination, levels: LevelStack<Context>) -> Set<StepPath> {
         var arrivals: Set<StepPath> = []
         var seen: Set<String> = []
-        var work: [(Target, LevelStack<Context>)] = [(target, levels)]
-        while let (target, levels) = work.popLast() {
+        var work: [(StepRoutes.Destination, LevelStack<Context>)] = [(destination, levels)]
+        while let (destination, levels) = work.popLast() {
             var levels = levels
-            switch target {
+            switch destination {
+            case .unknown:
+                continue
             case .complete:
                 guard levels.count > 1 else { continue }
                 levels.removeLast()
-                let parent = levels[levels.count - 1]
-                let next = parent.list.target(from: parent.position, outcome: Outcome.next)
-                    ?? parent.list.following(parent.position)
+                let parent = levels.last
                 let key = "complete:" + parent.path(of: parent.list.steps[parent.position].id).rawValue
-                if seen.insert(key).inserted { work.append((next, levels)) }
-            case .step(let id):
-                let level = levels[levels.count - 1]
-                guard let position = level.list.position(of: id) else { continue }
-                let stepPath = level.path(of: id)
+                if seen.insert(key).inserted { work.append((parent.list.routes.exit(from: parent.position).destination, levels)) }
+            case .step(let position):
+                let level = levels.last
+                let step = level.list.steps[position]
+                let stepPath = level.path(of: step.id)
                 guard seen.insert(stepPath.rawValue).inserted else { continue }
                 levels[levels.count - 1].position = position
-                let step = level.list.steps[position]
                 if step.condition != nil {
-                    work.append((level.list.skipTarget(from: position), levels))
+                    work.append((level.list.routes.skips[position].destination, levels))
                 }
                 if let subflow = step.subflow {
                     guard levels.count < Self.maximumDepth else { continue }
                     let list = subflow.stepList(for: context)
-                    let start = list.startID(declared: subflow.start).map(Target.step) ?? .complete
-                    work.append((start, levels.appending(FlowLevel(flow: subflow, list: list, prefix: stepPath, position: 0))))
+                    work.append((list.routes.start, levels.appending(FlowLevel(flow: subflow, list: list, prefix: stepPath, position: 0))))
                 } else {
                     arrivals.insert(stepPath)
                 }

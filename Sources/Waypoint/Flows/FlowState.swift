@@ -12,67 +12,36 @@
 /// #expect(state.current?.path == "registration")
 /// ```
 public struct FlowState: Hashable, Sendable, Codable {
-    /// The storage of ``flowID``, held without reference counting.
-    @usableFromInline let flowText: CompactString
     /// The id of the flow this state belongs to.
-    public var flowID: String { flowText.string }
+    public let flowID: String
     /// The version of the flow definition the path was recorded against.
     public internal(set) var flowVersion: Int
-    /// The storage of ``path``, changed in place by the (inlinable) events.
-    @usableFromInline var visits: [Visit]
-    /// The storage of ``isCompleted``.
-    @usableFromInline var completed: Bool
-
     /// Every step visited and still on the back stack, oldest first; the last one is current.
     ///
     /// Skipped steps are not part of the path; going back removes the last visit.
-    @inlinable public var path: [Visit] { visits }
+    public internal(set) var path: [Visit]
     /// Whether the flow has ended successfully.
-    @inlinable public var isCompleted: Bool { completed }
-
-    private enum CodingKeys: String, CodingKey { case flowID, flowVersion, path, isCompleted }
+    public internal(set) var isCompleted: Bool
 
     /// Creates the state of a flow that has not started yet.
     public init(flowID: String, flowVersion: Int) {
-        self.init(flowText: CompactString(flowID), flowVersion: flowVersion)
-    }
-
-    @usableFromInline
-    init(flowText: CompactString, flowVersion: Int) {
-        self.flowText = flowText
+        self.flowID = flowID
         self.flowVersion = flowVersion
-        self.visits = []
-        self.completed = false
+        self.path = []
+        self.isCompleted = false
     }
 
     /// Creates the state of `definition`, not started yet.
-    @inlinable
     public init<Context>(for definition: FlowDefinition<Context>) {
-        self.init(flowText: definition.storage.compactID, flowVersion: definition.storage.version)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        flowText = CompactString(try container.decode(String.self, forKey: .flowID))
-        flowVersion = try container.decode(Int.self, forKey: .flowVersion)
-        visits = try container.decode([Visit].self, forKey: .path)
-        completed = try container.decode(Bool.self, forKey: .isCompleted)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(flowID, forKey: .flowID)
-        try container.encode(flowVersion, forKey: .flowVersion)
-        try container.encode(visits, forKey: .path)
-        try container.encode(completed, forKey: .isCompleted)
+        self.init(flowID: definition.id, flowVersion: definition.version)
     }
 
     /// The current visit, or `nil` before the start and after completion.
-    @inlinable public var current: Visit? { completed ? nil : visits.last }
+    public var current: Visit? { isCompleted ? nil : path.last }
 
     /// Whether the flow was started (it may since have completed).
-    @inlinable public var hasStarted: Bool { !visits.isEmpty || completed }
+    public var hasStarted: Bool { !path.isEmpty || isCompleted }
 
     /// Whether ``back()`` would succeed.
-    @inlinable public var canGoBack: Bool { !completed && visits.count > 1 }
+    public var canGoBack: Bool { !isCompleted && path.count > 1 }
 }

@@ -51,7 +51,8 @@ enum WalkOrigin: Sendable {
     }
 }
 
-/// Resolves outcomes to the next step to show, applying conditions, skips and subflows.
+/// Resolves outcomes to the next step to show, applying conditions, skips and subflows as the
+/// routes of each level's ``StepRoutes`` say.
 @usableFromInline
 struct FlowWalker<Context> {
     /// How deep subflows may nest before Waypoint assumes a subflow includes itself.
@@ -68,93 +69,86 @@ struct FlowWalker<Context> {
         self.context = context
     }
 
+    /// The level of the top-level flow, positioned at its first step.
+    @inlinable
+    func rootLevels() -> LevelStack<Context> {
+        LevelStack(FlowLevel(flow: root, list: root.stepList(for: context), prefix: nil, position: 0))
+    }
+
     /// The levels from the top-level flow down to the step at `path`, or `nil` when the path does
     /// not name a screen step (or, with `subflowStep`, a subflow step) as declared for the current context.
     @inlinable
     func levels(for path: StepPath, subflowStep: Bool = false) -> LevelStack<Context>? {
-        if !path.isNested {
-            let list = root.stepList(for: context)
-            guard let position = list.position(ofText: path.text),
-                  list.isSubflow(at: position) == subflowStep
-            else { return nil }
-            return LevelStack(FlowLevel(flow: root, list: list, prefix: nil, position: position))
-        }
-        // Walk the components on the path's bytes, without making strings of them.
-        return path.text.withBytes { bytes -> LevelStack<Context>? in
-            var levels: LevelStack<Context>?
-            var flow = root
-            var prefix: StepPath?
-            var start = 0
-            while true {
-                let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
-                let component = CompactString(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                let list = flow.stepList(for: context)
-                guard let position = list.position(ofText: component) else { return nil }
-                let level = FlowLevel(flow: flow, list: list, prefix: prefix, position: position)
-                if levels == nil { levels = LevelStack(level) } else { levels?.append(level) }
-                let step = list.steps[position]
-                if end == bytes.count {
-                    return step.isSubflow == subflowStep ? levels : nil
-                }
-                guard let subflow = step.subflow else { return nil }
-                flow = subflow
-                prefix = StepPath(text: CompactString(bytes: UnsafeBufferPointer(rebasing: bytes[..<end])), isNested: prefix != nil)
-                start = end + 1
+        var levels: LevelStack<Context>?
+        var flow = root
+        var prefix: StepPath?
+        let components = path.isNested ? path.components : [path.rawValue]
+        for (index, component) in components.enumerated() {
+            let list = flow.stepList(for: context)
+            guard let position = list.routes.position(of: component) else { return nil }
+            let level = FlowLevel(flow: flow, list: list, prefix: prefix, position: position)
+            if levels == nil { levels = LevelStack(level) } else { levels?.append(level) }
+            let step = list.steps[position]
+            if index == components.count - 1 {
+                return step.isSubflow == subflowStep ? levels : nil
             }
+            guard let subflow = step.subflow else { return nil }
+            flow = subflow
+            prefix = level.path(of: component)
         }
+        return nil
     }
 
-    /// Follows `target` from the innermost level until a step to show is found.
+    /// Follows `destination` from the innermost level until a step to show is found.
     ///
     /// - Parameters:
     ///   - force: enter the first step even when its condition is false (an explicit jump).
     /// - Returns: the path of the step to show, or `nil` when the top-level flow completes.
     @inlinable
     mutating func follow(
-        _ target: Target, levels: inout LevelStack<Context>, from origin: WalkOrigin, force: Bool
+        _ destination: StepRoutes.Destination, levels: inout LevelStack<Context>, from origin: WalkOrigin, force: Bool
     ) throws(FlowError) -> StepPath? {
-        var target = target
+        var destination = destination
         var origin = origin
         var forced = force
         var passed: [StepPath] = []
         var iterations = 0
         while true {
             iterations += 1
-            switch target {
+            switch destination {
             case .complete:
                 guard levels.count > 1 else { return nil }
                 levels.removeLast()
-                let parent = levels[levels.count - 1]
-                target = parent.list.target(from: parent.position, outcome: Outcome.next)
-                    ?? parent.list.following(parent.position)
+                let parent = levels.last
+                destination = parent.list.routes.exit(from: parent.position).destination
                 origin = .subflowCompleted(step: parent.path(of: parent.list.steps[parent.position].id))
-            case .step(let id):
-                let list = levels.last.list
-                guard let position = list.position(of: id) else {
-                    throw .unknownStep(flowID: levels.last.flow.id, stepID: id, referencedBy: origin.description)
-                }
+            case .unknown(let id):
+                throw .unknownStep(flowID: levels.last.flow.id, stepID: id, referencedBy: origin.description)
+            case .step(let position):
                 levels[levels.count - 1].position = position
-                let stepPath = levels.last.prefix?.appending(id) ?? StepPath(rawValue: id, isNested: false)
+                let level = levels.last
+                let step = level.list.steps[position]
+                let stepPath = level.path(of: step.id)
                 if iterations > 16 {
                     if passed.contains(stepPath) {
                         throw .skipCycle(flowID: root.id, steps: passed.map(\.rawValue) + [stepPath.rawValue])
                     }
                     passed.append(stepPath)
                 }
-                if !forced, let condition = list.condition(at: position), !condition.evaluate(context) {
+                if !forced, let condition = step.condition, !condition.evaluate(context) {
                     skipped.append(stepPath)
-                    target = list.skipTarget(from: position)
+                    destination = level.list.routes.skips[position].destination
                     origin = .skipped(stepPath)
                     continue
                 }
                 forced = false
-                if list.isSubflow(at: position), let subflow = list.subflow(at: position) {
+                if let subflow = step.subflow {
                     guard levels.count < Self.maximumDepth else {
                         throw .subflowTooDeep(path: stepPath.rawValue, limit: Self.maximumDepth)
                     }
                     let list = subflow.stepList(for: context)
                     levels.append(FlowLevel(flow: subflow, list: list, prefix: stepPath, position: 0))
-                    target = list.startID(declared: subflow.start).map(Target.step) ?? .complete
+                    destination = list.routes.start
                     origin = .subflowStart(flowID: subflow.id, step: stepPath)
                     continue
                 }

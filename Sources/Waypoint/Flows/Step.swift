@@ -49,7 +49,7 @@ public struct Step<Context>: Sendable {
 
     /// The names of the outcomes this step accepts, in declaration order (`back` is always accepted too).
     public var acceptedOutcomes: [String] {
-        outcomes.isEmpty ? [Outcome.next] : outcomes.map(\.name)
+        StepRoutes.acceptedOutcomes(declared: outcomes)
     }
 
     /// The target of an explicitly declared outcome, if any.

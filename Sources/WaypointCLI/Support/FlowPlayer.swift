@@ -21,13 +21,8 @@ struct FlowPlayer {
     private(set) var events: [OnboardingEvent] = []
     /// Steps skipped by the last move.
     private(set) var lastSkipped: [String] = []
-    /// Screens and outcomes per flow id and step id.
-    private let steps: [String: [String: StepInfo]]
-    private let subflows: [String: [String: String]]
-    private let rootID: String
 
     init(document: WaypointDocument, flowID: String, attributes: Attributes, userID: String) throws {
-        let graph = try document.flowGraph(id: flowID, attributes: attributes)
         let resolution = try document.resolve(attributes: attributes)
         guard let definition = resolution.flows[flowID] else {
             throw CLIError("The document has no flow `\(flowID)`; its flows are \(listed(document.flowIDs)).")
@@ -41,42 +36,19 @@ struct FlowPlayer {
             attribution.variation = choice.variation
         }
         recorder = FlowEventRecorder(flowID: definition.id, flowVersion: definition.version, attribution: attribution)
-        var steps: [String: [String: StepInfo]] = [:]
-        var subflows: [String: [String: String]] = [:]
-        for flow in [graph.root] + graph.subflows.values {
-            var outcomes: [String: [String]] = [:]
-            for edge in flow.edges where edge.kind != .skip { outcomes[edge.from, default: []].append(edge.outcome) }
-            var infos: [String: StepInfo] = [:]
-            var links: [String: String] = [:]
-            for node in flow.nodes where infos[node.id] == nil {
-                infos[node.id] = StepInfo(screen: node.screen ?? node.id, outcomes: outcomes[node.id] ?? [])
-                if let subflow = node.subflow { links[node.id] = subflow }
-            }
-            steps[flow.id] = infos
-            subflows[flow.id] = links
-        }
-        self.steps = steps
-        self.subflows = subflows
-        rootID = graph.root.id
     }
 
     /// The path of the current step (`sub/inner` inside a subflow), or `nil` once the flow has ended.
-    var currentPath: String? { state.current.map(FlowEventRecorder.stepID(of:)) }
+    var currentPath: String? { state.current?.stepID }
 
     /// The screen and outcomes of the current step.
     var current: StepInfo? {
-        guard let visit = state.current else { return nil }
-        var flow = rootID
-        let components = visit.path.components
-        for component in components.dropLast() {
-            guard let next = subflows[flow]?[component] else { return nil }
-            flow = next
-        }
-        return components.last.flatMap { steps[flow]?[$0] }
+        guard let visit = state.current, let step = definition.step(at: visit.path, context: attributes) else { return nil }
+        return StepInfo(screen: step.screen, outcomes: state.acceptedOutcomes(in: definition, context: attributes))
     }
 
     /// The visited path (the back stack), step ids in visiting order.
-    var path: [String] { state.path.map(FlowEventRecorder.stepID(of:)) }
+    var path: [String] { state.path.map(\.stepID) }
 
     var isCompleted: Bool { state.isCompleted }
 

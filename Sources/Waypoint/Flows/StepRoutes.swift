@@ -1,0 +1,136 @@
+/// Where each step of one flow leads: the single statement of Waypoint's navigation rules.
+///
+/// The runtime (``FlowState`` through ``FlowDefinition``), the document's graph (lint, `paths`,
+/// `graph`) and the command-line player all read their navigation from this table, so they cannot
+/// disagree. It knows the steps' shapes only — ids, declared outcomes, whether a step runs a
+/// subflow — never their conditions or contexts. The rules:
+///
+/// - A step with declared outcomes accepts exactly those, except `back`, which is reserved for
+///   going back. A step without any accepts `next`, which leads to the following step in declared
+///   order, and from the last step completes the flow.
+/// - A skipped step (its condition is false) continues with its `skip` outcome if it declares
+///   one, otherwise its `next` outcome, otherwise declared order.
+/// - A subflow step, once its subflow completes, continues with its `next` outcome if it declares
+///   one, otherwise declared order.
+/// - The flow starts at the declared start step, otherwise the first; a flow without steps
+///   completes at once.
+/// - A step id names the first step declared with it.
+@usableFromInline
+struct StepRoutes: Sendable, Hashable {
+    /// Where a route leads, resolved against the list.
+    @usableFromInline
+    enum Destination: Sendable, Hashable {
+        /// The step at this position.
+        case step(Int)
+        /// The flow completes.
+        case complete
+        /// A step id the list does not declare.
+        case unknown(String)
+    }
+
+    /// One way out of a step.
+    @usableFromInline
+    struct Route: Sendable, Hashable {
+        /// Why a route exists.
+        @usableFromInline
+        enum Kind: Sendable, Hashable {
+            /// An outcome the step declares.
+            case declared
+            /// `next` to the following step (or completion), because the step declares no outcome it could use.
+            case documentOrder
+        }
+
+        /// The outcome's name.
+        @usableFromInline let outcome: String
+        /// The target as declared.
+        @usableFromInline let target: Target
+        /// The target, resolved.
+        @usableFromInline let destination: Destination
+        @usableFromInline let kind: Kind
+    }
+
+    /// What the rules need to know of a step.
+    struct Shape {
+        let id: String
+        /// The outcomes the step declares, in declaration order (empty when it declares none).
+        let outcomes: [(name: String, target: Target)]
+        let runsSubflow: Bool
+    }
+
+    /// The step ids, in declared order.
+    @usableFromInline let ids: [String]
+    /// The position of the first step with each id.
+    @usableFromInline let positions: [String: Int]
+    /// The outcomes each screen step accepts, in declaration order; for a subflow step, its exit.
+    @usableFromInline let outcomes: [[Route]]
+    /// Where each step goes when it is skipped.
+    @usableFromInline let skips: [Route]
+    /// Where the flow starts.
+    @usableFromInline let start: Destination
+    /// The id of the start step as declared (or the first step's), `nil` for a flow without steps.
+    @usableFromInline let startID: String?
+
+    init(_ shapes: [Shape], start declaredStart: String?) {
+        ids = shapes.map(\.id)
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(shapes.count)
+        for (position, shape) in shapes.enumerated() where positions[shape.id] == nil { positions[shape.id] = position }
+        self.positions = positions
+        func resolve(_ target: Target) -> Destination {
+            switch target {
+            case .complete: .complete
+            case .step(let id): positions[id].map(Destination.step) ?? .unknown(id)
+            }
+        }
+        var outcomes: [[Route]] = []
+        var skips: [Route] = []
+        outcomes.reserveCapacity(shapes.count)
+        skips.reserveCapacity(shapes.count)
+        for (position, shape) in shapes.enumerated() {
+            let following: Target = position + 1 < shapes.count ? .step(shapes[position + 1].id) : .complete
+            let declared = shape.outcomes.filter { $0.name != Outcome.back }
+            func route(_ name: String) -> Route? {
+                declared.first { $0.name == name }.map { Route(outcome: name, target: $0.target, destination: resolve($0.target), kind: .declared) }
+            }
+            let inOrder = Route(outcome: Outcome.next, target: following, destination: resolve(following), kind: .documentOrder)
+            if shape.runsSubflow {
+                outcomes.append([route(Outcome.next) ?? inOrder])
+            } else if shape.outcomes.isEmpty {
+                outcomes.append([inOrder])
+            } else {
+                outcomes.append(declared.map { Route(outcome: $0.name, target: $0.target, destination: resolve($0.target), kind: .declared) })
+            }
+            let skip = route(Outcome.skip) ?? route(Outcome.next) ?? inOrder
+            skips.append(Route(outcome: Outcome.skip, target: skip.target, destination: skip.destination, kind: skip.kind))
+        }
+        self.outcomes = outcomes
+        self.skips = skips
+        startID = declaredStart ?? shapes.first?.id
+        start = startID.map { resolve(.step($0)) } ?? .complete
+    }
+
+    /// The number of steps.
+    @usableFromInline var count: Int { ids.count }
+
+    /// The position of the first step with `id`.
+    @usableFromInline
+    func position(of id: String) -> Int? { positions[id] }
+
+    /// The route `outcome` takes from the screen step at `position`; `nil` when the step does not accept it.
+    @usableFromInline
+    func route(from position: Int, outcome: String) -> Route? {
+        for route in outcomes[position] where route.outcome == outcome { return route }
+        return nil
+    }
+
+    /// Where the subflow step at `position` continues once its subflow completes.
+    @usableFromInline
+    func exit(from position: Int) -> Route { outcomes[position][0] }
+
+    /// The outcome names a screen step accepts, in declaration order (`back` is always possible
+    /// too, where there is a step to go back to).
+    static func acceptedOutcomes(declared: [(name: String, target: Target)]) -> [String] {
+        declared.isEmpty ? [Outcome.next] : declared.map(\.name).filter { $0 != Outcome.back }
+    }
+}
+
