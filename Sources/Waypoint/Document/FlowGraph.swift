@@ -66,8 +66,11 @@ public struct FlowGraph: Sendable, Hashable {
         /// The edges, grouped by step in document order, each step's outcomes in declaration order and its skip edge last.
         public let edges: [Edge]
 
+        /// The flow's routes, from which everything below is derived: the one statement of where
+        /// outcomes, skips and subflow exits lead, shared with the runtime.
+        let routes: StepRoutes
         /// For each node, where entering it and reporting an outcome can lead (node indices,
-        /// ``FlowGraph/completeIndex`` or ``FlowGraph/unknownIndex``); for a subflow step only `next`.
+        /// ``FlowGraph/completeIndex`` or ``FlowGraph/unknownIndex``); for a subflow step, its exit.
         let successors: [[Int]]
         /// For each node, where navigation goes when it is skipped.
         let skipTargets: [Int]
@@ -75,7 +78,7 @@ public struct FlowGraph: Sendable, Hashable {
         /// ``FlowGraph/unknownIndex`` when `start` names no step.
         let startIndex: Int
         /// The node index of each id (the first step with that id).
-        let indexByID: [String: Int]
+        var indexByID: [String: Int] { routes.positions }
 
         /// Builds the graph of a flow entry.
         public init(_ entry: FlowEntry) {
@@ -84,63 +87,47 @@ public struct FlowGraph: Sendable, Hashable {
             experiment = entry.experiment
             variation = entry.variation
             start = entry.startStepID
-            var indexByID: [String: Int] = [:]
-            indexByID.reserveCapacity(entry.steps.count)
-            for (index, step) in entry.steps.enumerated() where indexByID[step.id] == nil { indexByID[step.id] = index }
-            self.indexByID = indexByID
-            func index(of target: Target) -> Int {
-                switch target {
+            let routes = StepRoutes(entry.steps.map {
+                StepRoutes.Shape(id: $0.id, outcomes: ($0.declaredOutcomes ?? []).map { ($0.name, $0.target) }, runsSubflow: $0.subflow != nil)
+            }, start: entry.start)
+            self.routes = routes
+            func index(_ destination: StepRoutes.Destination) -> Int {
+                switch destination {
+                case .step(let position): position
                 case .complete: FlowGraph.completeIndex
-                case .step(let id): indexByID[id] ?? FlowGraph.unknownIndex
+                case .unknown: FlowGraph.unknownIndex
                 }
+            }
+            func edge(_ from: String, _ route: StepRoutes.Route, kind: Edge.Kind) -> Edge {
+                Edge(from: from, outcome: route.outcome, to: route.target, kind: kind, isKnownTarget: index(route.destination) != FlowGraph.unknownIndex)
             }
             var nodes: [Node] = []
             var edges: [Edge] = []
             var successors: [[Int]] = []
-            var skipTargets: [Int] = []
             nodes.reserveCapacity(entry.steps.count)
             edges.reserveCapacity(entry.steps.count + entry.steps.count / 2)
             successors.reserveCapacity(entry.steps.count)
-            skipTargets.reserveCapacity(entry.steps.count)
-            let count = entry.steps.count
             for (position, step) in entry.steps.enumerated() {
-                let following: Target = position + 1 < count ? .step(entry.steps[position + 1].id) : .complete
                 nodes.append(Node(
                     id: step.id, screen: step.subflow == nil ? (step.screen ?? step.id) : nil,
                     subflow: step.subflow, condition: step.when))
-                var targets: [Int] = []
-                if let outcomes = step.declaredOutcomes {
-                    for outcome in outcomes {
-                        let target = index(of: outcome.target)
-                        edges.append(Edge(from: step.id, outcome: outcome.name, to: outcome.target, kind: .outcome,
-                                          isKnownTarget: target != FlowGraph.unknownIndex))
-                        if step.subflow == nil || outcome.name == Outcome.next { targets.append(target) }
-                    }
-                } else {
-                    edges.append(Edge(from: step.id, outcome: Outcome.next, to: following, kind: .documentOrder, isKnownTarget: true))
-                    targets.append(index(of: following))
+                for route in routes.outcomes[position] {
+                    edges.append(edge(step.id, route, kind: route.kind == .declared ? .outcome : .documentOrder))
                 }
-                successors.append(targets)
-                let skip = step.declaredOutcomes?.first(where: { $0.name == Outcome.skip })?.target
-                    ?? step.declaredOutcomes?.first(where: { $0.name == Outcome.next })?.target
-                    ?? following
-                let skipIndex = index(of: skip)
-                skipTargets.append(skipIndex)
+                if step.subflow != nil {
+                    successors.append(routes.exit(from: position).map { [index($0.destination)] } ?? [])
+                } else {
+                    successors.append(routes.outcomes[position].map { index($0.destination) })
+                }
                 if step.when != nil {
-                    edges.append(Edge(from: step.id, outcome: Outcome.skip, to: skip, kind: .skip, isKnownTarget: skipIndex != FlowGraph.unknownIndex))
+                    edges.append(edge(step.id, routes.skips[position], kind: .skip))
                 }
             }
             self.nodes = nodes
             self.edges = edges
             self.successors = successors
-            self.skipTargets = skipTargets
-            if count == 0 {
-                startIndex = FlowGraph.completeIndex
-            } else if let start = entry.start {
-                startIndex = indexByID[start] ?? FlowGraph.unknownIndex
-            } else {
-                startIndex = 0
-            }
+            skipTargets = routes.skips.map { index($0.destination) }
+            startIndex = index(routes.start)
         }
 
         /// The node with `id`, if any.

@@ -11,6 +11,7 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
         case alreadyCompleted(flowID: String)
         case skipCycle(flowID: String, steps: [String])
         case subflowTooDeep(path: String, limit: Int)
+        case subflowCannotContinue(step: String, accepted: [String])
         case notCustomStep(step: String)
     }
 
@@ -43,12 +44,18 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
         FlowError(.subflowTooDeep(path: path, limit: limit))
     }
 
+    @usableFromInline
+    static func subflowCannotContinue(step: String, accepted: [String]) -> FlowError {
+        FlowError(.subflowCannotContinue(step: step, accepted: accepted))
+    }
+
     /// The step the error is about, when there is one.
     public var stepID: String? {
         switch kind {
         case .outcomeNotAccepted(let step, _, _), .cannotGoBack(let step): step
         case .unknownStep(_, let step, _): step
         case .subflowTooDeep(let path, _): path
+        case .subflowCannotContinue(let step, _): step
         case .notCustomStep(let step): step
         case .skipCycle(_, let steps): steps.first
         case .notStarted, .alreadyStarted, .alreadyCompleted: nil
@@ -89,6 +96,9 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Subflows are nested more than \(limit) deep at '\(path)'; a subflow probably includes itself. Break the cycle."
         case .notCustomStep(let step):
             return "Step '\(step)' is not a custom step."
+        case .subflowCannotContinue(let step, let accepted):
+            let declared = accepted.map { "'\($0)'" }.joined(separator: ", ")
+            return "Subflow step '\(step)' cannot go on when its subflow completes: it continues with the outcome 'next', but declares only \(declared). Declare where 'next' leads."
         }
     }
 }

@@ -101,7 +101,9 @@ extension FlowWalker {
                 levels.removeLast()
                 let parent = levels.last
                 let key = "complete:" + parent.path(of: parent.list.steps[parent.position].id).rawValue
-                if seen.insert(key).inserted { work.append((parent.list.routes.exit(from: parent.position).destination, levels)) }
+                if seen.insert(key).inserted, let exit = parent.list.routes.exit(from: parent.position) {
+                    work.append((exit.destination, levels))
+                }
             case .step(let position):
                 let level = levels.last
                 let step = level.list.steps[position]

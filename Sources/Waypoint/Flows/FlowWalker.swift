@@ -120,8 +120,12 @@ struct FlowWalker<Context> {
                 guard levels.count > 1 else { return nil }
                 levels.removeLast()
                 let parent = levels.last
-                destination = parent.list.routes.exit(from: parent.position).destination
-                origin = .subflowCompleted(step: parent.path(of: parent.list.steps[parent.position].id))
+                let step = parent.path(of: parent.list.steps[parent.position].id)
+                guard let exit = parent.list.routes.exit(from: parent.position) else {
+                    throw .subflowCannotContinue(step: step.rawValue, accepted: parent.list.steps[parent.position].acceptedOutcomes)
+                }
+                destination = exit.destination
+                origin = .subflowCompleted(step: step)
             case .unknown(let id):
                 throw .unknownStep(flowID: levels.last.flow.id, stepID: id, referencedBy: origin.description)
             case .step(let position):

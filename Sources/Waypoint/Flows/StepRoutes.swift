@@ -10,8 +10,9 @@
 ///   order, and from the last step completes the flow.
 /// - A skipped step (its condition is false) continues with its `skip` outcome if it declares
 ///   one, otherwise its `next` outcome, otherwise declared order.
-/// - A subflow step, once its subflow completes, continues with its `next` outcome if it declares
-///   one, otherwise declared order.
+/// - A subflow step, once its subflow completes, continues with its outcome `next` under the same
+///   rule: declared, or declared order when it declares no outcomes. A subflow step whose outcomes
+///   do not include `next` cannot go on (lint reports it as `dead-end`).
 /// - The flow starts at the declared start step, otherwise the first; a flow without steps
 ///   completes at once.
 /// - A step id names the first step declared with it.
@@ -61,7 +62,7 @@ struct StepRoutes: Sendable, Hashable {
     @usableFromInline let ids: [String]
     /// The position of the first step with each id.
     @usableFromInline let positions: [String: Int]
-    /// The outcomes each screen step accepts, in declaration order; for a subflow step, its exit.
+    /// The outcomes each step accepts, in declaration order.
     @usableFromInline let outcomes: [[Route]]
     /// Where each step goes when it is skipped.
     @usableFromInline let skips: [Route]
@@ -93,9 +94,7 @@ struct StepRoutes: Sendable, Hashable {
                 declared.first { $0.name == name }.map { Route(outcome: name, target: $0.target, destination: resolve($0.target), kind: .declared) }
             }
             let inOrder = Route(outcome: Outcome.next, target: following, destination: resolve(following), kind: .documentOrder)
-            if shape.runsSubflow {
-                outcomes.append([route(Outcome.next) ?? inOrder])
-            } else if shape.outcomes.isEmpty {
+            if shape.outcomes.isEmpty {
                 outcomes.append([inOrder])
             } else {
                 outcomes.append(declared.map { Route(outcome: $0.name, target: $0.target, destination: resolve($0.target), kind: .declared) })
@@ -116,16 +115,17 @@ struct StepRoutes: Sendable, Hashable {
     @usableFromInline
     func position(of id: String) -> Int? { positions[id] }
 
-    /// The route `outcome` takes from the screen step at `position`; `nil` when the step does not accept it.
+    /// The route `outcome` takes from the step at `position`; `nil` when the step does not accept it.
     @usableFromInline
     func route(from position: Int, outcome: String) -> Route? {
         for route in outcomes[position] where route.outcome == outcome { return route }
         return nil
     }
 
-    /// Where the subflow step at `position` continues once its subflow completes.
+    /// Where the subflow step at `position` continues once its subflow completes; `nil` when it
+    /// does not accept `next`.
     @usableFromInline
-    func exit(from position: Int) -> Route { outcomes[position][0] }
+    func exit(from position: Int) -> Route? { route(from: position, outcome: Outcome.next) }
 
     /// The outcome names a screen step accepts, in declaration order (`back` is always possible
     /// too, where there is a step to go back to).
