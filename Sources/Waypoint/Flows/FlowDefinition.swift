@@ -110,27 +110,15 @@ public struct FlowDefinition<Context>: Sendable {
 /// Declares a flow; the same type as ``FlowDefinition``, named for reading in a builder.
 public typealias Flow<Context> = FlowDefinition<Context>
 
-/// A flow's steps as declared for one context, with their routes; copies share one reference.
+/// A flow's steps as declared for one context, with their routes.
 @usableFromInline
-struct StepList<Context>: Sendable {
-    @usableFromInline let storage: Storage
-
-    @usableFromInline
-    final class Storage: Sendable {
-        @usableFromInline let steps: [Step<Context>]
-        @usableFromInline let routes: StepRoutes
-
-        init(steps: [Step<Context>], start: String?) {
-            self.steps = steps
-            routes = StepRoutes(steps.map { StepRoutes.Shape(id: $0.id, outcomes: $0.outcomes, runsSubflow: $0.isSubflow) }, start: start)
-        }
-    }
+final class StepList<Context>: Sendable {
+    @usableFromInline let steps: [Step<Context>]
+    @usableFromInline let routes: StepRoutes
 
     @usableFromInline
     init(_ steps: [Step<Context>], start: String?) {
-        storage = Storage(steps: steps, start: start)
+        self.steps = steps
+        routes = StepRoutes(steps.map { StepRoutes.Shape(id: $0.id, outcomes: $0.outcomes, runsSubflow: $0.isSubflow) }, start: start)
     }
-
-    @inlinable var steps: [Step<Context>] { storage.steps }
-    @inlinable var routes: StepRoutes { storage.routes }
 }

@@ -129,8 +129,9 @@ extension FlowState {
     /// Records the start of the flow: the steps skipped on the way and the step shown (or completion).
     @usableFromInline
     mutating func recordStart(skipped: [StepPath], arrival: StepPath?) -> [FlowEffect] {
-        var effects: [FlowEffect] = [.flowStarted]
+        var effects: [FlowEffect] = []
         effects.reserveCapacity(skipped.count + 3)
+        effects.append(.flowStarted)
         for step in skipped { effects.append(.skipped(step)) }
         arrive(at: arrival, effects: &effects)
         return effects
@@ -140,8 +141,9 @@ extension FlowState {
     /// step shown next (or completion).
     @usableFromInline
     mutating func recordMove(leaving departure: Departure, skipped: [StepPath], arrival: StepPath?) -> [FlowEffect] {
-        var effects: [FlowEffect] = [.left(path[path.count - 1], departure)]
+        var effects: [FlowEffect] = []
         effects.reserveCapacity(skipped.count + 3)
+        effects.append(.left(path[path.count - 1], departure))
         path[path.count - 1].departure = departure
         for step in skipped { effects.append(.skipped(step)) }
         arrive(at: arrival, effects: &effects)

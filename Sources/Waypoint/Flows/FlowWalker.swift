@@ -79,10 +79,16 @@ struct FlowWalker<Context> {
     /// not name a screen step (or, with `subflowStep`, a subflow step) as declared for the current context.
     @inlinable
     func levels(for path: StepPath, subflowStep: Bool = false) -> LevelStack<Context>? {
+        guard path.isNested else {
+            // A step of the top-level flow.
+            let list = root.stepList(for: context)
+            guard let position = list.routes.position(of: path.rawValue), list.steps[position].isSubflow == subflowStep else { return nil }
+            return LevelStack(FlowLevel(flow: root, list: list, prefix: nil, position: position))
+        }
         var levels: LevelStack<Context>?
         var flow = root
         var prefix: StepPath?
-        let components = path.isNested ? path.components : [path.rawValue]
+        let components = path.components
         for (index, component) in components.enumerated() {
             let list = flow.stepList(for: context)
             guard let position = list.routes.position(of: component) else { return nil }
@@ -131,22 +137,22 @@ struct FlowWalker<Context> {
             case .step(let position):
                 levels[levels.count - 1].position = position
                 let level = levels.last
-                let step = level.list.steps[position]
-                let stepPath = level.path(of: step.id)
+                let list = level.list
+                let stepPath = level.path(of: list.steps[position].id)
                 if iterations > 16 {
                     if passed.contains(stepPath) {
                         throw .skipCycle(flowID: root.id, steps: passed.map(\.rawValue) + [stepPath.rawValue])
                     }
                     passed.append(stepPath)
                 }
-                if !forced, let condition = step.condition, !condition.evaluate(context) {
+                if !forced, let condition = list.steps[position].condition, !condition.evaluate(context) {
                     skipped.append(stepPath)
-                    destination = level.list.routes.skips[position].destination
+                    destination = list.routes.skips[position].destination
                     origin = .skipped(stepPath)
                     continue
                 }
                 forced = false
-                if let subflow = step.subflow {
+                if let subflow = list.steps[position].subflow {
                     guard levels.count < Self.maximumDepth else {
                         throw .subflowTooDeep(path: stepPath.rawValue, limit: Self.maximumDepth)
                     }

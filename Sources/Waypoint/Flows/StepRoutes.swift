@@ -17,7 +17,7 @@
 ///   completes at once.
 /// - A step id names the first step declared with it.
 @usableFromInline
-struct StepRoutes: Sendable, Hashable {
+final class StepRoutes: Sendable, Hashable {
     /// Where a route leads, resolved against the list.
     @usableFromInline
     enum Destination: Sendable, Hashable {
@@ -106,6 +106,19 @@ struct StepRoutes: Sendable, Hashable {
         self.skips = skips
         startID = declaredStart ?? shapes.first?.id
         start = startID.map { resolve(.step($0)) } ?? .complete
+    }
+
+    @usableFromInline
+    static func == (lhs: StepRoutes, rhs: StepRoutes) -> Bool {
+        lhs === rhs || (lhs.ids == rhs.ids && lhs.outcomes == rhs.outcomes && lhs.skips == rhs.skips && lhs.start == rhs.start)
+    }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ids)
+        hasher.combine(outcomes)
+        hasher.combine(skips)
+        hasher.combine(start)
     }
 
     /// The number of steps.
