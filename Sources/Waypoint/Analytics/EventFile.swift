@@ -30,9 +30,8 @@ final class EventFile {
     }
 
     /// Opens (creating when needed) `path` for appending and reading.
-    static func openForAppending(_ path: String, exclusive: Bool = false) throws(SystemCallError) -> EventFile {
-        let flags = O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : 0)
-        let descriptor = SystemCalls.retrying { open(path, flags, 0o644) }
+    static func openForAppending(_ path: String) throws(SystemCallError) -> EventFile {
+        let descriptor = SystemCalls.retrying { open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
         return EventFile(descriptor: descriptor, path: path)
     }
@@ -46,21 +45,12 @@ final class EventFile {
 
     /// Writes all of `bytes` at the end of the file.
     func append(_ bytes: UnsafeRawBufferPointer) throws(SystemCallError) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = SystemCalls.retrying { SystemCalls.write(descriptor, base + offset, bytes.count - offset) }
-            if written < 0 { throw SystemCallError(call: "write", code: errno) }
-            offset += written
-        }
+        try POSIXFile.write(bytes, to: descriptor)
     }
 
     /// Flushes the file's data to stable storage (`F_FULLFSYNC` on Apple platforms).
     func synchronize() throws(SystemCallError) {
-        #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
-        #endif
-        guard SystemCalls.retrying({ fsync(descriptor) }) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
+        try POSIXFile.flush(descriptor)
     }
 
     /// Cuts the file to `length` bytes.
@@ -109,35 +99,6 @@ final class EventFile {
             }
         }
         if let failure { throw failure }
-    }
-
-    /// Flushes a directory's entries to disk (best effort: not every file system supports it).
-    static func synchronizeDirectory(_ path: String) {
-        let descriptor = SystemCalls.retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        _ = close(descriptor)
-    }
-
-    /// Writes `bytes` to a temporary file, flushes it, and renames it over `path`, so a crash
-    /// leaves either the old or the new contents.
-    static func replace(_ path: String, with bytes: [UInt8], directory: String) throws(SystemCallError) {
-        let temporary = path + ".tmp"
-        _ = unlink(temporary)
-        let file = try openForAppending(temporary, exclusive: true)
-        do throws(SystemCallError) {
-            try file.append(bytes)
-            try file.synchronize()
-        } catch {
-            _ = unlink(temporary)
-            throw error
-        }
-        guard SystemCalls.rename(temporary, path) == 0 else {
-            let error = SystemCallError(call: "rename", code: errno)
-            _ = unlink(temporary)
-            throw error
-        }
-        synchronizeDirectory(directory)
     }
 
     /// Removes the file at `path`; a missing file is not an error.

@@ -137,8 +137,8 @@ struct EventLineScanner {
         skipWhitespace()
         guard i == end, seen == 15 else { return nil }
         let parsed: Int64? = timestampField.escaped
-            ? TimestampScanner.parse(Self.decode(timestampField, in: p))
-            : TimestampScanner.parse(p + timestampField.start, count: timestampField.count)
+            ? Self.decode(timestampField, in: p).withUnsafeBufferPointer(MillisecondTimestamp.parseISO8601)
+            : MillisecondTimestamp.parseISO8601(p + timestampField.start, count: timestampField.count)
         guard let timestamp = parsed else { return nil }
         fields.timestamp = timestamp
         if fields.isStepViewed(in: p), !fields.flowID.isPresent || !fields.stepID.isPresent { return nil }

@@ -92,7 +92,7 @@ struct QueueStore {
                 throw EventQueueError.io(error, path: path)
             }
         }
-        EventFile.synchronizeDirectory(directory)
+        POSIXFile.syncDirectory(directory)
         if let first = segments.first, cursor.segment == first.number {
             cursor.offset = min(cursor.offset, first.size)
         }
@@ -245,7 +245,9 @@ struct QueueStore {
         }
         let text = "\(cursor.segment) \(cursor.offset)\n"
         do {
-            try EventFile.replace(cursorPath, with: Array(text.utf8), directory: directory)
+            let temporary = cursorPath + ".tmp"
+            try? EventFile.remove(temporary)  // left by a crash during an earlier save
+            try POSIXFile.replace(cursorPath, with: Data(text.utf8), via: temporary, directory: directory)
         } catch {
             throw EventQueueError.io(error, path: cursorPath)
         }
@@ -263,7 +265,7 @@ struct QueueStore {
         } catch {
             throw EventQueueError.io(error, path: path)
         }
-        EventFile.synchronizeDirectory(directory)
+        POSIXFile.syncDirectory(directory)
         segments.append(Segment(number: number, size: 0))
     }
 }

@@ -5,7 +5,7 @@
 /// Only `key` and `variations` are required. In a document, `hashAttribute` defaults to `id` and
 /// `hashVersion` to 2 (GrowthBook's current hash; write `"hashVersion": 1` for an experiment created with
 /// the old one). GrowthBook's `filters`, `ranges` and `force` are not part of the format.
-public struct ExperimentEntry: Sendable, Hashable, Codable {
+public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// The experiment's key, also the seed of the hash unless ``seed`` is set.
     public var key: String
     /// The names of the variations; the first is the control, which users outside the experiment get.

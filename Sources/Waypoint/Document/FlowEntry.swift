@@ -3,7 +3,7 @@
 /// Two entries may share an id when each names an `experiment` and one of its `variation`s: a user gets
 /// the entry of the variation they are assigned to, and a user outside the experiment gets the entry of
 /// the experiment's first variation.
-public struct FlowEntry: Sendable, Hashable, Codable {
+public struct FlowEntry: Sendable, Hashable, Encodable {
     /// The flow's id.
     public var id: String
     /// The flow's version (default 1).
@@ -31,17 +31,6 @@ public struct FlowEntry: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, version, start, experiment, variation, steps }
-
-    /// Decodes the document form; `version` defaults to 1.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-        start = try container.decodeIfPresent(String.self, forKey: .start)
-        experiment = try container.decodeIfPresent(String.self, forKey: .experiment)
-        variation = try container.decodeIfPresent(String.self, forKey: .variation)
-        steps = try container.decode([FlowStepEntry].self, forKey: .steps)
-    }
 
     /// Encodes the document form.
     public func encode(to encoder: any Encoder) throws {

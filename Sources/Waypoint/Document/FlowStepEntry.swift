@@ -1,6 +1,6 @@
 /// A step of a ``FlowEntry``: a screen (`{"id": "login", "screen": "Login", "on": {"next": "$complete"}}`)
 /// or a subflow (`{"id": "shared-end", "subflow": "end-flow"}`), optionally shown only `when` a condition holds.
-public struct FlowStepEntry: Sendable, Hashable, Codable {
+public struct FlowStepEntry: Sendable, Hashable, Encodable {
     /// The step's id, unique in its flow.
     public var id: String
     /// The screen that presents the step; `nil` means the id (and a subflow step has none).
@@ -23,21 +23,6 @@ public struct FlowStepEntry: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, screen, on, when, subflow }
-
-    /// Decodes the document form. (`JSONDecoder` does not keep the order of an object's keys, so the
-    /// outcomes come sorted by name; ``WaypointDocument/validate(_:)-(Data)`` keeps document order.)
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        screen = try container.decodeIfPresent(String.self, forKey: .screen)
-        if let map = try container.decodeIfPresent([String: String].self, forKey: .on) {
-            on = map.keys.sorted().map { FlowOutcome(name: $0, target: Target(stringLiteral: map[$0] ?? "")) }
-        } else {
-            on = nil
-        }
-        when = try container.decodeIfPresent(Condition.self, forKey: .when)
-        subflow = try container.decodeIfPresent(String.self, forKey: .subflow)
-    }
 
     /// Encodes the document form.
     public func encode(to encoder: any Encoder) throws {

@@ -1,7 +1,7 @@
 /// A walkthrough of a ``WaypointDocument``: `{"id": "layering", "version": 2, "maxDisplayCount": 3, "when": {...}, "steps": [...]}`.
 ///
 /// Like flows, two entries may share an id when each names an `experiment` and one of its `variation`s.
-public struct WalkthroughEntry: Sendable, Hashable, Codable {
+public struct WalkthroughEntry: Sendable, Hashable, Encodable {
     /// The walkthrough's id.
     public var id: String
     /// The walkthrough's version (default 1); raising it restarts the walkthrough for everyone.
@@ -32,18 +32,6 @@ public struct WalkthroughEntry: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, version, maxDisplayCount, when, experiment, variation, steps }
-
-    /// Decodes the document form; `version` defaults to 1.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-        maxDisplayCount = try container.decodeIfPresent(Int.self, forKey: .maxDisplayCount)
-        when = try container.decodeIfPresent(Condition.self, forKey: .when)
-        experiment = try container.decodeIfPresent(String.self, forKey: .experiment)
-        variation = try container.decodeIfPresent(String.self, forKey: .variation)
-        steps = try container.decode([WalkthroughStepEntry].self, forKey: .steps)
-    }
 
     /// Encodes the document form.
     public func encode(to encoder: any Encoder) throws {

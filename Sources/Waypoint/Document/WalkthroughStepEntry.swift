@@ -6,7 +6,7 @@
 ///   "tooltipPosition": "below", "completionTrigger": { "type": "tap", "elementId": "editor.layersButton" },
 ///   "canSkip": true }
 /// ```
-public struct WalkthroughStepEntry: Sendable, Hashable, Codable {
+public struct WalkthroughStepEntry: Sendable, Hashable, Encodable {
     /// The step's id, unique in its walkthrough.
     public var id: String
     /// The id of the element the hint points at.
@@ -45,20 +45,6 @@ public struct WalkthroughStepEntry: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id, targetElementId, highlightShape, tooltipText, tooltipPosition, completionTrigger, canSkip, when, targetTimeout
-    }
-
-    /// Decodes the document form, applying the defaults.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        targetElementId = try container.decode(String.self, forKey: .targetElementId)
-        highlightShape = try container.decodeIfPresent(HighlightShape.self, forKey: .highlightShape) ?? .rectangle()
-        tooltipText = try container.decode(String.self, forKey: .tooltipText)
-        tooltipPosition = try container.decodeIfPresent(TooltipPosition.self, forKey: .tooltipPosition) ?? .auto
-        completionTrigger = try container.decodeIfPresent(CompletionTrigger.self, forKey: .completionTrigger) ?? .button
-        canSkip = try container.decodeIfPresent(Bool.self, forKey: .canSkip) ?? true
-        when = try container.decodeIfPresent(Condition.self, forKey: .when)
-        targetTimeout = try container.decodeIfPresent(Double.self, forKey: .targetTimeout)
     }
 
     /// Encodes the document form, defaults included.

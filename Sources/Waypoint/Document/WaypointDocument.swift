@@ -3,9 +3,9 @@ import Foundation
 /// A Waypoint document: the flows, walkthroughs and experiments an app reads from `waypoint.json`.
 ///
 /// The format is fixed (schema version 1) and shared with tools outside the package. Read one with
-/// ``validate(_:)-(Data)``, which checks it strictly and reports every problem with its line and column; the
-/// type is also `Codable`, so `JSONDecoder` reads the same format (without the checks) and `JSONEncoder`
-/// writes it.
+/// ``validate(_:)-(Data)`` (or ``init(validating:)``), which checks it strictly and reports every problem with
+/// its line and column; that is the only reader of the format. The type is `Encodable`, so `JSONEncoder`
+/// writes a document that ``validate(_:)-(Data)`` reads back.
 ///
 /// ```swift
 /// let validation = WaypointDocument.validate(data)
@@ -16,7 +16,7 @@ import Foundation
 ///     let resolution = try document.resolve(attributes: ["id": "u-123", "country": "US"])
 /// }
 /// ```
-public struct WaypointDocument: Sendable, Hashable, Codable {
+public struct WaypointDocument: Sendable, Hashable, Encodable {
     /// The only schema version this version of Waypoint reads.
     public static let currentSchemaVersion = 1
 
@@ -43,15 +43,6 @@ public struct WaypointDocument: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey { case schemaVersion, flows, walkthroughs, experiments }
-
-    /// Decodes the document form; absent lists are empty.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
-        flows = try container.decodeIfPresent([FlowEntry].self, forKey: .flows) ?? []
-        walkthroughs = try container.decodeIfPresent([WalkthroughEntry].self, forKey: .walkthroughs) ?? []
-        experiments = try container.decodeIfPresent([ExperimentEntry].self, forKey: .experiments) ?? []
-    }
 
     /// Encodes the document form.
     public func encode(to encoder: any Encoder) throws {

@@ -37,7 +37,7 @@ public final class FlowNavigator<Context> {
     @ObservationIgnored public let storageKey: String
     @ObservationIgnored private let store: (any ProgressStore)?
     @ObservationIgnored private let clock: any WaypointClock
-    @ObservationIgnored private var pendingSave: Task<Void, Never>?
+    @ObservationIgnored private var saves = SaveQueue()
 
     /// Creates a navigator for `definition`.
     ///
@@ -177,7 +177,7 @@ public final class FlowNavigator<Context> {
 
     /// Waits until every save scheduled so far has finished.
     public func waitForSaves() async {
-        await pendingSave?.value
+        await saves.wait()
     }
 
     private func apply(_ effects: [FlowEffect]) {
@@ -192,14 +192,10 @@ public final class FlowNavigator<Context> {
         let snapshot = state
         let date = clock.now
         let key = storageKey
-        let previous = pendingSave
-        pendingSave = Task { [weak self] in
-            await previous?.value
-            do {
-                try await store.saveSnapshot(snapshot, forKey: key, at: date)
-            } catch {
-                self?.persistenceError = ProgressStoreError.saving(error, key: key)
-            }
+        saves.schedule {
+            try await store.saveSnapshot(snapshot, forKey: key, at: date)
+        } failed: { [weak self] error in
+            self?.persistenceError = ProgressStoreError.saving(error, key: key)
         }
     }
 }

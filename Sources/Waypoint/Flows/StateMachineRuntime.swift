@@ -23,7 +23,7 @@ public final class StateMachineRuntime<State: Sendable & Equatable, Event: Senda
     @ObservationIgnored public var onChange: (@MainActor (StateChange<State>) -> Void)?
 
     @ObservationIgnored private let persistence: Persistence?
-    @ObservationIgnored private var pendingSave: Task<Void, Never>?
+    @ObservationIgnored private var saves = SaveQueue()
 
     private struct Persistence: Sendable {
         let save: @Sendable (StateMachine<State, Event>) async throws -> Void
@@ -114,20 +114,16 @@ public final class StateMachineRuntime<State: Sendable & Equatable, Event: Senda
 
     /// Waits until every save scheduled so far has finished.
     public func waitForSaves() async {
-        await pendingSave?.value
+        await saves.wait()
     }
 
     private func apply(_ change: StateChange<State>) {
         if let persistence {
             let snapshot = machine
-            let previous = pendingSave
-            pendingSave = Task { [weak self] in
-                await previous?.value
-                do {
-                    try await persistence.save(snapshot)
-                } catch {
-                    self?.persistenceError = ProgressStoreError.saving(error, key: persistence.key)
-                }
+            saves.schedule {
+                try await persistence.save(snapshot)
+            } failed: { [weak self] error in
+                self?.persistenceError = ProgressStoreError.saving(error, key: persistence.key)
             }
         }
         onChange?(change)

@@ -225,3 +225,53 @@ public struct OverlayLayout: Sendable, Equatable {
         }
     }
 }
+
+/// Where ``OverlayLayout`` put the tooltip.
+public enum TooltipPlacement: Sendable, Hashable {
+    /// Why the tooltip is centred on the screen instead of beside its target.
+    public enum CenteringReason: String, Sendable, Hashable, Codable {
+        /// The target is entirely off the screen (for example scrolled away); there is no cutout.
+        case targetOffScreen
+        /// The target (with its cutout) leaves no room above or below it for the tooltip.
+        case targetTooLarge
+    }
+
+    /// Above the target, the arrow pointing down at it.
+    case above
+    /// Below the target, the arrow pointing up at it.
+    case below
+    /// In the middle of the screen, with no arrow.
+    case centered(CenteringReason)
+
+    /// Whether the tooltip sits beside its target and has an arrow.
+    public var isBesideTarget: Bool {
+        switch self {
+        case .above, .below: true
+        case .centered: false
+        }
+    }
+}
+
+/// The triangle joining a tooltip to its target: its base lies on the tooltip's edge facing the
+/// target, its tip on the cutout's outline.
+public struct TooltipArrow: Sendable, Hashable {
+    /// The tip, on the outline of the cutout.
+    public var tip: Point
+    /// The left end of the base, on the tooltip's edge.
+    public var baseStart: Point
+    /// The right end of the base, on the tooltip's edge.
+    public var baseEnd: Point
+
+    /// Creates an arrow.
+    public init(tip: Point, baseStart: Point, baseEnd: Point) {
+        self.tip = tip
+        self.baseStart = baseStart
+        self.baseEnd = baseEnd
+    }
+
+    /// The triangle's corners: base start, tip, base end.
+    public var points: [Point] { [baseStart, tip, baseEnd] }
+
+    /// Whether the arrow points up (the tooltip is below the target).
+    public var pointsUp: Bool { tip.y < baseStart.y }
+}

@@ -71,3 +71,40 @@ extension TextMeasurer {
         return pieces
     }
 }
+
+/// Text broken into lines by ``TextMeasurer/wrap(_:role:maxWidth:)``, with the size it takes.
+public struct TextBlock: Sendable, Hashable {
+    /// The lines, top to bottom.
+    public var lines: [String]
+    /// The width of each line, in points.
+    public var widths: [Double]
+    /// The distance from one line's top to the next line's top.
+    public var lineHeight: Double
+
+    /// Creates a block of lines.
+    public init(lines: [String], widths: [Double], lineHeight: Double) {
+        self.lines = lines
+        self.widths = widths
+        self.lineHeight = lineHeight
+    }
+
+    /// The width of the widest line and the height of all lines.
+    public var size: Size {
+        Size(width: widths.max() ?? 0, height: Double(lines.count) * lineHeight)
+    }
+
+    /// Whether there is no line.
+    public var isEmpty: Bool { lines.isEmpty }
+}
+
+/// The kinds of text in a tooltip; a ``TextMeasurer`` picks a font for each.
+public enum TextRole: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The step's tooltip text.
+    case body
+    /// What completes the step when it is not the "Next" button ("Tap the highlighted element").
+    case instruction
+    /// The step's position, "2 of 5".
+    case progress
+    /// A button title: "Skip", "Back", "Next".
+    case button
+}

@@ -25,7 +25,8 @@ struct SystemCallError: Error, Sendable {
     var isMissing: Bool { code == ENOENT }
 }
 
-/// The few POSIX file calls ``FileProgressStore`` needs, because Foundation does not `fsync`.
+/// The POSIX file calls that ``FileProgressStore`` and the event files (``EventFile``) share, because
+/// Foundation does not `fsync`: reading a file, replacing one atomically and durably, flushing.
 enum POSIXFile {
     /// What is at a path that should hold a file.
     enum Contents {
@@ -65,28 +66,24 @@ enum POSIXFile {
         return .file(data)
     }
 
-    /// Writes `data` to a new file at `temporaryPath`, flushes it to disk, renames it over `path`,
-    /// then flushes the directory (best effort), so a crash leaves either the old or the new file.
+    /// Writes `data` to a new file at `temporaryPath` (in the same directory as `path`), flushes it to
+    /// disk, renames it over `path`, then flushes the directory (best effort), so a crash leaves either
+    /// the old or the new file.
     ///
-    /// The temporary file is removed when anything fails.
+    /// The temporary file must not exist; it is removed when anything fails.
     static func replace(_ path: String, with data: Data, via temporaryPath: String, directory: String)
         throws(SystemCallError) {
         let descriptor = SystemCalls.retrying { open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
-        var failure: SystemCallError?
-        data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }  // empty data: nothing to write
-            var offset = 0
-            while offset < bytes.count {
-                let written = SystemCalls.retrying { SystemCalls.write(descriptor, base + offset, bytes.count - offset) }
-                if written < 0 {
-                    failure = SystemCallError(call: "write", code: errno)
-                    return
-                }
-                offset += written
+        var failure: SystemCallError? = data.withUnsafeBytes { bytes in
+            do throws(SystemCallError) {
+                try write(bytes, to: descriptor)
+                try flush(descriptor)
+                return nil
+            } catch {
+                return error
             }
         }
-        if failure == nil, !flush(descriptor) { failure = SystemCallError(call: "fsync", code: errno) }
         if close(descriptor) != 0, failure == nil { failure = SystemCallError(call: "close", code: errno) }
         if failure == nil, SystemCalls.rename(temporaryPath, path) != 0 { failure = SystemCallError(call: "rename", code: errno) }
         if let failure {
@@ -118,21 +115,32 @@ enum POSIXFile {
         return lstat(path, &status) == 0
     }
 
+    /// Writes all of `bytes` to the open file `descriptor`, at its current offset.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) throws(SystemCallError) {
+        guard let base = bytes.baseAddress else { return }  // nothing to write
+        var offset = 0
+        while offset < bytes.count {
+            let written = SystemCalls.retrying { SystemCalls.write(descriptor, base + offset, bytes.count - offset) }
+            if written < 0 { throw SystemCallError(call: "write", code: errno) }
+            offset += written
+        }
+    }
+
     /// Flushes a directory's entries (new, renamed, removed names) to disk; best effort, because some
     /// file systems do not support it.
-    private static func syncDirectory(_ path: String) {
+    static func syncDirectory(_ path: String) {
         let descriptor = SystemCalls.retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { return }
-        _ = flush(descriptor)
+        _ = try? flush(descriptor)
         _ = close(descriptor)
     }
 
     /// Flushes a file to stable storage: `F_FULLFSYNC` on Apple platforms (where `fsync` only reaches
     /// the drive's cache), `fsync` elsewhere or when `F_FULLFSYNC` is not supported.
-    private static func flush(_ descriptor: Int32) -> Bool {
+    static func flush(_ descriptor: Int32) throws(SystemCallError) {
         #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return }
         #endif
-        return SystemCalls.retrying { fsync(descriptor) } == 0
+        guard SystemCalls.retrying({ fsync(descriptor) }) == 0 else { throw SystemCallError(call: "fsync", code: errno) }
     }
 }

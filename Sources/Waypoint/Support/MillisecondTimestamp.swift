@@ -46,49 +46,50 @@ enum MillisecondTimestamp {
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` into milliseconds since 1970, rounding the
-    /// fraction to the millisecond; `nil` for anything else.
+    /// fraction to the millisecond; `nil` for anything else (see `parseISO8601(_:count:)`).
     static func parseISO8601(_ text: String) -> Int64? {
-        let bytes = Array(text.utf8)
-        var index = 0
+        var text = text
+        return text.withUTF8 { parseISO8601($0) }
+    }
 
-        func number(_ width: Int) -> Int64? {
-            guard index + width <= bytes.count else { return nil }
-            var value: Int64 = 0
-            for byte in bytes[index..<(index + width)] {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int64(byte - 0x30)
-            }
-            index += width
-            return value
-        }
-        func expect(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
-            index += 1
-            return true
-        }
+    /// Parses ISO 8601 text given as UTF-8 bytes (see `parseISO8601(_:count:)`).
+    static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard let base = bytes.baseAddress else { return nil }
+        return parseISO8601(base, count: bytes.count)
+    }
 
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-              expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
-              let second = number(2)
+    /// Parses the `count` UTF-8 bytes at `p`: the one ISO 8601 parser, on raw bytes so that reading
+    /// millions of event timestamps stays fast.
+    ///
+    /// Accepts `YYYY-MM-DDTHH:MM:SS` (`T` or `t`), an optional fraction of any length (rounded to the
+    /// millisecond, half up), then `Z`, `z` or an offset `±HH:MM`, and nothing after it; returns
+    /// milliseconds since 1970 in UTC, or `nil` for anything else.
+    static func parseISO8601(_ p: UnsafePointer<UInt8>, count: Int) -> Int64? {
+        guard count >= 20 else { return nil }
+        guard let y1 = digits2(p, 0), let y2 = digits2(p, 2), p[4] == 0x2D, let month = digits2(p, 5), p[7] == 0x2D,
+              let day = digits2(p, 8), p[10] == 0x54 || p[10] == 0x74, let hour = digits2(p, 11), p[13] == 0x3A,
+              let minute = digits2(p, 14), p[16] == 0x3A, let second = digits2(p, 17)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+        let year = y1 * 100 + y2
+        guard month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month),
               hour < 24, minute < 60, second < 60
         else { return nil }
-
+        var index = 19
         // Fraction: any number of digits, rounded half up to milliseconds.
         var fractionNanos: Int64 = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        if p[index] == 0x2E {
             index += 1
             var digits = 0
             var scale: Int64 = 100_000_000
             var roundingDigit: Int64 = 0
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                let digit = Int64(bytes[index] - 0x30)
+            while index < count {
+                let digit = p[index] &- 0x30
+                guard digit < 10 else { break }
                 if digits < 9 {
-                    fractionNanos += digit * scale
+                    fractionNanos += Int64(digit) * scale
                     scale /= 10
                 } else if digits == 9 {
-                    roundingDigit = digit
+                    roundingDigit = Int64(digit)
                 }
                 digits += 1
                 index += 1
@@ -96,27 +97,32 @@ enum MillisecondTimestamp {
             guard digits > 0 else { return nil }
             if roundingDigit >= 5 { fractionNanos += 1 }
         }
-
+        guard index < count else { return nil }
         var offsetSeconds: Int64 = 0
-        guard index < bytes.count else { return nil }
-        if expect("Zz") {
-            // UTC
-        } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-            let sign: Int64 = bytes[index] == UInt8(ascii: "+") ? 1 : -1
+        let zone = p[index]
+        if zone == 0x5A || zone == 0x7A {
             index += 1
-            guard let offsetHour = number(2), expect(":"), let offsetMinute = number(2),
-                  offsetHour < 24, offsetMinute < 60
+        } else if zone == 0x2B || zone == 0x2D {
+            guard index + 6 == count, let offsetHour = digits2(p, index + 1), p[index + 3] == 0x3A,
+                  let offsetMinute = digits2(p, index + 4), offsetHour < 24, offsetMinute < 60
             else { return nil }
-            offsetSeconds = sign * (offsetHour * 3600 + offsetMinute * 60)
+            offsetSeconds = (zone == 0x2B ? 1 : -1) * (offsetHour * 3600 + offsetMinute * 60)
+            index += 6
         } else {
             return nil
         }
-        guard index == bytes.count else { return nil }
-
+        guard index == count else { return nil }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        let millis = (fractionNanos + 500_000) / 1_000_000
-        return seconds * 1000 + millis
+        return seconds * 1000 + (fractionNanos + 500_000) / 1_000_000
+    }
+
+    /// The two decimal digits at `p + at` as a number, or `nil` when either is not a digit.
+    @inline(__always)
+    private static func digits2(_ p: UnsafePointer<UInt8>, _ at: Int) -> Int64? {
+        let a = p[at] &- 0x30, b = p[at + 1] &- 0x30
+        guard a < 10, b < 10 else { return nil }
+        return Int64(a) * 10 + Int64(b)
     }
 
     // MARK: - Calendar arithmetic (after Howard Hinnant's days_from_civil / civil_from_days)
@@ -133,6 +139,7 @@ enum MillisecondTimestamp {
         return (quotient, remainder)
     }
 
+    @inline(__always)
     private static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
         case 2:
@@ -145,6 +152,7 @@ enum MillisecondTimestamp {
         }
     }
 
+    @inline(__always)
     private static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = floorDivide(shiftedYear, 400).quotient

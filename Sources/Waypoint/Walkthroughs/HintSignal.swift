@@ -33,3 +33,24 @@ public enum HintSignal: Sendable, Hashable, Codable {
     /// The context, the catalog or the overrides changed: decide again.
     case reevaluate
 }
+
+/// Something the user did that may complete the hint on screen.
+public enum HintUserEvent: Sendable, Hashable, Codable {
+    /// The user tapped the element with this id.
+    case tap(elementId: String)
+    /// The user swiped.
+    case swipe(SwipeDirection)
+    /// The user pressed the tooltip's own "Next" button.
+    case nextButton
+}
+
+extension HintUserEvent: CustomStringConvertible {
+    /// For example `tap on "editor.layersButton"` or `swipe left`.
+    public var description: String {
+        switch self {
+        case .tap(let elementId): "tap on \"\(elementId)\""
+        case .swipe(let direction): "swipe \(direction.rawValue)"
+        case .nextButton: "Next button"
+        }
+    }
+}

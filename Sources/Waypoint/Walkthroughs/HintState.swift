@@ -107,3 +107,49 @@ struct Transition<Context> {
         return max(0, Int((now.timeIntervalSince(date) * 1000).rounded()))
     }
 }
+
+/// Where the hint saga is: nothing running, a hint waiting for its target, a hint on screen, or paused.
+public enum HintPhase: Sendable, Hashable, Codable {
+    /// No walkthrough is running; one starts when its rules allow it and its first target is on screen.
+    case inactive
+    /// A walkthrough is running and this hint waits for its target to appear (for example on another screen).
+    case pending(HintID)
+    /// This hint is on screen.
+    case showing(HintID)
+    /// The app is inactive; this hint resumes (and shows again) when the app becomes active.
+    case paused(HintID)
+
+    /// The hint the phase is about, if any.
+    public var hint: HintID? {
+        switch self {
+        case .inactive: nil
+        case .pending(let hint), .showing(let hint), .paused(let hint): hint
+        }
+    }
+
+    /// The hint on screen, if any.
+    public var shownHint: HintID? {
+        if case .showing(let hint) = self { return hint }
+        return nil
+    }
+}
+
+/// The walkthrough that is running now: when it started and which hints it has shown.
+public struct WalkthroughRun: Sendable, Hashable, Codable {
+    /// The running walkthrough's id.
+    public var walkthroughId: String
+    /// When this run started.
+    public var startedAt: Date
+    /// Steps shown earlier in this run and left (completed or skipped), oldest first; "Back" returns to the last.
+    public var history: [String]
+    /// When the current hint was first presented, or `nil` when it has not been presented yet.
+    public var currentShownAt: Date?
+
+    /// Creates a run.
+    public init(walkthroughId: String, startedAt: Date, history: [String] = [], currentShownAt: Date? = nil) {
+        self.walkthroughId = walkthroughId
+        self.startedAt = startedAt
+        self.history = history
+        self.currentShownAt = currentShownAt
+    }
+}

@@ -113,13 +113,24 @@ struct EventLineScannerTests {
     }
 
     @Test(arguments: [
-        "2026-01-01T00:00:00Z", "2026-01-01T00:00:00.000Z", "2026-01-01T00:00:00.9996Z", "2024-02-29T23:59:59.999+14:00",
-        "1969-12-31T23:59:59.5-00:30", "0001-01-01T00:00:00Z", "2026-01-01t00:00:00z", "2026-01-01T00:00:00.Z",
-        "2026-13-01T00:00:00Z", "2025-02-29T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T00:00:00+0200",
-        "2026-01-01T00:00:00", "2026-01-01T00:00:00.123456789123Z", "2026-01-01T00:00:00+02:00x",
-    ])
-    func timestampsParseLikeTheSharedParser(text: String) {
-        let bytes = Array(text.utf8)
-        #expect(TimestampScanner.parse(bytes) == MillisecondTimestamp.parseISO8601(text))
+        ("2026-01-01T00:00:00Z", 1_767_225_600_000), ("2026-01-01T00:00:00.000Z", 1_767_225_600_000),
+        ("2026-01-01T00:00:00.9996Z", 1_767_225_601_000), ("2024-02-29T23:59:59.999+14:00", 1_709_200_799_999),
+        ("1969-12-31T23:59:59.5-00:30", 1_799_500), ("0001-01-01T00:00:00Z", -62_135_596_800_000),
+        ("2026-01-01t00:00:00z", 1_767_225_600_000), ("2026-01-01T00:00:00.123456789123Z", 1_767_225_600_123),
+        ("2026-01-01T00:00:00.Z", nil), ("2026-13-01T00:00:00Z", nil), ("2025-02-29T00:00:00Z", nil),
+        ("2026-01-01T24:00:00Z", nil), ("2026-01-01T00:00:00+0200", nil), ("2026-01-01T00:00:00", nil),
+        ("2026-01-01T00:00:00+02:00x", nil),
+    ] as [(String, Int64?)])
+    func timestampsOfEventLinesAreReadByTheSharedParser(text: String, milliseconds: Int64?) {
+        #expect(MillisecondTimestamp.parseISO8601(text) == milliseconds)
+        // The scanner reads the timestamp in place, or decoded first when it is written with escapes.
+        for written in [text, text.replacingOccurrences(of: "-", with: #"-"#)] {
+            let line = #"{"messageId":"m","userId":"u","event":"X","timestamp":"\#(written)"}"#
+            let bytes = Array(line.utf8)
+            let scanned = bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { EventLineScanner.scan($0, count: buffer.count) }
+            }
+            #expect(scanned?.timestamp == milliseconds, "\(written)")
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Waypoint
 
-/// Reading valid documents: the model, its defaults, and agreement with `JSONDecoder`.
+/// Reading valid documents: the model, its defaults, and documents written with `JSONEncoder` read back.
 @Suite("Document decoding")
 struct DocumentDecodingTests {
     @Test("The design's example decodes, with the defaults of the format")
@@ -69,23 +69,50 @@ struct DocumentDecodingTests {
         #expect(DocumentFixtures.exampleFiles() == ["every-feature.json", "waypoint.json"])
     }
 
-    @Test("JSONDecoder reads the same structs (outcomes sorted by name, as it does not keep key order)")
-    func plainDecoderAgrees() throws {
-        for text in [DocumentFixtures.designExample, String(decoding: try DocumentFixtures.example("every-feature.json"), as: UTF8.self)] {
-            let strict = try #require(WaypointDocument.validate(text).document)
-            let plain = try JSONDecoder().decode(WaypointDocument.self, from: Data(text.utf8))
-            #expect(Self.sortingOutcomes(strict) == plain)
-        }
+    @Test("Encoding and validating again gives the same document", arguments: ["design", "every-feature.json", "waypoint.json"])
+    func roundTrip(_ source: String) throws {
+        let text = source == "design" ? Data(DocumentFixtures.designExample.utf8) : try DocumentFixtures.example(source)
+        let document = try #require(WaypointDocument.validate(text).document)
+        let again = WaypointDocument.validate(try JSONEncoder().encode(document))
+        #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
+        // `JSONEncoder` does not promise to keep the order of an object's keys: compare outcomes by name.
+        #expect(again.document.map(Self.sortingOutcomes) == Self.sortingOutcomes(document))
     }
 
-    @Test("Encoding and validating again gives the same document")
-    func roundTrip() throws {
-        let document = try #require(WaypointDocument.validate(try DocumentFixtures.example("every-feature.json")).document)
-        let data = try JSONEncoder().encode(document)
-        let again = WaypointDocument.validate(data)
-        #expect(again.diagnostics.isEmpty)
-        // `JSONEncoder` does not keep the order of an object's keys: compare outcomes by name.
-        #expect(again.document.map(Self.sortingOutcomes) == Self.sortingOutcomes(document))
+    @Test("A document built in code, with every optional field, is written in a form the validator reads back")
+    func roundTripOfEveryField() throws {
+        let document = WaypointDocument(
+            flows: [
+                FlowEntry(id: "signup", version: 3, start: "b", experiment: "exp", variation: "short", steps: [
+                    FlowStepEntry(id: "a", screen: "A", on: [FlowOutcome(name: "go", target: "b"), FlowOutcome(name: "done", target: .complete)]),
+                    FlowStepEntry(id: "b", when: Condition(json: ["country": ["$in": ["US", "CA"]]])),
+                    FlowStepEntry(id: "c", subflow: "end"),
+                ]),
+                FlowEntry(id: "end", steps: [FlowStepEntry(id: "done", screen: "Done")]),
+            ],
+            walkthroughs: [
+                WalkthroughEntry(id: "tour", version: 2, maxDisplayCount: 3, when: Condition(json: ["appLaunches": ["$gte": 2]]),
+                                 experiment: "exp", variation: "control", steps: [
+                    WalkthroughStepEntry(
+                        id: "one", targetElementId: "x.button", highlightShape: .circle(padding: 4), tooltipText: "Tap here",
+                        tooltipPosition: .below, completionTrigger: .tap(elementId: "x.button"), canSkip: false,
+                        when: Condition(json: ["plan": "pro"]), targetTimeout: 2.5),
+                    WalkthroughStepEntry(id: "two", targetElementId: "x.list", highlightShape: .rectangle(cornerRadius: 8),
+                                         tooltipText: "Swipe", completionTrigger: .swipe(.left)),
+                    WalkthroughStepEntry(id: "three", targetElementId: "x.list", tooltipText: "Wait", completionTrigger: .timer(seconds: 4)),
+                    WalkthroughStepEntry(id: "four", targetElementId: "x.list", tooltipText: "Share", completionTrigger: .event(name: "shared")),
+                ]),
+            ],
+            experiments: [
+                ExperimentEntry(
+                    key: "exp", variations: ["control", "short"], weights: [0.25, 0.75], coverage: 0.5, hashAttribute: "deviceId",
+                    hashVersion: 1, seed: "exp-2026", namespace: Namespace(id: "onboarding", range: BucketRange(0, 0.5)),
+                    condition: Condition(json: ["country": "US"]), active: false),
+                ExperimentEntry(key: "plain", variations: ["a", "b"]),
+            ])
+        let validation = WaypointDocument.validate(try JSONEncoder().encode(document))
+        #expect(validation.diagnostics.isEmpty, "\(validation.diagnostics)")
+        #expect(validation.document.map(Self.sortingOutcomes) == Self.sortingOutcomes(document))
     }
 
     @Test("Escapes, a byte order mark and CRLF line ends are read")
