@@ -60,6 +60,46 @@ struct PathCountTests {
         #expect(PathCount(paths.count) == Self.fibonacci(steps + 1))
     }
 
+    /// The steps of a seeded random acyclic flow: every outcome leads to a later step or `$complete`, often
+    /// one that other outcomes lead to as well; about a third of the steps have a condition, and outcomes
+    /// named `skip` or `next` make their skip targets any later step (so the skip chains of a step's targets
+    /// meet at steps that are not targets themselves); some steps run a subflow `g` with two paths.
+    static func randomAcyclicSteps(_ random: inout SplitMix64) -> [String] {
+        let count = random.int(1...10)
+        return (0..<count).map { index in
+            var fields = [#""id": "s\#(index)""#]
+            if random.chance(0.35) { fields.append(#""when": {"k": \#(random.int(0...2))}"#) }
+            if random.chance(0.1) { fields.append(#""subflow": "g""#) }
+            let names = ["next", "skip", "a", "b", "c"].shuffled(using: &random).prefix(random.chance(0.2) ? 0 : random.int(1...3))
+            if !names.isEmpty {
+                let outcomes = names.map { outcome in
+                    let target = random.int(index + 1...count)
+                    let name = target == count ? "$complete" : "s\(target)"
+                    return #""\#(outcome)": "\#(name)""#
+                }
+                fields.append(#""on": {\#(outcomes.joined(separator: ", "))}"#)
+            }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+    }
+
+    @Test("Counting agrees with listing on random acyclic flows with conditions and shared targets")
+    func countMatchesListingOnRandomFlows() throws {
+        var random = SplitMix64(seed: 0x5EED_C0DE)
+        let subflow = #", {"id": "g", "steps": [{"id": "x", "on": {"a": "y", "b": "$complete"}}, {"id": "y", "when": {"k": 1}}]}"#
+        for _ in 0..<1_000 {
+            let steps = Self.randomAcyclicSteps(&random)
+            let graph = try Self.graph(steps, extra: subflow)
+            let choices: [Attributes?] = [nil, ["k": .number(Double(random.int(0...2)))]]
+            for attributes in choices {
+                let paths = try graph.listPaths(attributes: attributes)
+                #expect(Set(paths).count == paths.count)
+                let count = try graph.countPaths(attributes: attributes)
+                #expect(count == PathCount(paths.count), "\(steps), attributes \(attributes.map { "\($0)" } ?? "none")")
+            }
+        }
+    }
+
     @Test("Paths of the example: conditions both ways, or evaluated; subflows inlined")
     func examplePaths() throws {
         let document = try #require(WaypointDocument.validate(try DocumentFixtures.example("waypoint.json")).document)
