@@ -43,6 +43,32 @@ struct PathCountTests {
         #expect(PathCount(999_999_999) + PathCount(1) == PathCount(1_000_000_000))
     }
 
+    @Test("Addition and subtraction carry and borrow across limbs, and leave shared values alone")
+    func carriesAndBorrows() throws {
+        let nines = try #require(PathCount(String(repeating: "9", count: 27)))
+        let power = try #require(PathCount("1" + String(repeating: "0", count: 27)))
+        #expect(nines + PathCount(1) == power && PathCount(1) + nines == power)
+        #expect(power - PathCount(1) == nines && power - nines == PathCount(1))
+        #expect(power - power == .zero && (power + power).description == "2" + String(repeating: "0", count: 27))
+        let shared = try #require(PathCount("123456789123456789"))
+        var sum = shared
+        sum += shared
+        #expect(shared.description == "123456789123456789" && sum.description == "246913578246913578")
+        var random = SplitMix64(seed: 0xADD5_0B7A)
+        func number() -> PathCount {
+            let digits = (0..<random.int(1...60)).map { _ in String(random.int(0...9)) }.joined()
+            return PathCount(digits)!
+        }
+        for _ in 0..<500 {
+            let (a, b) = (number(), number())
+            #expect(a + b == b + a && (a + b) - b == a && (a + b) - a == b)
+            #expect(a < b ? a - b == .zero : (a - b) + b == a)
+            let small = (random.int(0...Int(Int32.max)), random.int(0...Int(Int32.max)))
+            #expect((PathCount(small.0) + PathCount(small.1)).intValue == small.0 + small.1)
+            #expect((PathCount(small.0) - PathCount(small.1)).intValue == max(0, small.0 - small.1))
+        }
+    }
+
     @Test("A ladder of 10,000 steps has a Fibonacci number of paths, far beyond 2^64")
     func ladderCount() throws {
         let count = try Self.ladder(10_000).countPaths()
