@@ -4,6 +4,9 @@ import Waypoint
 // What `waypoint lint` and `waypoint paths --count` do after reading the file: lint the decoded document
 // (with lines and columns) and count the paths of a 10,000-step flow. The document is decoded once, outside
 // the timing. Call `runGraphBenchmarks()` from main.swift; the callgrind workload is `cliGraphWorkload()`.
+// `paths --count` alone on 10,000 and 100,000 steps (workloads `cli-count-10k`, `cli-count-100k`, with
+// `cli-decode-10k`, `cli-decode-100k` as the same process without the count) is for peak memory, measured
+// from outside: `/usr/bin/time -v .build/release/WaypointBenchmarks --workload cli-count-100k`.
 
 /// The text of a document with one flow of `steps` steps; each goes one or two steps ahead, every tenth
 /// has a condition (entered or skipped), so the flow has about F(steps) × 2^(steps/10) paths.
@@ -32,6 +35,22 @@ func cliGraphWorkload() {
     blackHole(lintAndCount(WaypointDocument.validate(cliLadderText())))
 }
 
+/// Decodes a flow of `steps` steps and counts its paths, as `paths --count` does; the count's digits.
+@inline(never)
+func cliCountWorkload(steps: Int) -> Int {
+    let validation = WaypointDocument.validate(cliLadderText(steps: steps))
+    guard let count = try? validation.document?.flowGraph(id: "ladder").countPaths() else { return 0 }
+    return count.description.count
+}
+
+/// The same process as `cliCountWorkload(steps:)` without the count: what the count's peak memory is
+/// measured against.
+@inline(never)
+func cliDecodeWorkload(steps: Int) {
+    let validation = WaypointDocument.validate(cliLadderText(steps: steps))
+    blackHole(try? validation.document?.flowGraph(id: "ladder"))
+}
+
 /// Times lint + `paths --count` on a decoded 10,000-step flow (target < 100 ms).
 func runGraphBenchmarks() -> [String] {
     let data = cliLadderText()
@@ -43,10 +62,17 @@ func runGraphBenchmarks() -> [String] {
         blackHole(try? validation.document?.flowGraph(id: "ladder").countPaths())
     }
     let both = measure("lint + count", operations: 1, rounds: 7) { digits = lintAndCount(validation) }
+    let large = WaypointDocument.validate(cliLadderText(steps: 100_000))
+    guard large.isValid else { return ["graph: the 100,000-step document does not decode: \(large.diagnostics.prefix(3))"] }
+    var largeDigits = 0
+    let largeCount = measure("count 100,000", operations: 1, rounds: 3) {
+        largeDigits = (try? large.document?.flowGraph(id: "ladder").countPaths())?.description.count ?? 0
+    }
     return [
         "Lint and path counting, a flow of 10,000 steps (\(data.count / 1024) KB, decoded once beforehand):",
         "  lint (with lines and columns)       \(format(lint.nanosecondsPerOperation))",
         "  count paths                         \(format(count.nanosecondsPerOperation))  (\(digits) digits)",
         "  lint + count paths                  \(format(both.nanosecondsPerOperation))  (target < 100 ms)",
+        "  count paths, 100,000 steps          \(format(largeCount.nanosecondsPerOperation))  (\(largeDigits) digits)",
     ]
 }

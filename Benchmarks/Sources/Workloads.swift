@@ -11,5 +11,9 @@ let workloads: [String: @Sendable () -> Void] = [
     "document-plain-decode": { documentPlainDecodeWorkload() },
     "document-lint": { documentLintWorkload() },
     "cli-lint-and-count": { cliGraphWorkload() },
+    "cli-count-10k": { blackHole(cliCountWorkload(steps: 10_000)) },
+    "cli-count-100k": { blackHole(cliCountWorkload(steps: 100_000)) },
+    "cli-decode-10k": { cliDecodeWorkload(steps: 10_000) },
+    "cli-decode-100k": { cliDecodeWorkload(steps: 100_000) },
     "startup": {},
 ]

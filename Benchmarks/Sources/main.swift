@@ -3,6 +3,7 @@
 //     swift run -c release WaypointBenchmarks            # every benchmark, timed
 //     swift run -c release WaypointBenchmarks --list     # the single workloads, for callgrind
 //     valgrind --tool=callgrind .build/release/WaypointBenchmarks --workload dispatch-flow
+//     swift run -c release WaypointBenchmarks --ladder-document 100000 > ladder.json   # the graph benchmarks' flow
 //
 // Figures and targets are in Benchmarks/README.md.
 
@@ -17,6 +18,8 @@ if arguments.first == "--list" {
         exit(64)
     }
     workload()
+} else if arguments.first == "--ladder-document", arguments.count == 2, let steps = Int(arguments[1]), steps > 0 {
+    FileHandle.standardOutput.write(cliLadderText(steps: steps))
 } else {
     var report: [String] = []
     report += runDispatchBenchmarks()

@@ -187,46 +187,105 @@ private struct PathModel {
         return names
     }
 
-    func count(subflowCounts: [String: PathCount], knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) -> PathCount {
-        guard !flow.nodes.isEmpty else { return .one }
-        let order = try postOrder(knownFlows: knownFlows)
-        var value = [PathCount](repeating: .zero, count: graph.vertexCount)
+    // Counting takes two passes over the post-order (children before parents).
+    //
+    // The first pass (`countPlan`) works with integers only. It decides which counts make up each vertex's
+    // count, its *terms*: arriving at a step adds the counts of entering it and of its skip target; entering
+    // a step adds, for each distinct target, the target's count less the count of the first vertex where the
+    // target's skip chain meets an earlier target's (the paths from there on were counted already). It also
+    // notes, for each vertex, the position in the order of the last vertex whose terms read its count.
+    //
+    // The second pass computes the counts in the order and, once a vertex's count is made, sets every count
+    // it read for the last time to zero, which frees its digits. So only the counts still to be read are
+    // held at any time, instead of one count per vertex until the end: for a flow whose steps lead a few
+    // steps ahead, that is a handful of counts, and memory is the flow's size plus the count's digits.
+
+    /// What each vertex's count is made of, and when each count is read for the last time.
+    private struct CountPlan {
+        /// The vertices reachable from the start, children before parents.
+        let order: [Int]
+        /// The terms of `order[p]` are the positions `termStart[p]..<termStart[p + 1]` of `added` and
+        /// `subtracted`: each adds the count of vertex `added[t]`, less that of `subtracted[t]` when it is
+        /// not -1 (the difference is at least zero: the paths subtracted are among those added).
+        var termStart: [Int32] = [0]
+        var added: [Int32] = []
+        var subtracted: [Int32] = []
+        /// For each vertex, the position in `order` of the last vertex that reads its count (-1: none).
+        var lastRead: [Int32]
+
+        init(order: [Int], vertexCount: Int) {
+            self.order = order
+            lastRead = [Int32](repeating: -1, count: vertexCount)
+            termStart.reserveCapacity(order.count + 1)
+        }
+
+        /// Adds a term to the vertex at `position`, the last one so far.
+        mutating func read(_ vertex: Int, less subtracted: Int = -1, at position: Int) {
+            added.append(Int32(vertex))
+            self.subtracted.append(Int32(subtracted))
+            lastRead[vertex] = Int32(position)
+            if subtracted >= 0 { lastRead[subtracted] = Int32(position) }
+        }
+    }
+
+    /// The first pass: the terms of every vertex and the last read of every count.
+    private func countPlan(order: [Int]) -> CountPlan {
+        var plan = CountPlan(order: order, vertexCount: graph.vertexCount)
         // The skip forest: arriving at a step that may be skipped continues to its skip target.
         var parent = [Int](repeating: -1, count: graph.vertexCount)
         var depth = [Int](repeating: 0, count: graph.vertexCount)
-        for vertex in order {
-            if vertex == complete {
-                value[vertex] = .one
-                continue
-            }
+        var targets: [Int] = []
+        for (position, vertex) in order.enumerated() {
+            defer { plan.termStart.append(Int32(plan.added.count)) }
+            if vertex == complete { continue }
             let step = vertex / 2
             if vertex % 2 == 0 {
-                var total = mayEnter[step] ? value[vertex + 1] : .zero
+                if mayEnter[step] { plan.read(vertex + 1, at: position) }
                 if maySkip[step] {
                     let next = self.vertex(flow.skipTargets[step])
                     parent[vertex] = next
                     depth[vertex] = depth[next] + 1
-                    total += value[next]
+                    plan.read(next, at: position)
                 }
-                value[vertex] = total
                 continue
             }
             // Entering the step: the distinct steps entered next are the union of the skip chains of its targets.
-            var targets: [Int] = []
+            targets.removeAll(keepingCapacity: true)
             for target in graph.successors(vertex) where !targets.contains(Int(target)) { targets.append(Int(target)) }
-            var union = PathCount.zero
-            for (position, target) in targets.enumerated() {
+            for (index, target) in targets.enumerated() {
                 var meeting = -1
-                for earlier in targets[..<position] {
+                for earlier in targets[..<index] {
                     let point = Self.meet(target, earlier, parent: parent, depth: depth)
                     if point >= 0, meeting < 0 || depth[point] > depth[meeting] { meeting = point }
                 }
-                union += meeting < 0 ? value[target] : value[target] - value[meeting]
+                plan.read(target, less: meeting, at: position)
             }
-            if let subflow = flow.nodes[step].subflow {
-                union = (subflowCounts[subflow] ?? .zero) * union
+        }
+        return plan
+    }
+
+    func count(subflowCounts: [String: PathCount], knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) -> PathCount {
+        guard !flow.nodes.isEmpty else { return .one }
+        let plan = countPlan(order: try postOrder(knownFlows: knownFlows))
+        // The second pass: counts in the order, each freed after its last read.
+        var value = [PathCount](repeating: .zero, count: graph.vertexCount)
+        for (position, vertex) in plan.order.enumerated() {
+            let terms = Int(plan.termStart[position])..<Int(plan.termStart[position + 1])
+            var total = vertex == complete ? PathCount.one : .zero
+            for term in terms {
+                let added = Int(plan.added[term]), subtracted = Int(plan.subtracted[term])
+                let part = subtracted < 0 ? value[added] : value[added] - value[subtracted]
+                if total.isZero { total = part } else { total += part }  // the first term is shared, not copied
             }
-            value[vertex] = union
+            if vertex % 2 == 1, let subflow = flow.nodes[vertex / 2].subflow {
+                total = (subflowCounts[subflow] ?? .zero) * total
+            }
+            value[vertex] = total
+            for term in terms {
+                let added = Int(plan.added[term]), subtracted = Int(plan.subtracted[term])
+                if plan.lastRead[added] == position { value[added] = .zero }
+                if subtracted >= 0, plan.lastRead[subtracted] == position { value[subtracted] = .zero }
+            }
         }
         return value[graph.start]
     }

@@ -88,31 +88,43 @@ public struct PathCount: Sendable, Hashable, Comparable, CustomStringConvertible
         if rhs.limbs.count > lhs.limbs.count {
             lhs.limbs.append(contentsOf: repeatElement(0, count: rhs.limbs.count - lhs.limbs.count))
         }
-        var carry: UInt64 = 0
-        var index = 0
-        while index < lhs.limbs.count, index < rhs.limbs.count || carry > 0 {
-            let sum = UInt64(lhs.limbs[index]) + (index < rhs.limbs.count ? UInt64(rhs.limbs[index]) : 0) + carry
-            lhs.limbs[index] = UInt32(sum % base)
-            carry = sum / base
-            index += 1
+        // One pass over raw buffers: a limb sum is below 2 × 10⁹ + 1, so it fits in 32 bits and the carry
+        // is one comparison (no division, and no uniqueness check per limb).
+        let base = UInt32(Self.base)
+        let carry = lhs.limbs.withUnsafeMutableBufferPointer { sum in
+            rhs.limbs.withUnsafeBufferPointer { added in
+                var carry: UInt32 = 0
+                var index = 0
+                while index < added.count || (carry > 0 && index < sum.count) {
+                    var limb = sum[index] &+ (index < added.count ? added[index] : 0) &+ carry
+                    carry = limb >= base ? 1 : 0
+                    if carry > 0 { limb -= base }
+                    sum[index] = limb
+                    index += 1
+                }
+                return carry
+            }
         }
-        if carry > 0 { lhs.limbs.append(UInt32(carry)) }
+        if carry > 0 { lhs.limbs.append(carry) }
     }
 
     /// The difference, or zero when `rhs` is larger.
     public static func - (lhs: PathCount, rhs: PathCount) -> PathCount {
         guard lhs > rhs else { return .zero }
         var result = lhs.limbs
-        var borrow: Int64 = 0
-        for index in result.indices {
-            var difference = Int64(result[index]) - (index < rhs.limbs.count ? Int64(rhs.limbs[index]) : 0) - borrow
-            if difference < 0 {
-                difference += Int64(base)
-                borrow = 1
-            } else {
-                borrow = 0
+        let base = UInt32(Self.base)
+        result.withUnsafeMutableBufferPointer { difference in
+            rhs.limbs.withUnsafeBufferPointer { subtracted in
+                var borrow: UInt32 = 0
+                var index = 0
+                while index < subtracted.count || (borrow > 0 && index < difference.count) {
+                    let taken = (index < subtracted.count ? subtracted[index] : 0) + borrow  // at most 10⁹
+                    let limb = difference[index]
+                    borrow = limb < taken ? 1 : 0
+                    difference[index] = borrow > 0 ? limb &+ base &- taken : limb - taken
+                    index += 1
+                }
             }
-            result[index] = UInt32(difference)
         }
         while result.last == 0 { result.removeLast() }
         return PathCount(limbs: result)

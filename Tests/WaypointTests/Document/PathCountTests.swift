@@ -43,6 +43,32 @@ struct PathCountTests {
         #expect(PathCount(999_999_999) + PathCount(1) == PathCount(1_000_000_000))
     }
 
+    @Test("Addition and subtraction carry and borrow across limbs, and leave shared values alone")
+    func carriesAndBorrows() throws {
+        let nines = try #require(PathCount(String(repeating: "9", count: 27)))
+        let power = try #require(PathCount("1" + String(repeating: "0", count: 27)))
+        #expect(nines + PathCount(1) == power && PathCount(1) + nines == power)
+        #expect(power - PathCount(1) == nines && power - nines == PathCount(1))
+        #expect(power - power == .zero && (power + power).description == "2" + String(repeating: "0", count: 27))
+        let shared = try #require(PathCount("123456789123456789"))
+        var sum = shared
+        sum += shared
+        #expect(shared.description == "123456789123456789" && sum.description == "246913578246913578")
+        var random = SplitMix64(seed: 0xADD5_0B7A)
+        func number() -> PathCount {
+            let digits = (0..<random.int(1...60)).map { _ in String(random.int(0...9)) }.joined()
+            return PathCount(digits)!
+        }
+        for _ in 0..<500 {
+            let (a, b) = (number(), number())
+            #expect(a + b == b + a && (a + b) - b == a && (a + b) - a == b)
+            #expect(a < b ? a - b == .zero : (a - b) + b == a)
+            let small = (random.int(0...Int(Int32.max)), random.int(0...Int(Int32.max)))
+            #expect((PathCount(small.0) + PathCount(small.1)).intValue == small.0 + small.1)
+            #expect((PathCount(small.0) - PathCount(small.1)).intValue == max(0, small.0 - small.1))
+        }
+    }
+
     @Test("A ladder of 10,000 steps has a Fibonacci number of paths, far beyond 2^64")
     func ladderCount() throws {
         let count = try Self.ladder(10_000).countPaths()
@@ -58,6 +84,46 @@ struct PathCountTests {
         #expect(PathCount(paths.count) == (try graph.countPaths()))
         #expect(Set(paths).count == paths.count)
         #expect(PathCount(paths.count) == Self.fibonacci(steps + 1))
+    }
+
+    /// The steps of a seeded random acyclic flow: every outcome leads to a later step or `$complete`, often
+    /// one that other outcomes lead to as well; about a third of the steps have a condition, and outcomes
+    /// named `skip` or `next` make their skip targets any later step (so the skip chains of a step's targets
+    /// meet at steps that are not targets themselves); some steps run a subflow `g` with two paths.
+    static func randomAcyclicSteps(_ random: inout SplitMix64) -> [String] {
+        let count = random.int(1...10)
+        return (0..<count).map { index in
+            var fields = [#""id": "s\#(index)""#]
+            if random.chance(0.35) { fields.append(#""when": {"k": \#(random.int(0...2))}"#) }
+            if random.chance(0.1) { fields.append(#""subflow": "g""#) }
+            let names = ["next", "skip", "a", "b", "c"].shuffled(using: &random).prefix(random.chance(0.2) ? 0 : random.int(1...3))
+            if !names.isEmpty {
+                let outcomes = names.map { outcome in
+                    let target = random.int(index + 1...count)
+                    let name = target == count ? "$complete" : "s\(target)"
+                    return #""\#(outcome)": "\#(name)""#
+                }
+                fields.append(#""on": {\#(outcomes.joined(separator: ", "))}"#)
+            }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+    }
+
+    @Test("Counting agrees with listing on random acyclic flows with conditions and shared targets")
+    func countMatchesListingOnRandomFlows() throws {
+        var random = SplitMix64(seed: 0x5EED_C0DE)
+        let subflow = #", {"id": "g", "steps": [{"id": "x", "on": {"a": "y", "b": "$complete"}}, {"id": "y", "when": {"k": 1}}]}"#
+        for _ in 0..<1_000 {
+            let steps = Self.randomAcyclicSteps(&random)
+            let graph = try Self.graph(steps, extra: subflow)
+            let choices: [Attributes?] = [nil, ["k": .number(Double(random.int(0...2)))]]
+            for attributes in choices {
+                let paths = try graph.listPaths(attributes: attributes)
+                #expect(Set(paths).count == paths.count)
+                let count = try graph.countPaths(attributes: attributes)
+                #expect(count == PathCount(paths.count), "\(steps), attributes \(attributes.map { "\($0)" } ?? "none")")
+            }
+        }
     }
 
     @Test("Paths of the example: conditions both ways, or evaluated; subflows inlined")
