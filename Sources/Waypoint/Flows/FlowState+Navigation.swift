@@ -153,6 +153,8 @@ extension FlowState {
     private mutating func arrive(at arrival: StepPath?, effects: inout [FlowEffect]) {
         if let arrival {
             let visit = Visit(path: arrival)
+            // A path usually grows to several visits: one allocation instead of four.
+            if path.capacity == 0 { path.reserveCapacity(8) }
             path.append(visit)
             effects.append(.entered(visit))
         } else {

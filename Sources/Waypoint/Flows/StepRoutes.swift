@@ -125,8 +125,12 @@ final class StepRoutes: Sendable, Hashable {
     @usableFromInline var count: Int { ids.count }
 
     /// The position of the first step with `id`.
+    ///
+    /// Short lists are scanned: comparing a few short ids costs less than hashing one.
     @usableFromInline
-    func position(of id: String) -> Int? { positions[id] }
+    func position(of id: String) -> Int? {
+        ids.count <= 8 ? ids.firstIndex(of: id) : positions[id]
+    }
 
     /// The route `outcome` takes from the step at `position`; `nil` when the step does not accept it.
     @usableFromInline
