@@ -5,32 +5,32 @@ import Foundation
 ///
 /// ``FlowAnalytics`` and ``StateMachineAnalytics`` drive it for apps; tests drive it directly.
 /// Each method returns the events to send and never sends them itself.
-public struct FlowEventRecorder: Sendable, Hashable {
+package struct FlowEventRecorder: Sendable, Hashable {
     /// The step being shown, and since when.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The step id (a subflow step as `subflowStep/innerStep`).
-        public let stepID: String
+        package let stepID: String
         /// Its position in the visited path.
-        public let stepIndex: Int
+        package let stepIndex: Int
         /// When it was entered, in milliseconds since 1970.
-        public let enteredAt: Int64
+        package let enteredAt: Int64
     }
 
     /// The flow (or state machine) id.
-    public let flowID: String
+    package let flowID: String
     /// The flow's version.
-    public let flowVersion: Int
+    package let flowVersion: Int
     /// The user and their experiment variation.
-    public var attribution: EventAttribution
+    package var attribution: EventAttribution
     /// The step being shown, or `nil` before the first step and after the end.
-    public private(set) var current: Entry?
+    package private(set) var current: Entry?
     /// When the flow started in this run, in milliseconds since 1970 (unknown after a restore).
-    public private(set) var startedAt: Int64?
+    package private(set) var startedAt: Int64?
     /// Whether the flow completed or was abandoned.
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
 
     /// Creates a recorder for one user's run of a flow.
-    public init(flowID: String, flowVersion: Int, attribution: EventAttribution) {
+    package init(flowID: String, flowVersion: Int, attribution: EventAttribution) {
         self.flowID = flowID
         self.flowVersion = flowVersion
         self.attribution = attribution
@@ -43,7 +43,7 @@ public struct FlowEventRecorder: Sendable, Hashable {
     ///     step's index is `pathCount − 1`).
     ///   - date: now, from the runtime's clock.
     ///   - messageID: makes each event's unique `messageId`.
-    public mutating func events(
+    package mutating func events(
         for effect: FlowEffect, pathCount: Int, at date: Date, messageID: () -> String
     ) -> [OnboardingEvent] {
         switch effect {
@@ -65,7 +65,7 @@ public struct FlowEventRecorder: Sendable, Hashable {
     }
 
     /// `Flow Started`; remembers the time for the flow's duration.
-    public mutating func started(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+    package mutating func started(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
         startedAt = Self.milliseconds(date)
         isFinished = false
         current = nil
@@ -73,13 +73,13 @@ public struct FlowEventRecorder: Sendable, Hashable {
     }
 
     /// `Step Viewed`; remembers the step and its entry time.
-    public mutating func viewed(stepID: String, stepIndex: Int, at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+    package mutating func viewed(stepID: String, stepIndex: Int, at date: Date, messageID: () -> String) -> [OnboardingEvent] {
         current = Entry(stepID: stepID, stepIndex: stepIndex, enteredAt: Self.milliseconds(date))
         return [event(.stepViewed, at: date, messageID: messageID, stepID: stepID, stepIndex: stepIndex)]
     }
 
     /// `Step Completed` for the step left, with `outcome` and the time since it was entered.
-    public mutating func left(stepID: String, outcome: String?, at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+    package mutating func left(stepID: String, outcome: String?, at date: Date, messageID: () -> String) -> [OnboardingEvent] {
         var stepIndex: Int?
         var duration: Int64?
         if let current, current.stepID == stepID {
@@ -92,14 +92,14 @@ public struct FlowEventRecorder: Sendable, Hashable {
     }
 
     /// `Flow Completed`, with the time since the flow started when it started in this run.
-    public mutating func completed(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+    package mutating func completed(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
         current = nil
         isFinished = true
         return [event(.flowCompleted, at: date, messageID: messageID, durationMs: flowDuration(at: date))]
     }
 
     /// `Flow Abandoned` at the current step; nothing when the flow already ended.
-    public mutating func abandoned(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
+    package mutating func abandoned(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
         guard !isFinished else { return [] }
         let step = current
         current = nil

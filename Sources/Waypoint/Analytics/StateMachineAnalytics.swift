@@ -17,7 +17,7 @@ import Foundation
 @MainActor
 public final class StateMachineAnalytics<State: Sendable & Equatable, Event: Sendable> {
     /// The recorder holding the current step and the flow's start time.
-    public private(set) var recorder: FlowEventRecorder
+    package private(set) var recorder: FlowEventRecorder
     /// Called with every event, in order, before it is handed to the sink.
     public var onEvent: (@MainActor (OnboardingEvent) -> Void)?
 

@@ -8,7 +8,7 @@ extension ProgressStore {
     ///
     /// - Throws: ``ProgressStoreError`` with code ``ProgressStoreError/Code/encodingFailed`` when the
     ///   value cannot be encoded (nothing is written), or whatever the store throws when writing.
-    public func saveSnapshot<V: Codable & Sendable>(_ value: V, forKey key: String, at date: Date) async throws {
+    func saveSnapshot<V: Codable & Sendable>(_ value: V, forKey key: String, at date: Date) async throws {
         let data: Data
         do {
             data = try SnapshotCoding.makeEncoder().encode(Snapshot(value: value, savedAt: date))
@@ -28,7 +28,7 @@ extension ProgressStore {
     /// ``quarantine(key:)`` and returned as ``SnapshotLoad/recovered(_:)``, whose error says what was
     /// wrong and where the data went, so the app logs it and starts fresh. Errors other than a
     /// ``ProgressStoreError`` (say, from a custom store that is offline) leave the data in place.
-    public func loadSnapshot<V: Codable & Sendable>(_ type: V.Type, forKey key: String) async -> SnapshotLoad<V> {
+    func loadSnapshot<V: Codable & Sendable>(_ type: V.Type, forKey key: String) async -> SnapshotLoad<V> {
         let data: Data?
         do {
             data = try await self.data(forKey: key)

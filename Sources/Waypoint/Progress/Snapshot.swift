@@ -12,7 +12,7 @@ import Foundation
 /// Decoding a snapshot whose `formatVersion` this version of Waypoint does not read fails with a
 /// `DecodingError`; ``ProgressStore/loadSnapshot(_:forKey:)`` reports that as
 /// ``ProgressStoreError/Code/unsupportedFormatVersion``.
-public struct Snapshot<Value: Codable & Sendable>: Codable, Sendable {
+struct Snapshot<Value: Codable & Sendable>: Codable, Sendable {
     /// The envelope format this version of Waypoint writes and reads.
     public static var currentFormatVersion: Int { 1 }
 

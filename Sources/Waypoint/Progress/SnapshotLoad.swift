@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Loading never throws: bad data is moved aside and reported as ``recovered(_:)`` so the app can
 /// log it and carry on as if nothing had been saved.
-public enum SnapshotLoad<Value: Codable & Sendable>: Sendable {
+enum SnapshotLoad<Value: Codable & Sendable>: Sendable {
     /// Nothing was saved under the key.
     case empty
     /// A snapshot was saved and decoded.

@@ -3,7 +3,7 @@
 /// Every function gives the same numbers as GrowthBook's SDKs, so a user lands in the same variation
 /// whichever SDK assigns them. Strings are hashed as UTF-16 code units, as JavaScript stores them: `"ü"` is
 /// one unit (0x00FC), an emoji outside the Basic Multilingual Plane is two (a surrogate pair).
-public enum Bucketing {
+enum Bucketing {
     /// The 32-bit FNV-1a hash of a string's UTF-16 code units.
     public static func fnv1a32(_ string: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5

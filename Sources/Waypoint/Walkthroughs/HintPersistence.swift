@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the hint saga's record is kept in a ``ProgressStore``: one key holding a ``Snapshot`` whose
+/// How the hint saga's record is kept in a ``ProgressStore``: one key holding a `Snapshot` whose
 /// value is the ``HintRecord`` text, loaded and saved by the two functions below.
 enum HintPersistence {
     /// The key of the hint record.

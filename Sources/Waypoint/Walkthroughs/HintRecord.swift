@@ -3,7 +3,7 @@ import Foundation
 /// Everything the hint saga keeps across launches, in one record: progress per walkthrough, the
 /// display schedule and the event donations.
 ///
-/// It is saved as the text value of a ``Snapshot`` (see `HintPersistence`). The text is a small line
+/// It is saved as the text value of a `Snapshot` (see `HintPersistence`). The text is a small line
 /// format rather than nested JSON because restoring 100 walkthroughs must take well under a
 /// millisecond, and `JSONDecoder` costs 10–20 µs per object on Linux. Each line stands alone, so a
 /// damaged line loses only its own walkthrough (reported in ``Decoded/problems``):

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Waypoint
+@testable import Waypoint
 import WaypointTesting
 
 /// A store whose writes fail, to check that a failing save never interrupts a flow.

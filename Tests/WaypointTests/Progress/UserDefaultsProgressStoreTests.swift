@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Waypoint
+@testable import Waypoint
 import WaypointTesting
 
 @Suite struct UserDefaultsProgressStoreTests {

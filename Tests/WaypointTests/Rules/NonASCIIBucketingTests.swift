@@ -1,5 +1,5 @@
 import Testing
-import Waypoint
+@testable import Waypoint
 
 /// Hashes of ids outside ASCII, which GrowthBook's own cases do not cover.
 ///

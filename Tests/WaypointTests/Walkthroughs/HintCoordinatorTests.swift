@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Waypoint
+@testable import Waypoint
 import WaypointTesting
 
 /// What the components saw: the hints presented on them, and the ones dismissed.
