@@ -1,3 +1,5 @@
+import Waypoint
+
 /// A hand-written scanner for one JSON Lines event, fast enough for hundreds of megabytes.
 ///
 /// It checks the whole line is one well-formed JSON object (strings with valid escapes and valid

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// The JSON Schema (draft 2020-12) of the document format, for editors and external tools.
 ///
 /// `waypoint schema` prints ``text``. Point an editor at it (or put its location in a document's `"$schema"`
