@@ -156,7 +156,7 @@ public struct FlowGraph: Sendable, Hashable {
 extension WaypointDocument {
     /// The graph of the flow `id` and of the flows it runs as subflows.
     ///
-    /// Where entries vary by experiment, `attributes` choose them as ``resolve(attributes:savedGroups:)``
+    /// Where entries vary by experiment, `attributes` choose them as `resolve(attributes:savedGroups:)`
     /// does; without attributes, each flow's entry is the one for its experiment's first variation (what a
     /// user outside the experiment gets). Subflows that name no flow are left out of ``FlowGraph/subflows``.
     public func flowGraph(id: String, attributes: Attributes? = nil, savedGroups: SavedGroups = [:]) throws(DocumentError) -> FlowGraph {
