@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Waypoint", targets: ["Waypoint"]),
         .library(name: "WaypointTesting", targets: ["WaypointTesting"]),
         .library(name: "WaypointUI", targets: ["WaypointUI"]),
+        .library(name: "WaypointTools", targets: ["WaypointTools"]),
         .executable(name: "waypoint", targets: ["WaypointCLI"]),
     ],
     dependencies: [
@@ -18,19 +19,21 @@ let package = Package(
         .target(name: "Waypoint"),
         .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
         .target(name: "WaypointUI", dependencies: ["Waypoint"]),
+        // What tools need and apps do not: fast event-file reading, funnels, path counting, graph rendering.
+        .target(name: "WaypointTools", dependencies: ["Waypoint"]),
         // The bundled examples, one folder per pattern; run by `waypoint demo` and by ExamplesTests.
         // Examples/Documents holds example JSON documents, read by tests and tools from the file system.
         .target(name: "WaypointExamples", dependencies: ["Waypoint", "WaypointTesting"], path: "Examples", exclude: ["Documents"]),
         .executableTarget(
             name: "WaypointCLI",
             dependencies: [
-                "Waypoint", "WaypointExamples",
+                "Waypoint", "WaypointTools", "WaypointExamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "WaypointBenchmarks",
-            dependencies: ["Waypoint"],
+            dependencies: ["Waypoint", "WaypointTools"],
             path: "Benchmarks/Sources"
         ),
         // Writes to an event queue until killed; the queue's crash test runs it as a child process.
@@ -38,9 +41,10 @@ let package = Package(
         .testTarget(
             name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter"],
             exclude: ["Overlay/Snapshots"]),
+        .testTarget(name: "WaypointToolsTests", dependencies: ["Waypoint", "WaypointTools"]),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
-        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointExamples"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointTools", "WaypointExamples"], exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 // What `waypoint lint` and `waypoint paths --count` do after reading the file: lint the decoded document
 // (with lines and columns) and count the paths of a 10,000-step flow. The document is decoded once, outside

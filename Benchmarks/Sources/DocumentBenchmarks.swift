@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 // Documents: strict decoding with diagnostics against plain `JSONDecoder` into structs of the same shape
 // (DocumentBaseline.swift), and graph analysis of a long flow. Call `runDocumentBenchmarks()` from

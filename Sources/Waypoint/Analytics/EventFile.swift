@@ -11,9 +11,9 @@ import Darwin
 
 /// An open file descriptor with the few calls the event files need: append, `fsync`, positional
 /// reads, truncation. Not thread-safe; its owner (an actor or one thread) serialises access.
-final class EventFile {
+package final class EventFile {
     let descriptor: Int32
-    let path: String
+    package let path: String
 
     private init(descriptor: Int32, path: String) {
         self.descriptor = descriptor
@@ -23,7 +23,7 @@ final class EventFile {
     deinit { _ = close(descriptor) }
 
     /// Opens `path` for reading.
-    static func openForReading(_ path: String) throws(SystemCallError) -> EventFile {
+    package static func openForReading(_ path: String) throws(SystemCallError) -> EventFile {
         let descriptor = SystemCalls.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw SystemCallError(call: "open", code: errno) }
         return EventFile(descriptor: descriptor, path: path)
@@ -37,7 +37,7 @@ final class EventFile {
     }
 
     /// The file's size in bytes.
-    func size() throws(SystemCallError) -> Int64 {
+    package func size() throws(SystemCallError) -> Int64 {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw SystemCallError(call: "fstat", code: errno) }
         return Int64(status.st_size)
@@ -61,7 +61,7 @@ final class EventFile {
     }
 
     /// Reads up to `buffer.count` bytes at `offset`; fewer only at the end of the file.
-    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemCallError) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var total = 0
         while total < buffer.count {
@@ -74,7 +74,7 @@ final class EventFile {
     }
 
     /// Reads `count` bytes at `offset` (fewer at the end of the file).
-    func read(count: Int, at offset: Int64) throws(SystemCallError) -> [UInt8] {
+    package func read(count: Int, at offset: Int64) throws(SystemCallError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         let result: Result<Int, SystemCallError> = bytes.withUnsafeMutableBytes { buffer in
             do throws(SystemCallError) {

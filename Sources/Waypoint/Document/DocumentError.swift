@@ -14,7 +14,7 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The document has errors; `diagnostics` lists them all.
     static func invalid(_ diagnostics: [Diagnostic]) -> DocumentError { DocumentError(.invalid(diagnostics)) }
     /// No flow has the id asked for.
-    static func unknownFlow(_ id: String, known: [String]) -> DocumentError { DocumentError(.unknownFlow(id, known: known)) }
+    package static func unknownFlow(_ id: String, known: [String]) -> DocumentError { DocumentError(.unknownFlow(id, known: known)) }
     /// Flows run each other as subflows in a circle.
     static func subflowCycle(_ ids: [String]) -> DocumentError { DocumentError(.subflowCycle(ids)) }
 

@@ -247,10 +247,10 @@ struct DocumentLinter {
             return
         }
         let stepPath = { (index: Int) in base.appending("steps").appending(index) }
-        let graph = FlowGraph.Flow(flow)
+        let routes = flow.routes
         let stepIDs = flow.steps.map(\.id)
         for (index, step) in flow.steps.enumerated() {
-            if let first = graph.indexByID[step.id], first != index {
+            if let first = routes.positions[step.id], first != index {
                 add(.duplicateId, .error, stepPath(index).appending("id"),
                     "flow `\(flow.id)` already has a step `\(step.id)` (steps[\(first)]); step ids must be unique in a flow")
             }
@@ -259,25 +259,26 @@ struct DocumentLinter {
             let hint = DocumentDecoder.suggestion(for: id, among: stepIDs).map { "; did you mean `\($0)`?" } ?? ""
             return "flow `\(flow.id)` has no step `\(id)`\(hint)"
         }
-        if let start = flow.start, graph.indexByID[start] == nil {
+        if let start = flow.start, routes.positions[start] == nil {
             add(.unknownTarget, .error, base.appending("start"), unknownTarget(start))
         }
         for (index, step) in flow.steps.enumerated() {
             for outcome in step.declaredOutcomes ?? [] {
-                if case .step(let id) = outcome.target, graph.indexByID[id] == nil {
+                if case .step(let id) = outcome.target, routes.positions[id] == nil {
                     add(.unknownTarget, .error, stepPath(index).appending("on").appending(outcome.name), unknownTarget(id))
                 }
             }
         }
 
-        let navigation = NavigationGraph(graph, mayEnter: { _ in true }, maySkip: { graph.nodes[$0].isConditional })
+        let navigation = NavigationGraph(
+            routes, runsSubflow: { flow.steps[$0].subflow != nil }, mayEnter: { _ in true }, maySkip: { flow.steps[$0].when != nil })
         let steps = flow.steps.count
         // Reachability from the start (not checked when the start itself is unknown).
-        if graph.startIndex != FlowGraph.unknownIndex {
+        if !routes.start.isUnknown {
             let reached = navigation.reachable(from: navigation.start)
-            for index in 0..<steps where !reached[2 * index + 1] && graph.indexByID[flow.steps[index].id] == index {
+            for index in 0..<steps where !reached[2 * index + 1] && routes.positions[flow.steps[index].id] == index {
                 add(.unreachableStep, .warning, stepPath(index).appending("id"),
-                    "step `\(flow.steps[index].id)` of flow `\(flow.id)` can never be entered: no way from the start step `\(graph.start ?? "")` leads to it; link it from another step or remove it")
+                    "step `\(flow.steps[index].id)` of flow `\(flow.id)` can never be entered: no way from the start step `\(routes.startID ?? "")` leads to it; link it from another step or remove it")
             }
         }
         // Cycles without a way out, then steps from which the flow cannot complete.
@@ -301,10 +302,10 @@ struct DocumentLinter {
                 : "steps \(listed) of flow `\(flow.id)` lead only to each other: once there, the flow can never complete; add an outcome that leaves the cycle"
             add(.noExitCycle, .error, stepPath(members[0]).appending("id"), message)
         }
-        for index in 0..<steps where !completes[2 * index + 1] && !trapped[index] && graph.indexByID[flow.steps[index].id] == index {
+        for index in 0..<steps where !completes[2 * index + 1] && !trapped[index] && routes.positions[flow.steps[index].id] == index {
             let step = flow.steps[index]
             let message: String
-            if step.subflow != nil, graph.successors[index].isEmpty {
+            if step.subflow != nil, routes.exit(from: index) == nil {
                 message = "the flow `\(flow.id)` cannot go on after step `\(step.id)`: a subflow step continues with `next` when its subflow completes, and its `on` has no `next`"
             } else {
                 message = "the flow `\(flow.id)` can never complete after step `\(step.id)`: every way on from it ends in a cycle without exit"
@@ -348,6 +349,13 @@ extension ExperimentEntry {
     var uniqueVariations: [String] {
         var seen: Set<String> = []
         return variations.filter { seen.insert($0).inserted }
+    }
+}
+
+extension StepRoutes.Destination {
+    /// Whether the destination is a step id the flow does not declare.
+    fileprivate var isUnknown: Bool {
+        if case .unknown = self { true } else { false }
     }
 }
 

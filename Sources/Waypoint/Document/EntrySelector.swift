@@ -3,7 +3,7 @@
 /// Entries that share an id vary by experiment: the user gets the entry of their assigned variation; a user
 /// outside the experiment (or without attributes) gets the entry of the experiment's first variation; when
 /// that is missing too, the first entry with the id in document order.
-struct EntrySelector {
+package struct EntrySelector {
     /// A user's assignment to the experiment an id varies by.
     struct Assignment: Sendable, Hashable {
         let experiment: String
@@ -19,11 +19,11 @@ struct EntrySelector {
     private let walkthroughPositions: [String: [Int]]
     private let experiments: [String: ExperimentEntry]
     /// The distinct flow ids, in document order.
-    let flowIDs: [String]
+    package let flowIDs: [String]
     /// The distinct walkthrough ids, in document order.
     let walkthroughIDs: [String]
 
-    init(document: WaypointDocument, attributes: Attributes?, savedGroups: SavedGroups = [:]) {
+    package init(document: WaypointDocument, attributes: Attributes?, savedGroups: SavedGroups = [:]) {
         self.document = document
         self.attributes = attributes
         self.savedGroups = savedGroups
@@ -45,7 +45,7 @@ struct EntrySelector {
     }
 
     /// The flow entry for `id`, or `nil` when there is no flow with that id.
-    func flowEntry(_ id: String) -> FlowEntry? {
+    package func flowEntry(_ id: String) -> FlowEntry? {
         flowSelection(id)?.entry
     }
 

@@ -46,3 +46,13 @@ public struct FlowEntry: Sendable, Hashable, Encodable {
     /// The id of the step the flow starts with: ``start``, or the first step's; `nil` for a flow without steps.
     public var startStepID: String? { start ?? steps.first?.id }
 }
+
+extension FlowEntry {
+    /// Where each step leads, by the rules the runtime follows (``FlowDefinition`` builds the same
+    /// table from its steps): what lint and the tools' graph of a flow are derived from.
+    package var routes: StepRoutes {
+        StepRoutes(steps.map {
+            StepRoutes.Shape(id: $0.id, outcomes: ($0.declaredOutcomes ?? []).map { ($0.name, $0.target) }, runsSubflow: $0.subflow != nil)
+        }, start: start)
+    }
+}

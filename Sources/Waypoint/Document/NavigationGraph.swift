@@ -6,33 +6,37 @@
 /// condition is always entered; one with a condition either, or as evaluated against attributes);
 /// entering it leads, through its outcomes, to arriving at their targets. Edges are stored compactly
 /// (offsets into one array), and every algorithm on them is iterative.
-struct NavigationGraph {
+package struct NavigationGraph {
     /// The number of vertices: two per step and `$complete`.
-    let vertexCount: Int
+    package let vertexCount: Int
     /// The `$complete` vertex.
-    let complete: Int
+    package let complete: Int
     /// The vertex navigation starts at.
-    let start: Int
+    package let start: Int
     /// Edges of vertex `v` are `targets[offsets[v]..<offsets[v + 1]]`.
-    let offsets: [Int32]
-    let targets: [Int32]
+    @usableFromInline package let offsets: [Int32]
+    @usableFromInline package let targets: [Int32]
 
-    /// Builds the graph of `flow`; `mayEnter` and `maySkip` say, per step, what arriving at it may do.
-    /// Targets that name no step lead to `unknownTarget` (a vertex index; `$complete` for analyses that
-    /// should not cascade from an error already reported).
-    init(_ flow: FlowGraph.Flow, mayEnter: (Int) -> Bool, maySkip: (Int) -> Bool, unknownTarget: Int? = nil) {
-        let steps = flow.nodes.count
+    /// Builds the graph of the flow whose steps lead where `routes` say; `runsSubflow` says which
+    /// steps run a subflow (entering one leads on through its exit only), `mayEnter` and `maySkip`
+    /// what arriving at each step may do. Targets that name no step lead to `unknownTarget` (a vertex
+    /// index; `$complete` for analyses that should not cascade from an error already reported).
+    package init(
+        _ routes: StepRoutes, runsSubflow: (Int) -> Bool, mayEnter: (Int) -> Bool, maySkip: (Int) -> Bool,
+        unknownTarget: Int? = nil
+    ) {
+        let steps = routes.count
         vertexCount = 2 * steps + 1
         complete = 2 * steps
         let unknown = unknownTarget ?? 2 * steps
-        func vertex(_ target: Int) -> Int32 {
-            switch target {
-            case FlowGraph.completeIndex: Int32(2 * steps)
-            case FlowGraph.unknownIndex: Int32(unknown)
-            default: Int32(2 * target)
+        func vertex(_ destination: StepRoutes.Destination) -> Int32 {
+            switch destination {
+            case .step(let position): Int32(2 * position)
+            case .complete: Int32(2 * steps)
+            case .unknown: Int32(unknown)
             }
         }
-        start = Int(vertex(flow.startIndex))
+        start = Int(vertex(routes.start))
         var offsets: [Int32] = []
         var targets: [Int32] = []
         offsets.reserveCapacity(vertexCount + 1)
@@ -40,9 +44,13 @@ struct NavigationGraph {
         for step in 0..<steps {
             offsets.append(Int32(targets.count))
             if mayEnter(step) { targets.append(Int32(2 * step + 1)) }
-            if maySkip(step) { targets.append(vertex(flow.skipTargets[step])) }
+            if maySkip(step) { targets.append(vertex(routes.skips[step].destination)) }
             offsets.append(Int32(targets.count))
-            for target in flow.successors[step] { targets.append(vertex(target)) }
+            if runsSubflow(step) {
+                if let exit = routes.exit(from: step) { targets.append(vertex(exit.destination)) }
+            } else {
+                for route in routes.outcomes[step] { targets.append(vertex(route.destination)) }
+            }
         }
         offsets.append(Int32(targets.count))
         offsets.append(Int32(targets.count))
@@ -51,13 +59,13 @@ struct NavigationGraph {
     }
 
     /// The vertices `vertex` leads to.
-    @inline(__always)
-    func successors(_ vertex: Int) -> ArraySlice<Int32> {
+    @inlinable @inline(__always)
+    package func successors(_ vertex: Int) -> ArraySlice<Int32> {
         targets[Int(offsets[vertex])..<Int(offsets[vertex + 1])]
     }
 
     /// Whether each vertex can be reached from `from`.
-    func reachable(from: Int) -> [Bool] {
+    package func reachable(from: Int) -> [Bool] {
         var seen = [Bool](repeating: false, count: vertexCount)
         guard from >= 0, from < vertexCount else { return seen }
         var stack = [from]
@@ -72,7 +80,7 @@ struct NavigationGraph {
     }
 
     /// Whether `$complete` can be reached from each vertex.
-    func canReachComplete() -> [Bool] {
+    package func canReachComplete() -> [Bool] {
         // Reverse the edges, then search from `$complete`.
         var reverseOffsets = [Int32](repeating: 0, count: vertexCount + 1)
         for target in targets { reverseOffsets[Int(target) + 1] += 1 }
@@ -102,7 +110,7 @@ struct NavigationGraph {
 
     /// The strongly connected components (Tarjan's algorithm, iterative): the component of each vertex,
     /// and whether each component contains a cycle (more than one vertex, or an edge to itself).
-    func stronglyConnectedComponents() -> (component: [Int], isCyclic: [Bool]) {
+    package func stronglyConnectedComponents() -> (component: [Int], isCyclic: [Bool]) {
         var index = [Int](repeating: -1, count: vertexCount)
         var lowLink = [Int](repeating: 0, count: vertexCount)
         var onStack = [Bool](repeating: false, count: vertexCount)

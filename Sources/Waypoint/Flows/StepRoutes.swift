@@ -17,10 +17,10 @@
 ///   completes at once.
 /// - A step id names the first step declared with it.
 @usableFromInline
-final class StepRoutes: Sendable, Hashable {
+package final class StepRoutes: Sendable, Hashable {
     /// Where a route leads, resolved against the list.
     @usableFromInline
-    enum Destination: Sendable, Hashable {
+    package enum Destination: Sendable, Hashable {
         /// The step at this position.
         case step(Int)
         /// The flow completes.
@@ -31,10 +31,10 @@ final class StepRoutes: Sendable, Hashable {
 
     /// One way out of a step.
     @usableFromInline
-    struct Route: Sendable, Hashable {
+    package struct Route: Sendable, Hashable {
         /// Why a route exists.
         @usableFromInline
-        enum Kind: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// An outcome the step declares.
             case declared
             /// `next` to the following step (or completion), because the step declares no outcome it could use.
@@ -42,12 +42,12 @@ final class StepRoutes: Sendable, Hashable {
         }
 
         /// The outcome's name.
-        @usableFromInline let outcome: String
+        @usableFromInline package let outcome: String
         /// The target as declared.
-        @usableFromInline let target: Target
+        @usableFromInline package let target: Target
         /// The target, resolved.
-        @usableFromInline let destination: Destination
-        @usableFromInline let kind: Kind
+        @usableFromInline package let destination: Destination
+        @usableFromInline package let kind: Kind
     }
 
     /// What the rules need to know of a step.
@@ -59,17 +59,17 @@ final class StepRoutes: Sendable, Hashable {
     }
 
     /// The step ids, in declared order.
-    @usableFromInline let ids: [String]
+    @usableFromInline package let ids: [String]
     /// The position of the first step with each id.
-    @usableFromInline let positions: [String: Int]
+    @usableFromInline package let positions: [String: Int]
     /// The outcomes each step accepts, in declaration order.
-    @usableFromInline let outcomes: [[Route]]
+    @usableFromInline package let outcomes: [[Route]]
     /// Where each step goes when it is skipped.
-    @usableFromInline let skips: [Route]
+    @usableFromInline package let skips: [Route]
     /// Where the flow starts.
-    @usableFromInline let start: Destination
+    @usableFromInline package let start: Destination
     /// The id of the start step as declared (or the first step's), `nil` for a flow without steps.
-    @usableFromInline let startID: String?
+    @usableFromInline package let startID: String?
 
     init(_ shapes: [Shape], start declaredStart: String?) {
         ids = shapes.map(\.id)
@@ -109,12 +109,12 @@ final class StepRoutes: Sendable, Hashable {
     }
 
     @usableFromInline
-    static func == (lhs: StepRoutes, rhs: StepRoutes) -> Bool {
+    package static func == (lhs: StepRoutes, rhs: StepRoutes) -> Bool {
         lhs === rhs || (lhs.ids == rhs.ids && lhs.outcomes == rhs.outcomes && lhs.skips == rhs.skips && lhs.start == rhs.start)
     }
 
     @usableFromInline
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(ids)
         hasher.combine(outcomes)
         hasher.combine(skips)
@@ -122,19 +122,19 @@ final class StepRoutes: Sendable, Hashable {
     }
 
     /// The number of steps.
-    @usableFromInline var count: Int { ids.count }
+    @usableFromInline package var count: Int { ids.count }
 
     /// The position of the first step with `id`.
     ///
     /// Short lists are scanned: comparing a few short ids costs less than hashing one.
     @usableFromInline
-    func position(of id: String) -> Int? {
+    package func position(of id: String) -> Int? {
         ids.count <= 8 ? ids.firstIndex(of: id) : positions[id]
     }
 
     /// The route `outcome` takes from the step at `position`; `nil` when the step does not accept it.
     @usableFromInline
-    func route(from position: Int, outcome: String) -> Route? {
+    package func route(from position: Int, outcome: String) -> Route? {
         for route in outcomes[position] where route.outcome == outcome { return route }
         return nil
     }
@@ -142,7 +142,7 @@ final class StepRoutes: Sendable, Hashable {
     /// Where the subflow step at `position` continues once its subflow completes; `nil` when it
     /// does not accept `next`.
     @usableFromInline
-    func exit(from position: Int) -> Route? { route(from: position, outcome: Outcome.next) }
+    package func exit(from position: Int) -> Route? { route(from: position, outcome: Outcome.next) }
 
     /// The outcome names a screen step accepts, in declaration order (`back` is always possible
     /// too, where there is a step to go back to).

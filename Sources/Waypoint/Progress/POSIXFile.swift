@@ -10,19 +10,19 @@ import Darwin
 #endif
 
 /// A failed system call: which call, and its `errno`.
-struct SystemCallError: Error, Sendable {
+package struct SystemCallError: Error, Sendable {
     /// The name of the call, e.g. `rename`.
-    let call: String
+    package let call: String
     /// The `errno` it left.
-    let code: Int32
+    package let code: Int32
 
     /// The system's text for the error with the call and number, e.g. `Is a directory (rename, errno 21)`.
-    var message: String {
+    package var message: String {
         "\(String(cString: strerror(code))) (\(call), errno \(code))"
     }
 
     /// Whether the error says the path does not exist.
-    var isMissing: Bool { code == ENOENT }
+    package var isMissing: Bool { code == ENOENT }
 }
 
 /// The POSIX file calls that ``FileProgressStore`` and the event files (``EventFile``) share, because

@@ -7,10 +7,10 @@ import Foundation
 /// ``rounded(_:)``; formatting and parsing here work on integer milliseconds so that round trip is
 /// exact. The calendar arithmetic is done by hand (proleptic Gregorian, UTC) so the output does not
 /// depend on locale, time zone or the platform's formatter.
-enum MillisecondTimestamp {
+package enum MillisecondTimestamp {
     /// The milliseconds since 1970 nearest to `date`, or `nil` when `date` is not finite or is
     /// outside the years 0000–9999.
-    static func milliseconds(_ date: Date) -> Int64? {
+    package static func milliseconds(_ date: Date) -> Int64? {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
         guard value.isFinite, value >= Double(minimum), value <= Double(maximum) else { return nil }
         return Int64(value)
@@ -53,7 +53,7 @@ enum MillisecondTimestamp {
     }
 
     /// Parses ISO 8601 text given as UTF-8 bytes (see `parseISO8601(_:count:)`).
-    static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    package static func parseISO8601(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard let base = bytes.baseAddress else { return nil }
         return parseISO8601(base, count: bytes.count)
     }
@@ -64,7 +64,7 @@ enum MillisecondTimestamp {
     /// Accepts `YYYY-MM-DDTHH:MM:SS` (`T` or `t`), an optional fraction of any length (rounded to the
     /// millisecond, half up), then `Z`, `z` or an offset `±HH:MM`, and nothing after it; returns
     /// milliseconds since 1970 in UTC, or `nil` for anything else.
-    static func parseISO8601(_ p: UnsafePointer<UInt8>, count: Int) -> Int64? {
+    package static func parseISO8601(_ p: UnsafePointer<UInt8>, count: Int) -> Int64? {
         guard count >= 20 else { return nil }
         guard let y1 = digits2(p, 0), let y2 = digits2(p, 2), p[4] == 0x2D, let month = digits2(p, 5), p[7] == 0x2D,
               let day = digits2(p, 8), p[10] == 0x54 || p[10] == 0x74, let hour = digits2(p, 11), p[13] == 0x3A,

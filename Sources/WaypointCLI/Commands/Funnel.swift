@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waypoint
+import WaypointTools
 
 extension WaypointCommand {
     /// `waypoint funnel`: where users drop off in a flow, from a JSON Lines file of events.
@@ -72,11 +73,11 @@ extension WaypointCommand {
                 groupByVariation: grouping == .variation)
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }
-            var progress: (@Sendable (Waypoint.Funnel.Progress) -> Void)?
+            var progress: (@Sendable (WaypointTools.Funnel.Progress) -> Void)?
             if let indicator {
                 progress = { indicator.update($0) }
             }
-            let report = try Waypoint.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: progress)
+            let report = try WaypointTools.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: progress)
             indicator?.clear()
             switch format {
             case .json:
@@ -109,7 +110,7 @@ final class ProgressIndicator: @unchecked Sendable {
 
     init(label: String) { self.label = label }
 
-    func update(_ progress: Waypoint.Funnel.Progress) {
+    func update(_ progress: WaypointTools.Funnel.Progress) {
         guard progress.totalBytes >= Self.threshold else { return }
         let percent = Int(progress.bytesRead * 100 / max(progress.totalBytes, 1))
         lock.withLock {

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// The readable form of a ``FunnelReport``: one row per step with a bar of its share of the
 /// first step's users.

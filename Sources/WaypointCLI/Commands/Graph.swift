@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waypoint
+import WaypointTools
 
 extension WaypointCommand {
     /// `waypoint graph FILE --flow ID`: draws a flow as Mermaid or Graphviz DOT.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waypoint
+import WaypointTools
 
 extension WaypointCommand {
     /// `waypoint paths FILE --flow ID`: counts or lists the paths through a flow, for test planning.

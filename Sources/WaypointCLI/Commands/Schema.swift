@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waypoint
+import WaypointTools
 
 extension WaypointCommand {
     /// `waypoint schema`: prints the JSON Schema of the document format.

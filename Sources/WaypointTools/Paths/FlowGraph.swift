@@ -1,3 +1,5 @@
+import Waypoint
+
 /// The graph of a flow of a document, for drawing it, analysing it and counting or listing its paths.
 ///
 /// Nodes are the steps, in document order; edges are their outcomes (with labels), the implicit `next`
@@ -49,8 +51,8 @@ public struct FlowGraph: Sendable, Hashable {
         public let isKnownTarget: Bool
     }
 
-    /// One flow: its steps and edges, and what the analyses need.
-    public struct Flow: Sendable, Hashable {
+    /// The graph of one flow (the root or a subflow): its steps and edges, and what the analyses need.
+    public struct Subgraph: Sendable, Hashable {
         /// The flow's id.
         public let id: String
         /// The flow's version.
@@ -87,9 +89,7 @@ public struct FlowGraph: Sendable, Hashable {
             experiment = entry.experiment
             variation = entry.variation
             start = entry.startStepID
-            let routes = StepRoutes(entry.steps.map {
-                StepRoutes.Shape(id: $0.id, outcomes: ($0.declaredOutcomes ?? []).map { ($0.name, $0.target) }, runsSubflow: $0.subflow != nil)
-            }, start: entry.start)
+            let routes = entry.routes
             self.routes = routes
             func index(_ destination: StepRoutes.Destination) -> Int {
                 switch destination {
@@ -137,17 +137,17 @@ public struct FlowGraph: Sendable, Hashable {
     }
 
     /// The flow the graph was built for.
-    public let root: Flow
+    public let root: Subgraph
     /// Every flow the root runs as a subflow, directly or through other subflows, by id.
-    public let subflows: [String: Flow]
+    public let subflows: [String: Subgraph]
 
     /// Creates a graph from a root flow and the flows it runs.
-    public init(root: Flow, subflows: [String: Flow]) {
+    public init(root: Subgraph, subflows: [String: Subgraph]) {
         self.root = root
         self.subflows = subflows
     }
 
-    /// The index that stands for `$complete` in ``Flow`` successor lists.
+    /// The index that stands for `$complete` in ``Subgraph`` successor lists.
     static let completeIndex = -1
     /// The index that stands for a step id the flow does not have.
     static let unknownIndex = -2
@@ -156,7 +156,7 @@ public struct FlowGraph: Sendable, Hashable {
 extension WaypointDocument {
     /// The graph of the flow `id` and of the flows it runs as subflows.
     ///
-    /// Where entries vary by experiment, `attributes` choose them as ``resolve(attributes:savedGroups:)``
+    /// Where entries vary by experiment, `attributes` choose them as `resolve(attributes:savedGroups:)`
     /// does; without attributes, each flow's entry is the one for its experiment's first variation (what a
     /// user outside the experiment gets). Subflows that name no flow are left out of ``FlowGraph/subflows``.
     public func flowGraph(id: String, attributes: Attributes? = nil, savedGroups: SavedGroups = [:]) throws(DocumentError) -> FlowGraph {
@@ -164,12 +164,12 @@ extension WaypointDocument {
         guard let rootEntry = selector.flowEntry(id) else {
             throw DocumentError.unknownFlow(id, known: selector.flowIDs)
         }
-        let root = FlowGraph.Flow(rootEntry)
-        var subflows: [String: FlowGraph.Flow] = [:]
+        let root = FlowGraph.Subgraph(rootEntry)
+        var subflows: [String: FlowGraph.Subgraph] = [:]
         var pending = root.nodes.compactMap(\.subflow)
         while let next = pending.popLast() {
             guard subflows[next] == nil, let entry = selector.flowEntry(next) else { continue }
-            let flow = next == root.id && entry == rootEntry ? root : FlowGraph.Flow(entry)
+            let flow = next == root.id && entry == rootEntry ? root : FlowGraph.Subgraph(entry)
             subflows[next] = flow
             pending.append(contentsOf: flow.nodes.compactMap(\.subflow))
         }

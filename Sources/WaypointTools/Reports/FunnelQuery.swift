@@ -1,3 +1,5 @@
+import Waypoint
+
 /// What a funnel measures: a flow, its ordered steps, the conversion window, and whether to split
 /// the figures per experiment variation (DESIGN §5).
 public struct FunnelQuery: Sendable, Hashable {

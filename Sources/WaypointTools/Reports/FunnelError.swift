@@ -1,3 +1,5 @@
+import Waypoint
+
 /// Why a funnel could not be computed.
 public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Reason: Sendable, Equatable {

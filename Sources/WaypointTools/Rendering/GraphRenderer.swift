@@ -7,17 +7,24 @@ import Waypoint
 /// double-bordered, linked by a thick `runs` edge to their subflow, drawn as a cluster whose `$complete`
 /// is a `return` node; the flow's `$complete` is a double circle; outcomes that name no step lead to a
 /// red `missing` node.
-struct GraphRenderer {
-    let graph: FlowGraph
+public struct GraphRenderer: Sendable {
+    /// The graph to draw.
+    public let graph: FlowGraph
+
+    /// Creates a renderer of `graph`.
+    public init(graph: FlowGraph) {
+        self.graph = graph
+    }
 
     /// The flows to draw: the root, then its subflows by id.
-    private var flows: [FlowGraph.Flow] {
+    private var flows: [FlowGraph.Subgraph] {
         [graph.root] + graph.subflows.keys.sorted().compactMap { id in id == graph.root.id ? nil : graph.subflows[id] }
     }
 
     // MARK: Mermaid
 
-    var mermaid: String {
+    /// The graph as a Mermaid flowchart.
+    public var mermaid: String {
         var lines = ["flowchart TD"]
         var conditional: [String] = []
         var missing: [String] = []
@@ -92,7 +99,8 @@ struct GraphRenderer {
 
     // MARK: DOT
 
-    var dot: String {
+    /// The graph as Graphviz DOT text.
+    public var dot: String {
         let flows = self.flows
         let known = Set(flows.map(\.id))
         var lines = [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Waypoint
+@testable import WaypointTools
 
 /// The JSON Schema of the format agrees with the validator.
 @Suite("Document schema")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Waypoint
+@testable import WaypointTools
 
 /// Counting and listing paths through flow graphs.
 @Suite("PathCount and path listing")

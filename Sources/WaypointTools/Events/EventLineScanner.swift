@@ -1,11 +1,13 @@
+import Waypoint
+
 /// A hand-written scanner for one JSON Lines event, fast enough for hundreds of megabytes.
 ///
 /// It checks the whole line is one well-formed JSON object (strings with valid escapes and valid
 /// UTF-8, numbers, literals, nested values) and that the event's fields have the types
-/// ``OnboardingEvent`` requires, and it records where the few fields the funnel needs are,
+/// `OnboardingEvent` requires, and it records where the few fields the funnel needs are,
 /// without building any `String`. A line is valid exactly when it is such an object with string
 /// `messageId`, `userId`, `event` and an ISO 8601 `timestamp`, whose other known fields are
-/// strings or integers as ``OnboardingEvent`` declares (or `null`), and which, for a
+/// strings or integers as `OnboardingEvent` declares (or `null`), and which, for a
 /// `Step Viewed` event, has a `flowId` and a `stepId`.
 struct EventLineScanner {
     /// Where a string value is in the line.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Waypoint
+@testable import WaypointTools
 
 @Suite("Funnel over files: bad input, chunks, threads")
 struct FunnelFileTests {

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// The result of a funnel, in the JSON shape of `waypoint funnel --format json` (DESIGN §6).
 ///
 /// ```json

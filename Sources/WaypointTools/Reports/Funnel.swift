@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// Drop-off funnels over onboarding events, exactly as DESIGN §5 defines them.
 ///

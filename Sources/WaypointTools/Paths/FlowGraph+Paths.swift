@@ -1,3 +1,5 @@
+import Waypoint
+
 /// Counting and listing the paths of a flow.
 ///
 /// A path is the sequence of steps entered from the start to `$complete`; two outcomes that lead to the same
@@ -37,11 +39,11 @@ extension FlowGraph {
     }
 
     /// The root and the flows it runs, each after the flows it runs itself.
-    private func flowsInDependencyOrder() throws(FlowGraphError) -> [Flow] {
-        func flow(_ id: String) -> Flow? { id == root.id ? root : subflows[id] }
-        var order: [Flow] = []
+    private func flowsInDependencyOrder() throws(FlowGraphError) -> [Subgraph] {
+        func flow(_ id: String) -> Subgraph? { id == root.id ? root : subflows[id] }
+        var order: [Subgraph] = []
         var state: [String: Bool] = [:]  // false: open, true: done
-        var stack: [(flow: Flow, pending: [String])] = [(root, root.nodes.compactMap(\.subflow).reversed())]
+        var stack: [(flow: Subgraph, pending: [String])] = [(root, root.nodes.compactMap(\.subflow).reversed())]
         state[root.id] = false
         while var top = stack.popLast() {
             if let next = top.pending.popLast() {
@@ -68,12 +70,12 @@ extension FlowGraph {
 
 /// One flow with its conditions decided (or left open), ready for counting and listing.
 private struct PathModel {
-    let flow: FlowGraph.Flow
+    let flow: FlowGraph.Subgraph
     let mayEnter: [Bool]
     let maySkip: [Bool]
     let graph: NavigationGraph
 
-    init(_ flow: FlowGraph.Flow, attributes: Attributes?, savedGroups: SavedGroups) {
+    init(_ flow: FlowGraph.Subgraph, attributes: Attributes?, savedGroups: SavedGroups) {
         self.flow = flow
         var mayEnter: [Bool] = []
         var maySkip: [Bool] = []
@@ -97,7 +99,9 @@ private struct PathModel {
         self.mayEnter = mayEnter
         self.maySkip = maySkip
         let enter = mayEnter, skip = maySkip
-        graph = NavigationGraph(flow, mayEnter: { enter[$0] }, maySkip: { skip[$0] })
+        let nodes = flow.nodes
+        graph = NavigationGraph(
+            flow.routes, runsSubflow: { nodes[$0].subflow != nil }, mayEnter: { enter[$0] }, maySkip: { skip[$0] })
     }
 
     private var complete: Int { graph.complete }
@@ -108,7 +112,7 @@ private struct PathModel {
     }
 
     /// Throws when what the navigator can do from `vertex` names a step or flow that does not exist.
-    private func checkReferences(_ vertex: Int, knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) {
+    private func checkReferences(_ vertex: Int, knownFlows: [String: FlowGraph.Subgraph]) throws(FlowGraphError) {
         guard vertex != complete else { return }
         let step = vertex / 2
         let node = flow.nodes[step]
@@ -140,7 +144,7 @@ private struct PathModel {
     // MARK: Counting
 
     /// The vertices reachable from the start, children before parents; throws on a reachable cycle.
-    private func postOrder(knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) -> [Int] {
+    private func postOrder(knownFlows: [String: FlowGraph.Subgraph]) throws(FlowGraphError) -> [Int] {
         try checkStart()
         var color = [UInt8](repeating: 0, count: graph.vertexCount)  // 0 new, 1 open, 2 done
         var order: [Int] = []
@@ -264,7 +268,7 @@ private struct PathModel {
         return plan
     }
 
-    func count(subflowCounts: [String: PathCount], knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) -> PathCount {
+    func count(subflowCounts: [String: PathCount], knownFlows: [String: FlowGraph.Subgraph]) throws(FlowGraphError) -> PathCount {
         guard !flow.nodes.isEmpty else { return .one }
         let plan = countPlan(order: try postOrder(knownFlows: knownFlows))
         // The second pass: counts in the order, each freed after its last read.
@@ -307,7 +311,7 @@ private struct PathModel {
 
     /// The steps (indices, or -1 for `$complete`) that can be entered next after arriving at `vertices`,
     /// each once, in order: a step before its skip target.
-    private func entered(after vertices: [Int], knownFlows: [String: FlowGraph.Flow]) throws(FlowGraphError) -> [Int] {
+    private func entered(after vertices: [Int], knownFlows: [String: FlowGraph.Subgraph]) throws(FlowGraphError) -> [Int] {
         var result: [Int] = []
         var added = Set<Int>()
         for start in vertices {
@@ -329,7 +333,7 @@ private struct PathModel {
     }
 
     func list(
-        maxVisits: Int, limit: Int?, subflowPaths: [String: [[String]]], knownFlows: [String: FlowGraph.Flow]
+        maxVisits: Int, limit: Int?, subflowPaths: [String: [[String]]], knownFlows: [String: FlowGraph.Subgraph]
     ) throws(FlowGraphError) -> [[String]] {
         guard !flow.nodes.isEmpty else { return [[]] }
         try checkStart()

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// A hash set of byte strings that numbers them in order of insertion (0, 1, 2…), without building
 /// a `String` per lookup: the funnel interns millions of user ids with it.

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// Why the paths of a flow cannot be counted or listed.
 public struct FlowGraphError: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Kind: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// One `Step Viewed` of a funnel step: who, which step, which variation, when.
 struct FunnelView {

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// A non-negative whole number of any size, for counting the paths of a flow (which can exceed 2⁶⁴).
 ///
 /// Stored in base 10⁹, so that printing it in decimal is direct. Only what counting needs: addition,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Waypoint
+@testable import WaypointTools
 
 /// Builds JSON Lines of events for funnel tests; times are seconds after 2026-01-01T00:00:00Z.
 enum Lines {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Waypoint
+@testable import WaypointTools
 
 /// The paths the document's graph lists and the runs a ``FlowState`` accepts are the same set:
 /// both read one statement of the navigation rules.

@@ -1,9 +1,11 @@
+import Waypoint
+
 /// The JSON Schema (draft 2020-12) of the document format, for editors and external tools.
 ///
 /// `waypoint schema` prints ``text``. Point an editor at it (or put its location in a document's `"$schema"`
-/// key) to get completion and checking while typing. The schema says what ``WaypointDocument/validate(_:)-(Data)``
+/// key) to get completion and checking while typing. The schema says what `WaypointDocument.validate(_:)`
 /// checks field by field; graph problems (unknown targets, cycles…) are beyond what a schema can express and
-/// are found by ``WaypointDocument/lint(source:)``.
+/// are found by `WaypointDocument.lint(source:)`.
 public enum DocumentSchema {
     /// The schema's `$id`.
     public static let id = "urn:waypoint:document:schema-version-1"

@@ -1,0 +1,17 @@
+// WaypointTools: what the `waypoint` command-line tool and the server need and an app does not.
+//
+// The core library `Waypoint` is what apps link, so it holds only what runs in an app: flows,
+// walkthroughs, rules, the document with its validation and lint, progress, the event model and
+// its durable queue. This module builds on it for tools:
+//
+// - Events/: `EventLineScanner` reads JSON Lines event files without decoding whole events.
+// - Reports/: `Funnel` computes step funnels from events or event files (`FunnelQuery`,
+//   `FunnelReport`, `FunnelError`).
+// - Paths/: `FlowGraph` (a flow and its subflows as nodes and edges, from
+//   `WaypointDocument.flowGraph(id:attributes:savedGroups:)`), path counting (`PathCount`) and
+//   listing, `FlowGraphError`.
+// - Rendering/: `GraphRenderer` draws a `FlowGraph` as Mermaid or Graphviz DOT.
+// - Schema/: `DocumentSchema`, the JSON Schema of the document format.
+//
+// It reads the core's navigation rules (`StepRoutes`), entry selection and event files through
+// `package` declarations, which apps cannot see.
