@@ -49,7 +49,7 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     }
 
     /// The experiment as the rules engine runs it, with the document's defaults applied.
-    public var experiment: Experiment {
+    var experiment: Experiment {
         Experiment(
             key: key, variations: variations.map(JSONValue.string), weights: weights, coverage: coverage,
             hashAttribute: hashAttribute ?? "id", hashVersion: hashVersion ?? Self.defaultHashVersion, seed: seed,

@@ -1,5 +1,5 @@
 /// Everything besides the experiment that decides a user's variation.
-public struct AssignmentContext: Sendable, Hashable {
+struct AssignmentContext: Sendable, Hashable {
     /// The user's attributes.
     public var attributes: Attributes
     /// The saved groups that conditions refer to with `$inGroup` and `$notInGroup`.

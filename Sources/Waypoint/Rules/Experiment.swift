@@ -3,7 +3,7 @@
 /// The JSON form is GrowthBook's: `{"key": "short-signup", "variations": ["control", "short"],
 /// "weights": [0.5, 0.5], "coverage": 1, "hashAttribute": "id", "hashVersion": 2}`; only `key` and
 /// `variations` are required. Assignment (``assign(attributes:savedGroups:)``) follows GrowthBook's `run`.
-public struct Experiment: Sendable, Hashable, Codable {
+struct Experiment: Sendable, Hashable, Codable {
     /// The experiment's key; also the seed of the hash when ``seed`` is not set.
     public var key: String
     /// The variations' values; in a Waypoint document, the variations' names.
@@ -66,7 +66,7 @@ public struct Experiment: Sendable, Hashable, Codable {
 /// A filter on the users an experiment may include: those whose hash, under its own seed, falls in one of its ranges.
 ///
 /// Filters replace namespaces in newer GrowthBook documents; when an experiment has filters, its namespace is ignored.
-public struct ExperimentFilter: Sendable, Hashable, Codable {
+struct ExperimentFilter: Sendable, Hashable, Codable {
     /// The seed of the filter's hash.
     public var seed: String
     /// The hash values that pass.

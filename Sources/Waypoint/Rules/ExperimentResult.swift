@@ -1,5 +1,5 @@
 /// Which variation of an experiment a user gets, and why.
-public struct ExperimentResult: Sendable, Hashable {
+struct ExperimentResult: Sendable, Hashable {
     /// The index of the variation the user gets; 0 (the control) when they are not in the experiment.
     public let variationIndex: Int
     /// The value of that variation; `null` when the experiment has no variations.
