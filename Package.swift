@@ -39,9 +39,11 @@ let package = Package(
         // Writes to an event queue until killed; the queue's crash test runs it as a child process.
         .executableTarget(name: "QueueCrashWriter", dependencies: ["Waypoint"], path: "Tests/QueueCrashWriter"),
         .testTarget(
-            name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter"],
+            name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter", "TestSupport"],
             exclude: ["Overlay/Snapshots"]),
-        .testTarget(name: "WaypointToolsTests", dependencies: ["Waypoint", "WaypointTools"]),
+        .testTarget(name: "WaypointToolsTests", dependencies: ["Waypoint", "WaypointTools", "TestSupport"]),
+        // Helpers both test targets use: a seeded generator, the example documents, byte corruption.
+        .target(name: "TestSupport", dependencies: ["Waypoint"], path: "Tests/TestSupport"),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
         .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointTools", "WaypointExamples"], exclude: ["Snapshots", "Fixtures"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 /// Reading valid documents: the model, its defaults, and documents written with `JSONEncoder` read back.

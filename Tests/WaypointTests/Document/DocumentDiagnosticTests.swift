@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 /// Exact diagnostics (position, severity, code, path and message) for bad documents.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 /// Graph analysis: every lint code of the design with a minimal document.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 /// Resolution of a document for a user: entries by experiment, eligibility, and the values built.

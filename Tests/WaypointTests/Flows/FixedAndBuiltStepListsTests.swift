@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 /// A fixed step list is resolved once; a context-dependent builder is resolved again at every

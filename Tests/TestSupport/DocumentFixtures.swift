@@ -1,26 +1,26 @@
 import Foundation
-@testable import Waypoint
+import Waypoint
 
 /// Documents and helpers shared by the document tests.
-enum DocumentFixtures {
+package enum DocumentFixtures {
     /// The folder of the bundled example documents.
-    static let examplesFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let examplesFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples/Documents")
 
     /// The bundled example documents, by file name.
-    static func exampleFiles() -> [String] {
+    package static func exampleFiles() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: examplesFolder.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted()
     }
 
     /// The contents of a bundled example document.
-    static func example(_ name: String) throws -> Data {
+    package static func example(_ name: String) throws -> Data {
         try Data(contentsOf: examplesFolder.appendingPathComponent(name))
     }
 
     /// The example of DESIGN §3, verbatim (its `end-flow` subflow is not part of it).
-    static let designExample = #"""
+    package static let designExample = #"""
     {
       "schemaVersion": 1,
       "flows": [
@@ -67,24 +67,24 @@ enum DocumentFixtures {
     """#
 
     /// Each diagnostic as `LINE:COLUMN severity code path: message`.
-    static func lines(_ diagnostics: [Diagnostic]) -> [String] {
+    package static func lines(_ diagnostics: [Diagnostic]) -> [String] {
         diagnostics.map { "\($0.line):\($0.column) \($0.severity.rawValue) \($0.code.rawValue) \($0.path): \($0.message)" }
     }
 
     /// The diagnostics of validating `text`, as ``lines(_:)``.
-    static func validationLines(_ text: String) -> [String] {
+    package static func validationLines(_ text: String) -> [String] {
         lines(WaypointDocument.validate(text).diagnostics)
     }
 
     /// The lint diagnostics of `text` (which must decode), as ``lines(_:)``.
-    static func lintLines(_ text: String) -> [String] {
+    package static func lintLines(_ text: String) -> [String] {
         let validation = WaypointDocument.validate(text)
         guard validation.isValid else { return ["does not decode"] + lines(validation.diagnostics) }
         return lines(validation.lint())
     }
 
     /// A document with one flow of the given steps (JSON texts).
-    static func flowDocument(_ steps: [String], extra: String = "") -> String {
+    package static func flowDocument(_ steps: [String], extra: String = "") -> String {
         #"{"schemaVersion": 1, "flows": [{"id": "f", "steps": ["# + steps.joined(separator: ", ") + "]}" + extra + "]}"
     }
 }

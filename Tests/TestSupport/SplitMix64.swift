@@ -1,0 +1,22 @@
+/// A deterministic random number generator (SplitMix64), so property tests replay exactly on
+/// every machine.
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    package init(seed: UInt64) { state = seed }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `range`.
+    package mutating func double(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+    /// A value in `range`.
+    package mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    /// `true` with the given probability.
+    package mutating func chance(_ probability: Double) -> Bool { double(0...1) < probability }
+}
