@@ -270,8 +270,7 @@ struct DocumentLinter {
             }
         }
 
-        let navigation = NavigationGraph(
-            routes, runsSubflow: { flow.steps[$0].subflow != nil }, mayEnter: { _ in true }, maySkip: { flow.steps[$0].when != nil })
+        let navigation = NavigationGraph(routes, mayEnter: { _ in true }, maySkip: { flow.steps[$0].when != nil })
         let steps = flow.steps.count
         // Reachability from the start (not checked when the start itself is unknown).
         if !routes.start.isUnknown {

@@ -17,12 +17,11 @@ package struct NavigationGraph {
     @usableFromInline package let offsets: [Int32]
     @usableFromInline package let targets: [Int32]
 
-    /// Builds the graph of the flow whose steps lead where `routes` say; `runsSubflow` says which
-    /// steps run a subflow (entering one leads on through its exit only), `mayEnter` and `maySkip`
-    /// what arriving at each step may do. Targets that name no step lead to `unknownTarget` (a vertex
+    /// Builds the graph of the flow whose steps lead where `routes` say; `mayEnter` and `maySkip`
+    /// say what arriving at each step may do. Targets that name no step lead to `unknownTarget` (a vertex
     /// index; `$complete` for analyses that should not cascade from an error already reported).
     package init(
-        _ routes: StepRoutes, runsSubflow: (Int) -> Bool, mayEnter: (Int) -> Bool, maySkip: (Int) -> Bool,
+        _ routes: StepRoutes, mayEnter: (Int) -> Bool, maySkip: (Int) -> Bool,
         unknownTarget: Int? = nil
     ) {
         let steps = routes.count
@@ -46,11 +45,7 @@ package struct NavigationGraph {
             if mayEnter(step) { targets.append(Int32(2 * step + 1)) }
             if maySkip(step) { targets.append(vertex(routes.skips[step].destination)) }
             offsets.append(Int32(targets.count))
-            if runsSubflow(step) {
-                if let exit = routes.exit(from: step) { targets.append(vertex(exit.destination)) }
-            } else {
-                for route in routes.outcomes[step] { targets.append(vertex(route.destination)) }
-            }
+            for route in routes.leaving(step) { targets.append(vertex(route.destination)) }
         }
         offsets.append(Int32(targets.count))
         offsets.append(Int32(targets.count))

@@ -70,9 +70,12 @@ package final class StepRoutes: Sendable, Hashable {
     @usableFromInline package let start: Destination
     /// The id of the start step as declared (or the first step's), `nil` for a flow without steps.
     @usableFromInline package let startID: String?
+    /// Whether each step runs a subflow.
+    @usableFromInline package let runsSubflow: [Bool]
 
     init(_ shapes: [Shape], start declaredStart: String?) {
         ids = shapes.map(\.id)
+        runsSubflow = shapes.map(\.runsSubflow)
         var positions: [String: Int] = [:]
         positions.reserveCapacity(shapes.count)
         for (position, shape) in shapes.enumerated() where positions[shape.id] == nil { positions[shape.id] = position }
@@ -143,6 +146,13 @@ package final class StepRoutes: Sendable, Hashable {
     /// does not accept `next`.
     @usableFromInline
     package func exit(from position: Int) -> Route? { route(from: position, outcome: Outcome.next) }
+
+    /// The routes by which navigation can leave the step at `position` once it is entered: a screen
+    /// step's outcomes, or a subflow step's exit.
+    package func leaving(_ position: Int) -> [Route] {
+        guard runsSubflow[position] else { return outcomes[position] }
+        return exit(from: position).map { [$0] } ?? []
+    }
 
     /// The outcome names a screen step accepts, in declaration order (`back` is always possible
     /// too, where there is a step to go back to).

@@ -99,9 +99,7 @@ private struct PathModel {
         self.mayEnter = mayEnter
         self.maySkip = maySkip
         let enter = mayEnter, skip = maySkip
-        let nodes = flow.nodes
-        graph = NavigationGraph(
-            flow.routes, runsSubflow: { nodes[$0].subflow != nil }, mayEnter: { enter[$0] }, maySkip: { skip[$0] })
+        graph = NavigationGraph(flow.routes, mayEnter: { enter[$0] }, maySkip: { skip[$0] })
     }
 
     private var complete: Int { graph.complete }

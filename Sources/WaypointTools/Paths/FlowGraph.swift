@@ -114,11 +114,7 @@ public struct FlowGraph: Sendable, Hashable {
                 for route in routes.outcomes[position] {
                     edges.append(edge(step.id, route, kind: route.kind == .declared ? .outcome : .documentOrder))
                 }
-                if step.subflow != nil {
-                    successors.append(routes.exit(from: position).map { [index($0.destination)] } ?? [])
-                } else {
-                    successors.append(routes.outcomes[position].map { index($0.destination) })
-                }
+                successors.append(routes.leaving(position).map { index($0.destination) })
                 if step.when != nil {
                     edges.append(edge(step.id, routes.skips[position], kind: .skip))
                 }
