@@ -24,9 +24,11 @@ struct FunnelCommandTests {
     }
 
     @Test func jsonMatchesTheSnapshotAndTheDesignsShape() throws {
-        let text = try Self.output([Self.fixture, "--flow", "signup", "--by", "variation", "--window", "1m", "--format", "json"])
+        let text = try Self.output([Self.fixture, "--flow", "signup", "--steps", "splash,registration,personalization",
+                                    "--by", "variation", "--window", "1m", "--format", "json"])
         try assertSnapshot(text, named: "funnel.json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["kind"] as? String == "funnel")
         #expect(object["flowId"] as? String == "signup")
         #expect(object["window"] as? String == "1m")
         let steps = try #require(object["steps"] as? [[String: Any]])

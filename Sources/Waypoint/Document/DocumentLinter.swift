@@ -105,7 +105,7 @@ struct DocumentLinter {
         for index in ids.indices {
             guard let key = experiments[index] else { continue }
             guard let experiment = known[key] else {
-                let hint = DocumentDecoder.suggestion(for: key, among: Array(known.keys.sorted())).map { "; did you mean `\($0)`?" }
+                let hint = Spelling.suggestion(for: key, among: Array(known.keys.sorted())).map { "; did you mean `\($0)`?" }
                     ?? (known.isEmpty ? "; add it to `experiments`" : "; the experiments are \(DocumentDecoder.choices(known.keys.sorted(), conjunction: "and"))")
                 add(.unknownExperiment, .error, path(index).appending("experiment"), "no experiment has the key `\(key)`\(hint)")
                 continue
@@ -179,7 +179,7 @@ struct DocumentLinter {
             for (position, step) in flow.steps.enumerated() {
                 guard let subflow = step.subflow else { continue }
                 guard let to = flowIndex[subflow] else {
-                    let hint = DocumentDecoder.suggestion(for: subflow, among: names).map { "; did you mean `\($0)`?" } ?? "; add a flow with that id"
+                    let hint = Spelling.suggestion(for: subflow, among: names).map { "; did you mean `\($0)`?" } ?? "; add a flow with that id"
                     add(.unknownSubflow, .error, Self.flowPath(index).appending("steps").appending(position).appending("subflow"),
                         "no flow has the id `\(subflow)`\(hint)")
                     continue
@@ -256,7 +256,7 @@ struct DocumentLinter {
             }
         }
         func unknownTarget(_ id: String) -> String {
-            let hint = DocumentDecoder.suggestion(for: id, among: stepIDs).map { "; did you mean `\($0)`?" } ?? ""
+            let hint = Spelling.suggestion(for: id, among: stepIDs).map { "; did you mean `\($0)`?" } ?? ""
             return "flow `\(flow.id)` has no step `\(id)`\(hint)"
         }
         if let start = flow.start, routes.positions[start] == nil {

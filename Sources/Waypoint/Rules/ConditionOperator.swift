@@ -16,21 +16,8 @@ enum ConditionOperator: String, CaseIterable, Sendable {
 
     /// The known operator closest to a misspelt one, when it is close enough to be a likely typo.
     static func suggestion(for name: String) -> String? {
-        let candidates = knownNames.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
+        let candidates = knownNames.map { ($0, Spelling.editDistance(name.lowercased(), $0.lowercased())) }
         guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < name.count - 1 else { return nil }
         return best.0
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -9,18 +9,25 @@ extension WaypointCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show where users drop off in a flow, from a JSON Lines file of analytics events.",
             discussion: """
-                Every `Step Viewed` of the first step starts an attempt; an attempt reaches a step when \
-                the steps before it were viewed in order, all within the window after the attempt's \
-                start. A user counts for the furthest step any attempt reached. Events are ordered by \
-                their timestamps, not by their place in the file; lines that are not valid events are \
-                skipped and counted.
+                Without --steps: the flow report, right for flows with forks, conditional steps and \
+                subflows. Per step: the users who viewed it, skipped it (its condition was false; not a \
+                drop-off), dropped off there (their last viewed step, without completing the flow), each \
+                outcome they took, and the median time on the step; and the flow's started, completed and \
+                abandoned users, completion rate and median time to complete. Steps are listed in \
+                document order with --document (every declared step, even at 0), otherwise in order of \
+                first appearance.
 
-                Without --steps, the steps are the flow's steps found in the file, ordered by their \
-                average stepIndex.
+                With --steps a,b,c: the sequential funnel. Every `Step Viewed` of the first step starts \
+                an attempt; an attempt reaches a step when the steps before it were viewed in order, all \
+                within the window after the attempt's start. A user counts for the furthest step any \
+                attempt reached. `$complete` stands for the flow's `Flow Completed`.
+
+                Events are ordered by their timestamps, not by their place in the file; lines that are \
+                not valid events are skipped and counted.
 
                 Examples:
-                  waypoint funnel events.jsonl --flow signup
-                  waypoint funnel events.jsonl --flow signup --steps splash,login --window 7d
+                  waypoint funnel events.jsonl --flow signup --document Examples/Documents/waypoint.json
+                  waypoint funnel events.jsonl --flow signup --steps splash,login,'$complete' --window 7d
                   waypoint funnel events.jsonl --flow signup --by variation --format json
                 """
         )
@@ -41,7 +48,10 @@ extension WaypointCommand {
         @Option(help: "The id of the flow to measure.")
         var flow: String
 
-        @Option(help: "The step ids in funnel order, comma-separated (a subflow step as sub/inner).")
+        @Option(help: "The document the flow is declared in: lists its steps in document order.")
+        var document: String?
+
+        @Option(help: "A sequential funnel through these step ids, comma-separated (a subflow step as sub/inner; $complete for the flow's end).")
         var steps: String?
 
         @Option(help: "How long after an attempt's first step later steps still count: a number and ms, s, m, h, d or w.")
@@ -68,24 +78,33 @@ extension WaypointCommand {
 
         /// The report as it is printed.
         func output(showProgress: Bool = false) throws -> String {
+            var declared: [String]?
+            if let document {
+                let parsed = try DocumentFile.readValid(document)
+                guard let ids = parsed.reportedStepIDs(ofFlow: flow) else {
+                    let flows = Array(Set(parsed.flows.map(\.id))).sorted()
+                    let hint = Spelling.suggestion(for: flow, among: flows).map { " Did you mean \"\($0)\"?" } ?? ""
+                    throw CLIError("\(document) has no flow \"\(flow)\".\(hint) Its flows: \(flows.joined(separator: ", ")).")
+                }
+                declared = ids
+            }
             let query = FunnelQuery(
                 flowID: flow, steps: steps.map(stepList), window: FunnelWindow(window) ?? .days(14),
-                groupByVariation: grouping == .variation)
+                groupByVariation: grouping == .variation, declaredSteps: declared)
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }
             var progress: (@Sendable (WaypointTools.Funnel.Progress) -> Void)?
             if let indicator {
                 progress = { indicator.update($0) }
             }
-            let report = try WaypointTools.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: progress)
+            let result = try WaypointTools.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: progress)
             indicator?.clear()
-            switch format {
-            case .json:
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let data = try encoder.encode(report)
-                return String(decoding: data, as: UTF8.self) + "\n"
-            case .table:
+            switch (format, result) {
+            case (.json, _):
+                return String(decoding: result.jsonData(), as: UTF8.self) + "\n"
+            case (.table, .flow(let report)):
+                return FlowReportTable(report: report).text
+            case (.table, .funnel(let report)):
                 return FunnelTable(report: report).text
             }
         }

@@ -2,7 +2,7 @@ import Foundation
 import Waypoint
 import WaypointTools
 
-/// The readable form of a ``FunnelReport``: one row per step with a bar of its share of the
+/// The readable form of a sequential funnel (``FunnelReport``): one row per step with a bar of its share of the
 /// first step's users.
 struct FunnelTable {
     let report: FunnelReport

@@ -27,13 +27,15 @@ struct EventLineScanner {
         var flowID = Field()
         var stepID = Field()
         var variation = Field()
+        var outcome = Field()
         var timestamp: Int64 = 0
         var stepIndex: Int64?
+        var durationMs: Int64?
     }
 
     private enum Key {
         case requiredString, optionalString, optionalInteger, other
-        case event, userID, flowID, stepID, variation, timestamp, stepIndex
+        case event, userID, flowID, stepID, variation, outcome, timestamp, stepIndex, durationMs
     }
 
     private let p: UnsafePointer<UInt8>
@@ -92,13 +94,15 @@ struct EventLineScanner {
             switch key {
             case .other:
                 guard skipValue(depth: 0) else { return nil }
-            case .optionalInteger, .stepIndex:
+            case .optionalInteger, .stepIndex, .durationMs:
                 if isNull {
                     guard literal("null") else { return nil }
                     if key == .stepIndex { fields.stepIndex = nil }
+                    if key == .durationMs { fields.durationMs = nil }
                 } else {
                     guard let value = scanInteger() else { return nil }
                     if key == .stepIndex { fields.stepIndex = value }
+                    if key == .durationMs { fields.durationMs = value }
                 }
             default:
                 if isNull {
@@ -109,6 +113,7 @@ struct EventLineScanner {
                     case .flowID: fields.flowID = Field()
                     case .stepID: fields.stepID = Field()
                     case .variation: fields.variation = Field()
+                    case .outcome: fields.outcome = Field()
                     default: break
                     }
                 } else {
@@ -121,6 +126,7 @@ struct EventLineScanner {
                     case .flowID: fields.flowID = value
                     case .stepID: fields.stepID = value
                     case .variation: fields.variation = value
+                    case .outcome: fields.outcome = value
                     default: break
                     }
                 }
@@ -143,7 +149,7 @@ struct EventLineScanner {
             : MillisecondTimestamp.parseISO8601(p + timestampField.start, count: timestampField.count)
         guard let timestamp = parsed else { return nil }
         fields.timestamp = timestamp
-        if fields.isStepViewed(in: p), !fields.flowID.isPresent || !fields.stepID.isPresent { return nil }
+        if fields.flowEventKind(in: p) == .stepViewed, !fields.flowID.isPresent || !fields.stepID.isPresent { return nil }
         return fields
     }
 
@@ -176,7 +182,7 @@ struct EventLineScanner {
             if equals(p, count, "stepId") { return .stepID }
         case 7:
             if equals(p, count, "trigger") { return .optionalString }
-            if equals(p, count, "outcome") { return .optionalString }
+            if equals(p, count, "outcome") { return .outcome }
         case 9:
             if equals(p, count, "timestamp") { return .timestamp }
             if equals(p, count, "messageId") { return .requiredString }
@@ -184,7 +190,7 @@ struct EventLineScanner {
             if equals(p, count, "stepIndex") { return .stepIndex }
         case 10:
             if equals(p, count, "experiment") { return .optionalString }
-            if equals(p, count, "durationMs") { return .optionalInteger }
+            if equals(p, count, "durationMs") { return .durationMs }
         case 11:
             if equals(p, count, "flowVersion") { return .optionalInteger }
         case 13:
@@ -434,14 +440,14 @@ struct EventLineScanner {
 }
 
 extension EventLineScanner.Fields {
-    /// Whether `event` is `Step Viewed`.
+    /// Which flow event `event` names, or `nil` for any other name (walkthrough events, custom names).
     @inline(__always)
-    func isStepViewed(in p: UnsafePointer<UInt8>) -> Bool {
-        if event.escaped { return EventLineScanner.decode(event, in: p) == Array("Step Viewed".utf8) }
-        guard event.count == 11 else { return false }
-        let name: StaticString = "Step Viewed"
-        let other = name.utf8Start
-        for index in 0..<11 where p[event.start + index] != other[index] { return false }
-        return true
+    func flowEventKind(in p: UnsafePointer<UInt8>) -> FlowRecord.Kind? {
+        if event.escaped {
+            return EventLineScanner.decode(event, in: p).withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { FlowRecord.Kind(name: $0, count: buffer.count) }
+            }
+        }
+        return FlowRecord.Kind(name: p + event.start, count: event.count)
     }
 }

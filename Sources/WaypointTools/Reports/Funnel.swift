@@ -1,23 +1,28 @@
 import Foundation
 import Waypoint
 
-/// Drop-off funnels over onboarding events, exactly as DESIGN §5 defines them.
+/// The two drop-off reports over onboarding events, exactly as DESIGN §5 defines them.
 ///
-/// For each user, every `Step Viewed` of the first step starts an attempt; an attempt reaches
-/// step k when `Step Viewed` events of steps 1…k follow in that order (each no earlier than the
-/// previous one; ties count), all within the window after the attempt's start (inclusive). The
-/// user's result is the furthest step any attempt reached. Events are ordered by `timestamp`,
-/// never by their position in the file.
+/// Without ``FunnelQuery/steps`` the result is the flow report (``FlowReport``): per step, the
+/// users who viewed it, skipped it, dropped off at it and took each outcome, and the flow's
+/// started, completed and abandoned users. It is the right report for a flow with forks,
+/// conditional steps and subflows. With steps, it is the sequential funnel (``FunnelReport``): for
+/// each user, every `Step Viewed` of the first step starts an attempt; an attempt reaches step k
+/// when steps 1…k were viewed in that order within the window; `$complete` stands for the flow's
+/// `Flow Completed`. Events are ordered by `timestamp`, never by their position in the file.
 ///
 /// ```swift
-/// let report = try Funnel.compute(file: eventsURL, query: FunnelQuery(flowID: "signup", steps: ["splash", "login"]))
-/// for step in report.steps { print(step.stepID, step.users, step.conversionFromStart) }
+/// let document = try WaypointDocument(validating: documentData)
+/// let query = FunnelQuery(flowID: "signup", declaredSteps: document.reportedStepIDs(ofFlow: "signup"))
+/// if case .flow(let report) = try Funnel.compute(file: eventsURL, query: query) {
+///     for step in report.steps { print(step.stepID, step.viewed, step.droppedHere) }
+/// }
 /// ```
 ///
 /// Reading a file is one streaming pass: the file is split at line boundaries into one byte range
 /// per core, each range is read in large chunks and scanned without decoding whole events, and the
-/// per-user data of the ranges is merged at the end. Memory grows with the funnel's `Step Viewed`
-/// events (16 bytes each) and distinct users, never with the file: other events take nothing.
+/// per-user data of the ranges is merged at the end. Memory grows with the flow's events (48 bytes
+/// each) and distinct users, never with the file: other flows' events take nothing.
 public enum Funnel {
     /// How far a computation has read.
     public struct Progress: Sendable, Hashable {
@@ -27,35 +32,65 @@ public enum Funnel {
         public let totalBytes: Int64
     }
 
-    /// Computes the funnel over the JSON Lines file at `file`.
+    /// Computes the report over the JSON Lines file at `file`.
     ///
     /// Lines that are not valid events (truncated, not UTF-8, missing fields, bad timestamps,
-    /// longer than 64 MiB) are skipped and counted in ``FunnelReport/invalidLines``.
+    /// longer than 64 MiB) are skipped and counted in the report's `invalidLines`.
     ///
     /// - Parameters:
     ///   - threads: how many ranges to read in parallel; defaults to the number of active cores.
     ///   - progress: called from the reading threads after each chunk.
-    /// - Throws: ``FunnelError`` when the file is missing or unreadable, or no steps can be measured.
+    /// - Throws: ``FunnelError`` when the file is missing, unreadable or holds no valid event, when
+    ///   no event is of the flow (and no document is given), or when a step is unknown.
     public static func compute(
         file: URL, query: FunnelQuery, threads: Int? = nil,
         progress: (@Sendable (Progress) -> Void)? = nil
-    ) throws(FunnelError) -> FunnelReport {
+    ) throws(FunnelError) -> FunnelResult {
         try compute(file: file, query: query, threads: threads, chunkBytes: 4 << 20, maxLineBytes: 64 << 20, progress: progress)
     }
 
-    /// Computes the funnel over events already in memory (a server's batch, a test's list).
+    /// Computes the report over events already in memory (a test's list), in their order.
     ///
-    /// - Throws: ``FunnelError`` when no steps can be measured.
-    public static func compute(events: some Sequence<OnboardingEvent>, query: FunnelQuery) throws(FunnelError) -> FunnelReport {
+    /// - Throws: ``FunnelError`` as ``compute(file:query:threads:progress:)`` does.
+    public static func compute(events: some Sequence<OnboardingEvent>, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
         var collector = FunnelCollector(query: query)
         for event in events { collector.consume(event) }
-        return try report(from: collector, query: query)
+        return try report(from: collector, query: query, source: nil)
     }
 
-    /// Computes the funnel over JSON Lines text in memory.
+    /// Computes the report over events that arrive grouped by user (all of a user's events one
+    /// after another, in any order within the user), keeping only one user's events in memory:
+    /// for a store that can read its events ordered by user.
     ///
-    /// - Throws: ``FunnelError`` when no steps can be measured.
-    public static func compute(jsonLines: Data, query: FunnelQuery) throws(FunnelError) -> FunnelReport {
+    /// - Throws: ``FunnelError`` as ``compute(file:query:threads:progress:)`` does, and when a
+    ///   user's events come back after another user's.
+    public static func compute(userOrderedEvents events: some Sequence<OnboardingEvent>, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
+        var collector = FunnelCollector(query: query)
+        var accumulator = try FunnelAccumulator(query: query, collector: collector)
+        var currentUser: String?
+        var finished: Set<String> = []
+        func flush() {
+            let steps = collector.steps.count
+            collector.records.withUnsafeMutableBufferPointer { accumulator.add($0, steps: steps) }
+            collector.records.removeAll(keepingCapacity: true)
+        }
+        for event in events {
+            if event.userID != currentUser {
+                flush()
+                if let currentUser { finished.insert(currentUser) }
+                guard !finished.contains(event.userID) else { throw .notGroupedByUser(event.userID) }
+                currentUser = event.userID
+            }
+            collector.consume(event)
+        }
+        flush()
+        return try accumulator.finish(collector, query: query, source: nil)
+    }
+
+    /// Computes the report over JSON Lines text in memory.
+    ///
+    /// - Throws: ``FunnelError`` as ``compute(file:query:threads:progress:)`` does.
+    public static func compute(jsonLines: Data, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
         var collector = FunnelCollector(query: query)
         jsonLines.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -70,7 +105,7 @@ public enum Funnel {
                 start = end + 1
             }
         }
-        return try report(from: collector, query: query)
+        return try report(from: collector, query: query, source: nil)
     }
 
     // MARK: - Reading a file
@@ -78,7 +113,7 @@ public enum Funnel {
     static func compute(
         file: URL, query: FunnelQuery, threads: Int?, chunkBytes: Int, maxLineBytes: Int,
         progress: (@Sendable (Progress) -> Void)?
-    ) throws(FunnelError) -> FunnelReport {
+    ) throws(FunnelError) -> FunnelResult {
         let path = file.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missingFile(path) }
@@ -96,7 +131,7 @@ public enum Funnel {
         let ranges = bounds.count - 1
         let shared = FunnelWorkers(ranges: ranges, totalBytes: size, progress: progress)
         DispatchQueue.concurrentPerform(iterations: ranges) { part in
-            var collector = FunnelCollector(query: query)
+            var collector = FunnelCollector(query: query, part: part)
             do throws(SystemCallError) {
                 try scan(path: path, from: bounds[part], to: bounds[part + 1], into: &collector,
                          chunkBytes: chunkBytes, maxLineBytes: maxLineBytes, shared: shared)
@@ -113,7 +148,7 @@ public enum Funnel {
                 if merged == nil { merged = collector } else { merged?.merge(collector) }
             }
         }
-        return try report(from: merged ?? FunnelCollector(query: query), query: query)
+        return try report(from: merged ?? FunnelCollector(query: query), query: query, source: path)
     }
 
     /// Offsets that cut the file into `parts` ranges, each starting at the beginning of a line.
@@ -190,7 +225,7 @@ public enum Funnel {
                     buffer = grown
                     capacity = larger
                 } else {
-                    collector.invalidLines += 1
+                    collector.skipLongLine(UnsafeBufferPointer(start: bytes, count: min(filled, 256)))
                     skipping = true
                     filled = 0
                 }
@@ -203,198 +238,29 @@ public enum Funnel {
         }
     }
 
-    // MARK: - From views to figures
+    // MARK: - From events to figures
 
-    static func report(from collector: FunnelCollector, query: FunnelQuery) throws(FunnelError) -> FunnelReport {
-        let positions = try stepPositions(collector, query: query)
-        let names = positions.map { collector.steps.string(at: $0) }
-        var evaluator = FunnelEvaluator(positions: positions, stepCount: collector.steps.count, window: query.window.milliseconds)
-
-        var overall = FunnelTally(steps: positions.count)
-        var perVariation: [FunnelTally] = query.groupByVariation
-            ? Array(repeating: FunnelTally(steps: positions.count), count: collector.variations.count + 1) : []
-
-        // Group the views by user (counting sort), then evaluate each user.
+    /// Groups the collected events by user and adds each user to the report.
+    static func report(from collector: FunnelCollector, query: FunnelQuery, source: String?) throws(FunnelError) -> FunnelResult {
+        var accumulator = try FunnelAccumulator(query: query, collector: collector)
+        // Group the records by user (counting sort), then add each user.
         let users = collector.users.count
         var starts = [Int](repeating: 0, count: users + 1)
-        for view in collector.views { starts[Int(view.user) + 1] += 1 }
+        for record in collector.records { starts[Int(record.user) + 1] += 1 }
         for index in 0..<users { starts[index + 1] += starts[index] }
         var next = starts
-        var ordered = collector.views
-        for view in collector.views {
-            ordered[next[Int(view.user)]] = view
-            next[Int(view.user)] += 1
+        var ordered = collector.records
+        for record in collector.records {
+            ordered[next[Int(record.user)]] = record
+            next[Int(record.user)] += 1
         }
-        for user in 0..<users {
-            let range = starts[user]..<starts[user + 1]
-            guard !range.isEmpty else { continue }
-            ordered[range].sort { ($0.step, $0.time) < ($1.step, $1.time) }
-            ordered.withUnsafeBufferPointer { buffer in
-                evaluator.evaluate(UnsafeBufferPointer(rebasing: buffer[range]), into: &overall)
-            }
-            guard query.groupByVariation else { continue }
-            ordered[range].sort { ($0.variation, $0.step, $0.time) < ($1.variation, $1.step, $1.time) }
-            var groupStart = range.lowerBound
-            while groupStart < range.upperBound {
-                let variation = ordered[groupStart].variation
-                var groupEnd = groupStart + 1
-                while groupEnd < range.upperBound, ordered[groupEnd].variation == variation { groupEnd += 1 }
-                ordered.withUnsafeBufferPointer { buffer in
-                    evaluator.evaluate(UnsafeBufferPointer(rebasing: buffer[groupStart..<groupEnd]), into: &perVariation[Int(variation)])
-                }
-                groupStart = groupEnd
+        let steps = collector.steps.count
+        ordered.withUnsafeMutableBufferPointer { buffer in
+            for user in 0..<users where starts[user] < starts[user + 1] {
+                accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[starts[user]..<starts[user + 1]]), steps: steps)
             }
         }
-
-        var byVariation: [String: FunnelReport.Breakdown]?
-        if query.groupByVariation {
-            var breakdowns: [String: FunnelReport.Breakdown] = [:]
-            for (index, tally) in perVariation.enumerated() where tally.users[0] > 0 {
-                let name = index == 0 ? FunnelReport.noVariation : collector.variations.string(at: index - 1)
-                breakdowns[name] = FunnelReport.Breakdown(steps: tally.steps(names: names))
-            }
-            byVariation = breakdowns
-        }
-        return FunnelReport(
-            flowID: query.flowID, window: query.window.description, steps: overall.steps(names: names),
-            byVariation: byVariation, invalidLines: collector.invalidLines, events: collector.eventLines)
-    }
-
-    /// The collector's step numbers in funnel order.
-    private static func stepPositions(_ collector: FunnelCollector, query: FunnelQuery) throws(FunnelError) -> [Int] {
-        if let steps = query.steps {
-            guard !steps.isEmpty else { throw .noSteps(flowID: query.flowID) }
-            guard steps.count < Int(UInt16.max) else { throw .tooManySteps(steps.count) }
-            var table = collector.steps
-            return steps.map { table.index(of: Array($0.utf8), insert: false) ?? 0 }
-        }
-        guard collector.steps.count > 0 else { throw .noSteps(flowID: query.flowID) }
-        func mean(_ step: Int) -> Double? {
-            guard step < collector.stepIndexCounts.count, collector.stepIndexCounts[step] > 0 else { return nil }
-            return Double(collector.stepIndexSums[step]) / Double(collector.stepIndexCounts[step])
-        }
-        let names = (0..<collector.steps.count).map { collector.steps.string(at: $0) }
-        return (0..<collector.steps.count).sorted { lhs, rhs in
-            switch (mean(lhs), mean(rhs)) {
-            case let (left?, right?) where left != right: return left < right
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return names[lhs] < names[rhs]
-            }
-        }
-    }
-}
-
-/// The per-step figures of a group of users, accumulated user by user.
-struct FunnelTally {
-    var users: [Int]
-    var delays: [[Int64]]
-
-    init(steps: Int) {
-        users = Array(repeating: 0, count: steps)
-        delays = Array(repeating: [], count: steps)
-    }
-
-    func steps(names: [String]) -> [FunnelReport.Step] {
-        var result: [FunnelReport.Step] = []
-        for (index, name) in names.enumerated() {
-            let reached = users[index]
-            let first = users[0]
-            let previous = index == 0 ? first : users[index - 1]
-            result.append(FunnelReport.Step(
-                stepID: name, users: reached,
-                conversionFromStart: first == 0 ? 0 : Double(reached) / Double(first),
-                conversionFromPrevious: previous == 0 ? 0 : Double(reached) / Double(previous),
-                medianMsFromPrevious: index == 0 ? nil : Self.median(delays[index])))
-        }
-        return result
-    }
-
-    static func median(_ values: [Int64]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        if sorted.count % 2 == 1 { return Double(sorted[middle]) }
-        return (Double(sorted[middle - 1]) + Double(sorted[middle])) / 2
-    }
-}
-
-/// Finds one user's furthest attempt.
-struct FunnelEvaluator {
-    let positions: [Int]
-    let window: Int64
-    private var rangeStart: [Int]
-    private var rangeEnd: [Int]
-    private var pointers: [Int]
-    private var chain: [Int64]
-    private var best: [Int64]
-
-    init(positions: [Int], stepCount: Int, window: Int64) {
-        self.positions = positions
-        self.window = window
-        rangeStart = Array(repeating: 0, count: max(stepCount, 1))
-        rangeEnd = Array(repeating: 0, count: max(stepCount, 1))
-        pointers = Array(repeating: 0, count: positions.count)
-        chain = Array(repeating: 0, count: positions.count)
-        best = Array(repeating: 0, count: positions.count)
-    }
-
-    /// Adds one user's result to `tally`; `views` are that user's views sorted by step, then time.
-    mutating func evaluate(_ views: UnsafeBufferPointer<FunnelView>, into tally: inout FunnelTally) {
-        // Where each step's times are in `views` (empty for steps the user never viewed).
-        for step in positions {
-            rangeStart[step] = 0
-            rangeEnd[step] = 0
-        }
-        var index = 0
-        while index < views.count {
-            let step = Int(views[index].step)
-            var end = index + 1
-            while end < views.count, Int(views[end].step) == step { end += 1 }
-            if step < rangeStart.count {
-                rangeStart[step] = index
-                rangeEnd[step] = end
-            }
-            index = end
-        }
-        let count = positions.count
-        let first = positions[0]
-        guard rangeEnd[first] > rangeStart[first] else { return }
-        for position in 1..<max(count, 1) where position < count { pointers[position] = rangeStart[positions[position]] }
-
-        // Attempt starts ascending: each later attempt's matches are no earlier than an earlier
-        // attempt's, so every step's pointer only moves forward.
-        var bestDepth = 0
-        var previousStart: Int64?
-        for startIndex in rangeStart[first]..<rangeEnd[first] {
-            let start = views[startIndex].time
-            if start == previousStart { continue }
-            previousStart = start
-            let deadline = start.addingReportingOverflow(window).overflow ? Int64.max : start + window
-            chain[0] = start
-            var depth = 1
-            var previous = start
-            while depth < count {
-                let step = positions[depth]
-                let end = rangeEnd[step]
-                var pointer = pointers[depth]
-                while pointer < end, views[pointer].time < previous { pointer += 1 }
-                pointers[depth] = pointer
-                guard pointer < end, views[pointer].time <= deadline else { break }
-                previous = views[pointer].time
-                chain[depth] = previous
-                depth += 1
-            }
-            if depth > bestDepth {
-                bestDepth = depth
-                for position in 0..<depth { best[position] = chain[position] }
-                if depth == count { break }
-            }
-        }
-        for position in 0..<bestDepth {
-            tally.users[position] += 1
-            if position > 0 { tally.delays[position].append(best[position] - best[position - 1]) }
-        }
+        return try accumulator.finish(collector, query: query, source: source)
     }
 }
 

@@ -1,111 +1,141 @@
 import Foundation
 import Waypoint
 
-/// One `Step Viewed` of a funnel step: who, which step, which variation, when.
-struct FunnelView {
-    var user: UInt32
-    var step: UInt16
-    /// 0 when the event has no variation (or variations are not asked for), else the variation's number + 1.
-    var variation: UInt16
-    var time: Int64
-}
-
-/// What one pass over part of an events file keeps: the funnel steps' view times per user.
+/// What one pass over part of an events file keeps: the measured flow's events, as ``FlowRecord``s.
 ///
-/// Memory is proportional to the funnel's `Step Viewed` events (16 bytes each) plus the distinct
-/// user ids; other events, other flows and invalid lines take nothing.
+/// Memory is proportional to the flow's events (48 bytes each) plus the distinct user ids; other
+/// flows' events, walkthrough events and invalid lines take nothing.
 struct FunnelCollector {
+    /// The step id that stands for `Flow Completed` in a sequential funnel.
+    static let completeStepID = "$complete"
+    /// At most this many other flows' ids are remembered, for the "no events of this flow" message.
+    static let otherFlowsKept = 64
+
     let flowID: [UInt8]
     let groupByVariation: Bool
-    /// Whether the steps were given; otherwise every step of the flow is collected.
-    let fixedSteps: Bool
-    var steps = ByteStringTable(capacity: 16)
-    var stepIndexSums: [Int64] = []
-    var stepIndexCounts: [Int64] = []
+    /// Added to every record's line number: the part of the file this collector reads.
+    let sequenceBase: Int64
+    var steps = ByteStringTable(capacity: 64)
     var users = ByteStringTable(capacity: 1 << 14)
     var variations = ByteStringTable(capacity: 16)
-    var views: [FunnelView] = []
+    var outcomes = ByteStringTable(capacity: 64)
+    /// Ids of other flows seen (up to ``otherFlowsKept``).
+    var otherFlows = ByteStringTable(capacity: 16)
+    var records: [FlowRecord] = []
+    /// Lines read, blank ones included.
+    var lines: Int64 = 0
     var eventLines = 0
     var invalidLines = 0
+    /// The first invalid line: its number (1-based, within this part) and its first bytes.
+    var firstInvalid: (line: Int64, bytes: [UInt8])?
 
-    init(query: FunnelQuery) {
+    /// The step number of `$complete`.
+    let completeStep: UInt32 = 0
+
+    init(query: FunnelQuery, part: Int = 0) {
         flowID = Array(query.flowID.utf8)
         groupByVariation = query.groupByVariation
-        fixedSteps = query.steps != nil
+        sequenceBase = Int64(part) << 40
+        _ = steps.index(of: Array(Self.completeStepID.utf8))
         for step in query.steps ?? [] { _ = steps.index(of: Array(step.utf8)) }
-        stepIndexSums = Array(repeating: 0, count: steps.count)
-        stepIndexCounts = Array(repeating: 0, count: steps.count)
     }
 
     /// Reads one line (without its newline).
     @inline(__always)
     mutating func consume(_ p: UnsafePointer<UInt8>, count: Int) {
+        lines += 1
         guard let fields = EventLineScanner.scan(p, count: count) else {
-            if !EventLineScanner.isBlank(p, count: count) { invalidLines += 1 }
+            if !EventLineScanner.isBlank(p, count: count) {
+                invalidLines += 1
+                if firstInvalid == nil { firstInvalid = (lines, Array(UnsafeBufferPointer(start: p, count: min(count, 256)))) }
+            }
             return
         }
         eventLines += 1
-        guard fields.isStepViewed(in: p), sameFlow(fields.flowID, p) else { return }
-        let step: Int?
-        if fields.stepID.escaped {
-            step = steps.index(of: EventLineScanner.decode(fields.stepID, in: p), insert: !fixedSteps)
-        } else {
-            step = steps.index(of: p + fields.stepID.start, count: fields.stepID.count, insert: !fixedSteps)
+        guard let kind = fields.flowEventKind(in: p), fields.flowID.isPresent else { return }
+        guard sameFlow(fields.flowID, p) else {
+            if otherFlows.count < Self.otherFlowsKept { _ = intern(fields.flowID, p, in: &otherFlows) }
+            return
         }
-        guard let step, step < Int(UInt16.max) else { return }
-        let user: Int?
-        if fields.userID.escaped {
-            user = users.index(of: EventLineScanner.decode(fields.userID, in: p))
-        } else {
-            user = users.index(of: p + fields.userID.start, count: fields.userID.count)
+        guard let user = intern(fields.userID, p, in: &users) else { return }
+        var step = FlowRecord.none
+        if kind == .flowCompleted {
+            step = completeStep
+        } else if kind.isAboutStep {
+            guard fields.stepID.isPresent, let found = intern(fields.stepID, p, in: &steps) else { return }
+            step = UInt32(truncatingIfNeeded: found)
         }
-        guard let user else { return }
+        var outcome = FlowRecord.none
+        if kind == .stepCompleted, fields.outcome.isPresent, let found = intern(fields.outcome, p, in: &outcomes) {
+            outcome = UInt32(truncatingIfNeeded: found)
+        }
         var variation = 0
         if groupByVariation, fields.variation.isPresent {
-            let found: Int? = fields.variation.escaped
-                ? variations.index(of: EventLineScanner.decode(fields.variation, in: p))
-                : variations.index(of: p + fields.variation.start, count: fields.variation.count)
-            variation = (found ?? 0) + 1
+            variation = (intern(fields.variation, p, in: &variations) ?? 0) + 1
         }
-        record(user: user, step: step, variation: variation, time: fields.timestamp, stepIndex: fields.stepIndex)
+        record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, time: fields.timestamp,
+               stepIndex: fields.stepIndex, duration: fields.durationMs)
+    }
+
+    /// Counts a line too long to read as invalid, given its first bytes.
+    mutating func skipLongLine(_ start: UnsafeBufferPointer<UInt8>) {
+        lines += 1
+        invalidLines += 1
+        if firstInvalid == nil { firstInvalid = (lines, Array(start)) }
     }
 
     /// Reads one decoded event (for callers that hold events rather than a file).
     mutating func consume(_ event: OnboardingEvent) {
+        lines += 1
         eventLines += 1
-        guard event.event == .stepViewed, event.flowID.map({ Array($0.utf8) == flowID }) == true,
-              let stepID = event.stepID,
-              let step = steps.index(of: Array(stepID.utf8), insert: !fixedSteps), step < Int(UInt16.max),
-              let user = users.index(of: Array(event.userID.utf8)),
+        guard let kind = FlowRecord.Kind(event.event.rawValue), let flow = event.flowID else { return }
+        guard Array(flow.utf8) == flowID else {
+            if otherFlows.count < Self.otherFlowsKept { _ = otherFlows.index(of: Array(flow.utf8)) }
+            return
+        }
+        guard let user = users.index(of: Array(event.userID.utf8)),
               let time = MillisecondTimestamp.milliseconds(event.timestamp)
         else { return }
+        var step = FlowRecord.none
+        if kind == .flowCompleted {
+            step = completeStep
+        } else if kind.isAboutStep {
+            guard let stepID = event.stepID, let found = steps.index(of: Array(stepID.utf8)) else { return }
+            step = UInt32(truncatingIfNeeded: found)
+        }
+        var outcome = FlowRecord.none
+        if kind == .stepCompleted, let name = event.outcome, let found = outcomes.index(of: Array(name.utf8)) {
+            outcome = UInt32(truncatingIfNeeded: found)
+        }
         var variation = 0
         if groupByVariation, let name = event.variation {
             variation = (variations.index(of: Array(name.utf8)) ?? 0) + 1
         }
-        record(user: user, step: step, variation: variation, time: time, stepIndex: event.stepIndex.map(Int64.init))
+        record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, time: time,
+               stepIndex: event.stepIndex.map(Int64.init), duration: event.durationMs)
     }
 
     @inline(__always)
-    private mutating func record(user: Int, step: Int, variation: Int, time: Int64, stepIndex: Int64?) {
-        if !fixedSteps {
-            while stepIndexSums.count <= step {
-                stepIndexSums.append(0)
-                stepIndexCounts.append(0)
-            }
-            if let stepIndex {
-                stepIndexSums[step] &+= stepIndex
-                stepIndexCounts[step] += 1
-            }
-        }
-        views.append(FunnelView(
-            user: UInt32(truncatingIfNeeded: user), step: UInt16(step),
-            variation: UInt16(truncatingIfNeeded: min(variation, Int(UInt16.max))), time: time))
+    private mutating func record(
+        kind: FlowRecord.Kind, user: Int, step: UInt32, outcome: UInt32, variation: Int, time: Int64,
+        stepIndex: Int64?, duration: Int64?
+    ) {
+        records.append(FlowRecord(
+            time: time, sequence: sequenceBase | lines, duration: duration ?? FlowRecord.noDuration,
+            user: UInt32(truncatingIfNeeded: user), step: step, outcome: outcome,
+            stepIndex: stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
+            variation: UInt16(truncatingIfNeeded: min(variation, Int(UInt16.max))), kind: kind))
+    }
+
+    @inline(__always)
+    private func intern(_ field: EventLineScanner.Field, _ p: UnsafePointer<UInt8>, in table: inout ByteStringTable) -> Int? {
+        field.escaped
+            ? table.index(of: EventLineScanner.decode(field, in: p))
+            : table.index(of: p + field.start, count: field.count)
     }
 
     @inline(__always)
     private func sameFlow(_ field: EventLineScanner.Field, _ p: UnsafePointer<UInt8>) -> Bool {
-        guard field.isPresent else { return false }
         if field.escaped { return EventLineScanner.decode(field, in: p) == flowID }
         guard field.count == flowID.count else { return false }
         return flowID.withUnsafeBufferPointer { buffer in
@@ -114,36 +144,33 @@ struct FunnelCollector {
         }
     }
 
-    /// Adds `other`'s views to these, renumbering its users, steps and variations.
+    /// Adds `other`'s records to these, renumbering its users, steps, outcomes and variations;
+    /// `other` read the part of the input after this one.
     mutating func merge(_ other: FunnelCollector) {
+        if firstInvalid == nil, let found = other.firstInvalid { firstInvalid = (lines + found.line, found.bytes) }
+        lines += other.lines
         eventLines += other.eventLines
         invalidLines += other.invalidLines
-        var userMap = [UInt32](repeating: 0, count: other.users.count)
-        for index in 0..<other.users.count {
-            userMap[index] = UInt32(truncatingIfNeeded: users.index(of: other.users.bytes(at: index)) ?? 0)
+        for index in 0..<other.otherFlows.count where otherFlows.count < Self.otherFlowsKept {
+            _ = otherFlows.index(of: other.otherFlows.bytes(at: index))
         }
-        var stepMap = [UInt16](repeating: 0, count: other.steps.count)
-        for index in 0..<other.steps.count {
-            let mapped = steps.index(of: other.steps.bytes(at: index)) ?? 0
-            stepMap[index] = UInt16(truncatingIfNeeded: mapped)
-            while stepIndexSums.count <= mapped {
-                stepIndexSums.append(0)
-                stepIndexCounts.append(0)
-            }
-            if index < other.stepIndexSums.count {
-                stepIndexSums[mapped] &+= other.stepIndexSums[index]
-                stepIndexCounts[mapped] += other.stepIndexCounts[index]
-            }
+        func map(_ from: ByteStringTable, into table: inout ByteStringTable) -> [UInt32] {
+            (0..<from.count).map { UInt32(truncatingIfNeeded: table.index(of: from.bytes(at: $0)) ?? 0) }
         }
+        let userMap = map(other.users, into: &users)
+        let stepMap = map(other.steps, into: &steps)
+        let outcomeMap = map(other.outcomes, into: &outcomes)
         var variationMap = [UInt16](repeating: 0, count: other.variations.count + 1)
         for index in 0..<other.variations.count {
             variationMap[index + 1] = UInt16(truncatingIfNeeded: (variations.index(of: other.variations.bytes(at: index)) ?? 0) + 1)
         }
-        views.reserveCapacity(views.count + other.views.count)
-        for view in other.views {
-            views.append(FunnelView(
-                user: userMap[Int(view.user)], step: stepMap[Int(view.step)],
-                variation: variationMap[Int(view.variation)], time: view.time))
+        records.reserveCapacity(records.count + other.records.count)
+        for var record in other.records {
+            record.user = userMap[Int(record.user)]
+            if record.step != FlowRecord.none { record.step = stepMap[Int(record.step)] }
+            if record.outcome != FlowRecord.none { record.outcome = outcomeMap[Int(record.outcome)] }
+            record.variation = variationMap[Int(record.variation)]
+            records.append(record)
         }
     }
 }

@@ -1,6 +1,7 @@
+import Foundation
 import Waypoint
 
-/// Why a funnel could not be computed.
+/// Why a report could not be computed; the message says how to fix it.
 public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Reason: Sendable, Equatable {
         case missingFile(String)
@@ -8,6 +9,10 @@ public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable(path: String, message: String)
         case noSteps(flowID: String)
         case tooManySteps(Int)
+        case noValidEvents(source: String?, invalidLines: Int, line: Int64, why: String)
+        case noEventsOfFlow(flowID: String, otherFlows: [String], events: Int)
+        case unknownSteps([String], flowID: String, known: [String])
+        case notGroupedByUser(String)
     }
 
     private let reason: Reason
@@ -21,15 +26,21 @@ public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
     }
     static func noSteps(flowID: String) -> FunnelError { FunnelError(.noSteps(flowID: flowID)) }
     static func tooManySteps(_ count: Int) -> FunnelError { FunnelError(.tooManySteps(count)) }
+    static func noValidEvents(source: String?, invalidLines: Int, line: Int64, bytes: [UInt8]) -> FunnelError {
+        FunnelError(.noValidEvents(source: source, invalidLines: invalidLines, line: line, why: Self.whyInvalid(bytes)))
+    }
+    static func noEventsOfFlow(_ flowID: String, otherFlows: [String], events: Int) -> FunnelError {
+        FunnelError(.noEventsOfFlow(flowID: flowID, otherFlows: otherFlows.sorted(), events: events))
+    }
+    static func unknownSteps(_ steps: [String], flowID: String, known: [String]) -> FunnelError {
+        FunnelError(.unknownSteps(steps, flowID: flowID, known: known))
+    }
+    static func notGroupedByUser(_ userID: String) -> FunnelError { FunnelError(.notGroupedByUser(userID)) }
 
     /// Whether the events file does not exist.
-    public var isMissingFile: Bool { reason == .missingFile(path) }
-
-    private var path: String {
-        switch reason {
-        case .missingFile(let path), .notAFile(let path), .unreadable(let path, _): return path
-        default: return ""
-        }
+    public var isMissingFile: Bool {
+        if case .missingFile = reason { return true }
+        return false
     }
 
     public var description: String {
@@ -41,10 +52,69 @@ public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let path, let message):
             return "Could not read \(path): \(message)."
         case .noSteps(let flowID):
-            return "No steps to measure for flow \"\(flowID)\": the file has no `Step Viewed` events of that flow "
-                + "and no steps were given. Check the flow id, or list the steps with --steps a,b,c."
+            return "No steps to measure for flow \"\(flowID)\": --steps is empty. List the steps in order, such as --steps splash,login."
         case .tooManySteps(let count):
-            return "\(count) steps is more than a funnel can measure (at most 65535). List fewer steps."
+            return "\(count) steps is more than a funnel can measure (at most 65533). List fewer steps."
+        case .noValidEvents(let source, let invalidLines, let line, let why):
+            let file = source.map { "\($0) has" } ?? "The input has"
+            return "\(file) no valid events (\(invalidLines) invalid \(invalidLines == 1 ? "line" : "lines"); line \(line): \(why)). "
+                + "Pass a JSON Lines file: one event object per line."
+        case .noEventsOfFlow(let flowID, let others, let events):
+            guard !others.isEmpty else {
+                return events == 0
+                    ? "No events of flow \"\(flowID)\": the input has no events. Pass the events your app or server wrote."
+                    : "No events of flow \"\(flowID)\" among \(events) events (none of them is a flow event). Check the flow id, "
+                        + "or pass --document to report on a flow without events yet."
+            }
+            let hint = Spelling.suggestion(for: flowID, among: others).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "No events of flow \"\(flowID)\".\(hint) Flows with events: \(others.joined(separator: ", ")). "
+                + "Check the flow id, or pass --document to report on a flow without events yet."
+        case .unknownSteps(let steps, let flowID, let known):
+            let each = steps.map { step in
+                "\"\(step)\"" + (Spelling.suggestion(for: step, among: known).map { " (did you mean \"\($0)\"?)" } ?? "")
+            }
+            return "No event of flow \"\(flowID)\" mentions step \(each.joined(separator: ", "))"
+                + " and no document declares it. Known steps: \(known.joined(separator: ", ")). "
+                + "Fix the step id, or pass --document when the step has no events yet."
+        case .notGroupedByUser(let user):
+            return "The events of user \"\(user)\" came back after another user's: compute(userOrderedEvents:) needs each user's "
+                + "events together. Order them by user, or use compute(events:)."
+        }
+    }
+
+    /// Why a line is not a valid event, in a few words.
+    static func whyInvalid(_ bytes: [UInt8]) -> String {
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            return "the file is gzip-compressed; decompress it first (gunzip)"
+        }
+        let text = bytes.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+        if text.first == UInt8(ascii: "[") {
+            return "a JSON array, not one event object per line; convert it with jq -c '.[]'"
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil || bytes.count == 256 else {
+            return "not UTF-8 text (a binary file?)"
+        }
+        guard text.first == UInt8(ascii: "{") else { return "not a JSON object" }
+        do {
+            _ = try JSONDecoder().decode(OnboardingEvent.self, from: Data(bytes))
+            if let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+               object["event"] as? String == "Step Viewed" {
+                return "a Step Viewed event needs a flowId and a stepId"
+            }
+            return "not a valid event"
+        } catch let error as DecodingError {
+            switch error {
+            case .keyNotFound(let key, _): return "the field \"\(key.stringValue)\" is missing"
+            case .typeMismatch(_, let context), .valueNotFound(_, let context):
+                return "the field \"\(context.codingPath.last?.stringValue ?? "?")\" has the wrong type"
+            case .dataCorrupted(let context):
+                if let key = context.codingPath.last { return "the field \"\(key.stringValue)\": \(context.debugDescription)" }
+                return bytes.count == 256 ? "not a valid event" : "not valid JSON"
+            @unknown default:
+                return "not a valid event"
+            }
+        } catch {
+            return "not valid JSON"
         }
     }
 }

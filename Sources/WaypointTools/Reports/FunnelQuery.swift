@@ -1,24 +1,35 @@
 import Waypoint
 
-/// What a funnel measures: a flow, its ordered steps, the conversion window, and whether to split
-/// the figures per experiment variation (DESIGN §5).
+/// What to report on a flow (DESIGN §5): without ``steps``, the flow report; with them, the
+/// sequential funnel through those steps, within ``window``; either one split per experiment
+/// variation or not.
 public struct FunnelQuery: Sendable, Hashable {
-    /// The flow whose `Step Viewed` events are read; events of other flows are ignored.
+    /// The flow whose events are read; events of other flows are ignored.
     public var flowID: String
-    /// The ordered step ids (a subflow step as `subflowStep/innerStep`); `nil` infers them from the
-    /// events, ordered by their average `stepIndex` (ties by id).
+    /// The ordered step ids of a sequential funnel (a subflow step as `subflowStep/innerStep`;
+    /// `$complete` for the flow's `Flow Completed`); `nil` asks for the flow report.
     public var steps: [String]?
     /// How long after an attempt's first step its later steps still count (inclusive).
     public var window: FunnelWindow
     /// Whether to report every figure per variation as well.
     public var groupByVariation: Bool
+    /// The flow's step ids as its document declares them, in document order with subflow steps
+    /// expanded in place (``WaypointDocument/reportedStepIDs(ofFlow:)``); `nil` without a document.
+    ///
+    /// With them, the flow report lists every declared step (even at 0) in this order, and a
+    /// sequential funnel accepts these ids even when no event mentions them.
+    public var declaredSteps: [String]?
 
     /// Creates a query; the window defaults to 14 days.
-    public init(flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false) {
+    public init(
+        flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false,
+        declaredSteps: [String]? = nil
+    ) {
         self.flowID = flowID
         self.steps = steps
         self.window = window
         self.groupByVariation = groupByVariation
+        self.declaredSteps = declaredSteps
     }
 }
 

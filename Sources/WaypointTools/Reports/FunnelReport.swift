@@ -1,9 +1,9 @@
 import Waypoint
 
-/// The result of a funnel, in the JSON shape of `waypoint funnel --format json` (DESIGN §6).
+/// The result of a sequential funnel, in the JSON shape of `waypoint funnel --steps … --format json` (DESIGN §6).
 ///
 /// ```json
-/// {"flowId":"signup","window":"14d","steps":[{"stepId":"splash","users":1000,"conversionFromStart":1,
+/// {"kind":"funnel","flowId":"signup","window":"14d","steps":[{"stepId":"splash","users":1000,"conversionFromStart":1,
 ///  "conversionFromPrevious":1,"medianMsFromPrevious":null}, …],"byVariation":{"control":{"steps":[…]}},
 ///  "invalidLines":0,"events":52000}
 /// ```
@@ -94,14 +94,7 @@ public struct FunnelReport: Codable, Sendable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case flowID = "flowId", window, steps, byVariation, invalidLines, events
-    }
-
-    private struct VariationKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+        case kind, flowID = "flowId", window, steps, byVariation, invalidLines, events
     }
 
     public init(from decoder: any Decoder) throws {
@@ -116,6 +109,7 @@ public struct FunnelReport: Codable, Sendable, Hashable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("funnel", forKey: .kind)
         try container.encode(flowID, forKey: .flowID)
         try container.encode(window, forKey: .window)
         try container.encode(steps, forKey: .steps)

@@ -31,7 +31,7 @@ struct FunnelFileTests {
             + String(repeating: "é", count: 600_000) + #""}"#)
         let url = try Lines.file(bytes)
         defer { try? FileManager.default.removeItem(at: url) }
-        let report = try Funnel.compute(file: url, query: query)
+        let report = try #require(try Funnel.compute(file: url, query: query).funnelReport)
         #expect(report.invalidLines == 9)
         #expect(report.users == [3, 1])
         #expect(report.medians == [nil, 90_000])
@@ -44,10 +44,10 @@ struct FunnelFileTests {
         let lines = [Lines.view("u1", "a", at: 0), huge, Lines.view("u1", "b", at: 3), huge, Lines.view("u2", "a", at: 0)]
         let url = try Lines.file(Lines.data(lines))
         defer { try? FileManager.default.removeItem(at: url) }
-        let report = try Funnel.compute(file: url, query: query, threads: 1, chunkBytes: 256, maxLineBytes: 1024, progress: nil)
+        let report = try #require(try Funnel.compute(file: url, query: query, threads: 1, chunkBytes: 256, maxLineBytes: 1024, progress: nil).funnelReport)
         #expect(report.invalidLines == 2)
         #expect(report.users == [2, 1])
-        let roomy = try Funnel.compute(file: url, query: query, threads: 1, chunkBytes: 256, maxLineBytes: 1 << 20, progress: nil)
+        let roomy = try #require(try Funnel.compute(file: url, query: query, threads: 1, chunkBytes: 256, maxLineBytes: 1 << 20, progress: nil).funnelReport)
         #expect(roomy.invalidLines == 0)
         #expect(roomy.users == [3, 1])
     }
@@ -70,8 +70,8 @@ struct FunnelFileTests {
         let url = try Lines.file(Data(text.utf8))
         defer { try? FileManager.default.removeItem(at: url) }
         for chunk in [64, 1000, 4 << 20] {
-            let report = try Funnel.compute(file: url, query: query, threads: threads, chunkBytes: chunk,
-                                            maxLineBytes: 1 << 20, progress: nil)
+            let report = try #require(try Funnel.compute(file: url, query: query, threads: threads, chunkBytes: chunk,
+                                                         maxLineBytes: 1 << 20, progress: nil).funnelReport)
             #expect(report == expected, "chunk \(chunk)")
         }
         #expect(expected.invalidLines == 30)
@@ -89,7 +89,7 @@ struct FunnelFileTests {
         let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
         #expect(size > 1 << 20)  // big enough to be split
         let seen = ProgressLog()
-        let report = try Funnel.compute(file: url, query: query, threads: 2) { seen.add($0) }
+        let report = try #require(try Funnel.compute(file: url, query: query, threads: 2, progress: { seen.add($0) }).funnelReport)
         #expect(report.users == [12_000, 4000])
         #expect(seen.last?.bytesRead == Int64(size))
         #expect(seen.last?.totalBytes == Int64(size))
@@ -104,12 +104,34 @@ struct FunnelFileTests {
         #expect(throws: FunnelError.self) { try Funnel.compute(file: FileManager.default.temporaryDirectory, query: query) }
     }
 
-    @Test func anEmptyFileGivesAnEmptyFunnel() throws {
+    @Test func anEmptyFileGivesAnEmptyReportOfADeclaredFlowAndAnErrorOtherwise() throws {
         let url = try Lines.file(Data())
         defer { try? FileManager.default.removeItem(at: url) }
-        let report = try Funnel.compute(file: url, query: query)
+        let declared = FunnelQuery(flowID: "signup", steps: ["a", "b"], declaredSteps: ["a", "b"])
+        let report = try #require(try Funnel.compute(file: url, query: declared).funnelReport)
         #expect(report.users == [0, 0])
         #expect(report.invalidLines == 0)
+        let flow = try #require(try Funnel.compute(file: url, query: FunnelQuery(flowID: "signup", declaredSteps: ["a", "b"])).flowReport)
+        #expect(flow.steps.map(\.stepID) == ["a", "b"])
+        #expect(flow.started == 0)
+        #expect(throws: FunnelError.self) { try Funnel.compute(file: url, query: query) }
+    }
+
+    @Test(arguments: [
+        (Data([0x1F, 0x8B, 0x08, 0x00, 0x12, 0x34, 0x0A, 0x99, 0xFF]), "line 1: the file is gzip-compressed; decompress it first (gunzip)"),
+        (Data("[{\"messageId\":\"m\"},\n{\"messageId\":\"n\"}]\n".utf8), "line 1: a JSON array, not one event object per line"),
+        (Data("\n\n{\"userId\":\"u\",\"event\":\"Step Viewed\",\"timestamp\":\"2026-01-01T00:00:00Z\"}\n".utf8),
+         "line 3: the field \"messageId\" is missing"),
+        (Data([0x00, 0x01, 0xFE, 0xFF, 0x0A, 0x00, 0xC3]), "line 1: not UTF-8 text (a binary file?)"),
+    ] as [(Data, String)])
+    func aFileWithoutValidEventsSaysWhatTheFirstLineIs(bytes: Data, expected: String) throws {
+        let url = try Lines.file(bytes)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for query in [query, FunnelQuery(flowID: "signup")] {
+            let error = try #require(throws: FunnelError.self) { try Funnel.compute(file: url, query: query) }
+            #expect(error.description.contains("\(url.path) has no valid events"))
+            #expect(error.description.contains(expected), "\(error)")
+        }
     }
 }
 

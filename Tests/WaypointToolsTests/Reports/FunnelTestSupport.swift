@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import Waypoint
 @testable import WaypointTools
 
@@ -22,7 +23,11 @@ enum Lines {
     static func data(_ lines: [String]) -> Data { Data((lines.joined(separator: "\n") + "\n").utf8) }
 
     static func report(_ lines: [String], _ query: FunnelQuery) throws -> FunnelReport {
-        try Funnel.compute(jsonLines: data(lines), query: query)
+        try #require(try Funnel.compute(jsonLines: data(lines), query: query).funnelReport)
+    }
+
+    static func flowReport(_ lines: [String], _ query: FunnelQuery) throws -> FlowReport {
+        try #require(try Funnel.compute(jsonLines: data(lines), query: query).flowReport)
     }
 
     /// Writes `bytes` to a new temporary file.

@@ -1,0 +1,38 @@
+/// Suggestions for misspelt names: the "did you mean" of every error message.
+package enum Spelling {
+    /// The candidate closest to `name`, when it is a likely typo (same letters in another case, or at most
+    /// two edits away for names longer than three characters).
+    package static func suggestion(for name: String, among candidates: [String]) -> String? {
+        let lowered = name.lowercased()
+        if let same = candidates.first(where: { $0.lowercased() == lowered }) { return same }
+        guard name.count > 3, name.count < 64 else { return nil }
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance <= 2, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+
+    /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+    package static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
+            }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import WaypointTools
+
+/// The readable form of a ``FlowReport``: the flow's totals, then one row per step.
+struct FlowReportTable {
+    let report: FlowReport
+
+    var text: String {
+        var lines: [String] = []
+        lines.append("Flow \(report.flowID): " + summary(report.overall))
+        if report.invalidLines > 0 {
+            lines.append("\(FunnelTable.count(report.invalidLines)) invalid "
+                + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
+        }
+        lines.append("")
+        lines += table(report.overall.steps)
+        if report.overall.steps.contains(where: { $0.inDocument == false }) {
+            lines.append("  * not in the document")
+        }
+        if let byVariation = report.byVariation {
+            for name in byVariation.keys.sorted() {
+                guard let figures = byVariation[name] else { continue }
+                lines.append("")
+                lines.append("Variation \(name): " + summary(figures))
+                lines += table(figures.steps)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func summary(_ figures: FlowReport.Figures) -> String {
+        var text = "\(FunnelTable.count(figures.started)) started, \(FunnelTable.count(figures.completed)) completed "
+            + "(\(FunnelTable.percent(figures.completionRate))), \(FunnelTable.count(figures.abandoned)) abandoned"
+        if let median = figures.medianMsToComplete { text += "; median time to complete \(FunnelTable.duration(median))" }
+        return text
+    }
+
+    private func table(_ steps: [FlowReport.Step]) -> [String] {
+        let header = ["Step", "Viewed", "Skipped", "Dropped here", "Median time", "Outcomes"]
+        var rows: [[String]] = [header]
+        for step in steps {
+            let outcomes = step.outcomes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                .map { "\($0.key) \(FunnelTable.count($0.value))" }.joined(separator: ", ")
+            rows.append([
+                step.stepID + (step.inDocument == false ? " *" : ""), FunnelTable.count(step.viewed),
+                FunnelTable.count(step.skipped), FunnelTable.count(step.droppedHere),
+                step.medianDurationMs.map(FunnelTable.duration) ?? "–", outcomes.isEmpty ? "–" : outcomes,
+            ])
+        }
+        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let leftAligned: Set<Int> = [0, 5]
+        return rows.map { row in
+            let cells = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return leftAligned.contains(column) ? cell + padding : padding + cell
+            }
+            var line = "  " + cells.joined(separator: "  ")
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Waypoint
+
+/// Where users of a flow go and where they stop, whatever branches they take (DESIGN §5, the flow report).
+///
+/// Its figures count users, not events, and do not depend on any order of the steps: a step on
+/// one branch and a step on another are reported side by side, a step skipped by its condition
+/// is `skipped`, never a drop-off, and a user who stopped is counted once, at the last step they viewed.
+///
+/// ```json
+/// {"kind":"flow","flowId":"signup","started":1000,"completed":640,"abandoned":120,"completionRate":0.64,
+///  "medianMsToComplete":53000,"invalidLines":0,"steps":[{"stepId":"splash","viewed":1000,"skipped":0,
+///  "droppedHere":30,"outcomes":{"login":200,"register":700},"medianDurationMs":4000}, …],
+///  "byVariation":{"control":{…}}}
+/// ```
+public struct FlowReport: Sendable, Hashable, Encodable {
+    /// One step's figures.
+    public struct Step: Sendable, Hashable, Encodable {
+        /// The step id (a subflow's step as `subflowStepId/innerStepId`).
+        public var stepID: String
+        /// Users with a `Step Viewed` of it.
+        public var viewed: Int
+        /// Users with a `Step Skipped` of it (its condition was false; not a drop-off).
+        public var skipped: Int
+        /// Users who did not complete the flow and whose last `Step Viewed` of it is this step.
+        public var droppedHere: Int
+        /// For each outcome, the users with a `Step Completed` of this step with it (`back` included).
+        public var outcomes: [String: Int]
+        /// The median `durationMs` of its `Step Completed` events; `nil` when there are none.
+        public var medianDurationMs: Double?
+        /// Whether the document declares the step; `nil` when no document was given.
+        public var inDocument: Bool?
+
+        /// Creates a step's figures.
+        public init(stepID: String, viewed: Int = 0, skipped: Int = 0, droppedHere: Int = 0, outcomes: [String: Int] = [:],
+                    medianDurationMs: Double? = nil, inDocument: Bool? = nil) {
+            self.stepID = stepID
+            self.viewed = viewed
+            self.skipped = skipped
+            self.droppedHere = droppedHere
+            self.outcomes = outcomes
+            self.medianDurationMs = medianDurationMs
+            self.inDocument = inDocument
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case stepID = "stepId", viewed, skipped, droppedHere, outcomes, medianDurationMs, inDocument
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(stepID, forKey: .stepID)
+            try container.encode(viewed, forKey: .viewed)
+            try container.encode(skipped, forKey: .skipped)
+            try container.encode(droppedHere, forKey: .droppedHere)
+            try container.encode(outcomes, forKey: .outcomes)
+            // Written as `null` rather than omitted: readers rely on the key being there.
+            try container.encode(medianDurationMs, forKey: .medianDurationMs)
+            try container.encodeIfPresent(inDocument, forKey: .inDocument)
+        }
+    }
+
+    /// The figures of one group of users: everyone, or one variation.
+    public struct Figures: Sendable, Hashable {
+        /// Users with a `Flow Started`.
+        public var started: Int
+        /// Users with a `Flow Completed`.
+        public var completed: Int
+        /// Users with a `Flow Abandoned` and no `Flow Completed`.
+        public var abandoned: Int
+        /// `completed` over `started` (0 when none started).
+        public var completionRate: Double
+        /// Over completed users, the median time from their first `Flow Started` to their first
+        /// `Flow Completed` at or after it; `nil` when there is none.
+        public var medianMsToComplete: Double?
+        /// The steps, in report order (see ``FlowReport``).
+        public var steps: [Step]
+
+        /// Creates a group's figures.
+        public init(started: Int = 0, completed: Int = 0, abandoned: Int = 0, completionRate: Double = 0,
+                    medianMsToComplete: Double? = nil, steps: [Step] = []) {
+            self.started = started
+            self.completed = completed
+            self.abandoned = abandoned
+            self.completionRate = completionRate
+            self.medianMsToComplete = medianMsToComplete
+            self.steps = steps
+        }
+
+        /// The step with `id`, if it is reported.
+        public func step(_ id: String) -> Step? { steps.first { $0.stepID == id } }
+    }
+
+    /// The flow.
+    public var flowID: String
+    /// Everyone's figures.
+    public var overall: Figures
+    /// The figures per variation, when asked for: a user's variation is that of their earliest
+    /// event of the flow that has one; users with none are under `"(none)"`.
+    public var byVariation: [String: Figures]?
+    /// Lines that were not valid events (ignored, and counted so that bad input is visible).
+    public var invalidLines: Int
+    /// Valid event lines read (of any flow and name).
+    public var events: Int
+
+    /// Creates a report.
+    public init(flowID: String, overall: Figures, byVariation: [String: Figures]? = nil, invalidLines: Int = 0, events: Int = 0) {
+        self.flowID = flowID
+        self.overall = overall
+        self.byVariation = byVariation
+        self.invalidLines = invalidLines
+        self.events = events
+    }
+
+    /// Users with a `Flow Started`.
+    public var started: Int { overall.started }
+    /// Users with a `Flow Completed`.
+    public var completed: Int { overall.completed }
+    /// The steps, in report order: the document's order when one was given, else first appearance in time.
+    public var steps: [Step] { overall.steps }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, flowID = "flowId", started, completed, abandoned, completionRate, medianMsToComplete, steps
+        case byVariation, invalidLines, events
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try encode(overall, into: &container)
+        if let byVariation {
+            var nested = container.nestedContainer(keyedBy: VariationKey.self, forKey: .byVariation)
+            for name in byVariation.keys.sorted() {
+                guard let figures = byVariation[name] else { continue }
+                var inner = nested.nestedContainer(keyedBy: CodingKeys.self, forKey: VariationKey(stringValue: name))
+                try encode(figures, into: &inner)
+            }
+        }
+        try container.encode(invalidLines, forKey: .invalidLines)
+        try container.encode(events, forKey: .events)
+    }
+
+    private func encode(_ figures: Figures, into container: inout KeyedEncodingContainer<CodingKeys>) throws {
+        try container.encode("flow", forKey: .kind)
+        try container.encode(flowID, forKey: .flowID)
+        try container.encode(figures.started, forKey: .started)
+        try container.encode(figures.completed, forKey: .completed)
+        try container.encode(figures.abandoned, forKey: .abandoned)
+        try container.encode(figures.completionRate, forKey: .completionRate)
+        try container.encode(figures.medianMsToComplete, forKey: .medianMsToComplete)
+        try container.encode(figures.steps, forKey: .steps)
+    }
+}
+
+/// A coding key made of any string: a variation's name.
+struct VariationKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

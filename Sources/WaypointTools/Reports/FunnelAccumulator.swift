@@ -1,0 +1,65 @@
+import Waypoint
+
+/// Turns users' events into the report the query asks for, one user at a time.
+struct FunnelAccumulator {
+    /// The flow report's builder, when no steps are given.
+    private var flow: FlowReportBuilder?
+    /// The sequential funnel's builder, when steps are given.
+    private var sequential: SequentialFunnelBuilder?
+    /// Which step numbers some event of the flow names.
+    private var mentioned: [Bool] = []
+    /// Events of the flow seen.
+    private(set) var flowEvents = 0
+
+    /// Prepares for `query`; `collector` has interned the query's steps.
+    init(query: FunnelQuery, collector: FunnelCollector) throws(FunnelError) {
+        guard let steps = query.steps else {
+            flow = FlowReportBuilder(groupByVariation: query.groupByVariation)
+            return
+        }
+        guard !steps.isEmpty else { throw .noSteps(flowID: query.flowID) }
+        guard steps.count < Int(UInt16.max) - 1 else { throw .tooManySteps(steps.count) }
+        var table = collector.steps
+        let positions = steps.map { table.index(of: Array($0.utf8), insert: false) ?? 0 }
+        sequential = SequentialFunnelBuilder(
+            positions: positions, groupByVariation: query.groupByVariation, window: query.window.milliseconds)
+    }
+
+    /// Adds one user: `records` are all their events of the flow, in any order (sorted here).
+    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int) {
+        guard !records.isEmpty else { return }
+        flowEvents += records.count
+        var records = records
+        if mentioned.count < steps { mentioned += repeatElement(false, count: steps - mentioned.count) }
+        for record in records where record.kind.isAboutStep { mentioned[Int(record.step)] = true }
+        if flow != nil {
+            records.sort(by: FlowRecord.precedes)
+            flow?.add(records, steps: steps)
+        }
+        sequential?.add(records)
+    }
+
+    /// The report, once every user is added.
+    func finish(_ collector: FunnelCollector, query: FunnelQuery, source: String?) throws(FunnelError) -> FunnelResult {
+        if collector.eventLines == 0, collector.invalidLines > 0, let first = collector.firstInvalid {
+            throw .noValidEvents(source: source, invalidLines: collector.invalidLines, line: first.line, bytes: first.bytes)
+        }
+        if flowEvents == 0, query.declaredSteps == nil {
+            let others = (0..<collector.otherFlows.count).map { collector.otherFlows.string(at: $0) }
+            throw .noEventsOfFlow(query.flowID, otherFlows: others, events: collector.eventLines)
+        }
+        if let flow {
+            return .flow(flow.report(
+                flowID: query.flowID, steps: collector.steps, outcomes: collector.outcomes, variations: collector.variations,
+                declared: query.declaredSteps, invalidLines: collector.invalidLines, events: collector.eventLines))
+        }
+        var known = Set(query.declaredSteps ?? [])
+        known.insert(FunnelCollector.completeStepID)
+        for (index, isMentioned) in mentioned.enumerated() where isMentioned { known.insert(collector.steps.string(at: index)) }
+        let unknown = (query.steps ?? []).filter { !known.contains($0) }
+        if !unknown.isEmpty { throw .unknownSteps(unknown, flowID: query.flowID, known: known.sorted()) }
+        let report = sequential?.report(
+            query: query, variations: collector.variations, invalidLines: collector.invalidLines, events: collector.eventLines)
+        return .funnel(report ?? FunnelReport(flowID: query.flowID, window: query.window.description, steps: []))
+    }
+}

@@ -1,0 +1,34 @@
+import Waypoint
+
+extension WaypointDocument {
+    /// The step ids events of a flow carry, in document order: a subflow step is replaced in place
+    /// by its flow's steps as `subflowStepId/innerStepId` (recursively); `nil` when the document
+    /// has no flow `id`.
+    ///
+    /// When several entries share the id (the variations of an experiment), the first entry's
+    /// steps come first, then each other entry's steps not listed yet, in its order.
+    ///
+    /// ```swift
+    /// let query = FunnelQuery(flowID: "signup", declaredSteps: document.reportedStepIDs(ofFlow: "signup"))
+    /// ```
+    public func reportedStepIDs(ofFlow id: String) -> [String]? {
+        guard flows.contains(where: { $0.id == id }) else { return nil }
+        var ids: [String] = []
+        var listed: Set<String> = []
+        expand(flow: id, prefix: "", open: [id], into: &ids, listed: &listed)
+        return ids
+    }
+
+    private func expand(flow id: String, prefix: String, open: Set<String>, into ids: inout [String], listed: inout Set<String>) {
+        for entry in flows where entry.id == id {
+            for step in entry.steps {
+                let path = prefix + step.id
+                if let subflow = step.subflow, !open.contains(subflow), flows.contains(where: { $0.id == subflow }) {
+                    expand(flow: subflow, prefix: path + "/", open: open.union([subflow]), into: &ids, listed: &listed)
+                } else if listed.insert(path).inserted {
+                    ids.append(path)
+                }
+            }
+        }
+    }
+}
