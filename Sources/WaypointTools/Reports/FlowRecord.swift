@@ -66,8 +66,9 @@ struct FlowRecord {
     static let none = UInt32.max
     /// Marks an absent `durationMs`.
     static let noDuration = Int64.min
-    /// Marks an absent `stepIndex` (it sorts before every real index).
-    static let noStepIndex = Int32.min
+    /// Marks an absent `stepIndex`: it sorts after every real index, so at equal times an event
+    /// without one (`Step Skipped`, `Flow Completed`) follows the step views it came after.
+    static let noStepIndex = Int32.max
 
     /// The event's time, in milliseconds since 1970.
     var time: Int64

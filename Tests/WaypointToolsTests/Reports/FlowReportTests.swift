@@ -182,12 +182,14 @@ struct FlowReportTests {
             Event.viewed("u1", "b", at: 5, index: 1), Event.viewed("u1", "a", at: 5, index: 0),
             // Same millisecond and index: file order, so c is last.
             Event.viewed("u2", "a", at: 5, index: 0), Event.viewed("u2", "c", at: 5, index: 0),
+            // No step index (a skip): after every view of the same millisecond.
+            Event.skipped("u3", "s", at: 5),
         ], signup)
         #expect(report.overall.step("b")?.droppedHere == 1)
         #expect(report.overall.step("c")?.droppedHere == 1)
         #expect(report.overall.step("a")?.droppedHere == 0)
-        // First appearance at the same time: by step index (a 0, c 0, b 1), then file order (a before c).
-        #expect(report.steps.map(\.stepID) == ["a", "c", "b"])
+        // First appearance at the same time: by step index (a 0, c 0, b 1, s none), then file order (a before c).
+        #expect(report.steps.map(\.stepID) == ["a", "c", "b", "s"])
     }
 
     @Test func theEncodedReportHasTheDesignsShape() throws {
