@@ -70,7 +70,7 @@ struct EventDeliveryTests {
 
     @Test("The delivery error is observable")
     func deliveryErrorIsObservable() async throws {
-        let sink = FailingSink(failures: 1)
+        let sink = FailingSink(failures: .max)
         let navigator = FlowNavigator(Self.flow, context: Visitor())
         let analytics = FlowAnalytics(navigator, userID: "u1", sink: sink)
         let changed = Flag()
