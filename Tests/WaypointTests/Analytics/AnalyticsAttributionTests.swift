@@ -112,5 +112,6 @@ struct AnalyticsAttributionTests {
 
         #expect(seen.map(\.event.rawValue).prefix(2) == ["Walkthrough Started", "Hint Shown"])
         #expect(seen.allSatisfy { $0.experiment == "share-copy" && $0.variation == variation })
+        withExtendedLifetime(analytics) {}
     }
 }

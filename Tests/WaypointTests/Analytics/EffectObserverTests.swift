@@ -32,6 +32,7 @@ struct EffectObserverTests {
 
         #expect(seen == [.flowStarted, .stepViewed, .stepCompleted, .stepViewed, .stepCompleted, .flowCompleted])
         #expect(own.contains(.flowCompleted))
+        withExtendedLifetime(analytics) {}
     }
 
     @Test func stateMachineAnalyticsSurviveALaterOnChangeAssignment() throws {
@@ -47,6 +48,7 @@ struct EffectObserverTests {
 
         #expect(seen == ["Flow Started -", "Step Viewed red", "Step Completed red", "Step Viewed green"])
         #expect(own == 1)
+        withExtendedLifetime(analytics) {}
     }
 
     @Test func walkthroughAnalyticsSurviveALaterOnAnalyticsAssignment() async {
@@ -66,6 +68,7 @@ struct EffectObserverTests {
         let expected = ["Walkthrough Started", "Hint Shown", "Hint Completed", "Walkthrough Completed"]
         #expect(seen == expected)
         #expect(own == expected)
+        withExtendedLifetime((analytics, screens)) {}
     }
 
     @Test func observersRunInRegistrationOrderUntilCancelledOrReleased() async throws {
@@ -75,6 +78,7 @@ struct EffectObserverTests {
         let first = navigator.observeEffects { _ in calls.append("first") }
         var second: EffectObservation? = navigator.observeEffects { _ in calls.append("second") }
         let third = navigator.observeEffects { _ in calls.append("third") }
+        #expect(second?.isCancelled == false)
 
         try await navigator.start()   // flowStarted, entered, persist
         #expect(calls == Array(repeating: ["onEffect", "first", "second", "third"], count: 3).flatMap { $0 })
@@ -85,8 +89,7 @@ struct EffectObserverTests {
         try navigator.next()          // left, entered, persist
         #expect(calls == Array(repeating: ["onEffect", "third"], count: 3).flatMap { $0 })
         #expect(first.isCancelled)
-        #expect(second == nil)
-        _ = third
+        withExtendedLifetime(third) {}
     }
 
     @Test func theEffectStreamSeesWhatObserversSee() async throws {
@@ -129,6 +132,6 @@ struct EffectObserverTests {
         Screens().register("a", on: hints)
         await hints.start()
         #expect(presented == ["first"])
-        _ = hintObservation
+        withExtendedLifetime(hintObservation) {}
     }
 }
