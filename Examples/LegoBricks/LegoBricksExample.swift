@@ -25,7 +25,7 @@ import Waypoint
 /// Swapping F and G, or A/B testing two end subflows, is one line (see ``endFlow(_:_:)``).
 ///
 /// ### What this composed flow cannot do
-/// It reports every named step to analytics through a `SubflowObserver` (``FlowAnalytics``), but it
+/// It reports every named step to analytics through the library's `SubflowAnalytics`, but it
 /// cannot be resumed after a relaunch: its steps are closures, which cannot be saved, so a user who
 /// leaves at `CreateTeam` starts again at `Role` next time. An onboarding that must resume where
 /// the user left belongs in a declared flow (`FlowDefinition` with `FlowNavigator`).
@@ -39,6 +39,9 @@ public enum LegoBricksExample {
         /// Whether the user reached the end; `false` when they left a screen unfinished.
         public var completed: Bool
     }
+
+    /// The experiment that picks the end subflow, named in the analytics events of a run with a variation.
+    public static let endExperiment = "end-subflow"
 
     /// Runs the onboarding of a player whose team is not in the directory (the longest path, with a
     /// network error retried), narrating each screen, and returns the screens shown.
@@ -86,7 +89,11 @@ public enum LegoBricksExample {
         let presenter = ScriptedPresenter(script: script, narration: narration)
         let directory = TeamDirectory(teams: ["Hornets", "Falcons"], failuresBeforeAnswering: script.networkFailures)
         let bricks = Bricks(presenter: presenter, directory: directory)
-        let analytics = FlowAnalytics(variation: variation)
+        let analytics = SubflowAnalytics(
+            attribution: EventAttribution(userID: "example-user", experiment: variation.map { _ in endExperiment },
+                                          variation: variation))
+        var records: [AnalyticsRecord] = []
+        analytics.onEvent = { records.append(AnalyticsRecord($0)) }
 
         let flow = onboarding(bricks, end: end(bricks))
         let completed: Bool
@@ -98,6 +105,6 @@ public enum LegoBricksExample {
             completed = false
             narration.yield("Onboarding abandoned; being a composed flow, it starts again from Role next launch.")
         }
-        return Report(screens: presenter.shown, analytics: await analytics.records, completed: completed)
+        return Report(screens: presenter.shown, analytics: records, completed: completed)
     }
 }

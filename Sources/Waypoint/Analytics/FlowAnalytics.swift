@@ -4,32 +4,62 @@ import Foundation
 /// `Step Completed` (with outcome and duration), `Step Skipped`, `Flow Completed`, and
 /// `Flow Abandoned` when the app calls ``abandon()``.
 ///
-/// Create it before starting the navigator; it listens to the navigator's effects (any
-/// `onEffect` handler already set keeps being called). Timestamps and durations come from the
-/// injected clock; `stepIndex` is the step's position in the visited path; a subflow step is
-/// reported as `subflowStep/innerStep`.
+/// Create it before starting the navigator and keep it while the flow runs. It watches the
+/// navigator's effects as an observer (``FlowNavigator/observeEffects(_:)``), so the navigator's
+/// `onEffect` stays the app's own and setting it never cuts analytics off. Timestamps and durations
+/// come from the injected clock; `stepIndex` is the step's position in the visited path; a subflow
+/// step is reported as `subflowStep/innerStep`.
+///
+/// A flow resolved from a document carries the user's experiment and variation
+/// (``FlowDefinition/experiment``); every event gets them, unless the attribution given here names
+/// an experiment or a variation itself.
 ///
 /// ```swift
-/// let navigator = FlowNavigator(signup, context: user, store: store)
-/// let analytics = FlowAnalytics(navigator, attribution: EventAttribution(userID: user.id), sink: queue)
-/// await navigator.start()
+/// let signup = try document.resolve(attributes: user.attributes).flows["signup"]!
+/// let navigator = FlowNavigator(signup, context: user.attributes, store: store)
+/// let analytics = FlowAnalytics(navigator, userID: user.id, sink: queue)
+/// try await navigator.start()
 /// ```
+///
+/// A sink that fails is never silent: ``deliveryError`` (observable) and ``deliveryFailures()``
+/// report it, and the events of the failed batch are kept, in order, for
+/// ``retryFailedDelivery()`` or ``takeUndelivered()``.
 @MainActor
 public final class FlowAnalytics {
     /// The recorder holding the current step and the flow's start time.
     package private(set) var recorder: FlowEventRecorder
     /// Called with every event, in order, before it is handed to the sink (for logging and tests).
     public var onEvent: (@MainActor (OnboardingEvent) -> Void)?
+    /// The user, and the experiment and variation attached to every event.
+    public var attribution: EventAttribution { recorder.attribution }
 
     private let clock: any WaypointClock
     private let messageID: @Sendable () -> String
     private let delivery: EventDelivery
     private let currentPathCount: @MainActor () -> Int
+    /// Keeps the observer registered for as long as the adapter lives.
+    private var observation: EffectObservation?
+
+    /// Attaches to `navigator`, attributing events to `userID` and to the experiment and variation
+    /// the flow carries, if any.
+    ///
+    /// - Parameters:
+    ///   - sink: where events go (typically a ``DurableEventQueue``); `nil` for ``onEvent`` only.
+    ///   - clock: the source of timestamps and durations.
+    ///   - messageID: makes each event's unique id; random UUIDs by default.
+    public convenience init<Context>(
+        _ navigator: FlowNavigator<Context>, userID: String, sink: (any EventSink)? = nil,
+        clock: any WaypointClock = SystemClock(),
+        messageID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    ) {
+        self.init(navigator, attribution: EventAttribution(userID: userID), sink: sink, clock: clock, messageID: messageID)
+    }
 
     /// Attaches to `navigator`.
     ///
     /// - Parameters:
-    ///   - attribution: the user, and their experiment variation when the flow is part of one.
+    ///   - attribution: the user, and their experiment variation; when it names neither, the
+    ///     flow's own ``FlowDefinition/experiment`` is used.
     ///   - sink: where events go (typically a ``DurableEventQueue``); `nil` for ``onEvent`` only.
     ///   - clock: the source of timestamps and durations.
     ///   - messageID: makes each event's unique id; random UUIDs by default.
@@ -39,14 +69,13 @@ public final class FlowAnalytics {
         messageID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         recorder = FlowEventRecorder(
-            flowID: navigator.definition.id, flowVersion: navigator.definition.version, attribution: attribution)
+            flowID: navigator.definition.id, flowVersion: navigator.definition.version,
+            attribution: attribution.filling(navigator.definition.experiment))
         self.clock = clock
         self.messageID = messageID
         self.delivery = EventDelivery(sink: sink)
         self.currentPathCount = { [weak navigator] in navigator?.state.path.count ?? 0 }
-        let previous = navigator.onEffect
-        navigator.onEffect = { [weak self] effect in
-            previous?(effect)
+        observation = navigator.observeEffects { [weak self] effect in
             self?.handle(effect)
         }
     }
@@ -60,10 +89,31 @@ public final class FlowAnalytics {
         emit(events)
     }
 
-    /// The last error the sink threw, if any.
+    // MARK: Delivery
+
+    /// The error of the sink's last failed delivery, or `nil` when every event so far reached it;
+    /// observable, so a view can show that events are waiting.
     public var deliveryError: (any Error)? { delivery.lastError }
 
-    /// Waits until every event so far has been handed to the sink.
+    /// A stream of every delivery failure from now on: the error and the events of the batch.
+    public func deliveryFailures() -> AsyncStream<DeliveryFailure> {
+        delivery.failureStream()
+    }
+
+    /// Sends the events the sink failed to take again, in order, and waits; ``deliveryError`` is
+    /// `nil` afterwards when they all went through. They are also sent again before the next events.
+    public func retryFailedDelivery() async {
+        delivery.retry()
+        await delivery.wait()
+    }
+
+    /// Returns the events the sink failed to take, in order, and stops keeping them: they will not
+    /// be sent again (store them elsewhere).
+    public func takeUndelivered() -> [OnboardingEvent] {
+        delivery.takeUndelivered()
+    }
+
+    /// Waits until every event so far has been handed to the sink, or kept after a failure.
     public func waitForDelivery() async {
         await delivery.wait()
     }

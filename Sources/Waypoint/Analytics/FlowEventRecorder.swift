@@ -3,7 +3,8 @@ import Foundation
 /// Turns what happens in a flow into ``OnboardingEvent``s, as a value: it remembers the current
 /// step and when it was entered, so completions carry their duration.
 ///
-/// ``FlowAnalytics`` and ``StateMachineAnalytics`` drive it for apps; tests drive it directly.
+/// ``FlowAnalytics``, ``StateMachineAnalytics`` and ``SubflowAnalytics`` drive it for apps; tests
+/// drive it directly.
 /// Each method returns the events to send and never sends them itself.
 package struct FlowEventRecorder: Sendable, Hashable {
     /// The step being shown, and since when.

@@ -8,6 +8,11 @@ import Foundation
 /// state left with outcome `back`; a final state reports `Flow Completed`; a reset reports
 /// `$reset` and starts the flow again.
 ///
+/// It watches the runtime as an observer (``StateMachineRuntime/observeChanges(_:)``), so the
+/// runtime's `onChange` stays the app's own and setting it never cuts analytics off. A sink that
+/// fails is never silent: ``deliveryError`` and ``deliveryFailures()`` report it, and the events of
+/// the failed batch are kept, in order, for ``retryFailedDelivery()`` or ``takeUndelivered()``.
+///
 /// ```swift
 /// let analytics = StateMachineAnalytics(runtime, attribution: EventAttribution(userID: id), sink: queue) { state in
 ///     switch state { case .splash: "splash"; case .login: "login"; case .personalization: "personalization"; … }
@@ -26,8 +31,10 @@ public final class StateMachineAnalytics<State: Sendable & Equatable, Event: Sen
     private let clock: any WaypointClock
     private let messageID: @Sendable () -> String
     private let delivery: EventDelivery
+    /// Keeps the observer registered for as long as the adapter lives.
+    private var observation: EffectObservation?
 
-    /// Attaches to `runtime` (any `onChange` handler already set keeps being called).
+    /// Attaches to `runtime` as an observer of its changes.
     ///
     /// - Parameters:
     ///   - attribution: the user, and their experiment variation when the flow is part of one.
@@ -45,9 +52,7 @@ public final class StateMachineAnalytics<State: Sendable & Equatable, Event: Sen
         self.clock = clock
         self.messageID = messageID
         self.delivery = EventDelivery(sink: sink)
-        let previous = runtime.onChange
-        runtime.onChange = { [weak self] change in
-            previous?(change)
+        observation = runtime.observeChanges { [weak self] change in
             self?.handle(change)
         }
     }
@@ -69,10 +74,31 @@ public final class StateMachineAnalytics<State: Sendable & Equatable, Event: Sen
         emit(recorder.abandoned(at: clock.now, messageID: messageID))
     }
 
-    /// The last error the sink threw, if any.
+    // MARK: Delivery
+
+    /// The error of the sink's last failed delivery, or `nil` when every event so far reached it;
+    /// observable, so a view can show that events are waiting.
     public var deliveryError: (any Error)? { delivery.lastError }
 
-    /// Waits until every event so far has been handed to the sink.
+    /// A stream of every delivery failure from now on: the error and the events of the batch.
+    public func deliveryFailures() -> AsyncStream<DeliveryFailure> {
+        delivery.failureStream()
+    }
+
+    /// Sends the events the sink failed to take again, in order, and waits; ``deliveryError`` is
+    /// `nil` afterwards when they all went through. They are also sent again before the next events.
+    public func retryFailedDelivery() async {
+        delivery.retry()
+        await delivery.wait()
+    }
+
+    /// Returns the events the sink failed to take, in order, and stops keeping them: they will not
+    /// be sent again (store them elsewhere).
+    public func takeUndelivered() -> [OnboardingEvent] {
+        delivery.takeUndelivered()
+    }
+
+    /// Waits until every event so far has been handed to the sink, or kept after a failure.
     public func waitForDelivery() async {
         await delivery.wait()
     }

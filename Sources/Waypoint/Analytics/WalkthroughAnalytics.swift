@@ -4,22 +4,50 @@ import Foundation
 /// `Hint Shown`, `Hint Completed`, `Hint Skipped`, `Walkthrough Completed` and `Target Not Found`,
 /// with the walkthrough's id and version, the step, the trigger and the duration.
 ///
-/// Create it before starting the coordinator; any `onAnalytics` handler already set keeps being called.
+/// Create it before starting the coordinator and keep it while walkthroughs run. It watches the
+/// coordinator's effects as an observer (``HintCoordinator/observeEffects(_:)``), so the
+/// coordinator's `onAnalytics` stays the app's own and setting it never cuts analytics off.
+///
+/// A walkthrough resolved from a document carries the user's experiment and variation
+/// (``Walkthrough/experiment``); its events get them, unless ``attribution`` names an experiment or
+/// a variation itself.
 ///
 /// ```swift
 /// let coordinator = HintCoordinator(catalog: catalog, context: user, store: store)
 /// let analytics = WalkthroughAnalytics(coordinator, attribution: EventAttribution(userID: user.id), sink: queue)
 /// await coordinator.start()
 /// ```
+///
+/// A sink that fails is never silent: ``deliveryError`` and ``deliveryFailures()`` report it, and
+/// the events of the failed batch are kept, in order, for ``retryFailedDelivery()`` or
+/// ``takeUndelivered()``.
 @MainActor
 public final class WalkthroughAnalytics {
     /// Called with every event, in order, before it is handed to the sink (for logging and tests).
     public var onEvent: (@MainActor (OnboardingEvent) -> Void)?
-    /// The user, and their experiment variation; attached to every event from now on.
+    /// The user, and their experiment variation; attached to every event from now on. When it
+    /// names neither an experiment nor a variation, each walkthrough's own
+    /// ``Walkthrough/experiment`` is attached to its events.
     public var attribution: EventAttribution
 
     private let messageID: @Sendable () -> String
     private let delivery: EventDelivery
+    private let experimentOf: @MainActor (String) -> ExperimentAssignment?
+    /// Keeps the observer registered for as long as the adapter lives.
+    private var observation: EffectObservation?
+
+    /// Attaches to `coordinator`, attributing events to `userID` and to the experiment and variation
+    /// each walkthrough carries, if any.
+    ///
+    /// - Parameters:
+    ///   - sink: where events go (typically a ``DurableEventQueue``); `nil` for ``onEvent`` only.
+    ///   - messageID: makes each event's unique id; random UUIDs by default.
+    public convenience init<Context>(
+        _ coordinator: HintCoordinator<Context>, userID: String, sink: (any EventSink)? = nil,
+        messageID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    ) {
+        self.init(coordinator, attribution: EventAttribution(userID: userID), sink: sink, messageID: messageID)
+    }
 
     /// Attaches to `coordinator`.
     ///
@@ -34,22 +62,43 @@ public final class WalkthroughAnalytics {
         self.attribution = attribution
         self.messageID = messageID
         self.delivery = EventDelivery(sink: sink)
-        let previous = coordinator.onAnalytics
-        coordinator.onAnalytics = { [weak self] event in
-            previous?(event)
-            self?.handle(event)
+        self.experimentOf = { [weak coordinator] id in coordinator?.catalog.walkthrough(id)?.experiment }
+        observation = coordinator.observeEffects { [weak self] effect in
+            if case .analytics(let event) = effect { self?.handle(event) }
         }
     }
 
-    /// The last error the sink threw, if any.
+    // MARK: Delivery
+
+    /// The error of the sink's last failed delivery, or `nil` when every event so far reached it;
+    /// observable, so a view can show that events are waiting.
     public var deliveryError: (any Error)? { delivery.lastError }
 
-    /// Waits until every event so far has been handed to the sink.
+    /// A stream of every delivery failure from now on: the error and the events of the batch.
+    public func deliveryFailures() -> AsyncStream<DeliveryFailure> {
+        delivery.failureStream()
+    }
+
+    /// Sends the events the sink failed to take again, in order, and waits; ``deliveryError`` is
+    /// `nil` afterwards when they all went through. They are also sent again before the next events.
+    public func retryFailedDelivery() async {
+        delivery.retry()
+        await delivery.wait()
+    }
+
+    /// Returns the events the sink failed to take, in order, and stops keeping them: they will not
+    /// be sent again (store them elsewhere).
+    public func takeUndelivered() -> [OnboardingEvent] {
+        delivery.takeUndelivered()
+    }
+
+    /// Waits until every event so far has been handed to the sink, or kept after a failure.
     public func waitForDelivery() async {
         await delivery.wait()
     }
 
     private func handle(_ hint: HintAnalyticsEvent) {
+        let attribution = attribution.filling(experimentOf(hint.walkthroughId))
         let event = OnboardingEvent(hint, attribution: attribution, messageID: messageID())
         onEvent?(event)
         delivery.send([event])

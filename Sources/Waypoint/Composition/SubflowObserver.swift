@@ -13,6 +13,9 @@
 /// try await onboarding.run((), observer: log)
 /// ```
 ///
+/// For analytics, pass a ``SubflowAnalytics``: it reports the run with the same events, recorded
+/// the same way, as a declared flow.
+///
 /// ### What composed flows do not report or support, compared with declared flows
 /// A composed flow is made of Swift closures; a declared flow (`FlowDefinition` driven by
 /// `FlowNavigator`) is data. That difference decides what each can do:

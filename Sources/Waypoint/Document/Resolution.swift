@@ -14,9 +14,11 @@ public struct Resolution: Sendable, Encodable {
     /// The choices, in the JSON shape of `waypoint resolve`.
     public let report: ResolutionReport
     /// Each flow, built from the user's entry, by id; subflows are resolved by id and conditions are GrowthBook
-    /// conditions over attributes.
+    /// conditions over attributes. A flow the user gets by taking part in an experiment carries it in
+    /// ``FlowDefinition/experiment``.
     public let flows: [String: FlowDefinition<Attributes>]
     /// Each walkthrough, built from the user's entry, by id (eligible or not: its condition is part of it).
+    /// A walkthrough the user gets by taking part in an experiment carries it in ``Walkthrough/experiment``.
     public let walkthroughs: [String: Walkthrough<Attributes>]
 
     /// Encodes ``report``.
@@ -100,7 +102,8 @@ extension WaypointDocument {
                 experiment: assignment?.experiment, variation: assignment?.variation,
                 inExperiment: assignment?.inExperiment ?? false, hashValue: assignment?.hashValue)
         }
-        let definitions = try Self.buildFlows(entries, order: selector.flowIDs, savedGroups: savedGroups)
+        var definitions = try Self.buildFlows(entries, order: selector.flowIDs, savedGroups: savedGroups)
+        for (id, choice) in flowChoices { definitions[id]?.experiment = choice.assignment }
 
         var walkthroughChoices: [String: ResolutionReport.WalkthroughChoice] = [:]
         var walkthroughs: [String: Walkthrough<Attributes>] = [:]
@@ -110,7 +113,9 @@ extension WaypointDocument {
             walkthroughChoices[id] = ResolutionReport.WalkthroughChoice(
                 eligible: eligible, experiment: assignment?.experiment, variation: assignment?.variation,
                 inExperiment: assignment?.inExperiment, hashValue: assignment?.hashValue)
-            walkthroughs[id] = entry.walkthrough(savedGroups: savedGroups)
+            var walkthrough = entry.walkthrough(savedGroups: savedGroups)
+            walkthrough.experiment = walkthroughChoices[id]?.assignment
+            walkthroughs[id] = walkthrough
         }
         return Resolution(
             report: ResolutionReport(flows: flowChoices, walkthroughs: walkthroughChoices),
@@ -158,6 +163,22 @@ extension WaypointDocument {
             }
         }
         return built
+    }
+}
+
+extension ResolutionReport.FlowChoice {
+    /// The experiment and variation to attribute the flow's events to: only for a user in the experiment.
+    var assignment: ExperimentAssignment? {
+        guard inExperiment, let experiment, let variation else { return nil }
+        return ExperimentAssignment(experiment: experiment, variation: variation)
+    }
+}
+
+extension ResolutionReport.WalkthroughChoice {
+    /// The experiment and variation to attribute the walkthrough's events to: only for a user in the experiment.
+    var assignment: ExperimentAssignment? {
+        guard inExperiment == true, let experiment, let variation else { return nil }
+        return ExperimentAssignment(experiment: experiment, variation: variation)
     }
 }
 

@@ -57,6 +57,12 @@ public struct FlowDefinition<Context>: Sendable {
     public var version: Int { storage.version }
     /// The id of the first step; `nil` means the first declared step.
     public var start: String? { storage.start }
+    /// The experiment this flow was chosen by and the user's variation, when the user takes part
+    /// in one; analytics attach it to every event of the flow.
+    ///
+    /// ``WaypointDocument/resolve(attributes:savedGroups:)`` sets it; a flow declared in code
+    /// sets it when an experiment of the app's picked it.
+    public var experiment: ExperimentAssignment?
 
     /// Creates a flow from a fixed list of steps.
     public init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {

@@ -30,7 +30,10 @@ public final class FlowNavigator<Context> {
     /// The last problem reading or writing saved progress; the flow goes on regardless.
     public private(set) var persistenceError: ProgressStoreError?
 
-    /// Receives every effect after the navigator has applied it (for analytics, logging, tests).
+    /// The app's own handler of every effect, called after the navigator has applied it.
+    ///
+    /// There is one such handler; to watch effects from several places (analytics, logging, tests),
+    /// register observers with ``observeEffects(_:)``, which setting this never affects.
     @ObservationIgnored public var onEffect: (@MainActor (FlowEffect) -> Void)?
 
     /// The key under which progress is saved in the store.
@@ -38,6 +41,7 @@ public final class FlowNavigator<Context> {
     @ObservationIgnored private let store: (any ProgressStore)?
     @ObservationIgnored private let clock: any WaypointClock
     @ObservationIgnored private var saves = SaveQueue()
+    @ObservationIgnored private let observers = ObserverList<FlowEffect>()
 
     /// Creates a navigator for `definition`.
     ///
@@ -180,10 +184,29 @@ public final class FlowNavigator<Context> {
         await saves.wait()
     }
 
+    /// Registers an observer of every effect from now on, called after the navigator has applied
+    /// it, after ``onEffect``, and after the observers registered before it.
+    ///
+    /// Any number of observers can watch one navigator; each runs until the returned observation
+    /// is cancelled or released, whatever happens to ``onEffect``.
+    ///
+    /// ```swift
+    /// let logging = navigator.observeEffects { effect in logger.debug("\(effect)") }
+    /// ```
+    public func observeEffects(_ handler: @escaping @MainActor (FlowEffect) -> Void) -> EffectObservation {
+        observers.add(handler)
+    }
+
+    /// A stream of every effect from now on, in order; it ends when the navigator is released.
+    public func effects() -> AsyncStream<FlowEffect> {
+        observers.stream()
+    }
+
     private func apply(_ effects: [FlowEffect]) {
         for effect in effects {
             if case .persist = effect { scheduleSave() }
             onEffect?(effect)
+            observers.send(effect)
         }
     }
 

@@ -19,11 +19,15 @@ public final class StateMachineRuntime<State: Sendable & Equatable, Event: Senda
     /// The last problem reading or writing saved progress; the machine goes on regardless.
     public private(set) var persistenceError: ProgressStoreError?
 
-    /// Receives every change after it was applied (for analytics, logging, tests).
+    /// The app's own handler of every change, called after the change was applied.
+    ///
+    /// There is one such handler; to watch changes from several places (analytics, logging, tests),
+    /// register observers with ``observeChanges(_:)``, which setting this never affects.
     @ObservationIgnored public var onChange: (@MainActor (StateChange<State>) -> Void)?
 
     @ObservationIgnored private let persistence: Persistence?
     @ObservationIgnored private var saves = SaveQueue()
+    @ObservationIgnored private let observers = ObserverList<StateChange<State>>()
 
     private struct Persistence: Sendable {
         let save: @Sendable (StateMachine<State, Event>) async throws -> Void
@@ -82,9 +86,9 @@ public final class StateMachineRuntime<State: Sendable & Equatable, Event: Senda
             self.machine = machine
             restoreResult = result
             if case .resumed = result {
-                onChange?(StateChange(from: before, to: machine.current, kind: .restored))
+                report(StateChange(from: before, to: machine.current, kind: .restored))
             } else if case .alreadyCompleted = result {
-                onChange?(StateChange(from: before, to: machine.current, kind: .restored))
+                report(StateChange(from: before, to: machine.current, kind: .restored))
             }
         case .failure(let error):
             persistenceError = error
@@ -117,6 +121,20 @@ public final class StateMachineRuntime<State: Sendable & Equatable, Event: Senda
         await saves.wait()
     }
 
+    /// Registers an observer of every change from now on, called after the change was applied,
+    /// after ``onChange``, and after the observers registered before it.
+    ///
+    /// Any number of observers can watch one runtime; each runs until the returned observation is
+    /// cancelled or released, whatever happens to ``onChange``.
+    public func observeChanges(_ handler: @escaping @MainActor (StateChange<State>) -> Void) -> EffectObservation {
+        observers.add(handler)
+    }
+
+    /// A stream of every change from now on, in order; it ends when the runtime is released.
+    public func changes() -> AsyncStream<StateChange<State>> {
+        observers.stream()
+    }
+
     private func apply(_ change: StateChange<State>) {
         if let persistence {
             let snapshot = machine
@@ -126,6 +144,11 @@ public final class StateMachineRuntime<State: Sendable & Equatable, Event: Senda
                 self?.persistenceError = ProgressStoreError.saving(error, key: persistence.key)
             }
         }
+        report(change)
+    }
+
+    private func report(_ change: StateChange<State>) {
         onChange?(change)
+        observers.send(change)
     }
 }

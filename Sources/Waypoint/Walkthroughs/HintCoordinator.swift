@@ -37,7 +37,10 @@ public final class HintCoordinator<Context> {
         didSet { send(.reevaluate) }
     }
 
-    /// Receives every analytics event.
+    /// The app's own handler of every analytics event.
+    ///
+    /// There is one such handler; to watch effects from several places (analytics, logging, tests),
+    /// register observers with ``observeEffects(_:)``, which setting this never affects.
     @ObservationIgnored public var onAnalytics: (@MainActor (HintAnalyticsEvent) -> Void)?
     /// Receives every diagnostic.
     @ObservationIgnored public var onDiagnostic: (@MainActor (HintDiagnostic) -> Void)?
@@ -53,6 +56,7 @@ public final class HintCoordinator<Context> {
     @ObservationIgnored private var writeChain: Task<Void, Never>?
     @ObservationIgnored private var pendingWrites = 0
     @ObservationIgnored private var needsSave = false
+    @ObservationIgnored private let observers = ObserverList<HintEffect>()
 
     private struct Registration {
         var present: @MainActor (HintPresentation) -> Void
@@ -219,6 +223,23 @@ public final class HintCoordinator<Context> {
         }
     }
 
+    // MARK: Observing effects
+
+    /// Registers an observer of every effect from now on (hints presented and dismissed, timers,
+    /// saves, analytics events, notes), called after the coordinator has carried it out, and after
+    /// the observers registered before it.
+    ///
+    /// Any number of observers can watch one coordinator; each runs until the returned observation
+    /// is cancelled or released, whatever happens to ``onAnalytics``.
+    public func observeEffects(_ handler: @escaping @MainActor (HintEffect) -> Void) -> EffectObservation {
+        observers.add(handler)
+    }
+
+    /// A stream of every effect from now on, in order; it ends when the coordinator is released.
+    public func effects() -> AsyncStream<HintEffect> {
+        observers.stream()
+    }
+
     // MARK: Carrying out effects
 
     private func submit(_ work: Work) {
@@ -236,7 +257,10 @@ public final class HintCoordinator<Context> {
                 var next = state
                 let effects = next.handle(signal, catalog: catalog, context: context, now: clock.now)
                 if next != state { state = next }
-                for effect in effects { perform(effect) }
+                for effect in effects {
+                    perform(effect)
+                    observers.send(effect)
+                }
             case .register(let id, let registration):
                 registrations[id] = registration
                 // A component that registers again while its hint shows takes over presenting it.

@@ -28,6 +28,9 @@ public struct Walkthrough<Context>: Sendable, Identifiable {
     public var rules: [DonationRule]
     /// Whether this walkthrough may start regardless of the catalog's ``DisplayFrequency``.
     public var ignoresDisplayFrequency: Bool
+    /// The experiment this walkthrough was chosen by and the user's variation, when the user takes
+    /// part in one; ``WalkthroughAnalytics`` attaches it to the walkthrough's events.
+    public var experiment: ExperimentAssignment?
 
     /// Creates a walkthrough.
     public init(
@@ -37,6 +40,7 @@ public struct Walkthrough<Context>: Sendable, Identifiable {
         condition: (@Sendable (Context) -> Bool)? = nil,
         rules: [DonationRule] = [],
         ignoresDisplayFrequency: Bool = false,
+        experiment: ExperimentAssignment? = nil,
         steps: [WalkthroughStep<Context>]
     ) {
         self.id = id
@@ -46,6 +50,7 @@ public struct Walkthrough<Context>: Sendable, Identifiable {
         self.condition = condition
         self.rules = rules
         self.ignoresDisplayFrequency = ignoresDisplayFrequency
+        self.experiment = experiment
     }
 
     /// The position of the step with `stepId`, or `nil` when there is none.

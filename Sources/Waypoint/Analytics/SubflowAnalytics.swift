@@ -1,0 +1,151 @@
+import Foundation
+
+/// Reports a composed flow (``Subflow``s joined with `|>`) as the same ``OnboardingEvent``s a
+/// declared flow reports: pass it as the observer of the run.
+///
+/// The outermost named subflow is the flow: its name is the `flowId`, and it reports
+/// `Flow Started`, `Flow Completed`, and `Flow Abandoned` (at the step being shown) when it fails
+/// or is cancelled. Every named step inside it is a step: `Step Viewed` when it starts and
+/// `Step Completed` with its outcome name and duration when it returns. A step inside a named
+/// group is reported as `group/step`, the way a declared flow reports a subflow's steps;
+/// `stepIndex` counts the steps viewed before it in this run.
+///
+/// ```swift
+/// let analytics = SubflowAnalytics(userID: user.id, sink: queue)
+/// try await onboarding.named("onboarding").run(observer: analytics)
+/// ```
+///
+/// Name the whole flow: steps reported by a run whose outermost subflow has no name are each
+/// taken for a flow of their own. A sink that fails is never silent: ``deliveryError`` and
+/// ``deliveryFailures()`` report it, and the events of the failed batch are kept, in order, for
+/// ``retryFailedDelivery()`` or ``takeUndelivered()``.
+@MainActor
+public final class SubflowAnalytics: SubflowObserver {
+    /// Called with every event, in order, before it is handed to the sink (for logging and tests).
+    public var onEvent: (@MainActor (OnboardingEvent) -> Void)?
+    /// The user, and their experiment variation; attached to every run started from now on.
+    public var attribution: EventAttribution
+    /// The version reported as `flowVersion`; raise it when the composition changes.
+    public let flowVersion: Int
+
+    /// The recorder of the run in progress, from its `Flow Started`.
+    package private(set) var recorder: FlowEventRecorder?
+    private var viewedCount = 0
+    private let clock: any WaypointClock
+    private let messageID: @Sendable () -> String
+    private let delivery: EventDelivery
+
+    /// Creates an observer attributing events to `userID`.
+    ///
+    /// - Parameters:
+    ///   - flowVersion: the version reported as `flowVersion`.
+    ///   - sink: where events go (typically a ``DurableEventQueue``); `nil` for ``onEvent`` only.
+    ///   - clock: the source of timestamps and durations.
+    ///   - messageID: makes each event's unique id; random UUIDs by default.
+    public convenience init(
+        userID: String, flowVersion: Int = 1, sink: (any EventSink)? = nil,
+        clock: any WaypointClock = SystemClock(),
+        messageID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    ) {
+        self.init(attribution: EventAttribution(userID: userID), flowVersion: flowVersion, sink: sink,
+                  clock: clock, messageID: messageID)
+    }
+
+    /// Creates an observer.
+    ///
+    /// - Parameters:
+    ///   - attribution: the user, and their experiment variation when the composition was picked by one.
+    ///   - flowVersion: the version reported as `flowVersion`.
+    ///   - sink: where events go (typically a ``DurableEventQueue``); `nil` for ``onEvent`` only.
+    ///   - clock: the source of timestamps and durations.
+    ///   - messageID: makes each event's unique id; random UUIDs by default.
+    public init(
+        attribution: EventAttribution, flowVersion: Int = 1, sink: (any EventSink)? = nil,
+        clock: any WaypointClock = SystemClock(),
+        messageID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    ) {
+        self.attribution = attribution
+        self.flowVersion = flowVersion
+        self.clock = clock
+        self.messageID = messageID
+        self.delivery = EventDelivery(sink: sink)
+    }
+
+    /// Turns `event` into analytics events, in order.
+    public nonisolated func receive(_ event: SubflowEvent) async {
+        await record(event)
+    }
+
+    /// Reports that the user gave up (`Flow Abandoned` at the current step), for a run the app
+    /// stops without cancelling it; does nothing once the run has ended.
+    public func abandon() {
+        emit(recorder?.abandoned(at: clock.now, messageID: messageID) ?? [])
+    }
+
+    private func record(_ event: SubflowEvent) {
+        guard let flowID = event.path.first else { return }
+        let now = clock.now
+        var events: [OnboardingEvent] = []
+        if event.path.count == 1 {
+            switch event.kind {
+            case .started:
+                var recorder = FlowEventRecorder(flowID: flowID, flowVersion: flowVersion, attribution: attribution)
+                events = recorder.started(at: now, messageID: messageID)
+                self.recorder = recorder
+                viewedCount = 0
+            case .completed:
+                events = recorder?.completed(at: now, messageID: messageID) ?? []
+            case .failed, .cancelled:
+                events = recorder?.abandoned(at: now, messageID: messageID) ?? []
+            }
+        } else {
+            let stepID = event.path.dropFirst().joined(separator: "/")
+            switch event.kind {
+            case .started:
+                events = recorder?.viewed(stepID: stepID, stepIndex: viewedCount, at: now, messageID: messageID) ?? []
+                viewedCount += 1
+            case .completed(let outcome):
+                events = recorder?.left(stepID: stepID, outcome: outcome, at: now, messageID: messageID) ?? []
+            case .failed, .cancelled:
+                // The flow reports it: it is abandoned at this step, or goes on to another one.
+                break
+            }
+        }
+        emit(events)
+    }
+
+    // MARK: Delivery
+
+    /// The error of the sink's last failed delivery, or `nil` when every event so far reached it;
+    /// observable, so a view can show that events are waiting.
+    public var deliveryError: (any Error)? { delivery.lastError }
+
+    /// A stream of every delivery failure from now on: the error and the events of the batch.
+    public func deliveryFailures() -> AsyncStream<DeliveryFailure> {
+        delivery.failureStream()
+    }
+
+    /// Sends the events the sink failed to take again, in order, and waits; ``deliveryError`` is
+    /// `nil` afterwards when they all went through. They are also sent again before the next events.
+    public func retryFailedDelivery() async {
+        delivery.retry()
+        await delivery.wait()
+    }
+
+    /// Returns the events the sink failed to take, in order, and stops keeping them: they will not
+    /// be sent again (store them elsewhere).
+    public func takeUndelivered() -> [OnboardingEvent] {
+        delivery.takeUndelivered()
+    }
+
+    /// Waits until every event so far has been handed to the sink, or kept after a failure.
+    public func waitForDelivery() async {
+        await delivery.wait()
+    }
+
+    private func emit(_ events: [OnboardingEvent]) {
+        guard !events.isEmpty else { return }
+        for event in events { onEvent?(event) }
+        delivery.send(events)
+    }
+}
