@@ -143,6 +143,22 @@ struct OverlayAnchorTests {
     }
 }
 
+@Suite("Safe-area insets from a safe rectangle inside the screen")
+struct OverlaySafeAreaTests {
+    static let portrait = Rect(x: 0, y: 0, width: 390, height: 844)
+    static let landscape = Rect(x: 0, y: 0, width: 844, height: 390)
+
+    @Test("Insets are the distances between the edges; a safe rectangle past the screen gives 0", arguments: [
+        (portrait, Rect(x: 0, y: 47, width: 390, height: 763), EdgeInsets(top: 47, bottom: 34)),
+        (landscape, Rect(x: 59, y: 0, width: 727, height: 369), EdgeInsets(left: 59, bottom: 21, right: 58)),
+        (portrait, Rect(x: -10, y: -10, width: 410, height: 864), EdgeInsets.zero),
+        (portrait, Rect(x: .nan, y: 0, width: 390, height: 844), EdgeInsets.zero),
+    ])
+    func insets(screen: Rect, safe: Rect, expected: EdgeInsets) {
+        #expect(EdgeInsets(of: safe, in: screen) == expected)
+    }
+}
+
 @Suite("Swipes recognised from drag translations")
 struct OverlaySwipeTranslationTests {
     @Test("Long, straight drags are swipes; short or diagonal ones are not", arguments: [
