@@ -73,8 +73,8 @@ final class AnchorRegistry {
     /// The registrar `.walkthroughAnchor(_:)` reports to.
     func registrar<Context>(for coordinator: HintCoordinator<Context>) -> WalkthroughAnchorRegistrar {
         WalkthroughAnchorRegistrar(
-            appear: { [weak self] id in self?.registered.insert(id) },
-            disappear: { [weak self] id in self?.registered.remove(id) },
+            appear: { [weak self] id in _ = self?.registered.insert(id) },
+            disappear: { [weak self] id in _ = self?.registered.remove(id) },
             tap: { [weak coordinator] id in coordinator?.tap(id) })
     }
 
