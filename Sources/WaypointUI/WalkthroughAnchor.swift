@@ -2,7 +2,7 @@
 import SwiftUI
 import Waypoint
 
-/// What a `.walkthroughAnchor(_:)` tells the hint coordinator: it appeared, disappeared or was tapped.
+/// What a `.walkthroughAnchor(_:)` tells its overlay: it appeared, disappeared or was tapped.
 ///
 /// `.walkthroughOverlay(_:)` puts one in the environment for its coordinator.
 public struct WalkthroughAnchorRegistrar: Sendable {
@@ -37,12 +37,13 @@ extension EnvironmentValues {
     }
 }
 
-/// Carries the bounds of every anchor up to the overlay, by anchor id.
+/// Carries the bounds of every anchor up to the overlay, by anchor id: one entry per view, so
+/// that an id used by several views is seen as such (``AnchorFrames/Status/duplicated(count:)``).
 struct WalkthroughAnchorPreferenceKey: PreferenceKey {
-    static var defaultValue: [String: Anchor<CGRect>] { [:] }
+    static var defaultValue: [String: [Anchor<CGRect>]] { [:] }
 
-    static func reduce(value: inout [String: Anchor<CGRect>], nextValue: () -> [String: Anchor<CGRect>]) {
-        value.merge(nextValue()) { _, newer in newer }
+    static func reduce(value: inout [String: [Anchor<CGRect>]], nextValue: () -> [String: [Anchor<CGRect>]]) {
+        value.merge(nextValue()) { earlier, later in earlier + later }
     }
 }
 
@@ -53,7 +54,7 @@ struct WalkthroughAnchorModifier: ViewModifier {
 
     func body(content: Content) -> some View {
         content
-            .anchorPreference(key: WalkthroughAnchorPreferenceKey.self, value: .bounds) { [id: $0] }
+            .anchorPreference(key: WalkthroughAnchorPreferenceKey.self, value: .bounds) { [id: [$0]] }
             .simultaneousGesture(TapGesture().onEnded { registrar?.tap(id) })
             .onAppear { registrar?.appear(id) }
             .onDisappear { registrar?.disappear(id) }
@@ -63,9 +64,11 @@ struct WalkthroughAnchorModifier: ViewModifier {
 extension View {
     /// Marks this view as the element hints with `targetElementId == id` point at.
     ///
-    /// The view registers with the hint coordinator of the enclosing `.walkthroughOverlay(_:)` when
-    /// it appears and unregisters when it disappears; its frame reaches the overlay through anchor
-    /// preferences, and a tap on it is reported (it completes a `tap` trigger).
+    /// The view registers with the enclosing `.walkthroughOverlay(_:)` when it appears and
+    /// unregisters when it disappears; its frame reaches the overlay through anchor preferences,
+    /// and the overlay tells the hint coordinator about it once the frame is there. A tap on it is
+    /// reported (it completes a `tap` trigger). Use each id in one view at a time: an id two views
+    /// use is ambiguous, and hints on it wait.
     public func walkthroughAnchor(_ id: String) -> some View {
         modifier(WalkthroughAnchorModifier(id: id))
     }

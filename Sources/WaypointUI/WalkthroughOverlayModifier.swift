@@ -1,6 +1,9 @@
 #if canImport(SwiftUI)
 import SwiftUI
 import Waypoint
+#if canImport(os)
+import os
+#endif
 
 /// Presents the hints of a ``HintCoordinator`` over the content; see `.walkthroughOverlay(_:)`.
 struct WalkthroughOverlayModifier<Context>: ViewModifier {
@@ -8,26 +11,26 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
     @Environment(\.scenePhase) private var scenePhase
     @Environment(\.layoutDirection) private var layoutDirection
     @ScaledMetric(relativeTo: .body) private var textScale: CGFloat = 1
+    @State private var registry = AnchorRegistry()
 
     func body(content: Content) -> some View {
         content
-            .environment(\.walkthroughAnchorRegistrar, registrar)
+            .environment(\.walkthroughAnchorRegistrar, registry.registrar(for: coordinator))
             .overlayPreferenceValue(WalkthroughAnchorPreferenceKey.self) { anchors in
-                GeometryReader { proxy in
-                    let measurer = SystemFontTextMeasurer(scale: Double(textScale))
-                    let frames = AnchorFrames(anchors.mapValues { Waypoint.Rect(proxy[$0]) })
-                    if let layout = coordinator.overlayLayout(
-                        anchors: frames, screen: Waypoint.Size(proxy.size),
-                        safeArea: Waypoint.EdgeInsets(proxy.safeAreaInsets, layoutDirection: layoutDirection),
-                        measurer: measurer
-                    ) {
-                        WalkthroughOverlayView(
-                            layout: layout, measurer: measurer,
-                            onButton: { coordinator.press($0) },
-                            onSwipe: { coordinator.swipe($0) })
+                // This reader respects the safe area: where it lies on the screen gives the insets.
+                GeometryReader { safe in
+                    // This one covers the whole screen: the overlay's coordinates.
+                    GeometryReader { screen in
+                        let frames = AnchorFrames(
+                            reports: anchors.mapValues { $0.map { Waypoint.Rect(screen[$0]) } },
+                            registered: registry.registered)
+                        overlay(frames: frames, screen: screen, safe: safe)
+                            .onChange(of: frames, initial: true) { _, new in registry.report(new, to: coordinator) }
                     }
+                    .ignoresSafeArea()
                 }
-                .ignoresSafeArea()
+                // Anchor frames, offsets and paths in one space whose origin is the top left.
+                .environment(\.layoutDirection, .leftToRight)
             }
             .onChange(of: scenePhase) { _, phase in
                 switch phase {
@@ -38,12 +41,75 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
             }
     }
 
-    private var registrar: WalkthroughAnchorRegistrar {
-        let coordinator = self.coordinator
-        return WalkthroughAnchorRegistrar(
-            appear: { id in coordinator.anchorDidAppear(id, present: { _ in }) },
-            disappear: { id in coordinator.anchorDidDisappear(id) },
-            tap: { id in coordinator.tap(id) })
+    @ViewBuilder
+    private func overlay(frames: AnchorFrames, screen: GeometryProxy, safe: GeometryProxy) -> some View {
+        let measurer = SystemFontTextMeasurer(scale: Double(textScale))
+        let whole = screen.frame(in: .global)
+        let safeFrame = safe.frame(in: .global).inset(by: safe.safeAreaInsets)
+        ZStack {
+            if let layout = coordinator.overlayLayout(
+                anchors: frames, screen: Waypoint.Size(screen.size),
+                safeArea: Waypoint.EdgeInsets(of: Waypoint.Rect(safeFrame), in: Waypoint.Rect(whole)),
+                measurer: measurer
+            ) {
+                WalkthroughOverlayView(
+                    layout: layout, measurer: measurer, contentDirection: layoutDirection,
+                    onButton: { coordinator.press($0) },
+                    onSwipe: { coordinator.swipe($0) })
+            }
+        }
+    }
+}
+
+/// The anchors of one overlay: which registered, and what the coordinator was last told.
+@MainActor @Observable
+final class AnchorRegistry {
+    /// The anchors that appeared, with or without a frame.
+    var registered: Set<String> = []
+    /// The frames last reported to the coordinator.
+    @ObservationIgnored private var reported = AnchorFrames()
+    @ObservationIgnored private var warned: Set<String> = []
+
+    /// The registrar `.walkthroughAnchor(_:)` reports to.
+    func registrar<Context>(for coordinator: HintCoordinator<Context>) -> WalkthroughAnchorRegistrar {
+        WalkthroughAnchorRegistrar(
+            appear: { [weak self] id in _ = self?.registered.insert(id) },
+            disappear: { [weak self] id in _ = self?.registered.remove(id) },
+            tap: { [weak coordinator] id in coordinator?.tap(id) })
+    }
+
+    /// Tells the coordinator which anchors became usable or stopped being usable, and warns once
+    /// about each anchor that cannot be used (no frame here, or used by several views).
+    func report<Context>(_ frames: AnchorFrames, to coordinator: HintCoordinator<Context>) {
+        coordinator.reportAnchors(frames, previously: reported)
+        reported = frames
+        for id in frames.unusableIDs.subtracting(warned).sorted() {
+            warn(id, frames.status(of: id))
+        }
+        warned = frames.unusableIDs
+    }
+
+    private func warn(_ id: String, _ status: AnchorFrames.Status) {
+        #if canImport(os)
+        let logger = Logger(subsystem: "Waypoint", category: "Overlay")
+        switch status {
+        case .duplicated(let count):
+            logger.warning("Anchor '\(id, privacy: .public)' is used by \(count) views; hints on it wait until only one remains.")
+        case .waitingForFrame:
+            logger.warning("Anchor '\(id, privacy: .public)' appeared outside this overlay (in a sheet or popover?); add .walkthroughOverlay to that presentation's content.")
+        case .unregistered, .placed:
+            break
+        }
+        #endif
+    }
+}
+
+extension CGRect {
+    /// The rectangle less `insets` (SwiftUI's, read left to right).
+    func inset(by insets: SwiftUI.EdgeInsets) -> CGRect {
+        CGRect(
+            x: minX + insets.leading, y: minY + insets.top,
+            width: max(0, width - insets.leading - insets.trailing), height: max(0, height - insets.top - insets.bottom))
     }
 }
 
@@ -51,9 +117,11 @@ extension View {
     /// Shows the hints `coordinator` presents over this view: the dimmed screen with a cutout
     /// around the anchor, the tooltip and its arrow, all laid out by the core.
     ///
-    /// Mark the elements hints point at with `.walkthroughAnchor(_:)` anywhere inside this view;
-    /// they register with `coordinator` as they appear and disappear. The app's scene phase is
-    /// reported as the app becoming active or resigning active.
+    /// Mark the elements hints point at with `.walkthroughAnchor(_:)` anywhere inside this view. A
+    /// hint starts only once its anchor's frame reaches this overlay, from exactly one view:
+    /// anchor frames do not cross presentations, so give a sheet's or a popover's content its own
+    /// `.walkthroughOverlay(_:)`, and use each anchor id in one view at a time. The app's scene
+    /// phase is reported as the app becoming active or resigning active.
     ///
     /// ```swift
     /// EditorScreen()

@@ -6,28 +6,43 @@ import Waypoint
 /// screen and its cutout, one for the arrow, and the tooltip's labels and buttons at the frames the
 /// core computed.
 ///
-/// Touches in the cutout pass through to the target underneath. The dimmed background is hidden
-/// from VoiceOver; the tooltip is an accessibility element announced when it appears. Moves between
-/// layouts follow the core's interpolation frame by frame, or cross-fade under Reduce Motion.
+/// Touches in the cutout pass through to the target underneath. For VoiceOver the overlay is modal
+/// and offers ``OverlayLayout/accessibilityElements`` — the tooltip's text, its buttons and the
+/// target — as elements made once and updated in place; the tooltip takes the focus when a move
+/// ends. Moves follow an ``OverlayMotion`` frame by frame (a cross-fade under Reduce Motion).
+/// Changes of size, safe area, text size, appearance or layout direction call
+/// ``onEnvironmentChange`` so that the layout is computed again.
 public final class WalkthroughOverlayUIView: UIView {
     /// Called when a tooltip button is pressed.
     public var onButton: (@MainActor (TooltipButton.Action) -> Void)?
     /// Called when the user swipes across the overlay.
     public var onSwipe: (@MainActor (SwipeDirection) -> Void)?
+    /// Called when the overlay's size, safe area, text size, appearance or layout direction
+    /// changed: compute the layout again and ``apply(_:animated:)`` it.
+    public var onEnvironmentChange: (@MainActor () -> Void)?
     /// The fonts layouts are measured with; pass it to ``OverlayLayout`` too.
-    public let measurer: SystemFontTextMeasurer
+    public var measurer: SystemFontTextMeasurer
 
-    /// The layout drawn now (the end of a move in progress).
-    public private(set) var layout: OverlayLayout?
+    /// The layout drawn now (the end of a move in progress), with its content in the view's layout direction.
+    public var layout: OverlayLayout? { motion.destination }
 
+    private var motion = OverlayMotion()
     private let dimLayer = CAShapeLayer()
     private let arrowLayer = CAShapeLayer()
     private let tooltipView = UIView()
     private var labels: [UILabel] = []
     private var buttons: [TooltipUIButton] = []
-    private var move: (from: OverlayLayout, to: OverlayLayout, start: CFTimeInterval)?
+    private lazy var summaryElement: UIAccessibilityElement = {
+        let element = UIAccessibilityElement(accessibilityContainer: tooltipView)
+        element.accessibilityTraits = .staticText
+        return element
+    }()
+    private lazy var targetElement = UIAccessibilityElement(accessibilityContainer: self)
     private var displayLink: CADisplayLink?
-    private static let moveDuration: CFTimeInterval = 0.35
+    private var laidOutFor: (size: CGSize, insets: UIEdgeInsets)?
+
+    /// The label VoiceOver reads for the target, when the target view has none.
+    public var targetAccessibilityLabel: String?
 
     /// Creates an overlay view; add it over the whole window.
     public init(measurer: SystemFontTextMeasurer = SystemFontTextMeasurer()) {
@@ -37,74 +52,112 @@ public final class WalkthroughOverlayUIView: UIView {
         dimLayer.fillRule = .evenOdd
         dimLayer.fillColor = UIColor.black.withAlphaComponent(0.6).cgColor
         layer.addSublayer(dimLayer)
-        arrowLayer.fillColor = UIColor.secondarySystemGroupedBackground.cgColor
         layer.addSublayer(arrowLayer)
-        tooltipView.backgroundColor = .secondarySystemGroupedBackground
         tooltipView.layer.cornerCurve = .continuous
         tooltipView.layer.shadowColor = UIColor.black.cgColor
         tooltipView.layer.shadowOpacity = 0.25
         tooltipView.layer.shadowRadius = 8
         tooltipView.layer.shadowOffset = CGSize(width: 0, height: 2)
         tooltipView.isAccessibilityElement = false
-        tooltipView.shouldGroupAccessibilityChildren = true
         addSubview(tooltipView)
-        // VoiceOver sees the tooltip only, never the dimmed background.
+        // Modal: VoiceOver reaches the tooltip and the target, never what is behind the dim.
         isAccessibilityElement = false
-        accessibilityElements = [tooltipView]
+        accessibilityViewIsModal = true
         addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))))
+        registerForTraitChanges(
+            [UITraitUserInterfaceStyle.self, UITraitPreferredContentSizeCategory.self, UITraitLayoutDirection.self]
+        ) { (view: WalkthroughOverlayUIView, _: UITraitCollection) in
+            view.environmentChanged()
+        }
     }
 
     @available(*, unavailable)
     required init?(coder: NSCoder) { nil }
 
-    /// Shows `layout`, moving from the current one when `animated`.
+    /// Shows `layout`, moving from what is on screen when `animated`.
+    ///
+    /// Pass layouts with their content left to right; in a right-to-left layout direction the
+    /// tooltip's content is mirrored here.
     public func apply(_ layout: OverlayLayout, animated: Bool) {
-        let previous = self.layout
-        self.layout = layout
-        stopMove()
-        guard animated, let previous, previous != layout else {
-            draw(layout)
-            announceIfNeeded(previous: previous, next: layout)
-            return
-        }
-        if UIAccessibility.isReduceMotionEnabled {
-            UIView.transition(with: self, duration: 0.25, options: .transitionCrossDissolve) {
-                self.draw(layout)
-            }
-        } else {
-            move = (previous, layout, CACurrentMediaTime())
+        let directed = effectiveUserInterfaceLayoutDirection == .rightToLeft ? layout.rightToLeft() : layout
+        let now = CACurrentMediaTime()
+        motion.show(directed, at: now, reduceMotion: UIAccessibility.isReduceMotionEnabled, animated: animated)
+        render(at: now)
+        if motion.isMoving(at: now), displayLink == nil {
             let link = CADisplayLink(target: self, selector: #selector(step(_:)))
             link.add(to: .main, forMode: .common)
             displayLink = link
-            draw(previous)
         }
-        announceIfNeeded(previous: previous, next: layout)
     }
 
     public override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
-        guard let layout else { return false }
+        guard let layout = motion.frame(at: CACurrentMediaTime())?.layout else { return false }
         if tooltipView.frame.contains(point) { return true }
         return layout.cutout.dims(Waypoint.Point(point))
     }
 
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        let current = (bounds.size, safeAreaInsets)
+        if let previous = laidOutFor, previous.size != current.0 || previous.insets != current.1 {
+            laidOutFor = current
+            environmentChanged()
+        } else {
+            laidOutFor = current
+        }
+    }
+
+    public override func safeAreaInsetsDidChange() {
+        super.safeAreaInsetsDidChange()
+        setNeedsLayout()
+    }
+
     public override func removeFromSuperview() {
         stopMove()
+        motion.show(nil, at: CACurrentMediaTime(), reduceMotion: false)
         super.removeFromSuperview()
+    }
+
+    private func environmentChanged() {
+        if let frame = motion.frame(at: CACurrentMediaTime()) { draw(frame) }
+        onEnvironmentChange?()
     }
 
     // MARK: Drawing
 
-    private func draw(_ layout: OverlayLayout) {
+    /// Draws the frame at `time`, stops the display link when the move is over, and announces.
+    private func render(at time: CFTimeInterval) {
+        guard let frame = motion.frame(at: time) else { return }
+        draw(frame)
+        if !motion.isMoving(at: time) {
+            stopMove()
+            if motion.takeAnnouncement(at: time) != nil {
+                // After the last frame: focus lands on the tooltip where it stays.
+                UIAccessibility.post(notification: .screenChanged, argument: summaryElement)
+            }
+        }
+    }
+
+    private func draw(_ frame: OverlayMotion.Frame) {
+        let layout = frame.layout
+        let background = UIColor.secondarySystemGroupedBackground.resolvedColor(with: traitCollection)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         dimLayer.path = layout.cutout.cgPath
         arrowLayer.path = layout.arrow?.cgPath
+        arrowLayer.fillColor = background.cgColor
+        arrowLayer.opacity = Float(frame.tooltipOpacity)
         CATransaction.commit()
 
         let tooltip = layout.tooltip
         tooltipView.frame = CGRect(tooltip.frame)
+        tooltipView.alpha = CGFloat(frame.tooltipOpacity)
+        tooltipView.backgroundColor = background
         tooltipView.layer.cornerRadius = CGFloat(tooltip.cornerRadius)
-        tooltipView.accessibilityLabel = tooltip.accessibilityLabel
+        // A shadow without a path is recomputed from the layer's contents on every frame.
+        tooltipView.layer.shadowPath = CGPath(
+            roundedRect: tooltipView.bounds, cornerWidth: CGFloat(tooltip.cornerRadius),
+            cornerHeight: CGFloat(tooltip.cornerRadius), transform: nil)
 
         let lines = tooltip.allLines
         while labels.count < lines.count {
@@ -135,9 +188,30 @@ public final class WalkthroughOverlayUIView: UIView {
         for (button, placed) in zip(buttons, tooltip.buttons) {
             button.frame = CGRect(placed.frame)
         }
-        var elements: [Any] = [tooltipSummary(tooltip)]
-        elements.append(contentsOf: buttons)
-        tooltipView.accessibilityElements = elements
+        updateAccessibility(layout)
+    }
+
+    /// Updates the same elements in place (new elements on every frame would lose VoiceOver's focus).
+    private func updateAccessibility(_ layout: OverlayLayout) {
+        var inTooltip: [Any] = []
+        var outside: [Any] = [tooltipView]
+        for element in layout.accessibilityElements {
+            switch element {
+            case .tooltip(let label, let frame):
+                summaryElement.accessibilityLabel = label
+                summaryElement.accessibilityFrameInContainerSpace = CGRect(origin: .zero, size: CGSize(frame.size))
+                inTooltip.append(summaryElement)
+            case .button(let button, _):
+                if let view = buttons.first(where: { $0.tooltipButton == button }) { inTooltip.append(view) }
+            case .target(let frame):
+                // Activating it taps its centre, which the cutout lets through to the target.
+                targetElement.accessibilityLabel = targetAccessibilityLabel ?? element.label
+                targetElement.accessibilityFrameInContainerSpace = CGRect(frame)
+                outside.append(targetElement)
+            }
+        }
+        tooltipView.accessibilityElements = inTooltip
+        accessibilityElements = outside
     }
 
     private func makeButton(_ button: TooltipButton) -> TooltipUIButton {
@@ -165,35 +239,15 @@ public final class WalkthroughOverlayUIView: UIView {
         return view
     }
 
-    /// One element that reads the whole tooltip, placed over its text.
-    private func tooltipSummary(_ tooltip: TooltipLayout) -> UIAccessibilityElement {
-        let element = UIAccessibilityElement(accessibilityContainer: tooltipView)
-        element.accessibilityLabel = tooltip.accessibilityLabel
-        element.accessibilityTraits = .staticText
-        element.accessibilityFrameInContainerSpace = CGRect(origin: .zero, size: CGSize(tooltip.frame.size))
-        return element
-    }
-
-    private func announceIfNeeded(previous: OverlayLayout?, next: OverlayLayout) {
-        guard previous?.tooltip.accessibilityLabel != next.tooltip.accessibilityLabel else { return }
-        UIAccessibility.post(notification: .screenChanged, argument: tooltipView.accessibilityElements?.first)
-    }
-
     // MARK: Moving
 
     @objc private func step(_ link: CADisplayLink) {
-        guard let move else { return stopMove() }
-        let linear = min(1, (link.targetTimestamp - move.start) / Self.moveDuration)
-        let eased = 1 - pow(1 - linear, 3)
-        draw(move.from.interpolated(to: move.to, fraction: eased))
-        if linear >= 1 { stopMove() }
+        render(at: link.targetTimestamp)
     }
 
     private func stopMove() {
         displayLink?.invalidate()
         displayLink = nil
-        if move != nil, let layout { draw(layout) }
-        move = nil
     }
 
     // MARK: Swipes
@@ -206,6 +260,7 @@ public final class WalkthroughOverlayUIView: UIView {
         }
     }
 }
+
 /// A tooltip button that remembers which ``TooltipButton`` it shows.
 final class TooltipUIButton: UIButton {
     var tooltipButton: TooltipButton?

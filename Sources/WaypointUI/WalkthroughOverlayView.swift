@@ -7,95 +7,144 @@ import Waypoint
 
 /// Draws an ``OverlayLayout``: the dimmed screen with its cutout, the arrow and the tooltip.
 ///
-/// Every position comes from the layout; this view decides nothing. Touches in the cutout reach
-/// the target underneath; the dimmed background is hidden from VoiceOver; the tooltip is one
-/// accessibility element (its buttons inside it) announced when it appears. A new layout moves
-/// smoothly to its place using the core's interpolation, or cross-fades under Reduce Motion.
+/// Every position comes from the layout and every move from an ``OverlayMotion``; this view
+/// decides nothing. Touches in the cutout reach the target underneath. For VoiceOver the overlay
+/// is modal and offers ``OverlayLayout/accessibilityElements``: the tooltip's text, its buttons and
+/// the target; the tooltip takes the focus once its move has ended.
+///
+/// The layout is in coordinates whose origin is the top-left corner, whatever the layout
+/// direction; in a right-to-left environment (or with `contentDirection: .rightToLeft`) the
+/// tooltip's content is mirrored (``OverlayLayout/rightToLeft()``) and the geometry is not.
 public struct WalkthroughOverlayView: View {
     /// The layout to draw.
     public var layout: OverlayLayout
     /// The fonts the layout was measured with.
     public var measurer: SystemFontTextMeasurer
+    /// The direction of the tooltip's text; `nil` reads it from the environment.
+    public var contentDirection: LayoutDirection?
     /// Called when a tooltip button is pressed.
     public var onButton: @MainActor (TooltipButton.Action) -> Void
-    /// Called when the user swipes across the overlay.
+    /// Called when the user swipes across the overlay (never on tvOS, which has no drag gesture).
     public var onSwipe: @MainActor (SwipeDirection) -> Void
 
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
-    @State private var move = Move(from: nil, to: nil)
-
-    /// A move from one layout to the next, animated by the core's interpolation.
-    struct Move: Equatable {
-        var from: OverlayLayout?
-        var to: OverlayLayout?
-    }
+    @Environment(\.layoutDirection) private var environmentDirection
+    @State private var motion = OverlayMotion()
+    @State private var isMoving = false
+    @AccessibilityFocusState private var tooltipFocused: Bool
 
     /// Creates the view.
     public init(
         layout: OverlayLayout, measurer: SystemFontTextMeasurer = SystemFontTextMeasurer(),
+        contentDirection: LayoutDirection? = nil,
         onButton: @escaping @MainActor (TooltipButton.Action) -> Void,
         onSwipe: @escaping @MainActor (SwipeDirection) -> Void = { _ in }
     ) {
         self.layout = layout
         self.measurer = measurer
+        self.contentDirection = contentDirection
         self.onButton = onButton
         self.onSwipe = onSwipe
     }
 
     public var body: some View {
-        Group {
-            if reduceMotion {
-                ZStack {
-                    OverlayCanvas(layout: layout, measurer: measurer, onButton: onButton)
-                        .id(layout.tooltip.accessibilityLabel)
-                        .transition(.opacity)
-                }
-                .animation(.easeInOut(duration: 0.25), value: layout)
-            } else {
-                KeyframeAnimator(initialValue: 1.0, trigger: move) { fraction in
-                    OverlayCanvas(layout: displayed(at: fraction), measurer: measurer, onButton: onButton)
-                } keyframes: { _ in
-                    MoveKeyframe(0.0)
-                    SpringKeyframe(1.0, duration: 0.35)
-                }
+        TimelineView(.animation(minimumInterval: nil, paused: !isMoving)) { context in
+            // Once the move is over, draw its end exactly, whatever the timeline's last date.
+            let time = isMoving ? context.date.timeIntervalSinceReferenceDate : .infinity
+            if let frame = motion.frame(at: time) {
+                OverlayCanvas(frame: frame, measurer: measurer, onButton: onButton, tooltipFocused: $tooltipFocused)
             }
         }
-        .gesture(DragGesture(minimumDistance: 20).onEnded { value in
-            let translation = Waypoint.Point(x: Double(value.translation.width), y: Double(value.translation.height))
-            if let direction = SwipeDirection(translation: translation) { onSwipe(direction) }
-        })
-        .onChange(of: layout, initial: true) { old, new in
-            move = Move(from: old == new ? nil : old, to: new)
+        // The layout's coordinates start at the top left: offsets and paths must agree.
+        .environment(\.layoutDirection, .leftToRight)
+        .accessibilityElement(children: .contain)
+        .accessibilityAddTraits(.isModal)
+        .modifier(SwipeRecognizer(onSwipe: onSwipe))
+        .onChange(of: directedLayout, initial: true) { _, new in
+            let now = Self.now
+            motion.show(new, at: now, reduceMotion: reduceMotion)
+            isMoving = motion.isMoving(at: now)
         }
+        .task(id: motion) { await finishMove() }
     }
 
-    /// The layout on screen `fraction` of the way through the current move.
-    private func displayed(at fraction: Double) -> OverlayLayout {
-        guard let to = move.to, to == layout else { return move.to ?? layout }
-        guard let from = move.from else { return to }
-        return from.interpolated(to: to, fraction: fraction)
+    /// The layout with its content in the text's direction.
+    private var directedLayout: OverlayLayout {
+        (contentDirection ?? environmentDirection) == .rightToLeft ? layout.rightToLeft() : layout
+    }
+
+    private static var now: Double { Date().timeIntervalSinceReferenceDate }
+
+    /// Waits for the move to end, stops the timeline and announces the new tooltip.
+    private func finishMove() async {
+        let remaining = motion.remaining(at: Self.now)
+        if remaining > 0 {
+            try? await Task.sleep(for: .seconds(remaining))
+            if Task.isCancelled { return }
+        }
+        if isMoving { isMoving = false }
+        guard let tooltip = motion.takeAnnouncement(at: Self.now) else { return }
+        if tooltipFocused {
+            // Focus is already on the tooltip: moving it there again would say nothing.
+            AccessibilityNotification.Announcement(tooltip.accessibilityLabel).post()
+        } else {
+            tooltipFocused = true
+        }
     }
 }
 
-/// One frame of the overlay: everything at the positions of `layout`.
+/// Reports straight drags across the overlay as swipes; tvOS has no drag gesture.
+struct SwipeRecognizer: ViewModifier {
+    let onSwipe: @MainActor (SwipeDirection) -> Void
+
+    func body(content: Content) -> some View {
+        #if os(tvOS)
+        content
+        #else
+        content.gesture(DragGesture(minimumDistance: 20).onEnded { value in
+            let translation = Waypoint.Point(x: Double(value.translation.width), y: Double(value.translation.height))
+            if let direction = SwipeDirection(translation: translation) { onSwipe(direction) }
+        })
+        #endif
+    }
+}
+
+/// One frame of the overlay: everything at the positions of the frame's layout.
 struct OverlayCanvas: View {
-    let layout: OverlayLayout
+    let frame: OverlayMotion.Frame
     let measurer: SystemFontTextMeasurer
     let onButton: @MainActor (TooltipButton.Action) -> Void
+    let tooltipFocused: AccessibilityFocusState<Bool>.Binding
 
     var body: some View {
+        let layout = frame.layout
         ZStack(alignment: .topLeading) {
             CutoutShape(layout.cutout)
                 .fill(Color.black.opacity(0.6), style: FillStyle(eoFill: true))
                 .contentShape(CutoutShape(layout.cutout), eoFill: true)
                 .accessibilityHidden(true)
-            if let arrow = layout.arrow {
-                TooltipArrowShape(arrow)
-                    .fill(Color.tooltipBackground)
-                    .accessibilityHidden(true)
+            Group {
+                if let arrow = layout.arrow {
+                    TooltipArrowShape(arrow)
+                        .fill(Color.tooltipBackground)
+                        .accessibilityHidden(true)
+                }
+                TooltipView(tooltip: layout.tooltip, measurer: measurer, onButton: onButton, focused: tooltipFocused)
+                    .offset(x: CGFloat(layout.tooltip.frame.minX), y: CGFloat(layout.tooltip.frame.minY))
+                    .accessibilitySortPriority(1)
             }
-            TooltipView(tooltip: layout.tooltip, measurer: measurer, onButton: onButton)
-                .offset(x: CGFloat(layout.tooltip.frame.minX), y: CGFloat(layout.tooltip.frame.minY))
+            .opacity(frame.tooltipOpacity)
+            if let target = layout.accessibilityElements.last, case .target(let targetFrame) = target {
+                // VoiceOver reaches the target through the cutout; activating this element taps
+                // its centre, which the cutout lets through to the target.
+                Color.clear
+                    .frame(width: CGFloat(targetFrame.width), height: CGFloat(targetFrame.height))
+                    .offset(x: CGFloat(targetFrame.minX), y: CGFloat(targetFrame.minY))
+                    .allowsHitTesting(false)
+                    .accessibilityElement()
+                    .accessibilityLabel(Text(verbatim: target.label))
+                    .accessibilitySortPriority(0)
+            }
         }
         .frame(width: CGFloat(layout.screen.width), height: CGFloat(layout.screen.height), alignment: .topLeading)
     }
@@ -106,12 +155,14 @@ struct TooltipView: View {
     let tooltip: TooltipLayout
     let measurer: SystemFontTextMeasurer
     let onButton: @MainActor (TooltipButton.Action) -> Void
+    let focused: AccessibilityFocusState<Bool>.Binding
 
     var body: some View {
         ZStack(alignment: .topLeading) {
             RoundedRectangle(cornerRadius: CGFloat(tooltip.cornerRadius), style: .continuous)
                 .fill(Color.tooltipBackground)
                 .shadow(color: .black.opacity(0.25), radius: 8, y: 2)
+                .accessibilityHidden(true)
             ForEach(Array(tooltip.allLines.enumerated()), id: \.offset) { _, line in
                 Text(verbatim: line.text)
                     .font(measurer.font(for: line.role))
@@ -122,7 +173,15 @@ struct TooltipView: View {
                     .offset(x: CGFloat(line.frame.minX), y: CGFloat(line.frame.minY))
                     .accessibilityHidden(true)
             }
-            ForEach(tooltip.buttons, id: \.button.action) { placed in
+            // The whole text as one focusable element over the drawn lines (which may be cut).
+            Color.clear
+                .frame(width: CGFloat(tooltip.frame.width), height: CGFloat(textHeight))
+                .accessibilityElement()
+                .accessibilityLabel(Text(verbatim: tooltip.accessibilityLabel))
+                .accessibilityAddTraits(.isStaticText)
+                .accessibilityFocused(focused)
+                .accessibilitySortPriority(Double(tooltip.buttons.count + 1))
+            ForEach(Array(tooltip.buttons.enumerated()), id: \.element.button.action) { index, placed in
                 Button {
                     onButton(placed.button.action)
                 } label: {
@@ -134,17 +193,17 @@ struct TooltipView: View {
                 }
                 .buttonStyle(TooltipButtonStyle(action: placed.button.action))
                 .offset(x: CGFloat(placed.frame.minX), y: CGFloat(placed.frame.minY))
+                // Buttons read in their logical order (Skip, Back, Next), however they are drawn.
+                .accessibilitySortPriority(Double(tooltip.buttons.count - index))
             }
         }
         .frame(width: CGFloat(tooltip.frame.width), height: CGFloat(tooltip.frame.height), alignment: .topLeading)
         .accessibilityElement(children: .contain)
-        .accessibilityLabel(Text(verbatim: tooltip.accessibilityLabel))
-        .onAppear { announce() }
-        .onChange(of: tooltip.accessibilityLabel) { announce() }
     }
 
-    private func announce() {
-        AccessibilityNotification.Announcement(tooltip.accessibilityLabel).post()
+    /// The height above the buttons (the whole tooltip when it has none).
+    private var textHeight: Double {
+        tooltip.buttons.map(\.frame.minY).min() ?? tooltip.frame.height
     }
 }
 
@@ -168,9 +227,10 @@ struct TooltipButtonStyle: ButtonStyle {
 }
 
 extension Color {
-    /// The tooltip's background: white in light mode, a raised grey in dark mode.
+    /// The tooltip's background: white in light mode, a raised grey in dark mode (white on tvOS
+    /// and watchOS, which have no grouped background colours).
     static var tooltipBackground: Color {
-        #if canImport(UIKit) && os(iOS) || os(visionOS)
+        #if canImport(UIKit) && (os(iOS) || os(visionOS))
         Color(uiColor: .secondarySystemGroupedBackground)
         #elseif canImport(AppKit)
         Color(nsColor: .windowBackgroundColor)

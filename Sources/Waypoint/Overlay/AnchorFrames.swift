@@ -1,45 +1,117 @@
 import Foundation
 
 /// The frames of the anchors (on-screen elements hints point at), in window coordinates, as the UI
-/// reports them; picks the frame of the hint being presented and lays it out.
+/// reports them; tells which anchors a hint can be shown on, and lays out the hint being presented.
 ///
-/// The SwiftUI adapter fills it from anchor preferences, the UIKit adapter from registered views.
-/// An anchor whose frame is not known yet gets no overlay until its frame arrives.
+/// The SwiftUI adapter fills it from anchor preferences (``init(reports:registered:)``), the UIKit
+/// adapter from registered views. An anchor is usable — ``Status/placed(_:)`` — only when exactly
+/// one view reports a frame for it:
+/// - An anchor that registered but has no frame (``Status/waitingForFrame``) is typically inside a
+///   sheet or another presentation the overlay does not cover; its frame never reaches the overlay.
+/// - An anchor id reported by several views (``Status/duplicated(count:)``) is ambiguous.
+///
+/// In both cases the hint waits, as if the anchor had not appeared: report to the coordinator only
+/// the anchors in ``placedIDs`` (``HintCoordinator/reportAnchors(_:previously:present:dismiss:)``
+/// does it), and show the others to the developer.
 public struct AnchorFrames: Sendable, Hashable {
-    /// The known frames by anchor id.
-    public private(set) var frames: [String: Rect]
+    /// Where an anchor stands.
+    public enum Status: Sendable, Hashable {
+        /// Nothing registered the anchor and no frame is known.
+        case unregistered
+        /// The anchor registered, but its frame has not reached the overlay (for example, it is in
+        /// a sheet the overlay does not cover).
+        case waitingForFrame
+        /// One view reports the anchor, at this frame.
+        case placed(Rect)
+        /// `count` views report the same anchor id; none of them is used.
+        case duplicated(count: Int)
+    }
 
-    /// Creates a set of frames.
+    /// The known frames by anchor id (for an id reported several times, the last frame reported).
+    public private(set) var frames: [String: Rect]
+    /// The anchors that registered (appeared), with or without a frame.
+    public private(set) var registered: Set<String>
+    /// The anchor ids reported by more than one view, with how many.
+    public private(set) var duplicates: [String: Int]
+
+    /// Creates a set of frames, one per anchor.
     public init(_ frames: [String: Rect] = [:]) {
         self.frames = frames
+        self.registered = []
+        self.duplicates = [:]
     }
 
-    /// The frame of the anchor `id`, if known; setting `nil` forgets it.
+    /// Creates a set of frames from every frame reported for each anchor id (anchor preferences
+    /// collect one per view), and the ids that registered.
+    public init(reports: [String: [Rect]], registered: Set<String> = []) {
+        self.frames = reports.compactMapValues(\.last)
+        self.registered = registered
+        self.duplicates = reports.filter { $0.value.count > 1 }.mapValues(\.count)
+    }
+
+    /// Where the anchor `id` stands.
+    public func status(of id: String) -> Status {
+        if let count = duplicates[id] { return .duplicated(count: count) }
+        if let frame = frames[id] { return .placed(frame) }
+        return registered.contains(id) ? .waitingForFrame : .unregistered
+    }
+
+    /// The anchors hints can be shown on: those with exactly one frame.
+    public var placedIDs: Set<String> {
+        Set(frames.keys).subtracting(duplicates.keys)
+    }
+
+    /// The anchors that registered but cannot be used: no frame, or reported more than once.
+    public var unusableIDs: Set<String> {
+        registered.union(duplicates.keys).subtracting(placedIDs)
+    }
+
+    /// The frame of the anchor `id` when it is placed (reported once); setting `nil` forgets it.
     public subscript(id: String) -> Rect? {
-        get { frames[id] }
-        set { frames[id] = newValue }
+        get { duplicates[id] == nil ? frames[id] : nil }
+        set {
+            frames[id] = newValue
+            duplicates[id] = nil
+        }
     }
 
-    /// Records the frame of the anchor `id`; returns whether it changed.
+    /// Records that the anchor `id` appeared; it waits for its frame.
+    public mutating func register(_ id: String) {
+        registered.insert(id)
+    }
+
+    /// Records the frame of the anchor `id` (reported by one view); returns whether it changed.
     @discardableResult
     public mutating func update(_ id: String, frame: Rect) -> Bool {
-        guard frames[id] != frame else { return false }
+        guard frames[id] != frame || duplicates[id] != nil else { return false }
         frames[id] = frame
+        duplicates[id] = nil
         return true
     }
 
-    /// Forgets the anchor `id` (it disappeared).
+    /// Forgets the anchor `id` (it disappeared): its registration and its frame.
     public mutating func remove(_ id: String) {
         frames[id] = nil
+        duplicates[id] = nil
+        registered.remove(id)
+    }
+
+    /// What changed since `previous`, for the coordinator: the anchors that became placed and
+    /// those that no longer are (they disappeared, lost their frame or became duplicated), each
+    /// sorted by id.
+    public func changes(since previous: AnchorFrames) -> (appeared: [String], disappeared: [String]) {
+        let now = placedIDs
+        let before = previous.placedIDs
+        return (now.subtracting(before).sorted(), before.subtracting(now).sorted())
     }
 
     /// The layout of `presentation` on its anchor's frame, or `nil` when nothing is presented or
-    /// the anchor's frame is not known.
+    /// the anchor is not placed (no frame yet, or reported by several views).
     public func layout(
         for presentation: HintPresentation?, screen: Size, safeArea: EdgeInsets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {
-        guard let presentation, let frame = frames[presentation.anchorId] else { return nil }
+        guard let presentation, let frame = self[presentation.anchorId] else { return nil }
         return OverlayLayout(
             presentation: presentation, target: frame, screen: screen, safeArea: safeArea,
             style: style, measurer: measurer)

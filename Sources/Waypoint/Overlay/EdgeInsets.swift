@@ -27,6 +27,19 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
         self.init(top: inset, left: inset, bottom: inset, right: inset)
     }
 
+    /// The insets that leave `inner` inside `outer`: how far each edge of `inner` lies inside the
+    /// same edge of `outer`, never negative.
+    ///
+    /// The SwiftUI adapter draws over the whole screen but learns where the safe area is from a view
+    /// that respects it; these are the insets of that view's safe part within the screen, whether
+    /// the app's content itself ignores the safe area or not.
+    public init(of inner: Rect, in outer: Rect) {
+        func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
+        self.init(
+            top: clean(inner.minY - outer.minY), left: clean(inner.minX - outer.minX),
+            bottom: clean(outer.maxY - inner.maxY), right: clean(outer.maxX - inner.maxX))
+    }
+
     /// No insets.
     public static let zero = EdgeInsets()
 }

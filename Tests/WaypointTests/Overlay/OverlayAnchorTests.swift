@@ -46,6 +46,70 @@ struct OverlayAnchorTests {
         #expect(anchors.frames.isEmpty)
     }
 
+    @Test("An anchor is placed only when exactly one view reports a frame for it", arguments: [
+        ([Rect]?.none, false, AnchorFrames.Status.unregistered),
+        (nil, true, .waitingForFrame),
+        ([Rect(x: 1, y: 2, width: 3, height: 4)], true, .placed(Rect(x: 1, y: 2, width: 3, height: 4))),
+        ([Rect(x: 1, y: 2, width: 3, height: 4)], false, .placed(Rect(x: 1, y: 2, width: 3, height: 4))),
+        ([Rect(x: 1, y: 2, width: 3, height: 4), Rect(x: 5, y: 6, width: 7, height: 8)], true, .duplicated(count: 2)),
+    ])
+    func status(reports: [Rect]?, registered: Bool, expected: AnchorFrames.Status) {
+        let anchors = AnchorFrames(reports: reports.map { ["a": $0] } ?? [:], registered: registered ? ["a"] : [])
+        #expect(anchors.status(of: "a") == expected)
+        let isPlaced = if case .placed = expected { true } else { false }
+        #expect(anchors.placedIDs == (isPlaced ? ["a"] : []))
+        #expect(anchors.unusableIDs == (registered && !isPlaced ? ["a"] : []))
+        let presentation = HintPresentation(
+            hint: HintID(walkthroughId: "w", stepId: "s"), anchorId: "a", tooltipText: "Hi", tooltipPosition: .below,
+            highlightShape: .circle(), completionTrigger: .button, canSkip: false, canGoBack: false, stepNumber: 1, stepCount: 1)
+        #expect((anchors.layout(for: presentation, screen: phone) != nil) == isPlaced)
+    }
+
+    @Test("Changes list the anchors that became placed and those that stopped being placed")
+    func changes() {
+        var before = AnchorFrames(reports: ["a": [Rect(x: 0, y: 0, width: 10, height: 10)], "b": [Rect(x: 0, y: 20, width: 10, height: 10)]])
+        before.register("c")
+        var after = AnchorFrames(reports: [
+            "a": [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 50, y: 0, width: 10, height: 10)],
+            "c": [Rect(x: 0, y: 40, width: 10, height: 10)],
+            "d": [Rect(x: 0, y: 60, width: 10, height: 10)],
+        ])
+        let changes = after.changes(since: before)
+        #expect(changes.appeared == ["c", "d"])
+        #expect(changes.disappeared == ["a", "b"], "a is now used by two views, b is gone")
+        after.update("a", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(after.status(of: "a") == .placed(Rect(x: 0, y: 0, width: 10, height: 10)), "one report again")
+        after.remove("c")
+        #expect(after.status(of: "c") == .unregistered)
+    }
+
+    @Test("A hint waits while its anchor has no frame or is duplicated, and shows once it is placed")
+    func coordinatorWaitsForPlacedAnchor() async throws {
+        let walkthrough = Walkthrough<Void>(id: "layering", steps: [layeringIntro])
+        let hints = HintCoordinator(catalog: WalkthroughCatalog([walkthrough]), context: (), store: InMemoryProgressStore(), clock: FixedClock())
+        await hints.start()
+        let button = Rect(x: 326, y: 56, width: 44, height: 44)
+
+        // Registered from inside a sheet: it appeared, but its frame never reaches the overlay.
+        var inSheet = AnchorFrames()
+        inSheet.register("editor.layersButton")
+        hints.reportAnchors(inSheet, previously: AnchorFrames())
+        #expect(hints.presentation == nil, "no hint starts on an anchor with nothing to point at")
+
+        let placed = AnchorFrames(reports: ["editor.layersButton": [button]], registered: ["editor.layersButton"])
+        hints.reportAnchors(placed, previously: inSheet)
+        #expect(hints.presentation?.hint.stepId == "intro")
+        #expect(hints.overlayLayout(anchors: placed, screen: phone)?.target == button)
+
+        let duplicated = AnchorFrames(reports: ["editor.layersButton": [button, Rect(x: 10, y: 500, width: 44, height: 44)]])
+        hints.reportAnchors(duplicated, previously: placed)
+        #expect(hints.presentation == nil, "an ambiguous anchor dismisses the hint, which waits")
+        #expect(hints.overlayLayout(anchors: duplicated, screen: phone) == nil)
+
+        hints.reportAnchors(placed, previously: duplicated)
+        #expect(hints.presentation?.hint.stepId == "intro")
+    }
+
     @Test("The coordinator's hint is laid out on its anchor's frame once the frame is known; buttons send signals")
     func coordinatorOverlay() async throws {
         let walkthrough = Walkthrough<Void>(id: "layering", steps: [layeringToolbar, layeringIntro])
@@ -76,6 +140,22 @@ struct OverlayAnchorTests {
         #expect(hints.presentation?.hint.stepId == "toolbar")
         hints.press(.skip)
         #expect(hints.presentation?.hint.stepId == "intro")
+    }
+}
+
+@Suite("Safe-area insets from a safe rectangle inside the screen")
+struct OverlaySafeAreaTests {
+    static let portrait = Rect(x: 0, y: 0, width: 390, height: 844)
+    static let landscape = Rect(x: 0, y: 0, width: 844, height: 390)
+
+    @Test("Insets are the distances between the edges; a safe rectangle past the screen gives 0", arguments: [
+        (portrait, Rect(x: 0, y: 47, width: 390, height: 763), EdgeInsets(top: 47, bottom: 34)),
+        (landscape, Rect(x: 59, y: 0, width: 727, height: 369), EdgeInsets(left: 59, bottom: 21, right: 58)),
+        (portrait, Rect(x: -10, y: -10, width: 410, height: 864), EdgeInsets.zero),
+        (portrait, Rect(x: .nan, y: 0, width: 390, height: 844), EdgeInsets.zero),
+    ])
+    func insets(screen: Rect, safe: Rect, expected: EdgeInsets) {
+        #expect(EdgeInsets(of: safe, in: screen) == expected)
     }
 }
 

@@ -1,0 +1,33 @@
+import Foundation
+
+/// One thing VoiceOver (and other assistive technologies) can reach while the overlay is shown.
+///
+/// The overlay is modal: it hides everything behind the dimmed area and offers exactly what a
+/// finger can reach — the tooltip's text, its buttons, and the target through the cutout.
+/// ``OverlayLayout/accessibilityElements`` lists them in reading order; the adapters create one
+/// element for each and update it in place as the overlay moves, so focus is never lost.
+public enum OverlayAccessibilityElement: Sendable, Hashable {
+    /// The tooltip's whole text, read as one element (even when the drawn text is cut with "…").
+    case tooltip(label: String, frame: Rect)
+    /// A tooltip button.
+    case button(TooltipButton, frame: Rect)
+    /// The target, seen through the cutout; activating it taps the target underneath.
+    case target(frame: Rect)
+
+    /// The element's frame in screen coordinates.
+    public var frame: Rect {
+        switch self {
+        case .tooltip(_, let frame), .button(_, let frame), .target(let frame): frame
+        }
+    }
+
+    /// What the element reads when the adapter knows nothing better (for the target, the app's own
+    /// label for the view is better).
+    public var label: String {
+        switch self {
+        case .tooltip(let label, _): label
+        case .button(let button, _): button.title
+        case .target: "Highlighted element"
+        }
+    }
+}

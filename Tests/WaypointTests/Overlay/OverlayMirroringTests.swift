@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import Waypoint
+
+@Suite("Overlay layouts for right-to-left languages and mirrored coordinates")
+struct OverlayMirroringTests {
+    let intro = OverlayLayout(step: layeringIntro, index: 1, of: 3, target: Rect(x: 326, y: 56, width: 44, height: 44), screen: phone, safeArea: phoneSafeArea)
+
+    static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
+    static func close(_ a: Rect, _ b: Rect) -> Bool {
+        close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
+    }
+
+    @Test("Right-to-left content keeps the geometry and mirrors the tooltip's content inside it")
+    func rightToLeftContent() throws {
+        let rtl = intro.rightToLeft()
+        #expect(rtl.cutout == intro.cutout && rtl.arrow == intro.arrow && rtl.tooltip.frame == intro.tooltip.frame)
+        let width = intro.tooltip.frame.width
+        for (ltr, mirrored) in zip(intro.tooltip.allLines, rtl.tooltip.allLines) {
+            #expect(Self.close(width - mirrored.frame.maxX, ltr.frame.minX), "\(ltr.text) starts at the right edge")
+            #expect(mirrored.frame.minY == ltr.frame.minY && mirrored.text == ltr.text)
+        }
+        let skip = try #require(rtl.tooltip.buttons.first { $0.button.action == .skip })
+        let back = try #require(rtl.tooltip.buttons.first { $0.button.action == .back })
+        #expect(skip.frame.minX > back.frame.minX, "Skip, Back run from right to left")
+        let twice = rtl.rightToLeft().tooltip
+        #expect(zip(twice.allLines, intro.tooltip.allLines).allSatisfy { Self.close($0.frame, $1.frame) }, "mirroring twice gives the content back")
+    }
+
+    @Test("Mirroring reflects the cutout, the arrow and the tooltip together")
+    func mirroredTogether() throws {
+        let mirrored = intro.mirrored()
+        let width = phone.width
+        #expect(mirrored.target == Rect(x: width - 370, y: 56, width: 44, height: 44))
+        guard case .circle(let center, let radius)? = mirrored.cutout.hole,
+              case .circle(let originalCenter, let originalRadius)? = intro.cutout.hole else {
+            Issue.record("expected a circular hole")
+            return
+        }
+        #expect(center == Point(x: width - originalCenter.x, y: originalCenter.y) && radius == originalRadius)
+        #expect(Self.close(mirrored.tooltip.frame.maxX, width - intro.tooltip.frame.minX))
+        let arrow = try #require(mirrored.arrow)
+        let original = try #require(intro.arrow)
+        #expect(arrow.tip == Point(x: width - original.tip.x, y: original.tip.y))
+        #expect(arrow.baseStart.x <= arrow.baseEnd.x, "the base still runs left to right")
+        #expect(arrow.baseStart.x >= mirrored.tooltip.frame.minX && arrow.baseEnd.x <= mirrored.tooltip.frame.maxX)
+        // The tooltip is on the same side of the hole, at the mirrored distance.
+        #expect(Self.close(mirrored.tooltip.frame.midX - center.x, -(intro.tooltip.frame.midX - originalCenter.x)))
+        for point in [Point(x: 340, y: 70), Point(x: 20, y: 70), Point(x: 300, y: 400), Point(x: 360, y: 110)] {
+            #expect(mirrored.cutout.dims(Point(x: width - point.x, y: point.y)) == intro.cutout.dims(point))
+        }
+    }
+
+    @Test("Mirroring twice gives every random layout back")
+    func involution() {
+        for index in 0..<500 {
+            var random = OverlayRandom(seed: UInt64(index))
+            let layout = OverlayCase.random(&random).layout
+            let twice = layout.mirrored().mirrored()
+            #expect(Self.close(twice.tooltip.frame, layout.tooltip.frame) && Self.close(twice.target, layout.target),
+                    "seed \(index)")
+            #expect(zip(twice.tooltip.allLines, layout.tooltip.allLines).allSatisfy { Self.close($0.frame, $1.frame) }, "seed \(index)")
+            #expect(twice.placement == layout.placement && (twice.cutout.hole == nil) == (layout.cutout.hole == nil), "seed \(index)")
+            if let hole = layout.cutout.hole, let back = twice.cutout.hole {
+                #expect(Self.close(hole.boundingBox, back.boundingBox), "seed \(index)")
+            }
+            if let arrow = layout.arrow, let back = twice.arrow {
+                #expect(Self.close(arrow.tip.x, back.tip.x) && Self.close(arrow.baseStart.x, back.baseStart.x), "seed \(index)")
+            }
+        }
+    }
+}
+
+@Suite("What assistive technologies reach over the overlay")
+struct OverlayAccessibilityTests {
+    @Test("The tooltip's text, its buttons in logical order, then the target through the cutout")
+    func order() {
+        let layout = OverlayLayout(step: layeringToolbar, index: 1, of: 3, target: Rect(x: 0, y: 760, width: 390, height: 50), screen: phone, safeArea: phoneSafeArea)
+        let elements = layout.accessibilityElements
+        #expect(elements.first == .tooltip(label: layout.tooltip.accessibilityLabel, frame: layout.tooltip.frame))
+        let buttons = elements.compactMap { element -> TooltipButton.Action? in
+            if case .button(let button, _) = element { return button.action }
+            return nil
+        }
+        #expect(buttons == [.skip, .back, .next])
+        #expect(elements.last == .target(frame: Rect(x: 0, y: 760, width: 390, height: 50)))
+        for element in elements.dropFirst().dropLast() {
+            #expect(layout.tooltip.frame.contains(element.frame), "buttons are placed on the screen, inside the tooltip")
+        }
+        #expect(layout.rightToLeft().accessibilityElements.map(\.label) == elements.map(\.label), "the reading order does not depend on drawing order")
+    }
+
+    @Test("Only the target's part on the screen is reachable; a target off the screen is not", arguments: [
+        (Rect(x: 300, y: -20, width: 80, height: 60), Rect(x: 300, y: 0, width: 80, height: 40) as Rect?),
+        (Rect(x: 0, y: 2_000, width: 80, height: 60), nil),
+    ])
+    func target(frame: Rect, expected: Rect?) {
+        let layout = OverlayLayout(step: layeringIntro, index: 0, of: 3, target: frame, screen: phone, safeArea: phoneSafeArea)
+        let targets = layout.accessibilityElements.filter { if case .target = $0 { true } else { false } }
+        #expect(targets.map(\.frame) == (expected.map { [$0] } ?? []))
+    }
+}
