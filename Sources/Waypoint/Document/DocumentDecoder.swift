@@ -3,7 +3,7 @@
 /// One pass, no recursion beyond the fixed shape of the format (document → flow → step → value), and no
 /// early exit: a bad value is reported and the walk goes on with its siblings, so one run lists every
 /// problem. The model is returned only when there was no error.
-struct DocumentDecoder {
+package struct DocumentDecoder {
     /// A problem found, with the byte offset it points at.
     struct Problem: Sendable {
         let offset: Int
@@ -333,7 +333,7 @@ struct DocumentDecoder {
 
     /// The candidate closest to `name`, when it is a likely typo (same letters in another case, or at most
     /// two edits away for names longer than three characters).
-    static func suggestion(for name: String, among candidates: [String]) -> String? {
+    package static func suggestion(for name: String, among candidates: [String]) -> String? {
         let lowered = name.lowercased()
         if let same = candidates.first(where: { $0.lowercased() == lowered }) { return same }
         guard name.count > 3, name.count < 64 else { return nil }
