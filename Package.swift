@@ -46,6 +46,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Waypoint"], path: "Tests/TestSupport"),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
+        // The README's example as a program; SnippetTests runs it twice and checks that it resumes.
+        .executableTarget(name: "ReadmeExample", dependencies: ["Waypoint"], path: "Snippets/ReadmeExample"),
+        // Every Swift snippet of README.md and the DocC articles, compiled, and a test that they match the docs.
+        .testTarget(
+            name: "SnippetTests", dependencies: ["Waypoint", "WaypointTools", "WaypointTesting", "ReadmeExample"]),
         .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointTools", "WaypointExamples"], exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,8 +9,19 @@
 
 import Foundation
 
+let usage = """
+    usage: WaypointBenchmarks [--list | --workload NAME | --ladder-document STEPS | --help]
+
+    Without arguments, runs every benchmark and prints the figures (build with -c release).
+      --list                    print the names of the single workloads
+      --workload NAME           run one workload once (for callgrind)
+      --ladder-document STEPS   print the graph benchmarks' document of STEPS steps
+    """
+
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--list" {
+if arguments.first == "--help" || arguments.first == "-h" {
+    print(usage)
+} else if arguments.first == "--list" {
     for workload in workloads.keys.sorted() { print(workload) }
 } else if arguments.first == "--workload", arguments.count == 2 {
     guard let workload = workloads[arguments[1]] else {
@@ -20,6 +31,9 @@ if arguments.first == "--list" {
     workload()
 } else if arguments.first == "--ladder-document", arguments.count == 2, let steps = Int(arguments[1]), steps > 0 {
     FileHandle.standardOutput.write(cliLadderText(steps: steps))
+} else if !arguments.isEmpty {
+    FileHandle.standardError.write(Data("unknown arguments: \(arguments.joined(separator: " "))\n\(usage)\n".utf8))
+    exit(64)
 } else {
     var report: [String] = []
     report += runDispatchBenchmarks()

@@ -64,13 +64,14 @@ struct GraphPathsCommandTests {
         #expect(paths?.count == 4)
         #expect(paths?.contains { $0.contains("personalization") } == false)
         let count = CommandRunner.run(["paths", Self.signup, "--flow", "signup", "--attributes", #"{"country":"US"}"#, "--count"])
-        #expect(count.output == "Flow signup has 4 paths (conditions evaluated against the attributes).\n")
+        #expect(count.output == "Flow signup has 4 paths (conditions evaluated against the attributes).\n"
+            + "Used variation control of short-signup (not in the experiment: no `id` attribute to hash; give one, such as {\"id\":\"u-123\"}; the first variation).\n")
     }
 
     @Test func countIsADecimalStringInTheDesignsShape() {
         let result = CommandRunner.run(["paths", Self.signup, "--flow", "signup", "--count", "--format", "json"])
         #expect(result.status == 0)
-        #expect(result.output == #"{"count":"5","flowId":"signup"}"# + "\n")
+        #expect(result.output == #"{"count":"5","experiment":"short-signup","flowId":"signup","variation":"control"}"# + "\n")
     }
 
     @Test func countingACyclicFlowFailsNamingTheCycle() {

@@ -28,3 +28,34 @@ struct HelpTests {
         for command in Self.commands { #expect(registered.contains(command.name)) }
     }
 }
+
+@Suite("waypoint help and version edges")
+struct HelpEdgeTests {
+    @Test(arguments: [(["help", "nope"], "`nope` is not a command."), (["help", "plya"], "`plya` is not a command. Did you mean `play`?")])
+    func helpForAnUnknownCommandIsAnError(arguments: [String], message: String) {
+        #expect(WaypointCommand.helpTopicProblem(arguments)?.hasPrefix(message) == true)
+    }
+
+    @Test(arguments: [["help"], ["help", "play"], ["play", "help"], ["--help"]])
+    func helpForKnownCommandsIsFine(arguments: [String]) {
+        #expect(WaypointCommand.helpTopicProblem(arguments) == nil)
+    }
+
+    @Test func versionIsPrinted() {
+        #expect(WaypointCommand.configuration.version == WaypointCommand.version)
+        #expect(!WaypointCommand.version.isEmpty)
+    }
+
+    @Test(arguments: [["--target", "1,2,-3,4"], ["--target", "1,2,3"], ["--target", "1,2,3,4", "--safe-area", "500,0,500,0"]])
+    func impossiblePreviewGeometryIsAUsageError(extra: [String]) {
+        let result = CommandRunner.run(["preview", CommandRunner.example("waypoint.json"), "--walkthrough", "layering", "--step", "intro",
+                                        "--screen", "390x844"] + extra)
+        #expect(result.status == 64)
+    }
+
+    @Test func listingACyclicFlowDoesNotSuggestCounting() {
+        let result = CommandRunner.run(["paths", CommandRunner.fixture("loop.json"), "--flow", "quiz", "--max-visits", "3", "--limit", "2"])
+        #expect(!result.output.contains("count them all with --count"))
+        #expect(result.output.contains("the flow has a cycle"))
+    }
+}

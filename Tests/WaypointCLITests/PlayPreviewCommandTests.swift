@@ -20,24 +20,25 @@ struct PlayPreviewCommandTests {
             "--script", "register,newUser,next,next,next", "--format", "json",
         ])
         #expect(result.status == 0)
-        #expect(result.output == #"{"completed":true,"flowId":"signup","path":["splash","registration","personalization","shared-end/notifications","shared-end/done"]}"# + "\n")
+        #expect(result.output == #"{"completed":true,"experiment":"short-signup","flowId":"signup","path":["splash","registration","personalization","shared-end/notifications","shared-end/done"],"variation":"control"}"# + "\n")
     }
 
     @Test func backPopsTheVisitedPath() throws {
-        let result = CommandRunner.run(["play", Self.signup, "--flow", "signup", "--script", "register,back,login", "--format", "json"])
-        #expect(result.output == #"{"completed":false,"flowId":"signup","path":["splash","login"]}"# + "\n")
+        let result = CommandRunner.run(["play", Self.signup, "--flow", "signup", "--script", "register,back,login,quit", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.output == #"{"completed":false,"experiment":"short-signup","flowId":"signup","path":["splash","login"],"variation":"control"}"# + "\n")
     }
 
     @Test func anOutcomeNotAcceptedNamesTheStepAndItsOutcomes() {
         let result = CommandRunner.run(["play", Self.signup, "--flow", "signup", "--script", "register,signIn", "--format", "json"])
         #expect(result.status == 1)
-        #expect(result.error == "Step 'registration' does not accept the outcome 'signIn'; it accepts 'newUser', 'existingUser' or 'back'.")
+        #expect(result.error == "Step `registration` refuses `signIn`: `signIn` is not accepted here. Type 1 `newUser`, 2 `existingUser`, `back` or `quit`.")
     }
 
     @Test func outcomesAfterCompletionAreAnError() {
         let result = CommandRunner.run(["play", Self.signup, "--flow", "signup", "--script", "login,next,next"])
         #expect(result.status == 1)
-        #expect(result.error == "The flow completed before the end of the script; remove the outcomes left over: next.")
+        #expect(result.error == "The flow completed before the end of the script; remove the answers left over: next.")
     }
 
     @Test func interactiveModeReadsLinesNumbersAndBack() throws {
@@ -45,7 +46,7 @@ struct PlayPreviewCommandTests {
                                        input: ["2", "", "newUser", "bogus", "back", "existingUser"])
         #expect(result.status == 0)
         try assertSnapshot(result.output, named: "play-signup-interactive.txt")
-        #expect(result.output.contains("Step 'shared-end/notifications' does not accept the outcome 'bogus'; it accepts 'next' or 'back'."))
+        #expect(result.output.contains("  `bogus` is not accepted here. Type 1 `next`, `back` or `quit`.\n"))
         #expect(result.output.hasSuffix("Completed: splash → registration\n"))
     }
 
@@ -91,11 +92,13 @@ struct PlayPreviewCommandTests {
         let document = CommandRunner.example("every-feature.json")
         let result = CommandRunner.run(["play", document, "--flow", "onboarding", "--attributes", #"{"id":"u-1","country":"FR"}"#,
                                         "--script", "signIn", "--format", "json"])
-        #expect(result.output == #"{"completed":true,"flowId":"onboarding","path":["welcome"]}"# + "\n")
+        #expect(result.output == #"{"completed":true,"experiment":"short-onboarding","flowId":"onboarding","path":["welcome"],"variation":"control"}"# + "\n")
     }
 
     @Test(arguments: [
-        ["play", "a.json", "--flow", "f", "--format", "json"], ["play", "a.json", "--flow", "f", "--script", ","],
+        ["play", "a.json", "--flow", "f", "--format", "json"], ["play", "a.json", "--flow", "f", "--script", " "],
+        ["play", "a.json", "--flow", "f", "--walkthrough", "w"], ["play", "a.json", "--flow", "f", "--append"],
+        ["play", "a.json", "--flow", "f", "--clock", "start=yesterday"], ["play", "a.json", "--flow", "f", "--clock", "step=5s"],
         ["play", "a.json"], ["play", "a.json", "--flow", "f", "--attributes", "1"],
     ])
     func playBadUsageExitsWith64(arguments: [String]) {

@@ -86,4 +86,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Exp
     public static let emptyFlow: DiagnosticCode = "empty-flow"
     /// An experiment variation without an entry of a flow or walkthrough that varies by that experiment.
     public static let missingVariation: DiagnosticCode = "missing-variation"
+    /// An experiment that no flow or walkthrough varies by (a warning).
+    public static let unusedExperiment: DiagnosticCode = "unused-experiment"
+    /// A condition object that mixes operators (`$in`) and plain keys, so it is compared as a literal (a warning).
+    public static let mixedCondition: DiagnosticCode = "mixed-condition"
 }

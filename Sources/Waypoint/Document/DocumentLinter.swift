@@ -3,8 +3,8 @@
 /// Every check is linear in the size of the document (hash maps, iterative searches and Tarjan's algorithm),
 /// so a flow of 10,000 steps lints in milliseconds. Codes are those of the design: `duplicate-id`,
 /// `unknown-target`, `unknown-subflow`, `subflow-cycle`, `unreachable-step`, `dead-end`, `no-exit-cycle`,
-/// `unknown-experiment`, `unknown-variation`, `bad-weights`, `duplicate-target`, `empty-flow`, plus
-/// `missing-variation`.
+/// `unknown-experiment`, `unknown-variation`, `bad-weights`, `duplicate-target`, `empty-flow`, plus the
+/// warnings `missing-variation`, `unused-experiment` and `mixed-condition`.
 ///
 /// So that one mistake gives one diagnostic, an outcome that leads to an unknown step (already reported as
 /// `unknown-target`) counts as leading to `$complete`, and a subflow step counts as completing its subflow
@@ -43,6 +43,82 @@ struct DocumentLinter {
         lintSubflows()
         for (index, flow) in document.flows.enumerated() { lintFlow(flow, at: index) }
         for (index, walkthrough) in document.walkthroughs.enumerated() { lintWalkthrough(walkthrough, at: index) }
+        lintUnusedExperiments()
+        lintConditions()
+    }
+
+    // MARK: Unused experiments and conditions
+
+    /// An experiment that no flow or walkthrough names decides nothing.
+    private mutating func lintUnusedExperiments() {
+        let used = Set(document.flows.compactMap(\.experiment) + document.walkthroughs.compactMap(\.experiment))
+        var reported: Set<String> = []
+        for (index, experiment) in document.experiments.enumerated() where !used.contains(experiment.key) {
+            guard reported.insert(experiment.key).inserted else { continue }
+            add(.unusedExperiment, .warning, Self.experimentPath(index).appending("key"),
+                "no flow or walkthrough varies by the experiment `\(experiment.key)`, so it decides nothing; "
+                    + "name it in the `experiment` and `variation` of two entries that share an id, or remove it")
+        }
+    }
+
+    /// Condition objects that mix operators and plain keys, which GrowthBook compares as literal values.
+    private mutating func lintConditions() {
+        for (flowIndex, flow) in document.flows.enumerated() {
+            for (stepIndex, step) in flow.steps.enumerated() {
+                guard let when = step.when else { continue }
+                lintCondition(when.json, at: Self.flowPath(flowIndex).appending("steps").appending(stepIndex).appending("when"))
+            }
+        }
+        for (walkthroughIndex, walkthrough) in document.walkthroughs.enumerated() {
+            let base = Self.walkthroughPath(walkthroughIndex)
+            if let when = walkthrough.when { lintCondition(when.json, at: base.appending("when")) }
+            for (stepIndex, step) in walkthrough.steps.enumerated() {
+                guard let when = step.when else { continue }
+                lintCondition(when.json, at: base.appending("steps").appending(stepIndex).appending("when"))
+            }
+        }
+        for (index, experiment) in document.experiments.enumerated() {
+            guard let condition = experiment.condition else { continue }
+            lintCondition(condition.json, at: Self.experimentPath(index).appending("condition"))
+        }
+    }
+
+    /// Checks a condition object: its logical operators hold conditions, its other keys attribute tests.
+    private mutating func lintCondition(_ json: JSONValue, at path: DocumentPath) {
+        guard case .object(let members) = json else { return }
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            switch key {
+            case "$or", "$nor", "$and":
+                guard case .array(let items) = value else { continue }
+                for (index, item) in items.enumerated() { lintCondition(item, at: path.appending(key).appending(index)) }
+            case "$not":
+                lintCondition(value, at: path.appending(key))
+            default:
+                lintValueTest(value, attribute: key, at: path.appending(key))
+            }
+        }
+    }
+
+    /// Checks the test of one attribute: an object must be all operators or all plain keys.
+    private mutating func lintValueTest(_ json: JSONValue, attribute: String, at path: DocumentPath) {
+        guard case .object(let members) = json else { return }
+        let operators = members.keys.filter { $0.hasPrefix("$") }.sorted()
+        let plain = members.keys.filter { !$0.hasPrefix("$") }.sorted()
+        if !operators.isEmpty && !plain.isEmpty {
+            add(.mixedCondition, .warning, path,
+                "the test of `\(attribute)` mixes operators (\(DocumentDecoder.choices(operators, conjunction: "and"))) and plain keys "
+                    + "(\(DocumentDecoder.choices(plain, conjunction: "and"))), so it is compared as a literal object and the operators "
+                    + "do nothing; use only operators, or only the literal value")
+            return
+        }
+        for key in operators {
+            guard let operand = members[key] else { continue }
+            switch key {
+            case "$not", "$size": lintValueTest(operand, attribute: attribute, at: path.appending(key))
+            case "$elemMatch": lintCondition(operand, at: path.appending(key))
+            default: continue
+            }
+        }
     }
 
     // MARK: Experiments

@@ -40,13 +40,23 @@ public struct ResolutionReport: Sendable, Hashable, Codable {
         public var inExperiment: Bool
         /// The user's hash in `[0, 1)`, when they have the hash attribute.
         public var hashValue: Double?
+        /// Why the user is not in the experiment (a failed condition with the attribute's value, coverage, a
+        /// missing hash attribute); absent when they are or the flow does not vary.
+        public var exclusionReason: String?
+        /// `true` when the variation was forced rather than assigned; absent otherwise.
+        public var forced: Bool?
 
         /// Creates a choice.
-        public init(experiment: String? = nil, variation: String? = nil, inExperiment: Bool, hashValue: Double? = nil) {
+        public init(
+            experiment: String? = nil, variation: String? = nil, inExperiment: Bool, hashValue: Double? = nil,
+            exclusionReason: String? = nil, forced: Bool? = nil
+        ) {
             self.experiment = experiment
             self.variation = variation
             self.inExperiment = inExperiment
             self.hashValue = hashValue
+            self.exclusionReason = exclusionReason
+            self.forced = forced
         }
     }
 
@@ -62,14 +72,26 @@ public struct ResolutionReport: Sendable, Hashable, Codable {
         public var inExperiment: Bool?
         /// The user's hash in `[0, 1)`, when they have the hash attribute.
         public var hashValue: Double?
+        /// Why the walkthrough's `when` is false (the failing part with the attribute's value); absent when eligible.
+        public var ineligibilityReason: String?
+        /// Why the user is not in the experiment; absent when they are or the walkthrough does not vary.
+        public var exclusionReason: String?
+        /// `true` when the variation was forced rather than assigned; absent otherwise.
+        public var forced: Bool?
 
         /// Creates a choice.
-        public init(eligible: Bool, experiment: String? = nil, variation: String? = nil, inExperiment: Bool? = nil, hashValue: Double? = nil) {
+        public init(
+            eligible: Bool, experiment: String? = nil, variation: String? = nil, inExperiment: Bool? = nil, hashValue: Double? = nil,
+            ineligibilityReason: String? = nil, exclusionReason: String? = nil, forced: Bool? = nil
+        ) {
             self.eligible = eligible
             self.experiment = experiment
             self.variation = variation
             self.inExperiment = inExperiment
             self.hashValue = hashValue
+            self.ineligibilityReason = ineligibilityReason
+            self.exclusionReason = exclusionReason
+            self.forced = forced
         }
     }
 
@@ -89,10 +111,14 @@ extension WaypointDocument {
     /// Resolves the document for a user: each flow's and walkthrough's entry by experiment, walkthrough
     /// eligibility, and the ``FlowDefinition`` and ``Walkthrough`` values built from the chosen entries.
     ///
+    /// - Parameter forcedVariations: variations to use instead of assigning them, by experiment key (for
+    ///   previews and QA); such a user counts as in the experiment.
     /// - Throws: ``DocumentError`` when a subflow names no flow or flows run each other in a circle (both are
     ///   reported by ``lint(source:)``).
-    public func resolve(attributes: Attributes, savedGroups: SavedGroups = [:]) throws(DocumentError) -> Resolution {
-        let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups)
+    public func resolve(
+        attributes: Attributes, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:]
+    ) throws(DocumentError) -> Resolution {
+        let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups, forcedVariations: forcedVariations)
         var flowChoices: [String: ResolutionReport.FlowChoice] = [:]
         var entries: [String: FlowEntry] = [:]
         for id in selector.flowIDs {
@@ -100,7 +126,8 @@ extension WaypointDocument {
             entries[id] = entry
             flowChoices[id] = ResolutionReport.FlowChoice(
                 experiment: assignment?.experiment, variation: assignment?.variation,
-                inExperiment: assignment?.inExperiment ?? false, hashValue: assignment?.hashValue)
+                inExperiment: assignment?.inExperiment ?? false, hashValue: assignment?.hashValue,
+                exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
         }
         var definitions = try Self.buildFlows(entries, order: selector.flowIDs, savedGroups: savedGroups)
         for (id, choice) in flowChoices { definitions[id]?.experiment = choice.assignment }
@@ -109,10 +136,12 @@ extension WaypointDocument {
         var walkthroughs: [String: Walkthrough<Attributes>] = [:]
         for id in selector.walkthroughIDs {
             guard let (entry, assignment) = selector.walkthroughSelection(id) else { continue }
-            let eligible = entry.when?.evaluate(attributes, savedGroups: savedGroups) ?? true
+            let failure = entry.when?.explainFailure(attributes, savedGroups: savedGroups)
             walkthroughChoices[id] = ResolutionReport.WalkthroughChoice(
-                eligible: eligible, experiment: assignment?.experiment, variation: assignment?.variation,
-                inExperiment: assignment?.inExperiment, hashValue: assignment?.hashValue)
+                eligible: failure == nil, experiment: assignment?.experiment, variation: assignment?.variation,
+                inExperiment: assignment?.inExperiment, hashValue: assignment?.hashValue,
+                ineligibilityReason: failure.map { "its condition is false: " + $0 },
+                exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
             var walkthrough = entry.walkthrough(savedGroups: savedGroups)
             walkthrough.experiment = walkthroughChoices[id]?.assignment
             walkthroughs[id] = walkthrough

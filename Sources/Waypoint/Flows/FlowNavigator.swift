@@ -7,15 +7,15 @@ import Observation
 /// SwiftUI views observe it directly; tests drive it the same way on any platform.
 ///
 /// ```swift
-/// let navigator = FlowNavigator(onboarding, context: Onboarding(), store: FileProgressStore(directory: url))
-/// await navigator.start()              // restores the saved path, or enters the first step
+/// let navigator = FlowNavigator(onboarding, context: Onboarding(), store: try FileProgressStore(directory: url))
+/// try await navigator.start()          // restores the saved path, or enters the first step
 /// try navigator.next()                 // the user tapped "Continue"
 /// navigator.context.notificationsAuthorized = true   // picked up at the next navigation
 /// ```
 ///
 /// After every change the navigator saves a versioned snapshot of the state (flow id, flow version,
 /// visited path). Saves run in order, one at a time, off the caller's path; ``waitForSaves()``
-/// waits for them. A save that fails is reported in ``persistenceError`` and never interrupts the flow.
+/// waits for them — call it before a short-lived process (a command-line tool, a test) exits. A save that fails is reported in ``persistenceError`` and never interrupts the flow.
 @MainActor
 @Observable
 public final class FlowNavigator<Context> {

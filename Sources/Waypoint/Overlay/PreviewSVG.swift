@@ -19,8 +19,8 @@ public func previewSVG<Context>(
 
 /// An SVG preview of the step `stepId` of `walkthrough` (see ``previewSVG(step:index:of:screen:target:safeArea:)``).
 ///
-/// - Throws: ``PreviewError`` when the walkthrough has no such step, the screen has no area, or the
-///   target frame is not finite or has a negative size.
+/// - Throws: ``PreviewError`` when the walkthrough has no such step, the screen has no area, the
+///   target frame is not finite or has a negative size, or the safe area leaves no room on the screen.
 public func previewSVG<Context>(
     walkthrough: Walkthrough<Context>, stepId: String, screen: Size, target: Rect, safeArea: EdgeInsets = .zero
 ) throws(PreviewError) -> String {
@@ -29,6 +29,11 @@ public func previewSVG<Context>(
     }
     guard screen.isPositive else { throw .invalidScreen(screen) }
     guard target.isFinite, target.size.width >= 0, target.size.height >= 0 else { throw .invalidTarget(target) }
+    let insets = [safeArea.top, safeArea.left, safeArea.bottom, safeArea.right]
+    guard insets.allSatisfy({ $0.isFinite && $0 >= 0 }),
+          safeArea.top + safeArea.bottom < screen.height, safeArea.left + safeArea.right < screen.width else {
+        throw .invalidSafeArea(safeArea, screen: screen)
+    }
     return previewSVG(
         step: walkthrough.steps[index], index: index, of: walkthrough.steps.count,
         screen: screen, target: target, safeArea: safeArea)
@@ -40,6 +45,7 @@ public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible 
         case unknownStep(walkthroughId: String, stepId: String, known: [String])
         case invalidScreen(Size)
         case invalidTarget(Rect)
+        case invalidSafeArea(EdgeInsets, screen: Size)
     }
 
     private let kind: Kind
@@ -55,6 +61,17 @@ public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The target frame has a non-finite coordinate or a negative size.
     static func invalidTarget(_ rect: Rect) -> PreviewError { PreviewError(kind: .invalidTarget(rect)) }
 
+    /// The safe-area insets are negative or leave no room on the screen.
+    static func invalidSafeArea(_ insets: EdgeInsets, screen: Size) -> PreviewError {
+        PreviewError(kind: .invalidSafeArea(insets, screen: screen))
+    }
+
+    /// Whether the problem is in the geometry given (screen, target, safe area) rather than in the walkthrough.
+    public var isGeometry: Bool {
+        if case .unknownStep = kind { return false }
+        return true
+    }
+
     /// What went wrong and how to fix it.
     public var description: String {
         switch kind {
@@ -65,6 +82,10 @@ public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible 
             return "The screen size \(NumberText.format(size.width))x\(NumberText.format(size.height)) is not usable; give a width and a height greater than 0, such as 390x844."
         case .invalidTarget(let rect):
             return "The target frame \(NumberText.format(rect.origin.x)),\(NumberText.format(rect.origin.y)),\(NumberText.format(rect.size.width)),\(NumberText.format(rect.size.height)) is not usable; give X,Y,W,H as finite numbers with W and H not negative, such as 320,60,44,44."
+        case .invalidSafeArea(let insets, let screen):
+            let text = [insets.top, insets.left, insets.bottom, insets.right].map(NumberText.format).joined(separator: ",")
+            return "The safe area \(text) leaves no room on a \(NumberText.format(screen.width))x\(NumberText.format(screen.height)) screen; "
+                + "give insets that are not negative, with top + bottom under the height and left + right under the width, such as 47,0,34,0."
         }
     }
 }

@@ -17,32 +17,38 @@ extension Experiment {
     public func assign(in context: AssignmentContext) -> ExperimentResult {
         let attributeName = (hashAttribute?.isEmpty ?? true) ? "id" : hashAttribute ?? "id"
         let attributeValue = Self.attribute(attributeName, in: context.attributes)
-        func excluded() -> ExperimentResult {
-            ExperimentResult(experiment: self, index: nil, hashUsed: false, hashAttribute: attributeName, hashAttributeValue: attributeValue)
+        func excluded(_ reason: ExperimentExclusion) -> ExperimentResult {
+            ExperimentResult(
+                experiment: self, index: nil, hashUsed: false, hashAttribute: attributeName, hashAttributeValue: attributeValue,
+                exclusion: reason)
         }
-        guard variations.count >= 2, context.isEnabled else { return excluded() }
+        guard variations.count >= 2 else { return excluded(.tooFewVariations) }
+        guard context.isEnabled else { return excluded(.disabled) }
         if let forced = context.forcedVariations[key] {
             return ExperimentResult(experiment: self, index: forced, hashUsed: false, hashAttribute: attributeName, hashAttributeValue: attributeValue)
         }
-        guard active ?? true, JavaScript.isTruthy(attributeValue) else { return excluded() }
+        guard active ?? true else { return excluded(.inactive) }
+        guard JavaScript.isTruthy(attributeValue) else { return excluded(.missingHashAttribute(attributeName)) }
         let hashText = JavaScript.toString(attributeValue)
         if let filters {
-            if isFilteredOut(filters, attributes: context.attributes) { return excluded() }
+            if isFilteredOut(filters, attributes: context.attributes) { return excluded(.namespace) }
         } else if let namespace, !Bucketing.inNamespace(userId: hashText, namespace: namespace) {
-            return excluded()
+            return excluded(.namespace)
         }
         if let condition, !condition.evaluate(context.attributes, savedGroups: context.savedGroups) {
-            return excluded()
+            return excluded(.condition(condition))
         }
         let seed = (self.seed?.isEmpty ?? true) ? key : self.seed ?? key
         let version = (hashVersion ?? 0) == 0 ? 1 : hashVersion ?? 1
-        guard let n = Bucketing.hash(seed: seed, value: hashText, version: version) else { return excluded() }
+        guard let n = Bucketing.hash(seed: seed, value: hashText, version: version) else { return excluded(.missingHashAttribute(attributeName)) }
         let ranges = self.ranges ?? Bucketing.getBucketRanges(numVariations: variations.count, coverage: coverage, weights: weights)
-        guard let assigned = Bucketing.chooseVariation(n: n, ranges: ranges) else { return excluded() }
+        guard let assigned = Bucketing.chooseVariation(n: n, ranges: ranges) else {
+            return excluded(.coverage(hash: n, coverage: self.ranges == nil ? coverage ?? 1 : nil))
+        }
         if let force {
             return ExperimentResult(experiment: self, index: force, hashUsed: false, hashAttribute: attributeName, hashAttributeValue: attributeValue)
         }
-        if context.isQAMode { return excluded() }
+        if context.isQAMode { return excluded(.disabled) }
         return ExperimentResult(
             experiment: self, index: assigned, hashUsed: true, hashAttribute: attributeName, hashAttributeValue: attributeValue, bucket: n)
     }

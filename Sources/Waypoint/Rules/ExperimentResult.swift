@@ -15,6 +15,8 @@ struct ExperimentResult: Sendable, Hashable {
     public let hashAttributeValue: JSONValue
     /// The user's hash, in `[0, 1)`, when the variation was chosen by hashing.
     public let bucket: Double?
+    /// Why the user is not in the experiment; `nil` when they are, or when a forced variation is invalid.
+    package let exclusion: ExperimentExclusion?
 
     /// The variation's name, when its value is a string (as in Waypoint documents).
     public var variationName: String? { value.stringValue }
@@ -22,7 +24,8 @@ struct ExperimentResult: Sendable, Hashable {
     /// The variation's key: its index as text, as GrowthBook reports it to analytics.
     public var key: String { String(variationIndex) }
 
-    init(experiment: Experiment, index: Int?, hashUsed: Bool, hashAttribute: String, hashAttributeValue: JSONValue, bucket: Double? = nil) {
+    init(experiment: Experiment, index: Int?, hashUsed: Bool, hashAttribute: String, hashAttributeValue: JSONValue, bucket: Double? = nil,
+         exclusion: ExperimentExclusion? = nil) {
         let valid = index.map { experiment.variations.indices.contains($0) } ?? false
         let index = valid ? index ?? 0 : 0
         self.variationIndex = index
@@ -32,5 +35,6 @@ struct ExperimentResult: Sendable, Hashable {
         self.hashAttribute = hashAttribute
         self.hashAttributeValue = hashAttributeValue
         self.bucket = bucket
+        self.exclusion = valid ? nil : exclusion
     }
 }

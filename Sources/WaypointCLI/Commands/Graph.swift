@@ -12,11 +12,14 @@ extension WaypointCommand {
                 with their condition, and their skip edges are dotted and labelled `skip`. Subflow steps \
                 are double-bordered and linked by a thick `runs` edge to their subflow, drawn as a cluster \
                 that ends in `return`. The flow's end is the double circle `$complete`; an outcome that \
-                names no step leads to a red `missing` node.
+                names no step leads to a red `missing` node. For a flow that varies by experiment, a comment \
+                under the first line names the variation drawn: the one --variation names, the one \
+                --attributes are assigned, or else the first variation.
 
                 Examples:
                   waypoint graph waypoint.json --flow signup > signup.mmd
                   waypoint graph waypoint.json --flow signup --format dot | dot -Tsvg > signup.svg
+                  waypoint graph waypoint.json --flow signup --variation short
                 """
         )
 
@@ -29,6 +32,9 @@ extension WaypointCommand {
         @Option(help: "Choose the entries of flows that vary by experiment for these attributes, a JSON object.")
         var attributes: String?
 
+        @Option(help: "Draw this variation of a flow that varies by experiment, whatever the attributes.")
+        var variation: String?
+
         @Option(help: "Output format: mermaid or dot.")
         var format: GraphFormat = .mermaid
 
@@ -38,9 +44,18 @@ extension WaypointCommand {
 
         func run(output: Output) throws {
             let document = try DocumentFile.readValid(file)
-            let graph = try document.flowGraph(id: flow, attributes: try attributes.map(AttributesOption.parse))
+            let attributes = try self.attributes.map(AttributesOption.parse)
+            let forced = try VariationOption.forFlow(variation, id: flow, in: document)
+            let graph = try document.flowGraph(id: flow, attributes: attributes, forcedVariations: forced)
             let renderer = GraphRenderer(graph: graph)
-            output.write(format == .mermaid ? renderer.mermaid : renderer.dot)
+            var text = format == .mermaid ? renderer.mermaid : renderer.dot
+            let selector = EntrySelector(document: document, attributes: attributes, forcedVariations: forced)
+            if let note = VariationOption.describe(selector.flowSelection(flow)?.assignment, attributesGiven: attributes != nil),
+               let firstLineEnd = text.firstIndex(of: "\n") {
+                let comment = (format == .mermaid ? "  %% " : "  // ") + "flow \(flow): " + note + "\n"
+                text.insert(contentsOf: comment, at: text.index(after: firstLineEnd))
+            }
+            output.write(text)
         }
     }
 }

@@ -32,6 +32,9 @@ extension WaypointCommand {
         @Option(help: "Evaluate conditions against these attributes, a JSON object such as '{\"country\":\"US\"}'.")
         var attributes: String?
 
+        @Option(help: "Use this variation of a flow that varies by experiment, whatever the attributes.")
+        var variation: String?
+
         @Option(help: "How many times a listed path may enter the same step (at least 1).")
         var maxVisits: Int = 1
 
@@ -57,14 +60,19 @@ extension WaypointCommand {
         func run(output: Output) throws {
             let document = try DocumentFile.readValid(file)
             let attributes = try self.attributes.map(AttributesOption.parse)
-            let graph = try document.flowGraph(id: flow, attributes: attributes)
+            let forced = try VariationOption.forFlow(variation, id: flow, in: document)
+            let graph = try document.flowGraph(id: flow, attributes: attributes, forcedVariations: forced)
+            let assignment = EntrySelector(document: document, attributes: attributes, forcedVariations: forced).flowSelection(flow)?.assignment
+            let note = VariationOption.describe(assignment, attributesGiven: attributes != nil)
             let conditions = attributes == nil ? "conditional steps entered and skipped" : "conditions evaluated against the attributes"
             if count {
                 let total = try graph.countPaths(attributes: attributes)
                 if format == .json {
-                    output.line(try JSONOutput.text(CountReport(flowId: flow, count: total.description)))
+                    output.line(try JSONOutput.text(CountReport(
+                        flowId: flow, count: total.description, experiment: assignment?.experiment, variation: assignment?.variation)))
                 } else {
                     output.line("Flow \(flow) has \(total) path\(total == .one ? "" : "s") (\(conditions)).")
+                    if let note { output.line("Used \(note).") }
                 }
                 return
             }
@@ -72,31 +80,43 @@ extension WaypointCommand {
             let truncated = paths.count > limit
             if truncated { paths.removeLast(paths.count - limit) }
             if format == .json {
-                output.line(try JSONOutput.text(ListReport(flowId: flow, paths: paths, truncated: truncated ? true : nil)))
+                output.line(try JSONOutput.text(ListReport(
+                    flowId: flow, paths: paths, truncated: truncated ? true : nil,
+                    experiment: assignment?.experiment, variation: assignment?.variation)))
                 return
             }
             let visits = maxVisits == 1 ? "each step at most once" : "each step at most \(maxVisits) times"
             let shown = truncated ? "the first \(limit) paths" : "\(paths.count) path\(paths.count == 1 ? "" : "s")"
             var lines = ["Flow \(flow): \(shown) (\(visits); \(conditions))"]
+            if let note { lines.append("Used \(note).") }
             let width = String(paths.count).count
             for (index, path) in paths.enumerated() {
                 let number = String(index + 1)
                 lines.append("  " + String(repeating: " ", count: width - number.count) + number + "  "
                     + (path.isEmpty ? "(completes at once)" : path.joined(separator: " → ")))
             }
-            if truncated { lines.append("More paths exist; raise --limit, or count them all with --count.") }
+            if truncated {
+                let countable = (try? graph.countPaths(attributes: attributes)) != nil
+                lines.append(countable
+                    ? "More paths exist; raise --limit, or count them all with --count."
+                    : "More paths exist; raise --limit (the flow has a cycle, so --count cannot count them; lower --max-visits for fewer).")
+            }
             output.line(lines.joined(separator: "\n"))
         }
 
         private struct CountReport: Encodable {
             let flowId: String
             let count: String
+            let experiment: String?
+            let variation: String?
         }
 
         private struct ListReport: Encodable {
             let flowId: String
             let paths: [[String]]
             let truncated: Bool?
+            let experiment: String?
+            let variation: String?
         }
     }
 }

@@ -3,27 +3,46 @@ import Foundation
 import Waypoint
 
 extension WaypointCommand {
-    /// `waypoint play FILE --flow ID`: clicks through a flow at a terminal, or runs a script of outcomes.
+    /// `waypoint play FILE --flow ID` (or `--walkthrough ID`): clicks through a flow or a walkthrough at a
+    /// terminal, or runs a script of answers.
     struct Play: InteractiveCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Click through a flow at a terminal, or feed it a script of outcomes.",
+            abstract: "Click through a flow or a walkthrough at a terminal, or feed it a script of answers.",
             discussion: """
-                Shows each step with its screen and the outcomes it accepts. Type an outcome (or its \
-                number; an empty line means `next`), `back` to go back, or `quit`. With --script, the \
-                outcomes are fed in order and the visited path is printed; an outcome the current step \
-                does not accept stops the run with exit status 1. Conditions are evaluated against \
-                --attributes (default {}); steps of a subflow show as subflowStep/innerStep. Without a \
-                terminal, lines are read from standard input.
+                Shows each step with its screen and what it accepts, numbered. At the prompt and in --script \
+                alike, an answer is an outcome, its number, an empty answer for `next` (when the step has \
+                it), `back` (listed only when there is a step to go back to) or `quit`. A refused answer \
+                is explained, with a suggestion for a typo; at the prompt you try again, in a script the run \
+                stops with exit status 1. A script or input that ends before the flow completes exits 1 \
+                too; end it with `quit` to stop on purpose. Conditions are evaluated against --attributes \
+                (default {}); steps of a subflow show as subflowStep/innerStep. Without a terminal, lines \
+                are read from standard input.
 
-                --events writes, as JSON Lines, the analytics events an app would send for the run \
-                (Flow Started, Step Viewed, Step Completed, Step Skipped, Flow Completed, or Flow \
-                Abandoned when the run stops before the end), for user --user, with real timestamps.
+                --walkthrough plays a walkthrough instead: each hint is shown as its target appears; answer \
+                with its trigger (`tap`, `swipe`, `timer`, `event`, or `next` for the tooltip's button) or \
+                `skip` when the hint can be skipped.
+
+                For a flow or walkthrough that varies by experiment, the first line names the variation \
+                used: the one --variation names, else the one the attributes are assigned.
+
+                --events writes, as JSON Lines, the analytics events an app would send for the run (Flow \
+                Started, Step Viewed, Step Completed, Step Skipped, Flow Completed, or Flow Abandoned when \
+                the run stops before the end; for walkthroughs Walkthrough Started, Hint Shown, Hint \
+                Completed, Hint Skipped, Walkthrough Completed), carrying the experiment and variation when \
+                the user is in the experiment. The file is replaced, or extended with --append; either way \
+                it is written to a temporary file and renamed. The user is --user, else the `id` of \
+                --attributes, else `play`. Timestamps come from the real clock, or from --clock \
+                start=ISO8601,step=DURATION: the run starts at `start` and each answer takes `step` \
+                (ms, s or m; default 5s).
 
                 Examples:
                   waypoint play waypoint.json --flow signup
                   waypoint play waypoint.json --flow signup --script register,newUser,next,next,next
-                  waypoint play waypoint.json --flow signup --attributes '{"country":"US"}' \\
-                    --script register,newUser --format json --events run.jsonl
+                  waypoint play waypoint.json --flow signup --variation short --script continue,,
+                  waypoint play waypoint.json --flow signup --attributes '{"id":"u-1","country":"US"}' \\
+                    --script register,newUser,quit --format json --events run.jsonl --append \\
+                    --clock start=2026-11-21T10:00:00Z,step=5s
+                  waypoint play waypoint.json --walkthrough layering --attributes '{"appLaunches":3}' --script tap,timer
                 """
         )
 
@@ -31,92 +50,237 @@ extension WaypointCommand {
         var file: String
 
         @Option(help: "The id of the flow to play.")
-        var flow: String
+        var flow: String?
+
+        @Option(help: "The id of the walkthrough to play (instead of --flow).")
+        var walkthrough: String?
 
         @Option(help: "The user's attributes, a JSON object such as '{\"country\":\"US\"}' (default {}).")
         var attributes: String?
 
-        @Option(help: "Outcomes to feed in order, comma-separated (`back` goes back), instead of asking.")
+        @Option(help: "Play this variation of a flow or walkthrough that varies by experiment, whatever the attributes.")
+        var variation: String?
+
+        @Option(help: "Answers to feed in order, comma-separated (an outcome, its number, empty for `next`, `back`, `quit`), instead of asking.")
         var script: String?
 
         @Option(help: "Write the analytics events of the run to this JSON Lines file.")
         var events: String?
 
-        @Option(help: "The userId of the events.")
-        var user: String = "play"
+        @Flag(help: "With --events, add the events to the end of the file instead of replacing it.")
+        var append = false
+
+        @Option(help: "The userId of the events (default: the `id` of --attributes, else `play`).")
+        var user: String?
+
+        @Option(help: "The time of the events: start=ISO8601,step=DURATION (such as start=2026-11-21T10:00:00Z,step=5s); default: now.")
+        var clock: String?
 
         @Option(help: "Output format: text, or json (with --script only).")
         var format: TextOrJSON = .text
 
         func validate() throws {
             if let attributes { _ = try AttributesOption.parse(attributes) }
-            if format == .json && script == nil {
-                throw ValidationError("--format json needs --script: give the outcomes in order, such as --script register,newUser.")
+            switch (flow, walkthrough) {
+            case (nil, nil): throw ValidationError("Name what to play: --flow ID or --walkthrough ID.")
+            case (.some, .some): throw ValidationError("Play one thing at a time: give --flow or --walkthrough, not both.")
+            default: break
             }
-            if let script, outcomes(script).isEmpty {
-                throw ValidationError("--script is empty; list the outcomes in order, such as --script register,newUser.")
+            if format == .json && script == nil {
+                throw ValidationError("--format json needs --script: give the answers in order, such as --script register,newUser.")
+            }
+            if let script, script.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ValidationError("--script is empty; list the answers in order, such as --script register,newUser.")
+            }
+            if append && events == nil { throw ValidationError("--append needs --events FILE.") }
+            if let clock { _ = try PlayClock(parsing: clock) }
+        }
+
+        /// The userId of the events: --user, else the attributes' `id`, else `play`.
+        private func userID(_ attributes: Attributes) -> String {
+            if let user { return user }
+            switch attributes["id"] {
+            case .string(let id)? where !id.isEmpty: return id
+            case .number(let id)?: return id == id.rounded() && abs(id) < 1e15 ? String(Int(id)) : String(id)
+            default: return "play"
             }
         }
 
         func run(output: Output, input: Input) throws {
             let document = try DocumentFile.readValid(file)
             let attributes = try self.attributes.map(AttributesOption.parse) ?? Attributes()
-            var player = try FlowPlayer(document: document, flowID: flow, attributes: attributes, userID: user)
-            let text = format == .text
-            defer { if let events { try? writeEvents(player.events, to: events) } }
-            try player.start()
-            if text { output.line("Flow \(flow) (version \(player.definition.version)), attributes \(attributes.json.jsonText)") }
-            if text { show(player, output: output) }
-            if let script {
-                for (index, outcome) in outcomes(script).enumerated() {
-                    guard !player.isCompleted else {
-                        let remaining = outcomes(script).dropFirst(index)
-                        player.abandon()
-                        throw CLIError("The flow completed before the end of the script; remove the outcomes left over: \(remaining.joined(separator: ",")).")
-                    }
-                    if text { output.line("  > \(outcome)") }
-                    do {
-                        try player.send(outcome)
-                    } catch let error as FlowError {
-                        player.abandon()
-                        throw CLIError(error.description)
-                    }
-                    if text { show(player, output: output) }
-                }
+            var clock = try self.clock.map(PlayClock.init(parsing:)) ?? PlayClock()
+            var session = Session(output: output, input: input, script: script.map(PlayAnswer.scriptItems), text: format == .text)
+            var recorded: [OnboardingEvent] = []
+            var outcome: Result<Void, any Error>
+            if let walkthrough {
+                let forced = try VariationOption.forWalkthrough(variation, id: walkthrough, in: document)
+                var player = try WalkthroughPlayer(
+                    document: document, walkthroughID: walkthrough, attributes: attributes, userID: userID(attributes),
+                    forcedVariations: forced)
+                outcome = Result { try playWalkthrough(&player, attributes: attributes, clock: &clock, session: &session) }
+                recorded = player.events
+            } else if let flow {
+                let forced = try VariationOption.forFlow(variation, id: flow, in: document)
+                var player = try FlowPlayer(
+                    document: document, flowID: flow, attributes: attributes, userID: userID(attributes), forcedVariations: forced)
+                outcome = Result { try playFlow(&player, attributes: attributes, clock: &clock, session: &session) }
+                recorded = player.events
             } else {
-                while !player.isCompleted {
-                    output.write("  outcome, number, back or quit> ")
-                    output.flush()
-                    guard let line = input.readLine() else { output.line(); break }
-                    if !input.isTerminal { output.line(line) }
-                    let answer = line.trimmingCharacters(in: .whitespaces)
-                    if answer == "quit" || answer == "q" { break }
-                    let accepted = player.current?.outcomes ?? []
-                    var outcome = answer
-                    if answer.isEmpty {
-                        guard accepted.contains(Outcome.next) else {
-                            output.line("  Type one of: \((accepted + (player.state.canGoBack ? [Outcome.back] : [])).joined(separator: ", ")).")
-                            continue
-                        }
-                        outcome = Outcome.next
-                    } else if let number = Int(answer), number >= 1, number <= accepted.count {
-                        outcome = accepted[number - 1]
+                return
+            }
+            if let events {
+                do {
+                    try EventsFile.write(recorded.map(\.jsonLine), to: events, append: append)
+                    if format == .text {
+                        output.line("\(append ? "Appended" : "Wrote") \(recorded.count) event\(recorded.count == 1 ? "" : "s") to \(events)")
                     }
-                    do {
-                        try player.send(outcome)
-                    } catch {
-                        output.line("  \(error)")
-                        continue
+                } catch let error as CLIError {
+                    if case .failure(let runError) = outcome {
+                        throw CLIError("\(runError)\n\(error.description)")
                     }
-                    show(player, output: output)
+                    throw error
                 }
             }
-            if !player.isCompleted { player.abandon() }
+            try outcome.get()
+        }
+
+        /// The answers of a run: the script's items, or lines from the input.
+        private struct Session {
+            let output: Output
+            let input: Input
+            var script: [String]?
+            let text: Bool
+            var position = 0
+
+            /// The next answer, or `nil` at the end of the script or input.
+            mutating func next(prompt: String) -> String? {
+                if var items = script {
+                    guard !items.isEmpty else { return nil }
+                    let item = items.removeFirst()
+                    script = items
+                    position += 1
+                    if text { output.line("  > \(item)") }
+                    return item
+                }
+                output.write("  \(prompt)> ")
+                output.flush()
+                guard let line = input.readLine() else { output.line(); return nil }
+                if !input.isTerminal { output.line(line) }
+                return line
+            }
+
+            var isScripted: Bool { script != nil }
+            var remaining: [String] { script ?? [] }
+        }
+
+        private func playFlow(_ player: inout FlowPlayer, attributes: Attributes, clock: inout PlayClock, session: inout Session) throws {
+            let text = format == .text
+            try player.start(at: clock.now())
             if text {
-                output.line((player.isCompleted ? "Completed: " : "Stopped before the end: ") + player.path.joined(separator: " → "))
-                if let events { output.line("Wrote \(player.events.count) events to \(events)") }
+                var header = "Flow \(player.definition.id) (version \(player.definition.version)), attributes \(attributes.json.jsonText)"
+                if let note = Self.variationNote(player.choice.map(Self.assignment), attributes: self.attributes) { header += ", " + note }
+                session.output.line(header)
+                show(player, output: session.output)
+            }
+            var quit = false
+            while !player.isCompleted {
+                let choices = player.current?.outcomes ?? []
+                guard let line = session.next(prompt: "outcome, number, back or quit") else { break }
+                clock.advance()
+                switch PlayAnswer.read(line, choices: choices, canGoBack: player.state.canGoBack) {
+                case .failure(let refusal):
+                    let message = "Step `\(player.currentPath ?? "?")` refuses \(Self.quoted(line)): \(refusal.message)"
+                    if session.isScripted {
+                        player.abandon(at: clock.now())
+                        if text { session.output.line("Stopped before the end: " + player.path.joined(separator: " → ")) }
+                        throw CLIError(message)
+                    }
+                    session.output.line("  " + refusal.message)
+                    continue
+                case .success(.quit):
+                    quit = true
+                case .success(.back):
+                    try player.send(Outcome.back, at: clock.now())
+                case .success(.choice(let outcome)):
+                    try player.send(outcome, at: clock.now())
+                }
+                if quit { break }
+                if text { show(player, output: session.output) }
+            }
+            if player.isCompleted && !session.remaining.isEmpty {
+                throw CLIError("The flow completed before the end of the script; remove the answers left over: \(session.remaining.joined(separator: ",")).")
+            }
+            if !player.isCompleted { player.abandon(at: clock.now()) }
+            if text {
+                session.output.line((player.isCompleted ? "Completed: " : "Stopped before the end: ") + player.path.joined(separator: " → "))
             } else {
-                output.line(try JSONOutput.text(Report(flowId: flow, path: player.path, completed: player.isCompleted)))
+                session.output.line(try JSONOutput.text(FlowReport(
+                    flowId: player.definition.id, path: player.path, completed: player.isCompleted,
+                    experiment: player.choice?.experiment, variation: player.choice?.variation)))
+            }
+            if !player.isCompleted && !quit {
+                let step = player.currentPath ?? "?"
+                let choices = player.current?.outcomes ?? []
+                throw CLIError("The \(session.isScripted ? "script" : "input") ended before the flow completed, at step `\(step)`; "
+                    + "add one of \(PlayAnswer.options(choices: choices, canGoBack: player.state.canGoBack)) (`quit` stops on purpose).")
+            }
+        }
+
+        private func playWalkthrough(_ player: inout WalkthroughPlayer, attributes: Attributes, clock: inout PlayClock, session: inout Session) throws {
+            let text = format == .text
+            player.start(at: clock.now())
+            if text {
+                var header = "Walkthrough \(player.walkthrough.id) (version \(player.walkthrough.version)), attributes \(attributes.json.jsonText)"
+                if let choice = player.choice, let note = Self.variationNote(Self.assignment(choice), attributes: self.attributes) { header += ", " + note }
+                session.output.line(header)
+            }
+            guard player.isRunning || player.isCompleted else {
+                let reason = player.choice?.ineligibilityReason ?? "its rules do not allow it to start"
+                if text { session.output.line("Not shown: \(reason).") } else {
+                    session.output.line(try JSONOutput.text(WalkthroughReport(
+                        walkthroughId: player.walkthrough.id, shown: [], completed: false, eligible: false,
+                        experiment: player.choice?.experiment, variation: player.choice?.variation)))
+                }
+                return
+            }
+            if text { show(player, output: session.output) }
+            var quit = false
+            while player.isRunning {
+                guard let line = session.next(prompt: "action, number or quit") else { break }
+                clock.advance()
+                let actions = player.actions
+                switch PlayAnswer.read(line, choices: actions, canGoBack: false, emptyMeans: actions.first) {
+                case .failure(let refusal):
+                    let message = "Hint `\(player.current?.step.id ?? "?")` refuses \(Self.quoted(line)): \(refusal.message)"
+                    if session.isScripted {
+                        if text { session.output.line("Stopped before the end: " + player.shown.joined(separator: " → ")) }
+                        throw CLIError(message)
+                    }
+                    session.output.line("  " + refusal.message)
+                    continue
+                case .success(.quit), .success(.back):
+                    quit = true
+                case .success(.choice(let action)):
+                    player.send(action, at: clock.now())
+                }
+                if quit { break }
+                if text { show(player, output: session.output) }
+            }
+            if !player.isRunning && !session.remaining.isEmpty {
+                throw CLIError("The walkthrough ended before the end of the script; remove the answers left over: \(session.remaining.joined(separator: ",")).")
+            }
+            if text {
+                session.output.line((player.isCompleted ? "Completed: " : "Stopped before the end: ") + player.shown.joined(separator: " → "))
+            } else {
+                session.output.line(try JSONOutput.text(WalkthroughReport(
+                    walkthroughId: player.walkthrough.id, shown: player.shown, completed: player.isCompleted, eligible: true,
+                    experiment: player.choice?.experiment, variation: player.choice?.variation)))
+            }
+            if player.isRunning && !quit {
+                throw CLIError("The \(session.isScripted ? "script" : "input") ended before the walkthrough completed, at hint "
+                    + "`\(player.current?.step.id ?? "?")`; add one of \(PlayAnswer.options(choices: player.actions, canGoBack: false)) "
+                    + "(`quit` stops on purpose).")
             }
         }
 
@@ -129,19 +293,62 @@ extension WaypointCommand {
             output.line("▸ \(path) [\(step.screen)]  accepts: \(outcomes.joined(separator: ", "))")
         }
 
-        private func outcomes(_ script: String) -> [String] {
-            script.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        /// Prints skipped hints and the hint on screen with its numbered actions.
+        private func show(_ player: WalkthroughPlayer, output: Output) {
+            for skipped in player.lastSkipped { output.line("  skipped \(skipped) (its condition is false)") }
+            guard let (index, step) = player.current else { return }
+            let actions = player.actions.enumerated().map { "\($0.offset + 1) \($0.element)" }
+            output.line("▸ \(step.id) (\(index + 1) of \(player.walkthrough.steps.count)) on \(step.targetElementId): "
+                + "\"\(step.tooltipText)\"  \(Self.describe(step.completionTrigger))  accepts: \(actions.joined(separator: ", "))")
         }
 
-        private func writeEvents(_ events: [OnboardingEvent], to path: String) throws {
-            let text = events.map(\.jsonLine).joined(separator: "\n") + (events.isEmpty ? "" : "\n")
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        private static func quoted(_ answer: String) -> String {
+            let trimmed = answer.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? "an empty answer" : "`\(trimmed)`"
         }
 
-        private struct Report: Encodable {
+        private static func describe(_ trigger: CompletionTrigger) -> String {
+            switch trigger {
+            case .tap(let elementId): "[tap \(elementId)]"
+            case .swipe(let direction): "[swipe \(direction.rawValue)]"
+            case .timer(let seconds): "[timer \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds))s]"
+            case .event(let name): "[event \(name)]"
+            case .button: "[Next button]"
+            }
+        }
+
+        private static func assignment(_ choice: ResolutionReport.FlowChoice) -> EntrySelector.Assignment {
+            EntrySelector.Assignment(
+                experiment: choice.experiment ?? "?", variation: choice.variation, inExperiment: choice.inExperiment,
+                hashValue: choice.hashValue, exclusionReason: choice.exclusionReason, isForced: choice.forced == true)
+        }
+
+        private static func assignment(_ choice: ResolutionReport.WalkthroughChoice) -> EntrySelector.Assignment? {
+            guard let experiment = choice.experiment else { return nil }
+            return EntrySelector.Assignment(
+                experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment ?? false,
+                hashValue: choice.hashValue, exclusionReason: choice.exclusionReason, isForced: choice.forced == true)
+        }
+
+        private static func variationNote(_ assignment: EntrySelector.Assignment?, attributes: String?) -> String? {
+            VariationOption.describe(assignment, attributesGiven: attributes != nil)
+        }
+
+        private struct FlowReport: Encodable {
             let flowId: String
             let path: [String]
             let completed: Bool
+            let experiment: String?
+            let variation: String?
+        }
+
+        private struct WalkthroughReport: Encodable {
+            let walkthroughId: String
+            let shown: [String]
+            let completed: Bool
+            let eligible: Bool
+            let experiment: String?
+            let variation: String?
         }
     }
 }

@@ -10,7 +10,9 @@ extension WaypointCommand {
             discussion: """
                 The layout is the one the app shows: the same cutout, tooltip placement and text wrapping. \
                 Sizes are in points; the target frame is in screen coordinates. Without --out, the SVG is \
-                written to standard output.
+                written to standard output. Geometry that cannot be drawn (a negative target size, a safe \
+                area that leaves no room) is a usage error; text that does not fit is cut, ending in "…". \
+                For a walkthrough that varies by experiment, --variation picks the entry to draw.
 
                 Examples:
                   waypoint preview waypoint.json --walkthrough layering --step intro \\
@@ -41,6 +43,9 @@ extension WaypointCommand {
         @Option(help: "Choose the entries of walkthroughs that vary by experiment for these attributes, a JSON object.")
         var attributes: String?
 
+        @Option(help: "Draw this variation of a walkthrough that varies by experiment, whatever the attributes.")
+        var variation: String?
+
         @Option(help: "Write the SVG to this file instead of standard output.")
         var out: String?
 
@@ -53,7 +58,9 @@ extension WaypointCommand {
 
         func run(output: Output) throws {
             let document = try DocumentFile.readValid(file)
-            let resolution = try document.resolve(attributes: try attributes.map(AttributesOption.parse) ?? Attributes())
+            let forced = try VariationOption.forWalkthrough(variation, id: self.walkthrough, in: document)
+            let resolution = try document.resolve(
+                attributes: try attributes.map(AttributesOption.parse) ?? Attributes(), forcedVariations: forced)
             guard let walkthrough = resolution.walkthroughs[self.walkthrough] else {
                 let known = document.walkthroughIDs
                 throw CLIError("The document has no walkthrough `\(self.walkthrough)`; "
@@ -63,10 +70,15 @@ extension WaypointCommand {
             let insets = try safeArea.map {
                 try Self.numbers($0, count: 4, option: "--safe-area", shape: "TOP,LEFT,BOTTOM,RIGHT", example: "47,0,34,0")
             } ?? [0, 0, 0, 0]
-            let svg = try previewSVG(
-                walkthrough: walkthrough, stepId: step, screen: try Self.size(screen),
-                target: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
-                safeArea: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
+            let svg: String
+            do {
+                svg = try previewSVG(
+                    walkthrough: walkthrough, stepId: step, screen: try Self.size(screen),
+                    target: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
+                    safeArea: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
+            } catch let error as PreviewError where error.isGeometry {
+                throw ValidationError(error.description)
+            }
             guard let out else {
                 output.write(svg.hasSuffix("\n") ? svg : svg + "\n")
                 return
@@ -76,7 +88,13 @@ extension WaypointCommand {
             } catch {
                 throw CLIError("Cannot write \(out): \(error.localizedDescription). Check that its folder exists and is writable.")
             }
-            output.line("Wrote \(walkthrough.id)/\(step) to \(out)")
+            let choice = resolution.report.walkthroughs[walkthrough.id]
+            let note = choice?.experiment.map { experiment in
+                EntrySelector.Assignment(
+                    experiment: experiment, variation: choice?.variation, inExperiment: choice?.inExperiment ?? false,
+                    hashValue: choice?.hashValue, exclusionReason: choice?.exclusionReason, isForced: choice?.forced == true)
+            }.flatMap { VariationOption.describe($0, attributesGiven: attributes != nil) }
+            output.line("Wrote \(walkthrough.id)/\(step) to \(out)" + (note.map { " (\($0))" } ?? ""))
         }
 
         static func size(_ text: String) throws -> Size {

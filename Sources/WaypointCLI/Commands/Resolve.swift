@@ -9,7 +9,9 @@ extension WaypointCommand {
             discussion: """
                 Assignment uses GrowthBook's hashing of the experiment's hash attribute (by default `id`), \
                 so the answer is the one an app, the server and any GrowthBook SDK give for the same \
-                attributes. A user outside an experiment gets its first variation.
+                attributes. A user outside an experiment gets its first variation; the reason is given (the \
+                condition that failed with the attribute's value, coverage, a missing hash attribute), and so \
+                is the part of a walkthrough's condition that makes it not eligible.
 
                 Examples:
                   waypoint resolve waypoint.json --attributes '{"id":"u-123","country":"US"}'
@@ -49,24 +51,27 @@ extension WaypointCommand {
 
         static func describe(_ choice: ResolutionReport.FlowChoice) -> [String] {
             guard let experiment = choice.experiment else { return ["same for everyone"] }
-            return [Self.assignment(experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment, hash: choice.hashValue)]
+            return [Self.assignment(
+                experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment, hash: choice.hashValue,
+                reason: choice.exclusionReason)]
         }
 
         static func describe(_ choice: ResolutionReport.WalkthroughChoice) -> [String] {
-            var cells = [choice.eligible ? "eligible" : "not eligible"]
+            var cells = [choice.eligible ? "eligible" : "not eligible" + (choice.ineligibilityReason.map { " (\($0))" } ?? "")]
             if let experiment = choice.experiment {
                 cells.append(Self.assignment(
-                    experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment ?? false, hash: choice.hashValue))
+                    experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment ?? false, hash: choice.hashValue,
+                    reason: choice.exclusionReason))
             }
             return cells
         }
 
-        static func assignment(experiment: String, variation: String?, inExperiment: Bool, hash: Double?) -> String {
+        static func assignment(experiment: String, variation: String?, inExperiment: Bool, hash: Double?, reason: String?) -> String {
             let variation = variation ?? "?"
             let hashText = hash.map { ", hash " + String(format: "%.4f", $0) } ?? ""
             return inExperiment
                 ? "\(experiment) → \(variation) (in the experiment\(hashText))"
-                : "\(experiment) → \(variation) (not in the experiment: first variation\(hashText))"
+                : "\(experiment) → \(variation) (not in the experiment: \(reason ?? "excluded"); first variation\(hashText))"
         }
     }
 }

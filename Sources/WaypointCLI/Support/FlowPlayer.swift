@@ -22,16 +22,27 @@ struct FlowPlayer {
     /// Steps skipped by the last move.
     private(set) var lastSkipped: [String] = []
 
-    init(document: WaypointDocument, flowID: String, attributes: Attributes, userID: String) throws {
-        let resolution = try document.resolve(attributes: attributes)
+    /// The experiment choice that picked the flow's entry; `nil` when the flow does not vary.
+    let choice: ResolutionReport.FlowChoice?
+
+    /// A player for the entry of `flowID` that `attributes` (or `forcedVariations`) choose; its events carry
+    /// the experiment and variation of that choice when the user is in the experiment.
+    init(
+        document: WaypointDocument, flowID: String, attributes: Attributes, userID: String,
+        forcedVariations: [String: String] = [:]
+    ) throws {
+        let resolution = try document.resolve(attributes: attributes, forcedVariations: forcedVariations)
         guard let definition = resolution.flows[flowID] else {
-            throw CLIError("The document has no flow `\(flowID)`; its flows are \(listed(document.flowIDs)).")
+            let hint = Spelling.suggestion(for: flowID, among: document.flowIDs).map { "Did you mean `\($0)`? " } ?? ""
+            throw CLIError("The document has no flow `\(flowID)`. \(hint)Its flows are \(listed(document.flowIDs)).")
         }
         self.definition = definition
         self.attributes = attributes
         state = FlowState(for: definition)
+        let choice = resolution.report.flows[flowID].flatMap { $0.experiment == nil ? nil : $0 }
+        self.choice = choice
         var attribution = EventAttribution(userID: userID)
-        if let choice = resolution.report.flows[flowID], choice.inExperiment {
+        if let choice, choice.inExperiment {
             attribution.experiment = choice.experiment
             attribution.variation = choice.variation
         }
@@ -52,32 +63,32 @@ struct FlowPlayer {
 
     var isCompleted: Bool { state.isCompleted }
 
-    mutating func start() throws {
+    mutating func start(at date: Date) throws {
         var state = self.state
         let effects = try state.start(in: definition, context: attributes)
         self.state = state
-        record(effects)
+        record(effects, at: date)
     }
 
     /// Leaves the current step with `outcome` (`back` goes back); throws, changing nothing, when the
     /// step does not accept it.
-    mutating func send(_ outcome: String) throws {
+    mutating func send(_ outcome: String, at date: Date) throws {
         var state = self.state
         let effects = try state.next(outcome, in: definition, context: attributes)
         self.state = state
-        record(effects)
+        record(effects, at: date)
     }
 
     /// Records `Flow Abandoned` when the flow has not completed.
-    mutating func abandon() {
-        events += recorder.abandoned(at: Date(), messageID: Self.messageID)
+    mutating func abandon(at date: Date) {
+        events += recorder.abandoned(at: date, messageID: Self.messageID)
     }
 
-    private mutating func record(_ effects: [FlowEffect]) {
+    private mutating func record(_ effects: [FlowEffect], at date: Date) {
         lastSkipped = []
         for effect in effects {
             if case .skipped(let path) = effect { lastSkipped.append(path.rawValue) }
-            events += recorder.events(for: effect, pathCount: state.path.count, at: Date(), messageID: Self.messageID)
+            events += recorder.events(for: effect, pathCount: state.path.count, at: date, messageID: Self.messageID)
         }
     }
 

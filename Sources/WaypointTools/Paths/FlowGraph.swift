@@ -154,9 +154,12 @@ extension WaypointDocument {
     ///
     /// Where entries vary by experiment, `attributes` choose them as `resolve(attributes:savedGroups:)`
     /// does; without attributes, each flow's entry is the one for its experiment's first variation (what a
-    /// user outside the experiment gets). Subflows that name no flow are left out of ``FlowGraph/subflows``.
-    public func flowGraph(id: String, attributes: Attributes? = nil, savedGroups: SavedGroups = [:]) throws(DocumentError) -> FlowGraph {
-        let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups)
+    /// user outside the experiment gets). `forcedVariations` (variation by experiment key) choose entries
+    /// regardless of attributes. Subflows that name no flow are left out of ``FlowGraph/subflows``.
+    public func flowGraph(
+        id: String, attributes: Attributes? = nil, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:]
+    ) throws(DocumentError) -> FlowGraph {
+        let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups, forcedVariations: forcedVariations)
         guard let rootEntry = selector.flowEntry(id) else {
             throw DocumentError.unknownFlow(id, known: selector.flowIDs)
         }

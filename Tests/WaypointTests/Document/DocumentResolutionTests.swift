@@ -41,11 +41,13 @@ struct DocumentResolutionTests {
         let choice = try #require(resolution.report.flows["onboarding"])
         #expect(choice == ResolutionReport.FlowChoice(
             experiment: "short-onboarding", variation: "control", inExperiment: false,
-            hashValue: Bucketing.hash(seed: "short-onboarding-2026", value: "u-1", version: 2)))
+            hashValue: Bucketing.hash(seed: "short-onboarding-2026", value: "u-1", version: 2),
+            exclusionReason: #"the experiment's condition is false: `country` is "FR", which does not match {"$in":["US","CA","GB"]}"#))
         #expect(resolution.flows["onboarding"]?.start == "welcome")
         let anonymous = try document.resolve(attributes: ["country": "US"])
         #expect(anonymous.report.flows["onboarding"] == ResolutionReport.FlowChoice(
-            experiment: "short-onboarding", variation: "control", inExperiment: false, hashValue: nil))
+            experiment: "short-onboarding", variation: "control", inExperiment: false, hashValue: nil,
+            exclusionReason: #"no `id` attribute to hash; give one, such as {"id":"u-123"}"#))
         #expect(anonymous.report.flows["end"] == ResolutionReport.FlowChoice(inExperiment: false))
     }
 
@@ -72,7 +74,8 @@ struct DocumentResolutionTests {
     func walkthroughs() throws {
         let document = try Self.everyFeature()
         let early = try document.resolve(attributes: ["id": "u-1", "appLaunches": 1, "plan": "pro"])
-        #expect(early.report.walkthroughs["editor-tour"] == ResolutionReport.WalkthroughChoice(eligible: false))
+        #expect(early.report.walkthroughs["editor-tour"] == ResolutionReport.WalkthroughChoice(
+            eligible: false, ineligibilityReason: #"its condition is false: `appLaunches` is 1, which does not match {"$gte":2}"#))
         let later = try document.resolve(attributes: ["id": "u-1", "appLaunches": 2, "plan": "pro"])
         #expect(later.report.walkthroughs["editor-tour"]?.eligible == true)
 
@@ -127,7 +130,7 @@ struct DocumentResolutionTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(try document.resolve(attributes: ["appLaunches": 1])), as: UTF8.self)
-        #expect(json == #"{"flows":{"end-flow":{"inExperiment":false},"signup":{"inExperiment":false}},"walkthroughs":{"layering":{"eligible":false}}}"#)
+        #expect(json == #"{"flows":{"end-flow":{"inExperiment":false},"signup":{"exclusionReason":"no `id` attribute to hash; give one, such as {\"id\":\"u-123\"}","experiment":"short-signup","inExperiment":false,"variation":"control"}},"walkthroughs":{"layering":{"eligible":false,"ineligibilityReason":"its condition is false: `appLaunches` is 1, which does not match {\"$gte\":2}"}}}"#)
         let report = ResolutionReport(
             flows: ["signup": .init(experiment: "short-signup", variation: "short", inExperiment: true, hashValue: 0.1234)],
             walkthroughs: ["layering": .init(eligible: true)])

@@ -89,6 +89,19 @@ import WaypointTesting
         }
     }
 
+    @Test(arguments: [".waypoint-tmp-1f-k.json", ".waypoint-tmp-a0b1-flow.signup.json"])
+    func temporaryFilesLeftByAnInterruptedWriteAreRemovedOnOpen(_ name: String) async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try FileProgressStore(directory: directory)
+            try await store.setData(Data("kept".utf8), forKey: "k")
+            try Data("half a write".utf8).write(to: directory.appendingPathComponent(name))
+            #expect(try entries(directory).contains(name))
+            let reopened = try FileProgressStore(directory: directory)
+            #expect(try entries(directory) == ["k.json"])
+            #expect(try await reopened.data(forKey: "k") == Data("kept".utf8))
+        }
+    }
+
     @Test func distinctKeysGetDistinctFilesEvenIgnoringCase() async throws {
         try await withTemporaryDirectory { directory in
             let store = try FileProgressStore(directory: directory)

@@ -1,0 +1,200 @@
+import Foundation
+import Waypoint
+import WaypointTesting
+import WaypointTools
+
+// The Swift snippets of the DocC articles, each between `// snippet:begin` and `// snippet:end` inside the
+// code that gives it its context; SnippetSyncTests checks that every snippet of the docs is one of these.
+
+struct Account: Sendable {
+    var isInvited = false
+    var notificationsAuthorized: Bool?
+}
+
+struct User: Hashable, Sendable, Codable {
+    var id = "u-123"
+    var isNew = true
+}
+
+struct Editor: Sendable {}
+
+enum DeclaringFlowsSnippets {
+    static func steps() -> FlowDefinition<Account> {
+        // snippet:begin
+        let signup = Flow<Account>("signup") {
+            Step("splash")
+                .on("login", to: "login")
+                .on("register", to: "registration")
+                .on("loggedIn", to: .complete)
+            Step("login").on("next", to: .complete)
+            Step("registration")
+                .on("newUser", to: "personalization")
+                .on("existingUser", to: .complete)
+            Step("personalization")
+        }
+        // snippet:end
+        return signup
+    }
+
+    static func condition() -> FlowDefinition<Account> {
+        Flow<Account>("conditional") {
+            // snippet:begin
+            Step("notifications").when { $0.notificationsAuthorized != true }
+            // snippet:end
+        }
+    }
+
+    static func built() -> FlowDefinition<Account> {
+        // snippet:begin
+        let team = Flow<Account>("team") { account in
+            Step("welcome")
+            if account.isInvited { Step("accept-invite") } else { Step("create-team") }
+            Step("done")
+        }
+        // snippet:end
+        return team
+    }
+
+    static func subflow() -> FlowDefinition<Account> {
+        Flow<Account>("with-end") {
+            // snippet:begin
+            let end = Flow<Account>("end") { Step("e"); Step("f"); Step("g") }
+            Step("shared-end", subflow: end)
+            // snippet:end
+        }
+    }
+}
+
+enum MeasuringDropOffSnippets {
+    @MainActor
+    static func queue(
+        document: WaypointDocument, attributes: Attributes, store: any ProgressStore, eventsDirectory: URL,
+        uploader: any EventSink, user: User
+    ) async throws {
+        // snippet:begin
+        let queue = try DurableEventQueue(directory: eventsDirectory, sink: uploader)
+        let resolution = try document.resolve(attributes: attributes)
+        guard let signup = resolution.flows["signup"] else { return }
+        let navigator = FlowNavigator(signup, context: attributes, store: store)
+        let analytics = FlowAnalytics(navigator, userID: user.id, sink: queue)
+        try await navigator.start()
+        // snippet:end
+        // snippet:begin
+        Task {
+            for await failure in analytics.deliveryFailures() {
+                print("Events not delivered yet: \(failure)")
+            }
+        }
+        // snippet:end
+    }
+
+    static func funnel(eventsURL: URL, document: WaypointDocument) throws {
+        // snippet:begin
+        // In a tool that links WaypointTools:
+        let query = FunnelQuery(flowID: "signup", groupByVariation: true,
+                                declaredSteps: document.reportedStepIDs(ofFlow: "signup"))
+        if case .flow(let report) = try Funnel.compute(file: eventsURL, query: query) {
+            for step in report.steps { print(step.stepID, step.viewed, step.skipped, step.droppedHere) }
+        }
+        // snippet:end
+    }
+}
+
+enum OverlaysSnippets {
+    static func layout(intro: WalkthroughStep<Editor>) {
+        // snippet:begin
+        let layout = OverlayLayout(
+            step: intro, index: 0, of: 3,
+            target: Rect(x: 326, y: 56, width: 44, height: 44),
+            screen: Size(width: 390, height: 844), safeArea: EdgeInsets(top: 47, bottom: 34))
+
+        layout.cutout.svgPathData   // the screen plus a circular hole, filled even-odd
+        layout.placement            // .below: the step asked for it and there is room
+        layout.tooltip.frame        // at most 350 points wide, 20 points inside the safe area
+        layout.arrow?.tip           // on the circle, under the button
+        // snippet:end
+    }
+}
+
+enum ReadmeSnippets {
+    static func preview(intro: WalkthroughStep<Editor>) -> String {
+        // snippet:begin
+        let svg = previewSVG(step: intro, index: 0, of: 3,
+                             screen: Size(width: 390, height: 844), target: Rect(x: 326, y: 56, width: 44, height: 44),
+                             safeArea: EdgeInsets(top: 47, bottom: 34))
+        // snippet:end
+        return svg
+    }
+}
+
+enum ServingTheDocumentSnippets {
+    static func validate(data: Data) {
+        // snippet:begin
+        let validation = WaypointDocument.validate(data)
+        for diagnostic in validation.allDiagnostics {
+            print(diagnostic.formatted(file: "waypoint.json"))
+            // waypoint.json:14:30: error: `left` is not a tooltip position; use `above`, `below` or `auto` [bad-value]
+        }
+        guard let document = validation.document else { return }
+        // snippet:end
+        _ = document
+    }
+
+    @MainActor
+    static func resolve(document: WaypointDocument, attributes: Attributes, store: any ProgressStore) throws {
+        // snippet:begin
+        let resolution = try document.resolve(attributes: ["id": "u-123", "country": "CA"])
+        let signup = resolution.flows["signup"]!             // a FlowDefinition<Attributes>
+        let navigator = FlowNavigator(signup, context: attributes, store: store)
+        // snippet:end
+        _ = navigator
+    }
+}
+
+enum TypedStateMachinesSnippets {
+    enum Outcome: Hashable, Sendable, Codable {
+        case wantsToLogIn, wantsToRegister, loggedIn(User), registered(User), personalized(User)
+    }
+
+    static func machine() {
+        // snippet:begin
+        enum SignUp: Hashable, Sendable, Codable {
+            case splash, login, registration, personalization(User), complete(User)
+        }
+
+        let machine = StateMachine<SignUp, Outcome>("signup", initial: .splash, isFinal: {
+            if case .complete = $0 { true } else { false }
+        }) { step, outcome in
+            switch (step, outcome) {
+            case (.splash, .wantsToLogIn): .login
+            case (.splash, .wantsToRegister): .registration
+            case (.login, .loggedIn(let user)): .complete(user)
+            case (.registration, .registered(let user)): user.isNew ? .personalization(user) : .complete(user)
+            case (.personalization, .personalized(let user)): .complete(user)
+            default: nil
+            }
+        }
+        // snippet:end
+        _ = machine
+    }
+}
+
+enum WalkthroughsSnippets {
+    @MainActor
+    static func coordinator(editor: Editor, store: any ProgressStore, showTooltip: @escaping @MainActor (HintPresentation) -> Void) async {
+        // snippet:begin
+        let layering = Walkthrough<Editor>(id: "layering", version: 2, maxDisplayCount: 3, steps: [
+            WalkthroughStep(id: "intro", targetElementId: "editor.layersButton",
+                            highlightShape: .circle(), tooltipText: "Your layers live here",
+                            completionTrigger: .tap(elementId: "editor.layersButton")),
+            WalkthroughStep(id: "cell", targetElementId: "layers.firstCell",
+                            highlightShape: .rectangle(cornerRadius: 8), tooltipText: "Drag to reorder",
+                            completionTrigger: .timer(seconds: 4)),
+        ])
+
+        let hints = HintCoordinator(catalog: WalkthroughCatalog([layering]), context: editor, store: store)
+        hints.anchorDidAppear("editor.layersButton", present: { presentation in showTooltip(presentation) })
+        await hints.start()
+        // snippet:end
+    }
+}
