@@ -3,7 +3,7 @@ extension EventAttribution {
     ///
     /// An attribution the app gave an experiment or a variation keeps them: what the app says wins
     /// over what the definition carries.
-    func filling(_ assignment: ExperimentAssignment?) -> EventAttribution {
+    package func filling(_ assignment: ExperimentAssignment?) -> EventAttribution {
         guard let assignment, experiment == nil, variation == nil else { return self }
         var filled = self
         filled.experiment = assignment.experiment

@@ -41,12 +41,10 @@ struct FlowPlayer {
         state = FlowState(for: definition)
         let choice = resolution.report.flows[flowID].flatMap { $0.experiment == nil ? nil : $0 }
         self.choice = choice
-        var attribution = EventAttribution(userID: userID)
-        if let choice, choice.inExperiment {
-            attribution.experiment = choice.experiment
-            attribution.variation = choice.variation
-        }
-        recorder = FlowEventRecorder(flowID: definition.id, flowVersion: definition.version, attribution: attribution)
+        // The resolved flow carries the user's experiment and variation when they are in one.
+        recorder = FlowEventRecorder(
+            flowID: definition.id, flowVersion: definition.version,
+            attribution: EventAttribution(userID: userID).filling(definition.experiment))
     }
 
     /// The path of the current step (`sub/inner` inside a subflow), or `nil` once the flow has ended.

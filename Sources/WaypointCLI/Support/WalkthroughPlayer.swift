@@ -43,12 +43,8 @@ struct WalkthroughPlayer {
         let choice = resolution.report.walkthroughs[walkthroughID]
         self.choice = choice
         catalog = WalkthroughCatalog([walkthrough])
-        var attribution = EventAttribution(userID: userID)
-        if let choice, choice.inExperiment == true {
-            attribution.experiment = choice.experiment
-            attribution.variation = choice.variation
-        }
-        self.attribution = attribution
+        // The resolved walkthrough carries the user's experiment and variation when they are in one.
+        attribution = EventAttribution(userID: userID).filling(walkthrough.experiment)
     }
 
     /// The hint on screen and its step, or `nil` when none is.
