@@ -139,6 +139,24 @@ struct FlowReportCommandTests {
         #expect(rows.count == order.count)
     }
 
+    static let playedEvents = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Snapshots/flow-report-events.jsonl").path
+
+    /// 80 users played through both variations of signup, as the README shows.
+    @Test func theFlowReportOfPlayedRunsMatchesTheSnapshotsAndTheReadme() throws {
+        let document = CommandRunner.example("waypoint.json")
+        let table = try WaypointCommand.Funnel.parse([Self.playedEvents, "--flow", "signup", "--document", document]).output()
+        try assertSnapshot(table, named: "flow-report.txt")
+        let byVariation = try WaypointCommand.Funnel.parse([Self.playedEvents, "--flow", "signup", "--document", document,
+                                                            "--by", "variation"]).output()
+        try assertSnapshot(byVariation, named: "flow-report-by-variation.txt")
+        let json = try WaypointCommand.Funnel.parse([Self.playedEvents, "--flow", "signup", "--document", document,
+                                                     "--by", "variation", "--format", "json"]).output()
+        try assertSnapshot(json, named: "flow-report.json")
+        let readme = try String(contentsOfFile: CommandRunner.examples + "/../../README.md", encoding: .utf8)
+        #expect(readme.contains(table), "README.md shows the flow report of the played runs; copy it from Snapshots/flow-report.txt")
+    }
+
     @Test func aFlowTheDocumentDoesNotHaveIsAnErrorWithADidYouMean() throws {
         let command = try WaypointCommand.Funnel.parse([
             CommandRunner.example("waypoint.json"), "--flow", "sign-up", "--document", CommandRunner.example("waypoint.json"),
