@@ -1,19 +1,19 @@
 import Foundation
 import Observation
 
-/// Sends events to a sink one batch after another, in order, off the caller's path, and keeps
-/// what the sink failed to take; used by the analytics adapters on the main actor.
+/// Sends an analytics adapter's events to its sink one batch after another, in order, off the
+/// caller's path, and keeps what the sink failed to take.
 ///
 /// When a batch fails, it and every batch after it are kept, in order, so that the sink never
 /// receives events out of order. Kept batches are sent again, first, when the next batch is sent
 /// or on ``retry()``; ``takeUndelivered()`` hands them back instead. Nothing is dropped.
 @MainActor
 @Observable
-final class EventDelivery {
+public final class EventDelivery {
     /// The last error the sink threw; `nil` again once every kept batch was delivered.
-    private(set) var lastError: (any Error)?
+    public private(set) var lastError: (any Error)?
     /// The batches not delivered yet because the sink failed, oldest first.
-    private(set) var undelivered: [[OnboardingEvent]] = []
+    public private(set) var undelivered: [[OnboardingEvent]] = []
 
     @ObservationIgnored private let sink: (any EventSink)?
     @ObservationIgnored private var pending: Task<Void, Never>?

@@ -20,7 +20,7 @@ import Foundation
 /// analytics.start()
 /// ```
 @MainActor
-public final class StateMachineAnalytics<State: Sendable & Equatable, Event: Sendable> {
+public final class StateMachineAnalytics<State: Sendable & Equatable, Event: Sendable>: EventDelivering {
     /// The recorder holding the current step and the flow's start time.
     package private(set) var recorder: FlowEventRecorder
     /// Called with every event, in order, before it is handed to the sink.
@@ -30,7 +30,8 @@ public final class StateMachineAnalytics<State: Sendable & Equatable, Event: Sen
     private let stepID: (State) -> String
     private let clock: any WaypointClock
     private let messageID: @Sendable () -> String
-    private let delivery: EventDelivery
+    /// Hands this adapter's events to its sink, and keeps what the sink failed to take.
+    public let delivery: EventDelivery
     /// Keeps the observer registered for as long as the adapter lives.
     private var observation: EffectObservation?
 
@@ -72,35 +73,6 @@ public final class StateMachineAnalytics<State: Sendable & Equatable, Event: Sen
     /// Reports that the user gave up (`Flow Abandoned` at the current state).
     public func abandon() {
         emit(recorder.abandoned(at: clock.now, messageID: messageID))
-    }
-
-    // MARK: Delivery
-
-    /// The error of the sink's last failed delivery, or `nil` when every event so far reached it;
-    /// observable, so a view can show that events are waiting.
-    public var deliveryError: (any Error)? { delivery.lastError }
-
-    /// A stream of every delivery failure from now on: the error and the events of the batch.
-    public func deliveryFailures() -> AsyncStream<DeliveryFailure> {
-        delivery.failureStream()
-    }
-
-    /// Sends the events the sink failed to take again, in order, and waits; ``deliveryError`` is
-    /// `nil` afterwards when they all went through. They are also sent again before the next events.
-    public func retryFailedDelivery() async {
-        delivery.retry()
-        await delivery.wait()
-    }
-
-    /// Returns the events the sink failed to take, in order, and stops keeping them: they will not
-    /// be sent again (store them elsewhere).
-    public func takeUndelivered() -> [OnboardingEvent] {
-        delivery.takeUndelivered()
-    }
-
-    /// Waits until every event so far has been handed to the sink, or kept after a failure.
-    public func waitForDelivery() async {
-        await delivery.wait()
     }
 
     private func handle(_ change: StateChange<State>) {

@@ -20,7 +20,7 @@ import Foundation
 /// ``deliveryFailures()`` report it, and the events of the failed batch are kept, in order, for
 /// ``retryFailedDelivery()`` or ``takeUndelivered()``.
 @MainActor
-public final class SubflowAnalytics: SubflowObserver {
+public final class SubflowAnalytics: SubflowObserver, EventDelivering {
     /// Called with every event, in order, before it is handed to the sink (for logging and tests).
     public var onEvent: (@MainActor (OnboardingEvent) -> Void)?
     /// The user, and their experiment variation; attached to every run started from now on.
@@ -33,7 +33,8 @@ public final class SubflowAnalytics: SubflowObserver {
     private var viewedCount = 0
     private let clock: any WaypointClock
     private let messageID: @Sendable () -> String
-    private let delivery: EventDelivery
+    /// Hands this adapter's events to its sink, and keeps what the sink failed to take.
+    public let delivery: EventDelivery
 
     /// Creates an observer attributing events to `userID`.
     ///
@@ -112,35 +113,6 @@ public final class SubflowAnalytics: SubflowObserver {
             }
         }
         emit(events)
-    }
-
-    // MARK: Delivery
-
-    /// The error of the sink's last failed delivery, or `nil` when every event so far reached it;
-    /// observable, so a view can show that events are waiting.
-    public var deliveryError: (any Error)? { delivery.lastError }
-
-    /// A stream of every delivery failure from now on: the error and the events of the batch.
-    public func deliveryFailures() -> AsyncStream<DeliveryFailure> {
-        delivery.failureStream()
-    }
-
-    /// Sends the events the sink failed to take again, in order, and waits; ``deliveryError`` is
-    /// `nil` afterwards when they all went through. They are also sent again before the next events.
-    public func retryFailedDelivery() async {
-        delivery.retry()
-        await delivery.wait()
-    }
-
-    /// Returns the events the sink failed to take, in order, and stops keeping them: they will not
-    /// be sent again (store them elsewhere).
-    public func takeUndelivered() -> [OnboardingEvent] {
-        delivery.takeUndelivered()
-    }
-
-    /// Waits until every event so far has been handed to the sink, or kept after a failure.
-    public func waitForDelivery() async {
-        await delivery.wait()
     }
 
     private func emit(_ events: [OnboardingEvent]) {

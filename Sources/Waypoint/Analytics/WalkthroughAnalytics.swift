@@ -22,7 +22,7 @@ import Foundation
 /// the events of the failed batch are kept, in order, for ``retryFailedDelivery()`` or
 /// ``takeUndelivered()``.
 @MainActor
-public final class WalkthroughAnalytics {
+public final class WalkthroughAnalytics: EventDelivering {
     /// Called with every event, in order, before it is handed to the sink (for logging and tests).
     public var onEvent: (@MainActor (OnboardingEvent) -> Void)?
     /// The user, and their experiment variation; attached to every event from now on. When it
@@ -31,7 +31,8 @@ public final class WalkthroughAnalytics {
     public var attribution: EventAttribution
 
     private let messageID: @Sendable () -> String
-    private let delivery: EventDelivery
+    /// Hands this adapter's events to its sink, and keeps what the sink failed to take.
+    public let delivery: EventDelivery
     private let experimentOf: @MainActor (String) -> ExperimentAssignment?
     /// Keeps the observer registered for as long as the adapter lives.
     private var observation: EffectObservation?
@@ -66,35 +67,6 @@ public final class WalkthroughAnalytics {
         observation = coordinator.observeEffects { [weak self] effect in
             if case .analytics(let event) = effect { self?.handle(event) }
         }
-    }
-
-    // MARK: Delivery
-
-    /// The error of the sink's last failed delivery, or `nil` when every event so far reached it;
-    /// observable, so a view can show that events are waiting.
-    public var deliveryError: (any Error)? { delivery.lastError }
-
-    /// A stream of every delivery failure from now on: the error and the events of the batch.
-    public func deliveryFailures() -> AsyncStream<DeliveryFailure> {
-        delivery.failureStream()
-    }
-
-    /// Sends the events the sink failed to take again, in order, and waits; ``deliveryError`` is
-    /// `nil` afterwards when they all went through. They are also sent again before the next events.
-    public func retryFailedDelivery() async {
-        delivery.retry()
-        await delivery.wait()
-    }
-
-    /// Returns the events the sink failed to take, in order, and stops keeping them: they will not
-    /// be sent again (store them elsewhere).
-    public func takeUndelivered() -> [OnboardingEvent] {
-        delivery.takeUndelivered()
-    }
-
-    /// Waits until every event so far has been handed to the sink, or kept after a failure.
-    public func waitForDelivery() async {
-        await delivery.wait()
     }
 
     private func handle(_ hint: HintAnalyticsEvent) {
