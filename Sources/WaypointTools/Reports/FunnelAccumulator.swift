@@ -6,10 +6,6 @@ struct FunnelAccumulator {
     private var flow: FlowReportBuilder?
     /// The sequential funnel's builder, when steps are given.
     private var sequential: SequentialFunnelBuilder?
-    /// Which step numbers some event of the flow names.
-    private var mentioned: [Bool] = []
-    /// Events of the flow seen.
-    private(set) var flowEvents = 0
 
     /// Prepares for `query`; `collector` has interned the query's steps.
     init(query: FunnelQuery, collector: FunnelCollector) throws(FunnelError) {
@@ -28,10 +24,7 @@ struct FunnelAccumulator {
     /// Adds one user: `records` are all their events of the flow, in any order (sorted here).
     mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int) {
         guard !records.isEmpty else { return }
-        flowEvents += records.count
         var records = records
-        if mentioned.count < steps { mentioned += repeatElement(false, count: steps - mentioned.count) }
-        for record in records where record.kind.isAboutStep { mentioned[Int(record.step)] = true }
         if flow != nil {
             records.sort(by: FlowRecord.precedes)
             flow?.add(records, steps: steps)
@@ -44,7 +37,7 @@ struct FunnelAccumulator {
         if collector.eventLines == 0, collector.invalidLines > 0, let first = collector.firstInvalid {
             throw .noValidEvents(source: source, invalidLines: collector.invalidLines, line: first.line, bytes: first.bytes)
         }
-        if flowEvents == 0, query.declaredSteps == nil {
+        if collector.flowEvents == 0, query.declaredSteps == nil {
             let others = (0..<collector.otherFlows.count).map { collector.otherFlows.string(at: $0) }
             throw .noEventsOfFlow(query.flowID, otherFlows: others, events: collector.eventLines)
         }
@@ -55,7 +48,7 @@ struct FunnelAccumulator {
         }
         var known = Set(query.declaredSteps ?? [])
         known.insert(FunnelCollector.completeStepID)
-        for (index, isMentioned) in mentioned.enumerated() where isMentioned { known.insert(collector.steps.string(at: index)) }
+        for (index, isMentioned) in collector.mentioned.enumerated() where isMentioned { known.insert(collector.steps.string(at: index)) }
         let unknown = (query.steps ?? []).filter { !known.contains($0) }
         if !unknown.isEmpty { throw .unknownSteps(unknown, flowID: query.flowID, known: known.sorted()) }
         let report = sequential?.report(

@@ -22,6 +22,14 @@ struct FunnelCollector {
     /// Ids of other flows seen (up to ``otherFlowsKept``).
     var otherFlows = ByteStringTable(capacity: 16)
     var records: [FlowRecord] = []
+    /// Events of the flow read (kept or not).
+    var flowEvents = 0
+    /// Which step numbers some event of the flow names.
+    var mentioned: [Bool] = []
+    /// For a sequential funnel, the step numbers it measures (by step number; `$complete` is 0):
+    /// only their `Step Viewed` (and `Flow Completed`) events are kept. Empty for the flow report,
+    /// which keeps every event of the flow.
+    private(set) var measured: [Bool] = []
     /// Lines read, blank ones included.
     var lines: Int64 = 0
     var eventLines = 0
@@ -37,7 +45,14 @@ struct FunnelCollector {
         groupByVariation = query.groupByVariation
         sequenceBase = Int64(part) << 40
         _ = steps.index(of: Array(Self.completeStepID.utf8))
-        for step in query.steps ?? [] { _ = steps.index(of: Array(step.utf8)) }
+        if let listed = query.steps {
+            measured = [listed.contains(Self.completeStepID)]
+            for step in listed {
+                let number = steps.index(of: Array(step.utf8)) ?? 0
+                while measured.count <= number { measured.append(false) }
+                measured[number] = true
+            }
+        }
     }
 
     /// Reads one line (without its newline).
@@ -120,6 +135,16 @@ struct FunnelCollector {
         kind: FlowRecord.Kind, user: Int, step: UInt32, outcome: UInt32, variation: Int, time: Int64,
         stepIndex: Int64?, duration: Int64?
     ) {
+        flowEvents += 1
+        if kind.isAboutStep {
+            let number = Int(step)
+            if number >= mentioned.count { mentioned += repeatElement(false, count: number + 1 - mentioned.count) }
+            mentioned[number] = true
+        }
+        if !measured.isEmpty {
+            // A sequential funnel reads only the views of its steps, and `$complete`.
+            guard kind == .stepViewed || kind == .flowCompleted, Int(step) < measured.count, measured[Int(step)] else { return }
+        }
         records.append(FlowRecord(
             time: time, sequence: sequenceBase | lines, duration: duration ?? FlowRecord.noDuration,
             user: UInt32(truncatingIfNeeded: user), step: step, outcome: outcome,
@@ -150,6 +175,7 @@ struct FunnelCollector {
         if firstInvalid == nil, let found = other.firstInvalid { firstInvalid = (lines + found.line, found.bytes) }
         lines += other.lines
         eventLines += other.eventLines
+        flowEvents += other.flowEvents
         invalidLines += other.invalidLines
         for index in 0..<other.otherFlows.count where otherFlows.count < Self.otherFlowsKept {
             _ = otherFlows.index(of: other.otherFlows.bytes(at: index))
@@ -159,6 +185,11 @@ struct FunnelCollector {
         }
         let userMap = map(other.users, into: &users)
         let stepMap = map(other.steps, into: &steps)
+        for (index, isMentioned) in other.mentioned.enumerated() where isMentioned {
+            let number = Int(stepMap[index])
+            if number >= mentioned.count { mentioned += repeatElement(false, count: number + 1 - mentioned.count) }
+            mentioned[number] = true
+        }
         let outcomeMap = map(other.outcomes, into: &outcomes)
         var variationMap = [UInt16](repeating: 0, count: other.variations.count + 1)
         for index in 0..<other.variations.count {
