@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Testing
 @testable import WaypointCLI
@@ -46,11 +47,34 @@ struct HelpEdgeTests {
         #expect(!WaypointCommand.version.isEmpty)
     }
 
-    @Test(arguments: [["--target", "1,2,-3,4"], ["--target", "1,2,3"], ["--target", "1,2,3,4", "--safe-area", "500,0,500,0"]])
+    @Test(arguments: [["--target", "1,2,-3,4"], ["--target", "1,2,3"], ["--target", "1,2,3,4", "--safe-area", "500,0,500,0"],
+                      ["--target", "326,56,44,44", "--safe-area", "400,0,400,0"]])
     func impossiblePreviewGeometryIsAUsageError(extra: [String]) {
         let result = CommandRunner.run(["preview", CommandRunner.example("waypoint.json"), "--walkthrough", "layering", "--step", "intro",
                                         "--screen", "390x844"] + extra)
         #expect(result.status == 64)
+    }
+
+    @Test func textThatDoesNotFitIsCutWithAnEllipsisAndNoRoomForAnyIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func preview(_ safeArea: String, screen: String = "390x844") -> (CommandRunner.Result, String) {
+            let out = folder.appendingPathComponent("\(safeArea)-\(screen).svg").path
+            let result = CommandRunner.run(["preview", CommandRunner.example("waypoint.json"), "--walkthrough", "layering",
+                                            "--step", "intro", "--screen", screen, "--target", "10,56,44,44",
+                                            "--safe-area", safeArea, "--out", out])
+            return (result, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
+        }
+        let (roomy, full) = preview("47,0,34,0")
+        #expect(roomy.status == 0)
+        #expect(!full.contains("…"))
+        let (narrow, cut) = preview("40,0,40,0", screen: "200x300")
+        #expect(narrow.status == 0, "\(narrow)")
+        #expect(cut.contains("…"))
+        let (none, _) = preview("400,0,400,0")
+        #expect(none.status == 64)
+        #expect(none.error?.contains("not enough for one line of the step's text") == true, "\(none)")
     }
 
     @Test func listingACyclicFlowDoesNotSuggestCounting() {

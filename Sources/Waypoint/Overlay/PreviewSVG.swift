@@ -20,7 +20,8 @@ public func previewSVG<Context>(
 /// An SVG preview of the step `stepId` of `walkthrough` (see ``previewSVG(step:index:of:screen:target:safeArea:)``).
 ///
 /// - Throws: ``PreviewError`` when the walkthrough has no such step, the screen has no area, the
-///   target frame is not finite or has a negative size, or the safe area leaves no room on the screen.
+///   target frame is not finite or has a negative size, or the safe area leaves no room on the screen
+///   or too little for one line of the step's text (text that does not fit is cut, ending in "…").
 public func previewSVG<Context>(
     walkthrough: Walkthrough<Context>, stepId: String, screen: Size, target: Rect, safeArea: EdgeInsets = .zero
 ) throws(PreviewError) -> String {
@@ -34,8 +35,16 @@ public func previewSVG<Context>(
           safeArea.top + safeArea.bottom < screen.height, safeArea.left + safeArea.right < screen.width else {
         throw .invalidSafeArea(safeArea, screen: screen)
     }
+    let step = walkthrough.steps[index]
+    let layout = OverlayLayout(
+        step: step, index: index, of: walkthrough.steps.count, target: target, screen: screen, safeArea: safeArea,
+        measurer: ApproximateTextMeasurer())
+    // Text that does not fit is cut, ending in "…"; a tooltip with room for none of it is refused.
+    if !step.tooltipText.isEmpty, layout.tooltip.textLines.isEmpty {
+        throw .noRoomForText(safeArea, screen: screen, available: layout.tooltipArea.size.height)
+    }
     return previewSVG(
-        step: walkthrough.steps[index], index: index, of: walkthrough.steps.count,
+        step: step, index: index, of: walkthrough.steps.count,
         screen: screen, target: target, safeArea: safeArea)
 }
 
@@ -46,6 +55,7 @@ public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible 
         case invalidScreen(Size)
         case invalidTarget(Rect)
         case invalidSafeArea(EdgeInsets, screen: Size)
+        case noRoomForText(EdgeInsets, screen: Size, available: Double)
     }
 
     private let kind: Kind
@@ -64,6 +74,11 @@ public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The safe-area insets are negative or leave no room on the screen.
     static func invalidSafeArea(_ insets: EdgeInsets, screen: Size) -> PreviewError {
         PreviewError(kind: .invalidSafeArea(insets, screen: screen))
+    }
+
+    /// The safe area leaves too little height for one line of the step's text.
+    static func noRoomForText(_ insets: EdgeInsets, screen: Size, available: Double) -> PreviewError {
+        PreviewError(kind: .noRoomForText(insets, screen: screen, available: available))
     }
 
     /// Whether the problem is in the geometry given (screen, target, safe area) rather than in the walkthrough.
@@ -86,6 +101,11 @@ public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible 
             let text = [insets.top, insets.left, insets.bottom, insets.right].map(NumberText.format).joined(separator: ",")
             return "The safe area \(text) leaves no room on a \(NumberText.format(screen.width))x\(NumberText.format(screen.height)) screen; "
                 + "give insets that are not negative, with top + bottom under the height and left + right under the width, such as 47,0,34,0."
+        case .noRoomForText(let insets, let screen, let available):
+            let text = [insets.top, insets.left, insets.bottom, insets.right].map(NumberText.format).joined(separator: ",")
+            return "The safe area \(text) on a \(NumberText.format(screen.width))x\(NumberText.format(screen.height)) screen "
+                + "(\(NumberText.format(available)) points between the insets, less beside the target) leaves the tooltip "
+                + "not enough for one line of the step's text; give a smaller safe area or a taller screen."
         }
     }
 }
