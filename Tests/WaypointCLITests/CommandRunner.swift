@@ -24,8 +24,10 @@ enum CommandRunner {
     }
 
     /// Parses and runs `arguments` (without `waypoint`); `input` feeds `play`. Folder prefixes of the test
-    /// documents are removed from the output so that snapshots do not depend on where the package is.
-    static func run(_ arguments: [String], input: [String] = []) -> Result {
+    /// documents are removed from the output (unless `cleaned` is false) so that snapshots do not depend on
+    /// where the package is.
+    static func run(_ arguments: [String], input: [String] = [], cleaned: Bool = true) -> Result {
+        func clean(_ text: String) -> String { cleaned ? Self.clean(text) : text }
         let captured = CapturedOutput()
         do {
             let command = try WaypointCommand.parseAsRoot(arguments)

@@ -5,7 +5,7 @@ import WaypointTools
 
 extension WaypointCommand {
     /// `waypoint funnel`: where users drop off in a flow, from a JSON Lines file of events.
-    struct Funnel: ParsableCommand {
+    struct Funnel: OutputCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show where users drop off in a flow, from a JSON Lines file of analytics events.",
             discussion: """
@@ -72,8 +72,8 @@ extension WaypointCommand {
             }
         }
 
-        func run() throws {
-            print(try output(showProgress: isatty(STDERR_FILENO) == 1), terminator: "")
+        func run(output: Output) throws {
+            output.write(try self.output(showProgress: isatty(STDERR_FILENO) == 1))
         }
 
         /// The report as it is printed.
