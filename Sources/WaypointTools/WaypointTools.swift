@@ -5,8 +5,9 @@
 // its durable queue. This module builds on it for tools:
 //
 // - Events/: `EventLineScanner` reads JSON Lines event files without decoding whole events.
-// - Reports/: `Funnel` computes step funnels from events or event files (`FunnelQuery`,
-//   `FunnelReport`, `FunnelError`).
+// - Reports/: `Funnel` computes the two drop-off reports from events or event files: the flow
+//   report (`FlowReport`) and the sequential funnel (`FunnelReport`), as a `FunnelResult`, from a
+//   `FunnelQuery`; `FunnelError` says what to fix.
 // - Paths/: `FlowGraph` (a flow and its subflows as nodes and edges, from
 //   `WaypointDocument.flowGraph(id:attributes:savedGroups:)`), path counting (`PathCount`) and
 //   listing, `FlowGraphError`.
