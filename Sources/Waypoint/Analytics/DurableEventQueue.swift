@@ -150,6 +150,8 @@ public actor DurableEventQueue: EventSink {
         public var failedDeliveries: Int
         /// The wait before the next retry, while a retry is pending.
         public var nextRetryDelay: Duration?
+        /// Whether the sink paused delivery (``RetryAdvice/pause``); cleared by the next successful delivery.
+        public var deliveryPaused = false
     }
 
     /// The directory holding the queue's files.
@@ -253,6 +255,10 @@ public actor DurableEventQueue: EventSink {
     /// Delivers every pending event, waiting `retry.delay(afterFailures:)` on the clock after each
     /// failure, until the queue is empty.
     ///
+    /// A sink error that is ``RetryAdvising`` decides the wait instead: an exact wait (such as a
+    /// server's `Retry-After`), or a pause, which ends the retries with the events kept and
+    /// ``Statistics/deliveryPaused`` set until a later delivery succeeds.
+    ///
     /// - Throws: `CancellationError` when the calling task is cancelled; nothing else.
     public func flushRetrying() async throws {
         var failures = 0
@@ -261,13 +267,22 @@ public actor DurableEventQueue: EventSink {
             do {
                 try await flush()
                 statistics.nextRetryDelay = nil
+                statistics.deliveryPaused = false
                 return
             } catch {
                 if error is CancellationError { throw error }
                 failures += 1
                 statistics.failedDeliveries += 1
                 lastDeliveryError = error
-                let delay = configuration.retry.delay(afterFailures: failures)
+                let delay: Duration
+                switch (error as? any RetryAdvising)?.retryAdvice ?? .backoff {
+                case .backoff: delay = configuration.retry.delay(afterFailures: failures)
+                case .after(let wait): delay = wait
+                case .pause:
+                    statistics.deliveryPaused = true
+                    statistics.nextRetryDelay = nil
+                    return
+                }
                 statistics.nextRetryDelay = delay
                 try await clock.sleep(for: delay)
             }

@@ -29,9 +29,13 @@ struct DocumentDecoder {
     private(set) var errorCount = 0
     /// The path of the value being read.
     var path: [DocumentPath.Component] = []
+    /// How serious an unknown key is: an error when checking a document before it is published, a
+    /// warning when an app reads a newer document that only adds keys.
+    let unknownKeySeverity: Diagnostic.Severity
 
-    init(tape: JSONTape) {
+    init(tape: JSONTape, unknownKeySeverity: Diagnostic.Severity = .error) {
         self.tape = tape
+        self.unknownKeySeverity = unknownKeySeverity
     }
 
     // MARK: Reporting
@@ -64,7 +68,7 @@ struct DocumentDecoder {
         tape.forEachMember(node) { key, value in
             guard let index = keyIndex(key, in: keys) else {
                 let name = tape.string(key)
-                report(.unknownKey, at: key, .key(name), unknownKeyMessage(name, keys: keys.names, what: what))
+                report(.unknownKey, at: key, .key(name), unknownKeyMessage(name, keys: keys.names, what: what), severity: unknownKeySeverity)
                 return
             }
             if found[index] >= 0 {

@@ -40,6 +40,15 @@ extension WaypointDocument {
         validate(bytes: Array(text.utf8))
     }
 
+    /// Reads a document as ``validate(_:)-(Data)`` does, with unknown keys reported at `unknownKeys` severity.
+    ///
+    /// An app reading a document published after it was built passes `.warning`: a newer document that
+    /// only adds keys is then used, with a warning for each key this version does not know. Every other
+    /// problem, including a `schemaVersion` this version does not read, is still an error.
+    public static func validate(_ data: Data, unknownKeys: Diagnostic.Severity) -> DocumentValidation {
+        validate(bytes: [UInt8](data), unknownKeys: unknownKeys)
+    }
+
     /// Reads a document and throws when it has any error; the error lists every diagnostic.
     public init(validating data: Data) throws(DocumentError) {
         let validation = WaypointDocument.validate(data)
@@ -49,14 +58,14 @@ extension WaypointDocument {
         self = document
     }
 
-    static func validate(bytes: [UInt8]) -> DocumentValidation {
+    static func validate(bytes: [UInt8], unknownKeys: Diagnostic.Severity = .error) -> DocumentValidation {
         switch JSONTapeParser.parse(bytes) {
         case .failure(let failure):
             let location = SourceText.location(of: failure.offset, in: bytes)
             let diagnostic = Diagnostic(.error, failure.code, path: "", at: location, failure.message)
             return DocumentValidation(document: nil, diagnostics: [diagnostic], source: nil)
         case .success(let tape):
-            var decoder = DocumentDecoder(tape: tape)
+            var decoder = DocumentDecoder(tape: tape, unknownKeySeverity: unknownKeys)
             let document = decoder.decodeDocument()
             var diagnostics: [Diagnostic] = []
             if !decoder.problems.isEmpty {

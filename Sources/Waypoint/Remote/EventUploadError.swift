@@ -1,0 +1,81 @@
+import Foundation
+
+/// Why ``HTTPEventSink`` could not deliver a batch; the events stay queued (behind a
+/// ``DurableEventQueue``) and ``retryAdvice`` says when to try again.
+public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertible, RetryAdvising {
+    private enum Kind: Sendable, Hashable {
+        case network(url: String, message: String, timedOut: Bool)
+        case rateLimited(url: String, retryAfter: Duration?)
+        case unauthorized(url: String, status: Int, message: String?)
+        case paused(url: String, status: Int)
+        case server(url: String, status: Int, message: String?)
+    }
+
+    private let kind: Kind
+
+    private init(_ kind: Kind) { self.kind = kind }
+
+    static func network(url: URL, message: String, timedOut: Bool) -> EventUploadError {
+        EventUploadError(.network(url: url.absoluteString, message: message, timedOut: timedOut))
+    }
+
+    static func rateLimited(url: URL, retryAfter: Duration?) -> EventUploadError {
+        EventUploadError(.rateLimited(url: url.absoluteString, retryAfter: retryAfter))
+    }
+
+    static func unauthorized(url: URL, status: Int, message: String?) -> EventUploadError {
+        EventUploadError(.unauthorized(url: url.absoluteString, status: status, message: message))
+    }
+
+    static func paused(url: URL, status: Int) -> EventUploadError {
+        EventUploadError(.paused(url: url.absoluteString, status: status))
+    }
+
+    static func server(url: URL, status: Int, message: String?) -> EventUploadError {
+        EventUploadError(.server(url: url.absoluteString, status: status, message: message))
+    }
+
+    /// The HTTP status that caused the failure, when there was one.
+    public var status: Int? {
+        switch kind {
+        case .network: nil
+        case .rateLimited: 429
+        case .unauthorized(_, let status, _), .paused(_, let status), .server(_, let status, _): status
+        }
+    }
+
+    /// Whether delivery is paused until ``HTTPEventSink/resume()`` because the server refused the key.
+    public var isPaused: Bool {
+        switch kind {
+        case .unauthorized, .paused: true
+        default: false
+        }
+    }
+
+    public var retryAdvice: RetryAdvice {
+        switch kind {
+        case .network, .server: .backoff
+        case .rateLimited(_, let retryAfter): retryAfter.map(RetryAdvice.after) ?? .backoff
+        case .unauthorized, .paused: .pause
+        }
+    }
+
+    public var description: String {
+        let kept = "the events stay queued"
+        switch kind {
+        case .network(let url, let message, let timedOut):
+            return "Could not post events to \(url)\(timedOut ? " in time" : ""): \(message); \(kept) and are sent again after a backoff."
+        case .rateLimited(let url, let retryAfter):
+            let wait = retryAfter.map { "after \(Int($0.seconds.rounded(.up))) s, as Retry-After asks" } ?? "after a backoff"
+            return "\(url) answered 429 (too many requests); \(kept) and are sent again \(wait)."
+        case .unauthorized(let url, let status, let message):
+            return "\(url) refused the SDK key with \(status)\(message.map { " (\($0))" } ?? ""); delivery is paused and \(kept). "
+                + "Check the environment's Waypoint-Key, then call resume()."
+        case .paused(let url, let status):
+            return "Delivery to \(url) is paused since the server refused the SDK key with \(status); \(kept). "
+                + "Check the environment's Waypoint-Key, then call resume()."
+        case .server(let url, let status, let message):
+            return "\(url) answered \(status)\(message.map { " (\($0))" } ?? ""); \(kept) and are sent again after a backoff."
+        }
+    }
+}
