@@ -79,6 +79,12 @@ public actor HTTPEventSink: EventSink {
         public var messageID: String
         /// Why the server refused it.
         public var message: String
+
+        /// Creates a rejection.
+        public init(messageID: String, message: String) {
+            self.messageID = messageID
+            self.message = message
+        }
     }
 
     /// The settings.
