@@ -42,7 +42,7 @@ let package = Package(
             name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter", "TestSupport"],
             exclude: ["Overlay/Snapshots"]),
         .testTarget(name: "WaypointToolsTests", dependencies: ["Waypoint", "WaypointTools", "TestSupport"]),
-        // Helpers both test targets use: a seeded generator, the example documents, byte corruption.
+        // Helpers the test targets share: a seeded generator, the example documents, byte corruption, a scripted HTTP peer.
         .target(name: "TestSupport", dependencies: ["Waypoint"], path: "Tests/TestSupport"),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
@@ -51,7 +51,7 @@ let package = Package(
         // Every Swift snippet of README.md and the DocC articles, compiled, and a test that they match the docs.
         .testTarget(
             name: "SnippetTests", dependencies: ["Waypoint", "WaypointTools", "WaypointTesting", "ReadmeExample"]),
-        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointTools", "WaypointExamples"], exclude: ["Snapshots", "Fixtures"]),
+        .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointTools", "WaypointExamples", "TestSupport"], exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -88,7 +88,7 @@ public actor HTTPEventSink: EventSink {
     }
 
     /// The settings.
-    public let configuration: Configuration
+    public nonisolated let configuration: Configuration
     /// What the sink has done.
     public private(set) var report = Report()
 

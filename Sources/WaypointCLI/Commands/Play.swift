@@ -76,6 +76,12 @@ extension WaypointCommand {
         @Option(help: "The time of the events: start=ISO8601,step=DURATION (such as start=2026-11-21T10:00:00Z,step=5s); default: now.")
         var clock: String?
 
+        @Option(name: .customLong("send-to"), help: "Post the run's analytics events to this Waypoint server (SERVER/v1/events), with --key.")
+        var sendTo: String?
+
+        @Option(help: "With --send-to, the environment's SDK key (sent as Waypoint-Key).")
+        var key: String?
+
         @Option(help: "Output format: text, or json (with --script only).")
         var format: TextOrJSON = .text
 
@@ -94,6 +100,15 @@ extension WaypointCommand {
             }
             if append && events == nil { throw ValidationError("--append needs --events FILE.") }
             if let clock { _ = try PlayClock(parsing: clock) }
+            switch (sendTo, key) {
+            case (.some(let server), .some):
+                guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                    throw ValidationError("--send-to must be an http or https URL such as https://waypoint.example.com, not `\(server)`.")
+                }
+            case (.some, nil): throw ValidationError("--send-to needs --key: the SDK key of the environment the events belong to.")
+            case (nil, .some): throw ValidationError("--key needs --send-to: the server to post the events to.")
+            case (nil, nil): break
+            }
         }
 
         /// The userId of the events: --user, else the attributes' `id`, else `play`.
@@ -142,7 +157,32 @@ extension WaypointCommand {
                     throw error
                 }
             }
+            if let sendTo, let key, let server = URL(string: sendTo) {
+                try send(recorded, to: server, key: key, output: output)
+            }
             try outcome.get()
+        }
+
+        /// Posts the run's events with ``HTTPEventSink`` and reports what the server did with them.
+        private func send(_ events: [OnboardingEvent], to server: URL, key: String, output: Output) throws {
+            let sink = HTTPEventSink(configuration: .init(server: server, key: key))
+            let report: HTTPEventSink.Report
+            do {
+                report = try AsyncWait.result {
+                    try await sink.send(events)
+                    return await sink.report
+                }
+            } catch {
+                throw CLIError("The \(events.count) event\(events.count == 1 ? "" : "s") of the run were not sent: \(error)")
+            }
+            let url = sink.configuration.eventsURL.absoluteString
+            if format == .text {
+                output.line("Sent \(events.count) event\(events.count == 1 ? "" : "s") to \(url): \(report.accepted) accepted, "
+                    + "\(report.duplicates) duplicate\(report.duplicates == 1 ? "" : "s"), \(report.rejected) rejected")
+            }
+            for rejection in report.rejections {
+                output.line("  rejected \(rejection.messageID): \(rejection.message)")
+            }
         }
 
         /// The answers of a run: the script's items, or lines from the input.

@@ -9,8 +9,8 @@ struct DocumentFile {
     /// The result of reading it.
     let validation: DocumentValidation
 
-    /// Reads and checks the file; a file that cannot be read is an error that says so.
-    static func read(_ path: String) throws -> DocumentFile {
+    /// The file's bytes; a file that cannot be read is an error that says so.
+    static func bytes(_ path: String) throws -> Data {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -25,6 +25,12 @@ struct DocumentFile {
         } catch {
             throw CLIError("Cannot read \(path): \(error.localizedDescription). Check that the file is readable.")
         }
+        return data
+    }
+
+    /// Reads and checks the file; a file that cannot be read is an error that says so.
+    static func read(_ path: String) throws -> DocumentFile {
+        let data = try bytes(path)
         return DocumentFile(path: path, validation: WaypointDocument.validate(data))
     }
 

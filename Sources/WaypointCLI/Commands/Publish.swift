@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Waypoint
+
+extension WaypointCommand {
+    /// `waypoint publish FILE --server URL --app ID [--environment E]`: uploads a document as a new
+    /// revision and publishes it.
+    struct Publish: OutputCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Upload a document to a Waypoint server as a new revision and publish it to an environment.",
+            discussion: """
+                Posts FILE, byte for byte, to SERVER/v1/apps/APP/revisions with the admin token of the \
+                environment variable WAYPOINT_ADMIN_TOKEN, then publishes the new revision to the environment \
+                (default production). Apps pick it up on their next refresh and use it from their next launch.
+
+                When the server refuses the document, its diagnostics are printed the way `waypoint lint` \
+                prints them (FILE:LINE:COLUMN: severity: message [code]) and the exit status is 1. Rolling back \
+                is publishing an older revision again.
+
+                Example:
+                  WAYPOINT_ADMIN_TOKEN=… waypoint publish waypoint.json --server https://waypoint.example.com --app fitness
+                """
+        )
+
+        @Argument(help: "The document file.")
+        var file: String
+
+        @Option(help: "The server's base URL, such as https://waypoint.example.com.")
+        var server: String
+
+        @Option(help: "The app's id on the server.")
+        var app: String
+
+        @Option(help: "The environment to publish to.")
+        var environment: String = "production"
+
+        func validate() throws {
+            guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw ValidationError("--server must be an http or https URL such as https://waypoint.example.com, not `\(server)`.")
+            }
+        }
+
+        func run(output: Output) throws {
+            let bytes = try DocumentFile.bytes(file)
+            guard let token = ProcessInfo.processInfo.environment["WAYPOINT_ADMIN_TOKEN"], !token.isEmpty else {
+                throw CLIError("Set WAYPOINT_ADMIN_TOKEN to the server's admin token to publish, such as `WAYPOINT_ADMIN_TOKEN=… waypoint publish \(file) --server \(server) --app \(app)`.")
+            }
+            let call = ServerCall(server: URL(string: server)!, token: token)
+            let upload = try call.post("v1/apps/\(app)/revisions", body: bytes)
+            switch upload.status {
+            case 201:
+                let created = try decode(Created.self, upload)
+                if let warnings = created.diagnostics, !warnings.isEmpty {
+                    output.write(DiagnosticReport(files: [.init(path: file, diagnostics: warnings, contents: nil)]).text)
+                }
+                let publish = try call.post("v1/apps/\(app)/environments/\(environment)/publish", body: Data("{\"revision\":\(created.revision)}".utf8))
+                guard publish.status == 200 else {
+                    throw failure(publish, doing: "publish revision \(created.revision) to \(environment)")
+                }
+                let published = try decode(Published.self, publish)
+                let previous = published.previousRevision.map { "revision \($0)" } ?? "nothing"
+                output.line("Published revision \(published.revision) of \(app) to \(published.environment) (sha256 \(created.sha256)); it replaces \(previous).")
+            case 422:
+                let refused = try decode(Refused.self, upload)
+                output.write(DiagnosticReport(files: [.init(path: file, diagnostics: refused.diagnostics, contents: nil)]).text)
+                output.line("The server refused \(file): fix the errors above and publish again; nothing was published.")
+                throw ExitCode(1)
+            default:
+                throw failure(upload, doing: "upload \(file)")
+            }
+        }
+
+        private func failure(_ answer: ServerCall.Answer, doing what: String) -> CLIError {
+            let fix = switch answer.status {
+            case 401, 403: "check WAYPOINT_ADMIN_TOKEN"
+            case 404: "check --app and --environment (the app must exist on the server)"
+            case 413: "the document is larger than the server accepts"
+            case 500...: "the server failed; try again, and look at its log"
+            default: "check --server"
+            }
+            return CLIError("Could not \(what): the server answered \(answer.status) (\(answer.errorMessage)); \(fix).")
+        }
+
+        private func decode<T: Decodable>(_ type: T.Type, _ answer: ServerCall.Answer) throws -> T {
+            do {
+                return try JSONDecoder().decode(type, from: answer.body)
+            } catch {
+                throw CLIError("The server's answer (\(answer.status)) is not what a Waypoint server sends: \(answer.errorMessage). Check --server.")
+            }
+        }
+
+        private struct Created: Decodable {
+            let revision: Int
+            let sha256: String
+            let diagnostics: [Diagnostic]?
+        }
+
+        private struct Refused: Decodable {
+            let diagnostics: [Diagnostic]
+        }
+
+        private struct Published: Decodable {
+            let environment: String
+            let revision: Int
+            let previousRevision: Int?
+        }
+    }
+}

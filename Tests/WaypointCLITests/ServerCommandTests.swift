@@ -1,0 +1,127 @@
+import Foundation
+import TestSupport
+import Testing
+import Waypoint
+@testable import WaypointCLI
+
+/// `publish` and `play --send-to` against a scripted server on loopback. Serialized: the admin token is
+/// an environment variable of the process.
+@Suite(.serialized) struct ServerCommandTests {
+    static let document = CommandRunner.example("waypoint.json")
+
+    static func withToken<T>(_ token: String?, _ body: () throws -> T) rethrows -> T {
+        if let token { setenv("WAYPOINT_ADMIN_TOKEN", token, 1) } else { unsetenv("WAYPOINT_ADMIN_TOKEN") }
+        defer { unsetenv("WAYPOINT_ADMIN_TOKEN") }
+        return try body()
+    }
+
+    @Test func publishUploadsTheBytesThenPublishesTheRevision() throws {
+        let peer = try ScriptedHTTPPeer([
+            .init(201, text: #"{"revision":3,"sha256":"9f2c","diagnostics":[]}"#),
+            .init(200, text: #"{"environment":"staging","revision":3,"previousRevision":2}"#),
+        ])
+        defer { peer.stop() }
+        let result = Self.withToken("t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness", "--environment", "staging"])
+        }
+        #expect(result.status == 0, "\(result.error ?? "")")
+        #expect(result.output == "Published revision 3 of fitness to staging (sha256 9f2c); it replaces revision 2.\n")
+        let requests = peer.requests
+        #expect(requests.map(\.path) == ["/v1/apps/fitness/revisions", "/v1/apps/fitness/environments/staging/publish"])
+        #expect(requests.allSatisfy { $0.method == "POST" && $0.header("Authorization") == "Bearer t0ken" })
+        #expect(requests.first?.body == (try Data(contentsOf: URL(fileURLWithPath: Self.document))))
+        #expect(requests.last.map { String(decoding: $0.body, as: UTF8.self) } == #"{"revision":3}"#)
+    }
+
+    @Test func aRefusedDocumentShowsTheServersDiagnosticsWithFileLineAndColumn() throws {
+        let peer = try ScriptedHTTPPeer([.init(422, text: """
+            {"error":{"code":"invalid-document","message":"the document has errors"},"diagnostics":[
+            {"severity":"error","code":"unknown-target","path":"flows[0].steps[0].on.next","line":7,"column":28,"message":"`nowhere` is not a step of flow `signup`"},
+            {"severity":"warning","code":"unreachable-step","path":"flows[0].steps[2]","line":12,"column":9,"message":"step `extra` cannot be reached"}]}
+            """)])
+        defer { peer.stop() }
+        let result = Self.withToken("t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
+        }
+        #expect(result.status == 1)
+        #expect(result.output == """
+            waypoint.json:7:28: error: `nowhere` is not a step of flow `signup` [unknown-target]
+            waypoint.json:12:9: warning: step `extra` cannot be reached [unreachable-step]
+            waypoint.json: 1 error, 1 warning
+            The server refused waypoint.json: fix the errors above and publish again; nothing was published.
+
+            """)
+        #expect(peer.requests.count == 1)
+    }
+
+    @Test(arguments: [
+        (401, "Could not upload waypoint.json: the server answered 401 (bad token); check WAYPOINT_ADMIN_TOKEN."),
+        (404, "Could not upload waypoint.json: the server answered 404 (bad token); check --app and --environment (the app must exist on the server)."),
+        (500, "Could not upload waypoint.json: the server answered 500 (bad token); the server failed; try again, and look at its log."),
+    ])
+    func otherAnswersAreClearErrors(status: Int, message: String) throws {
+        let peer = try ScriptedHTTPPeer([.init(status, text: #"{"error":{"code":"x","message":"bad token"}}"#)])
+        defer { peer.stop() }
+        let result = Self.withToken("t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
+        }
+        #expect(result.status == 1)
+        #expect(result.error == message)
+    }
+
+    @Test func publishNeedsTheAdminTokenAndAServer() throws {
+        let noToken = Self.withToken(nil) {
+            CommandRunner.run(["publish", Self.document, "--server", "http://127.0.0.1:9", "--app", "fitness"])
+        }
+        #expect(noToken.status == 1)
+        #expect(noToken.error?.hasPrefix("Set WAYPOINT_ADMIN_TOKEN to the server's admin token to publish") == true)
+        let unreachable = Self.withToken("t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", (try? RemoteServer.dead()) ?? "http://127.0.0.1:9", "--app", "fitness"])
+        }
+        #expect(unreachable.status == 1)
+        #expect(unreachable.error?.contains("Check --server and that the server is running.") == true)
+        let badURL = CommandRunner.run(["publish", Self.document, "--server", "waypoint.example.com", "--app", "fitness"])
+        #expect(badURL.error?.contains("--server must be an http or https URL such as https://waypoint.example.com") == true)
+    }
+
+    @Test func playSendsTheRunsEventsAndReportsWhatTheServerDid() throws {
+        let peer = try ScriptedHTTPPeer([.init(200, text: #"{"accepted":4,"duplicates":1,"rejected":[{"index":0,"message":"unknown flow"}]}"#)])
+        defer { peer.stop() }
+        let result = CommandRunner.run([
+            "play", Self.document, "--flow", "signup", "--script", "login,next", "--attributes", #"{"id":"u-1"}"#,
+            "--send-to", peer.url.absoluteString, "--key", "wps_k",
+        ])
+        let request = try #require(peer.requests.first)
+        #expect(request.path == "/v1/events")
+        #expect(request.header("Waypoint-Key") == "wps_k")
+        struct Body: Decodable { let batch: [OnboardingEvent] }
+        let batch = try JSONDecoder().decode(Body.self, from: request.body).batch
+        #expect(batch.first?.event == .flowStarted)
+        #expect(batch.allSatisfy { $0.userID == "u-1" })
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("Sent \(batch.count) events to \(peer.url.absoluteString)/v1/events: 4 accepted, 1 duplicate, 1 rejected"))
+        #expect(lines.contains("  rejected \(batch[0].messageID): unknown flow"))
+    }
+
+    @Test func playReportsEventsItCouldNotSend() throws {
+        let peer = try ScriptedHTTPPeer([.init(401, text: #"{"error":{"code":"unauthorized","message":"unknown key"}}"#)])
+        defer { peer.stop() }
+        let result = CommandRunner.run([
+            "play", Self.document, "--flow", "signup", "--script", "login,next", "--send-to", peer.url.absoluteString, "--key", "wps_bad",
+        ])
+        #expect(result.status == 1)
+        #expect(result.error?.contains("were not sent: \(peer.url.absoluteString)/v1/events refused the SDK key with 401 (unknown key)") == true)
+        let missingKey = CommandRunner.run(["play", Self.document, "--flow", "signup", "--send-to", peer.url.absoluteString])
+        #expect(missingKey.error?.contains("--send-to needs --key") == true)
+    }
+}
+
+enum RemoteServer {
+    /// The URL of a loopback port where nothing listens.
+    static func dead() throws -> String {
+        let peer = try ScriptedHTTPPeer([])
+        let url = peer.url.absoluteString
+        peer.stop()
+        return url
+    }
+}
