@@ -198,3 +198,27 @@ enum WalkthroughsSnippets {
         // snippet:end
     }
 }
+
+enum RemoteServerSnippets {
+    @MainActor
+    static func remote(server: URL, caches: URL, bundledData: Data) throws -> Task<Void, Never> {
+        // snippet:begin
+        let remote = RemoteDocument(
+            configuration: .init(server: server, key: "wps_live_key", directory: caches.appendingPathComponent("waypoint")),
+            bundled: try WaypointDocument(validating: bundledData))
+        let resolution = try remote.current.document.resolve(attributes: ["id": "u-123"])
+        let refresher = Task { await remote.run() }
+        // snippet:end
+        _ = resolution
+        return refresher
+    }
+
+    static func events(server: URL, caches: URL) throws -> Task<Void, Never> {
+        // snippet:begin
+        let sink = HTTPEventSink(configuration: .init(server: server, key: "wps_live_key"))
+        let queue = try DurableEventQueue(directory: caches.appendingPathComponent("events"), sink: sink)
+        let pump = Task { await queue.run() }
+        // snippet:end
+        return pump
+    }
+}

@@ -74,7 +74,7 @@ package final class ScriptedHTTPPeer: @unchecked Sendable {
     package let port: Int
 
     /// Starts listening and answering `script`.
-    package init(_ script: [Reply], timeout: Duration = .seconds(5)) throws {
+    package init(_ script: [Reply], timeout: Duration = .seconds(30)) throws {
         self.script = script
         self.timeout = timeout
         #if canImport(Darwin)

@@ -6,7 +6,7 @@ import WaypointTesting
 
 @Suite struct HTTPEventSinkTests {
     static func sink(_ peer: ScriptedHTTPPeer, maxEvents: Int = 500, maxBytes: Int = 256 << 10) -> HTTPEventSink {
-        HTTPEventSink(configuration: .init(server: peer.url, key: "wps_test", maxBatchEvents: maxEvents, maxBatchBytes: maxBytes, requestTimeout: .seconds(5)))
+        HTTPEventSink(configuration: .init(server: peer.url, key: "wps_test", maxBatchEvents: maxEvents, maxBatchBytes: maxBytes, requestTimeout: .seconds(30)))
     }
 
     static func events(_ count: Int) -> [OnboardingEvent] { (0..<count).map { QueueFixtures.event($0) } }
@@ -24,6 +24,16 @@ import WaypointTesting
     static func queue(_ sink: HTTPEventSink, clock: FixedClock) throws -> DurableEventQueue {
         try DurableEventQueue(directory: QueueFixtures.directory(), sink: sink, clock: clock,
                               configuration: .init(retry: .init(initialDelay: .seconds(2), multiplier: 2, maximumDelay: .seconds(60))))
+    }
+
+    /// Waits (briefly sleeping) until `condition` holds, at most 30 s.
+    static func eventually(_ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
     }
 
     @Test func aBatchIsPostedWithTheKeyAndTheServersCountsAndRejectionsAreKept() async throws {
@@ -76,11 +86,11 @@ import WaypointTesting
         let queue = try Self.queue(sink, clock: clock)
         for event in Self.events(3) { try await queue.append(event) }
         let delivery = Task { try await queue.flushRetrying() }
-        #expect(await QueueFixtures.eventually { await queue.statistics.nextRetryDelay == .seconds(7) && clock.sleeperCount == 1 })
+        #expect(await Self.eventually { await queue.statistics.nextRetryDelay == .seconds(7) && clock.sleeperCount == 1 })
         #expect(try await queue.pendingEvents().count == 3)
         #expect(String(describing: try #require(await queue.lastDeliveryError)).contains("answered 429 (too many requests); the events stay queued and are sent again after 7 s, as Retry-After asks."))
         clock.advance(by: .seconds(7))
-        #expect(await QueueFixtures.eventually { await queue.statistics.nextRetryDelay == .seconds(4) && clock.sleeperCount == 1 })
+        #expect(await Self.eventually { await queue.statistics.nextRetryDelay == .seconds(4) && clock.sleeperCount == 1 })
         #expect(try await queue.pendingEvents().count == 3)  // a 5xx backs off (2nd failure: 2 s × 2)
         clock.advance(by: .seconds(4))
         try await delivery.value
@@ -114,7 +124,7 @@ import WaypointTesting
     }
 
     @Test func aDroppedConnectionOrATimeoutKeepsTheEventsForABackoff() async throws {
-        let peer = try ScriptedHTTPPeer([.hangUp, Self.accepted(1).withDelay(.seconds(3))])
+        let peer = try ScriptedHTTPPeer([.hangUp, Self.accepted(1).withDelay(.seconds(30))])
         defer { peer.stop() }
         let sink = HTTPEventSink(configuration: .init(server: peer.url, key: "k", requestTimeout: .milliseconds(300)))
         let first = await #expect(throws: EventUploadError.self) { try await sink.send(Self.events(1)) }

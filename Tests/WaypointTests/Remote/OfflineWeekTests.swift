@@ -17,7 +17,7 @@ import WaypointTesting
             RemoteFixtures.ok(RemoteFixtures.revisionA, etag: "rev1"),  // and rolled back to revision 1
         ])
         defer { server.stop() }
-        let online = RemoteDocument.Configuration(server: server.url, key: "wps_test", directory: directory, requestTimeout: .seconds(5))
+        let online = RemoteDocument.Configuration(server: server.url, key: "wps_test", directory: directory, requestTimeout: .seconds(30))
         var offline = online
         offline.server = try RemoteFixtures.deadServer()
         func launch(_ configuration: RemoteDocument.Configuration) throws -> RemoteDocument {
