@@ -97,8 +97,8 @@ public struct RemoteDocumentError: Error, Sendable, Hashable, CustomStringConver
         case .emptyBody:
             return "The server answered 200 with an empty body; \(keeping). Check what the server publishes."
         case .storage(let path, let message):
-            return "Could not save the downloaded document at \(path): \(message); it is used from memory only, "
-                + "and the last known good copy on disk is unchanged. Check that the directory is writable and the disk is not full."
+            return "Could not save the downloaded document at \(path): \(message); it is not used, the last known good copy "
+                + "on disk is unchanged, and the next refresh downloads it again. Check that the directory is writable and the disk is not full."
         case .unreadableStored(let path, let reason):
             return "The last known good document at \(path) could not be read (\(reason)); the bundled document is used "
                 + "until the next download replaces the file."
