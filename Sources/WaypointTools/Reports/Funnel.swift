@@ -65,26 +65,28 @@ public enum Funnel {
     /// - Throws: ``FunnelError`` as ``compute(file:query:threads:progress:)`` does, and when a
     ///   user's events come back after another user's.
     public static func compute(userOrderedEvents events: some Sequence<OnboardingEvent>, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
-        var collector = FunnelCollector(query: query)
-        var accumulator = try FunnelAccumulator(query: query, collector: collector)
-        var currentUser: String?
-        var finished: Set<String> = []
-        func flush() {
-            let steps = collector.steps.count
-            collector.records.withUnsafeMutableBufferPointer { accumulator.add($0, steps: steps) }
-            collector.records.removeAll(keepingCapacity: true)
-        }
-        for event in events {
-            if event.userID != currentUser {
-                flush()
-                if let currentUser { finished.insert(currentUser) }
-                guard !finished.contains(event.userID) else { throw .notGroupedByUser(event.userID) }
-                currentUser = event.userID
+        var stream = try UserOrderedStream(query: query)
+        for event in events { try stream.consume(event) }
+        return try stream.finish(query: query)
+    }
+
+    /// Computes the report over JSON Lines that arrive grouped by user (a store reading its events
+    /// ordered by user), keeping only one user's events in memory and reading each line with the
+    /// same scanner as a file: no event is decoded whole.
+    ///
+    /// - Throws: ``FunnelError`` as ``compute(userOrderedEvents:query:)`` does; lines that are not
+    ///   valid events are counted, as in a file.
+    public static func compute(userOrderedJSONLines lines: some Sequence<String>, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
+        var stream = try UserOrderedStream(query: query)
+        for var line in lines {
+            var failure: FunnelError?
+            line.withUTF8 { buffer in
+                guard let base = buffer.baseAddress else { return }  // an empty line: not an event
+                do throws(FunnelError) { try stream.consume(base, count: buffer.count) } catch { failure = error }
             }
-            collector.consume(event)
+            if let failure { throw failure }
         }
-        flush()
-        return try accumulator.finish(collector, query: query, source: nil)
+        return try stream.finish(query: query)
     }
 
     /// Computes the report over JSON Lines text in memory.

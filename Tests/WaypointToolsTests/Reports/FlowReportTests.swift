@@ -228,8 +228,15 @@ struct FlowReportTests {
             let shuffled = try Funnel.compute(jsonLines: Lines.data(lines.reversed()), query: query)
             let streamed = try Funnel.compute(userOrderedEvents: events, query: query)
             #expect(streamed == shuffled)
+            let streamedLines = try Funnel.compute(userOrderedJSONLines: lines + ["", "not an event"], query: query)
+            #expect(streamedLines.jsonData() == shuffled.jsonData().replacingCount(of: "\"invalidLines\":0", with: "\"invalidLines\":1"))
         }
         #expect(throws: FunnelError.self) { try Funnel.compute(userOrderedEvents: events + events.prefix(1), query: signup) }
+        #expect {
+            try Funnel.compute(userOrderedJSONLines: lines + lines.prefix(1), query: signup)
+        } throws: { error in
+            "\(error)".contains("The events of user \"u1\" came back after another user's")
+        }
     }
 
     @Test func completeIsAStepOfTheSequentialFunnel() throws {
@@ -240,5 +247,12 @@ struct FlowReportTests {
         ], FunnelQuery(flowID: "signup", steps: ["paywall", "$complete"]))
         #expect(report.users == [3, 1])
         #expect(report.medians == [nil, 5000])
+    }
+}
+
+private extension Data {
+    /// These bytes with `text` replaced by `replacement` (both UTF-8).
+    func replacingCount(of text: String, with replacement: String) -> Data {
+        Data(String(decoding: self, as: UTF8.self).replacingOccurrences(of: text, with: replacement).utf8)
     }
 }
