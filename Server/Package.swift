@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The self-hosted server: a separate package, so an app that adds Waypoint never resolves
+// Hummingbird, GRDB or PostgresNIO.
+let package = Package(
+    name: "WaypointServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "waypoint-server", targets: ["WaypointServerCommand"]),
+        .library(name: "WaypointServer", targets: ["WaypointServer"]),
+    ],
+    dependencies: [
+        // Named, so the root package's identity does not depend on the checkout's folder name.
+        .package(name: "Waypoint", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    ],
+    targets: [
+        // The HTTP application, its stores and its routes; `buildApplication(_:)` is what the tests run.
+        .target(
+            name: "WaypointServer",
+            dependencies: [
+                .product(name: "Waypoint", package: "Waypoint"),
+                .product(name: "WaypointTools", package: "Waypoint"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // `waypoint-server serve`.
+        .executableTarget(
+            name: "WaypointServerCommand",
+            dependencies: [
+                "WaypointServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "WaypointServerTests",
+            dependencies: [
+                "WaypointServer", "WaypointServerCommand",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
