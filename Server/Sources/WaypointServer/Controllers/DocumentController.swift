@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// `GET /v1/document`: the published revision of the key's environment, byte for byte, cacheable by its ETag.

@@ -22,6 +22,9 @@ struct EventBatch {
 
     /// Reads a body; throws 400 when it is not `{"batch":[…]}` JSON, 413 when it holds more than `maxEvents`.
     init(body: Data, maxEvents: Int) throws(APIError) {
+        guard String(validating: body, as: UTF8.self) != nil else {
+            throw APIError.badRequest("The body is not valid UTF-8; send the batch as UTF-8 JSON.")
+        }
         let envelope: Envelope
         do {
             envelope = try JSONDecoder().decode(Envelope.self, from: body)

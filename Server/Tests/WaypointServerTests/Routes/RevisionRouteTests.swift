@@ -41,9 +41,9 @@ struct RevisionRouteTests {
             let diagnostics = try #require(object["diagnostics"] as? [[String: AnyHashable]])
             let cli = try #require(try JSONSerialization.jsonObject(with: TestServer.cliFixture("Snapshots/lint-bad-graph.json")) as? [[String: AnyHashable]])
             #expect(diagnostics == cli.map { $0.filter { $0.key != "file" } })
-            #expect(diagnostics.first?["code"] == "unknown-target")
-            #expect(diagnostics.first?["line"] == 7)
-            #expect(diagnostics.first?["column"] == 59)
+            #expect(diagnostics.first?["code"] as? String == "unknown-target")
+            #expect(diagnostics.first?["line"] as? Int == 7)
+            #expect(diagnostics.first?["column"] as? Int == 59)
         }
     }
 
