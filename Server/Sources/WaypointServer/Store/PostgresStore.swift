@@ -87,7 +87,7 @@ public final class PostgresStore: Store {
 
     /// Brings the schema up to date; the pool must be running.
     public func migrate() async throws {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7469707001)", logger: logger)
             try await connection.query(
                 "CREATE TABLE IF NOT EXISTS waypoint_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)",
@@ -110,7 +110,7 @@ public final class PostgresStore: Store {
 
     public func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws {
         let logger = logger
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             let created = Timestamp.milliseconds(app.createdAt)
             let rows = try await connection.query(
                 "INSERT INTO apps (id, name, created_at) VALUES (\(app.id), \(app.name), \(created)) ON CONFLICT (id) DO NOTHING RETURNING id",
@@ -146,7 +146,7 @@ public final class PostgresStore: Store {
 
     public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int {
         let logger = logger
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             // Locks the app's row: revision numbers stay 1, 2, … even with uploads through several servers.
             try await connection.query("SELECT id FROM apps WHERE id = \(appID) FOR UPDATE", logger: logger)
             var next = 1
@@ -194,7 +194,7 @@ public final class PostgresStore: Store {
 
     public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
         let logger = logger
-        return try await client.withTransaction(logger: logger) { connection in
+        return try await transaction { connection in
             var found = false
             var previous: Int?
             for try await value in try await connection.query(
@@ -244,7 +244,7 @@ public final class PostgresStore: Store {
         let lines = events.map(\.line)
         let logger = logger
         // One statement is one transaction: the answer comes after its COMMIT.
-        let accepted = try await client.withTransaction(logger: logger) { connection in
+        let accepted = try await transaction { connection in
             var accepted = 0
             for try await _ in try await connection.query(
                 """
@@ -302,4 +302,14 @@ public final class PostgresStore: Store {
     }
 
     public func close() async throws {}
+
+    /// Runs `body` in a transaction; a ``StoreError`` thrown inside comes out as it is.
+    private func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
+        do {
+            return try await client.withTransaction(logger: logger, body)
+        } catch let error as PostgresTransactionError {
+            if let storeError = error.closureError as? StoreError { throw storeError }
+            throw error
+        }
+    }
 }

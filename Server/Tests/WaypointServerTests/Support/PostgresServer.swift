@@ -75,15 +75,35 @@ enum PostgresServer {
         var lastError: (any Error)?
         for _ in 0..<5 {
             let port = try FreePort.find()
-            do {
-                _ = try run(bin.appendingPathComponent("pg_ctl"), [
-                    "-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60",
-                    "-o", "-p \(port) -c listen_addresses=127.0.0.1 -k \(directory.path) -c max_connections=200", "start",
-                ])
-                return Running(port: port, directory: directory, bin: bin)
-            } catch {
-                lastError = error
+            // The server runs as a child of this process (pg_ctl would leave a daemon holding
+            // descriptors Foundation waits on); it is stopped by `pg_ctl stop` at exit.
+            let server = Process()
+            let arguments = [bin.appendingPathComponent("postgres").path, "-D", data, "-p", "\(port)",
+                             "-c", "listen_addresses=127.0.0.1", "-k", directory.path, "-c", "max_connections=200"]
+            if getuid() == 0 {
+                server.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+                server.arguments = ["-u", "postgres", "--"] + arguments
+            } else {
+                server.executableURL = URL(fileURLWithPath: arguments[0])
+                server.arguments = Array(arguments.dropFirst())
             }
+            let log = directory.appendingPathComponent("log")
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            server.standardOutput = handle
+            server.standardError = handle
+            server.standardInput = FileHandle.nullDevice
+            try server.run()
+            let running = Running(port: port, directory: directory, bin: bin)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline && server.isRunning {
+                if (try? run(bin.appendingPathComponent("pg_isready"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", "1"])) != nil {
+                    return running
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            lastError = TestFailure("PostgreSQL did not start on port \(port): " + ((try? String(contentsOf: log, encoding: .utf8)) ?? ""))
+            if server.isRunning { server.terminate() }
         }
         throw lastError ?? TestFailure("PostgreSQL did not start")
     }
@@ -122,13 +142,18 @@ enum PostgresServer {
             process.executableURL = executable
             process.arguments = arguments
         }
-        let output = Pipe()
+        // A file, not a pipe: the server pg_ctl starts inherits the descriptors and would keep a pipe open.
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-pg-output-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let output = try FileHandle(forWritingTo: outputFile)
         process.standardOutput = output
         process.standardError = output
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        try? output.close()
+        let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
         guard process.terminationStatus == 0 else {
             throw TestFailure("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(text)")
         }
