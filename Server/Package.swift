@@ -52,10 +52,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Posts batches until told to stop; the crash test runs it as a child process.
+        .executableTarget(
+            name: "EventSender",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/EventSender"
+        ),
         .testTarget(
             name: "WaypointServerTests",
             dependencies: [
-                "WaypointServer", "WaypointServerCommand",
+                "WaypointServer", "WaypointServerCommand", "EventSender",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
