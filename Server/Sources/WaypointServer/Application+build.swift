@@ -45,6 +45,7 @@ public func buildApplication(
 func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics) -> Router<ServerContext> {
     let router = Router(context: ServerContext.self)
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
+    router.add(middleware: ErrorMiddleware())
     let authenticator = Authenticator(
         adminToken: configuration.adminToken, store: store,
         limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey))

@@ -15,6 +15,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case invalidDocument(String, [Diagnostic])
         case rateLimited(retryAfter: Int)
         case unavailable(String)
+        case internalError
     }
 
     private let reason: Reason
@@ -29,6 +30,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     static func invalidDocument(_ message: String, diagnostics: [Diagnostic]) -> APIError { APIError(.invalidDocument(message, diagnostics)) }
     static func rateLimited(retryAfter: Int) -> APIError { APIError(.rateLimited(retryAfter: retryAfter)) }
     static func unavailable(_ message: String) -> APIError { APIError(.unavailable(message)) }
+    static var internalError: APIError { APIError(.internalError) }
 
     public var status: HTTPResponse.Status {
         switch reason {
@@ -40,6 +42,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .invalidDocument: .unprocessableContent
         case .rateLimited: .tooManyRequests
         case .unavailable: .serviceUnavailable
+        case .internalError: .internalServerError
         }
     }
 
@@ -54,6 +57,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .invalidDocument: "invalid-document"
         case .rateLimited: "rate-limited"
         case .unavailable: "unavailable"
+        case .internalError: "internal"
         }
     }
 
@@ -63,6 +67,8 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .badRequest(_, let message), .unauthorized(let message), .notFound(let message), .conflict(let message),
             .tooLarge(let message), .invalidDocument(let message, _), .unavailable(let message):
             message
+        case .internalError:
+            "The server failed to answer; the error is in its log. Retry later."
         case .rateLimited(let seconds):
             "Too many requests with this key; retry after \(seconds) second\(seconds == 1 ? "" : "s")."
         }

@@ -36,3 +36,36 @@ struct HealthRouteTests {
         }
     }
 }
+
+@Suite("Failures")
+struct FailureRouteTests {
+    /// A store that fails every call, as a database that went away.
+    struct FailingStore: Store {
+        struct Failure: Error {}
+        func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws { throw Failure() }
+        func app(id: String) async throws -> AppRecord? { throw Failure() }
+        func environment(keyHash: String) async throws -> EnvironmentRecord? { throw Failure() }
+        func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int { throw Failure() }
+        func revisions(appID: String) async throws -> [RevisionSummary] { throw Failure() }
+        func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw Failure() }
+        func publish(appID: String, environment: String, revision: Int) async throws -> Int? { throw Failure() }
+        func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw Failure() }
+        func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw Failure() }
+        func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage { throw Failure() }
+        func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+            throw Failure()
+        }
+        func close() async throws {}
+    }
+
+    @Test func aFailingStoreIsA500WithTheUsualErrorBody() async throws {
+        try await TestServer.run(store: FailingStore()) { client in
+            let response = try await client.send("/v1/apps", .post, headers: TestServer.admin, json: #"{"id":"fitness","name":"Fitness"}"#)
+            #expect(response.status == .internalServerError)
+            #expect(try response.errorCode() == "internal")
+            #expect(try await client.document(key: "wps_anything").status == .internalServerError)
+            // Errors meant for clients are unchanged.
+            #expect(try await client.send("/v1/apps", .post, json: "{}").status == .unauthorized)
+        }
+    }
+}
