@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "waypoint-server", targets: ["WaypointServerCommand"]),
         .library(name: "WaypointServer", targets: ["WaypointServer"]),
+        .executable(name: "waypoint-server-benchmarks", targets: ["WaypointServerBenchmarks"]),
     ],
     dependencies: [
         // Named, so the root package's identity does not depend on the checkout's folder name.
@@ -51,6 +52,18 @@ let package = Package(
                 "WaypointServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The server's performance targets against nginx, SQLite and the CLI's funnel; not run by the tests.
+        .executableTarget(
+            name: "WaypointServerBenchmarks",
+            dependencies: [
+                "WaypointServer",
+                .product(name: "WaypointTools", package: "Waypoint"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/Sources"
         ),
         // Posts batches until told to stop; the crash test runs it as a child process.
         .executableTarget(

@@ -49,12 +49,13 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
     let authenticator = Authenticator(
         adminToken: configuration.adminToken, store: store,
         limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey))
+    let documents = PublishedDocuments(store: store)
     HealthController<ServerContext>(metrics: metrics).addRoutes(to: router)
-    DocumentController<ServerContext>(store: store, authenticator: authenticator).addRoutes(to: router)
+    DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
     EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
         .addRoutes(to: router)
     let apps = router.group("v1/apps")
-    AppsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
+    AppsController<ServerContext>(store: store, documents: documents, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
         .addRoutes(to: apps)
     ReportsController<ServerContext>(store: store, authenticator: authenticator).addRoutes(to: apps)
     return router

@@ -5,6 +5,7 @@ import Waypoint
 /// `POST /v1/apps`, revisions and publishing: the admin routes that shape what apps receive.
 struct AppsController<Context: RequestContext>: Sendable {
     let store: any Store
+    let documents: PublishedDocuments
     let authenticator: Authenticator
     let metrics: ServerMetrics
     let limits: Limits
@@ -166,6 +167,7 @@ struct AppsController<Context: RequestContext>: Sendable {
         } catch let error as StoreError {
             throw APIError.from(error)
         }
+        documents.invalidate(appID: appID, environment: environment)
         metrics.publishes.increment()
         return try JSONBody.response(Published(environment: environment, revision: input.revision, previousRevision: previous))
     }

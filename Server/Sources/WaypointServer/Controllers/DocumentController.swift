@@ -3,7 +3,7 @@ import Hummingbird
 
 /// `GET /v1/document`: the published revision of the key's environment, byte for byte, cacheable by its ETag.
 struct DocumentController<Context: RequestContext>: Sendable {
-    let store: any Store
+    let documents: PublishedDocuments
     let authenticator: Authenticator
 
     func addRoutes(to router: Router<Context>) {
@@ -12,18 +12,18 @@ struct DocumentController<Context: RequestContext>: Sendable {
 
     @Sendable func document(request: Request, context: Context) async throws -> Response {
         let environment = try await authenticator.environment(of: request)
-        guard let revision = try await store.publishedRevision(appID: environment.appID, environment: environment.name) else {
+        guard let document = try await documents.document(appID: environment.appID, environment: environment.name) else {
             throw APIError.notFound(
                 "Nothing is published to \(environment.name) yet; publish a revision with "
                     + "POST /v1/apps/\(environment.appID)/environments/\(environment.name)/publish.")
         }
-        let etag = "\"\(revision.sha256)\""
+        let etag = document.etag
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "max-age=60"]
         if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: revision.body)))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: document.body))
     }
 
     /// Whether an `If-None-Match` value names `etag` (weak comparison, lists and `*` included).
