@@ -189,7 +189,8 @@ struct ServerBenchmarks {
             pid \(directory.path)/nginx.pid;
             events { worker_connections 4096; }
             http {
-                access_log off;
+                # Like the server's one line per request.
+                access_log \(directory.path)/nginx-access.log;
                 client_body_temp_path \(directory.path)/tmp; proxy_temp_path \(directory.path)/tmp;
                 fastcgi_temp_path \(directory.path)/tmp; uwsgi_temp_path \(directory.path)/tmp; scgi_temp_path \(directory.path)/tmp;
                 server {
@@ -228,9 +229,10 @@ struct ServerBenchmarks {
     }
 
     static func which(_ name: String) throws -> String {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/sbin:/usr/bin").split(separator: ":") + ["/usr/sbin"] {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let directories = path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/usr/sbin", "/bin", "/sbin"]
+        if let found = directories.map({ $0 + "/" + name }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            return found
         }
         throw BenchmarkError("\(name) is not installed: apt-get install nginx wrk")
     }
