@@ -16,7 +16,7 @@ struct EventSender {
             exit(2)
         }
         let key = arguments[2]
-        FileManager.default.createFile(atPath: arguments[3], contents: nil)
+        _ = FileManager.default.createFile(atPath: arguments[3], contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: arguments[3]))
         let deadline = Date().addingTimeInterval(seconds)
         var number = 0

@@ -11,18 +11,24 @@ public final class ServerMetrics: Sendable {
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
-        eventsAccepted = registry.makeCounter(name: "waypoint_events_accepted_total", help: "Events stored.")
-        eventsDuplicate = registry.makeCounter(name: "waypoint_events_duplicate_total", help: "Events dropped because their messageId was stored already.")
-        eventsRejected = registry.makeCounter(name: "waypoint_events_rejected_total", help: "Events refused because they are not valid events.")
-        publishes = registry.makeCounter(name: "waypoint_publishes_total", help: "Revisions published to an environment.")
+        eventsAccepted = registry.makeCounter(descriptor: Self.total("events_accepted", help: "Events stored."))
+        eventsDuplicate = registry.makeCounter(
+            descriptor: Self.total("events_duplicate", help: "Events dropped because their messageId was stored already."))
+        eventsRejected = registry.makeCounter(descriptor: Self.total("events_rejected", help: "Events refused because they are not valid events."))
+        publishes = registry.makeCounter(descriptor: Self.total("publishes", help: "Revisions published to an environment."))
     }
 
     /// Counts one answered request.
     func recordRequest(route: String, status: Int) {
         registry.makeCounter(
-            name: "waypoint_http_requests_total", labels: [("route", route), ("status", String(status))],
-            help: "HTTP requests answered, by route and status."
+            descriptor: Self.total("http_requests", help: "HTTP requests answered, by route and status."),
+            labels: [("route", route), ("status", String(status))]
         ).increment()
+    }
+
+    /// `waypoint_NAME_total`.
+    private static func total(_ name: String, help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "waypoint", metricName: name, unitName: "total", helpText: help)
     }
 
     /// The Prometheus text exposition.

@@ -88,7 +88,7 @@ enum PostgresServer {
                 server.arguments = Array(arguments.dropFirst())
             }
             let log = directory.appendingPathComponent("log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
             server.standardOutput = handle
             server.standardError = handle
@@ -144,7 +144,7 @@ enum PostgresServer {
         }
         // A file, not a pipe: the server pg_ctl starts inherits the descriptors and would keep a pipe open.
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-pg-output-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let output = try FileHandle(forWritingTo: outputFile)
         process.standardOutput = output
