@@ -1,0 +1,248 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import WaypointServer
+import WaypointTools
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The server's performance targets (DESIGN §7), measured side by side in one run on loopback:
+/// document serving against nginx (with `wrk`), ingestion against SQLite inserts in one process,
+/// and the flow report over stored events against the CLI's funnel on the export.
+///
+/// `swift run -c release --package-path Server waypoint-server-benchmarks [EVENTS] [SECONDS]`
+/// (needs `nginx` and `wrk` on the PATH: `apt-get install nginx wrk`).
+@main
+struct ServerBenchmarks {
+    static let token = "benchmark-admin-token-0123456789abcdef0123456789"
+
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        let totalEvents = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
+        let seconds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("waypoint-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("waypoint-server")
+        let port = 18_480
+        let server = try start(binary.path, ["serve", "--data", work.appendingPathComponent("data").path, "--port", "\(port)",
+                                             "--rate-limit", "1000000000", "--burst", "1000000000"],
+                               environment: ["WAYPOINT_ADMIN_TOKEN": token], log: work.appendingPathComponent("server.log"))
+        defer { kill(server.processIdentifier, SIGTERM); server.waitUntilExit() }
+        try await waitFor(port: port)
+
+        let admin = [("Authorization", "Bearer \(token)")]
+        let created = try await send(port, "/v1/apps", method: .POST, headers: admin, body: Data(#"{"id":"bench","name":"Bench"}"#.utf8))
+        let key = (try JSONSerialization.jsonObject(with: created.body) as? [String: Any]).flatMap {
+            ($0["environments"] as? [[String: String]])?.first?["sdkKey"]
+        } ?? ""
+        let document = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/Documents/waypoint.json"))
+        _ = try await send(port, "/v1/apps/bench/revisions", method: .POST, headers: admin, body: document)
+        _ = try await send(port, "/v1/apps/bench/environments/production/publish", method: .POST, headers: admin, body: Data(#"{"revision":1}"#.utf8))
+        let served = try await send(port, "/v1/document", headers: [("Waypoint-Key", key)])
+        let etag = served.headers.first(name: "ETag") ?? ""
+
+        var rows: [(String, String)] = []
+
+        // Document serving, against nginx serving the same bytes with its ETag.
+        let nginxPort = port + 1
+        let nginx = try startNginx(document: document, port: nginxPort, directory: work)
+        defer { kill(nginx.processIdentifier, SIGQUIT); nginx.waitUntilExit() }
+        try await waitFor(port: nginxPort, path: "/v1/document")
+        let nginxETag = try await send(nginxPort, "/v1/document").headers.first(name: "ETag") ?? ""
+        let server200 = try wrk(port: port, headers: ["Waypoint-Key: \(key)"], seconds: seconds)
+        let nginx200 = try wrk(port: nginxPort, headers: [], seconds: seconds)
+        let server304 = try wrk(port: port, headers: ["Waypoint-Key: \(key)", "If-None-Match: \(etag)"], seconds: seconds)
+        let nginx304 = try wrk(port: nginxPort, headers: ["If-None-Match: \(nginxETag)"], seconds: seconds)
+        rows.append(("GET /v1/document 200 (requests/s)", "\(Int(server200)) vs nginx \(Int(nginx200)): \(ratio(server200, nginx200)) (target ≥ 0.5×)"))
+        rows.append(("GET /v1/document 304 (requests/s)", "\(Int(server304)) vs nginx \(Int(nginx304)): \(ratio(server304, nginx304)) (target ≥ 0.5×)"))
+
+        // Ingestion of 100-event batches, against the same rows inserted straight into SQLite.
+        let users = totalEvents / 10
+        let batchCount = totalEvents / 100
+        let ingestStart = ContinuousClock.now
+        let senders = 8
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for sender in 0..<senders {
+                group.addTask {
+                    var batch = sender
+                    while batch < batchCount {
+                        let lines = (0..<100).map { eventLine(batch * 100 + $0, users: users) }
+                        let answer = try await send(port, "/v1/events", method: .POST, headers: [("Waypoint-Key", key)],
+                                                    body: Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8))
+                        guard answer.status == 200 else { throw BenchmarkError("ingestion answered \(answer.status)") }
+                        batch += senders
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let serverRowsPerSecond = Double(batchCount * 100) / (ContinuousClock.now - ingestStart).seconds
+        let direct = try SQLiteStore(directory: work.appendingPathComponent("direct"))
+        try await direct.createApp(AppRecord(id: "bench", name: "Bench", createdAt: Date()), environments: [])
+        let directBatches = min(batchCount, 2000)
+        let directStart = ContinuousClock.now
+        for batch in 0..<directBatches {
+            let events = (0..<100).map { index -> StoredEvent in
+                let number = batch * 100 + index
+                return StoredEvent(messageID: "m\(number)", userID: "u\(number % users)", flowID: "signup", timestamp: Int64(number),
+                                   environment: "production", receivedAt: 0, line: eventLine(number, users: users))
+            }
+            _ = try await direct.insertEvents(events, appID: "bench")
+        }
+        let directRowsPerSecond = Double(directBatches * 100) / (ContinuousClock.now - directStart).seconds
+        rows.append(("POST /v1/events, 100-event batches (rows/s)",
+                     "\(Int(serverRowsPerSecond)) vs SQLite in one process \(Int(directRowsPerSecond)): \(ratio(serverRowsPerSecond, directRowsPerSecond)) (target ≥ 0.3×)"))
+
+        // The flow report over every stored event, against the funnel over the export as a file.
+        let reportStart = ContinuousClock.now
+        let report = try await send(port, "/v1/apps/bench/funnel?flow=signup&steps=splash,registration,personalization", headers: admin, timeout: .minutes(10))
+        let serverReport = (ContinuousClock.now - reportStart).seconds
+        guard report.status == 200 else { throw BenchmarkError("funnel answered \(report.status): \(String(decoding: report.body, as: UTF8.self))") }
+        let export = try await send(port, "/v1/apps/bench/events?format=jsonl", headers: admin, timeout: .minutes(10))
+        let file = work.appendingPathComponent("events.jsonl")
+        try export.body.write(to: file)
+        let fileStart = ContinuousClock.now
+        _ = try Funnel.compute(file: file, query: FunnelQuery(flowID: "signup", steps: ["splash", "registration", "personalization"]))
+        let fileReport = (ContinuousClock.now - fileStart).seconds
+        rows.append(("Funnel over \(batchCount * 100) stored events (s)",
+                     String(format: "%.2f vs the CLI's funnel on the export %.2f: %@ (target ≤ 2×)", serverReport, fileReport, ratio(serverReport, fileReport))))
+        rows.append(("Server memory (peak resident)", memory(of: server.processIdentifier)))
+
+        print("| Work | Result |\n|---|---|")
+        for (work, result) in rows { print("| \(work) | \(result) |") }
+    }
+
+    static func eventLine(_ number: Int, users: Int) -> String {
+        let steps = ["splash", "registration", "personalization"]
+        let user = number % users
+        let position = number / users
+        let name = position == 0 ? "Flow Started" : position >= 9 ? "Flow Completed" : "Step Viewed"
+        let step = position == 0 || position >= 9 ? "" : #","stepId":"\#(steps[min(position - 1, 2)])","stepIndex":\#(position - 1)"#
+        let millisecond = position * 1000 + user % 1000
+        let time = String(format: "2026-01-01T00:%02d:%02d.%03dZ", millisecond / 60_000, millisecond / 1000 % 60, millisecond % 1000)
+        return #"{"messageId":"m\#(number)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(time)","flowId":"signup","flowVersion":1\#(step)}"#
+    }
+
+    static func ratio(_ a: Double, _ b: Double) -> String { String(format: "%.2f×", b > 0 ? a / b : 0) }
+
+    static func memory(of pid: Int32) -> String {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let lines = status.split(separator: "\n").filter { $0.hasPrefix("VmHWM") || $0.hasPrefix("VmRSS") }
+        return lines.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "  ", with: "") }.joined(separator: ", ")
+    }
+
+    struct Answer {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: Data
+    }
+
+    static func send(_ port: Int, _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil,
+                     timeout: TimeAmount = .seconds(30)) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let collected = try await response.body.collect(upTo: 1 << 30)
+        return Answer(status: Int(response.status.code), headers: response.headers, body: Data(collected.readableBytesView))
+    }
+
+    static func waitFor(port: Int, path: String = "/health") async throws {
+        for _ in 0..<600 {
+            if let answer = try? await send(port, path, timeout: .seconds(1)), answer.status < 500 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw BenchmarkError("nothing answers on port \(port)")
+    }
+
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:], log: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+
+    static func startNginx(document: Data, port: Int, directory: URL) throws -> Process {
+        let root = directory.appendingPathComponent("www")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try document.write(to: root.appendingPathComponent("document.json"))
+        let configuration = """
+            daemon off;
+            worker_processes auto;
+            \(getuid() == 0 ? "user root;" : "")
+            error_log \(directory.path)/nginx-error.log;
+            pid \(directory.path)/nginx.pid;
+            events { worker_connections 4096; }
+            http {
+                # Like the server's one line per request.
+                access_log \(directory.path)/nginx-access.log;
+                client_body_temp_path \(directory.path)/tmp; proxy_temp_path \(directory.path)/tmp;
+                fastcgi_temp_path \(directory.path)/tmp; uwsgi_temp_path \(directory.path)/tmp; scgi_temp_path \(directory.path)/tmp;
+                server {
+                    listen 127.0.0.1:\(port);
+                    root \(root.path);
+                    location = /v1/document {
+                        default_type application/json;
+                        etag on;
+                        add_header Cache-Control "max-age=60";
+                        try_files /document.json =404;
+                    }
+                }
+            }
+            """
+        let file = directory.appendingPathComponent("nginx.conf")
+        try configuration.write(to: file, atomically: true, encoding: .utf8)
+        return try start(try which("nginx"), ["-c", file.path, "-p", directory.path], log: directory.appendingPathComponent("nginx.log"))
+    }
+
+    /// Requests per second that `wrk` measured.
+    static func wrk(port: Int, headers: [String], seconds: Int) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try which("wrk"))
+        process.arguments = ["-t2", "-c64", "-d\(seconds)s"] + headers.flatMap { ["-H", $0] } + ["http://127.0.0.1:\(port)/v1/document"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
+              let value = Double(line.split(separator: " ").last ?? "") else {
+            throw BenchmarkError("wrk printed no rate: \(text)")
+        }
+        if text.contains("Non-2xx or 3xx responses") { throw BenchmarkError("wrk saw errors: \(text)") }
+        return value
+    }
+
+    static func which(_ name: String) throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let directories = path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/usr/sbin", "/bin", "/sbin"]
+        if let found = directories.map({ $0 + "/" + name }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            return found
+        }
+        throw BenchmarkError("\(name) is not installed: apt-get install nginx wrk")
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

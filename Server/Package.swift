@@ -1,0 +1,89 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The self-hosted server: a separate package, so an app that adds Waypoint never resolves
+// Hummingbird, GRDB or PostgresNIO.
+let package = Package(
+    name: "WaypointServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "waypoint-server", targets: ["WaypointServerCommand"]),
+        .library(name: "WaypointServer", targets: ["WaypointServer"]),
+        .executable(name: "waypoint-server-benchmarks", targets: ["WaypointServerBenchmarks"]),
+    ],
+    dependencies: [
+        // Named, so the root package's identity does not depend on the checkout's folder name.
+        .package(name: "Waypoint", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    ],
+    targets: [
+        // The HTTP application, its stores and its routes; `buildApplication(_:)` is what the tests run.
+        .target(
+            name: "WaypointServer",
+            dependencies: [
+                .product(name: "Waypoint", package: "Waypoint"),
+                .product(name: "WaypointTools", package: "Waypoint"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // `waypoint-server serve`.
+        .executableTarget(
+            name: "WaypointServerCommand",
+            dependencies: [
+                "WaypointServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The server's performance targets against nginx, SQLite and the CLI's funnel; not run by the tests.
+        .executableTarget(
+            name: "WaypointServerBenchmarks",
+            dependencies: [
+                "WaypointServer",
+                .product(name: "WaypointTools", package: "Waypoint"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/Sources"
+        ),
+        // Posts batches until told to stop; the crash test runs it as a child process.
+        .executableTarget(
+            name: "EventSender",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/EventSender"
+        ),
+        .testTarget(
+            name: "WaypointServerTests",
+            dependencies: [
+                "WaypointServer", "WaypointServerCommand", "EventSender",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The request context of every route.
+public typealias ServerContext = BasicRequestContext
+
+/// Builds the server: opens the store, then `buildApplication(configuration:store:)`.
+public func buildApplication(_ configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
+    let logger = logger ?? {
+        var logger = Logger(label: "waypoint-server")
+        logger.logLevel = configuration.logLevel
+        return logger
+    }()
+    let opened = try await StoreFactory.open(configuration.storage, logger: logger)
+    return buildApplication(configuration, store: opened.store, services: opened.services, beforeStart: opened.beforeStart, logger: logger)
+}
+
+/// Builds the server over a store that is already open; `services` run beside the HTTP server
+/// (a PostgreSQL connection pool) and `beforeStart` runs before it listens (migrations).
+public func buildApplication(
+    _ configuration: ServerConfiguration, store: any Store, services: [any Service] = [],
+    beforeStart: (@Sendable () async throws -> Void)? = nil,
+    metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil
+) -> some ApplicationProtocol {
+    let logger = logger ?? {
+        var logger = Logger(label: "waypoint-server")
+        logger.logLevel = configuration.logLevel
+        return logger
+    }()
+    let router = buildRouter(configuration, store: store, metrics: metrics)
+    var application = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waypoint-server"),
+        services: services,
+        logger: logger)
+    if let beforeStart {
+        application.beforeServerStarts(perform: beforeStart)
+    }
+    return application
+}
+
+/// The routes, grouped by controller.
+func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics) -> Router<ServerContext> {
+    let router = Router(context: ServerContext.self)
+    router.add(middleware: RequestLogMiddleware(metrics: metrics))
+    router.add(middleware: ErrorMiddleware())
+    let authenticator = Authenticator(
+        adminToken: configuration.adminToken, store: store,
+        limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey))
+    let documents = PublishedDocuments(store: store)
+    HealthController<ServerContext>(metrics: metrics).addRoutes(to: router)
+    DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
+    EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
+        .addRoutes(to: router)
+    let apps = router.group("v1/apps")
+    AppsController<ServerContext>(store: store, documents: documents, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
+        .addRoutes(to: apps)
+    ReportsController<ServerContext>(store: store, authenticator: authenticator).addRoutes(to: apps)
+    return router
+}

@@ -1,0 +1,6 @@
+/// A server setting that cannot be used, with what to do instead.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}

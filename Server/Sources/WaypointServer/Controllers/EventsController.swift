@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import Waypoint
+
+/// `POST /v1/events`: a batch of analytics events, answered once the accepted ones are durably stored.
+struct EventsController<Context: RequestContext>: Sendable {
+    let store: any Store
+    let authenticator: Authenticator
+    let metrics: ServerMetrics
+    let limits: Limits
+
+    func addRoutes(to router: Router<Context>) {
+        router.post("v1/events", use: ingest)
+    }
+
+    private struct Answer: Encodable {
+        let accepted: Int
+        let duplicates: Int
+        let rejected: [EventBatch.Rejection]
+    }
+
+    @Sendable func ingest(request: Request, context: Context) async throws -> Response {
+        let environment = try await authenticator.environment(of: request)
+        let body = try await RequestBody.collect(request, limit: limits.maxEventBodyBytes)
+        let batch = try EventBatch(body: body, maxEvents: limits.maxEventsPerBatch)
+        let receivedAt = Timestamp.milliseconds(Date())
+        var seen: Set<String> = []
+        var stored: [StoredEvent] = []
+        stored.reserveCapacity(batch.events.count)
+        for event in batch.events where seen.insert(event.messageID).inserted {
+            stored.append(StoredEvent(
+                messageID: event.messageID, userID: event.userID, flowID: event.flowID,
+                timestamp: Timestamp.milliseconds(event.timestamp), environment: environment.name,
+                receivedAt: receivedAt, line: event.jsonLine))
+        }
+        let result = stored.isEmpty
+            ? InsertResult(accepted: 0, duplicates: 0)
+            : try await store.insertEvents(stored, appID: environment.appID)
+        let duplicates = result.duplicates + (batch.events.count - stored.count)
+        metrics.eventsAccepted.increment(by: Int64(result.accepted))
+        metrics.eventsDuplicate.increment(by: Int64(duplicates))
+        metrics.eventsRejected.increment(by: Int64(batch.rejected.count))
+        return try JSONBody.response(Answer(accepted: result.accepted, duplicates: duplicates, rejected: batch.rejected))
+    }
+}

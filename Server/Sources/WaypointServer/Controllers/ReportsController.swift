@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import WaypointTools
+
+/// The funnel report and the JSON Lines export of an app's events (admin).
+struct ReportsController<Context: RequestContext>: Sendable {
+    let store: any Store
+    let authenticator: Authenticator
+
+    /// Events per page of the export.
+    static var exportPageSize: Int { 2000 }
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(":app/funnel", use: funnel)
+        group.get(":app/events", use: export)
+    }
+
+    @Sendable func funnel(request: Request, context: Context) async throws -> Response {
+        try authenticator.requireAdmin(request)
+        let appID = try await existingApp(context)
+        let parameters = request.uri.queryParameters
+        guard let flow = parameters.get("flow"), !flow.isEmpty else {
+            throw APIError.badRequest("Name the flow to measure: add ?flow=ID.", code: "bad-query")
+        }
+        let windowText = parameters.get("window") ?? "14d"
+        guard let window = FunnelWindow(windowText) else {
+            throw APIError.badRequest("window=\(windowText) is not a duration; write a number and a unit, such as 14d, 36h or 90m.", code: "bad-query")
+        }
+        var steps: [String]?
+        if let text = parameters.get("steps") {
+            let list = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !list.isEmpty else {
+                throw APIError.badRequest("steps is empty; list the step ids in order, such as steps=splash,login.", code: "bad-query")
+            }
+            steps = list
+        }
+        if let by = parameters.get("by"), by != "variation" {
+            throw APIError.badRequest("by=\(by) is not a grouping; use by=variation.", code: "bad-query")
+        }
+        if let environment = parameters.get("environment"), !AppsController<Context>.environmentNames.contains(environment) {
+            throw APIError.badRequest("environment=\(environment) does not exist; use production or staging.", code: "bad-query")
+        }
+        let query = FunnelQuery(flowID: flow, steps: steps, window: window, groupByVariation: parameters.get("by") == "variation")
+        let bytes: [UInt8]
+        do {
+            bytes = try await StoredFunnel.json(store: store, appID: appID, query: query)
+        } catch let error as FunnelError {
+            throw APIError.badRequest(error.description, code: "bad-query")
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    @Sendable func export(request: Request, context: Context) async throws -> Response {
+        try authenticator.requireAdmin(request)
+        let appID = try await existingApp(context)
+        let format = request.uri.queryParameters.get("format") ?? "jsonl"
+        guard format == "jsonl" else {
+            throw APIError.badRequest("format=\(format) is not supported; use format=jsonl.", code: "bad-query")
+        }
+        let store = store
+        let body = ResponseBody { writer in
+            var cursor: Int64?
+            repeat {
+                let page = try await store.events(appID: appID, after: cursor, limit: Self.exportPageSize)
+                var buffer = ByteBuffer()
+                for line in page.lines {
+                    buffer.writeString(line)
+                    buffer.writeInteger(UInt8(ascii: "\n"))
+                }
+                if buffer.readableBytes > 0 { try await writer.write(buffer) }
+                cursor = page.next
+            } while cursor != nil
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: body)
+    }
+
+    private func existingApp(_ context: Context) async throws -> String {
+        let appID = context.parameters.get("app") ?? ""
+        guard Identifier.isValid(appID), try await store.app(id: appID) != nil else {
+            throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps.")
+        }
+        return appID
+    }
+}

@@ -1,0 +1,16 @@
+import Hummingbird
+
+/// Turns errors that are not meant for clients (a database that failed, a bug) into a 500 with the
+/// usual JSON error body, and logs them; errors meant for clients pass through.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            throw APIError.internalError
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// One log line per request at info (method, path, status, duration) and the request counter.
+///
+/// Headers and query strings are never logged: they may carry an SDK key or the admin token.
+struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    let metrics: ServerMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let status: Int
+        do {
+            let response = try await next(request, context)
+            status = Int(response.status.code)
+            record(request, context: context, status: status, start: start)
+            return response
+        } catch {
+            status = Int((error as? any HTTPResponseError)?.status.code ?? 500)
+            record(request, context: context, status: status, start: start)
+            throw error
+        }
+    }
+
+    private func record(_ request: Request, context: Context, status: Int, start: ContinuousClock.Instant) {
+        let route = context.endpointPath ?? "unmatched"
+        metrics.recordRequest(route: route, status: status)
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        context.logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds))ms")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Synchronization
+
+/// Checks the admin token and SDK keys of requests, and applies the per-key rate limit.
+///
+/// Secrets are hashed at once and only hashes are compared (in constant time) or looked up;
+/// neither a key nor the token is ever logged or stored.
+public final class Authenticator: Sendable {
+    private let adminToken: AdminToken
+    private let store: any Store
+    private let limiter: RateLimiter
+    /// Environments by key hash: keys never change once created, so entries never go stale.
+    private let environments = Mutex<[String: EnvironmentRecord]>([:])
+
+    static let keyHeader = HTTPField.Name("Waypoint-Key")!
+
+    public init(adminToken: AdminToken, store: any Store, limiter: RateLimiter) {
+        self.adminToken = adminToken
+        self.store = store
+        self.limiter = limiter
+    }
+
+    /// Throws 401 unless the request carries `Authorization: Bearer <admin token>`.
+    func requireAdmin(_ request: Request) throws {
+        guard let header = request.headers[.authorization] else {
+            throw APIError.unauthorized("This request needs the admin token: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`.")
+        }
+        let prefix = "Bearer "
+        guard header.hasPrefix(prefix), adminToken.matches(String(header.dropFirst(prefix.count))) else {
+            throw APIError.unauthorized("The admin token is wrong: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>` with the server's token.")
+        }
+    }
+
+    /// The environment of the request's `Waypoint-Key`; throws 401 for a missing or unknown key and
+    /// 429 when the key is over its rate limit.
+    func environment(of request: Request) async throws -> EnvironmentRecord {
+        guard let key = request.headers[Self.keyHeader], !key.isEmpty else {
+            throw APIError.unauthorized("This request needs an SDK key: send the header `Waypoint-Key: wps_…` with a key from POST /v1/apps.")
+        }
+        let unknown = APIError.unauthorized("The SDK key is not known: use a key returned by POST /v1/apps for this server.")
+        guard SDKKey.isWellFormed(key) else { throw unknown }
+        let hash = SecretHash.sha256Hex(key)
+        let environment: EnvironmentRecord
+        if let cached = environments.withLock({ $0[hash] }) {
+            environment = cached
+        } else {
+            guard let found = try await store.environment(keyHash: hash) else { throw unknown }
+            environments.withLock { cache in
+                if cache.count >= 10_000 { cache.removeAll() }
+                cache[hash] = found
+            }
+            environment = found
+        }
+        guard SecretHash.constantTimeEquals(environment.keyHash, hash) else { throw unknown }
+        if let retryAfter = limiter.acquire(hash) {
+            throw APIError.rateLimited(retryAfter: retryAfter)
+        }
+        return environment
+    }
+}

@@ -1,0 +1,315 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ServiceLifecycle
+
+/// The store for more than one server process: PostgreSQL through PostgresNIO's connection pool.
+///
+/// Durability: every write is one transaction, answered only after PostgreSQL reports the COMMIT,
+/// which (with the default `synchronous_commit = on`) has flushed the write-ahead log to disk.
+/// Uniqueness of `(app, messageId)` is a constraint of the table, so it holds across processes.
+public final class PostgresStore: Store {
+    private let client: PostgresClient
+    private let logger: Logger
+
+    /// The connection pool; it must run (as a service of the application) for queries to be answered.
+    public var service: any Service { client }
+
+    /// Connects to `postgres://user:password@host:port/database` (`?sslmode=require` for TLS).
+    public init(url: String, logger: Logger) throws {
+        guard let components = URLComponents(string: url),
+              components.scheme == "postgres" || components.scheme == "postgresql",
+              let host = components.host, !host.isEmpty
+        else {
+            throw ConfigurationError("\"--database\" must be a URL such as postgres://waypoint:secret@127.0.0.1:5432/waypoint.")
+        }
+        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        let requireTLS = components.queryItems?.contains { $0.name == "sslmode" && $0.value == "require" } ?? false
+        var configuration = PostgresClient.Configuration(
+            host: host, port: components.port ?? 5432,
+            username: components.percentEncodedUser?.removingPercentEncoding ?? "postgres",
+            password: components.percentEncodedPassword?.removingPercentEncoding,
+            database: database.isEmpty ? nil : database,
+            tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
+        configuration.options.maximumConnections = 16
+        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.logger = logger
+    }
+
+    /// The schema, one step per version; applied in one transaction under an advisory lock, so
+    /// servers starting together migrate once.
+    private static let migrations: [[PostgresQuery]] = [
+        [
+            """
+            CREATE TABLE apps (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE revisions (
+                app_id TEXT NOT NULL REFERENCES apps(id),
+                number INTEGER NOT NULL,
+                sha256 TEXT NOT NULL,
+                body BYTEA NOT NULL,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (app_id, number)
+            )
+            """,
+            """
+            CREATE TABLE environments (
+                app_id TEXT NOT NULL REFERENCES apps(id),
+                name TEXT NOT NULL,
+                key_hash TEXT NOT NULL UNIQUE,
+                published_revision INTEGER,
+                PRIMARY KEY (app_id, name)
+            )
+            """,
+            """
+            CREATE TABLE events (
+                seq BIGSERIAL PRIMARY KEY,
+                app_id TEXT NOT NULL,
+                message_id TEXT NOT NULL,
+                user_id TEXT COLLATE "C" NOT NULL,
+                flow_id TEXT,
+                timestamp_ms BIGINT NOT NULL,
+                environment TEXT NOT NULL,
+                received_at_ms BIGINT NOT NULL,
+                line TEXT NOT NULL,
+                UNIQUE (app_id, message_id)
+            )
+            """,
+            "CREATE INDEX events_by_app ON events (app_id, seq)",
+            "CREATE INDEX events_by_flow_user ON events (app_id, flow_id, user_id, timestamp_ms, seq)",
+        ],
+    ]
+
+    /// Brings the schema up to date; the pool must be running.
+    public func migrate() async throws {
+        try await transaction { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(7469707001)", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS waypoint_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)",
+                logger: logger)
+            var applied = 0
+            for try await version in try await connection.query("SELECT COALESCE(MAX(version), 0) FROM waypoint_migrations", logger: logger)
+                .decode(Int.self) {
+                applied = version
+            }
+            for (index, steps) in Self.migrations.enumerated() where index + 1 > applied {
+                for step in steps {
+                    try await connection.query(step, logger: logger)
+                }
+                let version = index + 1
+                let now = Timestamp.milliseconds(Date())
+                try await connection.query("INSERT INTO waypoint_migrations (version, applied_at) VALUES (\(version), \(now))", logger: logger)
+            }
+        }
+    }
+
+    public func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws {
+        let logger = logger
+        try await transaction { connection in
+            let created = Timestamp.milliseconds(app.createdAt)
+            let rows = try await connection.query(
+                "INSERT INTO apps (id, name, created_at) VALUES (\(app.id), \(app.name), \(created)) ON CONFLICT (id) DO NOTHING RETURNING id",
+                logger: logger)
+            var inserted = false
+            for try await _ in rows { inserted = true }
+            guard inserted else {
+                throw StoreError.conflict("An app with the id \"\(app.id)\" exists already; choose another id.")
+            }
+            for environment in environments {
+                try await connection.query(
+                    "INSERT INTO environments (app_id, name, key_hash) VALUES (\(app.id), \(environment.name), \(environment.keyHash))",
+                    logger: logger)
+            }
+        }
+    }
+
+    public func app(id: String) async throws -> AppRecord? {
+        let rows = try await client.query("SELECT id, name, created_at FROM apps WHERE id = \(id)", logger: logger)
+        for try await (id, name, created) in rows.decode((String, String, Int64).self) {
+            return AppRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: Double(created) / 1000))
+        }
+        return nil
+    }
+
+    public func environment(keyHash: String) async throws -> EnvironmentRecord? {
+        let rows = try await client.query("SELECT app_id, name, key_hash FROM environments WHERE key_hash = \(keyHash)", logger: logger)
+        for try await (app, name, hash) in rows.decode((String, String, String).self) {
+            return EnvironmentRecord(appID: app, name: name, keyHash: hash)
+        }
+        return nil
+    }
+
+    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int {
+        let logger = logger
+        return try await transaction { connection in
+            // Locks the app's row: revision numbers stay 1, 2, … even with uploads through several servers.
+            try await connection.query("SELECT id FROM apps WHERE id = \(appID) FOR UPDATE", logger: logger)
+            var next = 1
+            for try await value in try await connection.query(
+                "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = \(appID)", logger: logger
+            ).decode(Int.self) {
+                next = value
+            }
+            let created = Timestamp.milliseconds(createdAt)
+            let bytes = ByteBuffer(bytes: body)
+            try await connection.query(
+                "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (\(appID), \(next), \(sha256), \(bytes), \(created))",
+                logger: logger)
+            return next
+        }
+    }
+
+    public func revisions(appID: String) async throws -> [RevisionSummary] {
+        var published: [Int: [String]] = [:]
+        for try await (name, revision) in try await client.query(
+            "SELECT name, published_revision FROM environments WHERE app_id = \(appID) AND published_revision IS NOT NULL ORDER BY name",
+            logger: logger
+        ).decode((String, Int).self) {
+            published[revision, default: []].append(name)
+        }
+        var summaries: [RevisionSummary] = []
+        for try await (number, sha256, created) in try await client.query(
+            "SELECT number, sha256, created_at FROM revisions WHERE app_id = \(appID) ORDER BY number", logger: logger
+        ).decode((Int, String, Int64).self) {
+            summaries.append(RevisionSummary(
+                revision: number, sha256: sha256, createdAt: Date(timeIntervalSince1970: Double(created) / 1000),
+                publishedTo: published[number] ?? []))
+        }
+        return summaries
+    }
+
+    public func revision(appID: String, number: Int) async throws -> RevisionRecord? {
+        for try await (revision, sha256, body) in try await client.query(
+            "SELECT number, sha256, body FROM revisions WHERE app_id = \(appID) AND number = \(number)", logger: logger
+        ).decode((Int, String, ByteBuffer).self) {
+            return RevisionRecord(revision: revision, sha256: sha256, body: Array(body.readableBytesView))
+        }
+        return nil
+    }
+
+    public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
+        let logger = logger
+        return try await transaction { connection in
+            var found = false
+            var previous: Int?
+            for try await value in try await connection.query(
+                "SELECT published_revision FROM environments WHERE app_id = \(appID) AND name = \(environment) FOR UPDATE", logger: logger
+            ).decode(Int?.self) {
+                found = true
+                previous = value
+            }
+            guard found else {
+                throw StoreError.notFound("The app \"\(appID)\" has no environment \"\(environment)\"; use production or staging.")
+            }
+            var exists = false
+            for try await _ in try await connection.query(
+                "SELECT 1 FROM revisions WHERE app_id = \(appID) AND number = \(revision)", logger: logger) {
+                exists = true
+            }
+            guard exists else {
+                throw StoreError.notFound("The app \"\(appID)\" has no revision \(revision); list them with GET /v1/apps/\(appID)/revisions.")
+            }
+            try await connection.query(
+                "UPDATE environments SET published_revision = \(revision) WHERE app_id = \(appID) AND name = \(environment)", logger: logger)
+            return previous
+        }
+    }
+
+    public func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? {
+        for try await (revision, sha256, body) in try await client.query(
+            """
+            SELECT r.number, r.sha256, r.body FROM environments e
+            JOIN revisions r ON r.app_id = e.app_id AND r.number = e.published_revision
+            WHERE e.app_id = \(appID) AND e.name = \(environment)
+            """, logger: logger
+        ).decode((Int, String, ByteBuffer).self) {
+            return RevisionRecord(revision: revision, sha256: sha256, body: Array(body.readableBytesView))
+        }
+        return nil
+    }
+
+    public func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult {
+        let messageIDs = events.map(\.messageID)
+        let userIDs = events.map(\.userID)
+        // An empty string stands for "no flow" in the array; NULLIF restores the NULL.
+        let flowIDs = events.map { $0.flowID ?? "" }
+        let timestamps = events.map(\.timestamp)
+        let environments = events.map(\.environment)
+        let receivedAt = events.map(\.receivedAt)
+        let lines = events.map(\.line)
+        let logger = logger
+        // One statement is one transaction: the answer comes after its COMMIT.
+        let accepted = try await transaction { connection in
+            var accepted = 0
+            for try await _ in try await connection.query(
+                """
+                INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
+                SELECT \(appID), m, u, NULLIF(f, ''), t, e, r, l
+                FROM unnest(\(messageIDs)::text[], \(userIDs)::text[], \(flowIDs)::text[], \(timestamps)::bigint[],
+                            \(environments)::text[], \(receivedAt)::bigint[], \(lines)::text[]) AS x(m, u, f, t, e, r, l)
+                ON CONFLICT (app_id, message_id) DO NOTHING
+                RETURNING 1
+                """, logger: logger) {
+                accepted += 1
+            }
+            return accepted
+        }
+        return InsertResult(accepted: accepted, duplicates: events.count - accepted)
+    }
+
+    public func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
+        var lines: [String] = []
+        var last: Int64?
+        let start = cursor ?? 0
+        for try await (seq, line) in try await client.query(
+            "SELECT seq, line FROM events WHERE app_id = \(appID) AND seq > \(start) ORDER BY seq LIMIT \(limit)", logger: logger
+        ).decode((Int64, String).self) {
+            lines.append(line)
+            last = seq
+        }
+        return EventPage(lines: lines, next: lines.count < limit ? nil : last)
+    }
+
+    public func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+        let rows: PostgresRowSequence
+        if let cursor {
+            rows = try await client.query(
+                """
+                SELECT user_id, timestamp_ms, seq, line FROM events
+                WHERE app_id = \(appID) AND flow_id = \(flowID)
+                  AND (user_id, timestamp_ms, seq) > (\(cursor.userID), \(cursor.timestamp), \(cursor.sequence))
+                ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
+                """, logger: logger)
+        } else {
+            rows = try await client.query(
+                """
+                SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = \(appID) AND flow_id = \(flowID)
+                ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
+                """, logger: logger)
+        }
+        var lines: [String] = []
+        var last: UserOrderCursor?
+        for try await (user, timestamp, seq, line) in rows.decode((String, Int64, Int64, String).self) {
+            lines.append(line)
+            last = UserOrderCursor(userID: user, timestamp: timestamp, sequence: seq)
+        }
+        return UserOrderedPage(lines: lines, next: lines.count < limit ? nil : last)
+    }
+
+    public func close() async throws {}
+
+    /// Runs `body` in a transaction; a ``StoreError`` thrown inside comes out as it is.
+    private func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
+        do {
+            return try await client.withTransaction(logger: logger, body)
+        } catch let error as PostgresTransactionError {
+            if let storeError = error.closureError as? StoreError { throw storeError }
+            throw error
+        }
+    }
+}

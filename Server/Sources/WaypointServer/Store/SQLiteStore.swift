@@ -1,0 +1,225 @@
+import Foundation
+import GRDB
+
+/// The embedded store: SQLite through GRDB, in write-ahead-log mode.
+///
+/// Durability: every write is one transaction, and `synchronous = FULL` makes SQLite `fsync` the
+/// write-ahead log at each commit, so a batch of events that was answered with 200 survives a
+/// crash of the process or of the machine. Uniqueness of `(app, messageId)` is a constraint of
+/// the table, so it holds for every process that opens the file.
+public final class SQLiteStore: Store {
+    private let pool: DatabasePool
+
+    /// Opens (creating when needed) `DIRECTORY/waypoint.sqlite` and brings its schema up to date.
+    public init(directory: URL) throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.unavailable(
+                "Cannot create the data folder \(directory.path): \(error.localizedDescription). Pass a writable folder with --data.")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        let path = directory.appendingPathComponent("waypoint.sqlite").path
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch {
+            throw StoreError.unavailable("Cannot open the SQLite database \(path): \(error). Check that the folder is writable and the file is a Waypoint database.")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1-apps-revisions-events") { db in
+            try db.execute(sql: """
+                CREATE TABLE apps (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE revisions (
+                    app_id TEXT NOT NULL REFERENCES apps(id),
+                    number INTEGER NOT NULL,
+                    sha256 TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (app_id, number)
+                );
+                CREATE TABLE environments (
+                    app_id TEXT NOT NULL REFERENCES apps(id),
+                    name TEXT NOT NULL,
+                    key_hash TEXT NOT NULL UNIQUE,
+                    published_revision INTEGER,
+                    PRIMARY KEY (app_id, name)
+                );
+                CREATE TABLE events (
+                    seq INTEGER PRIMARY KEY,
+                    app_id TEXT NOT NULL,
+                    message_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL,
+                    flow_id TEXT,
+                    timestamp_ms INTEGER NOT NULL,
+                    environment TEXT NOT NULL,
+                    received_at_ms INTEGER NOT NULL,
+                    line TEXT NOT NULL,
+                    UNIQUE (app_id, message_id)
+                );
+                CREATE INDEX events_by_app ON events(app_id);
+                CREATE INDEX events_by_flow_user ON events(app_id, flow_id, user_id, timestamp_ms);
+                """)
+        }
+        return migrator
+    }
+
+    public func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws {
+        try await pool.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM apps WHERE id = ?", arguments: [app.id]) == true {
+                throw StoreError.conflict("An app with the id \"\(app.id)\" exists already; choose another id.")
+            }
+            try db.execute(sql: "INSERT INTO apps (id, name, created_at) VALUES (?, ?, ?)",
+                           arguments: [app.id, app.name, Self.milliseconds(app.createdAt)])
+            for environment in environments {
+                try db.execute(sql: "INSERT INTO environments (app_id, name, key_hash) VALUES (?, ?, ?)",
+                               arguments: [app.id, environment.name, environment.keyHash])
+            }
+        }
+    }
+
+    public func app(id: String) async throws -> AppRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, created_at FROM apps WHERE id = ?", arguments: [id]).map { row in
+                AppRecord(id: row[0], name: row[1], createdAt: Self.date(row[2]))
+            }
+        }
+    }
+
+    public func environment(keyHash: String) async throws -> EnvironmentRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT app_id, name, key_hash FROM environments WHERE key_hash = ?", arguments: [keyHash]).map { row in
+                EnvironmentRecord(appID: row[0], name: row[1], keyHash: row[2])
+            }
+        }
+    }
+
+    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int {
+        try await pool.write { db in
+            let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = ?", arguments: [appID]) ?? 1
+            try db.execute(sql: "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [appID, next, sha256, Data(body), Self.milliseconds(createdAt)])
+            return next
+        }
+    }
+
+    public func revisions(appID: String) async throws -> [RevisionSummary] {
+        try await pool.read { db in
+            let published = try Row.fetchAll(db, sql: """
+                SELECT name, published_revision FROM environments
+                WHERE app_id = ? AND published_revision IS NOT NULL ORDER BY name
+                """, arguments: [appID])
+            var environments: [Int: [String]] = [:]
+            for row in published {
+                environments[row[1], default: []].append(row[0])
+            }
+            return try Row.fetchAll(db, sql: "SELECT number, sha256, created_at FROM revisions WHERE app_id = ? ORDER BY number",
+                                    arguments: [appID]).map { row in
+                let number: Int = row[0]
+                return RevisionSummary(revision: number, sha256: row[1], createdAt: Self.date(row[2]), publishedTo: environments[number] ?? [])
+            }
+        }
+    }
+
+    public func revision(appID: String, number: Int) async throws -> RevisionRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT number, sha256, body FROM revisions WHERE app_id = ? AND number = ?",
+                             arguments: [appID, number]).map(Self.revisionRecord)
+        }
+    }
+
+    public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
+        try await pool.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT published_revision FROM environments WHERE app_id = ? AND name = ?",
+                                             arguments: [appID, environment]) else {
+                throw StoreError.notFound("The app \"\(appID)\" has no environment \"\(environment)\"; use production or staging.")
+            }
+            let previous: Int? = row[0]
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM revisions WHERE app_id = ? AND number = ?", arguments: [appID, revision]) == true else {
+                throw StoreError.notFound("The app \"\(appID)\" has no revision \(revision); list them with GET /v1/apps/\(appID)/revisions.")
+            }
+            try db.execute(sql: "UPDATE environments SET published_revision = ? WHERE app_id = ? AND name = ?",
+                           arguments: [revision, appID, environment])
+            return previous
+        }
+    }
+
+    public func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT r.number, r.sha256, r.body FROM environments e
+                JOIN revisions r ON r.app_id = e.app_id AND r.number = e.published_revision
+                WHERE e.app_id = ? AND e.name = ?
+                """, arguments: [appID, environment]).map(Self.revisionRecord)
+        }
+    }
+
+    public func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult {
+        try await pool.write { db in
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (app_id, message_id) DO NOTHING
+                """)
+            var accepted = 0
+            for event in events {
+                try statement.execute(arguments: [
+                    appID, event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
+                ])
+                accepted += db.changesCount
+            }
+            return InsertResult(accepted: accepted, duplicates: events.count - accepted)
+        }
+    }
+
+    public func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
+        try await pool.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT seq, line FROM events WHERE app_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                                        arguments: [appID, cursor ?? 0, limit])
+            let last: Int64? = rows.last?[0]
+            return EventPage(lines: rows.map { $0[1] }, next: rows.count < limit ? nil : last)
+        }
+    }
+
+    public func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+        try await pool.read { db in
+            let rows: [Row]
+            if let cursor {
+                rows = try Row.fetchAll(db, sql: """
+                    SELECT user_id, timestamp_ms, seq, line FROM events
+                    WHERE app_id = ? AND flow_id = ? AND (user_id, timestamp_ms, seq) > (?, ?, ?)
+                    ORDER BY user_id, timestamp_ms, seq LIMIT ?
+                    """, arguments: [appID, flowID, cursor.userID, cursor.timestamp, cursor.sequence, limit])
+            } else {
+                rows = try Row.fetchAll(db, sql: """
+                    SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = ? AND flow_id = ?
+                    ORDER BY user_id, timestamp_ms, seq LIMIT ?
+                    """, arguments: [appID, flowID, limit])
+            }
+            let next = rows.count < limit ? nil : rows.last.map { UserOrderCursor(userID: $0[0], timestamp: $0[1], sequence: $0[2]) }
+            return UserOrderedPage(lines: rows.map { $0[3] }, next: next)
+        }
+    }
+
+    public func close() async throws {
+        try pool.close()
+    }
+
+    private static func revisionRecord(_ row: Row) -> RevisionRecord {
+        let body: Data = row[2]
+        return RevisionRecord(revision: row[0], sha256: row[1], body: [UInt8](body))
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+}

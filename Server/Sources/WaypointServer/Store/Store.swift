@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where the server keeps apps, environments, document revisions and events.
+///
+/// Two implementations: ``SQLiteStore`` (GRDB, the embedded default) and ``PostgresStore``
+/// (PostgresNIO, for more than one server process). Both pass the same contract tests.
+///
+/// Secrets never reach a store: environments are found by the SHA-256 of their SDK key.
+public protocol Store: Sendable {
+    /// Creates an app with its environments; throws ``StoreError/conflict`` when the id exists.
+    func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws
+
+    /// The app with this id, if any.
+    func app(id: String) async throws -> AppRecord?
+
+    /// The environment whose SDK key has this SHA-256 (hex), if any.
+    func environment(keyHash: String) async throws -> EnvironmentRecord?
+
+    /// Stores a new revision of an app's document and returns its number (1, 2, … per app).
+    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int
+
+    /// Every revision of an app, oldest first, with where each is published.
+    func revisions(appID: String) async throws -> [RevisionSummary]
+
+    /// One revision with its bytes.
+    func revision(appID: String, number: Int) async throws -> RevisionRecord?
+
+    /// Publishes a revision to an environment; returns the revision published before (nil when none).
+    /// Throws ``StoreError/notFound`` when the environment or the revision does not exist.
+    func publish(appID: String, environment: String, revision: Int) async throws -> Int?
+
+    /// The revision published to an environment, with its bytes.
+    func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord?
+
+    /// Stores events durably (the call returns only once they survive a crash or power loss) and
+    /// drops those whose `messageId` the app already has. `events` have distinct message ids.
+    func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult
+
+    /// A page of an app's events in storage order, after `cursor` (nil: from the start).
+    func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage
+
+    /// A page of an app's events of one flow ordered by user, then time, after `cursor`.
+    func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage
+
+    /// Releases connections; the store is not used afterwards.
+    func close() async throws
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Opens the store a configuration names.
+enum StoreFactory {
+    struct Opened {
+        let store: any Store
+        let services: [any Service]
+        let beforeStart: (@Sendable () async throws -> Void)?
+    }
+
+    static func open(_ storage: ServerConfiguration.Storage, logger: Logger) async throws -> Opened {
+        switch storage {
+        case .sqlite(let directory):
+            return Opened(store: try SQLiteStore(directory: directory), services: [], beforeStart: nil)
+        case .postgres(let url):
+            let store = try PostgresStore(url: url, logger: logger)
+            return Opened(store: store, services: [store.service], beforeStart: { try await store.migrate() })
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// An app: the unit that owns documents, environments and events.
+public struct AppRecord: Sendable, Hashable, Codable {
+    public var id: String
+    public var name: String
+    public var createdAt: Date
+
+    public init(id: String, name: String, createdAt: Date) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+    }
+}
+
+/// An environment of an app (`production`, `staging`), found by the SHA-256 of its SDK key.
+public struct EnvironmentRecord: Sendable, Hashable {
+    public var appID: String
+    public var name: String
+    /// The SHA-256 of the SDK key, lowercase hex; the key itself is never stored.
+    public var keyHash: String
+
+    public init(appID: String, name: String, keyHash: String) {
+        self.appID = appID
+        self.name = name
+        self.keyHash = keyHash
+    }
+}
+
+/// A revision as listed: number, hash, creation time and the environments it is published to.
+public struct RevisionSummary: Sendable, Hashable {
+    public var revision: Int
+    public var sha256: String
+    public var createdAt: Date
+    public var publishedTo: [String]
+
+    public init(revision: Int, sha256: String, createdAt: Date, publishedTo: [String]) {
+        self.revision = revision
+        self.sha256 = sha256
+        self.createdAt = createdAt
+        self.publishedTo = publishedTo
+    }
+}
+
+/// A revision with its bytes, exactly as uploaded.
+public struct RevisionRecord: Sendable, Hashable {
+    public var revision: Int
+    public var sha256: String
+    public var body: [UInt8]
+
+    public init(revision: Int, sha256: String, body: [UInt8]) {
+        self.revision = revision
+        self.sha256 = sha256
+        self.body = body
+    }
+}
+
+/// An accepted event as stored: its JSON line (DESIGN §5 fields) and what reports sort and filter by.
+public struct StoredEvent: Sendable, Hashable {
+    public var messageID: String
+    public var userID: String
+    public var flowID: String?
+    /// Milliseconds since 1970.
+    public var timestamp: Int64
+    /// The environment whose key sent it.
+    public var environment: String
+    /// Milliseconds since 1970.
+    public var receivedAt: Int64
+    /// The event as one line of JSON, without the newline.
+    public var line: String
+
+    public init(messageID: String, userID: String, flowID: String?, timestamp: Int64, environment: String, receivedAt: Int64, line: String) {
+        self.messageID = messageID
+        self.userID = userID
+        self.flowID = flowID
+        self.timestamp = timestamp
+        self.environment = environment
+        self.receivedAt = receivedAt
+        self.line = line
+    }
+}
+
+/// How many events of a batch were new and how many the app already had.
+public struct InsertResult: Sendable, Hashable {
+    public var accepted: Int
+    public var duplicates: Int
+
+    public init(accepted: Int, duplicates: Int) {
+        self.accepted = accepted
+        self.duplicates = duplicates
+    }
+}
+
+/// Event lines in storage order; `next` continues after the last one (nil at the end).
+public struct EventPage: Sendable {
+    public var lines: [String]
+    public var next: Int64?
+
+    public init(lines: [String], next: Int64?) {
+        self.lines = lines
+        self.next = next
+    }
+}
+
+/// A position in the (user, time, arrival) order of events.
+public struct UserOrderCursor: Sendable, Hashable {
+    public var userID: String
+    public var timestamp: Int64
+    public var sequence: Int64
+
+    public init(userID: String, timestamp: Int64, sequence: Int64) {
+        self.userID = userID
+        self.timestamp = timestamp
+        self.sequence = sequence
+    }
+}
+
+/// Event lines ordered by user, then time; `next` continues after the last one (nil at the end).
+public struct UserOrderedPage: Sendable {
+    public var lines: [String]
+    public var next: UserOrderCursor?
+
+    public init(lines: [String], next: UserOrderCursor?) {
+        self.lines = lines
+        self.next = next
+    }
+}

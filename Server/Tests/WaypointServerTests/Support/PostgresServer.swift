@@ -1,0 +1,190 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+import Testing
+@testable import WaypointServer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A throw-away PostgreSQL server for the tests: `initdb` and `pg_ctl` from Debian's `postgresql`
+/// package, in a temporary folder, listening on 127.0.0.1 only; stopped when the test process exits.
+enum PostgresServer {
+    /// The folder of `initdb`, `pg_ctl` and `createdb`, when PostgreSQL is installed.
+    static let binDirectory: URL? = {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
+            let bin = root.appendingPathComponent(version).appendingPathComponent("bin")
+            if FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent("initdb").path) { return bin }
+        }
+        return nil
+    }()
+
+    static var isInstalled: Bool { binDirectory != nil }
+
+    static let notInstalledMessage = "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): `apt-get install postgresql` to run these tests"
+
+    /// Whether the tests run in continuous integration, where a missing PostgreSQL is a failure.
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    struct Running: Sendable {
+        let port: Int
+        let directory: URL
+        let bin: URL
+    }
+
+    private static let state = Mutex<Result<Running, any Error>?>(nil)
+
+    /// Starts the server once per test process.
+    static func shared() throws -> Running {
+        try state.withLock { state in
+            if let state { return try state.get() }
+            let result = Result { try start() }
+            state = result
+            if case .success(let running) = result {
+                startedServer.withLock { $0 = running }
+                atexit { PostgresServer.stopAtExit() }
+            }
+            return try result.get()
+        }
+    }
+
+    private static let startedServer = Mutex<Running?>(nil)
+
+    private static func stopAtExit() {
+        guard let running = startedServer.withLock({ $0 }) else { return }
+        _ = try? run(running.bin.appendingPathComponent("pg_ctl"), ["-D", running.directory.appendingPathComponent("data").path, "-m", "immediate", "stop"])
+        try? FileManager.default.removeItem(at: running.directory)
+    }
+
+    private static func start() throws -> Running {
+        guard let bin = binDirectory else { throw TestFailure(notInstalledMessage) }
+        let directory = URL(fileURLWithPath: "/tmp/waypoint-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if getuid() == 0 {
+            // initdb refuses to run as root: the folder goes to the postgres user, which runs the server.
+            _ = try run(URL(fileURLWithPath: "/bin/chown"), ["postgres:postgres", directory.path])
+        }
+        let data = directory.appendingPathComponent("data").path
+        _ = try run(bin.appendingPathComponent("initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"])
+        var lastError: (any Error)?
+        for _ in 0..<5 {
+            let port = try FreePort.find()
+            // The server runs as a child of this process (pg_ctl would leave a daemon holding
+            // descriptors Foundation waits on); it is stopped by `pg_ctl stop` at exit.
+            let server = Process()
+            let arguments = [bin.appendingPathComponent("postgres").path, "-D", data, "-p", "\(port)",
+                             "-c", "listen_addresses=127.0.0.1", "-k", directory.path, "-c", "max_connections=200"]
+            if getuid() == 0 {
+                server.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+                server.arguments = ["-u", "postgres", "--"] + arguments
+            } else {
+                server.executableURL = URL(fileURLWithPath: arguments[0])
+                server.arguments = Array(arguments.dropFirst())
+            }
+            let log = directory.appendingPathComponent("log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            server.standardOutput = handle
+            server.standardError = handle
+            server.standardInput = FileHandle.nullDevice
+            try server.run()
+            let running = Running(port: port, directory: directory, bin: bin)
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline && server.isRunning {
+                if (try? run(bin.appendingPathComponent("pg_isready"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", "1"])) != nil {
+                    return running
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            lastError = TestFailure("PostgreSQL did not start on port \(port): " + ((try? String(contentsOf: log, encoding: .utf8)) ?? ""))
+            if server.isRunning { server.terminate() }
+        }
+        throw lastError ?? TestFailure("PostgreSQL did not start")
+    }
+
+    /// A new empty database on the shared server; returns its URL.
+    static func createDatabase() throws -> String {
+        let running = try shared()
+        let name = "waypoint_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "_"))"
+        _ = try run(running.bin.appendingPathComponent("createdb"), ["-h", "127.0.0.1", "-p", "\(running.port)", "-U", "postgres", name])
+        return "postgres://postgres@127.0.0.1:\(running.port)/\(name)"
+    }
+
+    /// Runs `body` with a migrated store on a new database; the pool runs while `body` does.
+    static func withStore<T: Sendable>(_ body: @Sendable (PostgresStore) async throws -> T) async throws -> T {
+        let url = try createDatabase()
+        var logger = Logger(label: "waypoint-server-tests.postgres")
+        logger.logLevel = .warning
+        let store = try PostgresStore(url: url, logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            let service = store.service
+            group.addTask { try await service.run() }
+            defer { group.cancelAll() }
+            try await store.migrate()
+            return try await body(store)
+        }
+    }
+
+    /// Runs a program as the postgres user when this process is root; throws with its output when it fails.
+    @discardableResult
+    static func run(_ executable: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        if getuid() == 0 && executable.lastPathComponent != "chown" {
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            process.arguments = ["-u", "postgres", "--", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
+        // A file, not a pipe: the server pg_ctl starts inherits the descriptors and would keep a pipe open.
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-pg-output-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let output = try FileHandle(forWritingTo: outputFile)
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try? output.close()
+        let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0 else {
+            throw TestFailure("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return text
+    }
+}
+
+/// A setup step that failed, with what it printed.
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A TCP port nothing listens on right now.
+enum FreePort {
+    static func find() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TestFailure("socket() failed") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw TestFailure("bind() failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

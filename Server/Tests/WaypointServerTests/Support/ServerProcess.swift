@@ -1,0 +1,124 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `waypoint-server serve` as a child process on 127.0.0.1, for tests that kill or share servers.
+final class ServerProcess: Sendable {
+    let port: Int
+    private let process: Process
+
+    /// The executable, built next to the test bundle.
+    static func executable() throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+        ]
+        for directory in candidates {
+            let url = directory.appendingPathComponent("waypoint-server")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw TestFailure("waypoint-server is not next to \(CommandLine.arguments[0]); build it with `swift build`")
+    }
+
+    /// Starts a server with `arguments` (such as `--data DIR`) and waits until `/health` answers.
+    init(_ arguments: [String], port: Int? = nil) async throws {
+        let port = try port ?? FreePort.find()
+        self.port = port
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYPOINT_ADMIN_TOKEN"] = TestServer.adminToken
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if !process.isRunning { throw TestFailure("waypoint-server \(arguments) exited with \(process.terminationStatus)") }
+            if let response = try? await HTTP.send(port: port, "/health", timeout: .seconds(1)), response.status == 200 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        throw TestFailure("waypoint-server did not answer /health within 60 s")
+    }
+
+    /// SIGKILL: no chance to flush or close anything.
+    func killHard() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// SIGTERM, then waits for the graceful exit.
+    func terminate() -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+/// Plain HTTP requests to a server on 127.0.0.1.
+enum HTTP {
+    struct Answer: Sendable {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        func object() throws -> [String: Any] {
+            guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else { throw TestFailure("not an object: \(text)") }
+            return object
+        }
+    }
+
+    static func send(
+        port: Int, _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil,
+        timeout: TimeAmount = .seconds(10)
+    ) async throws -> Answer {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let collected = try await response.body.collect(upTo: 64 << 20)
+        return Answer(status: Int(response.status.code), headers: response.headers, body: Data(collected.readableBytesView))
+    }
+
+    static var admin: [(String, String)] { [("Authorization", "Bearer \(TestServer.adminToken)")] }
+
+    static func createApp(port: Int, _ id: String) async throws -> TestApp {
+        let answer = try await send(port: port, "/v1/apps", method: .POST, headers: admin, body: Data(#"{"id":"\#(id)","name":"Test"}"#.utf8))
+        guard answer.status == 201 else { throw TestFailure("create app: \(answer.status) \(answer.text)") }
+        let environments = try answer.object()["environments"] as? [[String: String]] ?? []
+        let keys = Dictionary(uniqueKeysWithValues: environments.map { ($0["name"] ?? "", $0["sdkKey"] ?? "") })
+        return TestApp(id: id, production: keys["production"] ?? "", staging: keys["staging"] ?? "")
+    }
+
+    static func postEvents(port: Int, key: String, lines: [String]) async throws -> Answer {
+        try await send(port: port, "/v1/events", method: .POST, headers: [("Waypoint-Key", key)],
+                       body: Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8))
+    }
+
+    /// The message ids of the export, in its order.
+    static func exportedMessageIDs(port: Int, app: String) async throws -> [String] {
+        let answer = try await send(port: port, "/v1/apps/\(app)/events?format=jsonl", headers: admin, timeout: .seconds(60))
+        guard answer.status == 200 else { throw TestFailure("export: \(answer.status) \(answer.text)") }
+        return answer.text.split(separator: "\n").map { line in
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            return object?["messageId"] as? String ?? ""
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import WaypointServer
+
+/// A server over a fresh SQLite store in a temporary folder, driven through HummingbirdTesting.
+enum TestServer {
+    static let adminToken = "test-admin-token-0123456789abcdef0123456789"
+    static var admin: HTTPFields { [.authorization: "Bearer \(adminToken)"] }
+
+    /// The repository's root (where Examples/ lives).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func example(_ name: String) throws -> Data {
+        try Data(contentsOf: repositoryRoot.appendingPathComponent("Examples/Documents/\(name)"))
+    }
+
+    static func cliFixture(_ path: String) throws -> Data {
+        try Data(contentsOf: repositoryRoot.appendingPathComponent("Tests/WaypointCLITests/\(path)"))
+    }
+
+    static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-server-tests-\(UUID().uuidString)")
+    }
+
+    static func configuration(limits: Limits = Limits(), storage: ServerConfiguration.Storage? = nil) throws -> ServerConfiguration {
+        ServerConfiguration(
+            storage: storage ?? .sqlite(directory: temporaryDirectory()), adminToken: try AdminToken(adminToken),
+            limits: limits, logLevel: .warning)
+    }
+
+    /// Runs `body` against a server on a new SQLite store (or `store`).
+    static func run(
+        limits: Limits = Limits(), store: (any Store)? = nil,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try store ?? SQLiteStore(directory: directory)
+        var logger = Logger(label: "waypoint-server-tests")
+        logger.logLevel = .warning
+        let application = buildApplication(try configuration(limits: limits), store: store, logger: logger)
+        try await application.test(.router, body)
+    }
+}
+
+/// A created app's keys.
+struct TestApp {
+    let id: String
+    let production: String
+    let staging: String
+}
+
+extension TestClientProtocol {
+    /// Sends a request and returns the response.
+    func send(_ uri: String, _ method: HTTPRequest.Method = .get, headers: HTTPFields = [:], body: Data? = nil) async throws -> TestResponse {
+        try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }) { $0 }
+    }
+
+    func send(_ uri: String, _ method: HTTPRequest.Method = .get, headers: HTTPFields = [:], json: String) async throws -> TestResponse {
+        try await send(uri, method, headers: headers, body: Data(json.utf8))
+    }
+
+    func createApp(_ id: String, name: String = "Test") async throws -> TestApp {
+        let response = try await send("/v1/apps", .post, headers: TestServer.admin, json: #"{"id":"\#(id)","name":"\#(name)"}"#)
+        try #require(response.status == .created, "creating \(id): \(response.text)")
+        let object = try response.object()
+        let environments = try #require(object["environments"] as? [[String: Any]])
+        let keys = Dictionary(uniqueKeysWithValues: environments.map { ($0["name"] as? String ?? "", $0["sdkKey"] as? String ?? "") })
+        return TestApp(id: id, production: try #require(keys["production"]), staging: try #require(keys["staging"]))
+    }
+
+    func upload(_ app: String, _ document: Data) async throws -> TestResponse {
+        try await send("/v1/apps/\(app)/revisions", .post, headers: TestServer.admin, body: document)
+    }
+
+    func publish(_ app: String, revision: Int, to environment: String = "production") async throws -> TestResponse {
+        try await send("/v1/apps/\(app)/environments/\(environment)/publish", .post, headers: TestServer.admin, json: #"{"revision":\#(revision)}"#)
+    }
+
+    func document(key: String, ifNoneMatch: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = [HTTPField.Name("Waypoint-Key")!: key]
+        if let ifNoneMatch { headers[.ifNoneMatch] = ifNoneMatch }
+        return try await send("/v1/document", headers: headers)
+    }
+
+    func postEvents(key: String, body: Data) async throws -> TestResponse {
+        try await send("/v1/events", .post, headers: [HTTPField.Name("Waypoint-Key")!: key], body: body)
+    }
+
+    func postEvents(key: String, lines: [String]) async throws -> TestResponse {
+        try await postEvents(key: key, body: Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8))
+    }
+}
+
+extension TestResponse {
+    var text: String { String(decoding: body.readableBytesView, as: UTF8.self) }
+    var data: Data { Data(body.readableBytesView) }
+
+    func object() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "not a JSON object: \(text)")
+    }
+
+    /// The `error.code` of an error body.
+    func errorCode() throws -> String? {
+        (try object()["error"] as? [String: Any])?["code"] as? String
+    }
+}
+
+/// Events for tests.
+enum TestEvents {
+    static func line(_ messageID: String, user: String = "u1", event: String = "Step Viewed", step: String = "splash",
+                     flow: String = "signup", at second: Int = 0) -> String {
+        let time = String(format: "2026-01-01T00:%02d:%02d.000Z", second / 60, second % 60)
+        return #"{"messageId":"\#(messageID)","userId":"\#(user)","event":"\#(event)","timestamp":"\#(time)","flowId":"\#(flow)","stepId":"\#(step)"}"#
+    }
+}
