@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Waypoint
 import WaypointTools
 
 /// The funnel report and the JSON Lines export of an app's events (admin).
@@ -37,10 +38,19 @@ struct ReportsController<Context: RequestContext>: Sendable {
         if let by = parameters.get("by"), by != "variation" {
             throw APIError.badRequest("by=\(by) is not a grouping; use by=variation.", code: "bad-query")
         }
-        if let environment = parameters.get("environment"), !AppsController<Context>.environmentNames.contains(environment) {
+        let environment = parameters.get("environment") ?? "production"
+        guard AppsController<Context>.environmentNames.contains(environment) else {
             throw APIError.badRequest("environment=\(environment) does not exist; use production or staging.", code: "bad-query")
         }
-        let query = FunnelQuery(flowID: flow, steps: steps, window: window, groupByVariation: parameters.get("by") == "variation")
+        // Steps in the order of the environment's published document, as `waypoint funnel --document` gives them.
+        var declared: [String]?
+        if let published = try await store.publishedRevision(appID: appID, environment: environment),
+           let document = try? WaypointDocument(validating: Data(published.body)) {
+            declared = document.reportedStepIDs(ofFlow: flow)
+        }
+        let query = FunnelQuery(
+            flowID: flow, steps: steps, window: window, groupByVariation: parameters.get("by") == "variation",
+            declaredSteps: declared)
         let bytes: [UInt8]
         do {
             bytes = try await StoredFunnel.json(store: store, appID: appID, query: query)

@@ -4,8 +4,8 @@ import Waypoint
 import WaypointTools
 
 /// The funnel endpoint's report: `Funnel.compute` — the implementation `waypoint funnel` uses — fed
-/// with the app's events of the flow in (user, time) order, page by page from the store, and
-/// encoded exactly as `waypoint funnel --format json` prints it.
+/// with the app's stored lines of the flow in (user, time) order, page by page from the store, one
+/// user in memory at a time, and encoded exactly as `waypoint funnel --format json` prints it.
 enum StoredFunnel {
     /// Events read from the store per page.
     static let pageSize = 5000
@@ -15,13 +15,11 @@ enum StoredFunnel {
         let report = try await computeOnThread {
             let failure = Failure()
             let events = StoredEvents(store: store, appID: appID, flowID: query.flowID, failure: failure)
-            let report = try Funnel.compute(events: events, query: query)
+            let report = try Funnel.compute(userOrderedJSONLines: events, query: query)
             if let error = failure.error.withLock({ $0 }) { throw error }
             return report
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(report)) + [UInt8(ascii: "\n")]
+        return [UInt8](report.jsonData()) + [UInt8(ascii: "\n")]
     }
 
     /// Runs `work` on a thread of its own: it waits for pages from the store, which must not block
@@ -36,7 +34,7 @@ enum StoredFunnel {
         }
     }
 
-    /// The events of one flow of one app, in user then time order, read lazily a page at a time.
+    /// The stored lines of one flow of one app, in user then time order, read lazily a page at a time.
     private struct StoredEvents: Sequence {
         let store: any Store
         let appID: String
@@ -51,19 +49,14 @@ enum StoredFunnel {
             private var position = 0
             private var cursor: UserOrderCursor?
             private var finished = false
-            private let decoder = JSONDecoder()
 
             init(source: StoredEvents) { self.source = source }
 
-            mutating func next() -> OnboardingEvent? {
+            mutating func next() -> String? {
                 while true {
                     if position < page.count {
-                        let line = page[position]
                         position += 1
-                        // Lines were written by the server from valid events; one that no longer
-                        // decodes is skipped, as the CLI skips invalid lines.
-                        if let event = try? decoder.decode(OnboardingEvent.self, from: Data(line.utf8)) { return event }
-                        continue
+                        return page[position - 1]
                     }
                     guard !finished else { return nil }
                     let (store, appID, flowID, after) = (source.store, source.appID, source.flowID, cursor)
