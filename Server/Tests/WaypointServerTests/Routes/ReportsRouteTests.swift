@@ -79,6 +79,37 @@ struct ReportsRouteTests {
         }
     }
 
+    /// With a published document, the flow report lists its steps in document order, as
+    /// `waypoint funnel --document` does; 80 users played through both variations of signup.
+    @Test func theFlowReportFollowsThePublishedDocument() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            let document = try TestServer.example("waypoint.json")
+            #expect(try await client.upload("fitness", document).status == .created)
+            #expect(try await client.publish("fitness", revision: 1).status == .ok)
+            let events = try TestServer.cliFixture("Snapshots/flow-report-events.jsonl")
+            let lines = String(decoding: events, as: UTF8.self).split(separator: "\n").map(String.init)
+            for start in stride(from: 0, to: lines.count, by: 200) {
+                let answer = try await client.postEvents(key: app.production, lines: Array(lines[start..<min(start + 200, lines.count)]))
+                #expect(answer.status == .ok)
+            }
+            let response = try await client.send("/v1/apps/fitness/funnel?flow=signup&by=variation", headers: TestServer.admin)
+            #expect(response.status == .ok, "\(response.text)")
+            let file = TestServer.temporaryDirectory().appendingPathExtension("jsonl")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try events.write(to: file)
+            let declared = try WaypointDocument(validating: document).reportedStepIDs(ofFlow: "signup")
+            let cli = try Funnel.compute(file: file, query: FunnelQuery(flowID: "signup", groupByVariation: true, declaredSteps: declared))
+            #expect(response.text == String(decoding: cli.jsonData(), as: UTF8.self) + "\n")
+            let object = try response.object()
+            #expect(object["kind"] as? String == "flow")
+            #expect(object["started"] as? Int == 80)
+            let steps = try #require(object["steps"] as? [[String: Any]])
+            #expect(steps.map { $0["stepId"] as? String }
+                == ["splash", "login", "registration", "personalization", "shared-end/notifications", "shared-end/done"])
+        }
+    }
+
     @Test func theFunnelOverManyUsersReadsEveryPage() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp("fitness")
