@@ -8,7 +8,7 @@ import WaypointTools
 /// user in memory at a time, and encoded exactly as `waypoint funnel --format json` prints it.
 enum StoredFunnel {
     /// Events read from the store per page.
-    static let pageSize = 5000
+    static let pageSize = 20_000
 
     /// The report as JSON bytes, ending with a newline like the CLI's output.
     static func json(store: any Store, appID: String, query: FunnelQuery) async throws -> [UInt8] {

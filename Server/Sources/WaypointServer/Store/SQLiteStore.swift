@@ -193,21 +193,28 @@ public final class SQLiteStore: Store {
 
     public func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
         try await pool.read { db in
-            let rows: [Row]
+            // A cursor, not an array of rows: each line is copied out once, straight into the page.
+            let rows: RowCursor
             if let cursor {
-                rows = try Row.fetchAll(db, sql: """
+                rows = try Row.fetchCursor(db, sql: """
                     SELECT user_id, timestamp_ms, seq, line FROM events
                     WHERE app_id = ? AND flow_id = ? AND (user_id, timestamp_ms, seq) > (?, ?, ?)
                     ORDER BY user_id, timestamp_ms, seq LIMIT ?
                     """, arguments: [appID, flowID, cursor.userID, cursor.timestamp, cursor.sequence, limit])
             } else {
-                rows = try Row.fetchAll(db, sql: """
+                rows = try Row.fetchCursor(db, sql: """
                     SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = ? AND flow_id = ?
                     ORDER BY user_id, timestamp_ms, seq LIMIT ?
                     """, arguments: [appID, flowID, limit])
             }
-            let next = rows.count < limit ? nil : rows.last.map { UserOrderCursor(userID: $0[0], timestamp: $0[1], sequence: $0[2]) }
-            return UserOrderedPage(lines: rows.map { $0[3] }, next: next)
+            var lines: [String] = []
+            lines.reserveCapacity(limit)
+            var last: UserOrderCursor?
+            while let row = try rows.next() {
+                lines.append(row[3])
+                if lines.count == limit { last = UserOrderCursor(userID: row[0], timestamp: row[1], sequence: row[2]) }
+            }
+            return UserOrderedPage(lines: lines, next: last)
         }
     }
 
