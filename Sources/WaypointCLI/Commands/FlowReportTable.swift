@@ -47,16 +47,6 @@ struct FlowReportTable {
                 step.medianDurationMs.map(FunnelTable.duration) ?? "–", outcomes.isEmpty ? "–" : outcomes,
             ])
         }
-        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let leftAligned: Set<Int> = [0, 5]
-        return rows.map { row in
-            let cells = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return leftAligned.contains(column) ? cell + padding : padding + cell
-            }
-            var line = "  " + cells.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }
+        return TextTable.lines(rows, leftAligned: [0, 5])
     }
 }

@@ -42,18 +42,7 @@ struct FunnelTable {
                 step.medianMsFromPrevious.map(Self.duration) ?? "–",
             ])
         }
-        // Column widths by characters; text columns left-aligned, figures right-aligned.
-        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        let leftAligned: Set<Int> = [0, 3]
-        return rows.map { row in
-            let cells = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return leftAligned.contains(column) ? cell + padding : padding + cell
-            }
-            var line = "  " + cells.joined(separator: "  ")
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
-        }
+        return TextTable.lines(rows, leftAligned: [0, 3])
     }
 
     /// A bar of `fraction` × ``barWidth`` characters, in eighths.
