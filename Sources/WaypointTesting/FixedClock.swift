@@ -36,7 +36,7 @@ public final class FixedClock: WaypointClock, @unchecked Sendable {
     /// Moves the clock forward and wakes every sleeper whose deadline has passed, earliest first.
     public func advance(by duration: Duration) {
         let due: [CheckedContinuation<Void, any Error>] = lock.withLock {
-            current = current.addingTimeInterval(duration.timeInterval)
+            current = current.addingTimeInterval(duration.seconds)
             let now = current
             let ready = sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
             sleepers.removeAll { $0.deadline <= now }
@@ -62,7 +62,7 @@ public final class FixedClock: WaypointClock, @unchecked Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let outcome: Result<Void, any Error>? = lock.withLock {
                     if cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    let deadline = current.addingTimeInterval(duration.timeInterval)
+                    let deadline = current.addingTimeInterval(duration.seconds)
                     if deadline <= current { return .success(()) }
                     sleepers.append((id, deadline, continuation))
                     return nil
@@ -79,13 +79,5 @@ public final class FixedClock: WaypointClock, @unchecked Sendable {
             }
             continuation?.resume(throwing: CancellationError())
         }
-    }
-}
-
-extension Duration {
-    /// This duration in seconds, as a `TimeInterval`.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -52,11 +52,7 @@ public actor DurableEventQueue: EventSink {
 
         /// The wait after `failures` consecutive failed deliveries (1 for the first).
         public func delay(afterFailures failures: Int) -> Duration {
-            let initial = Double(initialDelay.components.seconds) + Double(initialDelay.components.attoseconds) / 1e18
-            let maximum = Double(maximumDelay.components.seconds) + Double(maximumDelay.components.attoseconds) / 1e18
-            let exponent = Double(max(0, failures - 1))
-            let seconds = min(maximum, initial * pow(multiplier, exponent))
-            return .milliseconds(Int64((seconds * 1000).rounded()))
+            .seconds(fractional: initialDelay.backoffSeconds(multiplier: multiplier, afterFailures: failures, atMost: maximumDelay))
         }
     }
 

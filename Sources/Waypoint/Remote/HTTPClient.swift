@@ -3,22 +3,22 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The only code that touches the network: sends one request with `URLSession` and returns the
+/// The only code that touches the network (the CLI's server commands use it too): sends one request with `URLSession` and returns the
 /// response, or throws ``HTTPClient/Failure``. Every decision about the response is made elsewhere.
-final class HTTPClient: Sendable {
+package final class HTTPClient: Sendable {
     /// Why no response arrived.
-    struct Failure: Error, Sendable, Hashable {
+    package struct Failure: Error, Sendable, Hashable {
         /// Whether the request ran out of time.
-        let timedOut: Bool
+        package let timedOut: Bool
         /// What the system said.
-        let message: String
+        package let message: String
     }
 
     private let session: URLSession
-    let timeout: Duration
+    package let timeout: Duration
 
     /// Creates a client whose requests fail after `timeout` without an answer.
-    init(timeout: Duration) {
+    package init(timeout: Duration) {
         self.timeout = timeout
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout.seconds
@@ -34,7 +34,7 @@ final class HTTPClient: Sendable {
     }
 
     /// Sends `request` and returns the complete response.
-    func send(_ request: URLRequest) async throws(Failure) -> HTTPResponse {
+    package func send(_ request: URLRequest) async throws(Failure) -> HTTPResponse {
         var request = request
         request.timeoutInterval = timeout.seconds
         let session = self.session

@@ -31,8 +31,7 @@ public struct RefreshPolicy: Sendable, Hashable {
     /// The wait after `failures` consecutive failures (1 for the first), given `random` in 0..<1:
     /// `min(maximumBackoff, initialBackoff × multiplier^(failures − 1)) × (1 − jitter × random)`.
     public func backoff(afterFailures failures: Int, random: Double) -> Duration {
-        let exponent = Double(max(0, failures - 1))
-        let full = min(maximumBackoff.seconds, initialBackoff.seconds * pow(multiplier, exponent))
+        let full = initialBackoff.backoffSeconds(multiplier: multiplier, afterFailures: failures, atMost: maximumBackoff)
         let unit = min(1, max(0, random))
         return .seconds(fractional: full * (1 - jitter * unit))
     }

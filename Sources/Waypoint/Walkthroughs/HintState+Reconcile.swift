@@ -217,11 +217,3 @@ extension HintState {
         ))
     }
 }
-
-extension Duration {
-    /// This duration in seconds.
-    var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) / 1e18
-    }
-}

@@ -45,7 +45,8 @@ extension WaypointCommand {
             guard let token = ProcessInfo.processInfo.environment["WAYPOINT_ADMIN_TOKEN"], !token.isEmpty else {
                 throw CLIError("Set WAYPOINT_ADMIN_TOKEN to the server's admin token to publish, such as `WAYPOINT_ADMIN_TOKEN=… waypoint publish \(file) --server \(server) --app \(app)`.")
             }
-            let call = ServerCall(server: URL(string: server)!, token: token)
+            guard let url = URL(string: server) else { throw CLIError("--server `\(server)` is not a URL.") }
+            let call = ServerCall(server: url, token: token)
             let upload = try call.post("v1/apps/\(app)/revisions", body: bytes)
             switch upload.status {
             case 201:

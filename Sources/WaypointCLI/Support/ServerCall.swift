@@ -25,45 +25,23 @@ struct ServerCall {
 
     let server: URL
     let token: String
-    var timeout: TimeInterval = 30
+    var timeout: Duration = .seconds(30)
 
     /// Posts `body` to `path` with the admin token and waits for the answer.
     func post(_ path: String, body: Data) throws -> Answer {
         let url = server.appendingPathComponent(path)
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = body
-        let box = AnswerBox()
-        let done = DispatchSemaphore(value: 0)
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        session.dataTask(with: request) { data, response, error in
-            if let error {
-                box.set(.failure(CLIError("Could not reach \(url.absoluteString): \(error.localizedDescription). Check --server and that the server is running.")))
-            } else if let http = response as? HTTPURLResponse {
-                box.set(.success(Answer(status: http.statusCode, body: data ?? Data())))
-            } else {
-                box.set(.failure(CLIError("\(url.absoluteString) did not answer with HTTP. Check --server.")))
-            }
-            done.signal()
-        }.resume()
-        done.wait()
-        return try box.get()
-    }
-
-    /// The result of the request, handed from URLSession's queue to the waiting thread.
-    private final class AnswerBox: @unchecked Sendable {
-        // @unchecked Sendable: `result` is written once on URLSession's queue before the semaphore is
-        // signalled, and read only after the waiting thread returned from `wait()`; the lock orders both.
-        private let lock = NSLock()
-        private var result: Result<Answer, CLIError>?
-
-        func set(_ result: Result<Answer, CLIError>) { lock.withLock { self.result = result } }
-        func get() throws -> Answer {
-            guard let result = lock.withLock({ result }) else { throw CLIError("The request ended without an answer.") }
-            return try result.get()
+        let client = HTTPClient(timeout: timeout)
+        let sent = request
+        do {
+            let response = try AsyncWait.result { try await client.send(sent) }
+            return Answer(status: response.status, body: response.body)
+        } catch let failure as HTTPClient.Failure {
+            throw CLIError("Could not reach \(url.absoluteString): \(failure.message). Check --server and that the server is running.")
         }
     }
 }
