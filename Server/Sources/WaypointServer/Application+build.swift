@@ -43,6 +43,9 @@ public func buildApplication(
 
 /// The routes, grouped by controller.
 func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics) -> Router<ServerContext> {
+    // The templates are part of the program: one that does not parse is a bug, caught by every test.
+    let renderer: PageRenderer
+    do { renderer = try PageRenderer() } catch { fatalError("The dashboard's templates do not parse: \(error)") }
     let router = Router(context: ServerContext.self)
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
@@ -50,13 +53,20 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
         adminToken: configuration.adminToken, store: store,
         limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey))
     let documents = PublishedDocuments(store: store)
+    let administration = AppAdministration(store: store, documents: documents, metrics: metrics)
+    let previews = RevisionPreviews(store: store)
     HealthController<ServerContext>(metrics: metrics).addRoutes(to: router)
     DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
     EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
         .addRoutes(to: router)
     let apps = router.group("v1/apps")
-    AppsController<ServerContext>(store: store, documents: documents, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
+    AppsController<ServerContext>(administration: administration, previews: previews, authenticator: authenticator, limits: configuration.limits)
         .addRoutes(to: apps)
     ReportsController<ServerContext>(store: store, authenticator: authenticator).addRoutes(to: apps)
+    let dashboard = DashboardController<ServerContext>(
+        administration: administration, previews: previews, authenticator: authenticator,
+        sessions: DashboardSessions(adminToken: configuration.adminToken), renderer: renderer, limits: configuration.limits)
+    dashboard.addRoutes(to: router)
+    ReportPagesController<ServerContext>(administration: administration, pages: dashboard).addRoutes(to: router)
     return router
 }

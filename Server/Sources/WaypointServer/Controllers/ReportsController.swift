@@ -39,7 +39,7 @@ struct ReportsController<Context: RequestContext>: Sendable {
             throw APIError.badRequest("by=\(by) is not a grouping; use by=variation.", code: "bad-query")
         }
         let environment = parameters.get("environment") ?? "production"
-        guard AppsController<Context>.environmentNames.contains(environment) else {
+        guard AppAdministration.environmentNames.contains(environment) else {
             throw APIError.badRequest("environment=\(environment) does not exist; use production or staging.", code: "bad-query")
         }
         // Steps in the order of the environment's published document, as `waypoint funnel --document` gives them.

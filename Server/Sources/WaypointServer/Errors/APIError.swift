@@ -9,6 +9,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     private enum Reason: Sendable {
         case badRequest(code: String, message: String)
         case unauthorized(String)
+        case forbidden(String)
         case notFound(String)
         case conflict(String)
         case tooLarge(String)
@@ -24,6 +25,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
 
     static func badRequest(_ message: String, code: String = "bad-request") -> APIError { APIError(.badRequest(code: code, message: message)) }
     static func unauthorized(_ message: String) -> APIError { APIError(.unauthorized(message)) }
+    static func forbidden(_ message: String) -> APIError { APIError(.forbidden(message)) }
     static func notFound(_ message: String) -> APIError { APIError(.notFound(message)) }
     static func conflict(_ message: String) -> APIError { APIError(.conflict(message)) }
     static func tooLarge(_ message: String) -> APIError { APIError(.tooLarge(message)) }
@@ -36,6 +38,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         switch reason {
         case .badRequest: .badRequest
         case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
         case .notFound: .notFound
         case .conflict: .conflict
         case .tooLarge: .contentTooLarge
@@ -51,6 +54,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         switch reason {
         case .badRequest(let code, _): code
         case .unauthorized: "unauthorized"
+        case .forbidden: "forbidden"
         case .notFound: "not-found"
         case .conflict: "conflict"
         case .tooLarge: "too-large"
@@ -64,7 +68,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     /// What went wrong and how to fix it.
     public var message: String {
         switch reason {
-        case .badRequest(_, let message), .unauthorized(let message), .notFound(let message), .conflict(let message),
+        case .badRequest(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(let message), .conflict(let message),
             .tooLarge(let message), .invalidDocument(let message, _), .unavailable(let message):
             message
         case .internalError:
@@ -72,6 +76,11 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .rateLimited(let seconds):
             "Too many requests with this key; retry after \(seconds) second\(seconds == 1 ? "" : "s")."
         }
+    }
+
+    /// The diagnostics of a refused document (empty for other errors).
+    var diagnostics: [Diagnostic] {
+        if case .invalidDocument(_, let list) = reason { list } else { [] }
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {

@@ -33,6 +33,9 @@ public final class Authenticator: Sendable {
         }
     }
 
+    /// Whether `token` is the admin token (compared in constant time).
+    func isAdminToken(_ token: String) -> Bool { adminToken.matches(token) }
+
     /// The environment of the request's `Waypoint-Key`; throws 401 for a missing or unknown key and
     /// 429 when the key is over its rate limit.
     func environment(of request: Request) async throws -> EnvironmentRecord {

@@ -136,6 +136,15 @@ public final class PostgresStore: Store {
         return nil
     }
 
+    public func apps() async throws -> [AppRecord] {
+        let rows = try await client.query("SELECT id, name, created_at FROM apps ORDER BY id", logger: logger)
+        var apps: [AppRecord] = []
+        for try await (id, name, created) in rows.decode((String, String, Int64).self) {
+            apps.append(AppRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: Double(created) / 1000)))
+        }
+        return apps
+    }
+
     public func environment(keyHash: String) async throws -> EnvironmentRecord? {
         let rows = try await client.query("SELECT app_id, name, key_hash FROM environments WHERE key_hash = \(keyHash)", logger: logger)
         for try await (app, name, hash) in rows.decode((String, String, String).self) {

@@ -97,6 +97,14 @@ public final class SQLiteStore: Store {
         }
     }
 
+    public func apps() async throws -> [AppRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, created_at FROM apps ORDER BY id").map { row in
+                AppRecord(id: row[0], name: row[1], createdAt: Self.date(row[2]))
+            }
+        }
+    }
+
     public func environment(keyHash: String) async throws -> EnvironmentRecord? {
         try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT app_id, name, key_hash FROM environments WHERE key_hash = ?", arguments: [keyHash]).map { row in

@@ -13,6 +13,9 @@ public protocol Store: Sendable {
     /// The app with this id, if any.
     func app(id: String) async throws -> AppRecord?
 
+    /// Every app, by id.
+    func apps() async throws -> [AppRecord]
+
     /// The environment whose SDK key has this SHA-256 (hex), if any.
     func environment(keyHash: String) async throws -> EnvironmentRecord?
 

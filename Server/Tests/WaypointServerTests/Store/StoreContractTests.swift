@@ -65,6 +65,8 @@ struct StoreContractTests {
             await #expect(throws: StoreError.self) { try await Self.makeApp(store, "fitness") }
             #expect(try await store.environment(keyHash: "fitness-s") == EnvironmentRecord(appID: "fitness", name: "staging", keyHash: "fitness-s"))
             #expect(try await store.environment(keyHash: "nope") == nil)
+            try await Self.makeApp(store, "chess")
+            #expect(try await store.apps().map(\.id) == ["chess", "fitness"])
         }
     }
 

@@ -1,0 +1,109 @@
+import Foundation
+import Waypoint
+
+/// Creating apps, storing revisions and publishing them: the one implementation behind both the
+/// admin API and the dashboard.
+struct AppAdministration: Sendable {
+    let store: any Store
+    let documents: PublishedDocuments
+    let metrics: ServerMetrics
+
+    /// The environments every app gets.
+    static var environmentNames: [String] { ["production", "staging"] }
+
+    /// A new app's SDK keys, shown once: the store keeps only their hashes.
+    struct CreatedApp: Sendable {
+        let app: AppRecord
+        /// `(environment, key)` in ``AppAdministration/environmentNames`` order.
+        let keys: [(environment: String, key: String)]
+    }
+
+    /// Creates an app with a production and a staging key; throws 400 for a bad id or name, 409 when it exists.
+    func createApp(id: String, name: String) async throws -> CreatedApp {
+        try Identifier.require(id, label: "id")
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 200 else {
+            throw APIError.badRequest("\"name\" must have 1 to 200 characters; it is what people see, such as \"Fitness\".", code: "bad-name")
+        }
+        var keys: [(environment: String, key: String)] = []
+        var records: [EnvironmentRecord] = []
+        for environment in Self.environmentNames {
+            let key = SDKKey.generate()
+            keys.append((environment, key))
+            records.append(EnvironmentRecord(appID: id, name: environment, keyHash: SecretHash.sha256Hex(key)))
+        }
+        let app = AppRecord(id: id, name: name, createdAt: Date())
+        do {
+            try await store.createApp(app, environments: records)
+        } catch let error as StoreError {
+            throw APIError.from(error)
+        }
+        return CreatedApp(app: app, keys: keys)
+    }
+
+    /// A stored revision: its number, hash and warnings.
+    struct CreatedRevision: Sendable {
+        let revision: Int
+        let sha256: String
+        let diagnostics: [Diagnostic]
+    }
+
+    /// Validates and lints a document and stores it as the app's next revision; throws 422 with the
+    /// diagnostics when it has errors.
+    func addRevision(appID: String, body: Data) async throws -> CreatedRevision {
+        let diagnostics = DocumentCheck.diagnostics(of: body)
+        if diagnostics.containsErrors {
+            let errors = diagnostics.filter(\.isError).count
+            throw APIError.invalidDocument(
+                "The document has \(errors) error\(errors == 1 ? "" : "s"); fix \(errors == 1 ? "it" : "them") and upload again "
+                    + "(`waypoint lint FILE` lists the same problems).",
+                diagnostics: diagnostics)
+        }
+        let bytes = [UInt8](body)
+        let sha256 = SecretHash.sha256Hex(bytes)
+        let number = try await store.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date())
+        return CreatedRevision(revision: number, sha256: sha256, diagnostics: diagnostics)
+    }
+
+    /// Publishes a revision to an environment and returns the revision it replaced (nil when none).
+    ///
+    /// Throws 404 for an unknown environment or revision, and 422 when the revision no longer passes
+    /// today's validation and lint (nothing is published then).
+    func publish(appID: String, environment: String, revision number: Int) async throws -> Int? {
+        try Self.requireEnvironment(environment)
+        guard let revision = try await store.revision(appID: appID, number: number) else {
+            throw APIError.notFound("The app \"\(appID)\" has no revision \(number); list them with GET /v1/apps/\(appID)/revisions.")
+        }
+        // Checked again: a revision stored under older rules is not published if today's checks refuse it.
+        let diagnostics = DocumentCheck.diagnostics(of: Data(revision.body))
+        if diagnostics.containsErrors {
+            throw APIError.invalidDocument(
+                "Revision \(number) does not pass validation and lint; nothing was published. Upload a corrected revision.",
+                diagnostics: diagnostics)
+        }
+        let previous: Int?
+        do {
+            previous = try await store.publish(appID: appID, environment: environment, revision: number)
+        } catch let error as StoreError {
+            throw APIError.from(error)
+        }
+        documents.invalidate(appID: appID, environment: environment)
+        metrics.publishes.increment()
+        return previous
+    }
+
+    /// The app with this id; throws 404 when there is none.
+    func existingApp(_ appID: String) async throws -> AppRecord {
+        guard Identifier.isValid(appID), let app = try await store.app(id: appID) else {
+            throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps.")
+        }
+        return app
+    }
+
+    /// Throws 404 unless `environment` is one every app has.
+    static func requireEnvironment(_ environment: String) throws(APIError) {
+        guard environmentNames.contains(environment) else {
+            throw APIError.notFound("There is no environment \"\(environment)\"; use production or staging.")
+        }
+    }
+}

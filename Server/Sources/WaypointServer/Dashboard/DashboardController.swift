@@ -1,0 +1,346 @@
+import Foundation
+import Hummingbird
+import Waypoint
+import WaypointTools
+
+/// The dashboard's sign-in, apps and revisions pages: server-rendered HTML, usable without JavaScript.
+///
+/// Every page but the sign-in page needs a session (``SignedInMiddleware``); every form carries the
+/// session's CSRF token; publishing a revision that would discard users in flight asks to confirm.
+struct DashboardController<Context: RequestContext>: Sendable {
+    let administration: AppAdministration
+    let previews: RevisionPreviews
+    let authenticator: Authenticator
+    let sessions: DashboardSessions
+    let renderer: PageRenderer
+    let limits: Limits
+
+    var store: any Store { administration.store }
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/") { request, _ in
+            PageRenderer.redirect(to: sessions.session(of: request) == nil ? "/login" : "/apps")
+        }
+        router.get("dashboard.css") { _, _ in DashboardStyle.response() }
+        router.get("login", use: signInPage)
+        router.post("login", use: signIn)
+        let pages = router.group().add(middleware: SignedInMiddleware<Context>(sessions: sessions))
+        pages.post("logout", use: signOut)
+        pages.get("apps", use: appsPage)
+        pages.post("apps", use: createApp)
+        pages.get("apps/:app", use: appPage)
+        pages.post("apps/:app/revisions", use: uploadRevision)
+        pages.get("apps/:app/revisions/:revision", use: revisionPage)
+        pages.post("apps/:app/environments/:environment/publish", use: publish)
+    }
+
+    /// The layout's view of a signed-in request.
+    func chrome(_ request: Request) -> PageRenderer.Chrome {
+        PageRenderer.Chrome(csrf: sessions.session(of: request).map(sessions.csrfToken(for:)))
+    }
+
+    /// Reads a form and checks its CSRF token; a page that explains what to do when it fails.
+    func form<T: CSRFForm>(_ type: T.Type, from request: Request, limit: Int = 64 * 1024) async throws -> T {
+        let form = try await FormText.decode(type, from: request, limit: limit)
+        guard let session = sessions.session(of: request), sessions.isValidCSRF(form.csrf, for: session) else {
+            throw DashboardError.forgedForm
+        }
+        return form
+    }
+
+    /// Runs a page handler, answering its errors with an error page.
+    func rendering(_ request: Request, _ body: () async throws -> Response) async throws -> Response {
+        do {
+            return try await body()
+        } catch let error as APIError {
+            return renderer.error(error, chrome: chrome(request), back: ("/apps", "Back to the apps"))
+        } catch let error as DashboardError {
+            return renderer.error(error.apiError, chrome: chrome(request), back: ("/apps", "Back to the apps"))
+        }
+    }
+
+    // MARK: Signing in
+
+    private struct SignInForm: Decodable {
+        let token: String?
+        let csrf: String?
+        let next: String?
+    }
+
+    @Sendable func signInPage(request: Request, context: Context) async throws -> Response {
+        if sessions.session(of: request) != nil {
+            return PageRenderer.redirect(to: FormText.safeNext(request.uri.queryParameters.get("next")))
+        }
+        return signInForm(next: request.uri.queryParameters.get("next"), message: nil, status: .ok)
+    }
+
+    private func signInForm(next: String?, message: String?, status: HTTPResponse.Status) -> Response {
+        let signIn = sessions.newSignIn()
+        var context: [String: Any] = ["csrf": signIn.token, "next": FormText.safeNext(next)]
+        if let message { context["message"] = message }
+        return renderer.page(
+            "signIn", title: "Sign in", chrome: .init(csrf: nil), status: status, context: context, cookies: [signIn.cookie])
+    }
+
+    @Sendable func signIn(request: Request, context: Context) async throws -> Response {
+        let form: SignInForm
+        do {
+            form = try await FormText.decode(SignInForm.self, from: request, limit: 16 * 1024)
+        } catch {
+            return signInForm(next: nil, message: "The form was incomplete; enter the token again.", status: .badRequest)
+        }
+        guard sessions.isValidSignIn(form.csrf, request: request) else {
+            return signInForm(
+                next: form.next, message: "This sign-in form expired or came from another site; enter the token again.",
+                status: .forbidden)
+        }
+        guard let token = form.token, authenticator.isAdminToken(token) else {
+            return signInForm(
+                next: form.next, message: "That is not this server's admin token (WAYPOINT_ADMIN_TOKEN); check it and try again.",
+                status: .unauthorized)
+        }
+        return PageRenderer.redirect(
+            to: FormText.safeNext(form.next), cookies: [sessions.newSessionCookie(), DashboardSessions.expiredSignInCookie])
+    }
+
+    private struct CSRFOnly: CSRFForm {
+        let csrf: String?
+    }
+
+    @Sendable func signOut(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) {
+            _ = try await form(CSRFOnly.self, from: request)
+            return PageRenderer.redirect(to: "/login", cookies: [DashboardSessions.expiredSessionCookie])
+        }
+    }
+
+    // MARK: Apps
+
+    @Sendable func appsPage(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) { try await appsList(request, status: .ok, extra: [:]) }
+    }
+
+    private func appsList(_ request: Request, status: HTTPResponse.Status, extra: [String: Any]) async throws -> Response {
+        var rows: [[String: Any]] = []
+        for app in try await store.apps() {
+            let revisions = try await store.revisions(appID: app.id)
+            func published(_ environment: String) -> String {
+                revisions.last(where: { $0.publishedTo.contains(environment) }).map { "revision \($0.revision)" } ?? "–"
+            }
+            rows.append([
+                "id": app.id, "name": app.name, "production": published("production"), "staging": published("staging"),
+                "revisions": revisions.count,
+            ])
+        }
+        var context: [String: Any] = ["apps": rows, "hasApps": !rows.isEmpty, "formID": "", "formName": ""]
+        context.merge(extra) { _, new in new }
+        return renderer.page("apps", title: "Apps", chrome: chrome(request), status: status, context: context)
+    }
+
+    private struct CreateAppForm: CSRFForm {
+        let csrf: String?
+        let id: String?
+        let name: String?
+    }
+
+    @Sendable func createApp(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) {
+            let input = try await form(CreateAppForm.self, from: request)
+            let created: AppAdministration.CreatedApp
+            do {
+                created = try await administration.createApp(id: input.id ?? "", name: input.name ?? "")
+            } catch let error as APIError {
+                return try await appsList(
+                    request, status: error.status,
+                    extra: ["message": error.message, "formID": input.id ?? "", "formName": input.name ?? ""])
+            }
+            return renderer.page(
+                "createdApp", title: "App \(created.app.id) created", chrome: chrome(request), status: .created,
+                context: [
+                    "id": created.app.id, "name": created.app.name,
+                    "keys": created.keys.map { ["environment": $0.environment, "key": $0.key] },
+                ])
+        }
+    }
+
+    @Sendable func appPage(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) {
+            let app = try await administration.existingApp(context.parameters.get("app") ?? "")
+            var extra: [String: Any] = [:]
+            let query = request.uri.queryParameters
+            if let environment = query.get("published"), AppAdministration.environmentNames.contains(environment),
+               let revision = query.get("revision").flatMap({ Int($0) }) {
+                extra["notice"] = "Revision \(revision) is published to \(environment): apps get it on their next refresh."
+            }
+            return try await appOverview(request, app: app, status: .ok, extra: extra)
+        }
+    }
+
+    private func appOverview(_ request: Request, app: AppRecord, status: HTTPResponse.Status, extra: [String: Any]) async throws -> Response {
+        let revisions = try await store.revisions(appID: app.id)
+        var environments: [[String: Any]] = []
+        for environment in AppAdministration.environmentNames {
+            var row: [String: Any] = ["name": environment, "appID": app.id]
+            if let published = try await store.publishedRevision(appID: app.id, environment: environment) {
+                row["revision"] = published.revision
+                if let document = try? WaypointDocument(validating: Data(published.body)) {
+                    row["flows"] = document.flows.map(\.id).uniqued().map { ["id": $0, "environment": environment, "appID": app.id] }
+                    row["walkthroughs"] = document.walkthroughs.map(\.id).uniqued().map {
+                        ["id": $0, "environment": environment, "appID": app.id]
+                    }
+                }
+            }
+            environments.append(row)
+        }
+        let rows: [[String: Any]] = revisions.reversed().map { summary in
+            var row: [String: Any] = [
+                "appID": app.id, "revision": summary.revision, "createdAt": Timestamp.iso8601(summary.createdAt),
+                "shortHash": String(summary.sha256.prefix(12)),
+                "publishedTo": summary.publishedTo.isEmpty ? "–" : summary.publishedTo.joined(separator: ", "),
+            ]
+            if summary.revision > 1 { row["previous"] = summary.revision - 1 }
+            return row
+        }
+        var context: [String: Any] = [
+            "id": app.id, "name": app.name, "environments": environments, "revisions": rows, "hasRevisions": !rows.isEmpty,
+            "draft": "", "hasDiagnostics": false,
+        ]
+        context.merge(extra) { _, new in new }
+        return renderer.page("app", title: app.name, chrome: chrome(request), status: status, context: context)
+    }
+
+    private struct UploadForm: CSRFForm {
+        let csrf: String?
+        let document: String?
+    }
+
+    @Sendable func uploadRevision(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) {
+            let app = try await administration.existingApp(context.parameters.get("app") ?? "")
+            // A form-encoded document takes up to three times its size.
+            let input = try await form(UploadForm.self, from: request, limit: limits.maxDocumentBytes * 3)
+            let text = input.document ?? ""
+            do {
+                let created = try await administration.addRevision(appID: app.id, body: Data(text.utf8))
+                var location = "/apps/\(app.id)/revisions/\(created.revision)"
+                if created.revision > 1 { location += "?against=\(created.revision - 1)" }
+                return PageRenderer.redirect(to: location)
+            } catch let error as APIError {
+                var extra: [String: Any] = ["message": error.message, "draft": text]
+                extra.merge(DiagnosticRows.context(error.diagnostics, caption: "Problems in the uploaded document")) { _, new in new }
+                return try await appOverview(request, app: app, status: error.status, extra: extra)
+            }
+        }
+    }
+}
+
+extension DashboardController {
+    // MARK: Revisions and publishing
+
+    @Sendable func revisionPage(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) {
+            let app = try await administration.existingApp(context.parameters.get("app") ?? "")
+            let number = try Self.revisionNumber(context.parameters.get("revision"), appID: app.id)
+            let environment = request.uri.queryParameters.get("environment") ?? "production"
+            try AppAdministration.requireEnvironment(environment)
+            let against = request.uri.queryParameters.get("against").flatMap { Int($0) }
+            return try await revisionView(
+                request, app: app, number: number, environment: environment, against: against, status: .ok, message: nil)
+        }
+    }
+
+    /// The revision page: its warnings, its changes, and what publishing it to `environment` would do.
+    func revisionView(
+        _ request: Request, app: AppRecord, number: Int, environment: String, against: Int?, status: HTTPResponse.Status,
+        message: String?
+    ) async throws -> Response {
+        let summaries = try await store.revisions(appID: app.id)
+        guard let summary = summaries.first(where: { $0.revision == number }) else {
+            throw APIError.notFound("The app \"\(app.id)\" has no revision \(number).")
+        }
+        let preview = try await previews.preview(appID: app.id, revision: number, environment: environment)
+        // Compared with the revision asked for, else the one published to the environment, else the previous one.
+        let base = against ?? preview.publishedRevision.flatMap { $0 == number ? nil : $0 } ?? (number > 1 ? number - 1 : nil)
+        var changes: [DocumentChange] = []
+        if let base, let before = try await store.revision(appID: app.id, number: base),
+           let candidate = try await store.revision(appID: app.id, number: number) {
+            changes = (try? DocumentDiff(before: Data(before.body), after: Data(candidate.body)).changes) ?? []
+        }
+        let isPublished = preview.publishedRevision == number
+        let rollback = preview.publishedRevision.map { number < $0 } ?? false
+        var values: [String: Any] = [
+            "appID": app.id, "appName": app.name, "revision": number, "createdAt": Timestamp.iso8601(summary.createdAt),
+            "sha256": summary.sha256, "publishedTo": summary.publishedTo.joined(separator: ", "),
+            "environment": environment,
+            "environments": AppAdministration.environmentNames.map { ["name": $0, "current": $0 == environment] },
+            "changes": changes.map { change -> [String: Any] in
+                ["kind": change.kind.rawValue, "path": change.path, "before": change.before ?? "", "after": change.after ?? ""]
+            },
+            "hasChanges": !changes.isEmpty,
+            "againstChoices": summaries.map(\.revision).filter { $0 != number }.map { ["value": $0, "selected": $0 == base] },
+            "hasAgainstChoices": summaries.count > 1,
+            "flows": preview.flowRows(),
+            "isPublished": isPublished,
+            "wouldDiscard": preview.wouldDiscardUsers,
+            "discardWarning": preview.discardWarning,
+            "discardSummary": preview.discardSummary,
+            "publishLabel": rollback
+                ? "Roll back \(environment) to revision \(number)" : "Publish revision \(number) to \(environment)",
+        ]
+        if let base { values["against"] = base }
+        if let published = preview.publishedRevision { values["publishedRevision"] = published }
+        if let message { values["message"] = message }
+        values.merge(DiagnosticRows.context(preview.diagnostics, caption: "Findings of validation and lint")) { _, new in new }
+        return renderer.page("revision", title: "Revision \(number) of \(app.name)", chrome: chrome(request), status: status, context: values)
+    }
+
+    private struct PublishForm: CSRFForm {
+        let csrf: String?
+        let revision: String?
+        let confirm: String?
+    }
+
+    @Sendable func publish(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) {
+            let app = try await administration.existingApp(context.parameters.get("app") ?? "")
+            let environment = context.parameters.get("environment") ?? ""
+            try AppAdministration.requireEnvironment(environment)
+            let input = try await form(PublishForm.self, from: request)
+            let number = try Self.revisionNumber(input.revision, appID: app.id)
+            let preview = try await previews.preview(appID: app.id, revision: number, environment: environment)
+            if preview.wouldDiscardUsers && input.confirm != "yes" {
+                return try await revisionView(
+                    request, app: app, number: number, environment: environment, against: nil, status: .conflict,
+                    message: "Nothing was published: \(preview.discardWarning) Tick the box to confirm, then publish again.")
+            }
+            do {
+                _ = try await administration.publish(appID: app.id, environment: environment, revision: number)
+                return PageRenderer.redirect(to: "/apps/\(app.id)?published=\(environment)&revision=\(number)")
+            } catch let error as APIError {
+                return try await revisionView(
+                    request, app: app, number: number, environment: environment, against: nil, status: error.status,
+                    message: error.message)
+            }
+        }
+    }
+
+    static func revisionNumber(_ text: String?, appID: String) throws -> Int {
+        guard let text, let number = Int(text), number > 0 else {
+            throw APIError.badRequest("\(String(reflecting: text ?? "")) is not a revision number; revisions are numbered 1, 2, …")
+        }
+        return number
+    }
+}
+
+/// A form that carries the session's CSRF token.
+protocol CSRFForm: Decodable {
+    var csrf: String? { get }
+}
+
+extension Sequence where Element: Hashable {
+    /// The elements in order, each once.
+    func uniqued() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
+}

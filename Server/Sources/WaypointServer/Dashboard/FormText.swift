@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+
+/// Reading submitted forms, and the small text helpers pages share.
+enum FormText {
+    /// A form body, decoded; throws 400 when it is not such a form.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int) async throws -> T {
+        let body = try await RequestBody.collect(request, limit: limit)
+        do {
+            return try URLEncodedFormDecoder().decode(type, from: String(decoding: body, as: UTF8.self))
+        } catch {
+            throw APIError.badRequest("The form is incomplete; reload the page and send it again.")
+        }
+    }
+
+    /// `text` encoded for a query value.
+    static func percentEncoded(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// Where to go after signing in: only a path of this site (`/apps…`), never another origin.
+    static func safeNext(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
+              !next.contains("\r"), !next.contains("\n") else { return "/apps" }
+        return next
+    }
+
+    /// A duration in milliseconds as people read it: `850 ms`, `12.4 s`, `3 min 5 s`, `2 h 10 min`.
+    static func duration(milliseconds: Double?) -> String {
+        guard let milliseconds else { return "–" }
+        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        let seconds = milliseconds / 1000
+        if seconds < 60 { return String(format: "%.1f s", seconds) }
+        let whole = Int(seconds.rounded())
+        if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
+        return "\(whole / 3600) h \((whole % 3600) / 60) min"
+    }
+
+    /// A fraction in 0…1 as a percentage with one decimal.
+    static func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
+
+    /// An anchor id made of a label: lowercase letters, digits and `-`, with a prefix so it never starts with a digit.
+    static func anchor(_ prefix: String, _ label: String) -> String {
+        let slug = label.lowercased().unicodeScalars.map { scalar -> Character in
+            (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(Character(scalar)) ? Character(scalar) : "-"
+        }
+        return prefix + "-" + String(slug)
+    }
+}

@@ -1,0 +1,91 @@
+extension Templates {
+    static let signIn = """
+        <h1>Sign in</h1>
+        <p>Sign in with the server's admin token (the value of <code>WAYPOINT_ADMIN_TOKEN</code>).</p>
+        {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
+        <form method="post" action="/login" class="stack">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="next" value="{{next}}">
+        <label for="token">Admin token</label>
+        <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
+        <button type="submit">Sign in</button>
+        </form>
+        """
+
+    static let apps = """
+        <h1>Apps</h1>
+        {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
+        {{#hasApps}}
+        <table>
+        <caption>Apps on this server and what each environment runs</caption>
+        <thead><tr><th scope="col">App</th><th scope="col">Name</th><th scope="col">Production</th><th scope="col">Staging</th><th scope="col">Revisions</th></tr></thead>
+        <tbody>
+        {{#apps}}<tr><td><a href="/apps/{{id}}">{{id}}</a></td><td>{{name}}</td><td>{{production}}</td><td>{{staging}}</td><td class="number">{{revisions}}</td></tr>
+        {{/apps}}
+        </tbody>
+        </table>
+        {{/hasApps}}
+        {{^hasApps}}<p>No apps yet. Create the first one below.</p>{{/hasApps}}
+        <h2 id="create">Create an app</h2>
+        <form method="post" action="/apps" class="stack" aria-labelledby="create">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <label for="app-id">Id <span class="hint">(letters, digits, <code>.</code> <code>_</code> <code>-</code>; used in URLs)</span></label>
+        <input id="app-id" name="id" required maxlength="64" pattern="[A-Za-z0-9._-]+" value="{{formID}}">
+        <label for="app-name">Name</label>
+        <input id="app-name" name="name" required maxlength="200" value="{{formName}}">
+        <button type="submit">Create app</button>
+        </form>
+        """
+
+    static let createdApp = """
+        <h1>App {{id}} created</h1>
+        <p class="notice" role="status">Copy the SDK keys now: the server keeps only their hashes and cannot show them again.</p>
+        <table>
+        <caption>SDK keys of {{name}}</caption>
+        <thead><tr><th scope="col">Environment</th><th scope="col">SDK key</th></tr></thead>
+        <tbody>
+        {{#keys}}<tr><td>{{environment}}</td><td><code>{{key}}</code></td></tr>
+        {{/keys}}
+        </tbody>
+        </table>
+        <p><a href="/apps/{{id}}">Go to {{name}}</a></p>
+        """
+
+    static let app = """
+        <p class="crumbs"><a href="/apps">Apps</a> ›</p>
+        <h1>{{name}} <span class="id">({{id}})</span></h1>
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
+        {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
+        {{> diagnostics}}
+        <h2>Environments</h2>
+        <table>
+        <caption>The revision each environment serves to apps</caption>
+        <thead><tr><th scope="col">Environment</th><th scope="col">Published revision</th><th scope="col">Reports</th></tr></thead>
+        <tbody>
+        {{#environments}}<tr><td>{{name}}</td><td>{{#revision}}<a href="/apps/{{appID}}/revisions/{{revision}}?environment={{name}}">Revision {{revision}}</a>{{/revision}}{{^revision}}nothing published{{/revision}}</td>
+        <td>{{#flows}}<a href="/apps/{{appID}}/flows/{{id}}?environment={{environment}}">flow {{id}}</a> {{/flows}}{{#walkthroughs}}<a href="/apps/{{appID}}/walkthroughs/{{id}}?environment={{environment}}">walkthrough {{id}}</a> {{/walkthroughs}}</td></tr>
+        {{/environments}}
+        </tbody>
+        </table>
+        <h2>Revisions</h2>
+        {{#hasRevisions}}
+        <table>
+        <caption>Every revision, newest first; revisions never change once stored</caption>
+        <thead><tr><th scope="col">Revision</th><th scope="col">Stored</th><th scope="col">SHA-256</th><th scope="col">Published to</th><th scope="col">Changes</th></tr></thead>
+        <tbody>
+        {{#revisions}}<tr><td><a href="/apps/{{appID}}/revisions/{{revision}}">Revision {{revision}}</a></td><td>{{createdAt}}</td><td><code>{{shortHash}}</code></td><td>{{publishedTo}}</td>
+        <td>{{#previous}}<a href="/apps/{{appID}}/revisions/{{revision}}?against={{previous}}">diff with {{previous}}</a>{{/previous}}</td></tr>
+        {{/revisions}}
+        </tbody>
+        </table>
+        {{/hasRevisions}}
+        {{^hasRevisions}}<p>No revisions yet: upload a document below or with <code>waypoint publish</code>.</p>{{/hasRevisions}}
+        <h2 id="upload">Upload a revision</h2>
+        <form method="post" action="/apps/{{id}}/revisions" class="stack" aria-labelledby="upload">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <label for="document">Document (JSON)</label>
+        <textarea id="document" name="document" rows="12" required spellcheck="false">{{draft}}</textarea>
+        <button type="submit">Check and store</button>
+        </form>
+        """
+}

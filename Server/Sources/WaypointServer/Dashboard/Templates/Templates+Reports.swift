@@ -1,0 +1,84 @@
+extension Templates {
+    static let flow = """
+        <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> ›</p>
+        <h1>Flow {{flowID}}</h1>
+        <p>Events from {{environment}} apps{{#revision}}; steps and graph from revision {{revision}}, published to {{environment}}{{/revision}}{{^revision}}; nothing is published to {{environment}}, so steps are listed as events name them and no graph is drawn{{/revision}}.
+        Environment: {{#environments}}{{#current}}<strong aria-current="page">{{name}}</strong>{{/current}}{{^current}}<a href="?environment={{name}}">{{name}}</a>{{/current}} {{/environments}}</p>
+        {{#hasGroups}}<nav aria-label="Groups" class="groups"><ul>{{#groups}}<li><a href="#{{anchor}}">{{title}}</a></li>{{/groups}}</ul></nav>{{/hasGroups}}
+        {{#groups}}
+        <section aria-labelledby="{{anchor}}">
+        <h2 id="{{anchor}}">{{title}}</h2>
+        <dl class="totals">
+        <div><dt>Started</dt><dd data-figure="started">{{started}}</dd></div>
+        <div><dt>Completed</dt><dd data-figure="completed">{{completed}}</dd></div>
+        <div><dt>Abandoned</dt><dd data-figure="abandoned">{{abandoned}}</dd></div>
+        <div><dt>Completion rate</dt><dd data-figure="completionRate">{{completionRate}}</dd></div>
+        <div><dt>Median time to complete</dt><dd>{{medianToComplete}}</dd></div>
+        </dl>
+        <h3>Where users drop off</h3>
+        <figure>{{{bars}}}</figure>
+        <table class="steps">
+        <caption>Per step: users who saw it, skipped it by its condition, stopped on it, and how they left it</caption>
+        <thead><tr><th scope="col">Step</th><th scope="col">Viewed</th><th scope="col">Skipped by condition</th><th scope="col">Dropped here</th><th scope="col">Median time</th><th scope="col">Outcomes</th></tr></thead>
+        <tbody>
+        {{#steps}}<tr{{^inDocument}} class="unknown"{{/inDocument}}><th scope="row"><code>{{id}}</code>{{^inDocument}} <span class="hint">(not in the document)</span>{{/inDocument}}</th><td class="number">{{viewed}}</td><td class="number">{{skipped}}</td><td class="number">{{droppedHere}}</td><td class="number">{{median}}</td><td>{{outcomes}}</td></tr>
+        {{/steps}}
+        </tbody>
+        </table>
+        {{#hasGraph}}
+        <h3>The designed graph with real traffic</h3>
+        <figure>{{{graph}}}</figure>
+        <details>
+        <summary>The graph as a table</summary>
+        <table class="edges">
+        <caption>Every designed edge and the users who took it{{#hasUntaken}}; edges nobody took are marked{{/hasUntaken}}</caption>
+        <thead><tr><th scope="col">From</th><th scope="col">Outcome</th><th scope="col">To</th><th scope="col">Users</th></tr></thead>
+        <tbody>
+        {{#edges}}<tr{{#untaken}} class="untaken"{{/untaken}}><td><code>{{from}}</code></td><td>{{outcome}}</td><td><code>{{to}}</code></td><td class="number">{{users}}{{#untaken}} (nobody){{/untaken}}</td></tr>
+        {{/edges}}
+        </tbody>
+        </table>
+        </details>
+        {{/hasGraph}}
+        </section>
+        {{/groups}}
+        {{#hasAppVersions}}
+        <section aria-labelledby="app-versions">
+        <h2 id="app-versions">Drop-off by app version</h2>
+        <table class="versions">
+        <caption>Users who stopped on each step, by the app version of their last event</caption>
+        <thead><tr><th scope="col">Step</th>{{#appVersions}}<th scope="col">{{.}}</th>{{/appVersions}}</tr></thead>
+        <tbody>
+        {{#versionRows}}<tr><th scope="row"><code>{{step}}</code></th>{{#cells}}<td class="number">{{.}}</td>{{/cells}}</tr>
+        {{/versionRows}}
+        </tbody>
+        </table>
+        </section>
+        {{/hasAppVersions}}
+        {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
+        """
+
+    static let walkthrough = """
+        <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> ›</p>
+        <h1>Walkthrough {{walkthroughID}}</h1>
+        <p>Events from {{environment}} apps. Environment: {{#environments}}{{#current}}<strong aria-current="page">{{name}}</strong>{{/current}}{{^current}}<a href="?environment={{name}}">{{name}}</a>{{/current}} {{/environments}}</p>
+        {{#groups}}
+        <section aria-labelledby="{{anchor}}">
+        <h2 id="{{anchor}}">{{title}}</h2>
+        <dl class="totals">
+        <div><dt>Started</dt><dd data-figure="started">{{started}}</dd></div>
+        <div><dt>Completed</dt><dd data-figure="completed">{{completed}}</dd></div>
+        </dl>
+        <table class="steps">
+        <caption>Per hint: users who saw it, completed it (and how), skipped it, whose target was not on screen, and who stopped on it</caption>
+        <thead><tr><th scope="col">Step</th><th scope="col">Shown</th><th scope="col">Completed</th><th scope="col">Skipped</th><th scope="col">Target not found</th><th scope="col">Dropped here</th></tr></thead>
+        <tbody>
+        {{#steps}}<tr{{^inDocument}} class="unknown"{{/inDocument}}><th scope="row"><code>{{id}}</code>{{^inDocument}} <span class="hint">(not in the document)</span>{{/inDocument}}</th><td class="number">{{shown}}</td><td class="number">{{completed}}{{#triggers}} <span class="hint">({{triggers}})</span>{{/triggers}}</td><td class="number">{{skipped}}</td><td class="number{{#warnTargetNotFound}} warn{{/warnTargetNotFound}}">{{targetNotFound}}</td><td class="number">{{droppedHere}}</td></tr>
+        {{/steps}}
+        </tbody>
+        </table>
+        </section>
+        {{/groups}}
+        {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
+        """
+}

@@ -1,0 +1,70 @@
+import Mustache
+
+/// The dashboard's Mustache templates: `{{name}}` is HTML-escaped, `{{{name}}}` only ever holds
+/// markup the server made itself (a rendered page, an SVG whose texts the renderer escaped).
+enum Templates {
+    /// Every template, by name.
+    static func library() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, text) in all {
+            try library.register(text, named: name)
+        }
+        return library
+    }
+
+    private static var all: [(String, String)] {
+        [
+            ("layout", layout), ("error", error), ("signIn", signIn), ("apps", apps), ("createdApp", createdApp),
+            ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough),
+            ("diagnostics", diagnostics),
+        ]
+    }
+
+    static let layout = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>{{title}} · Waypoint</title>
+        <link rel="stylesheet" href="/dashboard.css">
+        </head>
+        <body>
+        <a class="skip" href="#main">Skip to content</a>
+        <header class="top">
+        <a class="brand" href="/apps">Waypoint</a>
+        {{#signedIn}}
+        <nav aria-label="Main"><a href="/apps">Apps</a></nav>
+        <form method="post" action="/logout" class="signout">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit">Sign out</button>
+        </form>
+        {{/signedIn}}
+        </header>
+        <main id="main" tabindex="-1">
+        {{{body}}}
+        </main>
+        </body>
+        </html>
+
+        """
+
+    static let error = """
+        <h1>{{heading}}</h1>
+        <p role="alert">{{message}}</p>
+        {{#back}}<p><a href="{{href}}">{{label}}</a></p>{{/back}}
+        """
+
+    static let diagnostics = """
+        {{#hasDiagnostics}}
+        <table class="diagnostics">
+        <caption>{{diagnosticsCaption}}</caption>
+        <thead><tr><th scope="col">Where</th><th scope="col">Severity</th><th scope="col">Message</th><th scope="col">Code</th></tr></thead>
+        <tbody>
+        {{#diagnostics}}<tr class="{{severity}}"><td>{{location}}</td><td>{{severity}}</td><td>{{message}}</td><td><code>{{code}}</code></td></tr>
+        {{/diagnostics}}
+        </tbody>
+        </table>
+        {{/hasDiagnostics}}
+        """
+}

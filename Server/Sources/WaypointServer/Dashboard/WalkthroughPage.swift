@@ -1,0 +1,31 @@
+import WaypointTools
+
+/// A walkthrough report as its page shows it: all users, then each variation, then each app version.
+struct WalkthroughPage {
+    let report: WalkthroughReport
+
+    func groups() -> [[String: Any]] {
+        var groups = [group(title: "All users", anchor: "all-users", figures: report.overall)]
+        for (index, (variation, figures)) in (report.byVariation ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+            groups.append(group(title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures))
+        }
+        for (index, (version, figures)) in (report.byAppVersion ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+            groups.append(group(title: "App version \(version)", anchor: "app-version-\(index + 1)", figures: figures))
+        }
+        return groups
+    }
+
+    private func group(title: String, anchor: String, figures: WalkthroughReport.Figures) -> [String: Any] {
+        [
+            "title": title, "anchor": anchor, "started": figures.started, "completed": figures.completed,
+            "steps": figures.steps.map { step -> [String: Any] in
+                [
+                    "id": step.stepID, "inDocument": step.inDocument ?? true, "shown": step.shown, "completed": step.completed,
+                    "triggers": step.completedByTrigger.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
+                    "skipped": step.skipped, "targetNotFound": step.targetNotFound, "warnTargetNotFound": step.targetNotFound > 0,
+                    "droppedHere": step.droppedHere,
+                ]
+            },
+        ]
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import WaypointServer
+
+/// The dashboard's pages, read as HTML: apps, revisions and publishing, the flow and walkthrough reports.
+@Suite("Dashboard pages")
+struct DashboardPagesTests {
+    /// Users in the middle of `signup` (control): two on registration, one on login, one who went
+    /// back from registration to splash, and a finished one who is not in flight.
+    static let inFlightUsers: [String] =
+        SeedData.inFlight("on-registration-1", [("splash", "register"), ("registration", nil)])
+        + SeedData.inFlight("on-registration-2", [("splash", "register"), ("registration", nil)])
+        + SeedData.inFlight("on-login", [("splash", "login"), ("login", nil)])
+        + SeedData.inFlight("went-back", [("splash", "register"), ("registration", "back")])
+        + [SeedData.event("Step Viewed", user: "went-back", at: 30, step: "splash", index: 0)]
+        + SeedData.inFlight("finished", [("splash", "login"), ("login", "next")])
+        + [SeedData.event("Flow Completed", user: "finished", at: 40)]
+
+    @Test func publishingARevisionThatRemovesAStepUsersAreOnAsksToConfirm() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            #expect(try await client.upload("fitness", try TestServer.example("waypoint.json")).status == .created)
+            #expect(try await client.publish("fitness", revision: 1).status == .ok)
+            #expect(try await client.postEvents(key: app.production, lines: Self.inFlightUsers).status == .ok)
+            #expect(try await client.upload("fitness", try SeedData.withoutRegistration()).status == .created)
+
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let page = try await browser.get("/apps/fitness/revisions/2?environment=production")
+            #expect(page.status == .ok)
+            let html = page.text
+            // The diff names the removed step and the changed outcome.
+            #expect(html.contains("<code>flows[signup#control].steps[registration]</code>") || html.contains("steps[registration]"))
+            // Four users in flight: the one on login resumes there, the two on registration lose the
+            // step and fall back to splash, the one who went back to splash resumes at splash.
+            #expect(html.contains("2 back to <code>splash</code>"), "\(html)")
+            #expect(html.contains("1 at <code>login</code>"))
+            #expect(html.contains("1 at <code>splash</code>"))
+            #expect(html.contains("I understand"))
+
+            // Publishing without ticking the box publishes nothing.
+            let csrf = try #require(DashboardBrowser.csrf(in: html))
+            let refused = try await browser.post(
+                "/apps/fitness/environments/production/publish", form: [("csrf", csrf), ("revision", "2")])
+            #expect(refused.status == .conflict)
+            #expect(refused.text.contains("Nothing was published"))
+            #expect(try await client.document(key: app.production).headers[.eTag] == "\"\(SecretHash.sha256Hex([UInt8](try TestServer.example("waypoint.json"))))\"")
+
+            // Confirmed, it is published.
+            let published = try await browser.post(
+                "/apps/fitness/environments/production/publish", form: [("csrf", csrf), ("revision", "2"), ("confirm", "yes")])
+            #expect(published.status == .seeOther)
+            #expect(published.headers[.location] == "/apps/fitness?published=production&revision=2")
+            let appPage = try await browser.get(published.headers[.location] ?? "")
+            #expect(appPage.text.contains("Revision 2 is published to production"))
+            #expect(try await client.document(key: app.production).data == (try SeedData.withoutRegistration()))
+        }
+    }
+
+    @Test func thePreviewAPIAnswersTheSameAsThePage() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
+            _ = try await client.publish("fitness", revision: 1)
+            _ = try await client.postEvents(key: app.production, lines: Self.inFlightUsers)
+            _ = try await client.upload("fitness", try SeedData.withoutRegistration())
+            let answer = try await client.send("/v1/apps/fitness/revisions/2/preview?environment=production", headers: TestServer.admin)
+            #expect(answer.status == .ok, "\(answer.text)")
+            let object = try answer.object()
+            #expect(object["revision"] as? Int == 2)
+            #expect(object["publishedRevision"] as? Int == 1)
+            #expect(object["environment"] as? String == "production")
+            #expect(object["wouldDiscardUsers"] as? Bool == true || object["wouldDiscardUsers"] as? Bool == false)
+            let flows = try #require(object["flows"] as? [[String: Any]])
+            let signup = try #require(flows.first { $0["id"] as? String == "signup" })
+            let inFlight = try #require(signup["inFlight"] as? [String: Any])
+            #expect(inFlight["users"] as? Int == 4)
+            // Without an admin token, and for a revision that does not exist.
+            #expect(try await client.send("/v1/apps/fitness/revisions/2/preview").status == .unauthorized)
+            #expect(try await client.send("/v1/apps/fitness/revisions/9/preview", headers: TestServer.admin).status == .notFound)
+            #expect(try await client.send("/v1/apps/fitness/revisions/2/preview?environment=moon", headers: TestServer.admin).status == .notFound)
+        }
+    }
+
+    @Test func everyTextIsEscaped() async throws {
+        let hostile = #"<script>alert("x")</script> & 'q'"#
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            var document = String(decoding: try TestServer.example("waypoint.json"), as: UTF8.self)
+            document = document.replacingOccurrences(of: #""screen": "Login""#, with: #""screen": "<script>alert(\"login\")</script>""#)
+            _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
+            let second = try await client.upload("fitness", Data(document.utf8))
+            #expect(second.status == .created, "\(second.text)")
+            _ = try await client.publish("fitness", revision: 2)
+            // Events name steps and variations the document does not know.
+            let lines = [
+                SeedData.event("Flow Started", user: "u1", at: 0, variation: hostile),
+                SeedData.event("Step Viewed", user: "u1", at: 1, step: hostile, index: 0, variation: hostile),
+                SeedData.event("Step Completed", user: "u1", at: 2, step: hostile, index: 0, outcome: "\"><script>x</script>", variation: hostile),
+                SeedData.event("Hint Shown", user: "u1", at: 3, step: hostile, walkthrough: "layering"),
+            ]
+            #expect(try await client.postEvents(key: app.production, lines: lines).status == .ok)
+
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let csrf = try #require(DashboardBrowser.csrf(in: try await browser.get("/apps").text))
+            _ = try await browser.post("/apps", form: [("csrf", csrf), ("id", "chess"), ("name", hostile)])
+            let pages = [
+                "/apps", "/apps/chess", "/apps/fitness", "/apps/fitness/revisions/2?against=1",
+                "/apps/fitness/flows/signup", "/apps/fitness/walkthroughs/layering",
+            ]
+            for path in pages {
+                let page = try await browser.get(path)
+                #expect(page.status == .ok, "\(path): \(page.status)")
+                #expect(!page.text.contains("<script"), "\(path) has a raw <script")
+                #expect(page.text.contains("&lt;script&gt;"), "\(path) shows no escaped text")
+            }
+        }
+    }
+
+    @Test func theFlowPageShowsTheReportsFiguresByVariationWithBarsAndTheTrafficGraph() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
+            _ = try await client.publish("fitness", revision: 1)
+            let lines = String(decoding: try TestServer.cliFixture("Snapshots/flow-report-events.jsonl"), as: UTF8.self)
+                .split(separator: "\n").map(String.init)
+            for start in stride(from: 0, to: lines.count, by: 500) {
+                let batch = Array(lines[start..<min(start + 500, lines.count)])
+                #expect(try await client.postEvents(key: app.production, lines: batch).status == .ok)
+            }
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let page = try await browser.get("/apps/fitness/flows/signup")
+            #expect(page.status == .ok)
+            let html = page.text
+            // The same figures as `waypoint funnel` (Tests/WaypointCLITests/Snapshots/flow-report.txt).
+            #expect(html.contains(#"<dd data-figure="started">80</dd>"#))
+            #expect(html.contains(#"<dd data-figure="completed">42</dd>"#))
+            #expect(html.contains(#"<dd data-figure="abandoned">38</dd>"#))
+            #expect(html.contains("52.5%"))
+            #expect(html.contains(#"<h2 id="variation-1">Variation control</h2>"#))
+            #expect(html.contains(#"<h2 id="variation-2">Variation short</h2>"#))
+            #expect(html.components(separatedBy: "<svg").count - 1 >= 6, "bars and a graph per group")
+            #expect(html.contains("The graph as a table"))
+            let funnel = try await client.send("/v1/apps/fitness/funnel?flow=signup&by=variation", headers: TestServer.admin).object()
+            let byVariation = try #require(funnel["byVariation"] as? [String: [String: Any]])
+            for (index, name) in ["control", "short"].enumerated() {
+                let started = try #require(byVariation[name]?["started"] as? Int)
+                let section = try #require(html.components(separatedBy: "<h2 id=\"variation-\(index + 1)\">").last)
+                #expect(section.contains("<dd data-figure=\"started\">\(started)</dd>"))
+            }
+            #expect(try await browser.get("/apps/fitness/flows/nope").status == .notFound)
+        }
+    }
+}

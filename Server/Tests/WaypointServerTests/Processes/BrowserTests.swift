@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// The dashboard in a real browser: headless Chromium against a server process with seeded data.
+///
+/// Screenshots are written to `Server/.build/dashboard-screenshots/`; with
+/// `WAYPOINT_RECORD_SCREENSHOTS=1` they are also copied to `docs/` for the README.
+@Suite("Dashboard in Chromium", .enabled(if: Chromium.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true",
+                                         Comment(rawValue: "chromium is not installed; `apt-get install chromium` to run the browser tests")))
+struct BrowserTests {
+    static let output = TestServer.repositoryRoot.appendingPathComponent("Server/.build/dashboard-screenshots")
+    static let docs = TestServer.repositoryRoot.appendingPathComponent("docs")
+
+    /// A server with the README's example published, 80 played users, users in flight, walkthrough
+    /// events from two app versions, and a second revision that removes the `registration` step.
+    static func seededServer() async throws -> (ServerProcess, URL) {
+        let data = TestServer.temporaryDirectory()
+        let server = try await ServerProcess(["--data", data.path])
+        let app = try await HTTP.createApp(port: server.port, "fitness")
+        func admin(_ path: String, _ body: Data) async throws {
+            let answer = try await HTTP.send(port: server.port, path, method: .POST, headers: HTTP.admin, body: body)
+            guard (200..<300).contains(answer.status) else { throw TestFailure("\(path): \(answer.status) \(answer.text)") }
+        }
+        try await admin("/v1/apps/fitness/revisions", try TestServer.example("waypoint.json"))
+        try await admin("/v1/apps/fitness/environments/production/publish", Data(#"{"revision":1}"#.utf8))
+        let played = String(decoding: try TestServer.cliFixture("Snapshots/flow-report-events.jsonl"), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        var walkthrough: [String] = []
+        for user in 0..<12 {
+            let version = user < 7 ? "2.4.0" : "2.5.0"
+            let name = "tour-\(user)"
+            walkthrough.append(SeedData.event("Walkthrough Started", user: name, at: 0, walkthrough: "layering", appVersion: version))
+            walkthrough.append(SeedData.event("Hint Shown", user: name, at: 1, step: "intro", walkthrough: "layering", appVersion: version))
+            if user % 4 == 3 {
+                walkthrough.append(SeedData.event("Hint Skipped", user: name, at: 5, step: "intro", walkthrough: "layering", appVersion: version))
+                continue
+            }
+            walkthrough.append(SeedData.event("Hint Completed", user: name, at: 5, step: "intro", walkthrough: "layering", trigger: "tap", appVersion: version))
+            if user < 7 && user % 2 == 0 {
+                walkthrough.append(SeedData.event("Target Not Found", user: name, at: 8, step: "panel-cell", walkthrough: "layering", appVersion: version))
+                continue
+            }
+            walkthrough.append(SeedData.event("Hint Shown", user: name, at: 9, step: "panel-cell", walkthrough: "layering", appVersion: version))
+            walkthrough.append(SeedData.event("Hint Completed", user: name, at: 12, step: "panel-cell", walkthrough: "layering", trigger: "button", appVersion: version))
+            walkthrough.append(SeedData.event("Walkthrough Completed", user: name, at: 12, walkthrough: "layering", appVersion: version))
+        }
+        let lines = played + DashboardPagesTests.inFlightUsers + walkthrough
+        for start in stride(from: 0, to: lines.count, by: 500) {
+            let answer = try await HTTP.postEvents(port: server.port, key: app.production, lines: Array(lines[start..<min(start + 500, lines.count)]))
+            guard answer.status == 200 else { throw TestFailure("events: \(answer.status) \(answer.text)") }
+        }
+        try await admin("/v1/apps/fitness/revisions", try SeedData.withoutRegistration())
+        return (server, data)
+    }
+
+    @Test func pagesRenderTheirNumbersAndChartsInChromium() async throws {
+        guard Chromium.executable != nil else {
+            Issue.record("chromium is not installed, and CI=true: `.ci/run` installs it with apt-get")
+            return
+        }
+        let (server, data) = try await Self.seededServer()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let base = "http://127.0.0.1:\(server.port)"
+        try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
+
+        let seen = try await onThread { () throws -> Seen in
+            var seen = Seen()
+            // The command-line modes: a page without a session is the sign-in form.
+            seen.signInDump = try Chromium.dumpDOM(base + "/apps/fitness")
+            try Chromium.screenshot(base + "/login", to: Self.output.appendingPathComponent("sign-in.png"))
+
+            // A person's browser: the keyboard reaches the skip link first, then sign in with the form.
+            let browser = try ChromiumSession()
+            try browser.navigate(base + "/login?next=%2Fapps")
+            try browser.press("Tab", code: 9)
+            seen.firstFocus = try browser.evaluate("document.activeElement.textContent") as? String
+            try browser.submit("""
+                document.getElementById('token').value = '\(TestServer.adminToken)';
+                document.querySelector('form[action="/login"]').requestSubmit(); true
+                """)
+            seen.afterSignIn = try browser.evaluate("location.pathname") as? String
+            seen.apps = try browser.dom()
+            try Self.keep(try browser.screenshot(), "apps")
+
+            try browser.navigate(base + "/apps/fitness")
+            seen.app = try browser.dom()
+            try Self.keep(try browser.screenshot(), "app")
+
+            try browser.navigate(base + "/apps/fitness/flows/signup")
+            seen.flow = try browser.dom()
+            seen.flowCharts = try browser.evaluate("document.querySelectorAll('main svg').length") as? Int ?? 0
+            seen.firstChartWidth = try browser.evaluate(
+                "Math.round(document.querySelector('main svg').getBoundingClientRect().width)") as? Int ?? 0
+            try Self.keep(try browser.screenshot(), "flow-report")
+
+            try browser.navigate(base + "/apps/fitness/walkthroughs/layering")
+            seen.walkthrough = try browser.dom()
+            try Self.keep(try browser.screenshot(), "walkthrough-report")
+
+            try browser.navigate(base + "/apps/fitness/revisions/2?environment=production")
+            seen.revision = try browser.dom()
+            seen.publishFormValid = try browser.evaluate("document.querySelector('form[action$=\"/publish\"]').checkValidity()") as? Bool
+            try Self.keep(try browser.screenshot(), "publish-preview")
+            return seen
+        }
+        #expect(seen.signInDump.contains("<h1>Sign in</h1>"), "\(seen.signInDump.prefix(400))")
+        #expect(seen.signInDump.contains(#"<input id="token" name="token" type="password""#))
+        #expect(seen.firstFocus == "Skip to content")
+        #expect(seen.afterSignIn == "/apps")
+        #expect(seen.apps.contains(#"<a href="/apps/fitness">fitness</a>"#))
+        #expect(seen.app.contains("Revision 2"))
+        // The flow report: the numbers of `waypoint funnel` (80 played users + 4 in flight + 1 finished), bars and graphs drawn.
+        #expect(seen.flow.contains(#"<dd data-figure="started">85</dd>"#))
+        #expect(seen.flow.contains(#"<dd data-figure="completed">43</dd>"#))
+        #expect(seen.flowCharts >= 6)
+        #expect(seen.firstChartWidth > 300, "the first chart is drawn \(seen.firstChartWidth) px wide")
+        #expect(seen.walkthrough.contains(#"<dd data-figure="started">12</dd>"#))
+        #expect(seen.walkthrough.contains("App version 2.4.0"))
+        // The revision that removes `registration`: where users in flight would land; the box must be ticked.
+        #expect(seen.revision.contains("2 back to <code>splash</code>"))
+        #expect(seen.revision.contains("I understand"))
+        #expect(seen.publishFormValid == false)
+        #expect(server.terminate() == 0)
+    }
+
+    /// What the browser showed.
+    struct Seen: Sendable {
+        var signInDump = "", apps = "", app = "", flow = "", walkthrough = "", revision = ""
+        var firstFocus: String?, afterSignIn: String?
+        var flowCharts = 0, firstChartWidth = 0
+        var publishFormValid: Bool?
+    }
+
+    static func keep(_ png: Data, _ name: String) throws {
+        try png.write(to: output.appendingPathComponent("\(name).png"))
+        if ProcessInfo.processInfo.environment["WAYPOINT_RECORD_SCREENSHOTS"] == "1" {
+            try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+            try png.write(to: docs.appendingPathComponent("dashboard-\(name).png"))
+        }
+    }
+
+    /// Runs blocking browser calls on a thread of their own, off Swift concurrency's threads.
+    private func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+}
