@@ -138,14 +138,18 @@ struct GraphLayout: Sendable, Hashable {
             for row in rows { for (place, node) in row.enumerated() { position[node] = place } }
         }
         func crossings(_ rows: [[Int]]) -> Int {
+            // Pairs (place above, place below) sorted; each pair crosses the earlier ones that end further right.
             var total = 0
-            for row in rows {
-                let pairs = row.flatMap { node in down[node].map { (position[node], position[$0]) } }
-                for first in pairs.indices {
-                    for second in pairs.indices where second > first {
-                        let (a, b) = (pairs[first], pairs[second])
-                        if (a.0 < b.0 && a.1 > b.1) || (a.0 > b.0 && a.1 < b.1) { total += 1 }
-                    }
+            for (level, row) in rows.enumerated() where level + 1 < rows.count {
+                let pairs = row.flatMap { node in down[node].map { (position[node], position[$0]) } }.sorted { $0 < $1 }
+                var tree = [Int](repeating: 0, count: rows[level + 1].count + 1)  // a Fenwick tree of ends so far
+                for (seen, pair) in pairs.enumerated() {
+                    var atOrLeft = 0
+                    var index = pair.1 + 1
+                    while index > 0 { atOrLeft += tree[index]; index -= index & -index }
+                    total += seen - atOrLeft
+                    index = pair.1 + 1
+                    while index < tree.count { tree[index] += 1; index += index & -index }
                 }
             }
             return total

@@ -99,68 +99,85 @@ extension TrafficGraph {
         }
         let targets = edges.map { nodeIndex[$0.to] }
 
-        /// A scope's item holding a node: the node itself, or the group of the scope it is drawn in.
-        enum Item: Hashable { case node(Int), group(Int) }
-        func item(ofNode index: Int, in scope: String?) -> Item? {
-            var group = nodes[index].group
-            if group == scope { return .node(index) }
-            var seen: Set<String> = []
-            while let id = group, seen.insert(id).inserted, let found = groupIndex[id] {
-                if groups[found].parent == scope { return .group(found) }
-                group = groups[found].parent
+        // Scopes: 0 is the root flow, 1 + g is group g. Each node's chain lists the scopes it is
+        // drawn in, from the root down; an edge is laid out in the deepest scope its two ends share.
+        let parentScope = groups.map { $0.parent.flatMap { groupIndex[$0] }.map { $0 + 1 } ?? 0 }
+        let scopeCount = groups.count + 1
+        let chains = nodes.map { node -> [Int] in
+            var scope = node.group.flatMap { groupIndex[$0] }.map { $0 + 1 } ?? 0
+            var chain: [Int] = []
+            while scope != 0, chain.count < scopeCount {
+                chain.append(scope)
+                scope = parentScope[scope - 1]
             }
-            return nil
+            return [0] + chain.reversed()
+        }
+        /// A scope's items: its own nodes, then the groups drawn in it, each a box.
+        enum Item: Hashable { case node(Int), group(Int) }
+        var items = [[Item]](repeating: [], count: scopeCount)
+        var nodePlace = [Int](repeating: 0, count: nodes.count)
+        var groupPlace = [Int](repeating: 0, count: groups.count)
+        for (index, chain) in chains.enumerated() {
+            nodePlace[index] = items[chain[chain.count - 1]].count
+            items[chain[chain.count - 1]].append(.node(index))
+        }
+        for (index, parent) in parentScope.enumerated() {
+            groupPlace[index] = items[parent].count
+            items[parent].append(.group(index))
+        }
+        /// The place, among `scope`'s items, of the item that holds `node`.
+        func place(of node: Int, in scope: Int) -> Int? {
+            let chain = chains[node]
+            guard let depth = chain.firstIndex(of: scope) else { return nil }
+            return depth + 1 < chain.count ? groupPlace[chain[depth + 1] - 1] : nodePlace[node]
+        }
+        var laid = [[(edge: Int, pair: GraphLayout.Edge)]](repeating: [], count: scopeCount)
+        for edge in edges.indices {
+            guard let source = sources[edge], let target = targets[edge] else { continue }
+            let (from, to) = (chains[source], chains[target])
+            var shared = 1
+            while shared < min(from.count, to.count), from[shared] == to[shared] { shared += 1 }
+            let scope = from[shared - 1]
+            guard let first = place(of: source, in: scope), let second = place(of: target, in: scope), first != second else { continue }
+            laid[scope].append((edge, GraphLayout.Edge(from: first, to: second)))
         }
 
+        var layouts = [GraphLayout?](repeating: nil, count: scopeCount)
         var groupSizes = [GraphLayout.Size](repeating: GraphLayout.Size(width: 0, height: 0), count: groups.count)
-        var local: [String?: (items: [Item], layout: GraphLayout, edges: [Int])] = [:]
         /// Lays out a scope's groups, then the scope.
-        func lay(_ scope: String?, depth: Int) {
-            let children = groups.indices.filter { groups[$0].parent == scope }
-            if depth < 64 { for child in children { lay(groups[child].id, depth: depth + 1) } }
-            let items = nodes.indices.filter { nodes[$0].group == scope }.map(Item.node) + children.map(Item.group)
-            let place = Dictionary(items.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            let sizes = items.map { item -> GraphLayout.Size in
+        func lay(_ scope: Int, depth: Int) {
+            guard depth <= scopeCount else { return }
+            for case .group(let child) in items[scope] { lay(child + 1, depth: depth + 1) }
+            let sizes = items[scope].map { item -> GraphLayout.Size in
                 switch item {
                 case .node(let index):
                     GraphLayout.Size(width: boxes[index].width + (loops.contains(index) ? Self.loopRoom : 0), height: boxes[index].height)
                 case .group(let index): groupSizes[index]
                 }
             }
-            var laidEdges: [Int] = []
-            var pairs: [GraphLayout.Edge] = []
-            for edge in edges.indices {
-                guard let source = sources[edge], let target = targets[edge],
-                      let from = item(ofNode: source, in: scope).flatMap({ place[$0] }),
-                      let to = item(ofNode: target, in: scope).flatMap({ place[$0] }), from != to else { continue }
-                laidEdges.append(edge)
-                pairs.append(GraphLayout.Edge(from: from, to: to))
-            }
-            let start = scope.flatMap { groupIndex[$0] }.map { groups[$0].start } ?? "$start"
-            let end = scope.flatMap { groupIndex[$0] }.map { groups[$0].end } ?? Target.completeToken
-            func position(_ id: String) -> Int? {
-                nodeIndex[id].flatMap { item(ofNode: $0, in: scope) }.flatMap { place[$0] }
-            }
-            let layout = GraphLayout(sizes: sizes, edges: pairs, top: position(start), bottom: position(end))
-            local[scope] = (items, layout, laidEdges)
-            if let scope, let index = groupIndex[scope] {
-                let header = SVGMarkup.textWidth(groupTitle(groups[index]), fontSize: 11)
-                groupSizes[index] = GraphLayout.Size(
+            let group = scope == 0 ? nil : groups[scope - 1]
+            func position(_ id: String) -> Int? { nodeIndex[id].flatMap { place(of: $0, in: scope) } }
+            let layout = GraphLayout(
+                sizes: sizes, edges: laid[scope].map(\.pair),
+                top: position(group?.start ?? "$start"), bottom: position(group?.end ?? Target.completeToken))
+            layouts[scope] = layout
+            if let group {
+                let header = SVGMarkup.textWidth(groupTitle(group), fontSize: 11)
+                groupSizes[scope - 1] = GraphLayout.Size(
                     width: max(layout.size.width, header) + 2 * Self.groupPadding,
                     height: layout.size.height + Self.groupHeader + Self.groupPadding)
             }
         }
-        lay(nil, depth: 0)
+        lay(0, depth: 0)
 
         var nodeFrames = boxes.map { Frame(x: 0, y: 0, width: $0.width, height: $0.height) }
         var groupFrames = groupSizes.map { Frame(x: 0, y: 0, width: $0.width, height: $0.height) }
         var bends = [[GraphLayout.Point]](repeating: [], count: edges.count)
         var upward = [Bool](repeating: false, count: edges.count)
         /// Places a scope's items with its top-left corner at (x, y).
-        func place(_ scope: String?, x: Double, y: Double, depth: Int) {
-            guard depth < 64, let entry = local[scope] else { return }
-            let (items, layout, laidEdges) = entry
-            for (position, item) in items.enumerated() {
+        func arrange(_ scope: Int, x: Double, y: Double, depth: Int) {
+            guard depth <= scopeCount, let layout = layouts[scope] else { return }
+            for (position, item) in items[scope].enumerated() {
                 let origin = layout.origins[position]
                 switch item {
                 case .node(let index):
@@ -169,18 +186,18 @@ extension TrafficGraph {
                 case .group(let index):
                     groupFrames[index].x = x + origin.x
                     groupFrames[index].y = y + origin.y
-                    let inner = local[groups[index].id]?.layout.size.width ?? 0
-                    place(groups[index].id, x: x + origin.x + (groupFrames[index].width - inner) / 2,
+                    let inner = layouts[index + 1]?.size.width ?? 0
+                    arrange(index + 1, x: x + origin.x + (groupFrames[index].width - inner) / 2,
                           y: y + origin.y + Self.groupHeader, depth: depth + 1)
                 }
             }
-            for (position, edge) in laidEdges.enumerated() {
-                bends[edge] = layout.bends[position].map { GraphLayout.Point(x: $0.x + x, y: $0.y + y) }
-                upward[edge] = layout.isUpward[position]
+            for (position, entry) in laid[scope].enumerated() {
+                bends[entry.edge] = layout.bends[position].map { GraphLayout.Point(x: $0.x + x, y: $0.y + y) }
+                upward[entry.edge] = layout.isUpward[position]
             }
         }
-        place(nil, x: Self.margin, y: Self.margin, depth: 0)
-        let size = local[nil]?.layout.size ?? GraphLayout.Size(width: 0, height: 0)
+        arrange(0, x: Self.margin, y: Self.margin, depth: 0)
+        let size = layouts[0]?.size ?? GraphLayout.Size(width: 0, height: 0)
         let paths = ports(nodeFrames: nodeFrames, sources: sources, targets: targets, bends: bends, upward: upward)
         return Geometry(nodes: nodeFrames, groups: groupFrames, edges: paths,
                         width: size.width + 2 * Self.margin, height: size.height + 2 * Self.margin)

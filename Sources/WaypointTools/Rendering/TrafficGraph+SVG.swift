@@ -58,10 +58,11 @@ extension TrafficGraph {
             out += #" stroke-dasharray="4 3"/></g>"# + "\n"
         }
         out += "</g>\n<g class=\"wp-edges\" fill=\"none\">\n"
+        let byID = Dictionary(nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var labels: [(frame: Frame, edge: Edge)] = []
         for (index, edge) in edges.enumerated() {
-            let from = node(edge.from)
-            let to = node(edge.to)
+            let from = byID[edge.from]
+            let to = byID[edge.to]
             let (d, anchor) = pathData(index, edge: edge, geometry: geometry)
             var classes = "wp-edge wp-edge-\(Self.className(edge.kind.rawValue))"
             if edge.isUntaken { classes += " wp-untaken" }

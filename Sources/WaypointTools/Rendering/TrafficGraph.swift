@@ -145,7 +145,8 @@ public struct TrafficGraph: Sendable, Hashable {
     public let started: Int
     /// Users with a `Flow Completed`.
     public let completed: Int
-    /// The nodes: `$start`, the flow's steps in document order, `$complete`, then each group's nodes after the step that runs it.
+    /// The nodes: `$start`, the root flow's steps in document order and its `$complete`, then, as
+    /// the edges reach them, steps that outcomes name but the flow lacks and each group's nodes.
     public let nodes: [Node]
     /// The edges: the start edge, then per step its `runs` edge and its subflow's edges, its outcomes and its skip edge.
     public let edges: [Edge]

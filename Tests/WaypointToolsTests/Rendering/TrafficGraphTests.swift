@@ -208,4 +208,32 @@ struct TrafficGraphTests {
         #expect(traffic.nodes.filter { $0.kind == .missing }.count == 1)
         _ = try SVGElements.parse(traffic.svg())
     }
+
+    @Test func aSubflowThatRunsItselfIsNotExpandedAgain() throws {
+        let entry = FlowEntry(id: "a", steps: [FlowStepEntry(id: "x"), FlowStepEntry(id: "again", subflow: "a")])
+        let traffic = TrafficGraph(graph: try WaypointDocument(flows: [entry]).flowGraph(id: "a"), figures: FlowReport.Figures())
+        #expect(traffic.groups.isEmpty)
+        #expect(traffic.nodes.map(\.id) == ["$start", "x", "again", "$complete"])
+        #expect(traffic.edges.map(Row.init) == [
+            Row("$start", "start", "x", 0), Row("x", "next", "again", 0), Row("again", "next", "$complete", 0),
+        ])
+        _ = try SVGElements.parse(traffic.svg())
+    }
+
+    @Test func subflowsRunFromEveryStepAtEveryLevelStopExpandingAtTheLimit() throws {
+        // Each level runs the next one twice: 2^13 copies of the leaf if nothing stopped it.
+        let flows = (0..<14).map { level in
+            FlowEntry(id: "l\(level)", steps: level == 13 ? [FlowStepEntry(id: "leaf")]
+                : [FlowStepEntry(id: "a", subflow: "l\(level + 1)"), FlowStepEntry(id: "b", subflow: "l\(level + 1)")])
+        }
+        let traffic = TrafficGraph(graph: try WaypointDocument(flows: flows).flowGraph(id: "l0"), figures: FlowReport.Figures())
+        #expect(traffic.nodes.count >= TrafficGraphBuilder.maximumNodes)
+        #expect(traffic.nodes.count < TrafficGraphBuilder.maximumNodes + 10)
+        #expect(traffic.node("a/a/a/a/a/a/a/a/a/a/a/a/a/leaf") != nil)  // expanded depth first
+        // Past the limit, subflow steps are drawn as steps that run nothing here.
+        let expanded = Set(traffic.groups.map(\.id))
+        let unexpanded = traffic.nodes.filter { $0.kind == .subflow && !expanded.contains($0.id) }
+        #expect(!unexpanded.isEmpty)
+        #expect(unexpanded.allSatisfy { node in !traffic.edges.contains { $0.from == node.id && $0.kind == .runs } })
+    }
 }
