@@ -59,8 +59,9 @@ public struct FunnelBars: Sendable, Hashable {
     func figures(of step: FlowReport.Step) -> String {
         let viewed = max(0, step.viewed)
         let dropped = min(max(0, step.droppedHere), viewed)
-        var text = "\(viewed) viewed (\(SVGMarkup.percent(viewed, of: started))) · \(dropped) dropped (\(SVGMarkup.percent(dropped, of: started)))"
-        if step.skipped > 0 { text += " · \(step.skipped) skipped (\(SVGMarkup.percent(step.skipped, of: started)))" }
+        let percent = { (users: Int) in SVGMarkup.percent(users, of: started) }
+        var text = "\(viewed) viewed (\(percent(viewed))) · \(dropped) dropped (\(percent(dropped)))"
+        if step.skipped > 0 { text += " · \(step.skipped) skipped (\(percent(step.skipped)))" }
         return text
     }
 
@@ -121,10 +122,12 @@ public struct FunnelBars: Sendable, Hashable {
             out += #" height="\#(number(Self.barHeight))" fill="\#(Self.track)"/>"#
             out += swatch("wp-bar-viewed", x: barX, y: barY, width: width(of: viewed), height: Self.barHeight)
             if dropped > 0 {
-                out += swatch("wp-bar-dropped", x: barX + width(of: viewed - dropped), y: barY, width: width(of: dropped), height: Self.barHeight)
+                out += swatch("wp-bar-dropped", x: barX + width(of: viewed - dropped), y: barY,
+                              width: width(of: dropped), height: Self.barHeight)
             }
             if step.skipped > 0 {
-                out += swatch("wp-bar-skipped", x: barX + width(of: viewed), y: barY, width: width(of: step.skipped), height: Self.barHeight)
+                out += swatch("wp-bar-skipped", x: barX + width(of: viewed), y: barY,
+                              width: width(of: step.skipped), height: Self.barHeight)
             }
             out += #"<text class="wp-funnel-figures" x="\#(number(textX))" y="\#(number(barY + 12))" fill="\#(Self.ink)">"#
             out += "\(escape(figures(of: step)))</text></g>\n"
@@ -141,6 +144,7 @@ public struct FunnelBars: Sendable, Hashable {
         case "wp-bar-skipped": paint = #"fill="\#(Self.paper)" stroke="\#(Self.skippedColour)" stroke-width="1.5" stroke-dasharray="3 2""#
         default: paint = #"fill="\#(Self.viewedColour)""#
         }
-        return #"<rect class="\#(legend ? "wp-legend-swatch " : "")\#(className)" x="\#(number(x))" y="\#(number(y))" width="\#(number(width))" height="\#(number(height))" \#(paint)/>"#
+        return #"<rect class="\#(legend ? "wp-legend-swatch " : "")\#(className)" x="\#(number(x))" y="\#(number(y))""#
+            + #" width="\#(number(width))" height="\#(number(height))" \#(paint)/>"#
     }
 }

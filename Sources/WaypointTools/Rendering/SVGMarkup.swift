@@ -67,7 +67,8 @@ enum SVGMarkup {
     /// digits, `-` and `_`, starting with a letter.
     static func idPrefix(_ prefix: String) -> String {
         let cleaned = String(prefix.unicodeScalars.map { scalar -> Character in
-            let isSafe = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+            let isSafe = scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
             return isSafe ? Character(scalar) : "_"
         })
         guard let first = cleaned.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return "wp" + cleaned }

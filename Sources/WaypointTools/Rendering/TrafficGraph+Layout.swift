@@ -230,7 +230,9 @@ extension TrafficGraph {
         var end = start
         for side in sides {
             let frame = nodeFrames[side.node]
-            let ends = (attached[side] ?? []).sorted { ($0.towards, $0.edge, $0.leaving ? 0 : 1) < ($1.towards, $1.edge, $1.leaving ? 0 : 1) }
+            let ends = (attached[side] ?? []).sorted {
+                ($0.towards, $0.edge, $0.leaving ? 0 : 1) < ($1.towards, $1.edge, $1.leaving ? 0 : 1)
+            }
             for (place, attachment) in ends.enumerated() {
                 let x = frame.x + frame.width * Double(place + 1) / Double(ends.count + 1)
                 let point = GraphLayout.Point(x: x, y: side.top ? frame.y : frame.maxY)

@@ -81,7 +81,8 @@ extension TrafficGraph {
             labels.append((place, edge))
         }
         // Group headings over the lines that enter the groups, with a halo of the groups' colour.
-        out += "</g>\n<g class=\"wp-group-labels\" stroke=\"\(Palette.groupFill)\" stroke-width=\"4\" stroke-linejoin=\"round\" paint-order=\"stroke\">\n"
+        out += "</g>\n<g class=\"wp-group-labels\" stroke=\"\(Palette.groupFill)\" stroke-width=\"4\""
+        out += " stroke-linejoin=\"round\" paint-order=\"stroke\">\n"
         for (index, group) in groups.enumerated() {
             let frame = geometry.groups[index]
             out += #"<text class="wp-group-label" x="\#(number(frame.x + 10))" y="\#(number(frame.y + 16))" fill="\#(Palette.detail)">"#
@@ -134,7 +135,8 @@ extension TrafficGraph {
             let frame = nodes.firstIndex { $0.id == edge.from }.map { geometry.nodes[$0] } ?? Frame(x: 0, y: 0, width: 0, height: 0)
             let (top, bottom) = (frame.y + frame.height * 0.3, frame.y + frame.height * 0.7)
             let out = frame.maxX + 36
-            let d = "M\(number(frame.maxX)),\(number(top))C\(number(out)),\(number(top)) \(number(out)),\(number(bottom)) \(number(frame.maxX)),\(number(bottom))"
+            let (right, reach) = (number(frame.maxX), number(out))
+            let d = "M\(right),\(number(top))C\(reach),\(number(top)) \(reach),\(number(bottom)) \(right),\(number(bottom))"
             let middle = GraphLayout.Point(x: frame.maxX + 28, y: (top + bottom) / 2)
             return (d, (middle, middle))
         }
@@ -189,7 +191,8 @@ extension TrafficGraph {
         var y = frame.y + (isPill ? 5 : 7)
         for line in lines(of: node) {
             y += line.height
-            let colour = node.kind == .start ? Palette.paper : node.kind == .missing ? Palette.untaken : line.isTitle ? Palette.ink : Palette.detail
+            let colour = node.kind == .start ? Palette.paper
+                : node.kind == .missing ? Palette.untaken : line.isTitle ? Palette.ink : Palette.detail
             out += #"<text class="\#(line.isTitle ? "wp-node-title" : "wp-node-detail")" x="\#(number(frame.centerX))""#
             out += #" y="\#(number(y - 4))" text-anchor="middle" font-size="\#(number(line.fontSize))" fill="\#(colour)""#
             out += (line.isTitle ? #" font-weight="bold""# : "") + ">\(escape(line.text))</text>"

@@ -100,7 +100,8 @@ struct TrafficGraphBuilder {
                 let runsEdge = edges.count
                 let groupIndex = groups.count
                 let inner = add(subflow, prefix: id + "/", group: id, open: open.union([subflowID]))
-                edges.insert(TrafficGraph.Edge(from: id, outcome: "runs", to: inner.start, kind: .runs, users: inner.arrivals), at: runsEdge)
+                let runs = TrafficGraph.Edge(from: id, outcome: "runs", to: inner.start, kind: .runs, users: inner.arrivals)
+                edges.insert(runs, at: runsEdge)
                 groups.insert(TrafficGraph.Group(
                     id: id, flowID: subflowID, parent: group, start: inner.start, end: id + "/" + Target.completeToken), at: groupIndex)
                 entries[id] = inner.arrivals

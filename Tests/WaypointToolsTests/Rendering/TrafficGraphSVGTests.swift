@@ -21,7 +21,8 @@ struct TrafficGraphSVGTests {
         {"id": "hello", "on": {"tour": "tour", "skipTour": "bye"}},
         {"id": "tour", "subflow": "tour-flow", "when": {"beta": true}},
         {"id": "bye"}]},
-      {"id": "tour-flow", "steps": [{"id": "one"}, {"id": "more", "subflow": "tips"}, {"id": "two", "on": {"again": "one", "next": "$complete"}}]},
+      {"id": "tour-flow", "steps": [{"id": "one"}, {"id": "more", "subflow": "tips"},
+        {"id": "two", "on": {"again": "one", "next": "$complete"}}]},
       {"id": "tips", "steps": [{"id": "tip"}]}]}
     """#
 
@@ -71,7 +72,9 @@ struct TrafficGraphSVGTests {
         ]))
         #expect(traffic.edges.map(\.users) == [5, 5, 2, 4, 1, 3])
         let geometry = traffic.geometry()
-        let index = { (from: String, outcome: String) in try #require(traffic.edges.firstIndex { $0.from == from && $0.outcome == outcome }) }
+        func index(_ from: String, _ outcome: String) throws -> Int {
+            try #require(traffic.edges.firstIndex { $0.from == from && $0.outcome == outcome })
+        }
         // `edit` goes back up, from review's top to form's bottom.
         let edit = geometry.edges[try index("review", "edit")]
         let form = geometry.nodes[try #require(traffic.nodes.firstIndex { $0.id == "form" })]

@@ -195,7 +195,9 @@ struct TrafficGraphTests {
 
     @Test func outcomesToStepsTheFlowLacksLeadToAMissingNode() throws {
         let entry = FlowEntry(id: "f", steps: [
-            FlowStepEntry(id: "a", on: [FlowOutcome(name: "go", target: .step("nowhere")), FlowOutcome(name: "also", target: .step("nowhere"))]),
+            FlowStepEntry(id: "a", on: [
+                FlowOutcome(name: "go", target: .step("nowhere")), FlowOutcome(name: "also", target: .step("nowhere")),
+            ]),
         ])
         let graph = try WaypointDocument(flows: [entry]).flowGraph(id: "f")
         let traffic = TrafficGraph(graph: graph, figures: FlowReport.Figures(started: 1, steps: [
