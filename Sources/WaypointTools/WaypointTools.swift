@@ -11,7 +11,9 @@
 // - Paths/: `FlowGraph` (a flow and its subflows as nodes and edges, from
 //   `WaypointDocument.flowGraph(id:attributes:savedGroups:)`), path counting (`PathCount`) and
 //   listing, `FlowGraphError`.
-// - Rendering/: `GraphRenderer` draws a `FlowGraph` as Mermaid or Graphviz DOT.
+// - Rendering/: `GraphRenderer` draws a `FlowGraph` as Mermaid or Graphviz DOT; `TrafficGraph`
+//   joins a `FlowGraph` to a `FlowReport` (users per edge) and draws it as inline SVG, laid out by
+//   `GraphLayout`; `FunnelBars` draws a flow report as SVG bars.
 // - Schema/: `DocumentSchema`, the JSON Schema of the document format.
 //
 // It reads the core's navigation rules (`StepRoutes`), entry selection and event files through
