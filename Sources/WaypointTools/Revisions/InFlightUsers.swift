@@ -46,7 +46,7 @@ public struct InFlightUsers: Sendable, Hashable, Codable {
     /// Users who keep part of their path, by the step they would land on; ordered as ``resumed``.
     public var truncated: [Truncated]
     /// Users who keep nothing and start over: the candidate allows not even their first visit, or it
-    /// lacks the flow.
+    /// lacks the flow (or cannot build it: a subflow naming no flow, a subflow circle).
     public var discarded: Int
     /// Users with no step to keep on either revision (no step viewed yet, or the published revision
     /// already set their path aside): they start from the beginning whatever is published.

@@ -118,6 +118,19 @@ struct DocumentDiffTests {
         #expect(error.description.hasPrefix("The second document is not valid JSON"))
     }
 
+    @Test("a text nested too deep for the parser is an error, not a crash")
+    func tooDeep() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = try #require(throws: DocumentDiffError.self) {
+            try DocumentDiff(before: Data(deep.utf8), after: Data("[]".utf8))
+        }
+        #expect(error.description.hasPrefix("The first document is not valid JSON"))
+        // Nesting a document may have is compared to the bottom.
+        let nested = { (value: String) in String(repeating: #"{"a":"#, count: 100) + value + String(repeating: "}", count: 100) }
+        let changes = try DocumentDiff(before: Data(nested("1").utf8), after: Data(nested("2").utf8)).changes
+        #expect(changes == [DocumentChange(kind: .changed, path: Array(repeating: "a", count: 100).joined(separator: "."), before: "1", after: "2")])
+    }
+
     @Test("the JSON form, keys sorted, and back")
     func jsonForm() throws {
         let diff = DocumentDiff(changes: [
