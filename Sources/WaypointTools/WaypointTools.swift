@@ -15,6 +15,9 @@
 //   joins a `FlowGraph` to a `FlowReport` (users per edge) and draws it as inline SVG, laid out by
 //   `GraphLayout`; `FunnelBars` draws a flow report as SVG bars.
 // - Schema/: `DocumentSchema`, the JSON Schema of the document format.
+// - Revisions/: before a revision is published, `RevisionPreview` (per flow, a `FlowPreview`: path
+//   counts on both revisions, and where users mid-flow would land, `InFlightUsers`, replayed with the
+//   core's restore rules) and `DocumentDiff` (the changes between two revisions as JSON paths).
 //
 // It reads the core's navigation rules (`StepRoutes`), entry selection and event files through
 // `package` declarations, which apps cannot see.

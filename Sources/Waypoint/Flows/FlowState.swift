@@ -36,6 +36,15 @@ public struct FlowState: Hashable, Sendable, Codable {
         self.init(flowID: definition.id, flowVersion: definition.version)
     }
 
+    /// Creates a state holding a visited path, as saved progress would: for tools that rebuild a
+    /// user's saved progress from their analytics events and replay it with ``restoring(_:in:context:)``.
+    package init(flowID: String, flowVersion: Int, path: [Visit], isCompleted: Bool = false) {
+        self.flowID = flowID
+        self.flowVersion = flowVersion
+        self.path = path
+        self.isCompleted = isCompleted
+    }
+
     /// The current visit, or `nil` before the start and after completion.
     public var current: Visit? { isCompleted ? nil : path.last }
 

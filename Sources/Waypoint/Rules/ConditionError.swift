@@ -84,10 +84,10 @@ public struct ConditionError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-/// Rendering of the paths in condition problems.
-enum ConditionPath {
+/// Rendering of the paths in condition problems (and of every JSON path the tools print).
+package enum ConditionPath {
     /// Appends an object key: `a.b`, or `a["b.c"]` when the key is not a plain name.
-    static func appending(_ key: String, to path: String) -> String {
+    package static func appending(_ key: String, to path: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
             scalar == "$" || scalar == "_" || scalar == "-" || ("a"..."z").contains(scalar)
                 || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
@@ -97,7 +97,7 @@ enum ConditionPath {
     }
 
     /// Appends an array index: `a[2]`.
-    static func appending(index: Int, to path: String) -> String {
+    package static func appending(index: Int, to path: String) -> String {
         path + "[\(index)]"
     }
 }

@@ -20,13 +20,14 @@ struct EventLineScanner {
         var isPresent: Bool { start >= 0 }
     }
 
-    /// The fields the funnel reads.
+    /// The fields the reports read (the funnel, and the revision preview: `experiment` too).
     struct Fields {
         var event = Field()
         var userID = Field()
         var flowID = Field()
         var stepID = Field()
         var variation = Field()
+        var experiment = Field()
         var outcome = Field()
         var timestamp: Int64 = 0
         var stepIndex: Int64?
@@ -35,7 +36,7 @@ struct EventLineScanner {
 
     private enum Key {
         case requiredString, optionalString, optionalInteger, other
-        case event, userID, flowID, stepID, variation, outcome, timestamp, stepIndex, durationMs
+        case event, userID, flowID, stepID, variation, experiment, outcome, timestamp, stepIndex, durationMs
     }
 
     private let p: UnsafePointer<UInt8>
@@ -113,6 +114,7 @@ struct EventLineScanner {
                     case .flowID: fields.flowID = Field()
                     case .stepID: fields.stepID = Field()
                     case .variation: fields.variation = Field()
+                    case .experiment: fields.experiment = Field()
                     case .outcome: fields.outcome = Field()
                     default: break
                     }
@@ -126,6 +128,7 @@ struct EventLineScanner {
                     case .flowID: fields.flowID = value
                     case .stepID: fields.stepID = value
                     case .variation: fields.variation = value
+                    case .experiment: fields.experiment = value
                     case .outcome: fields.outcome = value
                     default: break
                     }
@@ -189,7 +192,7 @@ struct EventLineScanner {
             if equals(p, count, "variation") { return .variation }
             if equals(p, count, "stepIndex") { return .stepIndex }
         case 10:
-            if equals(p, count, "experiment") { return .optionalString }
+            if equals(p, count, "experiment") { return .experiment }
             if equals(p, count, "durationMs") { return .durationMs }
         case 11:
             if equals(p, count, "flowVersion") { return .optionalInteger }
