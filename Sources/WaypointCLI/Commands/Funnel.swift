@@ -76,10 +76,23 @@ extension WaypointCommand {
         @Option(name: .customLong("by"), help: "Split every figure per experiment variation.")
         var grouping: Grouping?
 
-        @Option(help: "Output format: table or json.")
+        @Option(help: "Output format: table (or text) or json.")
         var format: Format = .table
 
         func validate() throws {
+            switch (flow, walkthrough) {
+            case (nil, nil):
+                throw ValidationError("Name what to report on: --flow ID for a flow, or --walkthrough ID for a walkthrough.")
+            case (.some, .some):
+                throw ValidationError("--flow and --walkthrough cannot be used together; report on one flow or one walkthrough at a time.")
+            case (nil, .some):
+                if steps != nil {
+                    throw ValidationError("--steps measures a flow's sequential funnel and cannot be used with --walkthrough; "
+                        + "use --flow ID --steps a,b,c, or drop --steps for the walkthrough report.")
+                }
+            case (.some, nil):
+                break
+            }
             guard FunnelWindow(window) != nil else {
                 throw ValidationError("--window \"\(window)\" is not a duration; write a number and a unit, such as 14d, 36h or 90m.")
             }
