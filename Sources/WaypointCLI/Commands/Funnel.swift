@@ -107,7 +107,8 @@ extension WaypointCommand {
 
         /// The report as it is printed.
         func output(showProgress: Bool = false) throws -> String {
-            guard let flow else { return try walkthroughOutput(walkthrough ?? "", showProgress: showProgress) }
+            if let walkthrough { return try walkthroughOutput(walkthrough, showProgress: showProgress) }
+            guard let flow else { throw ValidationError("Name what to report on: --flow ID or --walkthrough ID.") }
             var declared: [String]?
             if let document {
                 let parsed = try DocumentFile.readValid(document)

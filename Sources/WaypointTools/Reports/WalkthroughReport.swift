@@ -73,6 +73,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
             case inDocument
         }
 
+        /// Encodes the step's JSON form: every figure, and `inDocument` when a document was given.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(stepID, forKey: .stepID)
@@ -158,6 +159,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
         case byVariation, byAppVersion, invalidLines, events
     }
 
+    /// Encodes the JSON form shown above: `byVariation` and `byAppVersion` only when the report has them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try encode(overall, into: &container)
