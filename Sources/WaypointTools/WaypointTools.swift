@@ -4,10 +4,12 @@
 // walkthroughs, rules, the document with its validation and lint, progress, the event model and
 // its durable queue. This module builds on it for tools:
 //
-// - Events/: `EventLineScanner` reads JSON Lines event files without decoding whole events.
+// - Events/: `EventLineScanner` reads JSON Lines event files without decoding whole events;
+//   `EventFileReader` reads a file in parallel ranges into a report's `EventLineCollector`.
 // - Reports/: `Funnel` computes the two drop-off reports from events or event files: the flow
 //   report (`FlowReport`) and the sequential funnel (`FunnelReport`), as a `FunnelResult`, from a
-//   `FunnelQuery`; `FunnelError` says what to fix.
+//   `FunnelQuery`; `WalkthroughReport` computes a walkthrough's report per hint from a
+//   `WalkthroughQuery`; `FunnelError` says what to fix.
 // - Paths/: `FlowGraph` (a flow and its subflows as nodes and edges, from
 //   `WaypointDocument.flowGraph(id:attributes:savedGroups:)`), path counting (`PathCount`) and
 //   listing, `FlowGraphError`.

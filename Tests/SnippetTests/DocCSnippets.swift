@@ -98,6 +98,26 @@ enum MeasuringDropOffSnippets {
         }
         // snippet:end
     }
+
+    @MainActor
+    static func appVersion(navigator: FlowNavigator<Attributes>, queue: DurableEventQueue, user: User) {
+        // snippet:begin
+        let attribution = EventAttribution(userID: user.id, appVersion: "2.4.1")
+        let analytics = FlowAnalytics(navigator, attribution: attribution, sink: queue)
+        // snippet:end
+        _ = analytics
+    }
+
+    static func walkthroughReport(eventsURL: URL, document: WaypointDocument) throws {
+        // snippet:begin
+        let query = WalkthroughQuery(walkthroughID: "layering",
+                                     declaredSteps: document.reportedStepIDs(ofWalkthrough: "layering"))
+        let report = try WalkthroughReport.compute(file: eventsURL, query: query)
+        for step in report.steps {
+            print(step.stepID, step.shown, step.completedBy, step.skippedBy, step.targetNotFound, step.droppedHere)
+        }
+        // snippet:end
+    }
 }
 
 enum OverlaysSnippets {

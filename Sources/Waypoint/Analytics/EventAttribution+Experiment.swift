@@ -1,5 +1,6 @@
 extension EventAttribution {
-    /// This attribution, with `assignment`'s experiment and variation when it names neither itself.
+    /// This attribution, with `assignment`'s experiment and variation when it names neither itself;
+    /// the user and the app's version are kept as they are.
     ///
     /// An attribution the app gave an experiment or a variation keeps them: what the app says wins
     /// over what the definition carries.

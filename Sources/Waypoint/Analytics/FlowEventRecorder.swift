@@ -21,7 +21,7 @@ package struct FlowEventRecorder: Sendable, Hashable {
     package let flowID: String
     /// The flow's version.
     package let flowVersion: Int
-    /// The user and their experiment variation.
+    /// The user, their experiment variation and the app's version.
     package var attribution: EventAttribution
     /// The step being shown, or `nil` before the first step and after the end.
     package private(set) var current: Entry?
@@ -125,6 +125,6 @@ package struct FlowEventRecorder: Sendable, Hashable {
             messageID: messageID(), userID: attribution.userID, event: name, timestamp: date,
             flowID: flowID, flowVersion: flowVersion, stepID: stepID, stepIndex: stepIndex,
             experiment: attribution.experiment, variation: attribution.variation,
-            outcome: outcome, durationMs: durationMs)
+            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion)
     }
 }

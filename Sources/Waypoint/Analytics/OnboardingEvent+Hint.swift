@@ -5,7 +5,8 @@ extension OnboardingEvent {
     ///
     /// - Parameters:
     ///   - hint: the coordinator's event (name, walkthrough, step, trigger, duration).
-    ///   - attribution: the user, and their experiment variation when the walkthrough is part of one.
+    ///   - attribution: the user, their experiment variation when the walkthrough is part of one, and
+    ///     the app's version.
     ///   - messageID: the event's unique id.
     public init(
         _ hint: HintAnalyticsEvent, attribution: EventAttribution,
@@ -16,6 +17,6 @@ extension OnboardingEvent {
             timestamp: hint.timestamp, stepID: hint.stepId, stepIndex: hint.stepIndex,
             walkthroughID: hint.walkthroughId, walkthroughVersion: hint.walkthroughVersion, trigger: hint.trigger,
             experiment: attribution.experiment, variation: attribution.variation,
-            durationMs: hint.durationMs.map(Int64.init))
+            durationMs: hint.durationMs.map(Int64.init), appVersion: attribution.appVersion)
     }
 }

@@ -12,6 +12,9 @@ import Foundation
 ///   "outcome": "newUser", "durationMs": 5300 }
 /// ```
 ///
+/// An event may also carry the app's version (`"appVersion": "2.4.1"`, set once by the app through
+/// ``EventAttribution/appVersion``), so that reports can split drop-off by release.
+///
 /// Fields that do not apply are `nil` and omitted from the JSON. `messageId` is unique per event,
 /// so a receiver drops duplicates (a durable queue may deliver an event twice, always with the
 /// same `messageId`). Timestamps are kept to the millisecond, so an event survives a round trip
@@ -49,13 +52,17 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
     public var outcome: String?
     /// For completions: milliseconds from entering the step (or starting the flow) to leaving it.
     public var durationMs: Int64?
+    /// The version of the app that sent the event, such as `2.4.1`; `nil` (and omitted from the
+    /// JSON) when the app does not say. Reports split by it (`byAppVersion`).
+    public var appVersion: String?
 
     /// Creates an event; `timestamp` is rounded to the millisecond.
     public init(
         messageID: String = UUID().uuidString.lowercased(), userID: String, event: EventName, timestamp: Date,
         flowID: String? = nil, flowVersion: Int? = nil, stepID: String? = nil, stepIndex: Int? = nil,
         walkthroughID: String? = nil, walkthroughVersion: Int? = nil, trigger: String? = nil,
-        experiment: String? = nil, variation: String? = nil, outcome: String? = nil, durationMs: Int64? = nil
+        experiment: String? = nil, variation: String? = nil, outcome: String? = nil, durationMs: Int64? = nil,
+        appVersion: String? = nil
     ) {
         self.messageID = messageID
         self.userID = userID
@@ -72,13 +79,14 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         self.variation = variation
         self.outcome = outcome
         self.durationMs = durationMs
+        self.appVersion = appVersion
     }
 
     enum CodingKeys: String, CodingKey {
         case messageID = "messageId", userID = "userId", event, timestamp
         case flowID = "flowId", flowVersion, stepID = "stepId", stepIndex
         case walkthroughID = "walkthroughId", walkthroughVersion, trigger
-        case experiment, variation, outcome, durationMs
+        case experiment, variation, outcome, durationMs, appVersion
     }
 
     public init(from decoder: any Decoder) throws {
@@ -104,6 +112,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         variation = try container.decodeIfPresent(String.self, forKey: .variation)
         outcome = try container.decodeIfPresent(String.self, forKey: .outcome)
         durationMs = try container.decodeIfPresent(Int64.self, forKey: .durationMs)
+        appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -123,6 +132,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         try container.encodeIfPresent(variation, forKey: .variation)
         try container.encodeIfPresent(outcome, forKey: .outcome)
         try container.encodeIfPresent(durationMs, forKey: .durationMs)
+        try container.encodeIfPresent(appVersion, forKey: .appVersion)
     }
 
     /// The timestamp as written in JSON: UTC with milliseconds, e.g. `2026-11-21T10:00:00.000Z`.
@@ -130,7 +140,8 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         MillisecondTimestamp.iso8601(milliseconds: MillisecondTimestamp.milliseconds(timestamp) ?? 0)
     }
 
-    /// The event as one line of JSON (without the newline), fields in the order of DESIGN §5.
+    /// The event as one line of JSON (without the newline), fields in the order of DESIGN §5, then
+    /// `appVersion` when there is one.
     ///
     /// The same object `JSONEncoder` would produce, written directly: stable field order and
     /// no `Foundation` encoder in the path of every event an app sends.
@@ -160,6 +171,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         writer.string("variation", variation)
         writer.string("outcome", outcome)
         writer.integer("durationMs", durationMs)
+        writer.string("appVersion", appVersion)
         bytes = writer.finish()
     }
 }

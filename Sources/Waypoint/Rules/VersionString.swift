@@ -4,7 +4,7 @@
 /// with exactly three parts (no pre-release) gets a `~` part so that it sorts after its pre-releases; numeric
 /// parts are left-padded with spaces to five characters; the parts are joined with `-`. Two forms compare as
 /// strings, by UTF-16 code units, exactly as in GrowthBook's SDKs: `"1.0.0-beta.2" < "1.0.0-beta.11" < "1.0.0"`.
-enum VersionString {
+package enum VersionString {
     /// The padded form of a condition operand or attribute value: numbers are read as their JavaScript text,
     /// anything else that is not a non-empty string counts as `"0"`.
     static func padded(_ value: JSONValue) -> String {
@@ -16,7 +16,7 @@ enum VersionString {
     }
 
     /// The padded form of a version string.
-    static func padded(_ version: String) -> String {
+    package static func padded(_ version: String) -> String {
         var text = Substring(version)
         if text.hasPrefix("v") { text = text.dropFirst() }
         if let plus = text.firstIndex(of: "+") { text = text[..<plus] }
@@ -30,7 +30,7 @@ enum VersionString {
     }
 
     /// Compares two padded forms by UTF-16 code units, as JavaScript compares strings.
-    static func less(_ lhs: String, _ rhs: String) -> Bool {
+    package static func less(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
     }
 }

@@ -4,10 +4,10 @@ import Waypoint
 import WaypointTools
 
 extension WaypointCommand {
-    /// `waypoint funnel`: where users drop off in a flow, from a JSON Lines file of events.
+    /// `waypoint funnel`: where users drop off in a flow or a walkthrough, from a JSON Lines file of events.
     struct Funnel: OutputCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show where users drop off in a flow, from a JSON Lines file of analytics events.",
+            abstract: "Show where users drop off in a flow or a walkthrough, from a JSON Lines file of analytics events.",
             discussion: """
                 Without --steps: the flow report, right for flows with forks, conditional steps and \
                 subflows. Per step: the users who viewed it, skipped it (its condition was false; not a \
@@ -22,6 +22,16 @@ extension WaypointCommand {
                 within the window after the attempt's start. A user counts for the furthest step any \
                 attempt reached. `$complete` stands for the flow's `Flow Completed`.
 
+                With --walkthrough ID instead of --flow: the walkthrough report. Per hint: the users it \
+                was shown to, who completed it (split by trigger), skipped it (split by trigger; \
+                `condition` means its condition was false), whose target was not found, and who \
+                stopped there (their last hint shown, without completing the walkthrough); and the \
+                walkthrough's started and completed users. Hints are listed in document order with \
+                --document, otherwise in order of first appearance.
+
+                When events carry the app's version (`appVersion`), the flow and walkthrough reports \
+                also give every figure per app version: a user's is that of their last event with one.
+
                 Events are ordered by their timestamps, not by their place in the file; lines that are \
                 not valid events are skipped and counted.
 
@@ -29,12 +39,15 @@ extension WaypointCommand {
                   waypoint funnel events.jsonl --flow signup --document Examples/Documents/waypoint.json
                   waypoint funnel events.jsonl --flow signup --steps splash,login,'$complete' --window 7d
                   waypoint funnel events.jsonl --flow signup --by variation --format json
+                  waypoint funnel events.jsonl --walkthrough layering --document Examples/Documents/waypoint.json
                 """
         )
 
         /// How to print the report.
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case table, json
+            /// The same as ``table``.
+            case text
         }
 
         /// What to split the figures by.
@@ -46,9 +59,12 @@ extension WaypointCommand {
         var events: String
 
         @Option(help: "The id of the flow to measure.")
-        var flow: String
+        var flow: String?
 
-        @Option(help: "The document the flow is declared in: lists its steps in document order.")
+        @Option(help: "The id of the walkthrough to report on (instead of --flow).")
+        var walkthrough: String?
+
+        @Option(help: "The document the flow or walkthrough is declared in: lists its steps in document order.")
         var document: String?
 
         @Option(help: "A sequential funnel through these step ids, comma-separated (a subflow step as sub/inner; $complete for the flow's end).")
@@ -60,10 +76,23 @@ extension WaypointCommand {
         @Option(name: .customLong("by"), help: "Split every figure per experiment variation.")
         var grouping: Grouping?
 
-        @Option(help: "Output format: table or json.")
+        @Option(help: "Output format: table (or text) or json.")
         var format: Format = .table
 
         func validate() throws {
+            switch (flow, walkthrough) {
+            case (nil, nil):
+                throw ValidationError("Name what to report on: --flow ID for a flow, or --walkthrough ID for a walkthrough.")
+            case (.some, .some):
+                throw ValidationError("--flow and --walkthrough cannot be used together; report on one flow or one walkthrough at a time.")
+            case (nil, .some):
+                if steps != nil {
+                    throw ValidationError("--steps measures a flow's sequential funnel and cannot be used with --walkthrough; "
+                        + "use --flow ID --steps a,b,c, or drop --steps for the walkthrough report.")
+                }
+            case (.some, nil):
+                break
+            }
             guard FunnelWindow(window) != nil else {
                 throw ValidationError("--window \"\(window)\" is not a duration; write a number and a unit, such as 14d, 36h or 90m.")
             }
@@ -78,6 +107,8 @@ extension WaypointCommand {
 
         /// The report as it is printed.
         func output(showProgress: Bool = false) throws -> String {
+            if let walkthrough { return try walkthroughOutput(walkthrough, showProgress: showProgress) }
+            guard let flow else { throw ValidationError("Name what to report on: --flow ID or --walkthrough ID.") }
             var declared: [String]?
             if let document {
                 let parsed = try DocumentFile.readValid(document)
@@ -93,19 +124,39 @@ extension WaypointCommand {
                 groupByVariation: grouping == .variation, declaredSteps: declared)
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }
-            var progress: (@Sendable (WaypointTools.Funnel.Progress) -> Void)?
-            if let indicator {
-                progress = { indicator.update($0) }
-            }
-            let result = try WaypointTools.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: progress)
+            let result = try WaypointTools.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: indicator?.callback)
             indicator?.clear()
             switch (format, result) {
             case (.json, _):
                 return String(decoding: result.jsonData(), as: UTF8.self) + "\n"
-            case (.table, .flow(let report)):
+            case (.table, .flow(let report)), (.text, .flow(let report)):
                 return FlowReportTable(report: report).text
-            case (.table, .funnel(let report)):
+            case (.table, .funnel(let report)), (.text, .funnel(let report)):
                 return FunnelTable(report: report).text
+            }
+        }
+
+        /// The walkthrough report as it is printed.
+        private func walkthroughOutput(_ walkthrough: String, showProgress: Bool) throws -> String {
+            var declared: [String]?
+            if let document {
+                let parsed = try DocumentFile.readValid(document)
+                guard let ids = parsed.reportedStepIDs(ofWalkthrough: walkthrough) else {
+                    let known = Array(Set(parsed.walkthroughs.map(\.id))).sorted()
+                    let hint = Spelling.suggestion(for: walkthrough, among: known).map { " Did you mean \"\($0)\"?" } ?? ""
+                    let list = known.isEmpty ? " It has none." : " Its walkthroughs: \(known.joined(separator: ", "))."
+                    throw CLIError("\(document) has no walkthrough \"\(walkthrough)\".\(hint)\(list)")
+                }
+                declared = ids
+            }
+            let query = WalkthroughQuery(walkthroughID: walkthrough, groupByVariation: grouping == .variation, declaredSteps: declared)
+            let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
+            defer { indicator?.clear() }
+            let report = try WalkthroughReport.compute(file: URL(fileURLWithPath: events), query: query, progress: indicator?.callback)
+            indicator?.clear()
+            switch format {
+            case .json: return String(decoding: report.jsonData(), as: UTF8.self) + "\n"
+            case .table, .text: return WalkthroughReportTable(report: report).text
             }
         }
 
@@ -128,6 +179,11 @@ final class ProgressIndicator: @unchecked Sendable {
     static let threshold: Int64 = 32 << 20
 
     init(label: String) { self.label = label }
+
+    /// ``update(_:)``, as a report's progress callback.
+    var callback: @Sendable (WaypointTools.Funnel.Progress) -> Void {
+        { [self] progress in update(progress) }
+    }
 
     func update(_ progress: WaypointTools.Funnel.Progress) {
         guard progress.totalBytes >= Self.threshold else { return }

@@ -1,10 +1,11 @@
+import Foundation
 import Waypoint
 
 /// A hand-written scanner for one JSON Lines event, fast enough for hundreds of megabytes.
 ///
 /// It checks the whole line is one well-formed JSON object (strings with valid escapes and valid
 /// UTF-8, numbers, literals, nested values) and that the event's fields have the types
-/// `OnboardingEvent` requires, and it records where the few fields the funnel needs are,
+/// `OnboardingEvent` requires, and it records where the few fields the reports need are,
 /// without building any `String`. A line is valid exactly when it is such an object with string
 /// `messageId`, `userId`, `event` and an ISO 8601 `timestamp`, whose other known fields are
 /// strings or integers as `OnboardingEvent` declares (or `null`), and which, for a
@@ -18,9 +19,27 @@ struct EventLineScanner {
         var escaped = false
 
         var isPresent: Bool { start >= 0 }
+
+        /// Whether the field's value, escapes decoded, is `bytes`; `p` is the line it was scanned from.
+        @inline(__always)
+        func equals(_ bytes: [UInt8], in p: UnsafePointer<UInt8>) -> Bool {
+            if escaped { return EventLineScanner.decode(self, in: p) == bytes }
+            guard count == bytes.count else { return false }
+            return bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return count == 0 }
+                return memcmp(base, p + start, count) == 0
+            }
+        }
+
+        /// The field's value's number in `table` (escapes decoded), inserting it; `p` is the line
+        /// it was scanned from.
+        @inline(__always)
+        func intern(in table: inout ByteStringTable, _ p: UnsafePointer<UInt8>) -> Int? {
+            escaped ? table.index(of: EventLineScanner.decode(self, in: p)) : table.index(of: p + start, count: count)
+        }
     }
 
-    /// The fields the reports read (the funnel, and the revision preview: `experiment` too).
+    /// The fields the reports read (the funnel, the walkthrough report, and the revision preview).
     struct Fields {
         var event = Field()
         var userID = Field()
@@ -29,6 +48,9 @@ struct EventLineScanner {
         var variation = Field()
         var experiment = Field()
         var outcome = Field()
+        var walkthroughID = Field()
+        var trigger = Field()
+        var appVersion = Field()
         var timestamp: Int64 = 0
         var stepIndex: Int64?
         var durationMs: Int64?
@@ -37,6 +59,7 @@ struct EventLineScanner {
     private enum Key {
         case requiredString, optionalString, optionalInteger, other
         case event, userID, flowID, stepID, variation, experiment, outcome, timestamp, stepIndex, durationMs
+        case walkthroughID, trigger, appVersion
     }
 
     private let p: UnsafePointer<UInt8>
@@ -116,6 +139,9 @@ struct EventLineScanner {
                     case .variation: fields.variation = Field()
                     case .experiment: fields.experiment = Field()
                     case .outcome: fields.outcome = Field()
+                    case .walkthroughID: fields.walkthroughID = Field()
+                    case .trigger: fields.trigger = Field()
+                    case .appVersion: fields.appVersion = Field()
                     default: break
                     }
                 } else {
@@ -130,6 +156,9 @@ struct EventLineScanner {
                     case .variation: fields.variation = value
                     case .experiment: fields.experiment = value
                     case .outcome: fields.outcome = value
+                    case .walkthroughID: fields.walkthroughID = value
+                    case .trigger: fields.trigger = value
+                    case .appVersion: fields.appVersion = value
                     default: break
                     }
                 }
@@ -184,7 +213,7 @@ struct EventLineScanner {
             if equals(p, count, "flowId") { return .flowID }
             if equals(p, count, "stepId") { return .stepID }
         case 7:
-            if equals(p, count, "trigger") { return .optionalString }
+            if equals(p, count, "trigger") { return .trigger }
             if equals(p, count, "outcome") { return .outcome }
         case 9:
             if equals(p, count, "timestamp") { return .timestamp }
@@ -194,10 +223,11 @@ struct EventLineScanner {
         case 10:
             if equals(p, count, "experiment") { return .experiment }
             if equals(p, count, "durationMs") { return .durationMs }
+            if equals(p, count, "appVersion") { return .appVersion }
         case 11:
             if equals(p, count, "flowVersion") { return .optionalInteger }
         case 13:
-            if equals(p, count, "walkthroughId") { return .optionalString }
+            if equals(p, count, "walkthroughId") { return .walkthroughID }
         case 18:
             if equals(p, count, "walkthroughVersion") { return .optionalInteger }
         default:

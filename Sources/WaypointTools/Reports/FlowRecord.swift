@@ -2,7 +2,7 @@ import Foundation
 
 /// One event of the measured flow, reduced to what the reports read: who, what, which step, when.
 ///
-/// Strings are numbers in the collector's tables; 48 bytes an event.
+/// Strings are numbers in the collector's tables; 48 bytes an event (its stride: the fields take 46).
 struct FlowRecord {
     /// The flow events the reports read (DESIGN §5).
     enum Kind: UInt8 {
@@ -86,6 +86,8 @@ struct FlowRecord {
     var stepIndex: Int32
     /// 0 without a variation, else the variation's number + 1.
     var variation: UInt16
+    /// 0 without an `appVersion`, else the app version's number + 1.
+    var appVersion: UInt16
     var kind: Kind
 
     /// The order of one user's events: timestamp, then `stepIndex`, then place in the input (DESIGN §5).

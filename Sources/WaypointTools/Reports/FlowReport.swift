@@ -10,8 +10,11 @@ import Waypoint
 /// {"kind":"flow","flowId":"signup","started":1000,"completed":640,"abandoned":120,"completionRate":0.64,
 ///  "medianMsToComplete":53000,"invalidLines":0,"steps":[{"stepId":"splash","viewed":1000,"skipped":0,
 ///  "droppedHere":30,"outcomes":{"login":200,"register":700},"medianDurationMs":4000}, …],
-///  "byVariation":{"control":{…}}}
+///  "byVariation":{"control":{…}},"byAppVersion":{"2.4.1":{…},"(none)":{…}}}
 /// ```
+///
+/// `byVariation` is there when asked for (``FunnelQuery/groupByVariation``); `byAppVersion` when at
+/// least one event of the flow carries an `appVersion`.
 public struct FlowReport: Sendable, Hashable, Encodable {
     /// One step's figures.
     public struct Step: Sendable, Hashable, Encodable {
@@ -97,16 +100,25 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// The figures per variation, when asked for: a user's variation is that of their earliest
     /// event of the flow that has one; users with none are under `"(none)"`.
     public var byVariation: [String: Figures]?
+    /// The figures per app version, when at least one event of the flow carries an `appVersion`:
+    /// a user's app version is that of their last event of the flow that has one (where they were
+    /// when they stopped, so a user who upgraded part way counts under the newer version); users
+    /// with none are under `"(none)"`. `nil` when no event of the flow has one.
+    public var byAppVersion: [String: Figures]?
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any flow and name).
     public var events: Int
 
     /// Creates a report.
-    public init(flowID: String, overall: Figures, byVariation: [String: Figures]? = nil, invalidLines: Int = 0, events: Int = 0) {
+    public init(
+        flowID: String, overall: Figures, byVariation: [String: Figures]? = nil, byAppVersion: [String: Figures]? = nil,
+        invalidLines: Int = 0, events: Int = 0
+    ) {
         self.flowID = flowID
         self.overall = overall
         self.byVariation = byVariation
+        self.byAppVersion = byAppVersion
         self.invalidLines = invalidLines
         self.events = events
     }
@@ -120,16 +132,17 @@ public struct FlowReport: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case kind, flowID = "flowId", started, completed, abandoned, completionRate, medianMsToComplete, steps
-        case byVariation, invalidLines, events
+        case byVariation, byAppVersion, invalidLines, events
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try encode(overall, into: &container)
-        if let byVariation {
-            var nested = container.nestedContainer(keyedBy: VariationKey.self, forKey: .byVariation)
-            for name in byVariation.keys.sorted() {
-                guard let figures = byVariation[name] else { continue }
+        for (groups, key) in [(byVariation, CodingKeys.byVariation), (byAppVersion, .byAppVersion)] {
+            guard let groups else { continue }
+            var nested = container.nestedContainer(keyedBy: VariationKey.self, forKey: key)
+            for name in groups.keys.sorted() {
+                guard let figures = groups[name] else { continue }
                 var inner = nested.nestedContainer(keyedBy: CodingKeys.self, forKey: VariationKey(stringValue: name))
                 try encode(figures, into: &inner)
             }
@@ -150,7 +163,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     }
 }
 
-/// A coding key made of any string: a variation's name.
+/// A coding key made of any string: a variation's or an app version's name.
 struct VariationKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }

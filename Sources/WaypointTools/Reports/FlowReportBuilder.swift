@@ -51,12 +51,15 @@ struct FlowReportBuilder {
         var durations: [(UInt32, Int64)] = []
         var lastViewed: UInt32?
         var variation: UInt16 = 0
+        var appVersion: UInt16 = 0
     }
 
     /// Where a step first appears: the earliest event that names it, in event order.
-    private var firstSeen: [(time: Int64, stepIndex: Int32, sequence: Int64)?] = []
+    private var firstSeen: [EventOrder?] = []
     private var overall = Tally()
     private var perVariation: [Tally] = []
+    /// By app version number + 1 (0: none); empty until a user with an app version is added.
+    private var perAppVersion: [Tally] = []
     private let groupByVariation: Bool
     // Per-step and per-outcome marks of the user being added, to count each user once.
     private var stamp: UInt32 = 0
@@ -83,6 +86,8 @@ struct FlowReportBuilder {
         var completions: [Int64] = []
         for record in records {
             if user.variation == 0, record.variation != 0 { user.variation = record.variation }
+            // Where the user was when they stopped: the last event with an app version wins.
+            if record.appVersion != 0 { user.appVersion = record.appVersion }
             let step = record.step
             if record.kind.isAboutStep { noteFirstSeen(record) }
             switch record.kind {
@@ -116,7 +121,17 @@ struct FlowReportBuilder {
         if user.completed, let start = firstStart, let end = completions.filter({ $0 >= start }).min() {
             user.msToComplete = end - start
         }
+        if user.appVersion != 0, perAppVersion.isEmpty {
+            // Every user added so far had no app version: together they are the "(none)" group.
+            perAppVersion = [overall]
+        }
         overall.add(user)
+        if !perAppVersion.isEmpty {
+            let group = Int(user.appVersion)
+            while perAppVersion.count <= group { perAppVersion.append(Tally()) }
+            perAppVersion[group].grow(to: steps)
+            perAppVersion[group].add(user)
+        }
         if groupByVariation {
             let group = Int(user.variation)
             while perVariation.count <= group { perVariation.append(Tally()) }
@@ -136,9 +151,9 @@ struct FlowReportBuilder {
 
     private mutating func noteFirstSeen(_ record: FlowRecord) {
         let step = Int(record.step)
-        if let seen = firstSeen[step],
-           (seen.time, seen.stepIndex, seen.sequence) <= (record.time, record.stepIndex, record.sequence) { return }
-        firstSeen[step] = (record.time, record.stepIndex, record.sequence)
+        let order = EventOrder(time: record.time, stepIndex: record.stepIndex, sequence: record.sequence)
+        if let seen = firstSeen[step], seen <= order { return }
+        firstSeen[step] = order
     }
 
     /// The finished report.
@@ -148,25 +163,9 @@ struct FlowReportBuilder {
     ///   - declared: the document's step ids in order, or `nil`.
     func report(
         flowID: String, steps: ByteStringTable, outcomes: ByteStringTable, variations: ByteStringTable,
-        declared: [String]?, invalidLines: Int, events: Int
+        appVersions: ByteStringTable, declared: [String]?, invalidLines: Int, events: Int
     ) -> FlowReport {
-        // The report's steps: as step numbers (nil: declared but never seen) with their names.
-        var byName: [String: Int] = [:]
-        for index in 0..<min(steps.count, firstSeen.count) where firstSeen[index] != nil {
-            byName[steps.string(at: index)] = index
-        }
-        var order: [(name: String, number: Int?, inDocument: Bool?)] = []
-        if let declared {
-            let declaredSet = Set(declared)
-            order = declared.map { ($0, byName[$0], true) }
-            order += byName.keys.filter { !declaredSet.contains($0) }.sorted().map { ($0, byName[$0], false) }
-        } else {
-            let seen = byName.values.sorted { lhs, rhs in
-                guard let left = firstSeen[lhs], let right = firstSeen[rhs] else { return lhs < rhs }
-                return (left.time, left.stepIndex, left.sequence) < (right.time, right.stepIndex, right.sequence)
-            }
-            order = seen.map { (steps.string(at: $0), $0, nil) }
-        }
+        let order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: declared)
         let outcomeNames = (0..<outcomes.count).map { outcomes.string(at: $0) }
 
         func figures(_ tally: Tally) -> FlowReport.Figures {
@@ -189,15 +188,20 @@ struct FlowReportBuilder {
                 medianMsToComplete: FunnelTally.median(tally.toComplete), steps: reported)
         }
 
-        var byVariation: [String: FlowReport.Figures]?
-        if groupByVariation {
+        /// The figures of each group with users, by name: group 0 is `(none)`, group n is `names`' entry n − 1.
+        func groups(_ tallies: [Tally], names: ByteStringTable) -> [String: FlowReport.Figures] {
             var groups: [String: FlowReport.Figures] = [:]
-            for (index, tally) in perVariation.enumerated() where tally.users > 0 {
-                let name = index == 0 ? FunnelReport.noVariation : variations.string(at: index - 1)
+            for (index, tally) in tallies.enumerated() where tally.users > 0 {
+                let name = index == 0 ? FunnelReport.noVariation : names.string(at: index - 1)
                 groups[name] = figures(tally)
             }
-            byVariation = groups
+            return groups
         }
-        return FlowReport(flowID: flowID, overall: figures(overall), byVariation: byVariation, invalidLines: invalidLines, events: events)
+
+        return FlowReport(
+            flowID: flowID, overall: figures(overall),
+            byVariation: groupByVariation ? groups(perVariation, names: variations) : nil,
+            byAppVersion: perAppVersion.isEmpty ? nil : groups(perAppVersion, names: appVersions),
+            invalidLines: invalidLines, events: events)
     }
 }

@@ -34,17 +34,16 @@ struct FunnelAccumulator {
 
     /// The report, once every user is added.
     func finish(_ collector: FunnelCollector, query: FunnelQuery, source: String?) throws(FunnelError) -> FunnelResult {
-        if collector.eventLines == 0, collector.invalidLines > 0, let first = collector.firstInvalid {
-            throw .noValidEvents(source: source, invalidLines: collector.invalidLines, line: first.line, bytes: first.bytes)
-        }
+        if let error = collector.counts.noValidEventsError(source: source) { throw error }
         if collector.flowEvents == 0, query.declaredSteps == nil {
             let others = (0..<collector.otherFlows.count).map { collector.otherFlows.string(at: $0) }
-            throw .noEventsOfFlow(query.flowID, otherFlows: others, events: collector.eventLines)
+            throw .noEventsOfFlow(query.flowID, otherFlows: others, events: collector.counts.eventLines)
         }
         if let flow {
             return .flow(flow.report(
                 flowID: query.flowID, steps: collector.steps, outcomes: collector.outcomes, variations: collector.variations,
-                declared: query.declaredSteps, invalidLines: collector.invalidLines, events: collector.eventLines))
+                appVersions: collector.appVersions, declared: query.declaredSteps,
+                invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines))
         }
         var known = Set(query.declaredSteps ?? [])
         known.insert(FunnelCollector.completeStepID)
@@ -52,7 +51,7 @@ struct FunnelAccumulator {
         let unknown = (query.steps ?? []).filter { !known.contains($0) }
         if !unknown.isEmpty { throw .unknownSteps(unknown, flowID: query.flowID, known: known.sorted()) }
         let report = sequential?.report(
-            query: query, variations: collector.variations, invalidLines: collector.invalidLines, events: collector.eventLines)
+            query: query, variations: collector.variations, invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines)
         return .funnel(report ?? FunnelReport(flowID: query.flowID, window: query.window.description, steps: []))
     }
 }

@@ -5,7 +5,7 @@ import Waypoint
 ///
 /// Memory is proportional to the flow's events (48 bytes each) plus the distinct user ids; other
 /// flows' events, walkthrough events and invalid lines take nothing.
-struct FunnelCollector {
+struct FunnelCollector: EventLineCollector {
     /// The step id that stands for `Flow Completed` in a sequential funnel.
     static let completeStepID = "$complete"
     /// At most this many other flows' ids are remembered, for the "no events of this flow" message.
@@ -13,11 +13,15 @@ struct FunnelCollector {
 
     let flowID: [UInt8]
     let groupByVariation: Bool
+    /// Whether app versions are kept (for the flow report's `byAppVersion`; a sequential funnel has none).
+    let keepsAppVersions: Bool
     /// Added to every record's line number: the part of the file this collector reads.
     let sequenceBase: Int64
     var steps = ByteStringTable(capacity: 64)
     var users = ByteStringTable(capacity: 1 << 14)
     var variations = ByteStringTable(capacity: 16)
+    /// The `appVersion`s of the flow's events, when ``keepsAppVersions``.
+    var appVersions = ByteStringTable(capacity: 16)
     var outcomes = ByteStringTable(capacity: 64)
     /// Ids of other flows seen (up to ``otherFlowsKept``).
     var otherFlows = ByteStringTable(capacity: 16)
@@ -30,12 +34,8 @@ struct FunnelCollector {
     /// only their `Step Viewed` (and `Flow Completed`) events are kept. Empty for the flow report,
     /// which keeps every event of the flow.
     private(set) var measured: [Bool] = []
-    /// Lines read, blank ones included.
-    var lines: Int64 = 0
-    var eventLines = 0
-    var invalidLines = 0
-    /// The first invalid line: its number (1-based, within this part) and its first bytes.
-    var firstInvalid: (line: Int64, bytes: [UInt8])?
+    /// Lines read, valid events and invalid lines.
+    var counts = EventLineCounts()
 
     /// The step number of `$complete`.
     let completeStep: UInt32 = 0
@@ -43,6 +43,7 @@ struct FunnelCollector {
     init(query: FunnelQuery, part: Int = 0) {
         flowID = Array(query.flowID.utf8)
         groupByVariation = query.groupByVariation
+        keepsAppVersions = query.steps == nil
         sequenceBase = Int64(part) << 40
         _ = steps.index(of: Array(Self.completeStepID.utf8))
         if let listed = query.steps {
@@ -58,51 +59,44 @@ struct FunnelCollector {
     /// Reads one line (without its newline).
     @inline(__always)
     mutating func consume(_ p: UnsafePointer<UInt8>, count: Int) {
-        lines += 1
-        guard let fields = EventLineScanner.scan(p, count: count) else {
-            if !EventLineScanner.isBlank(p, count: count) {
-                invalidLines += 1
-                if firstInvalid == nil { firstInvalid = (lines, Array(UnsafeBufferPointer(start: p, count: min(count, 256)))) }
-            }
-            return
-        }
-        eventLines += 1
+        guard let fields = counts.scan(p, count: count) else { return }
         guard let kind = fields.flowEventKind(in: p), fields.flowID.isPresent else { return }
-        guard sameFlow(fields.flowID, p) else {
-            if otherFlows.count < Self.otherFlowsKept { _ = intern(fields.flowID, p, in: &otherFlows) }
+        guard fields.flowID.equals(flowID, in: p) else {
+            if otherFlows.count < Self.otherFlowsKept { _ = fields.flowID.intern(in: &otherFlows, p) }
             return
         }
-        guard let user = intern(fields.userID, p, in: &users) else { return }
+        guard let user = fields.userID.intern(in: &users, p) else { return }
         var step = FlowRecord.none
         if kind == .flowCompleted {
             step = completeStep
         } else if kind.isAboutStep {
-            guard fields.stepID.isPresent, let found = intern(fields.stepID, p, in: &steps) else { return }
+            guard fields.stepID.isPresent, let found = fields.stepID.intern(in: &steps, p) else { return }
             step = UInt32(truncatingIfNeeded: found)
         }
         var outcome = FlowRecord.none
-        if kind == .stepCompleted, fields.outcome.isPresent, let found = intern(fields.outcome, p, in: &outcomes) {
+        if kind == .stepCompleted, fields.outcome.isPresent, let found = fields.outcome.intern(in: &outcomes, p) {
             outcome = UInt32(truncatingIfNeeded: found)
         }
         var variation = 0
         if groupByVariation, fields.variation.isPresent {
-            variation = (intern(fields.variation, p, in: &variations) ?? 0) + 1
+            variation = (fields.variation.intern(in: &variations, p) ?? 0) + 1
         }
-        record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, time: fields.timestamp,
-               stepIndex: fields.stepIndex, duration: fields.durationMs)
+        var appVersion = 0
+        if keepsAppVersions, fields.appVersion.isPresent {
+            appVersion = (fields.appVersion.intern(in: &appVersions, p) ?? 0) + 1
+        }
+        record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, appVersion: appVersion,
+               time: fields.timestamp, stepIndex: fields.stepIndex, duration: fields.durationMs)
     }
 
     /// Counts a line too long to read as invalid, given its first bytes.
     mutating func skipLongLine(_ start: UnsafeBufferPointer<UInt8>) {
-        lines += 1
-        invalidLines += 1
-        if firstInvalid == nil { firstInvalid = (lines, Array(start)) }
+        counts.skipLongLine(start)
     }
 
     /// Reads one decoded event (for callers that hold events rather than a file).
     mutating func consume(_ event: OnboardingEvent) {
-        lines += 1
-        eventLines += 1
+        counts.countEvent()
         guard let kind = FlowRecord.Kind(event.event.rawValue), let flow = event.flowID else { return }
         guard Array(flow.utf8) == flowID else {
             if otherFlows.count < Self.otherFlowsKept { _ = otherFlows.index(of: Array(flow.utf8)) }
@@ -126,13 +120,17 @@ struct FunnelCollector {
         if groupByVariation, let name = event.variation {
             variation = (variations.index(of: Array(name.utf8)) ?? 0) + 1
         }
-        record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, time: time,
-               stepIndex: event.stepIndex.map(Int64.init), duration: event.durationMs)
+        var appVersion = 0
+        if keepsAppVersions, let name = event.appVersion {
+            appVersion = (appVersions.index(of: Array(name.utf8)) ?? 0) + 1
+        }
+        record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, appVersion: appVersion,
+               time: time, stepIndex: event.stepIndex.map(Int64.init), duration: event.durationMs)
     }
 
     @inline(__always)
     private mutating func record(
-        kind: FlowRecord.Kind, user: Int, step: UInt32, outcome: UInt32, variation: Int, time: Int64,
+        kind: FlowRecord.Kind, user: Int, step: UInt32, outcome: UInt32, variation: Int, appVersion: Int, time: Int64,
         stepIndex: Int64?, duration: Int64?
     ) {
         flowEvents += 1
@@ -146,37 +144,18 @@ struct FunnelCollector {
             guard kind == .stepViewed || kind == .flowCompleted, Int(step) < measured.count, measured[Int(step)] else { return }
         }
         records.append(FlowRecord(
-            time: time, sequence: sequenceBase | lines, duration: duration ?? FlowRecord.noDuration,
+            time: time, sequence: sequenceBase | counts.lines, duration: duration ?? FlowRecord.noDuration,
             user: UInt32(truncatingIfNeeded: user), step: step, outcome: outcome,
             stepIndex: stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
-            variation: UInt16(truncatingIfNeeded: min(variation, Int(UInt16.max))), kind: kind))
-    }
-
-    @inline(__always)
-    private func intern(_ field: EventLineScanner.Field, _ p: UnsafePointer<UInt8>, in table: inout ByteStringTable) -> Int? {
-        field.escaped
-            ? table.index(of: EventLineScanner.decode(field, in: p))
-            : table.index(of: p + field.start, count: field.count)
-    }
-
-    @inline(__always)
-    private func sameFlow(_ field: EventLineScanner.Field, _ p: UnsafePointer<UInt8>) -> Bool {
-        if field.escaped { return EventLineScanner.decode(field, in: p) == flowID }
-        guard field.count == flowID.count else { return false }
-        return flowID.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return field.count == 0 }
-            return memcmp(base, p + field.start, field.count) == 0
-        }
+            variation: UInt16(truncatingIfNeeded: min(variation, Int(UInt16.max))),
+            appVersion: UInt16(truncatingIfNeeded: min(appVersion, Int(UInt16.max))), kind: kind))
     }
 
     /// Adds `other`'s records to these, renumbering its users, steps, outcomes and variations;
     /// `other` read the part of the input after this one.
     mutating func merge(_ other: FunnelCollector) {
-        if firstInvalid == nil, let found = other.firstInvalid { firstInvalid = (lines + found.line, found.bytes) }
-        lines += other.lines
-        eventLines += other.eventLines
+        counts.merge(other.counts)
         flowEvents += other.flowEvents
-        invalidLines += other.invalidLines
         for index in 0..<other.otherFlows.count where otherFlows.count < Self.otherFlowsKept {
             _ = otherFlows.index(of: other.otherFlows.bytes(at: index))
         }
@@ -191,16 +170,23 @@ struct FunnelCollector {
             mentioned[number] = true
         }
         let outcomeMap = map(other.outcomes, into: &outcomes)
-        var variationMap = [UInt16](repeating: 0, count: other.variations.count + 1)
-        for index in 0..<other.variations.count {
-            variationMap[index + 1] = UInt16(truncatingIfNeeded: (variations.index(of: other.variations.bytes(at: index)) ?? 0) + 1)
+        // Numbers + 1 (0 stays 0: none), clamped as `record` clamps them.
+        func groupMap(_ from: ByteStringTable, into table: inout ByteStringTable) -> [UInt16] {
+            var numbers = [UInt16](repeating: 0, count: from.count + 1)
+            for index in 0..<from.count {
+                numbers[index + 1] = UInt16(truncatingIfNeeded: min((table.index(of: from.bytes(at: index)) ?? 0) + 1, Int(UInt16.max)))
+            }
+            return numbers
         }
+        let variationMap = groupMap(other.variations, into: &variations)
+        let appVersionMap = groupMap(other.appVersions, into: &appVersions)
         records.reserveCapacity(records.count + other.records.count)
         for var record in other.records {
             record.user = userMap[Int(record.user)]
             if record.step != FlowRecord.none { record.step = stepMap[Int(record.step)] }
             if record.outcome != FlowRecord.none { record.outcome = outcomeMap[Int(record.outcome)] }
             record.variation = variationMap[Int(record.variation)]
+            record.appVersion = appVersionMap[Int(record.appVersion)]
             records.append(record)
         }
     }

@@ -11,6 +11,7 @@ public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooManySteps(Int)
         case noValidEvents(source: String?, invalidLines: Int, line: Int64, why: String)
         case noEventsOfFlow(flowID: String, otherFlows: [String], events: Int)
+        case noEventsOfWalkthrough(walkthroughID: String, otherWalkthroughs: [String], events: Int)
         case unknownSteps([String], flowID: String, known: [String])
         case notGroupedByUser(String)
     }
@@ -31,6 +32,9 @@ public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
     }
     static func noEventsOfFlow(_ flowID: String, otherFlows: [String], events: Int) -> FunnelError {
         FunnelError(.noEventsOfFlow(flowID: flowID, otherFlows: otherFlows.sorted(), events: events))
+    }
+    static func noEventsOfWalkthrough(_ walkthroughID: String, otherWalkthroughs: [String], events: Int) -> FunnelError {
+        FunnelError(.noEventsOfWalkthrough(walkthroughID: walkthroughID, otherWalkthroughs: otherWalkthroughs.sorted(), events: events))
     }
     static func unknownSteps(_ steps: [String], flowID: String, known: [String]) -> FunnelError {
         FunnelError(.unknownSteps(steps, flowID: flowID, known: known))
@@ -69,6 +73,16 @@ public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
             let hint = Spelling.suggestion(for: flowID, among: others).map { " Did you mean \"\($0)\"?" } ?? ""
             return "No events of flow \"\(flowID)\".\(hint) Flows with events: \(others.joined(separator: ", ")). "
                 + "Check the flow id, or pass --document to report on a flow without events yet."
+        case .noEventsOfWalkthrough(let walkthroughID, let others, let events):
+            guard !others.isEmpty else {
+                return events == 0
+                    ? "No events of walkthrough \"\(walkthroughID)\": the input has no events. Pass the events your app or server wrote."
+                    : "No events of walkthrough \"\(walkthroughID)\" among \(events) events (none of them is a walkthrough event). "
+                        + "Check the walkthrough id, or pass --document to report on a walkthrough without events yet."
+            }
+            let hint = Spelling.suggestion(for: walkthroughID, among: others).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "No events of walkthrough \"\(walkthroughID)\".\(hint) Walkthroughs with events: \(others.joined(separator: ", ")). "
+                + "Check the walkthrough id, or pass --document to report on a walkthrough without events yet."
         case .unknownSteps(let steps, let flowID, let known):
             let each = steps.map { step in
                 "\"\(step)\"" + (Spelling.suggestion(for: step, among: known).map { " (did you mean \"\($0)\"?)" } ?? "")

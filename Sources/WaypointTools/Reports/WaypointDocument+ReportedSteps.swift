@@ -19,6 +19,26 @@ extension WaypointDocument {
         return ids
     }
 
+    /// The step ids of a walkthrough, in document order; `nil` when the document has no
+    /// walkthrough `id`.
+    ///
+    /// When several entries share the id (the variations of an experiment), the first entry's
+    /// steps come first, then each other entry's steps not listed yet, in its order.
+    ///
+    /// ```swift
+    /// let query = WalkthroughQuery(walkthroughID: "layering", declaredSteps: document.reportedStepIDs(ofWalkthrough: "layering"))
+    /// ```
+    public func reportedStepIDs(ofWalkthrough id: String) -> [String]? {
+        let entries = walkthroughs.filter { $0.id == id }
+        guard !entries.isEmpty else { return nil }
+        var ids: [String] = []
+        var listed: Set<String> = []
+        for step in entries.flatMap(\.steps) where listed.insert(step.id).inserted {
+            ids.append(step.id)
+        }
+        return ids
+    }
+
     private func expand(flow id: String, prefix: String, open: Set<String>, into ids: inout [String], listed: inout Set<String>) {
         for entry in flows where entry.id == id {
             for step in entry.steps {

@@ -114,4 +114,56 @@ struct AnalyticsAttributionTests {
         #expect(seen.allSatisfy { $0.experiment == "share-copy" && $0.variation == variation })
         withExtendedLifetime(analytics) {}
     }
+
+    @Test("The app's version, set once in the attribution, is on every event of a flow, with the resolved variation")
+    func flowEventsCarryTheAppVersion() async throws {
+        let document = try Self.everyFeature()
+        let (id, resolution) = try Self.user(in: "short", of: "onboarding", document)
+        let definition = try #require(resolution.flows["onboarding"])
+        let events = try await Self.run(definition, context: ["id": .string(id), "country": "US"]) {
+            FlowAnalytics($0, attribution: EventAttribution(userID: id, appVersion: "2.4.1"))
+        }
+        #expect(events.count >= 3)
+        #expect(events.allSatisfy {
+            $0.appVersion == "2.4.1" && $0.experiment == "short-onboarding" && $0.variation == "short" && $0.userID == id
+        })
+        #expect(events.allSatisfy { $0.jsonLine.hasSuffix(#","appVersion":"2.4.1"}"#) })
+        // Without one, no event has the field.
+        let plain = try await Self.run(definition, context: ["id": .string(id), "country": "US"]) { FlowAnalytics($0, userID: id) }
+        #expect(!plain.isEmpty)
+        #expect(plain.allSatisfy { $0.appVersion == nil && !$0.jsonLine.contains("appVersion") })
+    }
+
+    @Test("Filling in a definition's experiment keeps the app's version; an app's own experiment is kept too")
+    func fillingKeepsTheAppVersion() {
+        let assignment = ExperimentAssignment(experiment: "short-signup", variation: "short")
+        let filled = EventAttribution(userID: "u", appVersion: "3.0").filling(assignment)
+        #expect(filled == EventAttribution(userID: "u", experiment: "short-signup", variation: "short", appVersion: "3.0"))
+        let own = EventAttribution(userID: "u", experiment: "mine", variation: "a", appVersion: "3.0")
+        #expect(own.filling(assignment) == own)
+        #expect(EventAttribution(userID: "u", appVersion: "3.0").filling(nil).appVersion == "3.0")
+    }
+
+    @Test("A walkthrough's events carry the app's version with the walkthrough's experiment")
+    func walkthroughEventsCarryTheAppVersion() async throws {
+        let document = try Self.everyFeature()
+        var found: Resolution?
+        for number in 0..<500 where found == nil {
+            let resolution = try document.resolve(attributes: ["id": .string("user-\(number)")])
+            if resolution.report.walkthroughs["share-hint"]?.inExperiment == true { found = resolution }
+        }
+        let walkthrough = try #require(found?.walkthroughs["share-hint"])
+        let hints = HintCoordinator(catalog: WalkthroughCatalog([walkthrough]), context: Attributes(), store: InMemoryProgressStore())
+        let analytics = WalkthroughAnalytics(hints, attribution: EventAttribution(userID: "u", appVersion: "2.5.0-beta.1"))
+        var seen: [OnboardingEvent] = []
+        analytics.onEvent = { seen.append($0) }
+        hints.anchorDidAppear("toolbar.share", present: { _ in })
+
+        await hints.start()
+        hints.next()
+
+        #expect(seen.map(\.event.rawValue).prefix(2) == ["Walkthrough Started", "Hint Shown"])
+        #expect(seen.allSatisfy { $0.appVersion == "2.5.0-beta.1" && $0.experiment == "share-copy" && $0.variation != nil })
+        withExtendedLifetime(analytics) {}
+    }
 }

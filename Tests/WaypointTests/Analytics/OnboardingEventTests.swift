@@ -47,6 +47,39 @@ struct OnboardingEventTests {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(OnboardingEvent.self, from: Data(bad.utf8)) }
     }
 
+    @Test func theAppVersionIsWrittenLastAndRoundTrips() throws {
+        var event = Self.full
+        event.appVersion = "2.4.1"
+        #expect(event.jsonLine == Self.full.jsonLine.dropLast() + #","appVersion":"2.4.1"}"#)
+        let encoded = try JSONEncoder().encode(event)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object["appVersion"] as? String == "2.4.1")
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: encoded) == event)
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: Data(event.jsonLine.utf8)) == event)
+        let hint = OnboardingEvent(
+            messageID: "h1", userID: "u", event: .hintShown, timestamp: Lines.date(1), stepID: "intro",
+            walkthroughID: "layering", walkthroughVersion: 2, appVersion: "10.0-beta \"2\"")
+        #expect(hint.jsonLine.hasSuffix(#""walkthroughVersion":2,"appVersion":"10.0-beta \"2\""}"#))
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: Data(hint.jsonLine.utf8)) == hint)
+    }
+
+    @Test func withoutAnAppVersionTheJSONIsAsBeforeAndOldEventsDecode() throws {
+        #expect(Self.full.appVersion == nil)
+        #expect(!Self.full.jsonLine.contains("appVersion"))
+        let encoded = try JSONEncoder().encode(Self.full)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object["appVersion"] == nil)
+        // An event written before the field existed.
+        let old = #"{"messageId":"m","userId":"u","event":"Hint Shown","timestamp":"2026-01-01T00:00:00.000Z","stepId":"intro","walkthroughId":"layering","walkthroughVersion":2}"#
+        let decoded = try JSONDecoder().decode(OnboardingEvent.self, from: Data(old.utf8))
+        #expect(decoded.appVersion == nil)
+        #expect(decoded.jsonLine == old)
+        let null = #"{"messageId":"m","userId":"u","event":"Flow Started","timestamp":"2026-01-01T00:00:00.000Z","appVersion":null}"#
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: Data(null.utf8)).appVersion == nil)
+        let number = #"{"messageId":"m","userId":"u","event":"Flow Started","timestamp":"2026-01-01T00:00:00.000Z","appVersion":2}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(OnboardingEvent.self, from: Data(number.utf8)) }
+    }
+
     @Test func theEventNamesAreTheDesigns() {
         #expect(EventName.all.map(\.rawValue) == [
             "Flow Started", "Step Viewed", "Step Completed", "Step Skipped", "Flow Completed", "Flow Abandoned",

@@ -18,6 +18,8 @@ struct EventLineScannerTests {
         #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","variation":null,"stepIndex":null}"#,
         #"{"messageId":"m","userId":"u\u002d1","event":"Step Viewed","timestamp":"2026-01-01T00:00:00-05:30","flowId":"f","stepId":"s"}"#,
         #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","durationMs":-5}"#,
+        #"{"messageId":"m","userId":"u","event":"Hint Shown","timestamp":"2026-01-01T00:00:00Z","walkthroughId":"w","appVersion":"2.4.1"}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","appVersion":null,"trigger":null,"walkthroughId":null}"#,
         // Invalid ones.
         #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z""#,
         #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z"} x"#,
@@ -25,6 +27,9 @@ struct EventLineScannerTests {
         #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01 00:00:00Z"}"#,
         #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","stepIndex":1.5}"#,
         #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","flowId":7}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","appVersion":2.4}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","trigger":true}"#,
+        #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","walkthroughId":["w"]}"#,
         #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00"}"#,
         #"{"messageId":"m","userId":"u","event":"X"}"#,
         #"{"messageId":"m","userId":"u","event":"Step Viewed","timestamp":"2026-01-01T00:00:00Z","flowId":"f"}"#,
@@ -85,5 +90,35 @@ struct EventLineScannerTests {
             }
             #expect(scanned?.timestamp == milliseconds, "\(written)")
         }
+    }
+
+    /// The text of a scanned field, escapes decoded; `nil` when the line does not have it.
+    static func text(_ field: KeyPath<EventLineScanner.Fields, EventLineScanner.Field>, of line: String) -> String?? {
+        let bytes = Array(line.utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> String?? in
+            guard let base = buffer.baseAddress, let fields = EventLineScanner.scan(base, count: buffer.count) else { return .none }
+            let found = fields[keyPath: field]
+            guard found.isPresent else { return .some(nil) }
+            return String(decoding: EventLineScanner.decode(found, in: base), as: UTF8.self)
+        }
+    }
+
+    @Test func readsTheAppVersionWalkthroughAndTriggerOfAnEvent() {
+        let hint = OnboardingEvent(
+            messageID: "h", userID: "u", event: .hintCompleted, timestamp: Lines.date(0), stepID: "intro", stepIndex: 0,
+            walkthroughID: "layering", walkthroughVersion: 2, trigger: "tap", appVersion: "2.4.1").jsonLine
+        #expect(Self.text(\.appVersion, of: hint) == "2.4.1")
+        #expect(Self.text(\.walkthroughID, of: hint) == "layering")
+        #expect(Self.text(\.trigger, of: hint) == "tap")
+        #expect(Self.text(\.stepID, of: hint) == "intro")
+        // Escaped, null and absent.
+        let escaped = #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","appVersion":"2.4\u002e1 \"b\"","walkthroughId":"lay\u0065ring"}"#
+        #expect(Self.text(\.appVersion, of: escaped) == #"2.4.1 "b""#)
+        #expect(Self.text(\.walkthroughID, of: escaped) == "layering")
+        let null = #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","appVersion":"1","appVersion":null}"#
+        #expect(Self.text(\.appVersion, of: null) == .some(nil))
+        #expect(Self.text(\.appVersion, of: Self.full.jsonLine) == .some(nil))
+        #expect(Self.text(\.appVersion, of: #"{"messageId":"m","userId":"u","event":"X","timestamp":"2026-01-01T00:00:00Z","appVersion":1}"#)
+            == .none)
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import WaypointTools
+
+/// The readable form of a ``WalkthroughReport``: the walkthrough's totals, then one row per hint;
+/// then the same per variation and per app version when the report has them.
+struct WalkthroughReportTable {
+    let report: WalkthroughReport
+
+    var text: String {
+        var lines: [String] = []
+        lines.append("Walkthrough \(report.walkthroughID): " + summary(report.overall))
+        if report.invalidLines > 0 {
+            lines.append("\(FunnelTable.count(report.invalidLines)) invalid "
+                + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
+        }
+        lines.append("")
+        lines += table(report.overall.steps)
+        if report.overall.steps.contains(where: { $0.inDocument == false }) {
+            lines.append("  * not in the document")
+        }
+        let groups: [(title: String, figures: [String: WalkthroughReport.Figures]?, order: [String])] = [
+            ("Variation", report.byVariation, (report.byVariation?.keys).map { $0.sorted() } ?? []),
+            ("App version", report.byAppVersion, (report.byAppVersion?.keys).map(FlowReportTable.appVersionOrder) ?? []),
+        ]
+        for group in groups {
+            for name in group.order {
+                guard let figures = group.figures?[name] else { continue }
+                lines.append("")
+                lines.append("\(group.title) \(name): " + summary(figures))
+                lines += table(figures.steps)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func summary(_ figures: WalkthroughReport.Figures) -> String {
+        "\(FunnelTable.count(figures.started)) started, \(FunnelTable.count(figures.completed)) completed "
+            + "(\(FunnelTable.percent(figures.completionRate)))"
+    }
+
+    private func table(_ steps: [WalkthroughReport.Step]) -> [String] {
+        let header = ["Step", "Shown", "Completed", "Skipped", "Target not found", "Dropped here", "Completed by", "Skipped by"]
+        var rows: [[String]] = [header]
+        for step in steps {
+            rows.append([
+                step.stepID + (step.inDocument == false ? " *" : ""), FunnelTable.count(step.shown),
+                FunnelTable.count(step.completed), FunnelTable.count(step.skipped), FunnelTable.count(step.targetNotFound),
+                FunnelTable.count(step.droppedHere), Self.split(step.completedBy), Self.split(step.skippedBy),
+            ])
+        }
+        return TextTable.lines(rows, leftAligned: [0, 6, 7])
+    }
+
+    /// Users per trigger, the most frequent first: `tap 9, button 2`; `–` when there are none.
+    private static func split(_ users: [String: Int]) -> String {
+        let text = users.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+            .map { "\($0.key) \(FunnelTable.count($0.value))" }.joined(separator: ", ")
+        return text.isEmpty ? "–" : text
+    }
+}

@@ -1,0 +1,114 @@
+import Waypoint
+
+extension WalkthroughCollector {
+    /// The figures of one group of users, by step number.
+    struct Tally {
+        var users = 0
+        var started = 0
+        var completed = 0
+        var shown: [Int]
+        var completedSteps: [Int]
+        var skipped: [Int]
+        var targetNotFound: [Int]
+        var dropped: [Int]
+        /// Users per `step << 32 | trigger`.
+        var completedBy: [UInt64: Int] = [:]
+        var skippedBy: [UInt64: Int] = [:]
+
+        init(steps: Int) {
+            shown = Array(repeating: 0, count: steps)
+            completedSteps = shown
+            skipped = shown
+            targetNotFound = shown
+            dropped = shown
+        }
+    }
+
+    /// The report, once every event is read.
+    ///
+    /// - Parameter source: the file read, for the "no valid events" message.
+    /// - Throws: ``FunnelError`` when the input holds invalid lines and no valid event, or when no
+    ///   event is of the walkthrough and the query has no document steps.
+    func report(query: WalkthroughQuery, source: String?) throws(FunnelError) -> WalkthroughReport {
+        if let error = counts.noValidEventsError(source: source) { throw error }
+        if walkthroughEvents == 0, query.declaredSteps == nil {
+            let others = (0..<otherWalkthroughs.count).map { otherWalkthroughs.string(at: $0) }
+            throw .noEventsOfWalkthrough(query.walkthroughID, otherWalkthroughs: others, events: counts.eventLines)
+        }
+        let stepCount = steps.count
+        var overall = Tally(steps: stepCount)
+        var perVariation = groupByVariation ? Array(repeating: Tally(steps: stepCount), count: variations.count + 1) : []
+        var perAppVersion = appVersions.count > 0 ? Array(repeating: Tally(steps: stepCount), count: appVersions.count + 1) : []
+
+        /// Applies `change` to every group `user` is in: everyone, their variation, their app version.
+        func add(_ user: Int, _ change: (inout Tally) -> Void) {
+            change(&overall)
+            let state = userStates[user]
+            if !perVariation.isEmpty { change(&perVariation[state.variation.map { Int($0.number) + 1 } ?? 0]) }
+            if !perAppVersion.isEmpty { change(&perAppVersion[state.appVersion.map { Int($0.number) + 1 } ?? 0]) }
+        }
+
+        for (user, state) in userStates.enumerated() {
+            add(user) { tally in
+                tally.users += 1
+                if state.started { tally.started += 1 }
+                if state.completed {
+                    tally.completed += 1
+                } else if let last = state.lastShown {
+                    tally.dropped[Int(last.step)] += 1
+                }
+            }
+        }
+        for (key, marks) in stepMarks {
+            let step = Int(key & 0xFFFF_FFFF)
+            add(Int(key >> 32)) { tally in
+                if marks & StepMark.shown != 0 { tally.shown[step] += 1 }
+                if marks & StepMark.completed != 0 { tally.completedSteps[step] += 1 }
+                if marks & StepMark.skipped != 0 { tally.skipped[step] += 1 }
+                if marks & StepMark.targetNotFound != 0 { tally.targetNotFound[step] += 1 }
+            }
+        }
+        for mark in triggerMarks {
+            let key = UInt64(mark.step) << 32 | UInt64(mark.trigger)
+            add(Int(mark.user)) { tally in
+                if mark.skipped { tally.skippedBy[key, default: 0] += 1 } else { tally.completedBy[key, default: 0] += 1 }
+            }
+        }
+
+        let order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: query.declaredSteps)
+        let triggerNames = (0..<triggers.count).map { triggers.string(at: $0) }
+        func byStep(_ users: [UInt64: Int]) -> [Int: [String: Int]] {
+            var split: [Int: [String: Int]] = [:]
+            for (key, count) in users { split[Int(key >> 32), default: [:]][triggerNames[Int(key & 0xFFFF_FFFF)]] = count }
+            return split
+        }
+        func figures(_ tally: Tally) -> WalkthroughReport.Figures {
+            let completedBy = byStep(tally.completedBy), skippedBy = byStep(tally.skippedBy)
+            let reported = order.map { entry -> WalkthroughReport.Step in
+                guard let number = entry.number, number < stepCount else {
+                    return WalkthroughReport.Step(stepID: entry.name, inDocument: entry.inDocument)
+                }
+                return WalkthroughReport.Step(
+                    stepID: entry.name, shown: tally.shown[number], completed: tally.completedSteps[number],
+                    completedBy: completedBy[number] ?? [:], skipped: tally.skipped[number],
+                    skippedBy: skippedBy[number] ?? [:], targetNotFound: tally.targetNotFound[number],
+                    droppedHere: tally.dropped[number], inDocument: entry.inDocument)
+            }
+            return WalkthroughReport.Figures(
+                started: tally.started, completed: tally.completed,
+                completionRate: tally.started == 0 ? 0 : Double(tally.completed) / Double(tally.started), steps: reported)
+        }
+        func groups(_ tallies: [Tally], names: ByteStringTable) -> [String: WalkthroughReport.Figures] {
+            var groups: [String: WalkthroughReport.Figures] = [:]
+            for (index, tally) in tallies.enumerated() where tally.users > 0 {
+                groups[index == 0 ? FunnelReport.noVariation : names.string(at: index - 1)] = figures(tally)
+            }
+            return groups
+        }
+        return WalkthroughReport(
+            walkthroughID: query.walkthroughID, overall: figures(overall),
+            byVariation: groupByVariation ? groups(perVariation, names: variations) : nil,
+            byAppVersion: perAppVersion.isEmpty ? nil : groups(perAppVersion, names: appVersions),
+            invalidLines: counts.invalidLines, events: counts.eventLines)
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Waypoint
+
+/// What one pass over (part of) the events keeps for a ``WalkthroughReport``, in any order of
+/// events: per user, whether they started and completed the walkthrough, their last `Hint Shown`,
+/// their variation and app version; per user and step, which hint events they had; per user, step
+/// and trigger, whether they completed or skipped it so.
+///
+/// Memory grows with the walkthrough's users and the steps each of them reached; other
+/// walkthroughs' events, flow events and invalid lines take nothing.
+struct WalkthroughCollector: EventLineCollector {
+    /// The walkthrough events the report reads.
+    enum Kind: UInt8 {
+        case walkthroughStarted, hintShown, hintCompleted, hintSkipped, walkthroughCompleted, targetNotFound
+
+        /// The kind an event name stands for, or `nil` for any other name.
+        @inline(__always)
+        init?(name p: UnsafePointer<UInt8>, count: Int) {
+            // The six names have six lengths; the one that fits is checked in full.
+            let candidate: Kind
+            let expected: StaticString
+            switch count {
+            case 10: (candidate, expected) = (.hintShown, "Hint Shown")
+            case 12: (candidate, expected) = (.hintSkipped, "Hint Skipped")
+            case 14: (candidate, expected) = (.hintCompleted, "Hint Completed")
+            case 16: (candidate, expected) = (.targetNotFound, "Target Not Found")
+            case 19: (candidate, expected) = (.walkthroughStarted, "Walkthrough Started")
+            case 21: (candidate, expected) = (.walkthroughCompleted, "Walkthrough Completed")
+            default: return nil
+            }
+            let bytes = expected.utf8Start
+            for index in 0..<count where p[index] != bytes[index] { return nil }
+            self = candidate
+        }
+
+        /// The kind of a scanned event's name (escapes decoded), or `nil` for any other name.
+        init?(_ field: EventLineScanner.Field, in p: UnsafePointer<UInt8>) {
+            guard field.escaped else {
+                self.init(name: p + field.start, count: field.count)
+                return
+            }
+            let bytes = EventLineScanner.decode(field, in: p)
+            guard let kind = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress.flatMap { Kind(name: $0, count: buffer.count) }
+            }) else { return nil }
+            self = kind
+        }
+
+        /// The kind of a decoded event's name.
+        init?(_ name: String) {
+            var name = name
+            guard let kind = name.withUTF8({ buffer in buffer.baseAddress.flatMap { Kind(name: $0, count: buffer.count) } })
+            else { return nil }
+            self = kind
+        }
+
+        /// The bit a user's event of this kind sets in their marks of its step; 0 for the
+        /// walkthrough-level events.
+        var stepMark: UInt8 {
+            switch self {
+            case .hintShown: StepMark.shown
+            case .hintCompleted: StepMark.completed
+            case .hintSkipped: StepMark.skipped
+            case .targetNotFound: StepMark.targetNotFound
+            case .walkthroughStarted, .walkthroughCompleted: 0
+            }
+        }
+    }
+
+    /// The bits of a user's marks of a step.
+    enum StepMark {
+        static let shown: UInt8 = 1
+        static let completed: UInt8 = 2
+        static let skipped: UInt8 = 4
+        static let targetNotFound: UInt8 = 8
+    }
+
+    /// One user's walkthrough so far.
+    struct User {
+        var started = false
+        var completed = false
+        /// Their last `Hint Shown`, and its step's number.
+        var lastShown: (order: EventOrder, step: UInt32)?
+        /// Their earliest event with a variation, and the variation's number.
+        var variation: (order: EventOrder, number: UInt32)?
+        /// Their last event with an app version, and the app version's number.
+        var appVersion: (order: EventOrder, number: UInt32)?
+
+        /// Adds `other`, the same user's events read elsewhere, its numbers already renumbered.
+        mutating func merge(_ other: User) {
+            started = started || other.started
+            completed = completed || other.completed
+            if let shown = other.lastShown, lastShown.map({ $0.order < shown.order }) ?? true { lastShown = shown }
+            if let found = other.variation, variation.map({ found.order < $0.order }) ?? true { variation = found }
+            if let found = other.appVersion, appVersion.map({ $0.order < found.order }) ?? true { appVersion = found }
+        }
+    }
+
+    /// A user's completion (or skip) of a step with a trigger, counted once however often it happened.
+    struct TriggerMark: Hashable {
+        var user: UInt32
+        var step: UInt32
+        var trigger: UInt32
+        var skipped: Bool
+    }
+
+    /// At most this many other walkthroughs' ids are remembered, for the "no events" message.
+    static let otherWalkthroughsKept = 64
+
+    let walkthroughID: [UInt8]
+    let groupByVariation: Bool
+    /// Added to every event's line number: the part of the file this collector reads.
+    let sequenceBase: Int64
+    /// Lines read, valid events and invalid lines.
+    var counts = EventLineCounts()
+    var users = ByteStringTable(capacity: 1024)
+    var steps = ByteStringTable(capacity: 16)
+    var triggers = ByteStringTable(capacity: 16)
+    var variations = ByteStringTable(capacity: 16)
+    var appVersions = ByteStringTable(capacity: 16)
+    /// Ids of other walkthroughs seen (up to ``otherWalkthroughsKept``).
+    var otherWalkthroughs = ByteStringTable(capacity: 16)
+    /// Events of the walkthrough read.
+    var walkthroughEvents = 0
+    /// By user number.
+    var userStates: [User] = []
+    /// By `user << 32 | step`: the ``StepMark``s of the user's events of the step.
+    var stepMarks: [UInt64: UInt8] = [:]
+    var triggerMarks: Set<TriggerMark> = []
+    /// By step number: the earliest event that names the step.
+    var firstSeen: [EventOrder?] = []
+
+    init(query: WalkthroughQuery, part: Int = 0) {
+        walkthroughID = Array(query.walkthroughID.utf8)
+        groupByVariation = query.groupByVariation
+        sequenceBase = Int64(part) << 40
+    }
+
+    /// Reads one line (without its newline).
+    mutating func consume(_ p: UnsafePointer<UInt8>, count: Int) {
+        guard let fields = counts.scan(p, count: count) else { return }
+        guard fields.walkthroughID.isPresent, let kind = Kind(fields.event, in: p) else { return }
+        guard fields.walkthroughID.equals(walkthroughID, in: p) else {
+            if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = fields.walkthroughID.intern(in: &otherWalkthroughs, p) }
+            return
+        }
+        guard let user = fields.userID.intern(in: &users, p) else { return }
+        var step: Int?
+        if kind.stepMark != 0, fields.stepID.isPresent { step = fields.stepID.intern(in: &steps, p) }
+        var trigger: Int?
+        if kind == .hintCompleted || kind == .hintSkipped, fields.trigger.isPresent { trigger = fields.trigger.intern(in: &triggers, p) }
+        var variation: Int?
+        if groupByVariation, fields.variation.isPresent { variation = fields.variation.intern(in: &variations, p) }
+        var appVersion: Int?
+        if fields.appVersion.isPresent { appVersion = fields.appVersion.intern(in: &appVersions, p) }
+        let order = EventOrder(
+            time: fields.timestamp, stepIndex: fields.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
+            sequence: sequenceBase | counts.lines)
+        record(kind, user: user, step: step, trigger: trigger, variation: variation, appVersion: appVersion, order: order)
+    }
+
+    /// Counts a line too long to read as invalid, given its first bytes.
+    mutating func skipLongLine(_ start: UnsafeBufferPointer<UInt8>) {
+        counts.skipLongLine(start)
+    }
+
+    /// Reads one decoded event (for callers that hold events rather than a file).
+    mutating func consume(_ event: OnboardingEvent) {
+        counts.countEvent()
+        guard let id = event.walkthroughID, let kind = Kind(event.event.rawValue) else { return }
+        guard Array(id.utf8) == walkthroughID else {
+            if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = otherWalkthroughs.index(of: Array(id.utf8)) }
+            return
+        }
+        guard let user = users.index(of: Array(event.userID.utf8)), let time = MillisecondTimestamp.milliseconds(event.timestamp)
+        else { return }
+        let step = kind.stepMark == 0 ? nil : event.stepID.flatMap { steps.index(of: Array($0.utf8)) }
+        let trigger = kind == .hintCompleted || kind == .hintSkipped ? event.trigger.flatMap { triggers.index(of: Array($0.utf8)) } : nil
+        let variation = groupByVariation ? event.variation.flatMap { variations.index(of: Array($0.utf8)) } : nil
+        let appVersion = event.appVersion.flatMap { appVersions.index(of: Array($0.utf8)) }
+        let order = EventOrder(
+            time: time, stepIndex: event.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
+            sequence: sequenceBase | counts.lines)
+        record(kind, user: user, step: step, trigger: trigger, variation: variation, appVersion: appVersion, order: order)
+    }
+
+    private mutating func record(
+        _ kind: Kind, user: Int, step: Int?, trigger: Int?, variation: Int?, appVersion: Int?, order: EventOrder
+    ) {
+        walkthroughEvents += 1
+        if user >= userStates.count { userStates += repeatElement(User(), count: user + 1 - userStates.count) }
+        switch kind {
+        case .walkthroughStarted: userStates[user].started = true
+        case .walkthroughCompleted: userStates[user].completed = true
+        default: break
+        }
+        if let step {
+            let number = UInt32(truncatingIfNeeded: step)
+            noteSeen(step, at: order)
+            stepMarks[UInt64(user) << 32 | UInt64(number), default: 0] |= kind.stepMark
+            if kind == .hintShown, userStates[user].lastShown.map({ $0.order < order }) ?? true {
+                userStates[user].lastShown = (order, number)
+            }
+            if let trigger {
+                triggerMarks.insert(TriggerMark(
+                    user: UInt32(truncatingIfNeeded: user), step: number, trigger: UInt32(truncatingIfNeeded: trigger),
+                    skipped: kind == .hintSkipped))
+            }
+        }
+        var state = User()
+        if let variation { state.variation = (order, UInt32(truncatingIfNeeded: variation)) }
+        if let appVersion { state.appVersion = (order, UInt32(truncatingIfNeeded: appVersion)) }
+        if state.variation != nil || state.appVersion != nil { userStates[user].merge(state) }
+    }
+
+    private mutating func noteSeen(_ step: Int, at order: EventOrder) {
+        if step >= firstSeen.count { firstSeen += repeatElement(nil, count: step + 1 - firstSeen.count) }
+        if let seen = firstSeen[step], seen <= order { return }
+        firstSeen[step] = order
+    }
+
+    /// Adds `other`'s events to these, renumbering its users, steps, triggers, variations and app
+    /// versions; `other` read the part of the input after this one.
+    mutating func merge(_ other: WalkthroughCollector) {
+        counts.merge(other.counts)
+        walkthroughEvents += other.walkthroughEvents
+        for index in 0..<other.otherWalkthroughs.count where otherWalkthroughs.count < Self.otherWalkthroughsKept {
+            _ = otherWalkthroughs.index(of: other.otherWalkthroughs.bytes(at: index))
+        }
+        func map(_ from: ByteStringTable, into table: inout ByteStringTable) -> [UInt32] {
+            (0..<from.count).map { UInt32(truncatingIfNeeded: table.index(of: from.bytes(at: $0)) ?? 0) }
+        }
+        let userMap = map(other.users, into: &users)
+        let stepMap = map(other.steps, into: &steps)
+        let triggerMap = map(other.triggers, into: &triggers)
+        let variationMap = map(other.variations, into: &variations)
+        let appVersionMap = map(other.appVersions, into: &appVersions)
+        if users.count > userStates.count { userStates += repeatElement(User(), count: users.count - userStates.count) }
+        for (index, var state) in other.userStates.enumerated() {
+            if let shown = state.lastShown { state.lastShown = (shown.order, stepMap[Int(shown.step)]) }
+            if let found = state.variation { state.variation = (found.order, variationMap[Int(found.number)]) }
+            if let found = state.appVersion { state.appVersion = (found.order, appVersionMap[Int(found.number)]) }
+            userStates[Int(userMap[index])].merge(state)
+        }
+        for (key, marks) in other.stepMarks {
+            let user = UInt64(userMap[Int(key >> 32)]), step = UInt64(stepMap[Int(key & 0xFFFF_FFFF)])
+            stepMarks[user << 32 | step, default: 0] |= marks
+        }
+        for mark in other.triggerMarks {
+            triggerMarks.insert(TriggerMark(
+                user: userMap[Int(mark.user)], step: stepMap[Int(mark.step)], trigger: triggerMap[Int(mark.trigger)],
+                skipped: mark.skipped))
+        }
+        for (index, seen) in other.firstSeen.enumerated() {
+            guard let seen else { continue }
+            noteSeen(Int(stepMap[index]), at: seen)
+        }
+    }
+}
