@@ -37,6 +37,7 @@ enum DashboardStyle {
         dl.totals div { min-width: 7rem; } dt { color: #4a4a55; font-size: .9em; } dd { margin: 0; font-size: 1.4rem; font-weight: 600; }
         nav.groups ul { display: flex; gap: 1rem; padding: 0; list-style: none; }
         figure { margin: 0 0 1rem; overflow-x: auto; } figure svg { max-width: 100%; height: auto; }
+        figure svg.wp-traffic-graph { max-width: 960px; } figure svg.wp-funnel-bars { max-width: 900px; }
         code { font-family: ui-monospace, monospace; font-size: .9em; }
         details { margin-bottom: 1.5rem; }
         """

@@ -28,7 +28,8 @@ struct FlowPage {
                     "outcomes": step.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
                 ]
             },
-            "bars": FunnelBars(figures: figures, title: "\(title): users per step of \(report.flowID)").svg(idPrefix: anchor + "-bars"),
+            "bars": FunnelBars(flowID: report.flowID, figures: figures)
+                .svg(idPrefix: anchor + "-bars", title: "\(title): users per step of \(report.flowID)"),
         ]
         if let graph = graph(variation: variation) {
             let traffic = TrafficGraph(graph: graph, figures: figures)
@@ -37,7 +38,7 @@ struct FlowPage {
             values["edges"] = traffic.edges.map { edge -> [String: Any] in
                 ["from": edge.from, "outcome": edge.outcome, "to": edge.to, "users": edge.users, "untaken": edge.isUntaken]
             }
-            values["hasUntaken"] = traffic.edges.contains(where: \.isUntaken)
+            values["hasUntaken"] = traffic.edges.contains { $0.isUntaken }
         }
         return values
     }

@@ -15,17 +15,22 @@ struct WalkthroughPage {
         return groups
     }
 
+    private static func row(_ step: WalkthroughReport.Step) -> [String: Any] {
+        let triggers: [String] = step.completedBy.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        var row: [String: Any] = ["id": step.stepID, "inDocument": step.inDocument ?? true, "shown": step.shown]
+        row["completed"] = step.completed
+        row["triggers"] = triggers.joined(separator: ", ")
+        row["skipped"] = step.skipped
+        row["targetNotFound"] = step.targetNotFound
+        row["warnTargetNotFound"] = step.targetNotFound > 0
+        row["droppedHere"] = step.droppedHere
+        return row
+    }
+
     private func group(title: String, anchor: String, figures: WalkthroughReport.Figures) -> [String: Any] {
         [
             "title": title, "anchor": anchor, "started": figures.started, "completed": figures.completed,
-            "steps": figures.steps.map { step -> [String: Any] in
-                [
-                    "id": step.stepID, "inDocument": step.inDocument ?? true, "shown": step.shown, "completed": step.completed,
-                    "triggers": step.completedByTrigger.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
-                    "skipped": step.skipped, "targetNotFound": step.targetNotFound, "warnTargetNotFound": step.targetNotFound > 0,
-                    "droppedHere": step.droppedHere,
-                ]
-            },
+            "steps": figures.steps.map(Self.row),
         ]
     }
 }

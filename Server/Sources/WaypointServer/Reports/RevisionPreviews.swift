@@ -16,8 +16,7 @@ struct RevisionPreviews: Sendable {
         let publishedDocument = published.flatMap { try? WaypointDocument(validating: Data($0.body)) }
         var flows: [FlowPreview] = []
         if let candidateDocument = try? WaypointDocument(validating: Data(candidate.body)) {
-            let ids = ((publishedDocument?.flows ?? []) + candidateDocument.flows).map(\.id).uniqued()
-            for flowID in ids {
+            for flowID in RevisionPreview.flowIDs(published: publishedDocument, candidate: candidateDocument) {
                 let flow = try await StoredLines.byUser(store: store, appID: appID, flowID: flowID) { lines in
                     try FlowPreview.compute(
                         flowID: flowID, published: publishedDocument, candidate: candidateDocument, userOrderedJSONLines: lines)

@@ -109,7 +109,7 @@ struct DashboardPagesTests {
             let csrf = try #require(DashboardBrowser.csrf(in: try await browser.get("/apps").text))
             _ = try await browser.post("/apps", form: [("csrf", csrf), ("id", "chess"), ("name", hostile)])
             let pages = [
-                "/apps", "/apps/chess", "/apps/fitness", "/apps/fitness/revisions/2?against=1",
+                "/apps", "/apps/chess", "/apps/fitness/revisions/2?against=1",
                 "/apps/fitness/flows/signup", "/apps/fitness/walkthroughs/layering",
             ]
             for path in pages {

@@ -52,7 +52,7 @@ struct DashboardSecurityTests {
     }
 
     @Test(arguments: [
-        ("wrong-token-wrong-token-wrong-token-x", true, HTTPResponse.Status.unauthorized, "That is not this server's admin token"),
+        ("wrong-token-wrong-token-wrong-token-x", true, HTTPResponse.Status.unauthorized, "That is not this server&#39;s admin token"),
         (TestServer.adminToken, false, HTTPResponse.Status.forbidden, "This sign-in form expired or came from another site"),
     ])
     func aWrongTokenOrAFormFromElsewhereDoesNotSignIn(token: String, withFormToken: Bool, status: HTTPResponse.Status, message: String) async throws {

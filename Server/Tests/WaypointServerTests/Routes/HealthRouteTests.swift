@@ -44,6 +44,7 @@ struct FailureRouteTests {
         struct Failure: Error {}
         func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws { throw Failure() }
         func app(id: String) async throws -> AppRecord? { throw Failure() }
+        func apps() async throws -> [AppRecord] { throw Failure() }
         func environment(keyHash: String) async throws -> EnvironmentRecord? { throw Failure() }
         func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int { throw Failure() }
         func revisions(appID: String) async throws -> [RevisionSummary] { throw Failure() }

@@ -113,7 +113,7 @@ struct ReportsRouteTests {
     @Test func theFunnelOverManyUsersReadsEveryPage() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp("fitness")
-            let users = StoredFunnel.pageSize + 300
+            let users = StoredLines.pageSize + 300
             var lines: [String] = []
             for user in 0..<users {
                 lines.append(TestEvents.line("v\(user)", user: "u\(user)", step: "splash"))

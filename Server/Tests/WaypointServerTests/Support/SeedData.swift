@@ -51,11 +51,8 @@ enum SeedData {
     static func withoutRegistration() throws -> Data {
         var text = String(decoding: try TestServer.example("waypoint.json"), as: UTF8.self)
         text = text.replacingOccurrences(of: #""register": "registration""#, with: #""register": "personalization""#)
-        let registration = """
-                { "id": "registration", "screen": "Registration",
-                  "on": { "newUser": "personalization", "existingUser": "$complete" } },
-
-            """
+        let registration = String(repeating: " ", count: 8) + #"{ "id": "registration", "screen": "Registration","# + "\n"
+            + String(repeating: " ", count: 10) + #""on": { "newUser": "personalization", "existingUser": "$complete" } },"# + "\n"
         guard text.contains(registration) else { throw TestFailure("waypoint.json changed: registration step not found") }
         text = text.replacingOccurrences(of: registration, with: "")
         return Data(text.utf8)
