@@ -114,10 +114,38 @@ struct ServerBenchmarks {
         let fileReport = (ContinuousClock.now - fileStart).seconds
         rows.append(("Funnel over \(batchCount * 100) stored events (s)",
                      String(format: "%.2f vs the CLI's funnel on the export %.2f: %@ (target ≤ 2×)", serverReport, fileReport, ratio(serverReport, fileReport))))
+
+        // The dashboard's report pages over the same events, signed in as a browser is.
+        let cookie = try await signIn(port: port)
+        for (label, path) in [("flow report page", "/apps/bench/flows/signup"), ("walkthrough report page", "/apps/bench/walkthroughs/layering")] {
+            let start = ContinuousClock.now
+            let page = try await send(port, path, headers: [("Cookie", cookie)], timeout: .minutes(10))
+            let elapsed = (ContinuousClock.now - start).seconds
+            guard page.status == 200 else { throw BenchmarkError("\(path) answered \(page.status)") }
+            rows.append(("Dashboard \(label), \(batchCount * 100) stored events (s)", String(format: "%.2f (target < 2 s), %d KB of HTML", elapsed, page.body.count / 1024)))
+        }
         rows.append(("Server memory (peak resident)", memory(of: server.processIdentifier)))
 
         print("| Work | Result |\n|---|---|")
         for (work, result) in rows { print("| \(work) | \(result) |") }
+    }
+
+    /// Signs in through the dashboard's form and returns the `Cookie` header of the session.
+    static func signIn(port: Int) async throws -> String {
+        let form = try await send(port, "/login")
+        let html = String(decoding: form.body, as: UTF8.self)
+        guard let field = html.range(of: #"name="csrf" value=""#),
+              let end = html[field.upperBound...].firstIndex(of: "\"") else { throw BenchmarkError("no sign-in form") }
+        let csrf = String(html[field.upperBound..<end])
+        let signInCookie = form.headers["Set-Cookie"].first.map { String($0.prefix { $0 != ";" }) } ?? ""
+        let body = "token=\(token)&csrf=\(csrf.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? csrf)&next=%2Fapps"
+        let answer = try await send(port, "/login", method: .POST, headers: [
+            ("Cookie", signInCookie), ("Content-Type", "application/x-www-form-urlencoded"),
+        ], body: Data(body.utf8))
+        guard let session = answer.headers["Set-Cookie"].first(where: { $0.hasPrefix("waypoint_session=") }) else {
+            throw BenchmarkError("signing in answered \(answer.status)")
+        }
+        return String(session.prefix { $0 != ";" })
     }
 
     static func eventLine(_ number: Int, users: Int) -> String {

@@ -117,11 +117,12 @@ public struct OverlaySVG: Sendable {
     }
 }
 
-/// Escapes text for XML content and attribute values.
-enum XMLText {
+/// Escapes text for XML content and attribute values (the overlay previews here, the report charts of
+/// WaypointTools).
+package enum XMLText {
     /// `text` with `& < > " '` escaped, characters XML 1.0 does not allow removed, and line breaks
     /// and tabs turned into spaces.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

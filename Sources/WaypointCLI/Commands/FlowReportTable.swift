@@ -27,7 +27,7 @@ struct FlowReportTable {
             }
         }
         if let byAppVersion = report.byAppVersion {
-            for name in Self.appVersionOrder(byAppVersion.keys) {
+            for name in AppVersions.ordered(byAppVersion.keys) {
                 guard let figures = byAppVersion[name] else { continue }
                 lines.append("")
                 lines.append("App version \(name): " + summary(figures))
@@ -35,17 +35,6 @@ struct FlowReportTable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// App versions from the oldest to the newest (as version conditions compare them: `2.10` after
-    /// `2.9`), then `(none)`.
-    static func appVersionOrder(_ names: some Collection<String>) -> [String] {
-        let padded = Dictionary(names.map { ($0, VersionString.padded($0)) }, uniquingKeysWith: { first, _ in first })
-        return names.sorted { lhs, rhs in
-            if (lhs == FunnelReport.noVariation) != (rhs == FunnelReport.noVariation) { return rhs == FunnelReport.noVariation }
-            let left = padded[lhs] ?? lhs, right = padded[rhs] ?? rhs
-            return left == right ? lhs < rhs : VersionString.less(left, right)
-        }
     }
 
     private func summary(_ figures: FlowReport.Figures) -> String {

@@ -20,7 +20,7 @@ struct WalkthroughReportTable {
         }
         let groups: [(title: String, figures: [String: WalkthroughReport.Figures]?, order: [String])] = [
             ("Variation", report.byVariation, (report.byVariation?.keys).map { $0.sorted() } ?? []),
-            ("App version", report.byAppVersion, (report.byAppVersion?.keys).map(FlowReportTable.appVersionOrder) ?? []),
+            ("App version", report.byAppVersion, (report.byAppVersion?.keys).map(AppVersions.ordered) ?? []),
         ]
         for group in groups {
             for name in group.order {

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// What the SVG drawings share: escaping, numbers, text width estimates and id prefixes.
 ///
 /// Everything here is pure and locale-independent, so that the same input always gives the same bytes.
@@ -7,26 +9,9 @@ enum SVGMarkup {
     /// The width of one character, as a fraction of the font size (monospace fonts are about 0.6 em).
     static let characterWidth = 0.6
 
-    /// `text` escaped for XML character data and for attribute values in double or single quotes.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\n", "\r", "\t": result += " "
-            default:
-                // Control characters are not allowed in XML 1.0 at all: drop them.
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// `text` escaped for XML character data and for attribute values in double or single quotes
+    /// (the core's one rule: control characters dropped, line breaks and tabs made spaces).
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     /// A coordinate or length: rounded to a tenth, without a trailing `.0` and never `-0`.
     static func number(_ value: Double) -> String {

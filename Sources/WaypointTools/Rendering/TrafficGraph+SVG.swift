@@ -37,7 +37,10 @@ extension TrafficGraph {
         let escape = SVGMarkup.escape
         out += #"<svg xmlns="http://www.w3.org/2000/svg" class="wp-traffic-graph" role="img""#
         out += #" aria-labelledby="\#(prefix)-title \#(prefix)-desc""#
-        out += #" viewBox="0 0 \#(number(geometry.width)) \#(number(geometry.height))" width="100%""#
+        // Drawn at its natural width: a page shrinks it to fit (`max-width: 100%; height: auto`) but
+        // a small graph is not blown up.
+        out += #" viewBox="0 0 \#(number(geometry.width)) \#(number(geometry.height))""#
+        out += #" width="\#(number(geometry.width))" height="\#(number(geometry.height))""#
         out += #" preserveAspectRatio="xMidYMin meet" font-family="\#(SVGMarkup.fontFamily)" font-size="11">"#
         out += "\n<title id=\"\(prefix)-title\">\(escape(title ?? defaultTitle))</title>\n"
         out += "<desc id=\"\(prefix)-desc\">\(escape(summary))</desc>\n<defs>\n"

@@ -98,7 +98,8 @@ struct TrafficGraphSVGTests {
         let svg = traffic.svg(idPrefix: "v-control")
         let elements = try SVGElements.parse(svg)
         let root = try #require(elements.first)
-        #expect(root.name == "svg" && root.attributes["role"] == "img" && root.attributes["width"] == "100%")
+        #expect(root.name == "svg" && root.attributes["role"] == "img" && root.attributes["width"] != nil)
+        #expect(root.attributes["viewBox"] == "0 0 \(root.attributes["width"] ?? "") \(root.attributes["height"] ?? "")")
         #expect(root.attributes["aria-labelledby"] == "v-control-title v-control-desc")
         #expect(root.attributes["viewBox"]?.hasPrefix("0 0 ") == true)
         #expect(elements.first { $0.attributes["id"] == "v-control-title" }?.text == "Flow signup (variation control): users per edge")
@@ -135,7 +136,7 @@ struct TrafficGraphSVGTests {
         #expect(traffic.unmatchedSteps.map(\.stepID) == ["</desc><script>"])
         let svg = traffic.svg(idPrefix: #""><script>"#, title: "</title><script>x</script>")
         #expect(!svg.contains("<script") && !svg.contains("</title><script"))
-        #expect(svg.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;") && svg.contains("Tom &amp; Jerry&#39;s &quot;show&quot;"))
+        #expect(svg.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;") && svg.contains("Tom &amp; Jerry&apos;s &quot;show&quot;"))
         let elements = try SVGElements.parse(svg)
         // The parser reads back the very text: escaped, not mangled.
         #expect(elements.first { $0.classes.contains("wp-node-title") && $0.text == hostile } != nil)

@@ -270,7 +270,7 @@ extension DashboardController {
         let rollback = preview.publishedRevision.map { number < $0 } ?? false
         var values: [String: Any] = [
             "appID": app.id, "appName": app.name, "revision": number, "createdAt": Timestamp.iso8601(summary.createdAt),
-            "sha256": summary.sha256, "publishedTo": summary.publishedTo.joined(separator: ", "),
+            "sha256": summary.sha256,
             "environment": environment,
             "environments": AppAdministration.environmentNames.map { ["name": $0, "current": $0 == environment] },
             "changes": changes.map { change -> [String: Any] in
@@ -287,6 +287,7 @@ extension DashboardController {
             "publishLabel": rollback
                 ? "Roll back \(environment) to revision \(number)" : "Publish revision \(number) to \(environment)",
         ]
+        if !summary.publishedTo.isEmpty { values["publishedTo"] = summary.publishedTo.joined(separator: ", ") }
         if let base { values["against"] = base }
         if let published = preview.publishedRevision { values["publishedRevision"] = published }
         if let message { values["message"] = message }

@@ -23,6 +23,7 @@ enum DashboardStyle {
         tr.unknown th, tr.unknown td { color: #6b4400; }
         tr.untaken td, td.warn { color: #a3001b; font-weight: 600; }
         tr.danger { background: #fde8eb; }
+        table.changes { table-layout: fixed; width: 100%; } table.changes td code { word-break: break-all; }
         tr.removed td { background: #fde8eb; } tr.added td { background: #e6f4ea; }
         .notice { padding: .6rem .8rem; border-left: 4px solid #1f6f3a; background: #eef7f0; }
         .notice.error { border-color: #a3001b; background: #fde8eb; }
@@ -37,7 +38,7 @@ enum DashboardStyle {
         dl.totals div { min-width: 7rem; } dt { color: #4a4a55; font-size: .9em; } dd { margin: 0; font-size: 1.4rem; font-weight: 600; }
         nav.groups ul { display: flex; gap: 1rem; padding: 0; list-style: none; }
         figure { margin: 0 0 1rem; overflow-x: auto; } figure svg { max-width: 100%; height: auto; }
-        figure svg.wp-traffic-graph { max-width: 960px; } figure svg.wp-funnel-bars { max-width: 900px; }
+        figure svg.wp-funnel-bars { max-width: 900px; }
         code { font-family: ui-monospace, monospace; font-size: .9em; }
         details { margin-bottom: 1.5rem; }
         """

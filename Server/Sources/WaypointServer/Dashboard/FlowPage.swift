@@ -43,9 +43,11 @@ struct FlowPage {
         return values
     }
 
-    /// The graph of the variation's entry of the flow (the first variation's for "All users").
+    /// The graph of the variation's entry of the flow; for "All users" only when the flow does not
+    /// vary (the variations' graphs differ, and one drawing cannot hold every user's edges).
     private func graph(variation: String?) -> FlowGraph? {
         guard let document else { return nil }
+        if variation == nil, document.flows.filter({ $0.id == report.flowID }).count > 1 { return nil }
         var forced: [String: String] = [:]
         if let variation, let experiment = document.flows.first(where: { $0.id == report.flowID && $0.variation == variation })?.experiment {
             forced[experiment] = variation
@@ -56,7 +58,7 @@ struct FlowPage {
     /// The drop-off by app version table, when events carry app versions.
     func appVersions() -> [String: Any] {
         guard let byVersion = report.byAppVersion, !byVersion.isEmpty else { return ["hasAppVersions": false] }
-        let versions = byVersion.keys.sorted()
+        let versions = AppVersions.ordered(byVersion.keys)
         let rows: [[String: Any]] = report.overall.steps.map { step in
             [
                 "step": step.stepID,

@@ -9,7 +9,9 @@ struct WalkthroughPage {
         for (index, (variation, figures)) in (report.byVariation ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
             groups.append(group(title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures))
         }
-        for (index, (version, figures)) in (report.byAppVersion ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+        let versions = report.byAppVersion ?? [:]
+        for (index, version) in AppVersions.ordered(versions.keys).enumerated() {
+            guard let figures = versions[version] else { continue }
             groups.append(group(title: "App version \(version)", anchor: "app-version-\(index + 1)", figures: figures))
         }
         return groups

@@ -69,20 +69,20 @@ struct BrowserTests {
             seen.signInDump = try Chromium.dumpDOM(base + "/apps/fitness")
             try Chromium.screenshot(base + "/login", to: Self.output.appendingPathComponent("sign-in.png"))
 
-            // A person's browser: the keyboard reaches the skip link first, then sign in with the form.
+            // A person's browser, with the keyboard only: the token field has the focus, type, Enter.
             let browser = try ChromiumSession()
             try browser.navigate(base + "/login?next=%2Fapps")
-            try browser.press("Tab", code: 9)
-            seen.firstFocus = try browser.evaluate("document.activeElement.textContent") as? String
-            try browser.submit("""
-                document.getElementById('token').value = '\(TestServer.adminToken)';
-                document.querySelector('form[action="/login"]').requestSubmit(); true
-                """)
+            seen.firstFocus = try browser.evaluate("document.activeElement.id") as? String
+            try browser.type(TestServer.adminToken)
+            try browser.pressEnterAndWait()
             seen.afterSignIn = try browser.evaluate("location.pathname") as? String
             seen.apps = try browser.dom()
             try Self.keep(try browser.screenshot(), "apps")
 
+            // Tab from the top of a page reaches the skip link first.
             try browser.navigate(base + "/apps/fitness")
+            try browser.press("Tab", code: 9)
+            seen.skipLink = try browser.evaluate("document.activeElement.textContent") as? String
             seen.app = try browser.dom()
             try Self.keep(try browser.screenshot(), "app")
 
@@ -105,14 +105,15 @@ struct BrowserTests {
         }
         #expect(seen.signInDump.contains("<h1>Sign in</h1>"), "\(seen.signInDump.prefix(400))")
         #expect(seen.signInDump.contains(#"<input id="token" name="token" type="password""#))
-        #expect(seen.firstFocus == "Skip to content")
+        #expect(seen.firstFocus == "token")
         #expect(seen.afterSignIn == "/apps")
         #expect(seen.apps.contains(#"<a href="/apps/fitness">fitness</a>"#))
         #expect(seen.app.contains("Revision 2"))
+        #expect(seen.skipLink == "Skip to content")
         // The flow report: the numbers of `waypoint funnel` (80 played users + 4 in flight + 1 finished), bars and graphs drawn.
         #expect(seen.flow.contains(#"<dd data-figure="started">85</dd>"#))
         #expect(seen.flow.contains(#"<dd data-figure="completed">43</dd>"#))
-        #expect(seen.flowCharts >= 6)
+        #expect(seen.flowCharts == 5)
         #expect(seen.firstChartWidth > 300, "the first chart is drawn \(seen.firstChartWidth) px wide")
         #expect(seen.walkthrough.contains(#"<dd data-figure="started">12</dd>"#))
         #expect(seen.walkthrough.contains("App version 2.4.0"))
@@ -126,7 +127,7 @@ struct BrowserTests {
     /// What the browser showed.
     struct Seen: Sendable {
         var signInDump = "", apps = "", app = "", flow = "", walkthrough = "", revision = ""
-        var firstFocus: String?, afterSignIn: String?
+        var firstFocus: String?, afterSignIn: String?, skipLink: String?
         var flowCharts = 0, firstChartWidth = 0
         var publishFormValid: Bool?
     }

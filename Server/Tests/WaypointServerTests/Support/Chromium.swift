@@ -144,6 +144,19 @@ final class ChromiumSession {
         }
     }
 
+    /// Types text into the focused field, as a keyboard would.
+    func type(_ text: String) throws {
+        _ = try command("Input.insertText", ["text": text])
+    }
+
+    /// Presses Enter (which submits the focused field's form) and waits for the next page's load.
+    func pressEnterAndWait() throws {
+        pendingEvents.removeAll()
+        _ = try command("Input.dispatchKeyEvent", ["type": "keyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": "\r"])
+        _ = try command("Input.dispatchKeyEvent", ["type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13])
+        try waitForEvent("Page.loadEventFired")
+    }
+
     /// The page's DOM as HTML.
     func dom() throws -> String {
         try evaluate("document.documentElement.outerHTML") as? String ?? ""
@@ -151,6 +164,7 @@ final class ChromiumSession {
 
     /// A PNG of the whole page, `width` pixels wide.
     func screenshot(width: Int = 1280) throws -> Data {
+        _ = try command("Emulation.setDeviceMetricsOverride", ["width": width, "height": 900, "deviceScaleFactor": 1, "mobile": false])
         let height = min(8000, max(600, (try evaluate("document.documentElement.scrollHeight") as? Int) ?? 900))
         _ = try command("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
         let shot = try command("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": true])
