@@ -173,13 +173,18 @@ struct ServerBenchmarks {
         let body: Data
     }
 
+    /// A client that shows redirects instead of following them (signing in answers 303 with the cookie).
+    static let client = HTTPClient(
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+
     static func send(_ port: Int, _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil,
                      timeout: TimeAmount = .seconds(30)) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let response = try await client.execute(request, timeout: timeout)
         let collected = try await response.body.collect(upTo: 1 << 30)
         return Answer(status: Int(response.status.code), headers: response.headers, body: Data(collected.readableBytesView))
     }

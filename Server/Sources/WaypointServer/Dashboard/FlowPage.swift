@@ -10,7 +10,7 @@ struct FlowPage {
     /// The sections: "All users", then one per variation (by name).
     func groups() -> [[String: Any]] {
         var groups = [group(title: "All users", anchor: "all-users", figures: report.overall, variation: nil)]
-        for (index, (variation, figures)) in (report.byVariation ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+        for (index, (variation, figures)) in VariationGroups.shown(report.byVariation).enumerated() {
             groups.append(group(title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures, variation: variation))
         }
         return groups

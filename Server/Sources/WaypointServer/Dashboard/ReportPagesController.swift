@@ -47,7 +47,7 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let page = FlowPage(report: report, document: document)
             var values: [String: Any] = [
                 "appID": app.id, "appName": app.name, "flowID": flowID, "environment": environment.name,
-                "environments": environment.links, "groups": page.groups(), "hasGroups": (report.byVariation?.count ?? 0) > 0,
+                "environments": environment.links, "groups": page.groups(), "hasGroups": !VariationGroups.shown(report.byVariation).isEmpty,
             ]
             if let published, document != nil { values["revision"] = published.revision }
             if report.invalidLines > 0 { values["invalidLines"] = report.invalidLines }

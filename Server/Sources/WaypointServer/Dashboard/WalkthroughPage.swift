@@ -6,7 +6,7 @@ struct WalkthroughPage {
 
     func groups() -> [[String: Any]] {
         var groups = [group(title: "All users", anchor: "all-users", figures: report.overall)]
-        for (index, (variation, figures)) in (report.byVariation ?? [:]).sorted(by: { $0.key < $1.key }).enumerated() {
+        for (index, (variation, figures)) in VariationGroups.shown(report.byVariation).enumerated() {
             groups.append(group(title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures))
         }
         let versions = report.byAppVersion ?? [:]

@@ -4,29 +4,19 @@ import Synchronization
 /// An app's stored event lines as a plain `Sequence`, read lazily a page at a time, for the core's
 /// reports (which consume a synchronous sequence) on a thread of their own.
 ///
-/// Reading by user (`byUser`) keeps one user's events together, so the core's user-ordered reports
-/// hold one user in memory at a time; `all` reads in storage order.
+/// Reading by user keeps one user's events together, so the core's user-ordered reports hold one
+/// user in memory at a time; the next page is read while the report works on the current one.
 enum StoredLines {
     /// Events read from the store per page.
     static let pageSize = 20_000
 
-    /// Runs `work` over one flow's stored lines, ordered by user, then time, then arrival.
+    /// Runs `work` over one flow's stored lines (nil: the lines of no flow, walkthrough events),
+    /// ordered by user, then time, then arrival.
     static func byUser<T: Sendable>(
-        store: any Store, appID: String, flowID: String, _ work: @escaping @Sendable (Lines<UserOrderCursor>) throws -> T
+        store: any Store, appID: String, flowID: String?, _ work: @escaping @Sendable (Lines<UserOrderCursor>) throws -> T
     ) async throws -> T {
         let lines = Lines<UserOrderCursor> { cursor in
             let page = try await store.eventsByUser(appID: appID, flowID: flowID, after: cursor, limit: pageSize)
-            return (page.lines, page.next)
-        }
-        return try await run(lines, work)
-    }
-
-    /// Runs `work` over every stored line of an app, in storage order.
-    static func all<T: Sendable>(
-        store: any Store, appID: String, _ work: @escaping @Sendable (Lines<Int64>) throws -> T
-    ) async throws -> T {
-        let lines = Lines<Int64> { cursor in
-            let page = try await store.events(appID: appID, after: cursor, limit: pageSize)
             return (page.lines, page.next)
         }
         return try await run(lines, work)
@@ -70,10 +60,15 @@ enum StoredLines {
             let source: Lines
             private var page: [String] = []
             private var position = 0
-            private var cursor: Cursor?
+            /// The next page, already asked for while this one is read: the store reads while the
+            /// report computes.
+            private var upcoming: PendingPage<Cursor>?
             private var finished = false
 
-            init(source: Lines) { self.source = source }
+            init(source: Lines) {
+                self.source = source
+                upcoming = PendingPage(fetch: source.fetch, after: nil)
+            }
 
             mutating func next() -> String? {
                 while true {
@@ -81,14 +76,17 @@ enum StoredLines {
                         position += 1
                         return page[position - 1]
                     }
-                    guard !finished else { return nil }
-                    let (fetch, after) = (source.fetch, cursor)
-                    switch StoredLines.wait({ try await fetch(after) }) {
+                    guard !finished, let pending = upcoming else { return nil }
+                    switch pending.wait() {
                     case .success(let fetched):
                         page = fetched.lines
                         position = 0
-                        cursor = fetched.next
-                        finished = fetched.next == nil
+                        if let cursor = fetched.next {
+                            upcoming = PendingPage(fetch: source.fetch, after: cursor)
+                        } else {
+                            upcoming = nil
+                            finished = true
+                        }
                     case .failure(let error):
                         source.failure.withLock { $0 = error }
                         finished = true
@@ -99,17 +97,23 @@ enum StoredLines {
         }
     }
 
-    /// Waits on the current (non-cooperative) thread for an async operation.
-    private static func wait<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) -> Result<T, any Error> {
-        let box = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let result: Result<T, any Error>
-            do { result = .success(try await operation()) } catch { result = .failure(error) }
-            box.withLock { $0 = result }
-            done.signal()
+    /// A page being read by the store; `wait()` blocks the (non-cooperative) calling thread until it is there.
+    final class PendingPage<Cursor: Sendable>: Sendable {
+        private let result = Mutex<Result<(lines: [String], next: Cursor?), any Error>?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+
+        init(fetch: @escaping Lines<Cursor>.Fetch, after cursor: Cursor?) {
+            Task { [self] in
+                let outcome: Result<(lines: [String], next: Cursor?), any Error>
+                do { outcome = .success(try await fetch(cursor)) } catch { outcome = .failure(error) }
+                self.result.withLock { $0 = outcome }
+                self.done.signal()
+            }
         }
-        done.wait()
-        return box.withLock { $0 } ?? .failure(CancellationError())
+
+        func wait() -> Result<(lines: [String], next: Cursor?), any Error> {
+            done.wait()
+            return result.withLock { $0 } ?? .failure(CancellationError())
+        }
     }
 }

@@ -284,9 +284,10 @@ public final class PostgresStore: Store {
         return EventPage(lines: lines, next: lines.count < limit ? nil : last)
     }
 
-    public func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+    public func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
         let rows: PostgresRowSequence
-        if let cursor {
+        switch (flowID, cursor) {
+        case (let flowID?, let cursor?):
             rows = try await client.query(
                 """
                 SELECT user_id, timestamp_ms, seq, line FROM events
@@ -294,10 +295,24 @@ public final class PostgresStore: Store {
                   AND (user_id, timestamp_ms, seq) > (\(cursor.userID), \(cursor.timestamp), \(cursor.sequence))
                 ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
                 """, logger: logger)
-        } else {
+        case (let flowID?, nil):
             rows = try await client.query(
                 """
                 SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = \(appID) AND flow_id = \(flowID)
+                ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
+                """, logger: logger)
+        case (nil, let cursor?):
+            rows = try await client.query(
+                """
+                SELECT user_id, timestamp_ms, seq, line FROM events
+                WHERE app_id = \(appID) AND flow_id IS NULL
+                  AND (user_id, timestamp_ms, seq) > (\(cursor.userID), \(cursor.timestamp), \(cursor.sequence))
+                ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
+                """, logger: logger)
+        case (nil, nil):
+            rows = try await client.query(
+                """
+                SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = \(appID) AND flow_id IS NULL
                 ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
                 """, logger: logger)
         }

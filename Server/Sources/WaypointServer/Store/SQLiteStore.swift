@@ -199,21 +199,26 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+    public func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
         try await pool.read { db in
             // A cursor, not an array of rows: each line is copied out once, straight into the page.
+            let flow = flowID == nil ? "flow_id IS NULL" : "flow_id = ?"
+            var arguments: StatementArguments = [appID]
+            if let flowID { arguments += [flowID] }
             let rows: RowCursor
             if let cursor {
+                arguments += [cursor.userID, cursor.timestamp, cursor.sequence, limit]
                 rows = try Row.fetchCursor(db, sql: """
                     SELECT user_id, timestamp_ms, seq, line FROM events
-                    WHERE app_id = ? AND flow_id = ? AND (user_id, timestamp_ms, seq) > (?, ?, ?)
+                    WHERE app_id = ? AND \(flow) AND (user_id, timestamp_ms, seq) > (?, ?, ?)
                     ORDER BY user_id, timestamp_ms, seq LIMIT ?
-                    """, arguments: [appID, flowID, cursor.userID, cursor.timestamp, cursor.sequence, limit])
+                    """, arguments: arguments)
             } else {
+                arguments += [limit]
                 rows = try Row.fetchCursor(db, sql: """
-                    SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = ? AND flow_id = ?
+                    SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = ? AND \(flow)
                     ORDER BY user_id, timestamp_ms, seq LIMIT ?
-                    """, arguments: [appID, flowID, limit])
+                    """, arguments: arguments)
             }
             var lines: [String] = []
             lines.reserveCapacity(limit)

@@ -42,8 +42,9 @@ public protocol Store: Sendable {
     /// A page of an app's events in storage order, after `cursor` (nil: from the start).
     func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage
 
-    /// A page of an app's events of one flow ordered by user, then time, after `cursor`.
-    func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage
+    /// A page of an app's events of one flow ordered by user, then time, after `cursor`; with
+    /// `flowID` nil, the events of no flow (walkthrough events).
+    func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage
 
     /// Releases connections; the store is not used afterwards.
     func close() async throws

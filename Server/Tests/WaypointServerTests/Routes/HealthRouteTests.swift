@@ -53,7 +53,7 @@ struct FailureRouteTests {
         func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw Failure() }
         func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw Failure() }
         func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage { throw Failure() }
-        func eventsByUser(appID: String, flowID: String, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+        func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
             throw Failure()
         }
         func close() async throws {}

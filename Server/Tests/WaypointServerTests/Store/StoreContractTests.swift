@@ -172,6 +172,16 @@ struct StoreContractTests {
             #expect(lines == expected)
             let other = try await store.eventsByUser(appID: "fitness", flowID: "checkout", after: nil, limit: 10)
             #expect(other.lines == ["{\"m\":\"other-flow\"}"] && other.next == nil)
+            // Events of no flow (walkthrough events), page by page.
+            for index in 0..<5 { _ = try await store.insertEvents([Self.event("w\(index)", user: "v\(4 - index)", flow: nil)], appID: "fitness") }
+            var noFlow: [String] = []
+            cursor = nil
+            repeat {
+                let page = try await store.eventsByUser(appID: "fitness", flowID: nil, after: cursor, limit: 2)
+                noFlow += page.lines
+                cursor = page.next
+            } while cursor != nil
+            #expect(noFlow == ["{\"m\":\"no-flow\"}", "{\"m\":\"w4\"}", "{\"m\":\"w3\"}", "{\"m\":\"w2\"}", "{\"m\":\"w1\"}", "{\"m\":\"w0\"}"])
         }
     }
 }
