@@ -115,9 +115,31 @@ struct ServerBenchmarks {
         rows.append(("Funnel over \(batchCount * 100) stored events (s)",
                      String(format: "%.2f vs the CLI's funnel on the export %.2f: %@ (target ≤ 2×)", serverReport, fileReport, ratio(serverReport, fileReport))))
 
-        // The dashboard's report pages over the same events, signed in as a browser is.
+        // The dashboard's report pages, signed in as a browser is: the flow page over the same
+        // events, the walkthrough page over as many walkthrough events (another app).
         let cookie = try await signIn(port: port)
-        for (label, path) in [("flow report page", "/apps/bench/flows/signup"), ("walkthrough report page", "/apps/bench/walkthroughs/layering")] {
+        let tours = try await send(port, "/v1/apps", method: .POST, headers: admin, body: Data(#"{"id":"tours","name":"Tours"}"#.utf8))
+        let toursKey = (try JSONSerialization.jsonObject(with: tours.body) as? [String: Any]).flatMap {
+            ($0["environments"] as? [[String: String]])?.first?["sdkKey"]
+        } ?? ""
+        _ = try await send(port, "/v1/apps/tours/revisions", method: .POST, headers: admin, body: document)
+        _ = try await send(port, "/v1/apps/tours/environments/production/publish", method: .POST, headers: admin, body: Data(#"{"revision":1}"#.utf8))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for sender in 0..<senders {
+                group.addTask {
+                    var batch = sender
+                    while batch < batchCount {
+                        let lines = (0..<100).map { hintLine(batch * 100 + $0, users: users) }
+                        let answer = try await send(port, "/v1/events", method: .POST, headers: [("Waypoint-Key", toursKey)],
+                                                    body: Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8))
+                        guard answer.status == 200 else { throw BenchmarkError("ingestion answered \(answer.status)") }
+                        batch += senders
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for (label, path) in [("flow report page", "/apps/bench/flows/signup"), ("walkthrough report page", "/apps/tours/walkthroughs/layering")] {
             let start = ContinuousClock.now
             let page = try await send(port, path, headers: [("Cookie", cookie)], timeout: .minutes(10))
             let elapsed = (ContinuousClock.now - start).seconds
@@ -156,7 +178,21 @@ struct ServerBenchmarks {
         let step = position == 0 || position >= 9 ? "" : #","stepId":"\#(steps[min(position - 1, 2)])","stepIndex":\#(position - 1)"#
         let millisecond = position * 1000 + user % 1000
         let time = String(format: "2026-01-01T00:%02d:%02d.%03dZ", millisecond / 60_000, millisecond / 1000 % 60, millisecond % 1000)
-        return #"{"messageId":"m\#(number)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(time)","flowId":"signup","flowVersion":1\#(step)}"#
+        let variation = user % 2 == 0 ? "control" : "short"
+        return #"{"messageId":"m\#(number)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(time)","flowId":"signup","flowVersion":1\#(step),"experiment":"short-signup","variation":"\#(variation)"}"#
+    }
+
+    /// A walkthrough event of `layering`: each user is shown `intro`, completes it, then `panel-cell`.
+    static func hintLine(_ number: Int, users: Int) -> String {
+        let user = number % users
+        let position = number / users
+        let names = ["Walkthrough Started", "Hint Shown", "Hint Completed", "Hint Shown", "Hint Completed", "Walkthrough Completed"]
+        let name = names[min(position, names.count - 1)]
+        let step = position == 0 || position >= 5 ? "" : #","stepId":"\#(position < 3 ? "intro" : "panel-cell")""#
+        let trigger = name == "Hint Completed" ? #","trigger":"tap""# : ""
+        let millisecond = position * 1000 + user % 1000
+        let time = String(format: "2026-01-01T00:%02d:%02d.%03dZ", millisecond / 60_000, millisecond / 1000 % 60, millisecond % 1000)
+        return #"{"messageId":"h\#(number)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(time)","walkthroughId":"layering","walkthroughVersion":2,"appVersion":"2.\#(user % 3)"\#(step)\#(trigger)}"#
     }
 
     static func ratio(_ a: Double, _ b: Double) -> String { String(format: "%.2f×", b > 0 ? a / b : 0) }
