@@ -281,7 +281,7 @@ extension DashboardController {
             "hasAgainstChoices": summaries.count > 1,
             "flows": preview.flowRows(),
             "isPublished": isPublished,
-            "wouldDiscard": preview.wouldDiscardUsers,
+            "wouldDiscard": preview.needsConfirmation,
             "discardWarning": preview.discardWarning,
             "discardSummary": preview.discardSummary,
             "publishLabel": rollback
@@ -309,7 +309,7 @@ extension DashboardController {
             let input = try await form(PublishForm.self, from: request)
             let number = try Self.revisionNumber(input.revision, appID: app.id)
             let preview = try await previews.preview(appID: app.id, revision: number, environment: environment)
-            if preview.wouldDiscardUsers && input.confirm != "yes" {
+            if preview.needsConfirmation && input.confirm != "yes" {
                 return try await revisionView(
                     request, app: app, number: number, environment: environment, against: nil, status: .conflict,
                     message: "Nothing was published: \(preview.discardWarning) Tick the box to confirm, then publish again.")

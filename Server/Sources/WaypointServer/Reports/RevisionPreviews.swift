@@ -45,8 +45,11 @@ struct PublishPreview: Sendable, Encodable {
     var discardedUsers: Int { flows.reduce(0) { $0 + $1.inFlight.discarded } }
     /// Users in flight who would be moved back to an earlier step.
     var movedBackUsers: Int { flows.reduce(0) { $0 + $1.inFlight.truncated.reduce(0) { $0 + $1.users } } }
-    /// Whether publishing would cost users in flight their place: the dashboard asks to confirm.
-    var wouldDiscardUsers: Bool { discardedUsers > 0 || movedBackUsers > 0 }
+    /// Whether users in flight would lose their progress (as the core's `RevisionPreview` says it).
+    var wouldDiscardUsers: Bool { discardedUsers > 0 }
+    /// Whether publishing would cost users in flight their place (discarded or moved back): the
+    /// dashboard asks to confirm.
+    var needsConfirmation: Bool { discardedUsers > 0 || movedBackUsers > 0 }
 
     var discardSummary: String {
         var parts: [String] = []
@@ -60,7 +63,8 @@ struct PublishPreview: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case revision, environment, publishedRevision, diagnostics, flows, wouldDiscardUsers, discardedUsers, movedBackUsers
+        case revision, environment, publishedRevision, diagnostics, flows, wouldDiscardUsers, needsConfirmation, discardedUsers
+        case movedBackUsers
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -71,6 +75,7 @@ struct PublishPreview: Sendable, Encodable {
         try container.encode(diagnostics, forKey: .diagnostics)
         try container.encode(flows, forKey: .flows)
         try container.encode(wouldDiscardUsers, forKey: .wouldDiscardUsers)
+        try container.encode(needsConfirmation, forKey: .needsConfirmation)
         try container.encode(discardedUsers, forKey: .discardedUsers)
         try container.encode(movedBackUsers, forKey: .movedBackUsers)
     }
