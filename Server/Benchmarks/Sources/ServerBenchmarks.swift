@@ -68,22 +68,7 @@ struct ServerBenchmarks {
         let users = totalEvents / 10
         let batchCount = totalEvents / 100
         let ingestStart = ContinuousClock.now
-        let senders = 8
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for sender in 0..<senders {
-                group.addTask {
-                    var batch = sender
-                    while batch < batchCount {
-                        let lines = (0..<100).map { eventLine(batch * 100 + $0, users: users) }
-                        let answer = try await send(port, "/v1/events", method: .POST, headers: [("Waypoint-Key", key)],
-                                                    body: Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8))
-                        guard answer.status == 200 else { throw BenchmarkError("ingestion answered \(answer.status)") }
-                        batch += senders
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
+        try await ingest(port: port, key: key, batches: batchCount) { eventLine($0, users: users) }
         let serverRowsPerSecond = Double(batchCount * 100) / (ContinuousClock.now - ingestStart).seconds
         let direct = try SQLiteStore(directory: work.appendingPathComponent("direct"))
         try await direct.createApp(AppRecord(id: "bench", name: "Bench", createdAt: Date()), environments: [])
@@ -124,21 +109,7 @@ struct ServerBenchmarks {
         } ?? ""
         _ = try await send(port, "/v1/apps/tours/revisions", method: .POST, headers: admin, body: document)
         _ = try await send(port, "/v1/apps/tours/environments/production/publish", method: .POST, headers: admin, body: Data(#"{"revision":1}"#.utf8))
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for sender in 0..<senders {
-                group.addTask {
-                    var batch = sender
-                    while batch < batchCount {
-                        let lines = (0..<100).map { hintLine(batch * 100 + $0, users: users) }
-                        let answer = try await send(port, "/v1/events", method: .POST, headers: [("Waypoint-Key", toursKey)],
-                                                    body: Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8))
-                        guard answer.status == 200 else { throw BenchmarkError("ingestion answered \(answer.status)") }
-                        batch += senders
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
+        try await ingest(port: port, key: toursKey, batches: batchCount) { hintLine($0, users: users) }
         for (label, path) in [("flow report page", "/apps/bench/flows/signup"), ("walkthrough report page", "/apps/tours/walkthroughs/layering")] {
             let start = ContinuousClock.now
             let page = try await send(port, path, headers: [("Cookie", cookie)], timeout: .minutes(10))
@@ -150,6 +121,26 @@ struct ServerBenchmarks {
 
         print("| Work | Result |\n|---|---|")
         for (work, result) in rows { print("| \(work) | \(result) |") }
+    }
+
+    /// Posts `batches` batches of 100 events (`line(n)` for event n) from 8 concurrent clients.
+    static func ingest(port: Int, key: String, batches: Int, line: @escaping @Sendable (Int) -> String) async throws {
+        let senders = 8
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for sender in 0..<senders {
+                group.addTask {
+                    var batch = sender
+                    while batch < batches {
+                        let lines = (0..<100).map { line(batch * 100 + $0) }
+                        let answer = try await send(port, "/v1/events", method: .POST, headers: [("Waypoint-Key", key)],
+                                                    body: Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8))
+                        guard answer.status == 200 else { throw BenchmarkError("ingestion answered \(answer.status)") }
+                        batch += senders
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
     }
 
     /// Signs in through the dashboard's form and returns the `Cookie` header of the session.

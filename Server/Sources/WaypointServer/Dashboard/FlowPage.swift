@@ -17,7 +17,23 @@ struct FlowPage {
     }
 
     private func group(title: String, anchor: String, figures: FlowReport.Figures, variation: String?) -> [String: Any] {
-        var values: [String: Any] = [
+        var figures = figures
+        var values: [String: Any] = [:]
+        if let graph = graph(variation: variation) {
+            let traffic = TrafficGraph(graph: graph, figures: figures)
+            values["hasGraph"] = true
+            values["graph"] = traffic.svg(idPrefix: anchor + "-graph", title: "\(title): the designed graph of \(report.flowID) with the users who took each edge")
+            values["edges"] = traffic.edges.map { edge -> [String: Any] in
+                ["from": edge.from, "outcome": edge.outcome, "to": edge.to, "users": edge.users, "untaken": edge.isUntaken]
+            }
+            values["hasUntaken"] = traffic.edges.contains { $0.isUntaken }
+            // A variation's rows: its own steps, and any other step a user of it reached.
+            let drawn = Set(traffic.nodes.filter { $0.kind == .step || $0.kind == .subflow }.map(\.id))
+            figures.steps = figures.steps.filter { step in
+                drawn.contains(step.stepID) || step.viewed + step.skipped + step.droppedHere > 0 || !step.outcomes.isEmpty
+            }
+        }
+        values.merge([
             "title": title, "anchor": anchor, "started": figures.started, "completed": figures.completed,
             "abandoned": figures.abandoned, "completionRate": FormText.percent(figures.completionRate),
             "medianToComplete": FormText.duration(milliseconds: figures.medianMsToComplete),
@@ -30,16 +46,7 @@ struct FlowPage {
             },
             "bars": FunnelBars(flowID: report.flowID, figures: figures)
                 .svg(idPrefix: anchor + "-bars", title: "\(title): users per step of \(report.flowID)"),
-        ]
-        if let graph = graph(variation: variation) {
-            let traffic = TrafficGraph(graph: graph, figures: figures)
-            values["hasGraph"] = true
-            values["graph"] = traffic.svg(idPrefix: anchor + "-graph", title: "\(title): the designed graph of \(report.flowID) with the users who took each edge")
-            values["edges"] = traffic.edges.map { edge -> [String: Any] in
-                ["from": edge.from, "outcome": edge.outcome, "to": edge.to, "users": edge.users, "untaken": edge.isUntaken]
-            }
-            values["hasUntaken"] = traffic.edges.contains { $0.isUntaken }
-        }
+        ]) { _, new in new }
         return values
     }
 

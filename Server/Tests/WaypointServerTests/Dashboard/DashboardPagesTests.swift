@@ -163,6 +163,10 @@ struct DashboardPagesTests {
                 let section = try #require(html.components(separatedBy: "<h2 id=\"variation-\(index + 1)\">").last)
                 #expect(section.contains("<dd data-figure=\"started\">\(started)</dd>"))
             }
+            // The short variation's rows are its own steps: control's `login` is not listed there.
+            let short = try #require(html.components(separatedBy: "<h2 id=\"variation-2\">").last)
+            #expect(!short.contains("<code>login</code>"))
+            #expect(short.contains("<code>shared-end/notifications</code>"))
             #expect(try await browser.get("/apps/fitness/flows/nope").status == .notFound)
         }
     }
