@@ -62,7 +62,7 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
     let apps = router.group("v1/apps")
     AppsController<ServerContext>(administration: administration, previews: previews, authenticator: authenticator, limits: configuration.limits)
         .addRoutes(to: apps)
-    ReportsController<ServerContext>(store: store, authenticator: authenticator).addRoutes(to: apps)
+    ReportsController<ServerContext>(administration: administration, authenticator: authenticator).addRoutes(to: apps)
     let dashboard = DashboardController<ServerContext>(
         administration: administration, previews: previews, authenticator: authenticator,
         sessions: DashboardSessions(adminToken: configuration.adminToken), renderer: renderer, limits: configuration.limits)

@@ -37,9 +37,6 @@ public enum FunnelResult: Sendable, Hashable, Encodable {
     /// The report as `waypoint funnel --format json` prints it (keys sorted, one line, no newline):
     /// what every tool that serves the report sends, byte for byte.
     public func jsonData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // The reports hold strings, integers and finite fractions only: encoding cannot fail.
-        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+        ReportJSON.data(self)
     }
 }

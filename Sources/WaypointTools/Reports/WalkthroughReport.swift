@@ -148,10 +148,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
     /// The report as `waypoint funnel --walkthrough … --format json` prints it (keys sorted, one
     /// line, no newline): what every tool that serves the report sends, byte for byte.
     public func jsonData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // The report holds strings, integers and finite fractions only: encoding cannot fail.
-        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+        ReportJSON.data(self)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -58,10 +58,7 @@ public struct DocumentDiff: Sendable, Hashable, Codable {
 
     /// The diff as JSON, keys sorted, on one line: `{"changes":[{"kind":"changed","path":"…","before":"…","after":"…"}]}`.
     public func jsonData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings only: encoding cannot fail.
-        return (try? encoder.encode(self)) ?? Data(#"{"changes":[]}"#.utf8)
+        ReportJSON.data(self, fallback: #"{"changes":[]}"#)
     }
 }
 

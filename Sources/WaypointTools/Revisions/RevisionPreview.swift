@@ -121,9 +121,6 @@ public struct RevisionPreview: Sendable, Hashable, Encodable {
 
     /// The preview as JSON, keys sorted, on one line (as the funnel's JSON): what a server sends.
     public func jsonData() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, integers and booleans only: encoding cannot fail.
-        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+        ReportJSON.data(self)
     }
 }

@@ -5,8 +5,10 @@ import WaypointTools
 
 /// The funnel report and the JSON Lines export of an app's events (admin).
 struct ReportsController<Context: RequestContext>: Sendable {
-    let store: any Store
+    let administration: AppAdministration
     let authenticator: Authenticator
+
+    var store: any Store { administration.store }
 
     /// Events per page of the export.
     static var exportPageSize: Int { 2000 }
@@ -43,11 +45,7 @@ struct ReportsController<Context: RequestContext>: Sendable {
             throw APIError.badRequest("environment=\(environment) does not exist; use production or staging.", code: "bad-query")
         }
         // Steps in the order of the environment's published document, as `waypoint funnel --document` gives them.
-        var declared: [String]?
-        if let published = try await store.publishedRevision(appID: appID, environment: environment),
-           let document = try? WaypointDocument(validating: Data(published.body)) {
-            declared = document.reportedStepIDs(ofFlow: flow)
-        }
+        let declared = try await store.publishedDocument(appID: appID, environment: environment)?.document.reportedStepIDs(ofFlow: flow)
         let query = FunnelQuery(
             flowID: flow, steps: steps, window: window, groupByVariation: parameters.get("by") == "variation",
             declaredSteps: declared)
@@ -86,10 +84,6 @@ struct ReportsController<Context: RequestContext>: Sendable {
     }
 
     private func existingApp(_ context: Context) async throws -> String {
-        let appID = context.parameters.get("app") ?? ""
-        guard Identifier.isValid(appID), try await store.app(id: appID) != nil else {
-            throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps.")
-        }
-        return appID
+        try await administration.existingApp(context.parameters.get("app") ?? "").id
     }
 }

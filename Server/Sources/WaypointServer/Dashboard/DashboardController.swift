@@ -181,14 +181,11 @@ struct DashboardController<Context: RequestContext>: Sendable {
         var environments: [[String: Any]] = []
         for environment in AppAdministration.environmentNames {
             var row: [String: Any] = ["name": environment, "appID": app.id]
-            if let published = try await store.publishedRevision(appID: app.id, environment: environment) {
+            if let published = try await store.publishedDocument(appID: app.id, environment: environment) {
                 row["revision"] = published.revision
-                if let document = try? WaypointDocument(validating: Data(published.body)) {
-                    row["flows"] = document.flows.map(\.id).uniqued().map { ["id": $0, "environment": environment, "appID": app.id] }
-                    row["walkthroughs"] = document.walkthroughs.map(\.id).uniqued().map {
-                        ["id": $0, "environment": environment, "appID": app.id]
-                    }
-                }
+                let ids = (flows: published.document.flows.map(\.id), walkthroughs: published.document.walkthroughs.map(\.id))
+                row["flows"] = ids.flows.uniqued().map { ["id": $0, "environment": environment, "appID": app.id] }
+                row["walkthroughs"] = ids.walkthroughs.uniqued().map { ["id": $0, "environment": environment, "appID": app.id] }
             }
             environments.append(row)
         }
@@ -240,7 +237,7 @@ extension DashboardController {
     @Sendable func revisionPage(request: Request, context: Context) async throws -> Response {
         try await rendering(request) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
-            let number = try Self.revisionNumber(context.parameters.get("revision"), appID: app.id)
+            let number = try Self.revisionNumber(context.parameters.get("revision"))
             let environment = request.uri.queryParameters.get("environment") ?? "production"
             try AppAdministration.requireEnvironment(environment)
             let against = request.uri.queryParameters.get("against").flatMap { Int($0) }
@@ -249,16 +246,22 @@ extension DashboardController {
         }
     }
 
-    /// The revision page: its warnings, its changes, and what publishing it to `environment` would do.
+    /// The revision page: its warnings, its changes, and what publishing it to `environment` would
+    /// do (`preview`, when the caller has it already).
     func revisionView(
         _ request: Request, app: AppRecord, number: Int, environment: String, against: Int?, status: HTTPResponse.Status,
-        message: String?
+        message: String?, preview known: PublishPreview? = nil
     ) async throws -> Response {
         let summaries = try await store.revisions(appID: app.id)
         guard let summary = summaries.first(where: { $0.revision == number }) else {
             throw APIError.notFound("The app \"\(app.id)\" has no revision \(number).")
         }
-        let preview = try await previews.preview(appID: app.id, revision: number, environment: environment)
+        let preview: PublishPreview
+        if let known {
+            preview = known
+        } else {
+            preview = try await previews.preview(appID: app.id, revision: number, environment: environment)
+        }
         // Compared with the revision asked for, else the one published to the environment, else the previous one.
         let base = against ?? preview.publishedRevision.flatMap { $0 == number ? nil : $0 } ?? (number > 1 ? number - 1 : nil)
         var changes: [DocumentChange] = []
@@ -307,12 +310,13 @@ extension DashboardController {
             let environment = context.parameters.get("environment") ?? ""
             try AppAdministration.requireEnvironment(environment)
             let input = try await form(PublishForm.self, from: request)
-            let number = try Self.revisionNumber(input.revision, appID: app.id)
+            let number = try Self.revisionNumber(input.revision)
             let preview = try await previews.preview(appID: app.id, revision: number, environment: environment)
             if preview.needsConfirmation && input.confirm != "yes" {
                 return try await revisionView(
                     request, app: app, number: number, environment: environment, against: nil, status: .conflict,
-                    message: "Nothing was published: \(preview.discardWarning) Tick the box to confirm, then publish again.")
+                    message: "Nothing was published: \(preview.discardWarning) Tick the box to confirm, then publish again.",
+                    preview: preview)
             }
             do {
                 _ = try await administration.publish(appID: app.id, environment: environment, revision: number)
@@ -325,7 +329,7 @@ extension DashboardController {
         }
     }
 
-    static func revisionNumber(_ text: String?, appID: String) throws -> Int {
+    static func revisionNumber(_ text: String?) throws -> Int {
         guard let text, let number = Int(text), number > 0 else {
             throw APIError.badRequest("\(String(reflecting: text ?? "")) is not a revision number; revisions are numbered 1, 2, …")
         }

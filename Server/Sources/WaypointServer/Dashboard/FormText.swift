@@ -40,12 +40,4 @@ enum FormText {
 
     /// A fraction in 0…1 as a percentage with one decimal.
     static func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
-
-    /// An anchor id made of a label: lowercase letters, digits and `-`, with a prefix so it never starts with a digit.
-    static func anchor(_ prefix: String, _ label: String) -> String {
-        let slug = label.lowercased().unicodeScalars.map { scalar -> Character in
-            (scalar.properties.isAlphabetic && scalar.isASCII) || ("0"..."9").contains(Character(scalar)) ? Character(scalar) : "-"
-        }
-        return prefix + "-" + String(slug)
-    }
 }

@@ -6,16 +6,9 @@ import WaypointTools
 /// implementation `waypoint funnel --walkthrough` uses, fed with the app's stored events of no flow
 /// (walkthrough events carry no `flowId`), read by user through the index rather than every event.
 enum StoredWalkthroughReport {
-    static func report(store: any Store, appID: String, walkthroughID: String, document: WaypointDocument?) async throws -> WalkthroughReport {
-        let query = WalkthroughQuery(
-            walkthroughID: walkthroughID, groupByVariation: true,
-            declaredSteps: document?.reportedStepIDs(ofWalkthrough: walkthroughID))
-        do {
-            return try await StoredLines.byUser(store: store, appID: appID, flowID: nil) { lines in
-                try WalkthroughReport.compute(lines: lines, query: query)
-            }
-        } catch let error as FunnelError {
-            throw APIError.notFound(error.description)
+    static func report(store: any Store, appID: String, query: WalkthroughQuery) async throws -> WalkthroughReport {
+        try await StoredLines.byUser(store: store, appID: appID, flowID: nil) { lines in
+            try WalkthroughReport.compute(lines: lines, query: query)
         }
     }
 }

@@ -130,13 +130,6 @@ final class ChromiumSession {
         return (result["result"] as? [String: Any])?["value"]
     }
 
-    /// Runs `expression` that starts a navigation (submitting a form) and waits for the next page's load.
-    func submit(_ expression: String) throws {
-        pendingEvents.removeAll()
-        try evaluate(expression)
-        try waitForEvent("Page.loadEventFired")
-    }
-
     /// Presses a key (`Tab`, `Enter`) as a keyboard would.
     func press(_ key: String, code: Int) throws {
         for type in ["rawKeyDown", "keyUp"] {
