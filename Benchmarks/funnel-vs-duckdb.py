@@ -117,7 +117,7 @@ def duckdb_sql(path):
 
 
 def duckdb_flow_sql(path):
-    """The flow report's figures (DESIGN §5) as DuckDB queries: totals, then per step, then outcomes."""
+    """The flow report's figures (docs/ARCHITECTURE.md, "Reports") as DuckDB queries: totals, then per step, then outcomes."""
     columns = ("{'userId':'VARCHAR','event':'VARCHAR','timestamp':'TIMESTAMP','flowId':'VARCHAR','stepId':'VARCHAR',"
                "'stepIndex':'INTEGER','outcome':'VARCHAR','durationMs':'BIGINT'}")
     events = f"""ev AS (SELECT userId AS u, event AS e, stepId AS s, stepIndex AS i, outcome AS o, durationMs AS d, "timestamp" AS t

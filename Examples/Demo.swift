@@ -5,7 +5,7 @@ import Waypoint
 public enum Demo {
     /// One bundled example: the pattern it shows and how to run it.
     public struct Section: Sendable {
-        /// The pattern's name, as in the design.
+        /// The pattern's name, as docs/ARCHITECTURE.md and the README name it.
         public let pattern: String
         /// A one-line description of the example.
         public let summary: String

@@ -19,8 +19,8 @@ package enum DocumentFixtures {
         try Data(contentsOf: examplesFolder.appendingPathComponent(name))
     }
 
-    /// The example of DESIGN §3, verbatim (its `end-flow` subflow is not part of it).
-    package static let designExample = #"""
+    /// The shopping app's sign-up flow as a document (its `end-flow` subflow is not part of it).
+    package static let signupDocument = #"""
     {
       "schemaVersion": 1,
       "flows": [

@@ -1,4 +1,4 @@
-/// The name of an onboarding analytics event, such as `Step Viewed` (DESIGN §5).
+/// The name of an onboarding analytics event, such as `Step Viewed` (docs/ARCHITECTURE.md, "Events").
 ///
 /// The names Waypoint emits are the static constants; any other name decodes too, so a file
 /// written by a newer version stays readable.

@@ -2,7 +2,7 @@ import Foundation
 
 /// One onboarding analytics event: a flow or walkthrough step started, completed, skipped…
 ///
-/// The JSON form is fixed (DESIGN §5) and a file of events is JSON Lines:
+/// The JSON form is fixed (docs/ARCHITECTURE.md, "Events") and a file of events is JSON Lines:
 ///
 /// ```json
 /// { "messageId": "uuid", "userId": "u-123", "event": "Step Viewed",
@@ -140,7 +140,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         MillisecondTimestamp.iso8601(milliseconds: MillisecondTimestamp.milliseconds(timestamp) ?? 0)
     }
 
-    /// The event as one line of JSON (without the newline), fields in the order of DESIGN §5, then
+    /// The event as one line of JSON (without the newline), fields in the order of docs/ARCHITECTURE.md, "Events", then
     /// `appVersion` when there is one.
     ///
     /// The same object `JSONEncoder` would produce, written directly: stable field order and

@@ -1,7 +1,7 @@
 /// Graph analysis of a document: references, duplicates, experiments, and the shape of each flow.
 ///
 /// Every check is linear in the size of the document (hash maps, iterative searches and Tarjan's algorithm),
-/// so a flow of 10,000 steps lints in milliseconds. Codes are those of the design: `duplicate-id`,
+/// so a flow of 10,000 steps lints in milliseconds. Codes are those of docs/ARCHITECTURE.md, "The command-line tool": `duplicate-id`,
 /// `unknown-target`, `unknown-subflow`, `subflow-cycle`, `unreachable-step`, `dead-end`, `no-exit-cycle`,
 /// `unknown-experiment`, `unknown-variation`, `bad-weights`, `duplicate-target`, `empty-flow`, plus the
 /// warnings `missing-variation`, `unused-experiment` and `mixed-condition`.

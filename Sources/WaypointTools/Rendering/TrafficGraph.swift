@@ -8,7 +8,7 @@ import Waypoint
 /// subflow is drawn once for each step that runs it, because the report counts each of those
 /// separately (its steps as `subflowStep/innerStep`).
 ///
-/// The counts come from the report (DESIGN §5), not from another pass over the events:
+/// The counts come from the report (docs/ARCHITECTURE.md, "Reports"), not from another pass over the events:
 /// - the start edge: `started`;
 /// - an outcome (or document-order `next`) edge from step X: the users with a `Step Completed` of
 ///   X with that outcome, X's `outcomes[outcome]`;

@@ -1,4 +1,4 @@
-/// Where an event stands in a user's events (DESIGN §5): by `timestamp`, then `stepIndex` (events
+/// Where an event stands in a user's events (docs/ARCHITECTURE.md, "Reports"): by `timestamp`, then `stepIndex` (events
 /// without one after those with one), then place in the input — the order of
 /// ``FlowRecord/precedes(_:_:)``.
 struct EventOrder: Comparable {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Strings are numbers in the collector's tables; 48 bytes an event (its stride: the fields take 46).
 struct FlowRecord {
-    /// The flow events the reports read (DESIGN §5).
+    /// The flow events the reports read (docs/ARCHITECTURE.md, "Reports").
     enum Kind: UInt8 {
         case flowStarted, stepViewed, stepCompleted, stepSkipped, flowCompleted, flowAbandoned
 
@@ -90,7 +90,7 @@ struct FlowRecord {
     var appVersion: UInt16
     var kind: Kind
 
-    /// The order of one user's events: timestamp, then `stepIndex`, then place in the input (DESIGN §5).
+    /// The order of one user's events: timestamp, then `stepIndex`, then place in the input (docs/ARCHITECTURE.md, "Reports").
     @inline(__always)
     static func precedes(_ lhs: FlowRecord, _ rhs: FlowRecord) -> Bool {
         if lhs.time != rhs.time { return lhs.time < rhs.time }

@@ -1,6 +1,6 @@
 import Waypoint
 
-/// Where users of a flow go and where they stop, whatever branches they take (DESIGN §5, the flow report).
+/// Where users of a flow go and where they stop, whatever branches they take (docs/ARCHITECTURE.md, "Reports": the flow report).
 ///
 /// Its figures count users, not events, and do not depend on any order of the steps: a step on
 /// one branch and a step on another are reported side by side, a step skipped by its condition

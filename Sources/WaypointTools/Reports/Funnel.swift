@@ -1,7 +1,7 @@
 import Foundation
 import Waypoint
 
-/// The two drop-off reports over onboarding events, exactly as DESIGN §5 defines them.
+/// The two drop-off reports over onboarding events, as docs/ARCHITECTURE.md, "Reports", defines them.
 ///
 /// Without ``FunnelQuery/steps`` the result is the flow report (``FlowReport``): per step, the
 /// users who viewed it, skipped it, dropped off at it and took each outcome, and the flow's

@@ -1,6 +1,6 @@
 import Waypoint
 
-/// What to report on a flow (DESIGN §5): without ``steps``, the flow report; with them, the
+/// What to report on a flow (docs/ARCHITECTURE.md, "Reports"): without ``steps``, the flow report; with them, the
 /// sequential funnel through those steps, within ``window``; either one split per experiment
 /// variation or not.
 public struct FunnelQuery: Sendable, Hashable {

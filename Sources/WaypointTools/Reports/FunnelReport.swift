@@ -1,6 +1,6 @@
 import Waypoint
 
-/// The result of a sequential funnel, in the JSON shape of `waypoint funnel --steps … --format json` (DESIGN §6).
+/// The result of a sequential funnel, in the JSON shape of `waypoint funnel --steps … --format json` (docs/ARCHITECTURE.md, "Reports").
 ///
 /// ```json
 /// {"kind":"funnel","flowId":"signup","window":"14d","steps":[{"stepId":"splash","users":1000,"conversionFromStart":1,

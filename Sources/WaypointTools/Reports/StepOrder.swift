@@ -1,4 +1,4 @@
-/// The order a report lists its steps in (DESIGN §5): with the document's steps, those in document
+/// The order a report lists its steps in (docs/ARCHITECTURE.md, "Reports"): with the document's steps, those in document
 /// order, every one even if no event names it, then the steps seen only in events, sorted by id and
 /// marked as not in the document; without them, the steps in order of first appearance in time.
 enum StepOrder {

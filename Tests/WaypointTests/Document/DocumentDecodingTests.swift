@@ -7,8 +7,8 @@ import TestSupport
 @Suite("Document decoding")
 struct DocumentDecodingTests {
     @Test("The design's example decodes, with the defaults of the format")
-    func designExample() throws {
-        let validation = WaypointDocument.validate(DocumentFixtures.designExample)
+    func signupDocument() throws {
+        let validation = WaypointDocument.validate(DocumentFixtures.signupDocument)
         #expect(validation.diagnostics.isEmpty)
         let document = try #require(validation.document)
         #expect(document.schemaVersion == 1)
@@ -72,7 +72,7 @@ struct DocumentDecodingTests {
 
     @Test("Encoding and validating again gives the same document", arguments: ["design", "every-feature.json", "waypoint.json"])
     func roundTrip(_ source: String) throws {
-        let text = source == "design" ? Data(DocumentFixtures.designExample.utf8) : try DocumentFixtures.example(source)
+        let text = source == "design" ? Data(DocumentFixtures.signupDocument.utf8) : try DocumentFixtures.example(source)
         let document = try #require(WaypointDocument.validate(text).document)
         let again = WaypointDocument.validate(try JSONEncoder().encode(document))
         #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")

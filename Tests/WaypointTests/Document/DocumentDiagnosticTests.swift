@@ -230,7 +230,7 @@ struct DocumentDiagnosticTests {
         #expect(condition?.evaluate(["a": 2]) == false)
     }
 
-    @Test("The JSON form has exactly the design's field names")
+    @Test("The JSON form has exactly the documented field names")
     func jsonShape() throws {
         let diagnostic = Diagnostic(.error, .badValue, path: "walkthroughs[0].steps[2].tooltipPosition",
                                     at: SourcePosition(line: 14, column: 30), "`left` is not a tooltip position; use `above`, `below` or `auto`")
@@ -251,7 +251,7 @@ struct DocumentDiagnosticTests {
 
     @Test("A source locates any path of the document")
     func sourceLocations() throws {
-        let validation = WaypointDocument.validate(DocumentFixtures.designExample)
+        let validation = WaypointDocument.validate(DocumentFixtures.signupDocument)
         let source = try #require(validation.source)
         #expect(source.location(ofPath: "flows[0].steps[2].on.newUser") == SourcePosition(line: 13, column: 30))
         #expect(source.location(ofPath: "walkthroughs[0].steps[1].highlightShape.cornerRadius") == SourcePosition(line: 33, column: 68))

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import Waypoint
 
-/// Graph analysis: every lint code of the design with a minimal document.
+/// Graph analysis: every lint code with a minimal document.
 @Suite("Document lint")
 struct DocumentLintTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -93,7 +93,7 @@ struct DocumentLintTests {
         #expect(DocumentFixtures.lintLines(testCase.text) == testCase.expected)
     }
 
-    @Test("Every lint code of the design is covered")
+    @Test("Every lint code is covered")
     func coverage() {
         let design = ["duplicate-id", "unknown-target", "unknown-subflow", "subflow-cycle", "unreachable-step", "dead-end",
                       "no-exit-cycle", "unknown-experiment", "unknown-variation", "bad-weights", "duplicate-target", "empty-flow",
@@ -122,8 +122,8 @@ struct DocumentLintTests {
     }
 
     @Test("The design's example has exactly one problem: its subflow is not part of it")
-    func designExample() {
-        #expect(DocumentFixtures.lintLines(DocumentFixtures.designExample) == [
+    func signupDocument() {
+        #expect(DocumentFixtures.lintLines(DocumentFixtures.signupDocument) == [
             "16:42 error unknown-subflow flows[0].steps[4].subflow: no flow has the id `end-flow`; add a flow with that id",
             "40:14 warning unused-experiment experiments[0].key: no flow or walkthrough varies by the experiment `short-signup`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, or remove it",
         ])

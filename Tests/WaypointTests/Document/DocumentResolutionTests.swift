@@ -141,7 +141,7 @@ struct DocumentResolutionTests {
 
     @Test("Documents whose subflows cannot be built are refused with a reason")
     func refusals() throws {
-        let design = try #require(WaypointDocument.validate(DocumentFixtures.designExample).document)
+        let design = try #require(WaypointDocument.validate(DocumentFixtures.signupDocument).document)
         #expect(throws: DocumentError.self) { try design.resolve(attributes: [:]) }
         do {
             _ = try design.resolve(attributes: [:])

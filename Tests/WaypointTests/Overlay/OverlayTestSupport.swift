@@ -58,13 +58,13 @@ struct OverlayCase: Sendable, CustomStringConvertible {
     }
 }
 
-/// The first step of the layering walkthrough in the design document.
+/// The first step of the layering walkthrough of the example document.
 let layeringIntro = WalkthroughStep<Void>(
     id: "intro", targetElementId: "editor.layersButton", highlightShape: .circle(),
     tooltipText: "Your layers live here", tooltipPosition: .below,
     completionTrigger: .tap(elementId: "editor.layersButton"), canSkip: true)
 
-/// The second step of the layering walkthrough in the design document.
+/// The second step of the layering walkthrough of the example document.
 let layeringPanelCell = WalkthroughStep<Void>(
     id: "panel-cell", targetElementId: "layers.firstCell", highlightShape: .rectangle(cornerRadius: 8),
     tooltipText: "Drag to reorder", tooltipPosition: .auto,

@@ -69,7 +69,7 @@ struct DocumentSchemaTests {
 
     @Test("The design's example and every bundled example validate")
     func examplesValidate() throws {
-        #expect(WaypointDocument.validate(DocumentFixtures.designExample).diagnostics.isEmpty)
+        #expect(WaypointDocument.validate(DocumentFixtures.signupDocument).diagnostics.isEmpty)
         for name in DocumentFixtures.exampleFiles() {
             #expect(WaypointDocument.validate(try DocumentFixtures.example(name)).diagnostics.isEmpty, "\(name)")
         }
