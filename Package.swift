@@ -39,18 +39,18 @@ let package = Package(
         // Writes to an event queue until killed; the queue's crash test runs it as a child process.
         .executableTarget(name: "QueueCrashWriter", dependencies: ["Waypoint"], path: "Tests/QueueCrashWriter"),
         .testTarget(
-            name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter", "TestSupport"],
-            exclude: ["Overlay/Snapshots"]),
-        .testTarget(name: "WaypointToolsTests", dependencies: ["Waypoint", "WaypointTools", "TestSupport"]),
-        // Helpers the test targets share: a seeded generator, the example documents, byte corruption, a scripted HTTP peer.
-        .target(name: "TestSupport", dependencies: ["Waypoint"], path: "Tests/TestSupport"),
+            name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter", "TestSupport"]),
+        .testTarget(name: "WaypointToolsTests", dependencies: ["Waypoint", "WaypointTools", "TestSupport"], exclude: ["Rendering/Snapshots"]),
+        // Helpers the test targets share: a seeded generator, the example documents and walkthrough steps,
+        // byte corruption, a scripted HTTP peer, snapshots, temporary files and `eventually`.
+        .target(name: "TestSupport", dependencies: ["Waypoint", "WaypointTools"], path: "Tests/TestSupport"),
         .testTarget(name: "WaypointTestingTests", dependencies: ["Waypoint", "WaypointTesting"]),
         .testTarget(name: "ExamplesTests", dependencies: ["Waypoint", "WaypointTesting", "WaypointExamples"]),
         // The README's example as a program; SnippetTests runs it twice and checks that it resumes.
         .executableTarget(name: "ReadmeExample", dependencies: ["Waypoint"], path: "Snippets/ReadmeExample"),
         // Every Swift snippet of README.md and the DocC articles, compiled, and a test that they match the docs.
         .testTarget(
-            name: "SnippetTests", dependencies: ["Waypoint", "WaypointTools", "WaypointTesting", "ReadmeExample"]),
+            name: "SnippetTests", dependencies: ["Waypoint", "WaypointTools", "WaypointTesting", "ReadmeExample", "TestSupport"]),
         .testTarget(name: "WaypointCLITests", dependencies: ["WaypointCLI", "WaypointTools", "WaypointExamples", "TestSupport"], exclude: ["Snapshots", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

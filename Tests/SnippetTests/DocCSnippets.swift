@@ -139,9 +139,9 @@ enum OverlaysSnippets {
 enum ReadmeSnippets {
     static func preview(intro: WalkthroughStep<Editor>) -> String {
         // snippet:begin
-        let svg = previewSVG(step: intro, index: 0, of: 3,
-                             screen: Size(width: 390, height: 844), target: Rect(x: 326, y: 56, width: 44, height: 44),
-                             safeArea: EdgeInsets(top: 47, bottom: 34))
+        let svg = OverlaySVG.document(step: intro, index: 0, of: 3,
+                                      screen: Size(width: 390, height: 844), target: Rect(x: 326, y: 56, width: 44, height: 44),
+                                      safeArea: EdgeInsets(top: 47, bottom: 34))
         // snippet:end
         return svg
     }
@@ -151,7 +151,7 @@ enum ServingTheDocumentSnippets {
     static func validate(data: Data) {
         // snippet:begin
         let validation = WaypointDocument.validate(data)
-        for diagnostic in validation.allDiagnostics {
+        for diagnostic in validation.diagnostics {
             print(diagnostic.formatted(file: "waypoint.json"))
             // waypoint.json:14:30: error: `left` is not a tooltip position; use `above`, `below` or `auto` [bad-value]
         }

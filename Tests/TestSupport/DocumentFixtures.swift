@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// Documents and helpers shared by the document tests.
 package enum DocumentFixtures {

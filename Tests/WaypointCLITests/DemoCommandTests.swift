@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+import TestSupport
 import WaypointExamples
 @testable import WaypointCLI
 

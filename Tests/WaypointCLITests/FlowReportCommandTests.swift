@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WaypointCLI
 
 /// `waypoint funnel` without `--steps` on the events of many `waypoint play` runs, against the

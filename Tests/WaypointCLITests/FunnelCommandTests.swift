@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TestSupport
 @testable import WaypointCLI
 
 @Suite("waypoint funnel")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WaypointCLI
 
 @Suite("waypoint graph and paths")

@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import Testing
+import TestSupport
 @testable import WaypointCLI
 
 @Suite("waypoint help")

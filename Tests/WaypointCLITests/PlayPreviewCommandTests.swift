@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 import Waypoint
+import WaypointTools
 @testable import WaypointCLI
 
 @Suite("waypoint play and preview")
@@ -113,7 +115,7 @@ struct PlayPreviewCommandTests {
         #expect(result.status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.signup))
         let walkthrough = try #require(try WaypointDocument(validating: data).resolve(attributes: [:]).walkthroughs["layering"])
-        let expected = try previewSVG(walkthrough: walkthrough, stepId: "intro", screen: Size(width: 390, height: 844),
+        let expected = try OverlaySVG.document(walkthrough: walkthrough, stepId: "intro", screen: Size(width: 390, height: 844),
                                       target: Rect(x: 326, y: 56, width: 44, height: 44))
         #expect(result.output.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
         #expect(result.output.hasPrefix("<svg"))

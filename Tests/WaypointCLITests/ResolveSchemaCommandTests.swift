@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Waypoint
 import WaypointTools
 @testable import WaypointCLI

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TestSupport
 @testable import WaypointCLI
 
 /// `waypoint funnel --walkthrough` on a hand-written file of the example document's `layering`

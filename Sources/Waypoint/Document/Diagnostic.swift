@@ -70,7 +70,7 @@ extension Array where Element == Diagnostic {
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
     /// Sorted by line and column, then errors before warnings, then by code and path; equal ones keep their order.
-    func sortedByLocation() -> [Diagnostic] {
+    package func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { lhs, rhs in
             let (l, r) = (lhs.element, rhs.element)
             if l.line != r.line { return l.line < r.line }

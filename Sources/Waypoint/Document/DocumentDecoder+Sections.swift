@@ -269,7 +269,7 @@ extension DocumentDecoder {
         let field = fields(of: node, Self.triggerKeys, what: "a completion trigger")
         var type: TriggerType?
         if field[0] < 0 {
-            missing("type", in: node, what: "a completion trigger", hint: ": \(Self.choices(TriggerType.allCases.map(\.rawValue)))")
+            missing("type", in: node, what: "a completion trigger", hint: ": \(Spelling.choices(TriggerType.allCases.map(\.rawValue)))")
         } else {
             type = choice(field[0], .key("type"), label: "type", what: "a completion trigger", Self.triggerTypes)
         }
@@ -291,7 +291,7 @@ extension DocumentDecoder {
             }
         case .swipe?:
             if field[2] < 0 {
-                missing("direction", in: node, what: "a `swipe` trigger", hint: ": \(Self.choices(SwipeDirection.allCases.map(\.rawValue)))")
+                missing("direction", in: node, what: "a `swipe` trigger", hint: ": \(Spelling.choices(SwipeDirection.allCases.map(\.rawValue)))")
             } else if let direction = choice(field[2], .key("direction"), label: "direction", what: "a swipe direction", Self.directions) {
                 result = .swipe(direction)
             }

@@ -102,7 +102,7 @@ struct DocumentDecoder {
         if let suggestion = Spelling.suggestion(for: name, among: keys) {
             return "unknown key \(shown) in \(what); did you mean `\(suggestion)`?"
         }
-        return "unknown key \(shown) in \(what); allowed keys are \(Self.choices(keys, conjunction: "and"))"
+        return "unknown key \(shown) in \(what); allowed keys are \(Spelling.choices(keys, conjunction: "and"))"
     }
 
     /// Whether the node is an object; reports `wrong-type` otherwise.
@@ -269,7 +269,7 @@ struct DocumentDecoder {
         guard let text = string(node, component, label: label) else { return nil }
         if let match = options.first(where: { $0.0 == text }) { return match.1 }
         let names = options.map(\.0)
-        var message = "\(Self.quoted(text)) is not \(what); use \(Self.choices(names))"
+        var message = "\(Self.quoted(text)) is not \(what); use \(Spelling.choices(names))"
         if let suggestion = Spelling.suggestion(for: text, among: names) { message += " (did you mean `\(suggestion)`?)" }
         report(.badValue, at: node, component, message)
         return nil
@@ -326,13 +326,6 @@ struct DocumentDecoder {
         let characters = text.count
         guard characters > 40 else { return text }
         return String(text.prefix(37)) + "…"
-    }
-
-    /// "`a`, `b` or `c`".
-    static func choices(_ names: [String], conjunction: String = "or") -> String {
-        let quoted = names.map { "`\($0)`" }
-        guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 }
 

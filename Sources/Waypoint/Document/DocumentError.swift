@@ -37,7 +37,7 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
             return "The document has \(errors.count) error\(errors.count == 1 ? "" : "s"); fix \(errors.count == 1 ? "it" : "them") and read it again:\n"
                 + lines.joined(separator: "\n")
         case .unknownFlow(let id, let known):
-            let list = known.isEmpty ? "the document has no flows" : "its flows are " + DocumentDecoder.choices(known, conjunction: "and")
+            let list = known.isEmpty ? "the document has no flows" : "its flows are " + Spelling.choices(known, conjunction: "and")
             return "The document has no flow `\(id)`; \(list)."
         case .subflowCycle(let ids):
             return "Flows run each other as subflows in a circle (\(ids.joined(separator: " → "))); a flow must not include itself. Run `waypoint lint` for details."

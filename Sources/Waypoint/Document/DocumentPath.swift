@@ -1,7 +1,7 @@
 /// A JSON path inside a document, as a list of keys and indices; rendered `flows[0].steps[3].on.next`.
-struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
+package struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
-    enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
@@ -9,24 +9,24 @@ struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
     /// The components from the root.
     var components: [Component]
 
-    init(_ components: [Component] = []) { self.components = components }
+    package init(_ components: [Component] = []) { self.components = components }
 
     /// The path with `key` appended.
-    func appending(_ key: String) -> DocumentPath {
+    package func appending(_ key: String) -> DocumentPath {
         var copy = self
         copy.components.append(.key(key))
         return copy
     }
 
     /// The path with `index` appended.
-    func appending(_ index: Int) -> DocumentPath {
+    package func appending(_ index: Int) -> DocumentPath {
         var copy = self
         copy.components.append(.index(index))
         return copy
     }
 
     /// `flows[0].steps[3].on.next`; keys that are not plain names are quoted: `when["father.age"]`.
-    var description: String {
+    package var description: String {
         var text = ""
         for component in components {
             switch component {
@@ -40,7 +40,7 @@ struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
     /// Appends a path in the notation of ``ConditionError/path`` (`$and[1].country.$in`, `["father.age"].$gt`).
     ///
     /// Returns `nil` when the text is not in that notation.
-    func appending(conditionPath text: String) -> DocumentPath? {
+    package func appending(conditionPath text: String) -> DocumentPath? {
         var copy = self
         let scalars = Array(text.unicodeScalars)
         var index = 0

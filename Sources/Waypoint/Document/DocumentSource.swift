@@ -21,7 +21,7 @@ public struct DocumentSource: Sendable {
     }
 
     /// The byte offsets of the values at `paths` (the nearest existing parent's when a path does not exist).
-    func offsets(of paths: [DocumentPath]) -> [Int] {
+    package func offsets(of paths: [DocumentPath]) -> [Int] {
         paths.map { path in
             var components = path.components[...]
             while true {

@@ -12,17 +12,6 @@ public struct DocumentValidation: Sendable {
     /// Whether the document could be read without error.
     public var isValid: Bool { document != nil }
 
-    /// The graph problems of the document (see ``WaypointDocument/lint(source:)``), located in the text;
-    /// empty when the document could not be read.
-    public func lint() -> [Diagnostic] {
-        document?.lint(source: source) ?? []
-    }
-
-    /// The format problems and, when the document could be read, its graph problems, sorted by line and column.
-    public var allDiagnostics: [Diagnostic] {
-        (diagnostics + lint()).sortedByLocation()
-    }
-
 }
 
 extension WaypointDocument {

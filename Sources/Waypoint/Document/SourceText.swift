@@ -27,13 +27,13 @@ public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStr
 }
 
 /// Converts byte offsets of a UTF-8 text to lines and columns.
-struct SourceText: Sendable {
+package struct SourceText: Sendable {
     /// The text.
     let bytes: [UInt8]
     /// The offset of the first byte of each line.
     let lineStarts: [Int]
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
@@ -41,7 +41,7 @@ struct SourceText: Sendable {
     }
 
     /// The line and column of a byte offset (clamped to the text).
-    func location(of offset: Int) -> SourcePosition {
+    package func location(of offset: Int) -> SourcePosition {
         let offset = max(0, min(offset, bytes.count))
         // The last line start at or before the offset.
         var low = 0
@@ -54,7 +54,7 @@ struct SourceText: Sendable {
     }
 
     /// The line and column of a byte offset, without a prepared line table (for one-off messages).
-    static func location(of offset: Int, in bytes: [UInt8]) -> SourcePosition {
+    package static func location(of offset: Int, in bytes: [UInt8]) -> SourcePosition {
         let offset = max(0, min(offset, bytes.count))
         var line = 1
         var lineStart = 0

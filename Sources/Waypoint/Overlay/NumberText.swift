@@ -2,9 +2,9 @@ import Foundation
 
 /// Formats numbers for SVG and for people the same way everywhere: at most two decimals, a dot as
 /// the decimal separator whatever the locale, no trailing zeros, no "-0", 0 for non-finite values.
-enum NumberText {
+package enum NumberText {
     /// `12`, `12.5`, `0.33`, `-4.1`.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let hundredths = (value * 100).rounded()
         guard abs(hundredths) < 9e15 else { return "\(value)" }

@@ -7,9 +7,9 @@ import Foundation
 /// are warnings here (an older app accepts a newer document that only adds keys); a `schemaVersion`
 /// this version does not read, a syntax error (such as a truncated body), an empty body or any other
 /// error keeps the copy the app has. The same bytes again change nothing.
-public struct DownloadReview: Sendable {
+struct DownloadReview: Sendable {
     /// What to do with the download.
-    public enum Verdict: Sendable, Hashable {
+    enum Verdict: Sendable, Hashable {
         /// Use it: save it as the last known good copy.
         case replace
         /// It is the document already kept; nothing to write.
@@ -19,16 +19,16 @@ public struct DownloadReview: Sendable {
     }
 
     /// What to do.
-    public let verdict: Verdict
+    let verdict: Verdict
     /// The document read from the download, when it has no error.
-    public let document: WaypointDocument?
+    let document: WaypointDocument?
     /// Every diagnostic of the download: the warnings of an accepted one, the errors of a refused one.
-    public let diagnostics: [Diagnostic]
+    let diagnostics: [Diagnostic]
     /// Why a download was refused.
-    public let refusal: RemoteDocumentError?
+    let refusal: RemoteDocumentError?
 
     /// Reviews `data` against the bytes of the last known good copy (`nil` when there is none).
-    public init(reviewing data: Data, lastKnownGood: Data?) {
+    init(reviewing data: Data, lastKnownGood: Data?) {
         if data.isEmpty {
             verdict = .refuse
             document = nil

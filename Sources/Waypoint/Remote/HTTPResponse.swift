@@ -1,28 +1,28 @@
 import Foundation
 
 /// One HTTP response as the network code hands it to the decisions: status, headers and body.
-public struct HTTPResponse: Sendable, Hashable {
+package struct HTTPResponse: Sendable, Hashable {
     /// The status code, such as 200 or 304.
-    public var status: Int
+    package var status: Int
     /// The headers, by lower-cased name.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body, exactly as received.
-    public var body: Data
+    package var body: Data
 
     /// Creates a response; header names are lower-cased.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    package init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.body = body
     }
 
     /// The value of the header `name` (any case).
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
 
     /// The message of a `{"error":{"code":…,"message":…}}` body, or a short prefix of the text.
-    var errorMessage: String? {
+    package var errorMessage: String? {
         struct Envelope: Decodable {
             struct Detail: Decodable { let code: String?; let message: String? }
             let error: Detail

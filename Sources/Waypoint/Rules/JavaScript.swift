@@ -3,7 +3,7 @@
 /// GrowthBook's conformance cases are defined by its JavaScript SDK, so `"8" > 5` is true, a missing attribute
 /// compares as `0`, and `{"name": "null"}` matches a missing name. These helpers reproduce the language rules
 /// (ECMAScript ToString, ToNumber, ToBoolean, strict equality and the relational comparison) for JSON values.
-enum JavaScript {
+package enum JavaScript {
     /// ECMAScript ToBoolean.
     static func isTruthy(_ value: JSONValue) -> Bool {
         switch value {
@@ -190,7 +190,7 @@ enum JavaScript {
 
     /// ECMAScript Number::toString: the shortest digits that round-trip, in plain notation from 1e-6 up to
     /// 1e21 and in exponent notation (`1e-7`, `1.5e+21`) outside it.
-    static func numberToString(_ number: Double) -> String {
+    package static func numberToString(_ number: Double) -> String {
         if number.isNaN { return "NaN" }
         if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
         if number == 0 { return "0" }

@@ -35,4 +35,11 @@ package enum Spelling {
         }
         return previous[b.count]
     }
+
+    /// "`a`, `b` or `c`".
+    package static func choices(_ names: [String], conjunction: String = "or") -> String {
+        let quoted = names.map { "`\($0)`" }
+        guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waypoint
+import WaypointTools
 
 extension WaypointCommand {
     /// `waypoint preview FILE --walkthrough ID --step ID --screen WxH --target X,Y,W,H`: draws a hint as SVG.
@@ -72,11 +73,11 @@ extension WaypointCommand {
             } ?? [0, 0, 0, 0]
             let svg: String
             do {
-                svg = try previewSVG(
+                svg = try OverlaySVG.document(
                     walkthrough: walkthrough, stepId: step, screen: try Self.size(screen),
                     target: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
                     safeArea: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
-            } catch let error as PreviewError where error.isGeometry {
+            } catch let error as OverlayPreviewError where error.isGeometry {
                 throw ValidationError(error.description)
             }
             guard let out else {

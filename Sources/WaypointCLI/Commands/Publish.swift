@@ -71,7 +71,7 @@ extension WaypointCommand {
             }
         }
 
-        private func failure(_ answer: ServerCall.Answer, doing what: String) -> CLIError {
+        private func failure(_ answer: HTTPResponse, doing what: String) -> CLIError {
             let fix = switch answer.status {
             case 401, 403: "check WAYPOINT_ADMIN_TOKEN"
             case 404: "check --app and --environment (the app must exist on the server)"
@@ -79,14 +79,14 @@ extension WaypointCommand {
             case 500...: "the server failed; try again, and look at its log"
             default: "check --server"
             }
-            return CLIError("Could not \(what): the server answered \(answer.status) (\(answer.errorMessage)); \(fix).")
+            return CLIError("Could not \(what): the server answered \(answer.status) (\(answer.errorMessage ?? "no message")); \(fix).")
         }
 
-        private func decode<T: Decodable>(_ type: T.Type, _ answer: ServerCall.Answer) throws -> T {
+        private func decode<T: Decodable>(_ type: T.Type, _ answer: HTTPResponse) throws -> T {
             do {
                 return try JSONDecoder().decode(type, from: answer.body)
             } catch {
-                throw CLIError("The server's answer (\(answer.status)) is not what a Waypoint server sends: \(answer.errorMessage). Check --server.")
+                throw CLIError("The server's answer (\(answer.status)) is not what a Waypoint server sends: \(answer.errorMessage ?? "no message"). Check --server.")
             }
         }
 

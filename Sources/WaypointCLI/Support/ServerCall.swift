@@ -6,29 +6,12 @@ import Waypoint
 
 /// One blocking request to a Waypoint server, for commands that talk to one (`publish`).
 struct ServerCall {
-    /// The status and body of an answer.
-    struct Answer {
-        let status: Int
-        let body: Data
-
-        /// The `message` of a `{"error":{…}}` body, or the start of the text.
-        var errorMessage: String {
-            struct Envelope: Decodable {
-                struct Detail: Decodable { let message: String? }
-                let error: Detail
-            }
-            if let message = (try? JSONDecoder().decode(Envelope.self, from: body))?.error.message { return message }
-            let text = String(decoding: body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return text.isEmpty ? "no message" : text
-        }
-    }
-
     let server: URL
     let token: String
     var timeout: Duration = .seconds(30)
 
     /// Posts `body` to `path` with the admin token and waits for the answer.
-    func post(_ path: String, body: Data) throws -> Answer {
+    func post(_ path: String, body: Data) throws -> HTTPResponse {
         let url = server.appendingPathComponent(path)
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
@@ -38,8 +21,7 @@ struct ServerCall {
         let client = HTTPClient(timeout: timeout)
         let sent = request
         do {
-            let response = try AsyncWait.result { try await client.send(sent) }
-            return Answer(status: response.status, body: response.body)
+            return try AsyncWait.result { try await client.send(sent) }
         } catch let failure as HTTPClient.Failure {
             throw CLIError("Could not reach \(url.absoluteString): \(failure.message). Check --server and that the server is running.")
         }

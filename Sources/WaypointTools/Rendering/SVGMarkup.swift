@@ -9,9 +9,29 @@ enum SVGMarkup {
     /// The width of one character, as a fraction of the font size (monospace fonts are about 0.6 em).
     static let characterWidth = 0.6
 
-    /// `text` escaped for XML character data and for attribute values in double or single quotes
-    /// (the core's one rule: control characters dropped, line breaks and tabs made spaces).
-    static func escape(_ text: String) -> String { XMLText.escape(text) }
+    /// `text` escaped for XML character data and for attribute values in double or single quotes:
+    /// `& < > " '` escaped, characters XML 1.0 does not allow removed, line breaks and tabs made spaces.
+    ///
+    /// The one escaping rule of every SVG the tools draw.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n", "\r": result += " "
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 
     /// A coordinate or length: rounded to a tenth, without a trailing `.0` and never `-0`.
     static func number(_ value: Double) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 @Suite("Cutout path: the dimmed screen with a hole")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 /// Thousands of random screens, safe areas, targets, shapes, positions and texts: the layout keeps

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 @Suite("Overlay layout: placement, arrow and edge cases")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 @Suite("Overlay layouts for right-to-left languages and mirrored coordinates")

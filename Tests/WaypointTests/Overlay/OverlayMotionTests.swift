@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 @Suite("Overlay motion: moves, interruptions, Reduce Motion and announcements")

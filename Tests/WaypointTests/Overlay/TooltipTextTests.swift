@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 
 /// A measurer where every character is one point wide and every line ten points tall.
@@ -105,12 +106,5 @@ struct TooltipTextTests {
     ])
     func numbers(value: Double, expected: String) {
         #expect(NumberText.format(value) == expected)
-    }
-
-    @Test("XML escaping covers the five special characters and drops characters XML forbids")
-    func escaping() {
-        #expect(XMLText.escape(#"a < b && "c" > 'd'"#) == "a &lt; b &amp;&amp; &quot;c&quot; &gt; &apos;d&apos;")
-        #expect(XMLText.escape("bell\u{7}\u{0}tab\tline\nend") == "belltab line end")
-        #expect(XMLText.escape("図層 🎨") == "図層 🎨")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Waypoint
+@testable import Waypoint
 
 @Suite struct RefreshDecisionTests {
     @Test(arguments: [

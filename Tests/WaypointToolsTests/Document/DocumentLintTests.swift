@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Waypoint
+@testable import WaypointTools
 
 /// Graph analysis: every lint code with a minimal document.
 @Suite("Document lint")

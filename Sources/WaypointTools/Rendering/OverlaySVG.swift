@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// Draws an ``OverlayLayout`` as a standalone SVG document, to preview a walkthrough step without a
 /// device (`waypoint preview` writes it).
@@ -30,7 +31,7 @@ public struct OverlaySVG: Sendable {
     ///   - targetLabel: the text written in the target's placeholder (usually its element id), when it fits.
     public func render(_ layout: OverlayLayout, title: String? = nil, targetLabel: String? = nil) -> String {
         let n = NumberText.format
-        let e = XMLText.escape
+        let e = SVGMarkup.escape
         let width = n(layout.screen.width)
         let height = n(layout.screen.height)
         var svg: [String] = []
@@ -101,7 +102,7 @@ public struct OverlaySVG: Sendable {
         for line in lines {
             let box = tooltip.onScreen(line.frame)
             let baseline = box.minY + box.height / 2 + fontSize * 0.35
-            result.append("      <tspan x=\"\(n(box.minX))\" y=\"\(n(baseline))\">\(XMLText.escape(line.text))</tspan>")
+            result.append("      <tspan x=\"\(n(box.minX))\" y=\"\(n(baseline))\">\(SVGMarkup.escape(line.text))</tspan>")
         }
         result.append("    </text>")
         return result
@@ -114,31 +115,5 @@ public struct OverlaySVG: Sendable {
         case .back: ("#ffffff", "#007aff", "500")
         case .skip: ("#ffffff", "#8e8e93", "500")
         }
-    }
-}
-
-/// Escapes text for XML content and attribute values (the overlay previews here, the report charts of
-/// WaypointTools).
-package enum XMLText {
-    /// `text` with `& < > " '` escaped, characters XML 1.0 does not allow removed, and line breaks
-    /// and tabs turned into spaces.
-    package static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result += " "
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestSupport
 @testable import Waypoint
+@testable import WaypointTools
 
 /// One preview to draw and compare with its snapshot.
 struct SVGCase: Sendable, CustomTestStringConvertible {
@@ -16,7 +18,7 @@ struct SVGCase: Sendable, CustomTestStringConvertible {
     var safeArea: EdgeInsets = phoneSafeArea
 
     var svg: String {
-        previewSVG(step: step, index: index, of: count, screen: screen, target: target, safeArea: safeArea)
+        OverlaySVG.document(step: step, index: index, of: count, screen: screen, target: target, safeArea: safeArea)
     }
 
     var testDescription: String { name }
@@ -47,7 +49,7 @@ struct OverlaySVGSnapshotTests {
 
     @Test("Each preview matches its snapshot", arguments: cases)
     func snapshot(_ svgCase: SVGCase) throws {
-        try assertOverlaySnapshot(svgCase.svg, named: "\(svgCase.name).svg")
+        try assertSnapshot(svgCase.svg, named: "\(svgCase.name).svg")
     }
 
     @Test("Each preview is well-formed XML with an svg root", arguments: cases)
@@ -99,18 +101,18 @@ struct OverlaySVGSnapshotTests {
     @Test("Previews by step id report unknown steps and unusable sizes in words")
     func previewErrors() throws {
         let walkthrough = Walkthrough<Void>(id: "layering", steps: [layeringIntro, layeringPanelCell, layeringToolbar])
-        let svg = try previewSVG(walkthrough: walkthrough, stepId: "panel-cell", screen: phone, target: Rect(x: 16, y: 300, width: 358, height: 56))
+        let svg = try OverlaySVG.document(walkthrough: walkthrough, stepId: "panel-cell", screen: phone, target: Rect(x: 16, y: 300, width: 358, height: 56))
         #expect(svg.contains(">2 of 3<"))
-        let unknown = #expect(throws: PreviewError.self) {
-            try previewSVG(walkthrough: walkthrough, stepId: "nope", screen: phone, target: .zero)
+        let unknown = #expect(throws: OverlayPreviewError.self) {
+            try OverlaySVG.document(walkthrough: walkthrough, stepId: "nope", screen: phone, target: .zero)
         }
         #expect(unknown?.description == "Walkthrough 'layering' has no step 'nope'; its steps are intro, panel-cell, toolbar.")
-        let flat = #expect(throws: PreviewError.self) {
-            try previewSVG(walkthrough: walkthrough, stepId: "intro", screen: Size(width: 0, height: 844), target: .zero)
+        let flat = #expect(throws: OverlayPreviewError.self) {
+            try OverlaySVG.document(walkthrough: walkthrough, stepId: "intro", screen: Size(width: 0, height: 844), target: .zero)
         }
         #expect(flat?.description == "The screen size 0x844 is not usable; give a width and a height greater than 0, such as 390x844.")
-        let broken = #expect(throws: PreviewError.self) {
-            try previewSVG(walkthrough: walkthrough, stepId: "intro", screen: phone, target: Rect(x: 1, y: .nan, width: -3, height: 4))
+        let broken = #expect(throws: OverlayPreviewError.self) {
+            try OverlaySVG.document(walkthrough: walkthrough, stepId: "intro", screen: phone, target: Rect(x: 1, y: .nan, width: -3, height: 4))
         }
         #expect(broken?.description == "The target frame 1,0,-3,4 is not usable; give X,Y,W,H as finite numbers with W and H not negative, such as 320,60,44,44.")
     }

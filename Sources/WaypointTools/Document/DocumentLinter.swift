@@ -1,3 +1,5 @@
+import Waypoint
+
 /// Graph analysis of a document: references, duplicates, experiments, and the shape of each flow.
 ///
 /// Every check is linear in the size of the document (hash maps, iterative searches and Tarjan's algorithm),
@@ -106,8 +108,8 @@ struct DocumentLinter {
         let plain = members.keys.filter { !$0.hasPrefix("$") }.sorted()
         if !operators.isEmpty && !plain.isEmpty {
             add(.mixedCondition, .warning, path,
-                "the test of `\(attribute)` mixes operators (\(DocumentDecoder.choices(operators, conjunction: "and"))) and plain keys "
-                    + "(\(DocumentDecoder.choices(plain, conjunction: "and"))), so it is compared as a literal object and the operators "
+                "the test of `\(attribute)` mixes operators (\(Spelling.choices(operators, conjunction: "and"))) and plain keys "
+                    + "(\(Spelling.choices(plain, conjunction: "and"))), so it is compared as a literal object and the operators "
                     + "do nothing; use only operators, or only the literal value")
             return
         }
@@ -182,13 +184,13 @@ struct DocumentLinter {
             guard let key = experiments[index] else { continue }
             guard let experiment = known[key] else {
                 let hint = Spelling.suggestion(for: key, among: Array(known.keys.sorted())).map { "; did you mean `\($0)`?" }
-                    ?? (known.isEmpty ? "; add it to `experiments`" : "; the experiments are \(DocumentDecoder.choices(known.keys.sorted(), conjunction: "and"))")
+                    ?? (known.isEmpty ? "; add it to `experiments`" : "; the experiments are \(Spelling.choices(known.keys.sorted(), conjunction: "and"))")
                 add(.unknownExperiment, .error, path(index).appending("experiment"), "no experiment has the key `\(key)`\(hint)")
                 continue
             }
             if let variation = variations[index], !experiment.variations.contains(variation) {
                 add(.unknownVariation, .error, path(index).appending("variation"),
-                    "`\(variation)` is not a variation of `\(key)`; use \(DocumentDecoder.choices(experiment.uniqueVariations))")
+                    "`\(variation)` is not a variation of `\(key)`; use \(Spelling.choices(experiment.uniqueVariations))")
             }
         }
         // Shared ids.
@@ -370,8 +372,8 @@ struct DocumentLinter {
         }
         for members in cycles.values.sorted(by: { $0[0] < $1[0] }) {
             let names = members.map { flow.steps[$0].id }
-            let listed = names.count > 6 ? DocumentDecoder.choices(Array(names.prefix(5)), conjunction: "and") + " and \(names.count - 5) more"
-                : DocumentDecoder.choices(names, conjunction: "and")
+            let listed = names.count > 6 ? Spelling.choices(Array(names.prefix(5)), conjunction: "and") + " and \(names.count - 5) more"
+                : Spelling.choices(names, conjunction: "and")
             let message = names.count == 1
                 ? "step `\(names[0])` of flow `\(flow.id)` leads only back to itself: once there, the flow can never complete; add an outcome that leads on"
                 : "steps \(listed) of flow `\(flow.id)` lead only to each other: once there, the flow can never complete; add an outcome that leaves the cycle"
@@ -469,5 +471,18 @@ extension WaypointDocument {
         return zip(findings, offsets).map { finding, offset in
             Diagnostic(finding.severity, finding.code, path: finding.path.description, at: text.location(of: offset), finding.message)
         }.sortedByLocation()
+    }
+}
+
+extension DocumentValidation {
+    /// The graph problems of the document (see ``Waypoint/WaypointDocument/lint(source:)``), located in
+    /// the text; empty when the document could not be read.
+    public func lint() -> [Diagnostic] {
+        document?.lint(source: source) ?? []
+    }
+
+    /// The format problems and, when the document could be read, its graph problems, sorted by line and column.
+    public var allDiagnostics: [Diagnostic] {
+        (diagnostics + lint()).sortedByLocation()
     }
 }

@@ -1,3 +1,5 @@
+import Waypoint
+
 /// A flow as the navigator moves through it, for linear-time analysis.
 ///
 /// Each step `i` has two vertices: *arrive* (`2i`, navigation is about to enter the step) and *enter*

@@ -1,0 +1,24 @@
+/// Waits until `condition` holds, checking it again after each yield and, past the first checks,
+/// after a short sleep; gives up after `timeout`.
+///
+/// For work that another task finishes in its own time (a background save, a delivery, a refresh).
+/// Returns whether the condition held: tests `#expect` the result, so a condition that never holds
+/// fails the test in at most `timeout`, never hangs it.
+package func eventually(
+    timeout: Duration = .seconds(30), _ condition: () async throws -> Bool
+) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    var checks = 0
+    while true {
+        if try await condition() { return true }
+        guard ContinuousClock.now < deadline else { return false }
+        checks += 1
+        // Work already scheduled usually finishes within a few yields; after that, sleep briefly so
+        // that waiting on a timer or the disk does not spin.
+        if checks < 100 {
+            await Task.yield()
+        } else {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
