@@ -2,14 +2,14 @@
 import PackageDescription
 
 // The self-hosted server: a separate package, so an app that adds Waypoint never resolves
-// Hummingbird, GRDB or PostgresNIO.
+// Hummingbird, GRDB or PostgresNIO. Its benchmarks are a package of their own (Benchmarks/), so
+// building the server never builds them.
 let package = Package(
     name: "WaypointServer",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "waypoint-server", targets: ["WaypointServerCommand"]),
         .library(name: "WaypointServer", targets: ["WaypointServer"]),
-        .executable(name: "waypoint-server-benchmarks", targets: ["WaypointServerBenchmarks"]),
     ],
     dependencies: [
         // Named, so the root package's identity does not depend on the checkout's folder name.
@@ -55,27 +55,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The server's performance targets against nginx, SQLite and the CLI's funnel; not run by the tests.
-        .executableTarget(
-            name: "WaypointServerBenchmarks",
-            dependencies: [
-                "WaypointServer",
-                .product(name: "WaypointTools", package: "Waypoint"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
-            path: "Benchmarks/Sources"
-        ),
         // Posts batches until told to stop; the crash test runs it as a child process.
-        .executableTarget(
-            name: "EventSender",
-            dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
-            path: "Tests/EventSender"
-        ),
+        // Foundation only: building this package builds no HTTP client library.
+        .executableTarget(name: "EventSender", path: "Tests/EventSender"),
         .testTarget(
             name: "WaypointServerTests",
             dependencies: [

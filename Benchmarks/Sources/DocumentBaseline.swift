@@ -66,7 +66,7 @@ struct BaselineExperiment: Decodable {
     var hashAttribute: String?
     var hashVersion: Int?
     var seed: String?
-    var namespace: Namespace?
+    var namespace: ExperimentNamespace?
     var condition: Condition?
     var active: Bool?
 }

@@ -9,7 +9,7 @@
 // - Reports/: `Funnel` computes the two drop-off reports from events or event files: the flow
 //   report (`FlowReport`) and the sequential funnel (`FunnelReport`), as a `FunnelResult`, from a
 //   `FunnelQuery`; `WalkthroughReport` computes a walkthrough's report per hint from a
-//   `WalkthroughQuery`; `FunnelError` says what to fix.
+//   `WalkthroughQuery`; `ReportError` says what to fix.
 // - Paths/: `FlowGraph` (a flow and its subflows as nodes and edges, from
 //   `WaypointDocument.flowGraph(id:attributes:savedGroups:)`), path counting (`PathCount`) and
 //   listing, `FlowGraphError`.

@@ -26,7 +26,7 @@ extension Waypoint.Rect {
     }
 }
 
-extension Waypoint.EdgeInsets {
+extension Waypoint.Insets {
     /// The core's insets for SwiftUI's, reading `leading` and `trailing` in `layoutDirection`.
     public init(_ insets: SwiftUI.EdgeInsets, layoutDirection: LayoutDirection = .leftToRight) {
         let rightToLeft = layoutDirection == .rightToLeft

@@ -112,7 +112,7 @@ public final class WalkthroughOverlayController<Context> {
         let insets = window.safeAreaInsets
         let layout = OverlayLayout(
             presentation: presentation, target: Waypoint.Rect(frame), screen: Waypoint.Size(window.bounds.size),
-            safeArea: Waypoint.EdgeInsets(
+            safeArea: Waypoint.Insets(
                 top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom), right: Double(insets.right)),
             measurer: overlay.measurer)
         if overlay.superview !== window {

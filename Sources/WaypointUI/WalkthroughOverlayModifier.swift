@@ -49,7 +49,7 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
         ZStack {
             if let layout = coordinator.overlayLayout(
                 anchors: frames, screen: Waypoint.Size(screen.size),
-                safeArea: Waypoint.EdgeInsets(of: Waypoint.Rect(safeFrame), in: Waypoint.Rect(whole)),
+                safeArea: Waypoint.Insets(of: Waypoint.Rect(safeFrame), in: Waypoint.Rect(whole)),
                 measurer: measurer
             ) {
                 WalkthroughOverlayView(

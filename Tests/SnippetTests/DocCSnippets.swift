@@ -126,7 +126,7 @@ enum OverlaysSnippets {
         let layout = OverlayLayout(
             step: intro, index: 0, of: 3,
             target: Rect(x: 326, y: 56, width: 44, height: 44),
-            screen: Size(width: 390, height: 844), safeArea: EdgeInsets(top: 47, bottom: 34))
+            screen: Size(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34))
 
         layout.cutout.svgPathData   // the screen plus a circular hole, filled even-odd
         layout.placement            // .below: the step asked for it and there is room
@@ -141,7 +141,7 @@ enum ReadmeSnippets {
         // snippet:begin
         let svg = OverlaySVG.document(step: intro, index: 0, of: 3,
                                       screen: Size(width: 390, height: 844), target: Rect(x: 326, y: 56, width: 44, height: 44),
-                                      safeArea: EdgeInsets(top: 47, bottom: 34))
+                                      safeArea: Insets(top: 47, bottom: 34))
         // snippet:end
         return svg
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,8 +46,7 @@ import Darwin
 
     @Test func runTwiceItResumes() throws {
         let executable = try Self.executable()
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let temporary = try TemporaryFiles.directory("readme")
         defer { try? FileManager.default.removeItem(at: temporary) }
         let outputs = try (1...4).map { _ in try Self.run(executable, temporary: temporary.path) }
         #expect(outputs.map(\.status) == [0, 0, 0, 0])

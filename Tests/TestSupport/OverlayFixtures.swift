@@ -20,4 +20,4 @@ package let layeringToolbar = WalkthroughStep<Void>(
 
 /// An iPhone-sized screen and its safe area.
 package let phone = Size(width: 390, height: 844)
-package let phoneSafeArea = EdgeInsets(top: 47, bottom: 34)
+package let phoneSafeArea = Insets(top: 47, bottom: 34)

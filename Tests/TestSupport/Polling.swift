@@ -4,8 +4,11 @@
 /// For work that another task finishes in its own time (a background save, a delivery, a refresh).
 /// Returns whether the condition held: tests `#expect` the result, so a condition that never holds
 /// fails the test in at most `timeout`, never hangs it.
+///
+/// The condition runs in the caller's isolation (a `@MainActor` test may read main-actor state).
 package func eventually(
-    timeout: Duration = .seconds(30), _ condition: () async throws -> Bool
+    timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
+    _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
     var checks = 0

@@ -82,8 +82,7 @@ struct FlowReportCommandTests {
     }
 
     @Test func theFlowReportMatchesThePlayedPaths() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-report-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFiles.directory("flow-report")
         defer { try? FileManager.default.removeItem(at: folder) }
         let document = CommandRunner.example("waypoint.json")
         let events = folder.appendingPathComponent("events.jsonl").path

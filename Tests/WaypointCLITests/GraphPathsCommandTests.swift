@@ -151,7 +151,7 @@ struct GraphPathsCommandTests {
             items.append(#"{"id":"s\#(index)","on":{"one":"\#(one)","two":"\#(two)"}}"#)
         }
         let text = #"{"schemaVersion":1,"flows":[{"id":"ladder","steps":[\#(items.joined(separator: ",\n"))]}]}"#
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ladder-\(UUID().uuidString).json")
+        let url = TemporaryFiles.file("ladder", pathExtension: "json")
         try Data(text.utf8).write(to: url)
         return url
     }

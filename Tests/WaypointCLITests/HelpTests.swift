@@ -57,8 +57,7 @@ struct HelpEdgeTests {
     }
 
     @Test func textThatDoesNotFitIsCutWithAnEllipsisAndNoRoomForAnyIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFiles.directory("preview")
         defer { try? FileManager.default.removeItem(at: folder) }
         func preview(_ safeArea: String, screen: String = "390x844") -> (CommandRunner.Result, String) {
             let out = folder.appendingPathComponent("\(safeArea)-\(screen).svg").path

@@ -9,7 +9,7 @@ struct PlayEventsCommandTests {
     static let document = CommandRunner.example("waypoint.json")
 
     static func temporaryFile() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString).jsonl")
+        TemporaryFiles.file("play", pathExtension: "jsonl")
     }
 
     static func events(_ url: URL) throws -> [OnboardingEvent] {

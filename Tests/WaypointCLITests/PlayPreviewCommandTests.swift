@@ -60,7 +60,7 @@ struct PlayPreviewCommandTests {
     }
 
     @Test func eventsAreTheAnalyticsOfTheRun() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString).jsonl")
+        let url = TemporaryFiles.file("play", pathExtension: "jsonl")
         defer { try? FileManager.default.removeItem(at: url) }
         let result = CommandRunner.run(["play", Self.signup, "--flow", "signup", "--script", "register,newUser,next,next",
                                         "--events", url.path, "--user", "u-42"])
@@ -80,7 +80,7 @@ struct PlayPreviewCommandTests {
     }
 
     @Test func anUnfinishedRunRecordsFlowAbandoned() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("play-\(UUID().uuidString).jsonl")
+        let url = TemporaryFiles.file("play", pathExtension: "jsonl")
         defer { try? FileManager.default.removeItem(at: url) }
         _ = CommandRunner.run(["play", Self.signup, "--flow", "signup", "--script", "register", "--events", url.path])
         let last = try #require(try String(contentsOf: url, encoding: .utf8).split(separator: "\n").last)
@@ -122,7 +122,7 @@ struct PlayPreviewCommandTests {
     }
 
     @Test func previewWritesToAFileWithOut() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString).svg")
+        let url = TemporaryFiles.file("preview", pathExtension: "svg")
         defer { try? FileManager.default.removeItem(at: url) }
         let result = CommandRunner.run(Self.previewArguments + ["--out", url.path])
         #expect(result.output == "Wrote layering/intro to \(url.path)\n")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WaypointCLI
 
 /// The README's `console` examples, run as written from the repository's root: each command prints
@@ -49,8 +50,7 @@ struct ReadmeConsoleTests {
 
     @Test(arguments: examples)
     func printsWhatTheReadmeShows(example: Example) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFiles.directory("readme")
         defer { try? FileManager.default.removeItem(at: folder) }
         var words = Self.split(String(example.command.dropFirst("swift run waypoint ".count)))
         // A redirect writes the output to a file: compare nothing, but the command must succeed.

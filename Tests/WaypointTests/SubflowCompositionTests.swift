@@ -264,30 +264,11 @@ struct SubflowCompositionTests {
 /// Compiles snippets against the built `Waypoint` module to check what the compiler accepts.
 @Suite("Subflow types must line up at compile time")
 struct SubflowTypeCheckTests {
-    /// The folder of built modules next to the test binary, when the tests run from a build folder.
-    static let modules: URL? = {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let modules = folder.appendingPathComponent("Modules")
-            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Waypoint.swiftmodule").path) {
-                return modules
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let modules = TypeCheck.modules
 
     private func typecheck(_ body: String) throws -> (succeeded: Bool, output: String) {
-        let modules = try #require(Self.modules)
-        let file = FileManager.default.temporaryDirectory
-            .appendingPathComponent("subflow-typecheck-\(UUID().uuidString).swift")
-        try ("import Waypoint\n" + body).write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let child = try ChildProcess(
-            "swiftc", arguments: ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path],
-            mergeStandardError: true)
-        let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
-        return (child.wait().exitStatus == 0, output)
+        let result = try TypeCheck.typecheck("import Waypoint\n" + body)
+        return (result.succeeded, result.output)
     }
 
     @Test("Steps whose types line up compile", .enabled(if: modules != nil))

@@ -11,11 +11,11 @@ import Glibc
 import Darwin
 #endif
 
-/// The server's performance targets (DESIGN §7), measured side by side in one run on loopback:
+/// The server's performance targets (docs/ARCHITECTURE.md, "Performance targets"), measured side by side in one run on loopback:
 /// document serving against nginx (with `wrk`), ingestion against SQLite inserts in one process,
 /// and the flow report over stored events against the CLI's funnel on the export.
 ///
-/// `swift run -c release --package-path Server waypoint-server-benchmarks [EVENTS] [SECONDS]`
+/// `swift run -c release --package-path Server/Benchmarks waypoint-server-benchmarks [EVENTS] [SECONDS]`
 /// (needs `nginx` and `wrk` on the PATH: `apt-get install nginx wrk`).
 @main
 struct ServerBenchmarks {

@@ -1,12 +1,14 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Posts batches of 50 events to a server, one at a time, until a count or a deadline is reached;
 /// the crash test runs it as a child process while it kills and restarts the server.
 ///
 /// `EventSender PORT KEY OUTPUT BATCHES SECONDS`: for each batch `bN` it appends `ok bN` to OUTPUT
 /// when the server answered 200, and `lost bN` when the request failed or had another status.
+/// It needs Foundation only, so building the server's package builds no HTTP client library.
 @main
 struct EventSender {
     static func main() async throws {
@@ -18,21 +20,23 @@ struct EventSender {
         let key = arguments[2]
         _ = FileManager.default.createFile(atPath: arguments[3], contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: arguments[3]))
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 5
+        let session = URLSession(configuration: configuration)
         let deadline = Date().addingTimeInterval(seconds)
         var number = 0
         while number < batches && Date() < deadline {
             let lines = (0..<50).map { index in
                 #"{"messageId":"b\#(number)-e\#(index)","userId":"u\#(index % 9)","event":"Step Viewed","timestamp":"2026-01-01T00:00:\#(String(format: "%02d", index)).000Z","flowId":"signup","stepId":"splash"}"#
             }
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/events")
-            request.method = .POST
-            request.headers.add(name: "Waypoint-Key", value: key)
-            request.body = .bytes(ByteBuffer(string: #"{"batch":[\#(lines.joined(separator: ","))]}"#))
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/v1/events")!)
+            request.httpMethod = "POST"
+            request.setValue(key, forHTTPHeaderField: "Waypoint-Key")
+            request.httpBody = Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8)
             var acknowledged = false
             do {
-                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(5))
-                _ = try await response.body.collect(upTo: 1 << 20)
-                acknowledged = response.status.code == 200
+                let (_, response) = try await session.data(for: request)
+                acknowledged = (response as? HTTPURLResponse)?.statusCode == 200
             } catch {
                 // The server is down (killed): wait for it to come back.
                 try await Task.sleep(for: .milliseconds(20))

@@ -360,7 +360,7 @@ extension DocumentDecoder {
             hashVersion: hashVersion, seed: seed, namespace: namespace, condition: condition, active: active)
     }
 
-    private mutating func decodeNamespace(_ node: Int) -> Namespace? {
+    private mutating func decodeNamespace(_ node: Int) -> ExperimentNamespace? {
         let shape = "`namespace` must be [\"namespace-id\", lower, upper] with lower and upper from 0 to 1"
         guard tape.kind(node) == .array, tape[node].length == 3 else {
             report(.wrongType, at: node, .key("namespace"), "\(shape), but this is \(describe(node))")
@@ -373,6 +373,6 @@ extension DocumentDecoder {
         let lower = fraction(elements[1], .index(1), label: "namespace lower bound")
         let upper = fraction(elements[2], .index(2), label: "namespace upper bound")
         guard let name, let lower, let upper else { return nil }
-        return Namespace(id: name, range: BucketRange(lower, upper))
+        return ExperimentNamespace(id: name, range: BucketRange(lower, upper))
     }
 }

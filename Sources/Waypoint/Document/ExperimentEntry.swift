@@ -21,7 +21,7 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// The seed of the hash (default: ``key``).
     public var seed: String?
     /// The part of a namespace the experiment takes, `["namespace-id", lower, upper]`.
-    public var namespace: Namespace?
+    public var namespace: ExperimentNamespace?
     /// Who may take part.
     public var condition: Condition?
     /// Whether the experiment runs (default `true`); when `false`, everyone gets the first variation.
@@ -33,7 +33,7 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// Creates an experiment entry.
     public init(
         key: String, variations: [String], weights: [Double]? = nil, coverage: Double? = nil,
-        hashAttribute: String? = nil, hashVersion: Int? = nil, seed: String? = nil, namespace: Namespace? = nil,
+        hashAttribute: String? = nil, hashVersion: Int? = nil, seed: String? = nil, namespace: ExperimentNamespace? = nil,
         condition: Condition? = nil, active: Bool? = nil
     ) {
         self.key = key

@@ -108,7 +108,7 @@ public struct AnchorFrames: Sendable, Hashable {
     /// The layout of `presentation` on its anchor's frame, or `nil` when nothing is presented or
     /// the anchor is not placed (no frame yet, or reported by several views).
     public func layout(
-        for presentation: HintPresentation?, screen: Size, safeArea: EdgeInsets = .zero,
+        for presentation: HintPresentation?, screen: Size, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {
         guard let presentation, let frame = self[presentation.anchorId] else { return nil }

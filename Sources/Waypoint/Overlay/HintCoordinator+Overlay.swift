@@ -4,7 +4,7 @@ extension HintCoordinator {
     /// The layout of the hint on screen over the anchor frames the UI reported, or `nil` when no
     /// hint is presented or its anchor is not placed (no frame yet, or reported by several views).
     public func overlayLayout(
-        anchors: AnchorFrames, screen: Size, safeArea: EdgeInsets = .zero,
+        anchors: AnchorFrames, screen: Size, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {
         anchors.layout(for: presentation, screen: screen, safeArea: safeArea, style: style, measurer: measurer)

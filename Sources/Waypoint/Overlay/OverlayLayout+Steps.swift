@@ -3,7 +3,7 @@ import Foundation
 extension OverlayLayout {
     /// The layout of the hint the coordinator presents, on a target at `target`.
     public init(
-        presentation: HintPresentation, target: Rect, screen: Size, safeArea: EdgeInsets = .zero,
+        presentation: HintPresentation, target: Rect, screen: Size, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) {
         self.init(
@@ -15,7 +15,7 @@ extension OverlayLayout {
     /// The layout of `step`, shown at `index` (from 0) of a walkthrough of `count` steps, on a target at `target`.
     public init<Context>(
         step: WalkthroughStep<Context>, index: Int, of count: Int, target: Rect, screen: Size,
-        safeArea: EdgeInsets = .zero, style: OverlayStyle = .standard,
+        safeArea: Insets = .zero, style: OverlayStyle = .standard,
         measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) {
         self.init(

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let layout = OverlayLayout(
-///     screen: Size(width: 390, height: 844), safeArea: EdgeInsets(top: 47, bottom: 34),
+///     screen: Size(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34),
 ///     target: Rect(x: 320, y: 60, width: 44, height: 44),
 ///     shape: .circle(), position: .below,
 ///     content: TooltipContent(step, index: 0, of: 3))
@@ -66,7 +66,7 @@ public struct OverlayLayout: Sendable, Equatable {
     /// - Parameters:
     ///   - screen: the screen's (window's) size.
     ///   - safeArea: the safe-area insets; the tooltip stays inside them.
-    ///   - target: the target's frame in window coordinates (see ``ScrollGeometry`` for frames in
+    ///   - target: the target's frame in window coordinates (see ``ScrolledContent`` for frames in
     ///     scrolled content).
     ///   - shape: the cutout's shape and padding.
     ///   - position: where the step asks for the tooltip.
@@ -74,7 +74,7 @@ public struct OverlayLayout: Sendable, Equatable {
     ///   - style: the measurements to use.
     ///   - measurer: measures text in the fonts the tooltip is drawn with.
     public init(
-        screen: Size, safeArea: EdgeInsets = .zero, target: Rect, shape: HighlightShape,
+        screen: Size, safeArea: Insets = .zero, target: Rect, shape: HighlightShape,
         position: TooltipPosition, content: TooltipContent, style: OverlayStyle = .standard,
         measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) {
@@ -82,7 +82,7 @@ public struct OverlayLayout: Sendable, Equatable {
         func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
         let screen = Size(width: clean(screen.width), height: clean(screen.height))
         let bounds = Rect(size: screen)
-        let insets = EdgeInsets(
+        let insets = Insets(
             top: clean(safeArea.top), left: clean(safeArea.left),
             bottom: clean(safeArea.bottom), right: clean(safeArea.right))
         let area = Self.tooltipArea(bounds: bounds, insets: insets, margin: style.screenMargin)
@@ -144,7 +144,7 @@ public struct OverlayLayout: Sendable, Equatable {
     }
 
     /// The safe area less the margins, never wider or taller than the screen.
-    static func tooltipArea(bounds: Rect, insets: EdgeInsets, margin: Double) -> Rect {
+    static func tooltipArea(bounds: Rect, insets: Insets, margin: Double) -> Rect {
         let safe = bounds.inset(by: insets)
         let horizontal = min(margin, safe.width / 2)
         let vertical = min(margin, safe.height / 2)

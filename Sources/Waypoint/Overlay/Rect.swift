@@ -72,7 +72,7 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The rectangle shrunk by `insets` (grown where they are negative).
-    public func inset(by insets: EdgeInsets) -> Rect {
+    public func inset(by insets: Insets) -> Rect {
         let left = minX + insets.left
         let top = minY + insets.top
         return Rect(minX: left, minY: top, maxX: max(left, maxX - insets.right), maxY: max(top, maxY - insets.bottom))

@@ -2,45 +2,11 @@ import Foundation
 
 /// The JSON encoding of snapshots, and plain-language descriptions of why bytes are not a snapshot.
 enum SnapshotCoding {
-    /// An encoder with sorted keys (stable bytes for equal values) and dates as ISO 8601 with milliseconds.
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom(encodeDate)
-        encoder.nonConformingFloatEncodingStrategy = .throw
-        return encoder
-    }
+    /// The one JSON form of Waypoint (see ``StableJSON``).
+    static func makeEncoder() -> JSONEncoder { StableJSON.encoder() }
 
     /// A decoder matching ``makeEncoder()``.
-    static func makeDecoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom(decodeDate)
-        return decoder
-    }
-
-    @Sendable
-    private static func encodeDate(_ date: Date, to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        guard let milliseconds = MillisecondTimestamp.milliseconds(date) else {
-            throw EncodingError.invalidValue(date, EncodingError.Context(
-                codingPath: encoder.codingPath, debugDescription: "the date is outside the years 0000–9999"
-            ))
-        }
-        try container.encode(MillisecondTimestamp.iso8601(milliseconds: milliseconds))
-    }
-
-    @Sendable
-    private static func decodeDate(from decoder: any Decoder) throws -> Date {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let milliseconds = MillisecondTimestamp.parseISO8601(text) else {
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "expected an ISO 8601 date such as \"2026-01-01T00:00:00.000Z\", found \"\(text)\""
-            )
-        }
-        return MillisecondTimestamp.date(milliseconds: milliseconds)
-    }
+    static func makeDecoder() -> JSONDecoder { StableJSON.decoder() }
 
     // MARK: Diagnosis
 

@@ -65,7 +65,7 @@ enum Bucketing {
     }
 
     /// Whether a user (by the value of their hash attribute) is in an experiment's part of a namespace.
-    public static func inNamespace(userId: String, namespace: Namespace) -> Bool {
+    public static func inNamespace(userId: String, namespace: ExperimentNamespace) -> Bool {
         guard let n = hash(seed: "__" + namespace.id, value: userId, version: 1) else { return false }
         return namespace.range.contains(n)
     }

@@ -19,7 +19,7 @@ struct Experiment: Sendable, Hashable, Codable {
     /// The seed of the hash (default: ``key``).
     public var seed: String?
     /// The part of a namespace the experiment takes; ignored when there are ``filters``.
-    public var namespace: Namespace?
+    public var namespace: ExperimentNamespace?
     /// Filters on who may take part; replace ``namespace``.
     public var filters: [ExperimentFilter]?
     /// Explicit ranges of hash values per variation; replace ``weights`` and ``coverage``.
@@ -40,7 +40,7 @@ struct Experiment: Sendable, Hashable, Codable {
         hashAttribute: String? = nil,
         hashVersion: Int? = nil,
         seed: String? = nil,
-        namespace: Namespace? = nil,
+        namespace: ExperimentNamespace? = nil,
         filters: [ExperimentFilter]? = nil,
         ranges: [BucketRange]? = nil,
         condition: Condition? = nil,

@@ -10,7 +10,7 @@ struct FlowReportTable {
         var lines: [String] = []
         lines.append("Flow \(report.flowID): " + summary(report.overall))
         if report.invalidLines > 0 {
-            lines.append("\(FunnelTable.count(report.invalidLines)) invalid "
+            lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
         }
         lines.append("")
@@ -38,9 +38,9 @@ struct FlowReportTable {
     }
 
     private func summary(_ figures: FlowReport.Figures) -> String {
-        var text = "\(FunnelTable.count(figures.started)) started, \(FunnelTable.count(figures.completed)) completed "
-            + "(\(FunnelTable.percent(figures.completionRate))), \(FunnelTable.count(figures.abandoned)) abandoned"
-        if let median = figures.medianMsToComplete { text += "; median time to complete \(FunnelTable.duration(median))" }
+        var text = "\(ReportText.count(figures.started)) started, \(ReportText.count(figures.completed)) completed "
+            + "(\(ReportText.percent(figures.completionRate))), \(ReportText.count(figures.abandoned)) abandoned"
+        if let median = figures.medianMsToComplete { text += "; median time to complete \(ReportText.duration(milliseconds: median))" }
         return text
     }
 
@@ -49,11 +49,11 @@ struct FlowReportTable {
         var rows: [[String]] = [header]
         for step in steps {
             let outcomes = step.outcomes.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-                .map { "\($0.key) \(FunnelTable.count($0.value))" }.joined(separator: ", ")
+                .map { "\($0.key) \(ReportText.count($0.value))" }.joined(separator: ", ")
             rows.append([
-                step.stepID + (step.inDocument == false ? " *" : ""), FunnelTable.count(step.viewed),
-                FunnelTable.count(step.skipped), FunnelTable.count(step.droppedHere),
-                step.medianDurationMs.map(FunnelTable.duration) ?? "–", outcomes.isEmpty ? "–" : outcomes,
+                step.stepID + (step.inDocument == false ? " *" : ""), ReportText.count(step.viewed),
+                ReportText.count(step.skipped), ReportText.count(step.droppedHere),
+                ReportText.duration(milliseconds: step.medianDurationMs), outcomes.isEmpty ? "–" : outcomes,
             ])
         }
         return TextTable.lines(rows, leftAligned: [0, 5])

@@ -13,10 +13,10 @@ struct FunnelTable {
     var text: String {
         var lines: [String] = []
         let started = report.steps.first?.users ?? 0
-        lines.append("Funnel \(report.flowID), window \(report.window): \(Self.count(started)) "
+        lines.append("Funnel \(report.flowID), window \(report.window): \(ReportText.count(started)) "
             + (started == 1 ? "user" : "users") + " started")
         if report.invalidLines > 0 {
-            lines.append("\(Self.count(report.invalidLines)) invalid "
+            lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
         }
         lines.append("")
@@ -25,7 +25,7 @@ struct FunnelTable {
             for name in byVariation.keys.sorted() {
                 guard let breakdown = byVariation[name] else { continue }
                 lines.append("")
-                lines.append("Variation \(name): \(Self.count(breakdown.steps.first?.users ?? 0)) started")
+                lines.append("Variation \(name): \(ReportText.count(breakdown.steps.first?.users ?? 0)) started")
                 lines += table(breakdown.steps)
             }
         }
@@ -37,9 +37,9 @@ struct FunnelTable {
         var rows: [[String]] = [header]
         for step in steps {
             rows.append([
-                step.stepID, Self.count(step.users), Self.percent(step.conversionFromStart),
-                Self.bar(step.conversionFromStart), Self.percent(step.conversionFromPrevious),
-                step.medianMsFromPrevious.map(Self.duration) ?? "–",
+                step.stepID, ReportText.count(step.users), ReportText.percent(step.conversionFromStart),
+                Self.bar(step.conversionFromStart), ReportText.percent(step.conversionFromPrevious),
+                ReportText.duration(milliseconds: step.medianMsFromPrevious),
             ])
         }
         return TextTable.lines(rows, leftAligned: [0, 3])
@@ -51,29 +51,5 @@ struct FunnelTable {
         let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         let full = String(repeating: "█", count: eighths / 8) + partials[eighths % 8]
         return full + String(repeating: " ", count: barWidth - full.count)
-    }
-
-    static func percent(_ fraction: Double) -> String {
-        String(format: "%.1f%%", fraction * 100)
-    }
-
-    static func count(_ value: Int) -> String {
-        var digits = Array(String(value))
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
-    }
-
-    static func duration(_ milliseconds: Double) -> String {
-        switch milliseconds {
-        case ..<1000: return String(format: "%.0f ms", milliseconds)
-        case ..<60_000: return String(format: "%.1f s", milliseconds / 1000)
-        case ..<3_600_000: return String(format: "%.1f min", milliseconds / 60_000)
-        case ..<86_400_000: return String(format: "%.1f h", milliseconds / 3_600_000)
-        default: return String(format: "%.1f d", milliseconds / 86_400_000)
-        }
     }
 }

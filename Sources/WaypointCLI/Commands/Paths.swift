@@ -68,7 +68,7 @@ extension WaypointCommand {
             if count {
                 let total = try graph.countPaths(attributes: attributes)
                 if format == .json {
-                    output.line(try JSONOutput.text(CountReport(
+                    output.line(try StableJSON.text(CountReport(
                         flowId: flow, count: total.description, experiment: assignment?.experiment, variation: assignment?.variation)))
                 } else {
                     output.line("Flow \(flow) has \(total) path\(total == .one ? "" : "s") (\(conditions)).")
@@ -80,7 +80,7 @@ extension WaypointCommand {
             let truncated = paths.count > limit
             if truncated { paths.removeLast(paths.count - limit) }
             if format == .json {
-                output.line(try JSONOutput.text(ListReport(
+                output.line(try StableJSON.text(ListReport(
                     flowId: flow, paths: paths, truncated: truncated ? true : nil,
                     experiment: assignment?.experiment, variation: assignment?.variation)))
                 return

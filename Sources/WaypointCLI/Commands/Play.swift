@@ -255,7 +255,7 @@ extension WaypointCommand {
             if text {
                 session.output.line((player.isCompleted ? "Completed: " : "Stopped before the end: ") + player.path.joined(separator: " → "))
             } else {
-                session.output.line(try JSONOutput.text(FlowReport(
+                session.output.line(try StableJSON.text(FlowRunSummary(
                     flowId: player.definition.id, path: player.path, completed: player.isCompleted,
                     experiment: player.choice?.experiment, variation: player.choice?.variation)))
             }
@@ -278,7 +278,7 @@ extension WaypointCommand {
             guard player.isRunning || player.isCompleted else {
                 let reason = player.choice?.ineligibilityReason ?? "its rules do not allow it to start"
                 if text { session.output.line("Not shown: \(reason).") } else {
-                    session.output.line(try JSONOutput.text(WalkthroughReport(
+                    session.output.line(try StableJSON.text(WalkthroughRunSummary(
                         walkthroughId: player.walkthrough.id, shown: [], completed: false, eligible: false,
                         experiment: player.choice?.experiment, variation: player.choice?.variation)))
                 }
@@ -313,7 +313,7 @@ extension WaypointCommand {
             if text {
                 session.output.line((player.isCompleted ? "Completed: " : "Stopped before the end: ") + player.shown.joined(separator: " → "))
             } else {
-                session.output.line(try JSONOutput.text(WalkthroughReport(
+                session.output.line(try StableJSON.text(WalkthroughRunSummary(
                     walkthroughId: player.walkthrough.id, shown: player.shown, completed: player.isCompleted, eligible: true,
                     experiment: player.choice?.experiment, variation: player.choice?.variation)))
             }
@@ -374,7 +374,7 @@ extension WaypointCommand {
             VariationOption.describe(assignment, attributesGiven: attributes != nil)
         }
 
-        private struct FlowReport: Encodable {
+        private struct FlowRunSummary: Encodable {
             let flowId: String
             let path: [String]
             let completed: Bool
@@ -382,7 +382,7 @@ extension WaypointCommand {
             let variation: String?
         }
 
-        private struct WalkthroughReport: Encodable {
+        private struct WalkthroughRunSummary: Encodable {
             let walkthroughId: String
             let shown: [String]
             let completed: Bool

@@ -76,7 +76,7 @@ extension WaypointCommand {
                 svg = try OverlaySVG.document(
                     walkthrough: walkthrough, stepId: step, screen: try Self.size(screen),
                     target: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
-                    safeArea: EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
+                    safeArea: Insets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
             } catch let error as OverlayPreviewError where error.isGeometry {
                 throw ValidationError(error.description)
             }

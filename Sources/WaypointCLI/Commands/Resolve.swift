@@ -36,7 +36,7 @@ extension WaypointCommand {
             let document = try DocumentFile.readValid(file)
             let report = try document.resolve(attributes: try AttributesOption.parse(attributes)).report
             if format == .json {
-                output.line(try JSONOutput.text(report))
+                output.line(try StableJSON.text(report))
                 return
             }
             var lines: [String] = []

@@ -10,7 +10,7 @@ struct WalkthroughReportTable {
         var lines: [String] = []
         lines.append("Walkthrough \(report.walkthroughID): " + summary(report.overall))
         if report.invalidLines > 0 {
-            lines.append("\(FunnelTable.count(report.invalidLines)) invalid "
+            lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
         }
         lines.append("")
@@ -34,8 +34,8 @@ struct WalkthroughReportTable {
     }
 
     private func summary(_ figures: WalkthroughReport.Figures) -> String {
-        "\(FunnelTable.count(figures.started)) started, \(FunnelTable.count(figures.completed)) completed "
-            + "(\(FunnelTable.percent(figures.completionRate)))"
+        "\(ReportText.count(figures.started)) started, \(ReportText.count(figures.completed)) completed "
+            + "(\(ReportText.percent(figures.completionRate)))"
     }
 
     private func table(_ steps: [WalkthroughReport.Step]) -> [String] {
@@ -43,9 +43,9 @@ struct WalkthroughReportTable {
         var rows: [[String]] = [header]
         for step in steps {
             rows.append([
-                step.stepID + (step.inDocument == false ? " *" : ""), FunnelTable.count(step.shown),
-                FunnelTable.count(step.completed), FunnelTable.count(step.skipped), FunnelTable.count(step.targetNotFound),
-                FunnelTable.count(step.droppedHere), Self.split(step.completedBy), Self.split(step.skippedBy),
+                step.stepID + (step.inDocument == false ? " *" : ""), ReportText.count(step.shown),
+                ReportText.count(step.completed), ReportText.count(step.skipped), ReportText.count(step.targetNotFound),
+                ReportText.count(step.droppedHere), Self.split(step.completedBy), Self.split(step.skippedBy),
             ])
         }
         return TextTable.lines(rows, leftAligned: [0, 6, 7])
@@ -54,7 +54,7 @@ struct WalkthroughReportTable {
     /// Users per trigger, the most frequent first: `tap 9, button 2`; `–` when there are none.
     private static func split(_ users: [String: Int]) -> String {
         let text = users.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
-            .map { "\($0.key) \(FunnelTable.count($0.value))" }.joined(separator: ", ")
+            .map { "\($0.key) \(ReportText.count($0.value))" }.joined(separator: ", ")
         return text.isEmpty ? "–" : text
     }
 }

@@ -40,7 +40,7 @@ struct DiagnosticReport {
     /// A JSON array of `{"severity","code","path","line","column","message","file"}` objects.
     func json() throws -> String {
         let items = files.flatMap { file in file.diagnostics.map { Item(diagnostic: $0, file: file.path) } }
-        return try JSONOutput.text(items) + "\n"
+        return try StableJSON.text(items) + "\n"
     }
 
     private struct Item: Encodable {

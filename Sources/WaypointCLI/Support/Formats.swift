@@ -12,15 +12,6 @@ enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
     case mermaid, dot
 }
 
-/// JSON text with sorted keys and unescaped slashes, as every `--format json` output writes it.
-enum JSONOutput {
-    static func text<Value: Encodable>(_ value: Value) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-}
-
 /// Parsing of `--attributes`.
 enum AttributesOption {
     /// The attributes in `text`, a JSON object; a usage error (exit 64) that shows how to write one otherwise.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Waypoint
 
 /// The time `waypoint play` stamps on events: the real clock, or with `--clock start=…,step=…` a start
 /// time that advances by a fixed step at each answer, so that durations look like a person's.
@@ -23,12 +24,10 @@ struct PlayClock {
             guard pieces.count == 2 else { throw Self.usage("`\(part)` is not key=value") }
             switch pieces[0] {
             case "start":
-                let formatter = ISO8601DateFormatter()
-                formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-                guard let date = ISO8601DateFormatter().date(from: pieces[1]) ?? formatter.date(from: pieces[1]) else {
+                guard let milliseconds = MillisecondTimestamp.parseISO8601(String(pieces[1])) else {
                     throw Self.usage("`\(pieces[1])` is not an ISO 8601 time such as 2026-11-21T10:00:00Z")
                 }
-                start = date
+                start = MillisecondTimestamp.date(milliseconds: milliseconds)
             case "step":
                 guard let seconds = Self.seconds(pieces[1]), seconds > 0 else {
                     throw Self.usage("`\(pieces[1])` is not a positive duration such as 5s, 800ms or 2m")

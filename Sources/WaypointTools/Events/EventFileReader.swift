@@ -13,12 +13,12 @@ enum EventFileReader {
     ///   - chunkBytes: the size of each read.
     ///   - maxLineBytes: lines longer than this are skipped and counted as invalid.
     ///   - progress: called from the reading threads after each chunk.
-    /// - Throws: ``FunnelError`` when the file is missing, not a regular file or unreadable.
+    /// - Throws: ``ReportError`` when the file is missing, not a regular file or unreadable.
     static func read<Collector: EventLineCollector>(
         file: URL, threads: Int?, chunkBytes: Int, maxLineBytes: Int,
         progress: (@Sendable (Funnel.Progress) -> Void)?,
         makeCollector: @escaping @Sendable (Int) -> Collector
-    ) throws(FunnelError) -> Collector {
+    ) throws(ReportError) -> Collector {
         let path = file.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .missingFile(path) }

@@ -52,7 +52,7 @@ struct EventLineCounts {
 
     /// The error for an input whose lines are all invalid (or blank), when there is at least one
     /// invalid line; `nil` otherwise.
-    func noValidEventsError(source: String?) -> FunnelError? {
+    func noValidEventsError(source: String?) -> ReportError? {
         guard eventLines == 0, invalidLines > 0, let first = firstInvalid else { return nil }
         return .noValidEvents(source: source, invalidLines: invalidLines, line: first.line, bytes: first.bytes)
     }

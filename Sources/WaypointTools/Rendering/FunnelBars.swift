@@ -59,7 +59,7 @@ public struct FunnelBars: Sendable, Hashable {
     func figures(of step: FlowReport.Step) -> String {
         let viewed = max(0, step.viewed)
         let dropped = min(max(0, step.droppedHere), viewed)
-        let percent = { (users: Int) in SVGMarkup.percent(users, of: started) }
+        let percent = { (users: Int) in ReportText.percent(users, of: started) }
         var text = "\(viewed) viewed (\(percent(viewed))) · \(dropped) dropped (\(percent(dropped)))"
         if step.skipped > 0 { text += " · \(step.skipped) skipped (\(percent(step.skipped)))" }
         return text
@@ -81,7 +81,7 @@ public struct FunnelBars: Sendable, Hashable {
         let labelWidth = max(labels.map { SVGMarkup.textWidth($0, fontSize: 12) }.max() ?? 0, 60)
         let barX = Self.margin + labelWidth + 10
         let textX = barX + Self.barWidth + 10
-        let header = "Flow \(flowID): \(started) started · \(completed) completed (\(SVGMarkup.percent(completed, of: started)))"
+        let header = "Flow \(flowID): \(started) started · \(completed) completed (\(ReportText.percent(completed, of: started)))"
         let textWidth = max(
             steps.map { SVGMarkup.textWidth(figures(of: $0), fontSize: 11) }.max() ?? 0,
             SVGMarkup.textWidth(header, fontSize: 13) - (textX - Self.margin))

@@ -6,8 +6,8 @@ public struct OverlayPreviewError: Error, Sendable, Equatable, CustomStringConve
         case unknownStep(walkthroughId: String, stepId: String, known: [String])
         case invalidScreen(Size)
         case invalidTarget(Rect)
-        case invalidSafeArea(EdgeInsets, screen: Size)
-        case noRoomForText(EdgeInsets, screen: Size, available: Double)
+        case invalidSafeArea(Insets, screen: Size)
+        case noRoomForText(Insets, screen: Size, available: Double)
     }
 
     private let kind: Kind
@@ -24,12 +24,12 @@ public struct OverlayPreviewError: Error, Sendable, Equatable, CustomStringConve
     static func invalidTarget(_ rect: Rect) -> OverlayPreviewError { OverlayPreviewError(kind: .invalidTarget(rect)) }
 
     /// The safe-area insets are negative or leave no room on the screen.
-    static func invalidSafeArea(_ insets: EdgeInsets, screen: Size) -> OverlayPreviewError {
+    static func invalidSafeArea(_ insets: Insets, screen: Size) -> OverlayPreviewError {
         OverlayPreviewError(kind: .invalidSafeArea(insets, screen: screen))
     }
 
     /// The safe area leaves too little height for one line of the step's text.
-    static func noRoomForText(_ insets: EdgeInsets, screen: Size, available: Double) -> OverlayPreviewError {
+    static func noRoomForText(_ insets: Insets, screen: Size, available: Double) -> OverlayPreviewError {
         OverlayPreviewError(kind: .noRoomForText(insets, screen: screen, available: available))
     }
 

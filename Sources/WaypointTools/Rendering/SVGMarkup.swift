@@ -43,15 +43,6 @@ enum SVGMarkup {
         return fraction == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(fraction)"
     }
 
-    /// `part` over `whole` as a percentage with one decimal (`"52.5%"`), or `"–"` when `whole` is not positive.
-    static func percent(_ part: Int, of whole: Int) -> String {
-        guard whole > 0 else { return "–" }
-        let tenths = Int((Double(part) * 1000 / Double(whole)).rounded())
-        let fraction = tenths.magnitude % 10
-        let sign = tenths < 0 ? "-" : ""
-        return fraction == 0 ? "\(sign)\(tenths.magnitude / 10)%" : "\(sign)\(tenths.magnitude / 10).\(fraction)%"
-    }
-
     /// The estimated width of `text` at `fontSize` in a monospace font (wide characters count twice).
     static func textWidth(_ text: String, fontSize: Double) -> Double {
         var columns = 0

@@ -40,19 +40,19 @@ public enum Funnel {
     /// - Parameters:
     ///   - threads: how many ranges to read in parallel; defaults to the number of active cores.
     ///   - progress: called from the reading threads after each chunk.
-    /// - Throws: ``FunnelError`` when the file is missing, unreadable or holds no valid event, when
+    /// - Throws: ``ReportError`` when the file is missing, unreadable or holds no valid event, when
     ///   no event is of the flow (and no document is given), or when a step is unknown.
     public static func compute(
         file: URL, query: FunnelQuery, threads: Int? = nil,
         progress: (@Sendable (Progress) -> Void)? = nil
-    ) throws(FunnelError) -> FunnelResult {
+    ) throws(ReportError) -> FunnelResult {
         try compute(file: file, query: query, threads: threads, chunkBytes: 4 << 20, maxLineBytes: 64 << 20, progress: progress)
     }
 
     /// Computes the report over events already in memory (a test's list), in their order.
     ///
-    /// - Throws: ``FunnelError`` as ``compute(file:query:threads:progress:)`` does.
-    public static func compute(events: some Sequence<OnboardingEvent>, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
+    /// - Throws: ``ReportError`` as ``compute(file:query:threads:progress:)`` does.
+    public static func compute(events: some Sequence<OnboardingEvent>, query: FunnelQuery) throws(ReportError) -> FunnelResult {
         var collector = FunnelCollector(query: query)
         for event in events { collector.consume(event) }
         return try report(from: collector, query: query, source: nil)
@@ -62,9 +62,9 @@ public enum Funnel {
     /// after another, in any order within the user), keeping only one user's events in memory:
     /// for a store that can read its events ordered by user.
     ///
-    /// - Throws: ``FunnelError`` as ``compute(file:query:threads:progress:)`` does, and when a
+    /// - Throws: ``ReportError`` as ``compute(file:query:threads:progress:)`` does, and when a
     ///   user's events come back after another user's.
-    public static func compute(userOrderedEvents events: some Sequence<OnboardingEvent>, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
+    public static func compute(userOrderedEvents events: some Sequence<OnboardingEvent>, query: FunnelQuery) throws(ReportError) -> FunnelResult {
         var stream = try UserOrderedStream(query: query)
         for event in events { try stream.consume(event) }
         return try stream.finish(query: query)
@@ -74,15 +74,15 @@ public enum Funnel {
     /// ordered by user), keeping only one user's events in memory and reading each line with the
     /// same scanner as a file: no event is decoded whole.
     ///
-    /// - Throws: ``FunnelError`` as ``compute(userOrderedEvents:query:)`` does; lines that are not
+    /// - Throws: ``ReportError`` as ``compute(userOrderedEvents:query:)`` does; lines that are not
     ///   valid events are counted, as in a file.
-    public static func compute(userOrderedJSONLines lines: some Sequence<String>, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
+    public static func compute(userOrderedJSONLines lines: some Sequence<String>, query: FunnelQuery) throws(ReportError) -> FunnelResult {
         var stream = try UserOrderedStream(query: query)
         for var line in lines {
-            var failure: FunnelError?
+            var failure: ReportError?
             line.withUTF8 { buffer in
                 guard let base = buffer.baseAddress else { return }  // an empty line: not an event
-                do throws(FunnelError) { try stream.consume(base, count: buffer.count) } catch { failure = error }
+                do throws(ReportError) { try stream.consume(base, count: buffer.count) } catch { failure = error }
             }
             if let failure { throw failure }
         }
@@ -91,8 +91,8 @@ public enum Funnel {
 
     /// Computes the report over JSON Lines text in memory.
     ///
-    /// - Throws: ``FunnelError`` as ``compute(file:query:threads:progress:)`` does.
-    public static func compute(jsonLines: Data, query: FunnelQuery) throws(FunnelError) -> FunnelResult {
+    /// - Throws: ``ReportError`` as ``compute(file:query:threads:progress:)`` does.
+    public static func compute(jsonLines: Data, query: FunnelQuery) throws(ReportError) -> FunnelResult {
         var collector = FunnelCollector(query: query)
         collector.consume(jsonLines: jsonLines)
         return try report(from: collector, query: query, source: nil)
@@ -103,7 +103,7 @@ public enum Funnel {
     static func compute(
         file: URL, query: FunnelQuery, threads: Int?, chunkBytes: Int, maxLineBytes: Int,
         progress: (@Sendable (Progress) -> Void)?
-    ) throws(FunnelError) -> FunnelResult {
+    ) throws(ReportError) -> FunnelResult {
         let collector = try EventFileReader.read(
             file: file, threads: threads, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes, progress: progress
         ) { part in FunnelCollector(query: query, part: part) }
@@ -113,7 +113,7 @@ public enum Funnel {
     // MARK: - From events to figures
 
     /// Groups the collected events by user and adds each user to the report.
-    static func report(from collector: FunnelCollector, query: FunnelQuery, source: String?) throws(FunnelError) -> FunnelResult {
+    static func report(from collector: FunnelCollector, query: FunnelQuery, source: String?) throws(ReportError) -> FunnelResult {
         var accumulator = try FunnelAccumulator(query: query, collector: collector)
         // Group the records by user (counting sort), then add each user.
         let users = collector.users.count

@@ -8,7 +8,7 @@ struct FunnelAccumulator {
     private var sequential: SequentialFunnelBuilder?
 
     /// Prepares for `query`; `collector` has interned the query's steps.
-    init(query: FunnelQuery, collector: FunnelCollector) throws(FunnelError) {
+    init(query: FunnelQuery, collector: FunnelCollector) throws(ReportError) {
         guard let steps = query.steps else {
             flow = FlowReportBuilder(groupByVariation: query.groupByVariation)
             return
@@ -33,7 +33,7 @@ struct FunnelAccumulator {
     }
 
     /// The report, once every user is added.
-    func finish(_ collector: FunnelCollector, query: FunnelQuery, source: String?) throws(FunnelError) -> FunnelResult {
+    func finish(_ collector: FunnelCollector, query: FunnelQuery, source: String?) throws(ReportError) -> FunnelResult {
         if let error = collector.counts.noValidEventsError(source: source) { throw error }
         if collector.flowEvents == 0, query.declaredSteps == nil {
             let others = (0..<collector.otherFlows.count).map { collector.otherFlows.string(at: $0) }

@@ -9,27 +9,27 @@ struct UserOrderedStream {
     /// Users whose events are finished, by number.
     private var finished: [Bool] = []
 
-    init(query: FunnelQuery) throws(FunnelError) {
+    init(query: FunnelQuery) throws(ReportError) {
         collector = FunnelCollector(query: query)
         accumulator = try FunnelAccumulator(query: query, collector: collector)
     }
 
     /// Reads one line (without its newline).
-    mutating func consume(_ p: UnsafePointer<UInt8>, count: Int) throws(FunnelError) {
+    mutating func consume(_ p: UnsafePointer<UInt8>, count: Int) throws(ReportError) {
         let before = collector.records.count
         collector.consume(p, count: count)
         try noteUser(recordsBefore: before)
     }
 
     /// Reads one decoded event.
-    mutating func consume(_ event: OnboardingEvent) throws(FunnelError) {
+    mutating func consume(_ event: OnboardingEvent) throws(ReportError) {
         let before = collector.records.count
         collector.consume(event)
         try noteUser(recordsBefore: before)
     }
 
     /// When the event just read starts another user, adds the previous user's events to the report.
-    private mutating func noteUser(recordsBefore before: Int) throws(FunnelError) {
+    private mutating func noteUser(recordsBefore before: Int) throws(ReportError) {
         guard collector.records.count > before, let user = collector.records.last?.user, user != currentUser else { return }
         if let previous = currentUser {
             while finished.count <= Int(previous) { finished.append(false) }
@@ -52,7 +52,7 @@ struct UserOrderedStream {
     }
 
     /// The report, once every event is read.
-    mutating func finish(query: FunnelQuery) throws(FunnelError) -> FunnelResult {
+    mutating func finish(query: FunnelQuery) throws(ReportError) -> FunnelResult {
         add(collector.records.startIndex..<collector.records.endIndex)
         return try accumulator.finish(collector, query: query, source: nil)
     }

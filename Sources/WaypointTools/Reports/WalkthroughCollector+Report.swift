@@ -27,9 +27,9 @@ extension WalkthroughCollector {
     /// The report, once every event is read.
     ///
     /// - Parameter source: the file read, for the "no valid events" message.
-    /// - Throws: ``FunnelError`` when the input holds invalid lines and no valid event, or when no
+    /// - Throws: ``ReportError`` when the input holds invalid lines and no valid event, or when no
     ///   event is of the walkthrough and the query has no document steps.
-    func report(query: WalkthroughQuery, source: String?) throws(FunnelError) -> WalkthroughReport {
+    func report(query: WalkthroughQuery, source: String?) throws(ReportError) -> WalkthroughReport {
         if let error = counts.noValidEventsError(source: source) { throw error }
         if walkthroughEvents == 0, query.declaredSteps == nil {
             let others = (0..<otherWalkthroughs.count).map { otherWalkthroughs.string(at: $0) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Waypoint
 import WaypointTesting
 
@@ -34,7 +35,7 @@ final class DropLog: @unchecked Sendable {
 
 enum QueueFixtures {
     static func directory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("queue-\(UUID().uuidString)")
+        TemporaryFiles.path("queue")
     }
 
     static func event(_ number: Int, padding: Int = 0) -> OnboardingEvent {
@@ -48,15 +49,6 @@ enum QueueFixtures {
         try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.lastPathComponent.hasPrefix("segment-") }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
-    }
-
-    /// Waits (yielding, never sleeping) until `condition` holds.
-    static func eventually(_ condition: () async -> Bool) async -> Bool {
-        for _ in 0..<100_000 {
-            if await condition() { return true }
-            await Task.yield()
-        }
-        return false
     }
 }
 
@@ -115,7 +107,7 @@ struct DurableEventQueueTests {
         let delivery = Task { try await queue.flushRetrying() }
 
         for (attempt, wait) in [(1, 1), (2, 2), (3, 4)] {
-            #expect(await QueueFixtures.eventually { await sink.attempts == attempt && clock.sleeperCount == 1 })
+            #expect(await eventually { await sink.attempts == attempt && clock.sleeperCount == 1 })
             #expect(await queue.statistics.nextRetryDelay == .seconds(wait))
             #expect(await queue.statistics.pendingEvents == 3)
             clock.advance(by: .seconds(wait) - .milliseconds(1))

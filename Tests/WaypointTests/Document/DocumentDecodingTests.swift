@@ -107,7 +107,7 @@ struct DocumentDecodingTests {
             experiments: [
                 ExperimentEntry(
                     key: "exp", variations: ["control", "short"], weights: [0.25, 0.75], coverage: 0.5, hashAttribute: "deviceId",
-                    hashVersion: 1, seed: "exp-2026", namespace: Namespace(id: "onboarding", range: BucketRange(0, 0.5)),
+                    hashVersion: 1, seed: "exp-2026", namespace: ExperimentNamespace(id: "onboarding", range: BucketRange(0, 0.5)),
                     condition: Condition(json: ["country": "US"]), active: false),
                 ExperimentEntry(key: "plain", variations: ["a", "b"]),
             ])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 import WaypointTesting
 
@@ -166,7 +167,7 @@ struct FlowNavigatorTests {
 @Suite("FlowNavigator with a file store")
 struct FlowNavigatorFileStoreTests {
     @Test func corruptFileIsMovedAsideReportedAndTheFlowGoesOn() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-nav-\(UUID().uuidString)")
+        let directory = TemporaryFiles.path("waypoint-nav")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try FileProgressStore(directory: directory)
         let first = FlowNavigator(Fixtures.signup, context: Profile(), store: store)

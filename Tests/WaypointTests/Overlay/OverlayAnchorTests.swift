@@ -6,9 +6,9 @@ import WaypointTesting
 
 @Suite("Scroll geometry: frames inside scrolled content")
 struct OverlayScrollGeometryTests {
-    let scroll = ScrollGeometry(
+    let scroll = ScrolledContent(
         viewport: Rect(x: 0, y: 100, width: 390, height: 600), contentOffset: Point(x: 0, y: 1_200),
-        contentSize: Size(width: 390, height: 4_000), contentInsets: EdgeInsets(top: 50, bottom: 30))
+        contentSize: Size(width: 390, height: 4_000), contentInsets: Insets(top: 50, bottom: 30))
 
     @Test("Content frames convert to window frames and back")
     func conversion() {
@@ -150,13 +150,13 @@ struct OverlaySafeAreaTests {
     static let landscape = Rect(x: 0, y: 0, width: 844, height: 390)
 
     @Test("Insets are the distances between the edges; a safe rectangle past the screen gives 0", arguments: [
-        (portrait, Rect(x: 0, y: 47, width: 390, height: 763), EdgeInsets(top: 47, bottom: 34)),
-        (landscape, Rect(x: 59, y: 0, width: 727, height: 369), EdgeInsets(left: 59, bottom: 21, right: 58)),
-        (portrait, Rect(x: -10, y: -10, width: 410, height: 864), EdgeInsets.zero),
-        (portrait, Rect(x: .nan, y: 0, width: 390, height: 844), EdgeInsets.zero),
+        (portrait, Rect(x: 0, y: 47, width: 390, height: 763), Insets(top: 47, bottom: 34)),
+        (landscape, Rect(x: 59, y: 0, width: 727, height: 369), Insets(left: 59, bottom: 21, right: 58)),
+        (portrait, Rect(x: -10, y: -10, width: 410, height: 864), Insets.zero),
+        (portrait, Rect(x: .nan, y: 0, width: 390, height: 844), Insets.zero),
     ])
-    func insets(screen: Rect, safe: Rect, expected: EdgeInsets) {
-        #expect(EdgeInsets(of: safe, in: screen) == expected)
+    func insets(screen: Rect, safe: Rect, expected: Insets) {
+        #expect(Insets(of: safe, in: screen) == expected)
     }
 }
 

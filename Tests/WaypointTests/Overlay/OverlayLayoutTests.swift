@@ -9,7 +9,7 @@ struct OverlayLayoutTests {
 
     func layout(
         target: Rect, shape: HighlightShape = .circle(), position: TooltipPosition = .auto,
-        screen: Size = phone, safeArea: EdgeInsets = phoneSafeArea, text: String = "Your layers live here"
+        screen: Size = phone, safeArea: Insets = phoneSafeArea, text: String = "Your layers live here"
     ) -> OverlayLayout {
         OverlayLayout(
             screen: screen, safeArea: safeArea, target: target, shape: shape, position: position,
@@ -87,7 +87,7 @@ struct OverlayLayoutTests {
 
     @Test("A tooltip's arrow is slanted when the tooltip cannot reach under the target")
     func slantedArrow() throws {
-        let result = layout(target: Rect(x: 0, y: 300, width: 16, height: 16), shape: .rectangle(), safeArea: EdgeInsets(left: 30))
+        let result = layout(target: Rect(x: 0, y: 300, width: 16, height: 16), shape: .rectangle(), safeArea: Insets(left: 30))
         let arrow = try #require(result.arrow)
         #expect(arrow.tip.x == 12, "the middle of the visible part of the cutout, 0…24")
         #expect(arrow.baseStart.x > 50, "the tooltip starts at the safe area's margin")
@@ -128,7 +128,7 @@ struct OverlayLayoutTests {
         Size(width: 0, height: 0), Size(width: 30, height: 30), Size(width: .nan, height: 500), Size(width: -100, height: 800),
     ])
     func degenerate(screen: Size) {
-        let result = layout(target: Rect(x: 5, y: 5, width: 10, height: 10), screen: screen, safeArea: EdgeInsets(all: .infinity))
+        let result = layout(target: Rect(x: 5, y: 5, width: 10, height: 10), screen: screen, safeArea: Insets(all: .infinity))
         #expect(result.tooltip.frame.width >= 0 && result.tooltip.frame.height >= 0)
         #expect(result.tooltip.frame.isFinite)
     }

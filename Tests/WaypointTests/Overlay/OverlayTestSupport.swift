@@ -9,7 +9,7 @@ typealias OverlayRandom = SplitMix64
 /// One random situation for the layout.
 struct OverlayCase: Sendable, CustomStringConvertible {
     var screen: Size
-    var safeArea: EdgeInsets
+    var safeArea: Insets
     var target: Rect
     var shape: HighlightShape
     var position: TooltipPosition
@@ -31,7 +31,7 @@ struct OverlayCase: Sendable, CustomStringConvertible {
     static func random(_ random: inout OverlayRandom) -> OverlayCase {
         let screen = Size(width: random.double(280...1400).rounded(), height: random.double(280...1200).rounded())
         let safeArea = random.chance(0.5)
-            ? EdgeInsets(top: random.double(0...60), left: random.double(0...50), bottom: random.double(0...40), right: random.double(0...50))
+            ? Insets(top: random.double(0...60), left: random.double(0...50), bottom: random.double(0...40), right: random.double(0...50))
             : .zero
         let width: Double
         let height: Double

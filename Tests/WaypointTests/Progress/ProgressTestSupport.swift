@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 import WaypointTesting
 
@@ -14,9 +15,7 @@ let fixedStart = Date(timeIntervalSince1970: 1_767_225_600)
 
 /// Runs `body` with a fresh directory under the system's temporary directory, removed afterwards.
 func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("waypoint-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try TemporaryFiles.directory("progress")
     defer { try? FileManager.default.removeItem(at: url) }
     return try await body(url)
 }

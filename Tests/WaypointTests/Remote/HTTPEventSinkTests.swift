@@ -26,16 +26,6 @@ import WaypointTesting
                               configuration: .init(retry: .init(initialDelay: .seconds(2), multiplier: 2, maximumDelay: .seconds(60))))
     }
 
-    /// Waits (briefly sleeping) until `condition` holds, at most 30 s.
-    static func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return false
-    }
-
     @Test func aBatchIsPostedWithTheKeyAndTheServersCountsAndRejectionsAreKept() async throws {
         let peer = try ScriptedHTTPPeer([Self.accepted(1, duplicates: 1, rejected: #"{"index":2,"message":"timestamp is not ISO 8601"}"#)])
         defer { peer.stop() }
@@ -86,11 +76,11 @@ import WaypointTesting
         let queue = try Self.queue(sink, clock: clock)
         for event in Self.events(3) { try await queue.append(event) }
         let delivery = Task { try await queue.flushRetrying() }
-        #expect(await Self.eventually { await queue.statistics.nextRetryDelay == .seconds(7) && clock.sleeperCount == 1 })
+        #expect(await eventually { await queue.statistics.nextRetryDelay == .seconds(7) && clock.sleeperCount == 1 })
         #expect(try await queue.pendingEvents().count == 3)
         #expect(String(describing: try #require(await queue.lastDeliveryError)).contains("answered 429 (too many requests); the events stay queued and are sent again after 7 s, as Retry-After asks."))
         clock.advance(by: .seconds(7))
-        #expect(await Self.eventually { await queue.statistics.nextRetryDelay == .seconds(4) && clock.sleeperCount == 1 })
+        #expect(await eventually { await queue.statistics.nextRetryDelay == .seconds(4) && clock.sleeperCount == 1 })
         #expect(try await queue.pendingEvents().count == 3)  // a 5xx backs off (2nd failure: 2 s × 2)
         clock.advance(by: .seconds(4))
         try await delivery.value

@@ -171,14 +171,5 @@ import WaypointTesting
         }
         #expect(remote.latest.hash == "a")
     }
-
-    private func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return false
-    }
 }
 

@@ -25,7 +25,7 @@ enum RemoteFixtures {
     static let revisionB = document(["splash", "tour", "done"])
 
     static func directory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("remote-\(UUID().uuidString)")
+        TemporaryFiles.path("remote")
     }
 
     /// A 200 answer with `body`, its ETag and `Cache-Control: max-age=60`.

@@ -76,7 +76,7 @@ struct GrowthBookConformanceTests {
     @Test(arguments: GrowthBookCases.family("inNamespace"))
     func inNamespace(_ testCase: GrowthBookCases.Case) throws {
         let id = try #require(testCase[1].stringValue)
-        let namespace = try JSONDecoder().decode(Namespace.self, from: JSONEncoder().encode(testCase[2]))
+        let namespace = try JSONDecoder().decode(ExperimentNamespace.self, from: JSONEncoder().encode(testCase[2]))
         let expected = try #require(testCase[3].boolValue as Bool?)
         #expect(Bucketing.inNamespace(userId: id, namespace: namespace) == expected)
     }

@@ -56,8 +56,8 @@ struct NonASCIIBucketingTests {
 
     @Test(arguments: cases)
     func namespaces(_ expected: Expected) {
-        let around = Namespace(id: "ns", range: BucketRange(expected.namespaceHash, expected.namespaceHash + 0.001))
-        let before = Namespace(id: "ns", range: BucketRange(0, expected.namespaceHash))
+        let around = ExperimentNamespace(id: "ns", range: BucketRange(expected.namespaceHash, expected.namespaceHash + 0.001))
+        let before = ExperimentNamespace(id: "ns", range: BucketRange(0, expected.namespaceHash))
         #expect(Bucketing.inNamespace(userId: expected.id, namespace: around))
         #expect(!Bucketing.inNamespace(userId: expected.id, namespace: before))
     }

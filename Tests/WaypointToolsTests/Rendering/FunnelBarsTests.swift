@@ -37,10 +37,10 @@ struct FunnelBarsTests {
 
         let figures = elements.with(class: "wp-funnel-figures").map(\.text)
         #expect(figures == [
-            "38 viewed (100%) · 0 dropped (0%)",
+            "38 viewed (100.0%) · 0 dropped (0.0%)",
             "9 viewed (23.7%) · 3 dropped (7.9%)",
             "25 viewed (65.8%) · 2 dropped (5.3%)",
-            "8 viewed (21.1%) · 0 dropped (0%) · 10 skipped (26.3%)",
+            "8 viewed (21.1%) · 0 dropped (0.0%) · 10 skipped (26.3%)",
             "18 viewed (47.4%) · 3 dropped (7.9%)",
             "15 viewed (39.5%) · 5 dropped (13.2%)",
         ])
@@ -57,7 +57,7 @@ struct FunnelBarsTests {
         #expect(root.attributes["role"] == "img" && root.attributes["aria-labelledby"] == "all-title all-desc")
         #expect(elements.first { $0.attributes["id"] == "all-title" }?.text == "Flow signup: users per step")
         let desc = try #require(elements.first { $0.attributes["id"] == "all-desc" }?.text)
-        #expect(desc.hasPrefix("Flow signup: 80 started · 42 completed (52.5%). splash: 80 viewed (100%) · 6 dropped (7.5%); login:"))
+        #expect(desc.hasPrefix("Flow signup: 80 started · 42 completed (52.5%). splash: 80 viewed (100.0%) · 6 dropped (7.5%); login:"))
         #expect(elements.compactMap { $0.attributes["id"] }.sorted() == ["all-desc", "all-title"])
         #expect(elements.with(class: "wp-funnel-row").count == 6)
         #expect(elements.with(class: "wp-legend-swatch").count == 3)
@@ -73,7 +73,7 @@ struct FunnelBarsTests {
         let elements = try SVGElements.parse(bars.svg())
         #expect(Self.segments(elements, "wp-bar-viewed").map(\.width) == [270, 90])
         #expect(Self.segments(elements, "wp-bar-skipped").map(\.width) == [90])
-        #expect(elements.with(class: "wp-funnel-figures").first?.text == "3 viewed (150%) · 1 dropped (50%) · 1 skipped (50%)")
+        #expect(elements.with(class: "wp-funnel-figures").first?.text == "3 viewed (150.0%) · 1 dropped (50.0%) · 1 skipped (50.0%)")
     }
 
     @Test func nobodyStartedAndNonsenseFiguresDrawEmptyBars() throws {
@@ -97,7 +97,7 @@ struct FunnelBarsTests {
         let elements = try SVGElements.parse(svg)
         #expect(elements.with(class: "wp-funnel-label").first?.text == hostile)
         #expect(elements.first { $0.attributes["id"] == "wp1_bad_id-title" }?.text == "<b>&</b>")
-        #expect(elements.with(class: "wp-funnel-header").first?.text == "Flow f&g: 1 started · 0 completed (0%)")
+        #expect(elements.with(class: "wp-funnel-header").first?.text == "Flow f&g: 1 started · 0 completed (0.0%)")
     }
 
     @Test func theSameFiguresGiveTheSameBytes() throws {

@@ -15,7 +15,7 @@ struct SVGCase: Sendable, CustomTestStringConvertible {
     var count: Int
     var target: Rect
     var screen: Size = phone
-    var safeArea: EdgeInsets = phoneSafeArea
+    var safeArea: Insets = phoneSafeArea
 
     var svg: String {
         OverlaySVG.document(step: step, index: index, of: count, screen: screen, target: target, safeArea: safeArea)
@@ -43,7 +43,7 @@ struct OverlaySVGSnapshotTests {
         SVGCase(name: "off-screen", step: layeringPanelCell, index: 1, count: 3, target: Rect(x: 16, y: 1_200, width: 358, height: 56)),
         SVGCase(name: "too-large", step: layeringToolbar, index: 2, count: 3, target: Rect(x: 0, y: 60, width: 390, height: 700)),
         SVGCase(name: "landscape-auto", step: layeringToolbar, index: 1, count: 3, target: Rect(x: 400, y: 250, width: 200, height: 44),
-                screen: Size(width: 844, height: 390), safeArea: EdgeInsets(left: 47, bottom: 21, right: 47)),
+                screen: Size(width: 844, height: 390), safeArea: Insets(left: 47, bottom: 21, right: 47)),
         SVGCase(name: "escaping", step: escapingStep, index: 3, count: 5, target: Rect(x: 40, y: 500, width: 120, height: 40)),
     ]
 

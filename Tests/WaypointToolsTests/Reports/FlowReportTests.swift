@@ -231,7 +231,7 @@ struct FlowReportTests {
             let streamedLines = try Funnel.compute(userOrderedJSONLines: lines + ["", "not an event"], query: query)
             #expect(streamedLines.jsonData() == shuffled.jsonData().replacingCount(of: "\"invalidLines\":0", with: "\"invalidLines\":1"))
         }
-        #expect(throws: FunnelError.self) { try Funnel.compute(userOrderedEvents: events + events.prefix(1), query: signup) }
+        #expect(throws: ReportError.self) { try Funnel.compute(userOrderedEvents: events + events.prefix(1), query: signup) }
         #expect {
             try Funnel.compute(userOrderedJSONLines: lines + lines.prefix(1), query: signup)
         } throws: { error in

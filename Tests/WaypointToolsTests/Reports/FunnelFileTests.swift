@@ -98,10 +98,10 @@ struct FunnelFileTests {
     @Test func aMissingFileIsAClearError() throws {
         let url = URL(fileURLWithPath: "/nonexistent/events.jsonl")
         let message = "No events file at /nonexistent/events.jsonl. Pass the JSON Lines file your app or server wrote, e.g. events.jsonl."
-        let error = try #require(throws: FunnelError.self) { try Funnel.compute(file: url, query: query) }
+        let error = try #require(throws: ReportError.self) { try Funnel.compute(file: url, query: query) }
         #expect(error.isMissingFile)
         #expect(error.description == message)
-        #expect(throws: FunnelError.self) { try Funnel.compute(file: FileManager.default.temporaryDirectory, query: query) }
+        #expect(throws: ReportError.self) { try Funnel.compute(file: FileManager.default.temporaryDirectory, query: query) }
     }
 
     @Test func anEmptyFileGivesAnEmptyReportOfADeclaredFlowAndAnErrorOtherwise() throws {
@@ -114,7 +114,7 @@ struct FunnelFileTests {
         let flow = try #require(try Funnel.compute(file: url, query: FunnelQuery(flowID: "signup", declaredSteps: ["a", "b"])).flowReport)
         #expect(flow.steps.map(\.stepID) == ["a", "b"])
         #expect(flow.started == 0)
-        #expect(throws: FunnelError.self) { try Funnel.compute(file: url, query: query) }
+        #expect(throws: ReportError.self) { try Funnel.compute(file: url, query: query) }
     }
 
     @Test(arguments: [
@@ -128,7 +128,7 @@ struct FunnelFileTests {
         let url = try Lines.file(bytes)
         defer { try? FileManager.default.removeItem(at: url) }
         for query in [query, FunnelQuery(flowID: "signup")] {
-            let error = try #require(throws: FunnelError.self) { try Funnel.compute(file: url, query: query) }
+            let error = try #require(throws: ReportError.self) { try Funnel.compute(file: url, query: query) }
             #expect(error.description.contains("\(url.path) has no valid events"))
             #expect(error.description.contains(expected), "\(error)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Waypoint
 @testable import WaypointTools
 
@@ -32,7 +33,7 @@ enum Lines {
 
     /// Writes `bytes` to a new temporary file.
     static func file(_ bytes: Data) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("funnel-\(UUID().uuidString).jsonl")
+        let url = TemporaryFiles.file("funnel", pathExtension: "jsonl")
         try bytes.write(to: url)
         return url
     }

@@ -175,22 +175,22 @@ struct WalkthroughReportTests {
     }
 
     @Test func noEventsOfTheWalkthroughIsAnErrorWithADidYouMean() throws {
-        let typo = try #require(throws: FunnelError.self) {
+        let typo = try #require(throws: ReportError.self) {
             try Self.report(Self.lines, WalkthroughQuery(walkthroughID: "layring"))
         }
         #expect(typo.description == #"No events of walkthrough "layring". Did you mean "layering"? "#
             + "Walkthroughs with events: layering, share-hint. Check the walkthrough id, or pass --document to report on a "
             + "walkthrough without events yet.")
-        let flowsOnly = try #require(throws: FunnelError.self) {
+        let flowsOnly = try #require(throws: ReportError.self) {
             try Self.report([Self.lines.last ?? ""], WalkthroughQuery(walkthroughID: "layering"))
         }
         #expect(flowsOnly.description == #"No events of walkthrough "layering" among 1 events (none of them is a walkthrough "#
             + "event). Check the walkthrough id, or pass --document to report on a walkthrough without events yet.")
-        let empty = try #require(throws: FunnelError.self) { try Self.report([], WalkthroughQuery(walkthroughID: "layering")) }
+        let empty = try #require(throws: ReportError.self) { try Self.report([], WalkthroughQuery(walkthroughID: "layering")) }
         #expect(empty.description == #"No events of walkthrough "layering": the input has no events. Pass the events your app or server wrote."#)
-        let invalid = try #require(throws: FunnelError.self) { try Self.report(["hello", "[1]"], WalkthroughQuery(walkthroughID: "layering")) }
+        let invalid = try #require(throws: ReportError.self) { try Self.report(["hello", "[1]"], WalkthroughQuery(walkthroughID: "layering")) }
         #expect(invalid.description.hasPrefix("The input has no valid events (2 invalid lines; line 1: "))
-        let missing = try #require(throws: FunnelError.self) {
+        let missing = try #require(throws: ReportError.self) {
             try WalkthroughReport.compute(file: URL(fileURLWithPath: "/nonexistent/events.jsonl"), query: WalkthroughQuery(walkthroughID: "w"))
         }
         #expect(missing.isMissingFile)

@@ -3,8 +3,9 @@ import Foundation
 /// Distances in points inward from the four edges of a rectangle, such as a screen's safe-area insets.
 ///
 /// Apple adapters convert from SwiftUI's `EdgeInsets` (`leading`/`trailing` in a left-to-right
-/// layout) or UIKit's `UIEdgeInsets`. In a file that imports SwiftUI, write `Waypoint.EdgeInsets`.
-public struct EdgeInsets: Sendable, Hashable, Codable {
+/// layout) or UIKit's `UIEdgeInsets`. Its name differs from both, so a file that imports SwiftUI
+/// and Waypoint uses each unqualified.
+public struct Insets: Sendable, Hashable, Codable {
     /// The inset from the top edge.
     public var top: Double
     /// The inset from the left edge.
@@ -41,5 +42,5 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
     }
 
     /// No insets.
-    public static let zero = EdgeInsets()
+    public static let zero = Insets()
 }

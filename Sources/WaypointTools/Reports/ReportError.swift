@@ -2,7 +2,7 @@ import Foundation
 import Waypoint
 
 /// Why a report could not be computed; the message says how to fix it.
-public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Reason: Sendable, Equatable {
         case missingFile(String)
         case notAFile(String)
@@ -20,26 +20,26 @@ public struct FunnelError: Error, Sendable, Equatable, CustomStringConvertible {
 
     private init(_ reason: Reason) { self.reason = reason }
 
-    static func missingFile(_ path: String) -> FunnelError { FunnelError(.missingFile(path)) }
-    static func notAFile(_ path: String) -> FunnelError { FunnelError(.notAFile(path)) }
-    static func unreadable(_ path: String, _ error: SystemCallError) -> FunnelError {
-        FunnelError(.unreadable(path: path, message: error.message))
+    static func missingFile(_ path: String) -> ReportError { ReportError(.missingFile(path)) }
+    static func notAFile(_ path: String) -> ReportError { ReportError(.notAFile(path)) }
+    static func unreadable(_ path: String, _ error: SystemCallError) -> ReportError {
+        ReportError(.unreadable(path: path, message: error.message))
     }
-    static func noSteps(flowID: String) -> FunnelError { FunnelError(.noSteps(flowID: flowID)) }
-    static func tooManySteps(_ count: Int) -> FunnelError { FunnelError(.tooManySteps(count)) }
-    static func noValidEvents(source: String?, invalidLines: Int, line: Int64, bytes: [UInt8]) -> FunnelError {
-        FunnelError(.noValidEvents(source: source, invalidLines: invalidLines, line: line, why: Self.whyInvalid(bytes)))
+    static func noSteps(flowID: String) -> ReportError { ReportError(.noSteps(flowID: flowID)) }
+    static func tooManySteps(_ count: Int) -> ReportError { ReportError(.tooManySteps(count)) }
+    static func noValidEvents(source: String?, invalidLines: Int, line: Int64, bytes: [UInt8]) -> ReportError {
+        ReportError(.noValidEvents(source: source, invalidLines: invalidLines, line: line, why: Self.whyInvalid(bytes)))
     }
-    static func noEventsOfFlow(_ flowID: String, otherFlows: [String], events: Int) -> FunnelError {
-        FunnelError(.noEventsOfFlow(flowID: flowID, otherFlows: otherFlows.sorted(), events: events))
+    static func noEventsOfFlow(_ flowID: String, otherFlows: [String], events: Int) -> ReportError {
+        ReportError(.noEventsOfFlow(flowID: flowID, otherFlows: otherFlows.sorted(), events: events))
     }
-    static func noEventsOfWalkthrough(_ walkthroughID: String, otherWalkthroughs: [String], events: Int) -> FunnelError {
-        FunnelError(.noEventsOfWalkthrough(walkthroughID: walkthroughID, otherWalkthroughs: otherWalkthroughs.sorted(), events: events))
+    static func noEventsOfWalkthrough(_ walkthroughID: String, otherWalkthroughs: [String], events: Int) -> ReportError {
+        ReportError(.noEventsOfWalkthrough(walkthroughID: walkthroughID, otherWalkthroughs: otherWalkthroughs.sorted(), events: events))
     }
-    static func unknownSteps(_ steps: [String], flowID: String, known: [String]) -> FunnelError {
-        FunnelError(.unknownSteps(steps, flowID: flowID, known: known))
+    static func unknownSteps(_ steps: [String], flowID: String, known: [String]) -> ReportError {
+        ReportError(.unknownSteps(steps, flowID: flowID, known: known))
     }
-    static func notGroupedByUser(_ userID: String) -> FunnelError { FunnelError(.notGroupedByUser(userID)) }
+    static func notGroupedByUser(_ userID: String) -> ReportError { ReportError(.notGroupedByUser(userID)) }
 
     /// Whether the events file does not exist.
     public var isMissingFile: Bool {

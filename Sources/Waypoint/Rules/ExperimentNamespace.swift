@@ -1,7 +1,7 @@
 /// A namespace: experiments that share one keep their users apart by taking disjoint ranges of it.
 ///
 /// Written `["namespace-id", lower, upper]` in JSON, as in GrowthBook.
-public struct Namespace: Sendable, Hashable, Codable {
+public struct ExperimentNamespace: Sendable, Hashable, Codable {
     /// The namespace's id.
     public var id: String
     /// The part of the namespace the experiment takes.

@@ -8,12 +8,12 @@ import Foundation
 /// areas of the viewport covered by bars. For nested scroll views, convert from the innermost out.
 ///
 /// ```swift
-/// let scroll = ScrollGeometry(viewport: Rect(x: 0, y: 100, width: 390, height: 600),
+/// let scroll = ScrolledContent(viewport: Rect(x: 0, y: 100, width: 390, height: 600),
 ///                             contentOffset: Point(x: 0, y: 1_200), contentSize: Size(width: 390, height: 4_000))
 /// let target = scroll.windowFrame(ofContentFrame: cellFrame)
 /// if !scroll.isVisible(cellFrame) { scrollView.setContentOffset(scroll.contentOffset(revealing: cellFrame, margin: 160)) }
 /// ```
-public struct ScrollGeometry: Sendable, Hashable {
+public struct ScrolledContent: Sendable, Hashable {
     /// The scroll view's frame in window coordinates.
     public var viewport: Rect
     /// How far the content is scrolled: the content point shown at the viewport's top-left corner.
@@ -21,10 +21,10 @@ public struct ScrollGeometry: Sendable, Hashable {
     /// The size of the scrollable content.
     public var contentSize: Size
     /// The parts of the viewport covered by bars, where content is not considered visible.
-    public var contentInsets: EdgeInsets
+    public var contentInsets: Insets
 
     /// Creates a scroll geometry.
-    public init(viewport: Rect, contentOffset: Point, contentSize: Size = .zero, contentInsets: EdgeInsets = .zero) {
+    public init(viewport: Rect, contentOffset: Point, contentSize: Size = .zero, contentInsets: Insets = .zero) {
         self.viewport = viewport
         self.contentOffset = contentOffset
         self.contentSize = contentSize

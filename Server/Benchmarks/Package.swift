@@ -1,0 +1,36 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The server's performance targets against nginx, SQLite and the CLI's funnel, measured in one run
+// (`swift run -c release --package-path Server/Benchmarks`). A package of its own, so that building
+// or testing the server never builds the benchmarks or the HTTP client they load the server with.
+let package = Package(
+    name: "WaypointServerBenchmarks",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "waypoint-server-benchmarks", targets: ["WaypointServerBenchmarks"]),
+    ],
+    dependencies: [
+        // Named, as the server names the root package, so identities do not depend on folder names.
+        .package(name: "Waypoint", path: "../.."),
+        .package(name: "WaypointServer", path: ".."),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "WaypointServerBenchmarks",
+            dependencies: [
+                .product(name: "WaypointServer", package: "WaypointServer"),
+                // Built beside the benchmarks, which start it as a process.
+                .product(name: "waypoint-server", package: "WaypointServer"),
+                .product(name: "WaypointTools", package: "Waypoint"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

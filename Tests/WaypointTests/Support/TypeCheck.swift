@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+
+/// Runs the compiler on test sources against the built `Waypoint` module, to check what apps can write.
+enum TypeCheck {
+    /// The folder of built modules next to the test binary, when the tests run from a build folder.
+    static let modules: URL? = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let modules = folder.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: modules.appendingPathComponent("Waypoint.swiftmodule").path) {
+                return modules
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    /// What the compiler said.
+    struct Result {
+        let succeeded: Bool
+        let output: String
+    }
+
+    /// Type-checks `source` in Swift 6 mode, finding modules in the built modules and in `searchPaths`.
+    static func typecheck(_ source: String, searchPaths: [URL] = []) throws -> Result {
+        let file = TemporaryFiles.file("typecheck", pathExtension: "swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let paths = ([modules].compactMap { $0 } + searchPaths).flatMap { ["-I", $0.path] }
+        return try run(["-typecheck", "-swift-version", "6"] + paths + [file.path])
+    }
+
+    /// Compiles `source` into the module `name` in `folder`, for a later ``typecheck(_:searchPaths:)``.
+    static func emitModule(named name: String, source: String, into folder: URL) throws -> Result {
+        let file = folder.appendingPathComponent("\(name).swift")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        return try run([
+            "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
+            "-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path, file.path,
+        ])
+    }
+
+    private static func run(_ arguments: [String]) throws -> Result {
+        let child = try ChildProcess("swiftc", arguments: arguments, mergeStandardError: true)
+        let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+        return Result(succeeded: child.wait().exitStatus == 0, output: output)
+    }
+}
