@@ -1,5 +1,5 @@
 /// The SQL each store speaks: what ``StoreSchema`` and ``EventQuery`` are rendered to.
-enum SQLDialect: Sendable, CaseIterable {
+enum SQLDialect: Sendable {
     /// SQLite, through GRDB (``SQLiteStore``).
     case sqlite
     /// PostgreSQL, through PostgresNIO (``PostgresStore``).

@@ -64,6 +64,8 @@ enum PostgresServer {
 
     private static func start() throws -> Running {
         guard let bin = binDirectory else { throw TestFailure(notInstalledMessage) }
+        // Under /tmp, not `TemporaryDirectory`: the server's socket lives in this folder, and a
+        // socket's path may not exceed 107 bytes, which a long TMPDIR would.
         let directory = URL(fileURLWithPath: "/tmp/waypoint-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         if getuid() == 0 {
