@@ -37,52 +37,9 @@ public final class PostgresStore: Store {
     }
 
     /// The schema, one step per version; applied in one transaction under an advisory lock, so
-    /// servers starting together migrate once.
+    /// servers starting together migrate once. A new database gets ``StoreSchema/current`` whole.
     private static let migrations: [[PostgresQuery]] = [
-        [
-            """
-            CREATE TABLE apps (
-                id TEXT PRIMARY KEY,
-                name TEXT NOT NULL,
-                created_at BIGINT NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE revisions (
-                app_id TEXT NOT NULL REFERENCES apps(id),
-                number INTEGER NOT NULL,
-                sha256 TEXT NOT NULL,
-                body BYTEA NOT NULL,
-                created_at BIGINT NOT NULL,
-                PRIMARY KEY (app_id, number)
-            )
-            """,
-            """
-            CREATE TABLE environments (
-                app_id TEXT NOT NULL REFERENCES apps(id),
-                name TEXT NOT NULL,
-                key_hash TEXT NOT NULL UNIQUE,
-                published_revision INTEGER,
-                PRIMARY KEY (app_id, name)
-            )
-            """,
-            """
-            CREATE TABLE events (
-                seq BIGSERIAL PRIMARY KEY,
-                app_id TEXT NOT NULL,
-                message_id TEXT NOT NULL,
-                user_id TEXT COLLATE "C" NOT NULL,
-                flow_id TEXT,
-                timestamp_ms BIGINT NOT NULL,
-                environment TEXT NOT NULL,
-                received_at_ms BIGINT NOT NULL,
-                line TEXT NOT NULL,
-                UNIQUE (app_id, message_id)
-            )
-            """,
-            "CREATE INDEX events_by_app ON events (app_id, seq)",
-            "CREATE INDEX events_by_flow_user ON events (app_id, flow_id, user_id, timestamp_ms, seq)",
-        ],
+        StoreSchema.current.statements(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
     ]
 
     /// Brings the schema up to date; the pool must be running.
@@ -118,7 +75,7 @@ public final class PostgresStore: Store {
             var inserted = false
             for try await _ in rows { inserted = true }
             guard inserted else {
-                throw StoreError.conflict("An app with the id \"\(app.id)\" exists already; choose another id.")
+                throw StoreError.appExists(appID: app.id)
             }
             for environment in environments {
                 try await connection.query(
@@ -131,7 +88,7 @@ public final class PostgresStore: Store {
     public func app(id: String) async throws -> AppRecord? {
         let rows = try await client.query("SELECT id, name, created_at FROM apps WHERE id = \(id)", logger: logger)
         for try await (id, name, created) in rows.decode((String, String, Int64).self) {
-            return AppRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: Double(created) / 1000))
+            return AppRecord(id: id, name: name, createdAt: Timestamp.date(milliseconds: created))
         }
         return nil
     }
@@ -140,7 +97,7 @@ public final class PostgresStore: Store {
         let rows = try await client.query("SELECT id, name, created_at FROM apps ORDER BY id", logger: logger)
         var apps: [AppRecord] = []
         for try await (id, name, created) in rows.decode((String, String, Int64).self) {
-            apps.append(AppRecord(id: id, name: name, createdAt: Date(timeIntervalSince1970: Double(created) / 1000)))
+            apps.append(AppRecord(id: id, name: name, createdAt: Timestamp.date(milliseconds: created)))
         }
         return apps
     }
@@ -186,7 +143,7 @@ public final class PostgresStore: Store {
             "SELECT number, sha256, created_at FROM revisions WHERE app_id = \(appID) ORDER BY number", logger: logger
         ).decode((Int, String, Int64).self) {
             summaries.append(RevisionSummary(
-                revision: number, sha256: sha256, createdAt: Date(timeIntervalSince1970: Double(created) / 1000),
+                revision: number, sha256: sha256, createdAt: Timestamp.date(milliseconds: created),
                 publishedTo: published[number] ?? []))
         }
         return summaries
@@ -213,7 +170,7 @@ public final class PostgresStore: Store {
                 previous = value
             }
             guard found else {
-                throw StoreError.notFound("The app \"\(appID)\" has no environment \"\(environment)\"; use production or staging.")
+                throw StoreError.noEnvironment(appID: appID, environment: environment)
             }
             var exists = false
             for try await _ in try await connection.query(
@@ -221,7 +178,7 @@ public final class PostgresStore: Store {
                 exists = true
             }
             guard exists else {
-                throw StoreError.notFound("The app \"\(appID)\" has no revision \(revision); list them with GET /v1/apps/\(appID)/revisions.")
+                throw StoreError.noRevision(appID: appID, revision: revision)
             }
             try await connection.query(
                 "UPDATE environments SET published_revision = \(revision) WHERE app_id = \(appID) AND name = \(environment)", logger: logger)
@@ -272,57 +229,30 @@ public final class PostgresStore: Store {
     }
 
     public func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
+        let query = EventQuery.stored(appID: appID, after: cursor, limit: limit)
         var lines: [String] = []
         var last: Int64?
-        let start = cursor ?? 0
-        for try await (seq, line) in try await client.query(
-            "SELECT seq, line FROM events WHERE app_id = \(appID) AND seq > \(start) ORDER BY seq LIMIT \(limit)", logger: logger
-        ).decode((Int64, String).self) {
+        for try await (seq, line) in try await rows(query).decode((Int64, String).self) {
             lines.append(line)
             last = seq
         }
-        return EventPage(lines: lines, next: lines.count < limit ? nil : last)
+        return EventPage(lines: lines, next: lines.count == limit ? last : nil)
     }
 
     public func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
-        let rows: PostgresRowSequence
-        switch (flowID, cursor) {
-        case (let flowID?, let cursor?):
-            rows = try await client.query(
-                """
-                SELECT user_id, timestamp_ms, seq, line FROM events
-                WHERE app_id = \(appID) AND flow_id = \(flowID)
-                  AND (user_id, timestamp_ms, seq) > (\(cursor.userID), \(cursor.timestamp), \(cursor.sequence))
-                ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
-                """, logger: logger)
-        case (let flowID?, nil):
-            rows = try await client.query(
-                """
-                SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = \(appID) AND flow_id = \(flowID)
-                ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
-                """, logger: logger)
-        case (nil, let cursor?):
-            rows = try await client.query(
-                """
-                SELECT user_id, timestamp_ms, seq, line FROM events
-                WHERE app_id = \(appID) AND flow_id IS NULL
-                  AND (user_id, timestamp_ms, seq) > (\(cursor.userID), \(cursor.timestamp), \(cursor.sequence))
-                ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
-                """, logger: logger)
-        case (nil, nil):
-            rows = try await client.query(
-                """
-                SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = \(appID) AND flow_id IS NULL
-                ORDER BY user_id, timestamp_ms, seq LIMIT \(limit)
-                """, logger: logger)
-        }
+        let query = EventQuery.byUser(appID: appID, flowID: flowID, after: cursor, limit: limit)
         var lines: [String] = []
         var last: UserOrderCursor?
-        for try await (user, timestamp, seq, line) in rows.decode((String, Int64, Int64, String).self) {
+        for try await (user, timestamp, seq, line) in try await rows(query).decode((String, Int64, Int64, String).self) {
             lines.append(line)
             last = UserOrderCursor(userID: user, timestamp: timestamp, sequence: seq)
         }
-        return UserOrderedPage(lines: lines, next: lines.count < limit ? nil : last)
+        return UserOrderedPage(lines: lines, next: lines.count == limit ? last : nil)
+    }
+
+    /// The rows of `query`, rendered in ``SQLDialect/postgres``.
+    private func rows(_ query: EventQuery) async throws -> PostgresRowSequence {
+        try await client.query(PostgresQuery(query.statement(in: .postgres)), logger: logger)
     }
 
     public func close() async throws {}

@@ -15,8 +15,7 @@ public final class SQLiteStore: Store {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw StoreError.unavailable(
-                "Cannot create the data folder \(directory.path): \(error.localizedDescription). Pass a writable folder with --data.")
+            throw StoreError.cannotCreateFolder(path: directory.path, reason: error.localizedDescription)
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
@@ -28,49 +27,17 @@ public final class SQLiteStore: Store {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
         } catch {
-            throw StoreError.unavailable("Cannot open the SQLite database \(path): \(error). Check that the folder is writable and the file is a Waypoint database.")
+            throw StoreError.cannotOpenDatabase(path: path, reason: "\(error)")
         }
     }
 
+    /// The schema, one step per version; a new database gets ``StoreSchema/current`` whole.
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1-apps-revisions-events") { db in
-            try db.execute(sql: """
-                CREATE TABLE apps (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    name TEXT NOT NULL,
-                    created_at INTEGER NOT NULL
-                );
-                CREATE TABLE revisions (
-                    app_id TEXT NOT NULL REFERENCES apps(id),
-                    number INTEGER NOT NULL,
-                    sha256 TEXT NOT NULL,
-                    body BLOB NOT NULL,
-                    created_at INTEGER NOT NULL,
-                    PRIMARY KEY (app_id, number)
-                );
-                CREATE TABLE environments (
-                    app_id TEXT NOT NULL REFERENCES apps(id),
-                    name TEXT NOT NULL,
-                    key_hash TEXT NOT NULL UNIQUE,
-                    published_revision INTEGER,
-                    PRIMARY KEY (app_id, name)
-                );
-                CREATE TABLE events (
-                    seq INTEGER PRIMARY KEY,
-                    app_id TEXT NOT NULL,
-                    message_id TEXT NOT NULL,
-                    user_id TEXT NOT NULL,
-                    flow_id TEXT,
-                    timestamp_ms INTEGER NOT NULL,
-                    environment TEXT NOT NULL,
-                    received_at_ms INTEGER NOT NULL,
-                    line TEXT NOT NULL,
-                    UNIQUE (app_id, message_id)
-                );
-                CREATE INDEX events_by_app ON events(app_id);
-                CREATE INDEX events_by_flow_user ON events(app_id, flow_id, user_id, timestamp_ms);
-                """)
+            for statement in StoreSchema.current.statements(in: .sqlite) {
+                try db.execute(sql: statement)
+            }
         }
         return migrator
     }
@@ -78,10 +45,10 @@ public final class SQLiteStore: Store {
     public func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws {
         try await pool.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM apps WHERE id = ?", arguments: [app.id]) == true {
-                throw StoreError.conflict("An app with the id \"\(app.id)\" exists already; choose another id.")
+                throw StoreError.appExists(appID: app.id)
             }
             try db.execute(sql: "INSERT INTO apps (id, name, created_at) VALUES (?, ?, ?)",
-                           arguments: [app.id, app.name, Self.milliseconds(app.createdAt)])
+                           arguments: [app.id, app.name, Timestamp.milliseconds(app.createdAt)])
             for environment in environments {
                 try db.execute(sql: "INSERT INTO environments (app_id, name, key_hash) VALUES (?, ?, ?)",
                                arguments: [app.id, environment.name, environment.keyHash])
@@ -92,7 +59,7 @@ public final class SQLiteStore: Store {
     public func app(id: String) async throws -> AppRecord? {
         try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT id, name, created_at FROM apps WHERE id = ?", arguments: [id]).map { row in
-                AppRecord(id: row[0], name: row[1], createdAt: Self.date(row[2]))
+                AppRecord(id: row[0], name: row[1], createdAt: Timestamp.date(milliseconds: row[2]))
             }
         }
     }
@@ -100,7 +67,7 @@ public final class SQLiteStore: Store {
     public func apps() async throws -> [AppRecord] {
         try await pool.read { db in
             try Row.fetchAll(db, sql: "SELECT id, name, created_at FROM apps ORDER BY id").map { row in
-                AppRecord(id: row[0], name: row[1], createdAt: Self.date(row[2]))
+                AppRecord(id: row[0], name: row[1], createdAt: Timestamp.date(milliseconds: row[2]))
             }
         }
     }
@@ -117,7 +84,7 @@ public final class SQLiteStore: Store {
         try await pool.write { db in
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = ?", arguments: [appID]) ?? 1
             try db.execute(sql: "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [appID, next, sha256, Data(body), Self.milliseconds(createdAt)])
+                           arguments: [appID, next, sha256, Data(body), Timestamp.milliseconds(createdAt)])
             return next
         }
     }
@@ -135,7 +102,7 @@ public final class SQLiteStore: Store {
             return try Row.fetchAll(db, sql: "SELECT number, sha256, created_at FROM revisions WHERE app_id = ? ORDER BY number",
                                     arguments: [appID]).map { row in
                 let number: Int = row[0]
-                return RevisionSummary(revision: number, sha256: row[1], createdAt: Self.date(row[2]), publishedTo: environments[number] ?? [])
+                return RevisionSummary(revision: number, sha256: row[1], createdAt: Timestamp.date(milliseconds: row[2]), publishedTo: environments[number] ?? [])
             }
         }
     }
@@ -151,11 +118,11 @@ public final class SQLiteStore: Store {
         try await pool.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT published_revision FROM environments WHERE app_id = ? AND name = ?",
                                              arguments: [appID, environment]) else {
-                throw StoreError.notFound("The app \"\(appID)\" has no environment \"\(environment)\"; use production or staging.")
+                throw StoreError.noEnvironment(appID: appID, environment: environment)
             }
             let previous: Int? = row[0]
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM revisions WHERE app_id = ? AND number = ?", arguments: [appID, revision]) == true else {
-                throw StoreError.notFound("The app \"\(appID)\" has no revision \(revision); list them with GET /v1/apps/\(appID)/revisions.")
+                throw StoreError.noRevision(appID: appID, revision: revision)
             }
             try db.execute(sql: "UPDATE environments SET published_revision = ? WHERE app_id = ? AND name = ?",
                            arguments: [revision, appID, environment])
@@ -191,43 +158,34 @@ public final class SQLiteStore: Store {
     }
 
     public func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
-        try await pool.read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT seq, line FROM events WHERE app_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-                                        arguments: [appID, cursor ?? 0, limit])
-            let last: Int64? = rows.last?[0]
-            return EventPage(lines: rows.map { $0[1] }, next: rows.count < limit ? nil : last)
-        }
+        let page = try await page(EventQuery.stored(appID: appID, after: cursor, limit: limit)) { row -> Int64 in row[0] }
+        return EventPage(lines: page.lines, next: page.next)
     }
 
     public func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
-        try await pool.read { db in
+        let query = EventQuery.byUser(appID: appID, flowID: flowID, after: cursor, limit: limit)
+        let page = try await page(query) { row in UserOrderCursor(userID: row[0], timestamp: row[1], sequence: row[2]) }
+        return UserOrderedPage(lines: page.lines, next: page.next)
+    }
+
+    /// The lines of `query` (the last column of its rows) and, when the page is full, where the
+    /// next one starts, which `position` reads from the last row.
+    private func page<Position: Sendable>(
+        _ query: EventQuery, position: @escaping @Sendable (Row) -> Position
+    ) async throws -> (lines: [String], next: Position?) {
+        let statement = query.statement(in: .sqlite)
+        let line = query.columns.count - 1
+        return try await pool.read { db in
             // A cursor, not an array of rows: each line is copied out once, straight into the page.
-            let flow = flowID == nil ? "flow_id IS NULL" : "flow_id = ?"
-            var arguments: StatementArguments = [appID]
-            if let flowID { arguments += [flowID] }
-            let rows: RowCursor
-            if let cursor {
-                arguments += [cursor.userID, cursor.timestamp, cursor.sequence, limit]
-                rows = try Row.fetchCursor(db, sql: """
-                    SELECT user_id, timestamp_ms, seq, line FROM events
-                    WHERE app_id = ? AND \(flow) AND (user_id, timestamp_ms, seq) > (?, ?, ?)
-                    ORDER BY user_id, timestamp_ms, seq LIMIT ?
-                    """, arguments: arguments)
-            } else {
-                arguments += [limit]
-                rows = try Row.fetchCursor(db, sql: """
-                    SELECT user_id, timestamp_ms, seq, line FROM events WHERE app_id = ? AND \(flow)
-                    ORDER BY user_id, timestamp_ms, seq LIMIT ?
-                    """, arguments: arguments)
-            }
+            let rows = try Row.fetchCursor(db, sql: statement.text, arguments: statement.arguments)
             var lines: [String] = []
-            lines.reserveCapacity(limit)
-            var last: UserOrderCursor?
+            lines.reserveCapacity(query.limit)
+            var next: Position?
             while let row = try rows.next() {
-                lines.append(row[3])
-                if lines.count == limit { last = UserOrderCursor(userID: row[0], timestamp: row[1], sequence: row[2]) }
+                lines.append(row[line])
+                if lines.count == query.limit { next = position(row) }
             }
-            return UserOrderedPage(lines: lines, next: last)
+            return (lines, next)
         }
     }
 
@@ -239,7 +197,4 @@ public final class SQLiteStore: Store {
         let body: Data = row[2]
         return RevisionRecord(revision: row[0], sha256: row[1], body: [UInt8](body))
     }
-
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Secrets never reach a store: environments are found by the SHA-256 of their SDK key.
 public protocol Store: Sendable {
-    /// Creates an app with its environments; throws ``StoreError/conflict`` when the id exists.
+    /// Creates an app with its environments; throws ``StoreError/appExists(appID:)`` when the id exists.
     func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws
 
     /// The app with this id, if any.
@@ -29,7 +29,8 @@ public protocol Store: Sendable {
     func revision(appID: String, number: Int) async throws -> RevisionRecord?
 
     /// Publishes a revision to an environment; returns the revision published before (nil when none).
-    /// Throws ``StoreError/notFound`` when the environment or the revision does not exist.
+    /// Throws ``StoreError/noEnvironment(appID:environment:)`` or ``StoreError/noRevision(appID:revision:)``
+    /// when the environment or the revision does not exist.
     func publish(appID: String, environment: String, revision: Int) async throws -> Int?
 
     /// The revision published to an environment, with its bytes.

@@ -1,28 +1,68 @@
-/// A store operation that could not be done as asked.
+/// A store operation that could not be done as asked; its ``description`` says what went wrong and
+/// how to fix it, in the same words for every store.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Reason: Sendable, Hashable {
-        case conflict(String)
-        case notFound(String)
-        case unavailable(String)
+        case appExists(appID: String)
+        case noEnvironment(appID: String, environment: String)
+        case noRevision(appID: String, revision: Int)
+        case cannotCreateFolder(path: String, reason: String)
+        case cannotOpenDatabase(path: String, reason: String)
     }
 
     private let reason: Reason
 
     private init(_ reason: Reason) { self.reason = reason }
 
-    /// Something with the same identity exists already.
-    public static func conflict(_ message: String) -> StoreError { StoreError(.conflict(message)) }
-    /// What the operation needs does not exist.
-    public static func notFound(_ message: String) -> StoreError { StoreError(.notFound(message)) }
-    /// The database cannot be reached or set up.
-    public static func unavailable(_ message: String) -> StoreError { StoreError(.unavailable(message)) }
+    /// An app with this id exists already.
+    public static func appExists(appID: String) -> StoreError {
+        StoreError(.appExists(appID: appID))
+    }
 
-    public var isConflict: Bool { if case .conflict = reason { true } else { false } }
-    public var isNotFound: Bool { if case .notFound = reason { true } else { false } }
+    /// The app has no environment of this name.
+    public static func noEnvironment(appID: String, environment: String) -> StoreError {
+        StoreError(.noEnvironment(appID: appID, environment: environment))
+    }
+
+    /// The app has no revision of this number.
+    public static func noRevision(appID: String, revision: Int) -> StoreError {
+        StoreError(.noRevision(appID: appID, revision: revision))
+    }
+
+    /// The folder that holds the database cannot be created; `reason` is what the system said.
+    public static func cannotCreateFolder(path: String, reason: String) -> StoreError {
+        StoreError(.cannotCreateFolder(path: path, reason: reason))
+    }
+
+    /// The database file cannot be opened or brought up to date; `reason` is what SQLite said.
+    public static func cannotOpenDatabase(path: String, reason: String) -> StoreError {
+        StoreError(.cannotOpenDatabase(path: path, reason: reason))
+    }
+
+    /// Something with the same identity exists already (the API answers 409).
+    public var isConflict: Bool {
+        if case .appExists = reason { true } else { false }
+    }
+
+    /// What the operation needs does not exist (the API answers 404).
+    public var isNotFound: Bool {
+        switch reason {
+        case .noEnvironment, .noRevision: true
+        case .appExists, .cannotCreateFolder, .cannotOpenDatabase: false
+        }
+    }
 
     public var description: String {
         switch reason {
-        case .conflict(let message), .notFound(let message), .unavailable(let message): message
+        case .appExists(let appID):
+            "An app with the id \"\(appID)\" exists already; choose another id."
+        case .noEnvironment(let appID, let environment):
+            "The app \"\(appID)\" has no environment \"\(environment)\"; use production or staging."
+        case .noRevision(let appID, let revision):
+            "The app \"\(appID)\" has no revision \(revision); list them with GET /v1/apps/\(appID)/revisions."
+        case .cannotCreateFolder(let path, let reason):
+            "Cannot create the data folder \(path): \(reason). Pass a writable folder with --data."
+        case .cannotOpenDatabase(let path, let reason):
+            "Cannot open the SQLite database \(path): \(reason). Check that the folder is writable and the file is a Waypoint database."
         }
     }
 }

@@ -55,7 +55,8 @@ public struct RevisionRecord: Sendable, Hashable {
     }
 }
 
-/// An accepted event as stored: its JSON line (DESIGN §5 fields) and what reports sort and filter by.
+/// An accepted event as stored: its JSON line (the fields of `docs/ARCHITECTURE.md`, "Events") and
+/// what reports sort and filter by.
 public struct StoredEvent: Sendable, Hashable {
     public var messageID: String
     public var userID: String

@@ -12,9 +12,9 @@ struct BrowserTests {
     static let docs = TestServer.repositoryRoot.appendingPathComponent("docs")
 
     /// A server with the README's example published, 80 played users, users in flight, walkthrough
-    /// events from two app versions, and a second revision that removes the `registration` step.
-    static func seededServer() async throws -> (ServerProcess, URL) {
-        let data = TestServer.temporaryDirectory()
+    /// events from two app versions, and a second revision that removes the `registration` step;
+    /// its SQLite store in `data`.
+    static func seededServer(data: URL) async throws -> ServerProcess {
         let server = try await ServerProcess(["--data", data.path])
         let app = try await HTTP.createApp(port: server.port, "fitness")
         func admin(_ path: String, _ body: Data) async throws {
@@ -50,7 +50,7 @@ struct BrowserTests {
             guard answer.status == 200 else { throw TestFailure("events: \(answer.status) \(answer.text)") }
         }
         try await admin("/v1/apps/fitness/revisions", try SeedData.withoutRegistration())
-        return (server, data)
+        return server
     }
 
     @Test func pagesRenderTheirNumbersAndChartsInChromium() async throws {
@@ -58,70 +58,71 @@ struct BrowserTests {
             Issue.record("chromium is not installed, and CI=true: `.ci/run` installs it with apt-get")
             return
         }
-        let (server, data) = try await Self.seededServer()
-        defer { try? FileManager.default.removeItem(at: data) }
-        let base = "http://127.0.0.1:\(server.port)"
-        try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
+        try await TemporaryDirectory.with { data in
+            let server = try await Self.seededServer(data: data)
+            let base = "http://127.0.0.1:\(server.port)"
+            try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
 
-        let seen = try await onThread { () throws -> Seen in
-            var seen = Seen()
-            // The command-line modes: a page without a session is the sign-in form.
-            seen.signInDump = try Chromium.dumpDOM(base + "/apps/fitness")
-            try Chromium.screenshot(base + "/login", to: Self.output.appendingPathComponent("sign-in.png"))
+            let seen = try await onThread { () throws -> Seen in
+                var seen = Seen()
+                // The command-line modes: a page without a session is the sign-in form.
+                seen.signInDump = try Chromium.dumpDOM(base + "/apps/fitness")
+                try Chromium.screenshot(base + "/login", to: Self.output.appendingPathComponent("sign-in.png"))
 
-            // A person's browser, with the keyboard only: the token field has the focus, type, Enter.
-            let browser = try ChromiumSession()
-            try browser.navigate(base + "/login?next=%2Fapps")
-            seen.firstFocus = try browser.evaluate("document.activeElement.id") as? String
-            try browser.type(TestServer.adminToken)
-            try browser.pressEnterAndWait()
-            seen.afterSignIn = try browser.evaluate("location.pathname") as? String
-            seen.apps = try browser.dom()
-            try Self.keep(try browser.screenshot(), "apps")
+                // A person's browser, with the keyboard only: the token field has the focus, type, Enter.
+                let browser = try ChromiumSession()
+                try browser.navigate(base + "/login?next=%2Fapps")
+                seen.firstFocus = try browser.evaluate("document.activeElement.id") as? String
+                try browser.type(TestServer.adminToken)
+                try browser.pressEnterAndWait()
+                seen.afterSignIn = try browser.evaluate("location.pathname") as? String
+                seen.apps = try browser.dom()
+                try Self.keep(try browser.screenshot(), "apps")
 
-            // Tab from the top of a page reaches the skip link first.
-            try browser.navigate(base + "/apps/fitness")
-            try browser.press("Tab", code: 9)
-            seen.skipLink = try browser.evaluate("document.activeElement.textContent") as? String
-            seen.app = try browser.dom()
-            try Self.keep(try browser.screenshot(), "app")
+                // Tab from the top of a page reaches the skip link first.
+                try browser.navigate(base + "/apps/fitness")
+                try browser.press("Tab", code: 9)
+                seen.skipLink = try browser.evaluate("document.activeElement.textContent") as? String
+                seen.app = try browser.dom()
+                try Self.keep(try browser.screenshot(), "app")
 
-            try browser.navigate(base + "/apps/fitness/flows/signup")
-            seen.flow = try browser.dom()
-            seen.flowCharts = try browser.evaluate("document.querySelectorAll('main svg').length") as? Int ?? 0
-            seen.firstChartWidth = try browser.evaluate(
-                "Math.round(document.querySelector('main svg').getBoundingClientRect().width)") as? Int ?? 0
-            try Self.keep(try browser.screenshot(), "flow-report")
+                try browser.navigate(base + "/apps/fitness/flows/signup")
+                seen.flow = try browser.dom()
+                seen.flowCharts = try browser.evaluate("document.querySelectorAll('main svg').length") as? Int ?? 0
+                seen.firstChartWidth = try browser.evaluate(
+                    "Math.round(document.querySelector('main svg').getBoundingClientRect().width)") as? Int ?? 0
+                try Self.keep(try browser.screenshot(), "flow-report")
 
-            try browser.navigate(base + "/apps/fitness/walkthroughs/layering")
-            seen.walkthrough = try browser.dom()
-            try Self.keep(try browser.screenshot(), "walkthrough-report")
+                try browser.navigate(base + "/apps/fitness/walkthroughs/layering")
+                seen.walkthrough = try browser.dom()
+                try Self.keep(try browser.screenshot(), "walkthrough-report")
 
-            try browser.navigate(base + "/apps/fitness/revisions/2?environment=production")
-            seen.revision = try browser.dom()
-            seen.publishFormValid = try browser.evaluate("document.querySelector('form[action$=\"/publish\"]').checkValidity()") as? Bool
-            try Self.keep(try browser.screenshot(), "publish-preview")
-            return seen
+                try browser.navigate(base + "/apps/fitness/revisions/2?environment=production")
+                seen.revision = try browser.dom()
+                seen.publishFormValid = try browser.evaluate("document.querySelector('form[action$=\"/publish\"]').checkValidity()") as? Bool
+                try Self.keep(try browser.screenshot(), "publish-preview")
+                return seen
+            }
+            #expect(seen.signInDump.contains("<h1>Sign in</h1>"), "\(seen.signInDump.prefix(400))")
+            #expect(seen.signInDump.contains(#"<input id="token" name="token" type="password""#))
+            #expect(seen.firstFocus == "token")
+            #expect(seen.afterSignIn == "/apps")
+            #expect(seen.apps.contains(#"<a href="/apps/fitness">fitness</a>"#))
+            #expect(seen.app.contains("Revision 2"))
+            #expect(seen.skipLink == "Skip to content")
+            // The flow report: the numbers of `waypoint funnel` (80 played users + 4 in flight + 1 finished), bars and graphs drawn.
+            #expect(seen.flow.contains(#"<dd data-figure="started">85</dd>"#))
+            #expect(seen.flow.contains(#"<dd data-figure="completed">43</dd>"#))
+            #expect(seen.flowCharts == 5)
+            #expect(seen.firstChartWidth > 300, "the first chart is drawn \(seen.firstChartWidth) px wide")
+            #expect(seen.walkthrough.contains(#"<dd data-figure="started">12</dd>"#))
+            #expect(seen.walkthrough.contains("App version 2.4.0"))
+            // The revision that removes `registration`: where users in flight would land; the box must be ticked.
+            #expect(seen.revision.contains("2 back to <code>splash</code>"))
+            #expect(seen.revision.contains("I understand"))
+            #expect(seen.publishFormValid == false)
+            #expect(server.terminate() == 0)
         }
-        #expect(seen.signInDump.contains("<h1>Sign in</h1>"), "\(seen.signInDump.prefix(400))")
-        #expect(seen.signInDump.contains(#"<input id="token" name="token" type="password""#))
-        #expect(seen.firstFocus == "token")
-        #expect(seen.afterSignIn == "/apps")
-        #expect(seen.apps.contains(#"<a href="/apps/fitness">fitness</a>"#))
-        #expect(seen.app.contains("Revision 2"))
-        #expect(seen.skipLink == "Skip to content")
-        // The flow report: the numbers of `waypoint funnel` (80 played users + 4 in flight + 1 finished), bars and graphs drawn.
-        #expect(seen.flow.contains(#"<dd data-figure="started">85</dd>"#))
-        #expect(seen.flow.contains(#"<dd data-figure="completed">43</dd>"#))
-        #expect(seen.flowCharts == 5)
-        #expect(seen.firstChartWidth > 300, "the first chart is drawn \(seen.firstChartWidth) px wide")
-        #expect(seen.walkthrough.contains(#"<dd data-figure="started">12</dd>"#))
-        #expect(seen.walkthrough.contains("App version 2.4.0"))
-        // The revision that removes `registration`: where users in flight would land; the box must be ticked.
-        #expect(seen.revision.contains("2 back to <code>splash</code>"))
-        #expect(seen.revision.contains("I understand"))
-        #expect(seen.publishFormValid == false)
-        #expect(server.terminate() == 0)
     }
 
     /// What the browser showed.

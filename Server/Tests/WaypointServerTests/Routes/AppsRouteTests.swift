@@ -68,20 +68,20 @@ struct AppsRouteTests {
     }
 
     @Test func keysAreStoredOnlyAsHashes() async throws {
-        let directory = TestServer.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteStore(directory: directory)
-        let keys = LockedBox<[String]>([])
-        try await TestServer.run(store: store) { client in
-            let app = try await client.createApp("fitness")
-            keys.set([app.production, app.staging])
+        try await TemporaryDirectory.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            let keys = LockedBox<[String]>([])
+            try await TestServer.run(store: store) { client in
+                let app = try await client.createApp("fitness")
+                keys.set([app.production, app.staging])
+            }
+            let database = try Data(contentsOf: directory.appendingPathComponent("waypoint.sqlite"))
+                + ((try? Data(contentsOf: directory.appendingPathComponent("waypoint.sqlite-wal"))) ?? Data())
+            for key in keys.get() {
+                #expect(database.range(of: Data(key.utf8)) == nil)
+                #expect(database.range(of: Data(SecretHash.sha256Hex(key).utf8)) != nil)
+            }
+            #expect(database.range(of: Data(TestServer.adminToken.utf8)) == nil)
         }
-        let database = try Data(contentsOf: directory.appendingPathComponent("waypoint.sqlite"))
-            + ((try? Data(contentsOf: directory.appendingPathComponent("waypoint.sqlite-wal"))) ?? Data())
-        for key in keys.get() {
-            #expect(database.range(of: Data(key.utf8)) == nil)
-            #expect(database.range(of: Data(SecretHash.sha256Hex(key).utf8)) != nil)
-        }
-        #expect(database.range(of: Data(TestServer.adminToken.utf8)) == nil)
     }
 }

@@ -122,23 +122,23 @@ struct RevisionRouteTests {
     /// A revision stored before today's checks (written straight into the store here) is checked
     /// again at publish time: refused with 422 and the diagnostics, and what is served does not change.
     @Test func aPublishLintRefusesLeavesThePublishedRevisionUntouched() async throws {
-        let directory = TestServer.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteStore(directory: directory)
-        try await TestServer.run(store: store) { client in
-            let app = try await client.createApp("fitness")
-            let good = try TestServer.example("waypoint.json")
-            _ = try await client.upload("fitness", good)
-            #expect(try await client.publish("fitness", revision: 1).status == .ok)
-            let bad = [UInt8](try TestServer.cliFixture("Fixtures/bad-graph.json"))
-            let number = try await store.addRevision(appID: "fitness", body: bad, sha256: SecretHash.sha256Hex(bad), createdAt: Date())
-            #expect(number == 2)
-            let refused = try await client.publish("fitness", revision: 2)
-            #expect(refused.status == .unprocessableContent)
-            let diagnostics = try #require(try refused.object()["diagnostics"] as? [[String: Any]])
-            #expect(diagnostics.map { $0["code"] as? String }.contains("unknown-target"))
-            #expect(try await client.document(key: app.production).data == good)
-            #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
+        try await TemporaryDirectory.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            try await TestServer.run(store: store) { client in
+                let app = try await client.createApp("fitness")
+                let good = try TestServer.example("waypoint.json")
+                _ = try await client.upload("fitness", good)
+                #expect(try await client.publish("fitness", revision: 1).status == .ok)
+                let bad = [UInt8](try TestServer.cliFixture("Fixtures/bad-graph.json"))
+                let number = try await store.addRevision(appID: "fitness", body: bad, sha256: SecretHash.sha256Hex(bad), createdAt: Date())
+                #expect(number == 2)
+                let refused = try await client.publish("fitness", revision: 2)
+                #expect(refused.status == .unprocessableContent)
+                let diagnostics = try #require(try refused.object()["diagnostics"] as? [[String: Any]])
+                #expect(diagnostics.map { $0["code"] as? String }.contains("unknown-target"))
+                #expect(try await client.document(key: app.production).data == good)
+                #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
+            }
         }
     }
 

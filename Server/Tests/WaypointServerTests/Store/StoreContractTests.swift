@@ -14,10 +14,9 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func withStore<T: Sendable>(_ body: @Sendable (any Store) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
-            let directory = TestServer.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let store = try SQLiteStore(directory: directory)
-            return try await body(store)
+            return try await TemporaryDirectory.with { directory in
+                try await body(try SQLiteStore(directory: directory))
+            }
         case .postgres:
             return try await PostgresServer.withStore { try await body($0) }
         }
@@ -183,5 +182,123 @@ struct StoreContractTests {
             } while cursor != nil
             #expect(noFlow == ["{\"m\":\"no-flow\"}", "{\"m\":\"w4\"}", "{\"m\":\"w3\"}", "{\"m\":\"w2\"}", "{\"m\":\"w1\"}", "{\"m\":\"w0\"}"])
         }
+    }
+
+    /// The same error, in the same words, from every store: what went wrong and how to fix it.
+    @Test(arguments: StoreKind.available)
+    func errorsSayWhatWentWrongAndWhatToDo(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await Self.makeApp(store, "fitness")
+            _ = try await store.addRevision(appID: "fitness", body: [1], sha256: "h1", createdAt: Date())
+
+            let exists = try await #require(throws: StoreError.self) { try await Self.makeApp(store, "fitness") }
+            #expect(exists.description == "An app with the id \"fitness\" exists already; choose another id.")
+            #expect(exists.isConflict && !exists.isNotFound)
+
+            let noRevision = try await #require(throws: StoreError.self) {
+                _ = try await store.publish(appID: "fitness", environment: "production", revision: 7)
+            }
+            #expect(noRevision.description == "The app \"fitness\" has no revision 7; list them with GET /v1/apps/fitness/revisions.")
+            #expect(noRevision.isNotFound && !noRevision.isConflict)
+
+            let noEnvironment = try await #require(throws: StoreError.self) {
+                _ = try await store.publish(appID: "fitness", environment: "qa", revision: 1)
+            }
+            #expect(noEnvironment.description == "The app \"fitness\" has no environment \"qa\"; use production or staging.")
+            #expect(noEnvironment.isNotFound)
+            // Nothing was published by the refused attempts.
+            #expect(try await store.publishedRevision(appID: "fitness", environment: "production") == nil)
+        }
+    }
+
+    /// Events of several flows and users, with ties in time, users whose ids sort differently by
+    /// byte and by locale, and a second app; inserted in this order.
+    static let orderingEvents: [StoredEvent] = {
+        let users = ["u2", "U1", "é", "z", "u10", "u2"]
+        let flows: [String?] = ["signup", nil, "checkout", "signup", nil]
+        return (0..<40).map { index in
+            event("o\(index)", user: users[index % users.count], flow: flows[index % flows.count], at: Int64((index * 7) % 4))
+        }
+    }()
+
+    /// What `eventsByUser` must answer for `flowID`: the events of that flow (nil: of no flow),
+    /// by user id in byte order, then time, then arrival.
+    static func expectedByUser(flowID: String?) -> [String] {
+        orderingEvents.enumerated().filter { $0.element.flowID == flowID }
+            .sorted { left, right in
+                let (a, b) = (left.element, right.element)
+                if a.userID != b.userID { return Array(a.userID.utf8).lexicographicallyPrecedes(Array(b.userID.utf8)) }
+                return (a.timestamp, left.offset) < (b.timestamp, right.offset)
+            }
+            .map(\.element.line)
+    }
+
+    /// Every combination of the filters of `eventsByUser` (a flow or no flow; from the start or
+    /// after a cursor; a page that ends before, at or after the last event) gives the same answer
+    /// from every store: the one `expectedByUser(flowID:)` computes.
+    @Test(arguments: StoreKind.available, ["signup", nil] as [String?])
+    func eventsByUserAnswerAlikeForEveryFilter(kind: StoreKind, flowID: String?) async throws {
+        try await kind.withStore { store in
+            try await Self.makeApp(store, "fitness")
+            try await Self.makeApp(store, "notes")
+            #expect(try await store.insertEvents(Self.orderingEvents, appID: "fitness").accepted == Self.orderingEvents.count)
+            _ = try await store.insertEvents(Self.orderingEvents.map { Self.event("n-\($0.messageID)", user: $0.userID, flow: $0.flowID) }, appID: "notes")
+            let expected = Self.expectedByUser(flowID: flowID)
+            #expect(expected.count >= 8)
+
+            for limit in [1, 3, expected.count - 1, expected.count, expected.count + 5] {
+                // From the start.
+                let first = try await store.eventsByUser(appID: "fitness", flowID: flowID, after: nil, limit: limit)
+                #expect(first.lines == Array(expected.prefix(limit)), "limit \(limit)")
+                #expect((first.next != nil) == (limit <= expected.count), "limit \(limit): a full page has a next cursor")
+                // After a cursor: the rest, page by page, with nothing skipped or repeated.
+                var lines = first.lines
+                var cursor = first.next
+                while let position = cursor {
+                    let page = try await store.eventsByUser(appID: "fitness", flowID: flowID, after: position, limit: limit)
+                    #expect(page.lines.count <= limit)
+                    lines += page.lines
+                    cursor = page.next
+                }
+                #expect(lines == expected, "limit \(limit)")
+            }
+            // Values are bound, never written into the SQL.
+            #expect(try await store.eventsByUser(appID: "fitness' OR '1'='1", flowID: flowID, after: nil, limit: 10).lines.isEmpty)
+            #expect(try await store.eventsByUser(appID: "fitness", flowID: "signup' OR '1'='1", after: nil, limit: 10).lines.isEmpty)
+        }
+    }
+
+    /// The two stores, side by side, give the same pages for every filter (when PostgreSQL runs here).
+    @Test(.enabled(if: StoreKind.available.count > 1, "needs PostgreSQL"))
+    func bothStoresGiveTheSamePages() async throws {
+        func pages(_ kind: StoreKind) async throws -> [String] {
+            try await kind.withStore { store in
+                try await Self.makeApp(store, "fitness")
+                _ = try await store.insertEvents(Self.orderingEvents, appID: "fitness")
+                var answers: [String] = []
+                for flowID in ["signup", "checkout", nil, "missing"] as [String?] {
+                    for limit in [2, 5] {
+                        var cursor: UserOrderCursor?
+                        repeat {
+                            let page = try await store.eventsByUser(appID: "fitness", flowID: flowID, after: cursor, limit: limit)
+                            answers.append("\(flowID ?? "-") \(limit): \(page.lines.joined(separator: " "))")
+                            cursor = page.next
+                            if let cursor { answers.append("next \(cursor.userID) \(cursor.timestamp)") }
+                        } while cursor != nil
+                    }
+                }
+                var storage: Int64?
+                repeat {
+                    let page = try await store.events(appID: "fitness", after: storage, limit: 6)
+                    answers.append("stored: \(page.lines.joined(separator: " "))")
+                    storage = page.next
+                } while storage != nil
+                return answers
+            }
+        }
+        let sqlite = try await pages(.sqlite)
+        let postgres = try await pages(.postgres)
+        #expect(sqlite == postgres)
+        #expect(sqlite.count > 20)
     }
 }

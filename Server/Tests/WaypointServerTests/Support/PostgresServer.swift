@@ -64,6 +64,8 @@ enum PostgresServer {
 
     private static func start() throws -> Running {
         guard let bin = binDirectory else { throw TestFailure(notInstalledMessage) }
+        // Under /tmp, not `TemporaryDirectory`: the server's socket lives in this folder, and a
+        // socket's path may not exceed 107 bytes, which a long TMPDIR would.
         let directory = URL(fileURLWithPath: "/tmp/waypoint-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         if getuid() == 0 {
@@ -116,9 +118,10 @@ enum PostgresServer {
         return "postgres://postgres@127.0.0.1:\(running.port)/\(name)"
     }
 
-    /// Runs `body` with a migrated store on a new database; the pool runs while `body` does.
-    static func withStore<T: Sendable>(_ body: @Sendable (PostgresStore) async throws -> T) async throws -> T {
-        let url = try createDatabase()
+    /// Runs `body` with a migrated store on the database at `url` (nil: a new one); the pool runs
+    /// while `body` does.
+    static func withStore<T: Sendable>(url: String? = nil, _ body: @Sendable (PostgresStore) async throws -> T) async throws -> T {
+        let url = try url ?? createDatabase()
         var logger = Logger(label: "waypoint-server-tests.postgres")
         logger.logLevel = .warning
         let store = try PostgresStore(url: url, logger: logger)
@@ -129,6 +132,29 @@ enum PostgresServer {
             try await store.migrate()
             return try await body(store)
         }
+    }
+
+    /// Runs `psql` with `sql` (statements separated by semicolons) on the database at `url`; stops
+    /// at the first error.
+    @discardableResult
+    static func psql(url: String, _ sql: String) throws -> String {
+        let running = try shared()
+        return try run(running.bin.appendingPathComponent("psql"), connection(url) + ["-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
+    }
+
+    /// The schema of the database at `url` as `pg_dump --schema-only` writes it, without comments.
+    static func schema(url: String) throws -> [String] {
+        let running = try shared()
+        let dump = try run(running.bin.appendingPathComponent("pg_dump"), connection(url) + ["--schema-only", "--no-owner"])
+        // Recent versions fence the dump with a random key (`\restrict KEY`): not part of the schema.
+        return dump.split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("--") && !$0.hasPrefix("\\restrict") && !$0.hasPrefix("\\unrestrict") && !$0.isEmpty }
+    }
+
+    /// `psql`'s connection arguments for a URL made by ``createDatabase()``.
+    private static func connection(_ url: String) throws -> [String] {
+        guard let components = URLComponents(string: url), let port = components.port else { throw TestFailure("not a database URL: \(url)") }
+        return ["-h", components.host ?? "127.0.0.1", "-p", "\(port)", "-U", "postgres", "-d", String(components.path.dropFirst())]
     }
 
     /// Runs a program as the postgres user when this process is root; throws with its output when it fails.
@@ -143,7 +169,7 @@ enum PostgresServer {
             process.arguments = arguments
         }
         // A file, not a pipe: the server pg_ctl starts inherits the descriptors and would keep a pipe open.
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-pg-output-\(UUID().uuidString)")
+        let outputFile = TemporaryDirectory.path("pg-output")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let output = try FileHandle(forWritingTo: outputFile)

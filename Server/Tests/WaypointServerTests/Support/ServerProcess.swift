@@ -42,14 +42,16 @@ final class ServerProcess: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if !process.isRunning { throw TestFailure("waypoint-server \(arguments) exited with \(process.terminationStatus)") }
-            if let response = try? await HTTP.send(port: port, "/health", timeout: .seconds(1)), response.status == 200 { return }
-            try await Task.sleep(for: .milliseconds(50))
+        do {
+            try await Polling.until("waypoint-server answers /health", timeout: .seconds(60), interval: .milliseconds(50)) {
+                if !process.isRunning { throw TestFailure("waypoint-server \(arguments) exited with \(process.terminationStatus)") }
+                let response = try? await HTTP.send(port: port, "/health", timeout: .seconds(1))
+                return response?.status == 200
+            }
+        } catch {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            throw error
         }
-        kill(process.processIdentifier, SIGKILL)
-        throw TestFailure("waypoint-server did not answer /health within 60 s")
     }
 
     /// SIGKILL: no chance to flush or close anything.

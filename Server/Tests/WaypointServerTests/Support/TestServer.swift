@@ -24,13 +24,9 @@ enum TestServer {
         try Data(contentsOf: repositoryRoot.appendingPathComponent("Tests/WaypointCLITests/\(path)"))
     }
 
-    static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-server-tests-\(UUID().uuidString)")
-    }
-
     static func configuration(limits: Limits = Limits(), storage: ServerConfiguration.Storage? = nil) throws -> ServerConfiguration {
         ServerConfiguration(
-            storage: storage ?? .sqlite(directory: temporaryDirectory()), adminToken: try AdminToken(adminToken),
+            storage: storage ?? .sqlite(directory: TemporaryDirectory.path()), adminToken: try AdminToken(adminToken),
             limits: limits, logLevel: .warning)
     }
 
@@ -39,13 +35,13 @@ enum TestServer {
         limits: Limits = Limits(), store: (any Store)? = nil,
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try store ?? SQLiteStore(directory: directory)
-        var logger = Logger(label: "waypoint-server-tests")
-        logger.logLevel = .warning
-        let application = buildApplication(try configuration(limits: limits), store: store, logger: logger)
-        try await application.test(.router, body)
+        try await TemporaryDirectory.with { directory in
+            let store = try store ?? SQLiteStore(directory: directory)
+            var logger = Logger(label: "waypoint-server-tests")
+            logger.logLevel = .warning
+            let application = buildApplication(try configuration(limits: limits), store: store, logger: logger)
+            try await application.test(.router, body)
+        }
     }
 }
 

@@ -1,0 +1,36 @@
+extension StoreSchema {
+    /// The statements that create every table, then every index, in `dialect`.
+    func statements(in dialect: SQLDialect) -> [String] {
+        tables.map { Self.tableStatement($0, in: dialect) } + indexes.map { indexStatement($0, in: dialect) }
+    }
+
+    /// `CREATE TABLE …` for `table`.
+    static func tableStatement(_ table: Table, in dialect: SQLDialect) -> String {
+        var lines = table.columns.map { column in
+            var line = "\(column.name) \(dialect.typeName(column.type))"
+            // SQLite compares text byte by byte unless told otherwise; PostgreSQL needs the "C" collation.
+            if column.sortsByBytes && dialect == .postgres { line += " COLLATE \"C\"" }
+            if !column.isNullable && column.type != .sequence { line += " NOT NULL" }
+            if let references = column.references { line += " REFERENCES \(references)" }
+            return line
+        }
+        // Unique constraints first: SQLite names the indexes behind them in this order, as it always has.
+        lines += table.unique.map { "UNIQUE (\($0.joined(separator: ", ")))" }
+        if !table.primaryKey.isEmpty { lines.append("PRIMARY KEY (\(table.primaryKey.joined(separator: ", ")))") }
+        return "CREATE TABLE \(table.name) (\n    " + lines.joined(separator: ",\n    ") + "\n)"
+    }
+
+    /// `CREATE INDEX …` for `index`.
+    ///
+    /// SQLite ends every index of a table with the row id, and sorts its entries by it: an index
+    /// whose last column is the row id (a ``ColumnType/sequence`` column) is written without it
+    /// there, since naming it would store it twice in every entry for the same order.
+    func indexStatement(_ index: Index, in dialect: SQLDialect) -> String {
+        var columns = index.columns
+        if dialect == .sqlite, columns.count > 1,
+           let sequence = tables.first(where: { $0.name == index.table })?.sequenceColumn, columns.last == sequence {
+            columns.removeLast()
+        }
+        return "CREATE INDEX \(index.name) ON \(index.table) (\(columns.joined(separator: ", ")))"
+    }
+}

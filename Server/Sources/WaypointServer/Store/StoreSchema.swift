@@ -1,0 +1,100 @@
+/// The tables and indexes of a store, described once: ``SQLiteStore`` and ``PostgresStore`` both
+/// create their schema from ``current``, each in its own ``SQLDialect``.
+///
+/// Times are whole milliseconds since 1970 (see ``Timestamp``). A database created from an
+/// earlier description is brought to this one by a migration step of each store, which must also
+/// do nothing on a database created from this description.
+struct StoreSchema: Sendable {
+    /// What a column holds.
+    enum ColumnType: Sendable, Hashable {
+        /// UTF-8 text.
+        case text
+        /// A 32-bit integer (revision numbers).
+        case integer
+        /// A 64-bit integer (milliseconds since 1970).
+        case bigInteger
+        /// Bytes, exactly as written.
+        case bytes
+        /// The table's primary key: 1, 2, … in the order rows are inserted, assigned by the database.
+        case sequence
+    }
+
+    /// A column of a table.
+    struct Column: Sendable, Hashable {
+        var name: String
+        var type: ColumnType
+        var isNullable: Bool
+        /// Compared and sorted byte by byte (UTF-8), whatever the database's locale says.
+        var sortsByBytes: Bool
+        /// The `table(column)` each value must exist in.
+        var references: String?
+
+        init(_ name: String, _ type: ColumnType, isNullable: Bool = false, sortsByBytes: Bool = false, references: String? = nil) {
+            self.name = name
+            self.type = type
+            self.isNullable = isNullable
+            self.sortsByBytes = sortsByBytes
+            self.references = references
+        }
+    }
+
+    /// A table with its keys.
+    struct Table: Sendable, Hashable {
+        var name: String
+        var columns: [Column]
+        var primaryKey: [String] = []
+        var unique: [[String]] = []
+
+        /// The column that numbers the rows in insertion order, if the table has one.
+        var sequenceColumn: String? { columns.first { $0.type == .sequence }?.name }
+    }
+
+    /// An index: the order in which a query reads a table's rows.
+    struct Index: Sendable, Hashable {
+        var name: String
+        var table: String
+        var columns: [String]
+    }
+
+    var tables: [Table]
+    var indexes: [Index]
+
+    /// Apps, their environments and document revisions, and events.
+    ///
+    /// Both event indexes end with `seq`, the order of arrival: reading an app's events page by
+    /// page (`app_id, seq`) and reading them by user (`user_id, timestamp_ms, seq`, which is also
+    /// the cursor of a page) then follow an index to the end, with no sort. In SQLite, `seq` is
+    /// the row id, which every index ends with already (see ``StoreSchema/indexStatement(_:in:)``).
+    static let current = StoreSchema(
+        tables: [
+            Table(name: "apps", columns: [Column("id", .text), Column("name", .text), Column("created_at", .bigInteger)], primaryKey: ["id"]),
+            Table(
+                name: "revisions",
+                columns: [
+                    Column("app_id", .text, references: "apps(id)"), Column("number", .integer), Column("sha256", .text),
+                    Column("body", .bytes), Column("created_at", .bigInteger),
+                ],
+                primaryKey: ["app_id", "number"]),
+            Table(
+                name: "environments",
+                columns: [
+                    Column("app_id", .text, references: "apps(id)"), Column("name", .text), Column("key_hash", .text),
+                    Column("published_revision", .integer, isNullable: true),
+                ],
+                primaryKey: ["app_id", "name"], unique: [["key_hash"]]),
+            Table(
+                name: "events",
+                columns: [
+                    Column("seq", .sequence), Column("app_id", .text), Column("message_id", .text),
+                    // Users are read in byte order in both stores, so pages (and reports) agree.
+                    Column("user_id", .text, sortsByBytes: true), Column("flow_id", .text, isNullable: true),
+                    Column("timestamp_ms", .bigInteger), Column("environment", .text), Column("received_at_ms", .bigInteger),
+                    Column("line", .text),
+                ],
+                unique: [["app_id", "message_id"]]),
+        ],
+        indexes: [
+            Index(name: "events_by_app", table: "events", columns: ["app_id", "seq"]),
+            Index(name: "events_by_flow_user", table: "events", columns: ["app_id", "flow_id", "user_id", "timestamp_ms", "seq"]),
+        ])
+}
