@@ -1,5 +1,5 @@
-/// Ids of apps (DESIGN §3): non-empty strings of ASCII letters, digits, `.`, `_`, `-`, at most 64 bytes,
-/// and not `.` or `..`.
+/// Ids of apps: non-empty strings of ASCII letters, digits, `.`, `_`, `-`, at most 64 bytes, and
+/// not `.` or `..`, like the ids of docs/ARCHITECTURE.md, "The document format".
 enum Identifier {
     static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

@@ -1,20 +1,13 @@
-import Hummingbird
 import Synchronization
 
-/// The published document of each environment, kept in memory for a second so that serving it does
-/// not read the store on every request.
+/// The published document of each environment, kept in memory for a second so that serving it to
+/// apps does not read the store on every request.
 ///
 /// A publish through this process replaces the entry at once; one through another process (on the
 /// same PostgreSQL) is seen within ``lifetime``. Apps cache the document for 60 s anyway.
-final class PublishedDocuments: Sendable {
-    struct Entry: Sendable {
-        let revision: Int
-        let etag: String
-        let body: ByteBuffer
-    }
-
+final class PublishedDocumentCache: Sendable {
     private struct Cached {
-        let entry: Entry?
+        let document: PublishedDocument?
         let expires: ContinuousClock.Instant
     }
 
@@ -25,18 +18,16 @@ final class PublishedDocuments: Sendable {
 
     init(store: any Store) { self.store = store }
 
-    /// The document published to an environment, or nil when there is none.
-    func document(appID: String, environment: String) async throws -> Entry? {
+    /// The document published to an environment (at most ``lifetime`` old), or nil when there is none.
+    func document(appID: String, environment: String) async throws -> PublishedDocument? {
         let key = appID + "\u{0}" + environment
         let now = ContinuousClock.now
         if let cached = entries.withLock({ $0[key] }), cached.expires > now {
-            return cached.entry
+            return cached.document
         }
-        let entry = try await store.publishedRevision(appID: appID, environment: environment).map {
-            Entry(revision: $0.revision, etag: "\"\($0.sha256)\"", body: ByteBuffer(bytes: $0.body))
-        }
-        entries.withLock { $0[key] = Cached(entry: entry, expires: now + Self.lifetime) }
-        return entry
+        let document = try await PublishedDocument.read(from: store, appID: appID, environment: environment)
+        entries.withLock { $0[key] = Cached(document: document, expires: now + Self.lifetime) }
+        return document
     }
 
     /// Forgets an environment's entry (after a publish through this process).
