@@ -1,8 +1,9 @@
 import Foundation
 import Waypoint
 
-/// Creating apps, storing revisions and publishing them: the one implementation behind both the
-/// admin API and the dashboard.
+/// Creating apps, storing revisions and publishing them.
+///
+/// The one implementation behind the admin API and the dashboard (and any other caller).
 struct AppAdministration: Sendable {
     let store: any Store
     let documents: PublishedDocumentCache
@@ -75,9 +76,11 @@ struct AppAdministration: Sendable {
         let preview: PublishPreview
     }
 
-    /// Publishes a revision to an environment when its preview allows it: a publish that would move
-    /// users in flight back or discard their progress (``PublishPreview/needsConfirmation``) must be
-    /// `confirmed`, else it throws ``PublishNeedsConfirmation`` with the preview and nothing changes.
+    /// Publishes a revision to an environment when its preview allows it.
+    ///
+    /// A publish that would move users in flight back or discard their progress
+    /// (``PublishPreview/needsConfirmation``) must be `confirmed`; otherwise it throws
+    /// ``PublishNeedsConfirmation`` with the preview and nothing changes.
     ///
     /// Throws 404 for an unknown environment or revision, and what
     /// ``publish(appID:environment:revision:)`` throws.
@@ -91,8 +94,9 @@ struct AppAdministration: Sendable {
         return Publication(previousRevision: previous, preview: preview)
     }
 
-    /// Publishes a revision to an environment whatever it does to users in flight, and returns the
-    /// revision it replaced (nil when none).
+    /// Publishes a revision to an environment whatever it does to users in flight.
+    ///
+    /// Returns the revision it replaced (nil when none).
     ///
     /// Throws 404 for an unknown environment or revision, and 422 when the revision no longer passes
     /// today's validation and lint (nothing is published then).

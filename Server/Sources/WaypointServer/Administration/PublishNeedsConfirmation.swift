@@ -1,5 +1,7 @@
-/// Why a publish was refused and nothing changed: its preview says users in flight would be moved
-/// back or lose their progress (``PublishPreview/needsConfirmation``), and it was not confirmed.
+/// A publish refused, nothing changed, because it needs confirmation and did not have it.
+///
+/// Its preview says users in flight would be moved back or lose their progress
+/// (``PublishPreview/needsConfirmation``).
 struct PublishNeedsConfirmation: Error, Sendable, CustomStringConvertible {
     /// The preview the publisher is asked to confirm.
     let preview: PublishPreview

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import Waypoint
 
-/// `POST /v1/apps`, revisions and publishing: the admin routes that shape what apps receive, added to
-/// a group behind ``AdminAuthMiddleware``.
+/// `POST /v1/apps`, revisions and publishing: the admin routes that shape what apps receive.
+///
+/// They are added to a group behind ``AdminAuthMiddleware``.
 struct AppsController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
     let limits: Limits

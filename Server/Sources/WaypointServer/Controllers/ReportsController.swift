@@ -3,8 +3,9 @@ import Hummingbird
 import Waypoint
 import WaypointTools
 
-/// The funnel report and the JSON Lines export of an app's events: admin routes, added to a group
-/// behind ``AdminAuthMiddleware``.
+/// The funnel report and the JSON Lines export of an app's events.
+///
+/// Admin routes: they are added to a group behind ``AdminAuthMiddleware``.
 struct ReportsController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
 

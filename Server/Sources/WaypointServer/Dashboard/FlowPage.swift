@@ -1,8 +1,10 @@
 import Waypoint
 import WaypointTools
 
-/// A flow report as the flow page shows it: all users, then each variation, each with its funnel
-/// bars, its steps and its graph with traffic; and drop-off by app version.
+/// A flow report as the flow page shows it.
+///
+/// All users, then each variation, each with its funnel bars, its steps and its graph with traffic;
+/// and drop-off by app version.
 struct FlowPage {
     let report: FlowReport
     let document: WaypointDocument?
@@ -61,8 +63,9 @@ struct FlowPage {
         return try? document.flowGraph(id: report.flowID, forcedVariations: forced)
     }
 
-    /// The drop-off by app version table: the versions, and a row per step; none when events carry
-    /// no app versions.
+    /// The drop-off by app version table: the versions, and a row per step.
+    ///
+    /// Both are empty when events carry no app versions.
     func appVersions() -> (versions: [String], rows: [FlowPageContext.VersionRow]) {
         guard let byVersion = report.byAppVersion, !byVersion.isEmpty else { return ([], []) }
         let versions = AppVersions.ordered(byVersion.keys)

@@ -3,9 +3,11 @@ import Hummingbird
 import Waypoint
 import WaypointTools
 
-/// The dashboard's report pages: a flow's report (docs/ARCHITECTURE.md, "Reports") by variation, with funnel bars and the
-/// designed graph with real traffic, and walkthrough reports. Every figure comes from the reports of
-/// WaypointTools, the ones `waypoint funnel` prints.
+/// The dashboard's report pages: flow reports and walkthrough reports.
+///
+/// A flow's report (docs/ARCHITECTURE.md, "Reports") is shown by variation, with funnel bars and the
+/// designed graph with real traffic. Every figure comes from the reports of WaypointTools, the ones
+/// `waypoint funnel` prints.
 struct ReportPagesController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
     let pages: DashboardController<Context>

@@ -2,8 +2,10 @@ import Foundation
 import Hummingbird
 import Waypoint
 
-/// The revision published to an environment, as every part of the server reads it: the bytes apps
-/// are served, and the document reports, previews and pages take the environment's steps from.
+/// The revision published to an environment, as every part of the server reads it.
+///
+/// Its bytes are what apps are served; its document is where reports, previews and pages take the
+/// environment's steps and graphs from. ``PublishedDocumentCache`` keeps it for the document route.
 struct PublishedDocument: Sendable {
     let revision: Int
     let sha256: String
@@ -13,8 +15,9 @@ struct PublishedDocument: Sendable {
     /// The `ETag` the bytes are served with.
     var etag: String { "\"\(sha256)\"" }
 
-    /// The document the bytes hold, decoded on each call; nil when they no longer validate (a
-    /// revision stored under older rules, which publishing refuses).
+    /// The document the bytes hold, decoded on each call.
+    ///
+    /// Nil when they no longer validate (a revision stored under older rules, which publishing refuses).
     func document() -> WaypointDocument? {
         try? WaypointDocument(validating: Data(body.readableBytesView))
     }

@@ -1,9 +1,8 @@
 import Synchronization
 
-/// The published document of each environment, kept in memory for a second so that serving it to
-/// apps does not read the store on every request.
+/// The published document of each environment, kept in memory for a second.
 ///
-/// A publish through this process replaces the entry at once; one through another process (on the
+/// Serving the document to apps then does not read the store on every request. A publish through this process replaces the entry at once; one through another process (on the
 /// same PostgreSQL) is seen within ``lifetime``. Apps cache the document for 60 s anyway.
 final class PublishedDocumentCache: Sendable {
     private struct Cached {

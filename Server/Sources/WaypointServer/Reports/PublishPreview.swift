@@ -1,8 +1,10 @@
 import Waypoint
 import WaypointTools
 
-/// The preview of publishing one revision to one environment, as the API answers it and the
-/// revision page shows it.
+/// The preview of publishing one revision to one environment.
+///
+/// The API answers it as JSON and the revision page shows it; the rules that read it (confirmation,
+/// the revision to compare with, rolling back) are stated here, once.
 struct PublishPreview: Sendable, Encodable {
     let revision: Int
     let environment: String
@@ -18,9 +20,10 @@ struct PublishPreview: Sendable, Encodable {
     var movedBackUsers: Int { flows.reduce(0) { $0 + $1.inFlight.truncated.reduce(0) { $0 + $1.users } } }
     /// Whether users in flight would lose their progress (as the core's `RevisionPreview` says it).
     var wouldDiscardUsers: Bool { discardedUsers > 0 }
-    /// Whether publishing needs its publisher's confirmation: it would cost users in flight their
-    /// place (discarded or moved back). ``AppAdministration/publish(appID:environment:revision:confirmed:)``
-    /// refuses such a publish unless it is confirmed.
+    /// Whether publishing needs its publisher's confirmation.
+    ///
+    /// It does when it would cost users in flight their place (discarded or moved back);
+    /// ``AppAdministration/publish(appID:environment:revision:confirmed:)`` refuses it unconfirmed.
     var needsConfirmation: Bool { discardedUsers > 0 || movedBackUsers > 0 }
 
     /// Whether the revision is the one the environment serves already.
@@ -34,13 +37,15 @@ struct PublishPreview: Sendable, Encodable {
         isRollback ? "Roll back \(environment) to revision \(revision)" : "Publish revision \(revision) to \(environment)"
     }
 
-    /// The revision to show the changes against: `asked` when given, else the one the environment
-    /// serves (unless it is this one), else the previous one (none for the first revision).
+    /// The revision to show the changes against.
+    ///
+    /// `asked` when given, else the one the environment serves (unless it is this one), else the
+    /// previous one (none for the first revision).
     func comparedRevision(asked: Int?) -> Int? {
         asked ?? publishedRevision.flatMap { $0 == revision ? nil : $0 } ?? (revision > 1 ? revision - 1 : nil)
     }
 
-    /// Who would lose their place: "2 users in flight would be moved back, 1 would lose their progress and start again."
+    /// Who would lose their place, such as "2 users in flight would be moved back."
     var discardSummary: String {
         var parts: [String] = []
         if movedBackUsers > 0 { parts.append("\(movedBackUsers) user\(movedBackUsers == 1 ? "" : "s") in flight would be moved back") }

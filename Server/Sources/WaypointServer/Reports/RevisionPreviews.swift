@@ -2,8 +2,10 @@ import Foundation
 import Waypoint
 import WaypointTools
 
-/// What publishing a revision to an environment would do: `FlowPreview.compute` of WaypointTools
-/// (the core's restore rules) over each flow's stored events, read by user.
+/// What publishing a revision to an environment would do.
+///
+/// `FlowPreview.compute` of WaypointTools (the core's restore rules) runs over each flow's stored
+/// events, read by user.
 struct RevisionPreviews: Sendable {
     let store: any Store
 

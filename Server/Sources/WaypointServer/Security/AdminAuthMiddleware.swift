@@ -1,7 +1,8 @@
 import Hummingbird
 
-/// Lets through only requests that carry the admin token (`Authorization: Bearer <token>`); the
-/// rest are answered 401 before any handler runs.
+/// Lets through only requests that carry the admin token (`Authorization: Bearer <token>`).
+///
+/// The rest are answered 401 before any handler runs.
 struct AdminAuthMiddleware<Context: RequestContext>: RouterMiddleware {
     let authenticator: Authenticator
 

@@ -3,8 +3,9 @@ import Testing
 import WaypointTools
 @testable import WaypointServer
 
-/// The publish rule: a publish that would move users in flight back or discard their progress needs
-/// confirmation; and what a preview says about the revision to compare with and rolling back.
+/// The publish rule, and what a preview says about the revision to compare with and rolling back.
+///
+/// A publish that would move users in flight back or discard their progress needs confirmation.
 @Suite("Publishing and its confirmation")
 struct PublishConfirmationTests {
     @Test func aPublishThatMovesUsersBackIsRefusedUnlessConfirmed() async throws {
@@ -56,8 +57,7 @@ struct PublishConfirmationTests {
         }
     }
 
-    /// A revision, the one the environment serves and the one asked to compare with; the one the
-    /// preview compares with, and what it calls publishing.
+    /// A revision, the one served and the one asked for; the one compared with, and the action's name.
     struct Comparison: Sendable, CustomTestStringConvertible {
         let revision: Int
         let published: Int?

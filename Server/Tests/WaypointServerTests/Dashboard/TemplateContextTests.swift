@@ -5,9 +5,10 @@ import Waypoint
 import WaypointTools
 @testable import WaypointServer
 
-/// Every dashboard template against the type of the values it renders: a name a template looks up
-/// that its context type does not have renders as nothing, so these tests refuse it, and a property
-/// no template shows.
+/// Every dashboard template against the type of the values it renders.
+///
+/// A name a template looks up that its context type does not have renders as nothing, so these
+/// tests refuse it; and a property the template never shows.
 @Suite("Templates and their contexts")
 struct TemplateContextTests {
     /// A page context, named by its template in the test list.
@@ -17,8 +18,7 @@ struct TemplateContextTests {
         var testDescription: String { template }
     }
 
-    /// A context of each page with every optional set and every list filled, so that every section
-    /// of its template is checked.
+    /// A context of each page, every optional set and every list filled so every section is checked.
     static let samples: [Sample] = ([
         LayoutContext(title: "Apps", signedIn: true, csrf: "token", body: "<h1>Apps</h1>"),
         ErrorPageContext(heading: "Not found", message: "There is no app.", back: .init(href: "/apps", label: "Back to the apps")),

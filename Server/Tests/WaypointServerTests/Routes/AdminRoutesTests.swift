@@ -5,8 +5,9 @@ import HummingbirdTesting
 import Testing
 @testable import WaypointServer
 
-/// Every admin route answers 401 without the admin token, before it looks at the app, the
-/// revision or the body it was sent.
+/// Every admin route answers 401 without the admin token.
+///
+/// The token is checked before the route looks at the app, the revision or the body it was sent.
 @Suite("Admin routes")
 struct AdminRoutesTests {
     struct Route: Sendable, CustomTestStringConvertible {

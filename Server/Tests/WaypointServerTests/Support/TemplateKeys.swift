@@ -1,8 +1,9 @@
 import Foundation
 
-/// Checks the names a Mustache template looks up against a sample of the value it renders, the way
-/// swift-mustache resolves them: through `Mirror`, climbing from the innermost section's value out to
-/// the root, a list section on each element, a `Bool` section on the same values.
+/// Checks the names a Mustache template looks up against a sample of the value it renders.
+///
+/// Names resolve the way swift-mustache resolves them: through `Mirror`, climbing from the innermost
+/// section's value out to the root, a list section on each element, a `Bool` section on the same values.
 ///
 /// The sample must set every optional and fill every list, so that every section's names are
 /// checked against a value of the type they would meet.
@@ -116,8 +117,9 @@ struct TemplateKeys {
         }
     }
 
-    /// The value `name` resolves to on `stack`, innermost first; nil when none has it. A property
-    /// the sample leaves nil counts as found (its section is reported unchecked).
+    /// The value `name` resolves to on `stack`, innermost first; nil when none has it.
+    ///
+    /// A property the sample leaves nil counts as found (its section is reported unchecked).
     private func resolve(_ name: String, in stack: [Any], findings: inout Findings) -> Any? {
         if name == "." { return stack.last }
         let parts = name.split(separator: ".").map(String.init)
@@ -142,8 +144,7 @@ struct TemplateKeys {
         return mirror.children.first?.value ?? [Any]()
     }
 
-    /// `Type.property` of every stored property of `value`'s structs, lists' elements and optionals
-    /// included.
+    /// `Type.property` of every stored property of `value`, its lists' elements and optionals included.
     static func storedProperties(of value: Any) -> Set<String> {
         var found: Set<String> = []
         let mirror = Mirror(reflecting: value)

@@ -19,8 +19,9 @@ struct AppPageContext: PageContext {
         let flows: [ReportLink]
         let walkthroughs: [ReportLink]
 
-        /// The row of `environment`, which serves `published` (nil: nothing; a document that no longer
-        /// validates shows as nothing published).
+        /// The row of `environment`, which serves `published` (nil: nothing).
+        ///
+        /// A document that no longer validates shows as nothing published.
         init(_ environment: String, appID: String, published: PublishedDocument?) {
             name = environment
             self.appID = appID

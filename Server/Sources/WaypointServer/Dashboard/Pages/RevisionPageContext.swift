@@ -1,7 +1,6 @@
 import WaypointTools
 
-/// The `revision` template: a revision's findings and changes, and what publishing it to an
-/// environment would do.
+/// The `revision` template: a revision's findings, its changes, and what publishing it would do.
 struct RevisionPageContext: PageContext {
     static var template: String { "revision" }
 
@@ -87,8 +86,9 @@ struct RevisionPageContext: PageContext {
     let discardSummary: String
     let publishLabel: String
 
-    /// The page of `summary` (one of `summaries`, the app's revisions), previewed by `preview`, with
-    /// its `changes` against revision `against`.
+    /// The page of `summary`, one of the app's `summaries`.
+    ///
+    /// `preview` is what publishing it would do; `changes` are those since revision `against`.
     init(
         csrf: String, app: AppRecord, summary: RevisionSummary, summaries: [RevisionSummary], preview: PublishPreview,
         against: Int?, changes: [DocumentChange], message: String?
