@@ -3,7 +3,7 @@ import Waypoint
 
 /// Creating apps, storing revisions and publishing them.
 ///
-/// The one implementation behind the admin API and the dashboard (and any other caller).
+/// The one implementation behind the admin API and the dashboard.
 struct AppAdministration: Sendable {
     let store: any Store
     let documents: PublishedDocumentCache
