@@ -52,19 +52,17 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
     let authenticator = Authenticator(
         adminToken: configuration.adminToken, store: store,
         limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey))
-    let documents = PublishedDocuments(store: store)
+    let documents = PublishedDocumentCache(store: store)
     let administration = AppAdministration(store: store, documents: documents, metrics: metrics)
-    let previews = RevisionPreviews(store: store)
     HealthController<ServerContext>(metrics: metrics).addRoutes(to: router)
     DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
     EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
         .addRoutes(to: router)
-    let apps = router.group("v1/apps")
-    AppsController<ServerContext>(administration: administration, previews: previews, authenticator: authenticator, limits: configuration.limits)
-        .addRoutes(to: apps)
-    ReportsController<ServerContext>(administration: administration, authenticator: authenticator).addRoutes(to: apps)
+    let apps = router.group("v1/apps").add(middleware: AdminAuthMiddleware<ServerContext>(authenticator: authenticator))
+    AppsController<ServerContext>(administration: administration, limits: configuration.limits).addRoutes(to: apps)
+    ReportsController<ServerContext>(administration: administration).addRoutes(to: apps)
     let dashboard = DashboardController<ServerContext>(
-        administration: administration, previews: previews, authenticator: authenticator,
+        administration: administration, authenticator: authenticator,
         sessions: DashboardSessions(adminToken: configuration.adminToken), renderer: renderer, limits: configuration.limits)
     dashboard.addRoutes(to: router)
     ReportPagesController<ServerContext>(administration: administration, pages: dashboard).addRoutes(to: router)

@@ -1,12 +1,16 @@
 import Foundation
 import Waypoint
 
-/// Creating apps, storing revisions and publishing them: the one implementation behind both the
-/// admin API and the dashboard.
+/// Creating apps, storing revisions and publishing them.
+///
+/// The one implementation behind the admin API and the dashboard.
 struct AppAdministration: Sendable {
     let store: any Store
-    let documents: PublishedDocuments
+    let documents: PublishedDocumentCache
     let metrics: ServerMetrics
+
+    /// What publishing a revision would do to users in flight.
+    var previews: RevisionPreviews { RevisionPreviews(store: store) }
 
     /// The environments every app gets.
     static var environmentNames: [String] { ["production", "staging"] }
@@ -65,7 +69,34 @@ struct AppAdministration: Sendable {
         return CreatedRevision(revision: number, sha256: sha256, diagnostics: diagnostics)
     }
 
-    /// Publishes a revision to an environment and returns the revision it replaced (nil when none).
+    /// A publish that went through: the revision it replaced and the preview it was decided on.
+    struct Publication: Sendable {
+        /// The revision the environment served before (nil when none).
+        let previousRevision: Int?
+        let preview: PublishPreview
+    }
+
+    /// Publishes a revision to an environment when its preview allows it.
+    ///
+    /// A publish that would move users in flight back or discard their progress
+    /// (``PublishPreview/needsConfirmation``) must be `confirmed`; otherwise it throws
+    /// ``PublishNeedsConfirmation`` with the preview and nothing changes.
+    ///
+    /// Throws 404 for an unknown environment or revision, and what
+    /// ``publish(appID:environment:revision:)`` throws.
+    func publish(appID: String, environment: String, revision number: Int, confirmed: Bool) async throws -> Publication {
+        try Self.requireEnvironment(environment)
+        let preview = try await previews.preview(appID: appID, revision: number, environment: environment)
+        if preview.needsConfirmation && !confirmed {
+            throw PublishNeedsConfirmation(preview: preview)
+        }
+        let previous = try await publish(appID: appID, environment: environment, revision: number)
+        return Publication(previousRevision: previous, preview: preview)
+    }
+
+    /// Publishes a revision to an environment whatever it does to users in flight.
+    ///
+    /// Returns the revision it replaced (nil when none).
     ///
     /// Throws 404 for an unknown environment or revision, and 422 when the revision no longer passes
     /// today's validation and lint (nothing is published then).

@@ -3,10 +3,10 @@ import Hummingbird
 import Waypoint
 
 /// `POST /v1/apps`, revisions and publishing: the admin routes that shape what apps receive.
+///
+/// They are added to a group behind ``AdminAuthMiddleware``.
 struct AppsController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
-    let previews: RevisionPreviews
-    let authenticator: Authenticator
     let limits: Limits
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -36,7 +36,6 @@ struct AppsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func create(request: Request, context: Context) async throws -> Response {
-        try authenticator.requireAdmin(request)
         let body = try await RequestBody.collect(request, limit: 64 * 1024)
         let input: CreateApp
         do {
@@ -61,7 +60,6 @@ struct AppsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func upload(request: Request, context: Context) async throws -> Response {
-        try authenticator.requireAdmin(request)
         let appID = try await existingApp(context)
         let body = try await RequestBody.collect(request, limit: limits.maxDocumentBytes)
         let created = try await administration.addRevision(appID: appID, body: body)
@@ -81,7 +79,6 @@ struct AppsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
-        try authenticator.requireAdmin(request)
         let appID = try await existingApp(context)
         let revisions = try await administration.store.revisions(appID: appID).map { summary in
             RevisionList.Item(
@@ -94,7 +91,6 @@ struct AppsController<Context: RequestContext>: Sendable {
 
     /// `GET /v1/apps/{app}/revisions/{n}/preview?environment=E`: what publishing revision n to E would do.
     @Sendable func preview(request: Request, context: Context) async throws -> Response {
-        try authenticator.requireAdmin(request)
         let appID = try await existingApp(context)
         let text = context.parameters.get("revision") ?? ""
         guard let number = Int(text), number > 0 else {
@@ -102,7 +98,7 @@ struct AppsController<Context: RequestContext>: Sendable {
         }
         let environment = request.uri.queryParameters.get("environment") ?? "production"
         try AppAdministration.requireEnvironment(environment)
-        let preview = try await previews.preview(appID: appID, revision: number, environment: environment)
+        let preview = try await administration.previews.preview(appID: appID, revision: number, environment: environment)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: try preview.jsonData())))
@@ -130,7 +126,6 @@ struct AppsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func publish(request: Request, context: Context) async throws -> Response {
-        try authenticator.requireAdmin(request)
         let appID = try await existingApp(context)
         let environment = context.parameters.get("environment") ?? ""
         try AppAdministration.requireEnvironment(environment)

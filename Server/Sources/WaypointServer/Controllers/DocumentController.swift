@@ -3,7 +3,7 @@ import Hummingbird
 
 /// `GET /v1/document`: the published revision of the key's environment, byte for byte, cacheable by its ETag.
 struct DocumentController<Context: RequestContext>: Sendable {
-    let documents: PublishedDocuments
+    let documents: PublishedDocumentCache
     let authenticator: Authenticator
 
     func addRoutes(to router: Router<Context>) {

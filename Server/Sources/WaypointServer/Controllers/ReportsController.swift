@@ -3,10 +3,11 @@ import Hummingbird
 import Waypoint
 import WaypointTools
 
-/// The funnel report and the JSON Lines export of an app's events (admin).
+/// The funnel report and the JSON Lines export of an app's events.
+///
+/// Admin routes: they are added to a group behind ``AdminAuthMiddleware``.
 struct ReportsController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
-    let authenticator: Authenticator
 
     var store: any Store { administration.store }
 
@@ -19,7 +20,6 @@ struct ReportsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func funnel(request: Request, context: Context) async throws -> Response {
-        try authenticator.requireAdmin(request)
         let appID = try await existingApp(context)
         let parameters = request.uri.queryParameters
         guard let flow = parameters.get("flow"), !flow.isEmpty else {
@@ -45,7 +45,8 @@ struct ReportsController<Context: RequestContext>: Sendable {
             throw APIError.badRequest("environment=\(environment) does not exist; use production or staging.", code: "bad-query")
         }
         // Steps in the order of the environment's published document, as `waypoint funnel --document` gives them.
-        let declared = try await store.publishedDocument(appID: appID, environment: environment)?.document.reportedStepIDs(ofFlow: flow)
+        let declared = try await PublishedDocument.read(from: store, appID: appID, environment: environment)?.document()?
+            .reportedStepIDs(ofFlow: flow)
         let query = FunnelQuery(
             flowID: flow, steps: steps, window: window, groupByVariation: parameters.get("by") == "variation",
             declaredSteps: declared)
@@ -59,7 +60,6 @@ struct ReportsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func export(request: Request, context: Context) async throws -> Response {
-        try authenticator.requireAdmin(request)
         let appID = try await existingApp(context)
         let format = request.uri.queryParameters.get("format") ?? "jsonl"
         guard format == "jsonl" else {

@@ -6,10 +6,10 @@ import WaypointTools
 /// The dashboard's sign-in, apps and revisions pages: server-rendered HTML, usable without JavaScript.
 ///
 /// Every page but the sign-in page needs a session (``SignedInMiddleware``); every form carries the
-/// session's CSRF token; publishing a revision that would discard users in flight asks to confirm.
+/// session's CSRF token; a publish that ``AppAdministration`` refuses for want of confirmation (users
+/// in flight would be moved back or discarded) shows the revision page again, with an "I understand" box.
 struct DashboardController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
-    let previews: RevisionPreviews
     let authenticator: Authenticator
     let sessions: DashboardSessions
     let renderer: PageRenderer
@@ -39,6 +39,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
         PageRenderer.Chrome(csrf: sessions.session(of: request).map(sessions.csrfToken(for:)))
     }
 
+    /// The CSRF token the page's forms carry ("" signed out).
+    func csrf(_ request: Request) -> String { chrome(request).csrf ?? "" }
+
     /// Reads a form and checks its CSRF token; a page that explains what to do when it fails.
     func form<T: CSRFForm>(_ type: T.Type, from request: Request, limit: Int = 64 * 1024) async throws -> T {
         let form = try await FormText.decode(type, from: request, limit: limit)
@@ -53,11 +56,13 @@ struct DashboardController<Context: RequestContext>: Sendable {
         do {
             return try await body()
         } catch let error as APIError {
-            return renderer.error(error, chrome: chrome(request), back: ("/apps", "Back to the apps"))
+            return renderer.error(error, chrome: chrome(request), back: Self.backToApps)
         } catch let error as DashboardError {
-            return renderer.error(error.apiError, chrome: chrome(request), back: ("/apps", "Back to the apps"))
+            return renderer.error(error.apiError, chrome: chrome(request), back: Self.backToApps)
         }
     }
+
+    private static var backToApps: ErrorPageContext.Link { ErrorPageContext.Link(href: "/apps", label: "Back to the apps") }
 
     // MARK: Signing in
 
@@ -76,10 +81,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
 
     private func signInForm(next: String?, message: String?, status: HTTPResponse.Status) -> Response {
         let signIn = sessions.newSignIn()
-        var context: [String: Any] = ["csrf": signIn.token, "next": FormText.safeNext(next)]
-        if let message { context["message"] = message }
         return renderer.page(
-            "signIn", title: "Sign in", chrome: .init(csrf: nil), status: status, context: context, cookies: [signIn.cookie])
+            SignInPageContext(csrf: signIn.token, next: FormText.safeNext(next), message: message), title: "Sign in",
+            chrome: .init(csrf: nil), status: status, cookies: [signIn.cookie])
     }
 
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
@@ -117,24 +121,25 @@ struct DashboardController<Context: RequestContext>: Sendable {
     // MARK: Apps
 
     @Sendable func appsPage(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) { try await appsList(request, status: .ok, extra: [:]) }
+        try await rendering(request) { try await appsList(request, status: .ok) }
     }
 
-    private func appsList(_ request: Request, status: HTTPResponse.Status, extra: [String: Any]) async throws -> Response {
-        var rows: [[String: Any]] = []
+    /// The apps page; after a refused create form, with why and the form's values.
+    private func appsList(
+        _ request: Request, status: HTTPResponse.Status, message: String? = nil, formID: String = "", formName: String = ""
+    ) async throws -> Response {
+        var apps: [AppsPageContext.App] = []
         for app in try await store.apps() {
             let revisions = try await store.revisions(appID: app.id)
             func published(_ environment: String) -> String {
                 revisions.last(where: { $0.publishedTo.contains(environment) }).map { "revision \($0.revision)" } ?? "–"
             }
-            rows.append([
-                "id": app.id, "name": app.name, "production": published("production"), "staging": published("staging"),
-                "revisions": revisions.count,
-            ])
+            apps.append(AppsPageContext.App(
+                id: app.id, name: app.name, production: published("production"), staging: published("staging"),
+                revisions: revisions.count))
         }
-        var context: [String: Any] = ["apps": rows, "hasApps": !rows.isEmpty, "formID": "", "formName": ""]
-        context.merge(extra) { _, new in new }
-        return renderer.page("apps", title: "Apps", chrome: chrome(request), status: status, context: context)
+        let context = AppsPageContext(csrf: csrf(request), apps: apps, message: message, formID: formID, formName: formName)
+        return renderer.page(context, title: "Apps", chrome: chrome(request), status: status)
     }
 
     private struct CreateAppForm: CSRFForm {
@@ -151,59 +156,41 @@ struct DashboardController<Context: RequestContext>: Sendable {
                 created = try await administration.createApp(id: input.id ?? "", name: input.name ?? "")
             } catch let error as APIError {
                 return try await appsList(
-                    request, status: error.status,
-                    extra: ["message": error.message, "formID": input.id ?? "", "formName": input.name ?? ""])
+                    request, status: error.status, message: error.message, formID: input.id ?? "", formName: input.name ?? "")
             }
             return renderer.page(
-                "createdApp", title: "App \(created.app.id) created", chrome: chrome(request), status: .created,
-                context: [
-                    "id": created.app.id, "name": created.app.name,
-                    "keys": created.keys.map { ["environment": $0.environment, "key": $0.key] },
-                ])
+                CreatedAppPageContext(created), title: "App \(created.app.id) created", chrome: chrome(request), status: .created)
         }
     }
 
     @Sendable func appPage(request: Request, context: Context) async throws -> Response {
         try await rendering(request) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
-            var extra: [String: Any] = [:]
+            var notice: String?
             let query = request.uri.queryParameters
             if let environment = query.get("published"), AppAdministration.environmentNames.contains(environment),
                let revision = query.get("revision").flatMap({ Int($0) }) {
-                extra["notice"] = "Revision \(revision) is published to \(environment): apps get it on their next refresh."
+                notice = "Revision \(revision) is published to \(environment): apps get it on their next refresh."
             }
-            return try await appOverview(request, app: app, status: .ok, extra: extra)
+            return try await appOverview(request, app: app, status: .ok, notice: notice)
         }
     }
 
-    private func appOverview(_ request: Request, app: AppRecord, status: HTTPResponse.Status, extra: [String: Any]) async throws -> Response {
-        let revisions = try await store.revisions(appID: app.id)
-        var environments: [[String: Any]] = []
+    /// The app page; after a refused upload, with why, the findings and the document sent.
+    private func appOverview(
+        _ request: Request, app: AppRecord, status: HTTPResponse.Status, notice: String? = nil, message: String? = nil,
+        diagnostics: DiagnosticTable? = nil, draft: String = ""
+    ) async throws -> Response {
+        var environments: [AppPageContext.Environment] = []
         for environment in AppAdministration.environmentNames {
-            var row: [String: Any] = ["name": environment, "appID": app.id]
-            if let published = try await store.publishedDocument(appID: app.id, environment: environment) {
-                row["revision"] = published.revision
-                let ids = (flows: published.document.flows.map(\.id), walkthroughs: published.document.walkthroughs.map(\.id))
-                row["flows"] = ids.flows.uniqued().map { ["id": $0, "environment": environment, "appID": app.id] }
-                row["walkthroughs"] = ids.walkthroughs.uniqued().map { ["id": $0, "environment": environment, "appID": app.id] }
-            }
-            environments.append(row)
+            let published = try await PublishedDocument.read(from: store, appID: app.id, environment: environment)
+            environments.append(AppPageContext.Environment(environment, appID: app.id, published: published))
         }
-        let rows: [[String: Any]] = revisions.reversed().map { summary in
-            var row: [String: Any] = [
-                "appID": app.id, "revision": summary.revision, "createdAt": Timestamp.iso8601(summary.createdAt),
-                "shortHash": String(summary.sha256.prefix(12)),
-                "publishedTo": summary.publishedTo.isEmpty ? "–" : summary.publishedTo.joined(separator: ", "),
-            ]
-            if summary.revision > 1 { row["previous"] = summary.revision - 1 }
-            return row
-        }
-        var context: [String: Any] = [
-            "id": app.id, "name": app.name, "environments": environments, "revisions": rows, "hasRevisions": !rows.isEmpty,
-            "draft": "", "hasDiagnostics": false,
-        ]
-        context.merge(extra) { _, new in new }
-        return renderer.page("app", title: app.name, chrome: chrome(request), status: status, context: context)
+        let revisions = try await store.revisions(appID: app.id).reversed().map { AppPageContext.Revision($0, appID: app.id) }
+        let context = AppPageContext(
+            csrf: csrf(request), app: app, environments: environments, revisions: revisions, notice: notice, message: message,
+            diagnostics: diagnostics, draft: draft)
+        return renderer.page(context, title: app.name, chrome: chrome(request), status: status)
     }
 
     private struct UploadForm: CSRFForm {
@@ -223,9 +210,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
                 if created.revision > 1 { location += "?against=\(created.revision - 1)" }
                 return PageRenderer.redirect(to: location)
             } catch let error as APIError {
-                var extra: [String: Any] = ["message": error.message, "draft": text]
-                extra.merge(DiagnosticRows.context(error.diagnostics, caption: "Problems in the uploaded document")) { _, new in new }
-                return try await appOverview(request, app: app, status: error.status, extra: extra)
+                return try await appOverview(
+                    request, app: app, status: error.status, message: error.message,
+                    diagnostics: DiagnosticTable(error.diagnostics, caption: "Problems in the uploaded document"), draft: text)
             }
         }
     }
@@ -260,42 +247,18 @@ extension DashboardController {
         if let known {
             preview = known
         } else {
-            preview = try await previews.preview(appID: app.id, revision: number, environment: environment)
+            preview = try await administration.previews.preview(appID: app.id, revision: number, environment: environment)
         }
-        // Compared with the revision asked for, else the one published to the environment, else the previous one.
-        let base = against ?? preview.publishedRevision.flatMap { $0 == number ? nil : $0 } ?? (number > 1 ? number - 1 : nil)
+        let base = preview.comparedRevision(asked: against)
         var changes: [DocumentChange] = []
         if let base, let before = try await store.revision(appID: app.id, number: base),
            let candidate = try await store.revision(appID: app.id, number: number) {
             changes = (try? DocumentDiff(before: Data(before.body), after: Data(candidate.body)).changes) ?? []
         }
-        let isPublished = preview.publishedRevision == number
-        let rollback = preview.publishedRevision.map { number < $0 } ?? false
-        var values: [String: Any] = [
-            "appID": app.id, "appName": app.name, "revision": number, "createdAt": Timestamp.iso8601(summary.createdAt),
-            "sha256": summary.sha256,
-            "environment": environment,
-            "environments": AppAdministration.environmentNames.map { ["name": $0, "current": $0 == environment] },
-            "changes": changes.map { change -> [String: Any] in
-                ["kind": change.kind.rawValue, "path": change.path, "before": change.before ?? "", "after": change.after ?? ""]
-            },
-            "hasChanges": !changes.isEmpty,
-            "againstChoices": summaries.map(\.revision).filter { $0 != number }.map { ["value": $0, "selected": $0 == base] },
-            "hasAgainstChoices": summaries.count > 1,
-            "flows": preview.flowRows(),
-            "isPublished": isPublished,
-            "wouldDiscard": preview.needsConfirmation,
-            "discardWarning": preview.discardWarning,
-            "discardSummary": preview.discardSummary,
-            "publishLabel": rollback
-                ? "Roll back \(environment) to revision \(number)" : "Publish revision \(number) to \(environment)",
-        ]
-        if !summary.publishedTo.isEmpty { values["publishedTo"] = summary.publishedTo.joined(separator: ", ") }
-        if let base { values["against"] = base }
-        if let published = preview.publishedRevision { values["publishedRevision"] = published }
-        if let message { values["message"] = message }
-        values.merge(DiagnosticRows.context(preview.diagnostics, caption: "Findings of validation and lint")) { _, new in new }
-        return renderer.page("revision", title: "Revision \(number) of \(app.name)", chrome: chrome(request), status: status, context: values)
+        let context = RevisionPageContext(
+            csrf: csrf(request), app: app, summary: summary, summaries: summaries, preview: preview, against: base,
+            changes: changes, message: message)
+        return renderer.page(context, title: "Revision \(number) of \(app.name)", chrome: chrome(request), status: status)
     }
 
     private struct PublishForm: CSRFForm {
@@ -311,17 +274,17 @@ extension DashboardController {
             try AppAdministration.requireEnvironment(environment)
             let input = try await form(PublishForm.self, from: request)
             let number = try Self.revisionNumber(input.revision)
-            let preview = try await previews.preview(appID: app.id, revision: number, environment: environment)
-            if preview.needsConfirmation && input.confirm != "yes" {
+            do {
+                _ = try await administration.publish(
+                    appID: app.id, environment: environment, revision: number, confirmed: input.confirm == "yes")
+                return PageRenderer.redirect(to: "/apps/\(app.id)?published=\(environment)&revision=\(number)")
+            } catch let refusal as PublishNeedsConfirmation {
                 return try await revisionView(
                     request, app: app, number: number, environment: environment, against: nil, status: .conflict,
-                    message: "Nothing was published: \(preview.discardWarning) Tick the box to confirm, then publish again.",
-                    preview: preview)
-            }
-            do {
-                _ = try await administration.publish(appID: app.id, environment: environment, revision: number)
-                return PageRenderer.redirect(to: "/apps/\(app.id)?published=\(environment)&revision=\(number)")
-            } catch let error as APIError {
+                    message: "Nothing was published: \(refusal.preview.discardWarning) Tick the box to confirm, then publish again.",
+                    preview: refusal.preview)
+                // A 404 (no such revision) is answered by the error page, as `rendering` answers it.
+            } catch let error as APIError where error.status != .notFound {
                 return try await revisionView(
                     request, app: app, number: number, environment: environment, against: nil, status: error.status,
                     message: error.message)
@@ -334,18 +297,5 @@ extension DashboardController {
             throw APIError.badRequest("\(String(reflecting: text ?? "")) is not a revision number; revisions are numbered 1, 2, …")
         }
         return number
-    }
-}
-
-/// A form that carries the session's CSRF token.
-protocol CSRFForm: Decodable {
-    var csrf: String? { get }
-}
-
-extension Sequence where Element: Hashable {
-    /// The elements in order, each once.
-    func uniqued() -> [Element] {
-        var seen: Set<Element> = []
-        return filter { seen.insert($0).inserted }
     }
 }

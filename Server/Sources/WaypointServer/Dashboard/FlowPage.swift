@@ -1,14 +1,16 @@
 import Waypoint
 import WaypointTools
 
-/// A flow report as the flow page shows it: all users, then each variation, each with its funnel
-/// bars, its steps and its graph with traffic; and drop-off by app version.
+/// A flow report as the flow page shows it.
+///
+/// All users, then each variation, each with its funnel bars, its steps and its graph with traffic;
+/// and drop-off by app version.
 struct FlowPage {
     let report: FlowReport
     let document: WaypointDocument?
 
     /// The sections: "All users", then one per variation (by name).
-    func groups() -> [[String: Any]] {
+    func groups() -> [FlowPageContext.Group] {
         var groups = [group(title: "All users", anchor: "all-users", figures: report.overall, variation: nil)]
         for (index, (variation, figures)) in VariationGroups.shown(report.byVariation).enumerated() {
             groups.append(group(title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures, variation: variation))
@@ -16,38 +18,37 @@ struct FlowPage {
         return groups
     }
 
-    private func group(title: String, anchor: String, figures: FlowReport.Figures, variation: String?) -> [String: Any] {
+    private func group(title: String, anchor: String, figures: FlowReport.Figures, variation: String?) -> FlowPageContext.Group {
         var figures = figures
-        var values: [String: Any] = [:]
+        var traffic: TrafficGraph?
         if let graph = graph(variation: variation) {
-            let traffic = TrafficGraph(graph: graph, figures: figures)
-            values["hasGraph"] = true
-            values["graph"] = traffic.svg(idPrefix: anchor + "-graph", title: "\(title): the designed graph of \(report.flowID) with the users who took each edge")
-            values["edges"] = traffic.edges.map { edge -> [String: Any] in
-                ["from": edge.from, "outcome": edge.outcome, "to": edge.to, "users": edge.users, "untaken": edge.isUntaken]
-            }
-            values["hasUntaken"] = traffic.edges.contains { $0.isUntaken }
+            let drawn = TrafficGraph(graph: graph, figures: figures)
+            traffic = drawn
             // A variation's rows: its own steps, and any other step a user of it reached.
-            let drawn = Set(traffic.nodes.filter { $0.kind == .step || $0.kind == .subflow }.map(\.id))
+            let steps = Set(drawn.nodes.filter { $0.kind == .step || $0.kind == .subflow }.map(\.id))
             figures.steps = figures.steps.filter { step in
-                drawn.contains(step.stepID) || step.viewed + step.skipped + step.droppedHere > 0 || !step.outcomes.isEmpty
+                steps.contains(step.stepID) || step.viewed + step.skipped + step.droppedHere > 0 || !step.outcomes.isEmpty
             }
         }
-        values.merge([
-            "title": title, "anchor": anchor, "started": figures.started, "completed": figures.completed,
-            "abandoned": figures.abandoned, "completionRate": FormText.percent(figures.completionRate),
-            "medianToComplete": FormText.duration(milliseconds: figures.medianMsToComplete),
-            "steps": figures.steps.map { step -> [String: Any] in
-                [
-                    "id": step.stepID, "inDocument": step.inDocument ?? true, "viewed": step.viewed, "skipped": step.skipped,
-                    "droppedHere": step.droppedHere, "median": FormText.duration(milliseconds: step.medianDurationMs),
-                    "outcomes": step.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
-                ]
-            },
-            "bars": FunnelBars(flowID: report.flowID, figures: figures)
+        let edges = traffic?.edges.map { edge in
+            FlowPageContext.Group.Edge(from: edge.from, outcome: edge.outcome, to: edge.to, users: edge.users, untaken: edge.isUntaken)
+        } ?? []
+        return FlowPageContext.Group(
+            title: title, anchor: anchor, started: figures.started, completed: figures.completed, abandoned: figures.abandoned,
+            completionRate: FormText.percent(figures.completionRate),
+            medianToComplete: FormText.duration(milliseconds: figures.medianMsToComplete),
+            bars: FunnelBars(flowID: report.flowID, figures: figures)
                 .svg(idPrefix: anchor + "-bars", title: "\(title): users per step of \(report.flowID)"),
-        ]) { _, new in new }
-        return values
+            steps: figures.steps.map { step in
+                FlowPageContext.Group.Step(
+                    id: step.stepID, inDocument: step.inDocument ?? true, viewed: step.viewed, skipped: step.skipped,
+                    droppedHere: step.droppedHere, median: FormText.duration(milliseconds: step.medianDurationMs),
+                    outcomes: step.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            },
+            hasGraph: traffic != nil,
+            graph: traffic?.svg(
+                idPrefix: anchor + "-graph", title: "\(title): the designed graph of \(report.flowID) with the users who took each edge"),
+            edges: edges, hasUntaken: edges.contains { $0.untaken })
     }
 
     /// The graph of the variation's entry of the flow; for "All users" only when the flow does not
@@ -62,16 +63,16 @@ struct FlowPage {
         return try? document.flowGraph(id: report.flowID, forcedVariations: forced)
     }
 
-    /// The drop-off by app version table, when events carry app versions.
-    func appVersions() -> [String: Any] {
-        guard let byVersion = report.byAppVersion, !byVersion.isEmpty else { return ["hasAppVersions": false] }
+    /// The drop-off by app version table: the versions, and a row per step.
+    ///
+    /// Both are empty when events carry no app versions.
+    func appVersions() -> (versions: [String], rows: [FlowPageContext.VersionRow]) {
+        guard let byVersion = report.byAppVersion, !byVersion.isEmpty else { return ([], []) }
         let versions = AppVersions.ordered(byVersion.keys)
-        let rows: [[String: Any]] = report.overall.steps.map { step in
-            [
-                "step": step.stepID,
-                "cells": versions.map { byVersion[$0]?.step(step.stepID)?.droppedHere ?? 0 },
-            ]
+        let rows = report.overall.steps.map { step in
+            FlowPageContext.VersionRow(
+                step: step.stepID, cells: versions.map { byVersion[$0]?.step(step.stepID)?.droppedHere ?? 0 })
         }
-        return ["hasAppVersions": true, "appVersions": versions, "versionRows": rows]
+        return (versions, rows)
     }
 }

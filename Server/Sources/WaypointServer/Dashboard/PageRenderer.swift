@@ -25,31 +25,26 @@ struct PageRenderer: Sendable {
         HTTPField.Name("X-Frame-Options")!: "DENY",
     ]
 
-    /// The page `template` with `context`, inside the layout.
-    func html(_ template: String, title: String, chrome: Chrome, context: [String: Any]) -> String {
-        var context = context
-        if let csrf = chrome.csrf, context["csrf"] == nil { context["csrf"] = csrf }
-        let body = library.render(context, withTemplate: template) ?? ""
-        let layout: [String: Any] = [
-            "title": title, "signedIn": chrome.csrf != nil, "csrf": chrome.csrf ?? "", "body": body,
-        ]
-        return library.render(layout, withTemplate: "layout") ?? ""
+    /// The page of `context`, inside the layout.
+    func html(_ context: some PageContext, title: String, chrome: Chrome) -> String {
+        let body = library.render(context, withTemplate: type(of: context).template) ?? ""
+        let layout = LayoutContext(title: title, signedIn: chrome.csrf != nil, csrf: chrome.csrf ?? "", body: body)
+        return library.render(layout, withTemplate: LayoutContext.template) ?? ""
     }
 
     /// A page response.
     func page(
-        _ template: String, title: String, chrome: Chrome, status: HTTPResponse.Status = .ok, context: [String: Any],
-        cookies: [Cookie] = []
+        _ context: some PageContext, title: String, chrome: Chrome, status: HTTPResponse.Status = .ok, cookies: [Cookie] = []
     ) -> Response {
         var response = Response(
             status: status, headers: Self.headers,
-            body: .init(byteBuffer: ByteBuffer(string: html(template, title: title, chrome: chrome, context: context))))
+            body: .init(byteBuffer: ByteBuffer(string: html(context, title: title, chrome: chrome))))
         for cookie in cookies { response.setCookie(cookie) }
         return response
     }
 
     /// An error page: what went wrong and where to go from here.
-    func error(_ error: APIError, chrome: Chrome, back: (href: String, label: String)? = nil) -> Response {
+    func error(_ error: APIError, chrome: Chrome, back: ErrorPageContext.Link? = nil) -> Response {
         let heading: String =
             switch error.status.code {
             case 404: "Not found"
@@ -57,9 +52,9 @@ struct PageRenderer: Sendable {
             case 409: "Already exists"
             default: "Something went wrong"
             }
-        var context: [String: Any] = ["heading": heading, "message": error.message]
-        if let back { context["back"] = ["href": back.href, "label": back.label] }
-        return page("error", title: heading, chrome: chrome, status: error.status, context: context)
+        return page(
+            ErrorPageContext(heading: heading, message: error.message, back: back), title: heading, chrome: chrome,
+            status: error.status)
     }
 
     /// A `303 See Other` to `location` (after a form, or to the sign-in page).

@@ -3,9 +3,11 @@ import Hummingbird
 import Waypoint
 import WaypointTools
 
-/// The dashboard's report pages: a flow's report (DESIGN §5) by variation, with funnel bars and the
-/// designed graph with real traffic, and walkthrough reports. Every figure comes from the reports of
-/// WaypointTools, the ones `waypoint funnel` prints.
+/// The dashboard's report pages: flow reports and walkthrough reports.
+///
+/// A flow's report (docs/ARCHITECTURE.md, "Reports") is shown by variation, with funnel bars and the
+/// designed graph with real traffic. Every figure comes from the reports of WaypointTools, the ones
+/// `waypoint funnel` prints.
 struct ReportPagesController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
     let pages: DashboardController<Context>
@@ -23,22 +25,18 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
     private struct Scope {
         let app: AppRecord
         let environment: String
-        let environmentLinks: [[String: Any]]
-        let published: (revision: Int, document: WaypointDocument)?
-
-        var values: [String: Any] {
-            ["appID": app.id, "appName": app.name, "environment": environment, "environments": environmentLinks]
-        }
+        /// The revision published there, when its document validates.
+        let revision: Int?
+        let document: WaypointDocument?
     }
 
     private func scope(_ request: Request, _ context: Context) async throws -> Scope {
         let app = try await administration.existingApp(context.parameters.get("app") ?? "")
         let environment = request.uri.queryParameters.get("environment") ?? "production"
         try AppAdministration.requireEnvironment(environment)
-        return Scope(
-            app: app, environment: environment,
-            environmentLinks: AppAdministration.environmentNames.map { ["name": $0, "current": $0 == environment] },
-            published: try await store.publishedDocument(appID: app.id, environment: environment))
+        let published = try await PublishedDocument.read(from: store, appID: app.id, environment: environment)
+        let document = published?.document()
+        return Scope(app: app, environment: environment, revision: document == nil ? nil : published?.revision, document: document)
     }
 
     /// A report's "no such events" is the page's 404, with the report's did-you-mean.
@@ -56,21 +54,21 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
         try await pages.rendering(request) {
             let scope = try await scope(request, context)
             let flowID = context.parameters.get("flow") ?? ""
-            let document = scope.published?.document
+            let document = scope.document
             let query = FunnelQuery(
                 flowID: flowID, steps: nil, window: .days(14), groupByVariation: true,
                 declaredSteps: document?.reportedStepIDs(ofFlow: flowID))
             let result = try await reporting { try await StoredFunnel.report(store: store, appID: scope.app.id, query: query) }
             guard let report = result.flowReport else { throw APIError.internalError }
             let page = FlowPage(report: report, document: document)
-            var values = scope.values
-            values["flowID"] = flowID
-            values["groups"] = page.groups()
-            values["hasGroups"] = !VariationGroups.shown(report.byVariation).isEmpty
-            if let published = scope.published { values["revision"] = published.revision }
-            if report.invalidLines > 0 { values["invalidLines"] = report.invalidLines }
-            values.merge(page.appVersions()) { _, new in new }
-            return pages.renderer.page("flow", title: "Flow \(flowID)", chrome: pages.chrome(request), context: values)
+            let versions = page.appVersions()
+            let values = FlowPageContext(
+                appID: scope.app.id, appName: scope.app.name, flowID: flowID, environment: scope.environment,
+                environments: EnvironmentLink.all(current: scope.environment), revision: scope.revision, groups: page.groups(),
+                hasGroups: !VariationGroups.shown(report.byVariation).isEmpty, hasAppVersions: !versions.versions.isEmpty,
+                appVersions: versions.versions, versionRows: versions.rows,
+                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil)
+            return pages.renderer.page(values, title: "Flow \(flowID)", chrome: pages.chrome(request))
         }
     }
 
@@ -82,16 +80,15 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let walkthroughID = context.parameters.get("walkthrough") ?? ""
             let query = WalkthroughQuery(
                 walkthroughID: walkthroughID, groupByVariation: true,
-                declaredSteps: scope.published?.document.reportedStepIDs(ofWalkthrough: walkthroughID))
+                declaredSteps: scope.document?.reportedStepIDs(ofWalkthrough: walkthroughID))
             let report = try await reporting {
                 try await StoredWalkthroughReport.report(store: store, appID: scope.app.id, query: query)
             }
-            var values = scope.values
-            values["walkthroughID"] = walkthroughID
-            values["groups"] = WalkthroughPage(report: report).groups()
-            if report.invalidLines > 0 { values["invalidLines"] = report.invalidLines }
-            return pages.renderer.page(
-                "walkthrough", title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request), context: values)
+            let values = WalkthroughPageContext(
+                appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID, environment: scope.environment,
+                environments: EnvironmentLink.all(current: scope.environment), groups: WalkthroughPage(report: report).groups(),
+                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil)
+            return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request))
         }
     }
 }

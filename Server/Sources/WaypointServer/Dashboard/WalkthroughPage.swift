@@ -4,7 +4,8 @@ import WaypointTools
 struct WalkthroughPage {
     let report: WalkthroughReport
 
-    func groups() -> [[String: Any]] {
+    /// The sections: "All users", then one per variation, then one per app version.
+    func groups() -> [WalkthroughPageContext.Group] {
         var groups = [group(title: "All users", anchor: "all-users", figures: report.overall)]
         for (index, (variation, figures)) in VariationGroups.shown(report.byVariation).enumerated() {
             groups.append(group(title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures))
@@ -17,22 +18,16 @@ struct WalkthroughPage {
         return groups
     }
 
-    private static func row(_ step: WalkthroughReport.Step) -> [String: Any] {
-        let triggers: [String] = step.completedBy.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        var row: [String: Any] = ["id": step.stepID, "inDocument": step.inDocument ?? true, "shown": step.shown]
-        row["completed"] = step.completed
-        row["triggers"] = triggers.joined(separator: ", ")
-        row["skipped"] = step.skipped
-        row["targetNotFound"] = step.targetNotFound
-        row["warnTargetNotFound"] = step.targetNotFound > 0
-        row["droppedHere"] = step.droppedHere
-        return row
+    private static func row(_ step: WalkthroughReport.Step) -> WalkthroughPageContext.Group.Step {
+        WalkthroughPageContext.Group.Step(
+            id: step.stepID, inDocument: step.inDocument ?? true, shown: step.shown, completed: step.completed,
+            triggers: step.completedBy.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
+            skipped: step.skipped, targetNotFound: step.targetNotFound, warnTargetNotFound: step.targetNotFound > 0,
+            droppedHere: step.droppedHere)
     }
 
-    private func group(title: String, anchor: String, figures: WalkthroughReport.Figures) -> [String: Any] {
-        [
-            "title": title, "anchor": anchor, "started": figures.started, "completed": figures.completed,
-            "steps": figures.steps.map(Self.row),
-        ]
+    private func group(title: String, anchor: String, figures: WalkthroughReport.Figures) -> WalkthroughPageContext.Group {
+        WalkthroughPageContext.Group(
+            title: title, anchor: anchor, started: figures.started, completed: figures.completed, steps: figures.steps.map(Self.row))
     }
 }

@@ -3,7 +3,8 @@ import Mustache
 /// The dashboard's Mustache templates: `{{name}}` is HTML-escaped, `{{{name}}}` only ever holds
 /// markup the server made itself (a rendered page, an SVG whose texts the renderer escaped).
 enum Templates {
-    /// Every template, by name.
+    /// Every template, by name; each page's values are a ``PageContext`` (the `diagnostics` partial's
+    /// a ``DiagnosticTable``).
     static func library() throws -> MustacheLibrary {
         var library = MustacheLibrary()
         for (name, text) in all {
@@ -12,7 +13,8 @@ enum Templates {
         return library
     }
 
-    private static var all: [(String, String)] {
+    /// Every template's name and text.
+    static var all: [(name: String, text: String)] {
         [
             ("layout", layout), ("error", error), ("signIn", signIn), ("apps", apps), ("createdApp", createdApp),
             ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough),
@@ -56,15 +58,15 @@ enum Templates {
         """
 
     static let diagnostics = """
-        {{#hasDiagnostics}}
+        {{#diagnostics}}
         <table class="diagnostics">
-        <caption>{{diagnosticsCaption}}</caption>
+        <caption>{{caption}}</caption>
         <thead><tr><th scope="col">Where</th><th scope="col">Severity</th><th scope="col">Message</th><th scope="col">Code</th></tr></thead>
         <tbody>
-        {{#diagnostics}}<tr class="{{severity}}"><td>{{location}}</td><td>{{severity}}</td><td>{{message}}</td><td><code>{{code}}</code></td></tr>
-        {{/diagnostics}}
+        {{#rows}}<tr class="{{severity}}"><td>{{location}}</td><td>{{severity}}</td><td>{{message}}</td><td><code>{{code}}</code></td></tr>
+        {{/rows}}
         </tbody>
         </table>
-        {{/hasDiagnostics}}
+        {{/diagnostics}}
         """
 }

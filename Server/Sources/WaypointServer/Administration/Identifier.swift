@@ -1,5 +1,6 @@
-/// Ids of apps (DESIGN §3): non-empty strings of ASCII letters, digits, `.`, `_`, `-`, at most 64 bytes,
-/// and not `.` or `..`.
+/// Ids of apps, like the ids of docs/ARCHITECTURE.md, "The document format".
+///
+/// Non-empty strings of ASCII letters, digits, `.`, `_`, `-`, at most 64 bytes, and not `.` or `..`.
 enum Identifier {
     static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

@@ -1,0 +1,92 @@
+import Waypoint
+
+/// The `app` template: what an app's environments serve, its revisions, and the upload form.
+struct AppPageContext: PageContext {
+    static var template: String { "app" }
+
+    struct Environment: Sendable {
+        /// A report page of the document the environment serves.
+        struct ReportLink: Sendable {
+            let id: String
+            let environment: String
+            let appID: String
+        }
+
+        let name: String
+        let appID: String
+        /// The published revision; nil when nothing is published.
+        let revision: Int?
+        let flows: [ReportLink]
+        let walkthroughs: [ReportLink]
+
+        /// The row of `environment`, which serves `published` (nil: nothing).
+        ///
+        /// A document that no longer validates shows as nothing published.
+        init(_ environment: String, appID: String, published: PublishedDocument?) {
+            name = environment
+            self.appID = appID
+            guard let published, let document = published.document() else {
+                (revision, flows, walkthroughs) = (nil, [], [])
+                return
+            }
+            revision = published.revision
+            func links(_ ids: [String]) -> [ReportLink] {
+                ids.uniqued().map { ReportLink(id: $0, environment: environment, appID: appID) }
+            }
+            flows = links(document.flows.map(\.id))
+            walkthroughs = links(document.walkthroughs.map(\.id))
+        }
+    }
+
+    struct Revision: Sendable {
+        let appID: String
+        let revision: Int
+        let createdAt: String
+        let shortHash: String
+        /// The environments that serve it, or "–".
+        let publishedTo: String
+        /// The revision before it, to diff with; nil for the first.
+        let previous: Int?
+
+        init(_ summary: RevisionSummary, appID: String) {
+            self.appID = appID
+            revision = summary.revision
+            createdAt = Timestamp.iso8601(summary.createdAt)
+            shortHash = String(summary.sha256.prefix(12))
+            publishedTo = summary.publishedTo.isEmpty ? "–" : summary.publishedTo.joined(separator: ", ")
+            previous = summary.revision > 1 ? summary.revision - 1 : nil
+        }
+    }
+
+    let csrf: String
+    let id: String
+    let name: String
+    /// What just happened (a publish).
+    let notice: String?
+    /// Why an upload was refused.
+    let message: String?
+    /// The findings of a refused upload.
+    let diagnostics: DiagnosticTable?
+    let environments: [Environment]
+    /// Newest first.
+    let revisions: [Revision]
+    let hasRevisions: Bool
+    /// The upload form's document, kept after a refusal.
+    let draft: String
+
+    init(
+        csrf: String, app: AppRecord, environments: [Environment], revisions: [Revision], notice: String? = nil,
+        message: String? = nil, diagnostics: DiagnosticTable? = nil, draft: String = ""
+    ) {
+        self.csrf = csrf
+        id = app.id
+        name = app.name
+        self.notice = notice
+        self.message = message
+        self.diagnostics = diagnostics
+        self.environments = environments
+        self.revisions = revisions
+        hasRevisions = !revisions.isEmpty
+        self.draft = draft
+    }
+}

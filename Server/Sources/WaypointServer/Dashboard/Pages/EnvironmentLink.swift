@@ -1,0 +1,11 @@
+/// An environment in a page's environment switcher.
+struct EnvironmentLink: Sendable {
+    let name: String
+    /// Whether the page shows this environment.
+    let current: Bool
+
+    /// Every environment, `current` marked.
+    static func all(current: String) -> [EnvironmentLink] {
+        AppAdministration.environmentNames.map { EnvironmentLink(name: $0, current: $0 == current) }
+    }
+}

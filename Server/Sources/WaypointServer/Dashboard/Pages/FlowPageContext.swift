@@ -1,0 +1,66 @@
+/// The `flow` template: a flow's report, all users then each variation, and drop-off by app version.
+struct FlowPageContext: PageContext {
+    static var template: String { "flow" }
+
+    /// A section: all users, or one variation.
+    struct Group: Sendable {
+        struct Step: Sendable {
+            let id: String
+            let inDocument: Bool
+            let viewed: Int
+            let skipped: Int
+            let droppedHere: Int
+            let median: String
+            /// "outcome count" pairs, by outcome.
+            let outcomes: String
+        }
+
+        /// An edge of the designed graph and the users who took it.
+        struct Edge: Sendable {
+            let from: String
+            let outcome: String
+            let to: String
+            let users: Int
+            let untaken: Bool
+        }
+
+        let title: String
+        let anchor: String
+        let started: Int
+        let completed: Int
+        let abandoned: Int
+        let completionRate: String
+        let medianToComplete: String
+        /// The funnel bars (SVG).
+        let bars: String
+        let steps: [Step]
+        let hasGraph: Bool
+        /// The designed graph with traffic (SVG); nil when no graph is drawn.
+        let graph: String?
+        let edges: [Edge]
+        let hasUntaken: Bool
+    }
+
+    /// A step's row of the drop-off by app version table.
+    struct VersionRow: Sendable {
+        let step: String
+        /// Users who stopped on the step, per app version (in ``FlowPageContext/appVersions`` order).
+        let cells: [Int]
+    }
+
+    let appID: String
+    let appName: String
+    let flowID: String
+    let environment: String
+    let environments: [EnvironmentLink]
+    /// The revision published to the environment, whose steps and graph the page shows; nil when none.
+    let revision: Int?
+    let groups: [Group]
+    /// Whether there is more than the "All users" section.
+    let hasGroups: Bool
+    let hasAppVersions: Bool
+    let appVersions: [String]
+    let versionRows: [VersionRow]
+    /// Stored lines that were not valid events; nil when there were none.
+    let invalidLines: Int?
+}

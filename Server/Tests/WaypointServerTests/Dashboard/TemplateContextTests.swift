@@ -1,0 +1,132 @@
+import Foundation
+import Hummingbird
+import Testing
+import Waypoint
+import WaypointTools
+@testable import WaypointServer
+
+/// Every dashboard template against the type of the values it renders.
+///
+/// A name a template looks up that its context type does not have renders as nothing, so these
+/// tests refuse it; and a property the template never shows.
+@Suite("Templates and their contexts")
+struct TemplateContextTests {
+    /// A page context, named by its template in the test list.
+    struct Sample: Sendable, CustomTestStringConvertible {
+        let context: any PageContext
+        var template: String { type(of: context).template }
+        var testDescription: String { template }
+    }
+
+    /// A context of each page, every optional set and every list filled so every section is checked.
+    static let samples: [Sample] = ([
+        LayoutContext(title: "Apps", signedIn: true, csrf: "token", body: "<h1>Apps</h1>"),
+        ErrorPageContext(heading: "Not found", message: "There is no app.", back: .init(href: "/apps", label: "Back to the apps")),
+        SignInPageContext(csrf: "token", next: "/apps", message: "Enter the token again."),
+        AppsPageContext(
+            csrf: "token", apps: [.init(id: "fitness", name: "Fitness", production: "revision 1", staging: "–", revisions: 1)],
+            message: "The app exists.", formID: "fitness", formName: "Fitness"),
+        CreatedAppPageContext(
+            AppAdministration.CreatedApp(app: app, keys: [("production", "wps_1"), ("staging", "wps_2")])),
+        AppPageContext(
+            csrf: "token", app: app,
+            environments: [.init("production", appID: "fitness", published: published)],
+            revisions: [.init(RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"]), appID: "fitness")],
+            notice: "Revision 2 is published.", message: "The document has 1 error.",
+            diagnostics: DiagnosticTable([diagnostic], caption: "Problems"), draft: "{}"),
+        RevisionPageContext(
+            csrf: "token", app: app, summary: summary, summaries: [summary, RevisionSummary(revision: 1, sha256: "cd", createdAt: Date(), publishedTo: [])],
+            preview: PublishPreview(
+                revision: 2, environment: "production", publishedRevision: 3, diagnostics: [diagnostic],
+                flows: [
+                    FlowPreview(
+                        id: "signup", pathCount: .init(published: .counted(5), candidate: .uncountable("a loop")),
+                        inFlight: InFlightUsers(
+                            users: 4, resumed: [.init(step: "login", users: 1)],
+                            truncated: [.init(step: "splash", users: 2, droppedVisits: 2)], discarded: 1))
+                ]),
+            against: 1, changes: [DocumentChange(kind: .removed, path: "flows[signup].steps[registration]", before: "{}")],
+            message: "Nothing was published."),
+        FlowPageContext(
+            appID: "fitness", appName: "Fitness", flowID: "signup", environment: "production",
+            environments: EnvironmentLink.all(current: "production"), revision: 1,
+            groups: [
+                .init(
+                    title: "All users", anchor: "all-users", started: 2, completed: 1, abandoned: 1, completionRate: "50.0%",
+                    medianToComplete: "3 s", bars: "<svg></svg>",
+                    steps: [.init(id: "splash", inDocument: false, viewed: 2, skipped: 0, droppedHere: 1, median: "1 s", outcomes: "login 1")],
+                    hasGraph: true, graph: "<svg></svg>",
+                    edges: [.init(from: "splash", outcome: "login", to: "login", users: 1, untaken: true)], hasUntaken: true)
+            ],
+            hasGroups: true, hasAppVersions: true, appVersions: ["1.0"], versionRows: [.init(step: "splash", cells: [1])],
+            invalidLines: 3),
+        WalkthroughPageContext(
+            appID: "fitness", appName: "Fitness", walkthroughID: "layering", environment: "production",
+            environments: EnvironmentLink.all(current: "production"),
+            groups: [
+                .init(
+                    title: "All users", anchor: "all-users", started: 2, completed: 1,
+                    steps: [
+                        .init(
+                            id: "pick", inDocument: false, shown: 2, completed: 1, triggers: "tap 1", skipped: 0, targetNotFound: 1,
+                            warnTargetNotFound: true, droppedHere: 1)
+                    ])
+            ],
+            invalidLines: 3),
+    ] as [any PageContext]).map(Sample.init)
+
+    static let app = AppRecord(id: "fitness", name: "Fitness", createdAt: Date())
+    static let summary = RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"])
+    static let diagnostic = Diagnostic(
+        severity: .warning, code: "unreachable-step", path: "flows[0]", line: 3, column: 5, message: "Nobody reaches it.")
+    static let published = PublishedDocument(
+        revision: 1, sha256: "ab", body: .init(bytes: (try? TestServer.example("waypoint.json")) ?? Data()))
+
+    @Test(arguments: samples)
+    func everyNameTheTemplateLooksUpIsInItsContext(_ sample: Sample) throws {
+        let text = try #require(Templates.all.first { $0.name == sample.template }?.text, "no template \(sample.template)")
+        let keys = try TemplateKeys(partials: Templates.all)
+        let findings = keys.check(try TemplateKeys.parse(text), sample: sample.context)
+        #expect(findings.missing.isEmpty, "\(sample.template) names what \(type(of: sample.context)) does not have: \(findings.missing)")
+        #expect(findings.unchecked.isEmpty, "the sample leaves these sections of \(sample.template) empty: \(findings.unchecked)")
+        let unused = TemplateKeys.storedProperties(of: sample.context).subtracting(findings.used)
+        #expect(unused.isEmpty, "\(sample.template) shows none of \(unused.sorted())")
+    }
+
+    @Test(arguments: samples)
+    func theTemplateRendersItsContext(_ sample: Sample) throws {
+        let html = try PageRenderer().html(sample.context, title: "Sample", chrome: .init(csrf: "token"))
+        #expect(html.contains("<main id=\"main\" tabindex=\"-1\">"))
+        let body = try #require(html.components(separatedBy: "<main id=\"main\" tabindex=\"-1\">").last)
+        #expect(body.count > "\n\n</main>\n</body>\n</html>\n".count, "\(sample.template) rendered nothing")
+        #expect(!html.contains("{{"))
+    }
+
+    @Test func everyTemplateIsAPageOrAPartialOfOne() throws {
+        let pages = Set(Self.samples.map(\.template))
+        var partials: Set<String> = []
+        for (_, text) in Templates.all {
+            for case .partial(let name) in Self.flattened(try TemplateKeys.parse(text)) { partials.insert(name) }
+        }
+        #expect(Set(Templates.all.map(\.name)) == pages.union(partials))
+        #expect(pages.isDisjoint(with: partials))
+    }
+
+    @Test func aNameTheContextDoesNotHaveIsFound() throws {
+        let keys = try TemplateKeys(partials: Templates.all)
+        let sample = SignInPageContext(csrf: "token", next: "/apps", message: "Try again.")
+        let misspelt = try TemplateKeys.parse(Templates.signIn.replacingOccurrences(of: "{{next}}", with: "{{nxet}}"))
+        #expect(keys.check(misspelt, sample: sample).missing == ["`nxet`"])
+        let inSection = try TemplateKeys.parse("{{#message}}<p>{{mesage}}</p>{{/message}}")
+        #expect(keys.check(inSection, sample: sample).missing == ["`mesage` (in #message)"])
+        let empty = SignInPageContext(csrf: "token", next: "/apps", message: nil)
+        #expect(keys.check(inSection, sample: empty).unchecked == ["#message"])
+    }
+
+    private static func flattened(_ tags: [TemplateKeys.Tag]) -> [TemplateKeys.Tag] {
+        tags.flatMap { tag -> [TemplateKeys.Tag] in
+            if case .section(_, _, let inner) = tag { return [tag] + flattened(inner) }
+            return [tag]
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import WaypointServer
+
+/// Every admin route answers 401 without the admin token.
+///
+/// The token is checked before the route looks at the app, the revision or the body it was sent.
+@Suite("Admin routes")
+struct AdminRoutesTests {
+    struct Route: Sendable, CustomTestStringConvertible {
+        let method: HTTPRequest.Method
+        let path: String
+        let body: String?
+
+        var testDescription: String { "\(method) \(path)" }
+    }
+
+    /// Each admin route, naming an app that does not exist (the token is checked first).
+    static let routes = [
+        Route(method: .post, path: "/v1/apps", body: #"{"id":"fitness","name":"Fitness"}"#),
+        Route(method: .post, path: "/v1/apps/nope/revisions", body: "{}"),
+        Route(method: .get, path: "/v1/apps/nope/revisions", body: nil),
+        Route(method: .get, path: "/v1/apps/nope/revisions/1/preview", body: nil),
+        Route(method: .post, path: "/v1/apps/nope/environments/production/publish", body: #"{"revision":1}"#),
+        Route(method: .get, path: "/v1/apps/nope/funnel?flow=signup", body: nil),
+        Route(method: .get, path: "/v1/apps/nope/events?format=jsonl", body: nil),
+    ]
+
+    @Test(arguments: routes)
+    func aRequestWithoutTheAdminTokenIsRefused(_ route: Route) async throws {
+        try await TestServer.run { client in
+            let cases: [(headers: HTTPFields, message: String)] = [
+                ([:], "This request needs the admin token: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`."),
+                ([.authorization: "Bearer \(TestServer.adminToken)x"],
+                 "The admin token is wrong: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>` with the server's token."),
+                ([.authorization: TestServer.adminToken],
+                 "The admin token is wrong: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>` with the server's token."),
+            ]
+            for (headers, message) in cases {
+                let answer = try await client.send(route.path, route.method, headers: headers, body: route.body.map { Data($0.utf8) })
+                #expect(answer.status == .unauthorized)
+                #expect(answer.headers[.wwwAuthenticate] == "Bearer")
+                #expect(try answer.errorCode() == "unauthorized")
+                #expect((try answer.object()["error"] as? [String: Any])?["message"] as? String == message)
+            }
+            // With the token, the route itself answers: the app does not exist (or, for creating one, it is created).
+            let admitted = try await client.send(route.path, route.method, headers: TestServer.admin, body: route.body.map { Data($0.utf8) })
+            #expect(admitted.status == (route.path == "/v1/apps" ? .created : .notFound), "\(admitted.text)")
+        }
+    }
+}
