@@ -65,8 +65,8 @@ func benchmarkDocumentText(steps: Int = 1_000, conditions: Bool = true) -> Data 
 /// A document with one flow of `steps` steps, each with two outcomes (one step and two steps ahead).
 func benchmarkLadderDocument(steps: Int = 10_000) -> WaypointDocument {
     let entries = (0..<steps).map { index in
-        let one: Target = index + 1 < steps ? .step("s\(index + 1)") : .complete
-        let two: Target = index + 2 < steps ? .step("s\(index + 2)") : .complete
+        let one: Destination = index + 1 < steps ? .step("s\(index + 1)") : .complete
+        let two: Destination = index + 2 < steps ? .step("s\(index + 2)") : .complete
         return FlowStepEntry(id: "s\(index)", on: [FlowOutcome(name: "one", target: one), FlowOutcome(name: "two", target: two)])
     }
     return WaypointDocument(flows: [FlowEntry(id: "ladder", steps: entries)])

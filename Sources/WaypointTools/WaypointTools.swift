@@ -1,9 +1,11 @@
 // WaypointTools: what the `waypoint` command-line tool and the server need and an app does not.
 //
 // The core library `Waypoint` is what apps link, so it holds only what runs in an app: flows,
-// walkthroughs, rules, the document with its validation and lint, progress, the event model and
-// its durable queue. This module builds on it for tools:
+// walkthroughs, rules, the document with its validation, progress, the event model and its durable
+// queue. This module builds on it for tools (docs/ARCHITECTURE.md, "Modules"):
 //
+// - Document/: lint, the graph problems of a document (`WaypointDocument.lint(source:)`,
+//   `DocumentValidation.allDiagnostics`), over a `NavigationGraph` of each flow.
 // - Events/: `EventLineScanner` reads JSON Lines event files without decoding whole events;
 //   `EventFileReader` reads a file in parallel ranges into a report's `EventLineCollector`.
 // - Reports/: `Funnel` computes the two drop-off reports from events or event files: the flow
@@ -15,7 +17,9 @@
 //   listing, `FlowGraphError`.
 // - Rendering/: `GraphRenderer` draws a `FlowGraph` as Mermaid or Graphviz DOT; `TrafficGraph`
 //   joins a `FlowGraph` to a `FlowReport` (users per edge) and draws it as inline SVG, laid out by
-//   `GraphLayout`; `FunnelBars` draws a flow report as SVG bars.
+//   `GraphLayout`; `FunnelBars` draws a flow report as SVG bars; `OverlaySVG` draws a walkthrough
+//   step's overlay (`waypoint preview`).
+// - Formatting/: `ReportText`, how every tool prints counts, rates and durations.
 // - Schema/: `DocumentSchema`, the JSON Schema of the document format.
 // - Revisions/: before a revision is published, `RevisionPreview` (per flow, a `FlowPreview`: path
 //   counts on both revisions, and where users mid-flow would land, `InFlightUsers`, replayed with the

@@ -2,8 +2,8 @@
 ///
 /// Decoding problems: ``syntax``, ``tooDeep``, ``duplicateKey``, ``unknownKey``, ``missingKey``,
 /// ``wrongType``, ``badValue``, ``badId``, ``unsupportedSchemaVersion``, ``negativeDuration``,
-/// ``badCondition``, ``reservedOutcome``, ``conflictingKeys``. Graph problems (lint, as listed in the
-/// design): ``duplicateId``, ``unknownTarget``, ``unknownSubflow``, ``subflowCycle``, ``unreachableStep``,
+/// ``badCondition``, ``reservedOutcome``, ``conflictingKeys``. Graph problems (lint, as listed in
+/// docs/ARCHITECTURE.md, "The command-line tool"): ``duplicateId``, ``unknownTarget``, ``unknownSubflow``, ``subflowCycle``, ``unreachableStep``,
 /// ``deadEnd``, ``noExitCycle``, ``unknownExperiment``, ``unknownVariation``, ``badWeights``,
 /// ``duplicateTarget``, ``emptyFlow``, and ``missingVariation``.
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {

@@ -145,7 +145,7 @@ extension DocumentDecoder {
             } else {
                 let text = tape.string(value)
                 var message = "\(Self.quoted(text)) is not a step id or `$complete`; ids use only letters, digits, `.`, `_` and `-`"
-                if text.hasPrefix("$"), let suggestion = Spelling.suggestion(for: text, among: [Target.completeToken]) {
+                if text.hasPrefix("$"), let suggestion = Spelling.suggestion(for: text, among: [Destination.completeToken]) {
                     message = "\(Self.quoted(text)) is not a step id or `$complete`; did you mean `\(suggestion)`?"
                 }
                 report(.badId, at: value, .key(name), message)

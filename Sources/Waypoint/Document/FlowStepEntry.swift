@@ -58,10 +58,10 @@ public struct FlowOutcome: Sendable, Hashable {
     /// The outcome's name, as the screen reports it.
     public var name: String
     /// Where it leads.
-    public var target: Target
+    public var target: Destination
 
     /// Creates an outcome.
-    public init(name: String, target: Target) {
+    public init(name: String, target: Destination) {
         self.name = name
         self.target = target
     }

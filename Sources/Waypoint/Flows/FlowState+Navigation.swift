@@ -102,7 +102,7 @@ extension FlowState {
             }
             levels.keepFirst(depth + 1)
         }
-        let destination = levels.last.list.routes.position(of: target.leafID).map(StepRoutes.Destination.step)
+        let destination = levels.last.list.routes.position(of: target.leafID).map(StepRoutes.Resolved.step)
             ?? .unknown(target.leafID)
         let arrival = try walker.follow(destination, levels: &levels, from: .jump, force: true)
         return recordMove(leaving: .jump, skipped: walker.skipped, arrival: arrival)
@@ -187,7 +187,7 @@ extension FlowState {
         for visit in path.reversed() where !visit.isCustom {
             guard var levels = walker.levels(for: visit.path) else { continue }
             let leaf = levels.last
-            let following: StepRoutes.Destination = leaf.position + 1 < leaf.list.routes.count ? .step(leaf.position + 1) : .complete
+            let following: StepRoutes.Resolved = leaf.position + 1 < leaf.list.routes.count ? .step(leaf.position + 1) : .complete
             return try walker.follow(following, levels: &levels, from: .after(visit.path), force: false)
         }
         var levels = walker.rootLevels()

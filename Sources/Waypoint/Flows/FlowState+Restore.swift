@@ -87,10 +87,10 @@ extension FlowState {
 
 extension FlowWalker {
     /// Every step that following `destination` could show, whatever the conditions evaluate to.
-    func possibleArrivals(_ destination: StepRoutes.Destination, levels: LevelStack<Context>) -> Set<StepPath> {
+    func possibleArrivals(_ destination: StepRoutes.Resolved, levels: LevelStack<Context>) -> Set<StepPath> {
         var arrivals: Set<StepPath> = []
         var seen: Set<String> = []
-        var work: [(StepRoutes.Destination, LevelStack<Context>)] = [(destination, levels)]
+        var work: [(StepRoutes.Resolved, LevelStack<Context>)] = [(destination, levels)]
         while let (destination, levels) = work.popLast() {
             var levels = levels
             switch destination {

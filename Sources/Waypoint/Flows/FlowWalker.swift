@@ -112,7 +112,7 @@ struct FlowWalker<Context> {
     /// - Returns: the path of the step to show, or `nil` when the top-level flow completes.
     @inlinable
     mutating func follow(
-        _ destination: StepRoutes.Destination, levels: inout LevelStack<Context>, from origin: WalkOrigin, force: Bool
+        _ destination: StepRoutes.Resolved, levels: inout LevelStack<Context>, from origin: WalkOrigin, force: Bool
     ) throws(FlowError) -> StepPath? {
         var destination = destination
         var origin = origin

@@ -19,7 +19,7 @@ public struct Step<Context>: Sendable {
     /// The outcomes this step accepts, in declaration order, with where each leads.
     ///
     /// When empty, the step accepts `next`, which leads to the following step in declared order.
-    public var outcomes: [(name: String, target: Target)]
+    public var outcomes: [(name: String, target: Destination)]
     /// The condition under which the step is shown; `nil` means always.
     public var condition: StepCondition<Context>?
     /// The flow this step runs, when the step is a subflow.
@@ -54,14 +54,14 @@ public struct Step<Context>: Sendable {
 
     /// The target of an explicitly declared outcome, if any.
     @inlinable
-    public func declaredTarget(for outcome: String) -> Target? {
+    public func declaredDestination(for outcome: String) -> Destination? {
         outcomes.first(where: { $0.name == outcome })?.target
     }
 }
 
 extension Step {
     /// Returns a copy whose outcome `name` leads to `target` (a later declaration of the same name wins).
-    public func on(_ name: String, to target: Target) -> Step {
+    public func on(_ name: String, to target: Destination) -> Step {
         var copy = self
         copy.outcomes.removeAll { $0.name == name }
         copy.outcomes.append((name, target))

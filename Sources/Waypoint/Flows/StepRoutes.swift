@@ -20,7 +20,7 @@
 package final class StepRoutes: Sendable, Hashable {
     /// Where a route leads, resolved against the list.
     @usableFromInline
-    package enum Destination: Sendable, Hashable {
+    package enum Resolved: Sendable, Hashable {
         /// The step at this position.
         case step(Int)
         /// The flow completes.
@@ -44,9 +44,9 @@ package final class StepRoutes: Sendable, Hashable {
         /// The outcome's name.
         @usableFromInline package let outcome: String
         /// The target as declared.
-        @usableFromInline package let target: Target
+        @usableFromInline package let target: Destination
         /// The target, resolved.
-        @usableFromInline package let destination: Destination
+        @usableFromInline package let destination: Resolved
         @usableFromInline package let kind: Kind
     }
 
@@ -54,7 +54,7 @@ package final class StepRoutes: Sendable, Hashable {
     struct Shape {
         let id: String
         /// The outcomes the step declares, in declaration order (empty when it declares none).
-        let outcomes: [(name: String, target: Target)]
+        let outcomes: [(name: String, target: Destination)]
         let runsSubflow: Bool
     }
 
@@ -67,7 +67,7 @@ package final class StepRoutes: Sendable, Hashable {
     /// Where each step goes when it is skipped.
     @usableFromInline package let skips: [Route]
     /// Where the flow starts.
-    @usableFromInline package let start: Destination
+    @usableFromInline package let start: Resolved
     /// The id of the start step as declared (or the first step's), `nil` for a flow without steps.
     @usableFromInline package let startID: String?
     /// Whether each step runs a subflow.
@@ -80,10 +80,10 @@ package final class StepRoutes: Sendable, Hashable {
         positions.reserveCapacity(shapes.count)
         for (position, shape) in shapes.enumerated() where positions[shape.id] == nil { positions[shape.id] = position }
         self.positions = positions
-        func resolve(_ target: Target) -> Destination {
+        func resolve(_ target: Destination) -> Resolved {
             switch target {
             case .complete: .complete
-            case .step(let id): positions[id].map(Destination.step) ?? .unknown(id)
+            case .step(let id): positions[id].map(Resolved.step) ?? .unknown(id)
             }
         }
         var outcomes: [[Route]] = []
@@ -91,7 +91,7 @@ package final class StepRoutes: Sendable, Hashable {
         outcomes.reserveCapacity(shapes.count)
         skips.reserveCapacity(shapes.count)
         for (position, shape) in shapes.enumerated() {
-            let following: Target = position + 1 < shapes.count ? .step(shapes[position + 1].id) : .complete
+            let following: Destination = position + 1 < shapes.count ? .step(shapes[position + 1].id) : .complete
             let declared = shape.outcomes.filter { $0.name != Outcome.back }
             func route(_ name: String) -> Route? {
                 declared.first { $0.name == name }.map { Route(outcome: name, target: $0.target, destination: resolve($0.target), kind: .declared) }
@@ -156,7 +156,7 @@ package final class StepRoutes: Sendable, Hashable {
 
     /// The outcome names a screen step accepts, in declaration order (`back` is always possible
     /// too, where there is a step to go back to).
-    static func acceptedOutcomes(declared: [(name: String, target: Target)]) -> [String] {
+    static func acceptedOutcomes(declared: [(name: String, target: Destination)]) -> [String] {
         declared.isEmpty ? [Outcome.next] : declared.map(\.name).filter { $0 != Outcome.back }
     }
 }

@@ -429,7 +429,7 @@ extension ExperimentEntry {
     }
 }
 
-extension StepRoutes.Destination {
+extension StepRoutes.Resolved {
     /// Whether the destination is a step id the flow does not declare.
     fileprivate var isUnknown: Bool {
         if case .unknown = self { true } else { false }

@@ -30,7 +30,7 @@ package struct NavigationGraph {
         vertexCount = 2 * steps + 1
         complete = 2 * steps
         let unknown = unknownTarget ?? 2 * steps
-        func vertex(_ destination: StepRoutes.Destination) -> Int32 {
+        func vertex(_ destination: StepRoutes.Resolved) -> Int32 {
             switch destination {
             case .step(let position): Int32(2 * position)
             case .complete: Int32(2 * steps)

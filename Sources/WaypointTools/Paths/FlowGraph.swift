@@ -44,7 +44,7 @@ public struct FlowGraph: Sendable, Hashable {
         /// The outcome's name (`next` for document order, `skip` for a skip edge).
         public let outcome: String
         /// Where the edge leads.
-        public let to: Target
+        public let to: Destination
         /// Why the edge exists.
         public let kind: Kind
         /// Whether ``to`` names a step of the same flow (always true for `$complete`).
@@ -91,7 +91,7 @@ public struct FlowGraph: Sendable, Hashable {
             start = entry.startStepID
             let routes = entry.routes
             self.routes = routes
-            func index(_ destination: StepRoutes.Destination) -> Int {
+            func index(_ destination: StepRoutes.Resolved) -> Int {
                 switch destination {
                 case .step(let position): position
                 case .complete: FlowGraph.completeIndex

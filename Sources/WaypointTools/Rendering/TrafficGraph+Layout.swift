@@ -159,7 +159,7 @@ extension TrafficGraph {
             func position(_ id: String) -> Int? { nodeIndex[id].flatMap { place(of: $0, in: scope) } }
             let layout = GraphLayout(
                 sizes: sizes, edges: laid[scope].map(\.pair),
-                top: position(group?.start ?? "$start"), bottom: position(group?.end ?? Target.completeToken))
+                top: position(group?.start ?? "$start"), bottom: position(group?.end ?? Destination.completeToken))
             layouts[scope] = layout
             if let group {
                 let header = SVGMarkup.textWidth(groupTitle(group), fontSize: 11)

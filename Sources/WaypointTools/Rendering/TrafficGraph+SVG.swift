@@ -207,7 +207,7 @@ extension TrafficGraph {
     private func nodeDescription(_ node: Node) -> String {
         switch node.kind {
         case .start: return "start: \(started) users started the flow"
-        case .complete: return "\(Target.completeToken): \(completed) users completed the flow"
+        case .complete: return "\(Destination.completeToken): \(completed) users completed the flow"
         case .subflowComplete: return "return from subflow run by \(node.group ?? "")"
         case .missing: return "\(node.label): an outcome leads to a step the flow does not have"
         case .step, .subflow:

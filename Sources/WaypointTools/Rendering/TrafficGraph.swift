@@ -75,7 +75,7 @@ public struct TrafficGraph: Sendable, Hashable {
             switch kind {
             case .start: "start"
             case .step, .subflow: stepID ?? id
-            case .complete: Target.completeToken
+            case .complete: Destination.completeToken
             case .subflowComplete: "return"
             case .missing: "missing: " + (stepID ?? id)
             }

@@ -63,7 +63,7 @@ struct TrafficGraphBuilder {
     private mutating func add(
         _ flow: FlowGraph.Subgraph, prefix: String, group: String?, open: Set<String>
     ) -> (start: String, arrivals: Int, exits: Int) {
-        let end = prefix + Target.completeToken
+        let end = prefix + Destination.completeToken
         var missing: [String: String] = [:]
         // The drawn steps: the first of each id, as navigation reads them.
         let steps = flow.nodes.enumerated().filter { flow.indexByID[$0.element.id] == $0.offset }.map(\.element)
@@ -75,7 +75,7 @@ struct TrafficGraphBuilder {
         }
         nodes.append(node(id: end, kind: group == nil ? .complete : .subflowComplete, group: group))
 
-        func target(_ target: Target) -> String {
+        func target(_ target: Destination) -> String {
             switch target {
             case .complete: return end
             case .step(let stepID):
@@ -103,7 +103,7 @@ struct TrafficGraphBuilder {
                 let runs = TrafficGraph.Edge(from: id, outcome: "runs", to: inner.start, kind: .runs, users: inner.arrivals)
                 edges.insert(runs, at: runsEdge)
                 groups.insert(TrafficGraph.Group(
-                    id: id, flowID: subflowID, parent: group, start: inner.start, end: id + "/" + Target.completeToken), at: groupIndex)
+                    id: id, flowID: subflowID, parent: group, start: inner.start, end: id + "/" + Destination.completeToken), at: groupIndex)
                 entries[id] = inner.arrivals
                 subflowExits = inner.exits
             }

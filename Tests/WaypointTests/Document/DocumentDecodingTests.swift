@@ -6,7 +6,7 @@ import TestSupport
 /// Reading valid documents: the model, its defaults, and documents written with `JSONEncoder` read back.
 @Suite("Document decoding")
 struct DocumentDecodingTests {
-    @Test("The design's example decodes, with the defaults of the format")
+    @Test("The sign-up example decodes, with the defaults of the format")
     func signupDocument() throws {
         let validation = WaypointDocument.validate(DocumentFixtures.signupDocument)
         #expect(validation.diagnostics.isEmpty)
@@ -70,9 +70,9 @@ struct DocumentDecodingTests {
         #expect(DocumentFixtures.exampleFiles() == ["every-feature.json", "waypoint.json"])
     }
 
-    @Test("Encoding and validating again gives the same document", arguments: ["design", "every-feature.json", "waypoint.json"])
+    @Test("Encoding and validating again gives the same document", arguments: ["signup", "every-feature.json", "waypoint.json"])
     func roundTrip(_ source: String) throws {
-        let text = source == "design" ? Data(DocumentFixtures.signupDocument.utf8) : try DocumentFixtures.example(source)
+        let text = source == "signup" ? Data(DocumentFixtures.signupDocument.utf8) : try DocumentFixtures.example(source)
         let document = try #require(WaypointDocument.validate(text).document)
         let again = WaypointDocument.validate(try JSONEncoder().encode(document))
         #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")

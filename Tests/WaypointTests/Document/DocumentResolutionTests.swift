@@ -115,7 +115,7 @@ struct DocumentResolutionTests {
         let steps = try #require(signup.fixedSteps)
         #expect(steps.map(\.id) == ["splash", "login", "registration", "personalization", "shared-end"])
         #expect(steps[0].acceptedOutcomes == ["login", "register", "loggedIn"])
-        #expect(steps[0].declaredTarget(for: "loggedIn") == .complete)
+        #expect(steps[0].declaredDestination(for: "loggedIn") == .complete)
         #expect(steps[0].screen == "Splash")
         #expect(steps[3].condition?.evaluate(["country": "CA"]) == true)
         #expect(steps[3].condition?.evaluate(["country": "FR"]) == false)
@@ -141,10 +141,10 @@ struct DocumentResolutionTests {
 
     @Test("Documents whose subflows cannot be built are refused with a reason")
     func refusals() throws {
-        let design = try #require(WaypointDocument.validate(DocumentFixtures.signupDocument).document)
-        #expect(throws: DocumentError.self) { try design.resolve(attributes: [:]) }
+        let signup = try #require(WaypointDocument.validate(DocumentFixtures.signupDocument).document)
+        #expect(throws: DocumentError.self) { try signup.resolve(attributes: [:]) }
         do {
-            _ = try design.resolve(attributes: [:])
+            _ = try signup.resolve(attributes: [:])
         } catch {
             #expect(error.description == "Step `shared-end` of flow `signup` runs the subflow `end-flow`, but the document has no flow with that id; add it or fix the id.")
         }

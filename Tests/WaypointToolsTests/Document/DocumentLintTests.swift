@@ -96,11 +96,11 @@ struct DocumentLintTests {
 
     @Test("Every lint code is covered")
     func coverage() {
-        let design = ["duplicate-id", "unknown-target", "unknown-subflow", "subflow-cycle", "unreachable-step", "dead-end",
+        let documented = ["duplicate-id", "unknown-target", "unknown-subflow", "subflow-cycle", "unreachable-step", "dead-end",
                       "no-exit-cycle", "unknown-experiment", "unknown-variation", "bad-weights", "duplicate-target", "empty-flow",
                       "unused-experiment", "mixed-condition"]
         let produced = Set(Self.cases.flatMap { $0.expected.map { $0.split(separator: " ")[2] } }.map(String.init))
-        #expect(Set(design).isSubset(of: produced))
+        #expect(Set(documented).isSubset(of: produced))
     }
 
     @Test("A cycle that a skipped step can leave is not a problem")

@@ -67,7 +67,7 @@ struct DocumentSchemaTests {
         #expect(defs["id"]?["pattern"] == "^[A-Za-z0-9._-]+$")
     }
 
-    @Test("The design's example and every bundled example validate")
+    @Test("The sign-up example and every bundled example validate")
     func examplesValidate() throws {
         #expect(WaypointDocument.validate(DocumentFixtures.signupDocument).diagnostics.isEmpty)
         for name in DocumentFixtures.exampleFiles() {

@@ -31,7 +31,7 @@ public struct ServerConfiguration: Sendable {
     }
 }
 
-/// Request limits (DESIGN §8).
+/// Request limits (docs/ARCHITECTURE.md, "The HTTP API").
 public struct Limits: Sendable {
     /// The largest request body accepted by `POST /v1/events`.
     public var maxEventBodyBytes: Int

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import Waypoint
 
-/// `POST /v1/events`: a batch of analytics events, answered once the accepted ones are durably stored.
+/// `POST /v1/events`: a batch of analytics events, answered once the accepted ones are durably stored,
+/// with the core's ``Waypoint/EventUploadReceipt`` — the type the app's `HTTPEventSink` reads.
 struct EventsController<Context: RequestContext>: Sendable {
     let store: any Store
     let authenticator: Authenticator
@@ -11,12 +12,6 @@ struct EventsController<Context: RequestContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.post("v1/events", use: ingest)
-    }
-
-    private struct Answer: Encodable {
-        let accepted: Int
-        let duplicates: Int
-        let rejected: [EventBatch.Rejection]
     }
 
     @Sendable func ingest(request: Request, context: Context) async throws -> Response {
@@ -40,6 +35,7 @@ struct EventsController<Context: RequestContext>: Sendable {
         metrics.eventsAccepted.increment(by: Int64(result.accepted))
         metrics.eventsDuplicate.increment(by: Int64(duplicates))
         metrics.eventsRejected.increment(by: Int64(batch.rejected.count))
-        return try JSONBody.response(Answer(accepted: result.accepted, duplicates: duplicates, rejected: batch.rejected))
+        return try JSONBody.response(
+            EventUploadReceipt(accepted: result.accepted, duplicates: duplicates, rejected: batch.rejected))
     }
 }

@@ -53,7 +53,7 @@ struct ReportsController<Context: RequestContext>: Sendable {
         let bytes: [UInt8]
         do {
             bytes = try await StoredFunnel.json(store: store, appID: appID, query: query)
-        } catch let error as FunnelError {
+        } catch let error as ReportError {
             throw APIError.badRequest(error.description, code: "bad-query")
         }
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))

@@ -35,14 +35,14 @@ struct FlowPage {
         } ?? []
         return FlowPageContext.Group(
             title: title, anchor: anchor, started: figures.started, completed: figures.completed, abandoned: figures.abandoned,
-            completionRate: FormText.percent(figures.completionRate),
-            medianToComplete: FormText.duration(milliseconds: figures.medianMsToComplete),
+            completionRate: ReportText.percent(figures.completionRate),
+            medianToComplete: ReportText.duration(milliseconds: figures.medianMsToComplete),
             bars: FunnelBars(flowID: report.flowID, figures: figures)
                 .svg(idPrefix: anchor + "-bars", title: "\(title): users per step of \(report.flowID)"),
             steps: figures.steps.map { step in
                 FlowPageContext.Group.Step(
                     id: step.stepID, inDocument: step.inDocument ?? true, viewed: step.viewed, skipped: step.skipped,
-                    droppedHere: step.droppedHere, median: FormText.duration(milliseconds: step.medianDurationMs),
+                    droppedHere: step.droppedHere, median: ReportText.duration(milliseconds: step.medianDurationMs),
                     outcomes: step.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             },
             hasGraph: traffic != nil,

@@ -26,18 +26,4 @@ enum FormText {
               !next.contains("\r"), !next.contains("\n") else { return "/apps" }
         return next
     }
-
-    /// A duration in milliseconds as people read it: `850 ms`, `12.4 s`, `3 min 5 s`, `2 h 10 min`.
-    static func duration(milliseconds: Double?) -> String {
-        guard let milliseconds else { return "–" }
-        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
-        let seconds = milliseconds / 1000
-        if seconds < 60 { return String(format: "%.1f s", seconds) }
-        let whole = Int(seconds.rounded())
-        if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
-        return "\(whole / 3600) h \((whole % 3600) / 60) min"
-    }
-
-    /// A fraction in 0…1 as a percentage with one decimal.
-    static func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
 }

@@ -43,7 +43,7 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
     private func reporting<T>(_ compute: () async throws -> T) async throws -> T {
         do {
             return try await compute()
-        } catch let error as FunnelError {
+        } catch let error as ReportError {
             throw APIError.notFound(error.description)
         }
     }

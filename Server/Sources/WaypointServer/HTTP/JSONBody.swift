@@ -1,12 +1,12 @@
 import Foundation
 import Hummingbird
+import Waypoint
 
-/// JSON bodies as the API writes them: keys sorted, slashes not escaped, like the CLI's `--format json`.
+/// JSON bodies as the API writes them: the core's one JSON form (``Waypoint/StableJSON``), byte for
+/// byte what the CLI's `--format json` prints.
 enum JSONBody {
     static func encode(_ value: some Encodable) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(value))
+        [UInt8](try StableJSON.data(value))
     }
 
     /// A JSON response with `status`.

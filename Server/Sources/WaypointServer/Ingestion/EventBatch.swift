@@ -4,11 +4,8 @@ import Waypoint
 /// A `POST /v1/events` body, `{"batch":[event,…]}`, read event by event: a malformed event is
 /// rejected with its index and message, the others are kept.
 struct EventBatch {
-    /// One refused event.
-    struct Rejection: Encodable, Sendable, Hashable {
-        let index: Int
-        let message: String
-    }
+    /// One refused event, as the receipt lists it.
+    typealias Rejection = EventUploadReceipt.Rejection
 
     /// The valid events, in batch order.
     var events: [OnboardingEvent] = []

@@ -5,7 +5,7 @@
 /// ```swift
 /// Step("splash").on("login", to: "login").on("loggedIn", to: .complete)
 /// ```
-public enum Target: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public enum Destination: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The step with this id, in the same flow.
     case step(String)
     /// The flow ends successfully.
@@ -16,13 +16,13 @@ public enum Target: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
 
     /// Creates a target from a step id, or ``complete`` for `"$complete"`.
     public init(stringLiteral value: String) {
-        self = value == Target.completeToken ? .complete : .step(value)
+        self = value == Destination.completeToken ? .complete : .step(value)
     }
 
     public var description: String {
         switch self {
         case .step(let id): id
-        case .complete: Target.completeToken
+        case .complete: Destination.completeToken
         }
     }
 }
