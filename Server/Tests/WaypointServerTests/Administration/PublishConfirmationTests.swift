@@ -9,7 +9,7 @@ import WaypointTools
 @Suite("Publishing and its confirmation")
 struct PublishConfirmationTests {
     @Test func aPublishThatMovesUsersBackIsRefusedUnlessConfirmed() async throws {
-        let directory = TemporaryDirectory.path("publish")
+        let directory = TemporaryFiles.path("publish")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteStore(directory: directory)
         try await TestServer.run(store: store) { client in
@@ -40,7 +40,7 @@ struct PublishConfirmationTests {
     }
 
     @Test func aRevisionThatDoesNotExistIsNotFoundBeforeAnyConfirmation() async throws {
-        let directory = TemporaryDirectory.path("publish")
+        let directory = TemporaryFiles.path("publish")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteStore(directory: directory)
         try await TestServer.run(store: store) { client in

@@ -19,9 +19,9 @@ struct AppSideEndToEndTests {
         """
 
     @Test @MainActor func publishLoadRunDeliverAndReport() async throws {
-        // A path and a `defer`, not `TemporaryDirectory.with`: Swift 6.3.1 crashes on this
+        // A path and a `defer`, not `TemporaryFiles.with`: Swift 6.3.1 crashes on this
         // main-actor test as a closure.
-        let directory = TemporaryDirectory.path()
+        let directory = TemporaryFiles.path()
         defer { try? FileManager.default.removeItem(at: directory) }
         var server = try await ServerProcess(["--data", directory.appendingPathComponent("server").path])
         let port = server.port

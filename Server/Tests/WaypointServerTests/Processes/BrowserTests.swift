@@ -58,7 +58,7 @@ struct BrowserTests {
             Issue.record("chromium is not installed, and CI=true: `.ci/run` installs it with apt-get")
             return
         }
-        try await TemporaryDirectory.with { data in
+        try await TemporaryFiles.with { data in
             let server = try await Self.seededServer(data: data)
             let base = "http://127.0.0.1:\(server.port)"
             try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)

@@ -12,7 +12,7 @@ import Darwin
 @Suite("kill -9 during ingestion", .serialized)
 struct CrashTests {
     @Test func everyAcknowledgedBatchSurvivesAndNothingIsStoredTwice() async throws {
-        try await TemporaryDirectory.with { directory in
+        try await TemporaryFiles.with { directory in
             var server = try await ServerProcess(["--data", directory.path])
             let port = server.port
             let app = try await HTTP.createApp(port: port, "crash")

@@ -68,7 +68,7 @@ struct AppsRouteTests {
     }
 
     @Test func keysAreStoredOnlyAsHashes() async throws {
-        try await TemporaryDirectory.with { directory in
+        try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
             let keys = LockedBox<[String]>([])
             try await TestServer.run(store: store) { client in

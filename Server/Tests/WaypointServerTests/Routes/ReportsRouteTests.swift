@@ -59,7 +59,7 @@ struct ReportsRouteTests {
             let app = try await client.createApp("fitness")
             _ = try await client.postEvents(key: app.production, lines: try Self.fixtureLines())
             let export = try await client.send("/v1/apps/fitness/events?format=jsonl", headers: TestServer.admin)
-            let file = TemporaryDirectory.path("export").appendingPathExtension("jsonl")
+            let file = TemporaryFiles.path("export").appendingPathExtension("jsonl")
             defer { try? FileManager.default.removeItem(at: file) }
             try export.data.write(to: file)
 
@@ -95,7 +95,7 @@ struct ReportsRouteTests {
             }
             let response = try await client.send("/v1/apps/fitness/funnel?flow=signup&by=variation", headers: TestServer.admin)
             #expect(response.status == .ok, "\(response.text)")
-            let file = TemporaryDirectory.path("export").appendingPathExtension("jsonl")
+            let file = TemporaryFiles.path("export").appendingPathExtension("jsonl")
             defer { try? FileManager.default.removeItem(at: file) }
             try events.write(to: file)
             let declared = try WaypointDocument(validating: document).reportedStepIDs(ofFlow: "signup")

@@ -122,7 +122,7 @@ struct RevisionRouteTests {
     /// A revision stored before today's checks (written straight into the store here) is checked
     /// again at publish time: refused with 422 and the diagnostics, and what is served does not change.
     @Test func aPublishLintRefusesLeavesThePublishedRevisionUntouched() async throws {
-        try await TemporaryDirectory.with { directory in
+        try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
             try await TestServer.run(store: store) { client in
                 let app = try await client.createApp("fitness")

@@ -14,7 +14,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func withStore<T: Sendable>(_ body: @Sendable (any Store) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
-            return try await TemporaryDirectory.with { directory in
+            return try await TemporaryFiles.with { directory in
                 try await body(try SQLiteStore(directory: directory))
             }
         case .postgres:

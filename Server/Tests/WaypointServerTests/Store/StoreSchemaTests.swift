@@ -144,7 +144,7 @@ struct StoreSchemaTests {
     /// The key of each described index, as SQLite keeps it: the columns, then the row id
     /// (`seq`), which orders entries that are equal on the columns.
     @Test func sqliteIndexesAreKeyedAsDescribedEndingWithSeq() async throws {
-        try await TemporaryDirectory.with { directory in
+        try await TemporaryFiles.with { directory in
             try await SQLiteStore(directory: directory).close()
             let keys = try await DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path).read { db in
                 try StoreSchema.current.indexes.map { index in
@@ -167,7 +167,7 @@ struct StoreSchemaTests {
 
     /// A database the earlier release created opens, answers, and has the schema a new one gets.
     @Test func anEarlierSQLiteDatabaseOpensAndAnswers() async throws {
-        try await TemporaryDirectory.with { directory in
+        try await TemporaryFiles.with { directory in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let earlier = directory.appendingPathComponent("waypoint.sqlite").path
             let queue = try DatabaseQueue(path: earlier)
@@ -201,7 +201,7 @@ struct StoreSchemaTests {
     }
 
     @Test func anUnusableFolderOrFileSaysWhatToDo() async throws {
-        try await TemporaryDirectory.with { directory in
+        try await TemporaryFiles.with { directory in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let file = directory.appendingPathComponent("file")
             try Data("not a folder".utf8).write(to: file)

@@ -45,7 +45,7 @@ enum Chromium {
 
     private static func run(_ arguments: [String]) throws -> Data {
         guard let executable else { throw TestFailure("chromium is not installed; `apt-get install chromium`") }
-        let profile = TemporaryDirectory.path("chromium")
+        let profile = TemporaryFiles.path("chromium")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -75,7 +75,7 @@ final class ChromiumSession {
 
     init() throws {
         guard let executable = Chromium.executable else { throw TestFailure("chromium is not installed; `apt-get install chromium`") }
-        profile = TemporaryDirectory.path("chromium")
+        profile = TemporaryFiles.path("chromium")
         var commands: [Int32] = [0, 0]
         var answers: [Int32] = [0, 0]
         guard pipe(&commands) == 0, pipe(&answers) == 0 else { throw TestFailure("pipe() failed") }

@@ -64,7 +64,7 @@ enum PostgresServer {
 
     private static func start() throws -> Running {
         guard let bin = binDirectory else { throw TestFailure(notInstalledMessage) }
-        // Under /tmp, not `TemporaryDirectory`: the server's socket lives in this folder, and a
+        // Under /tmp, not `TemporaryFiles`: the server's socket lives in this folder, and a
         // socket's path may not exceed 107 bytes, which a long TMPDIR would.
         let directory = URL(fileURLWithPath: "/tmp/waypoint-pg-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -169,7 +169,7 @@ enum PostgresServer {
             process.arguments = arguments
         }
         // A file, not a pipe: the server pg_ctl starts inherits the descriptors and would keep a pipe open.
-        let outputFile = TemporaryDirectory.path("pg-output")
+        let outputFile = TemporaryFiles.path("pg-output")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let output = try FileHandle(forWritingTo: outputFile)

@@ -26,7 +26,7 @@ enum TestServer {
 
     static func configuration(limits: Limits = Limits(), storage: ServerConfiguration.Storage? = nil) throws -> ServerConfiguration {
         ServerConfiguration(
-            storage: storage ?? .sqlite(directory: TemporaryDirectory.path()), adminToken: try AdminToken(adminToken),
+            storage: storage ?? .sqlite(directory: TemporaryFiles.path()), adminToken: try AdminToken(adminToken),
             limits: limits, logLevel: .warning)
     }
 
@@ -35,7 +35,7 @@ enum TestServer {
         limits: Limits = Limits(), store: (any Store)? = nil,
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        try await TemporaryDirectory.with { directory in
+        try await TemporaryFiles.with { directory in
             let store = try store ?? SQLiteStore(directory: directory)
             var logger = Logger(label: "waypoint-server-tests")
             logger.logLevel = .warning

@@ -2,7 +2,7 @@ import Foundation
 
 /// Folders (and files) of the tests under the system's temporary folder, each with a new name, so
 /// tests running at the same time never share one.
-enum TemporaryDirectory {
+enum TemporaryFiles {
     /// A new path `TMP/waypoint-server-tests-LABEL-UUID`; nothing exists there yet.
     static func path(_ label: String = "data") -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-server-tests-\(label)-\(UUID().uuidString)")
