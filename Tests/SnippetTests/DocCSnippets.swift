@@ -242,3 +242,62 @@ enum RemoteServerSnippets {
         return pump
     }
 }
+
+enum AddingWaypointToAnAppSnippets {
+    static func attributes(user: User, launchCount: Int) -> Attributes {
+        // snippet:begin
+        let attributes: Attributes = [
+            "id": .string(user.id),
+            "country": .string(Locale.current.region?.identifier ?? "unknown"),
+            "appLaunches": .number(Double(launchCount)),
+            "isNew": .bool(user.isNew),
+        ]
+        // snippet:end
+        return attributes
+    }
+
+    @MainActor
+    static func run(
+        server: URL, caches: URL, bundledData: Data, attributes: Attributes, progress: URL
+    ) async throws {
+        // snippet:begin
+        let remote = RemoteDocument(
+            configuration: .init(server: server, key: "wps_live_key", directory: caches.appendingPathComponent("waypoint")),
+            bundled: try WaypointDocument(validating: bundledData))
+        let refresher = Task { await remote.run() }
+        let resolution = try remote.current.document.resolve(attributes: attributes)
+        guard let onboarding = resolution.flows["onboarding"] else { return }
+        let navigator = FlowNavigator(onboarding, context: attributes, store: try FileProgressStore(directory: progress))
+        try await navigator.start()
+        // snippet:end
+        refresher.cancel()
+        _ = navigator
+    }
+
+    @MainActor
+    static func outcomes(navigator: FlowNavigator<Attributes>) throws {
+        // snippet:begin
+        // The sleep-goal screen's buttons:
+        try navigator.next("sleep")     // the user picked "Sleep better"
+        try navigator.next()            // "Continue": the outcome `next`
+        try navigator.back()
+        // snippet:end
+    }
+
+    @MainActor
+    static func deliver(
+        navigator: FlowNavigator<Attributes>, server: URL, caches: URL, user: User, appVersion: String
+    ) async throws {
+        // snippet:begin
+        let sink = HTTPEventSink(configuration: .init(server: server, key: "wps_live_key"))
+        let queue = try DurableEventQueue(directory: caches.appendingPathComponent("events"), sink: sink)
+        let analytics = FlowAnalytics(navigator, attribution: EventAttribution(userID: user.id, appVersion: appVersion), sink: queue)
+        let pump = Task { await queue.run() }
+        // snippet:end
+        // snippet:begin
+        await analytics.waitForDelivery()   // every event so far is in the queue, on disk
+        _ = try? await queue.flush()        // and sent now, when the server can be reached
+        // snippet:end
+        pump.cancel()
+    }
+}
