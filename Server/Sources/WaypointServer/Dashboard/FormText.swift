@@ -21,9 +21,15 @@ enum FormText {
     }
 
     /// Where to go after signing in: only a path of this site (`/apps…`), never another origin.
+    ///
+    /// The path is judged as a browser reads it (the URL standard removes tabs and line breaks and
+    /// takes a backslash for a slash, so `/\t/evil.example` and `/\\evil.example` both lead to
+    /// `//evil.example`, another site). A `next` with a control character or a backslash, or that is
+    /// not one `/` followed by a path, goes to `/apps`.
     static func safeNext(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
-              !next.contains("\r"), !next.contains("\n") else { return "/apps" }
+        guard let next, next.hasPrefix("/"), !next.dropFirst().hasPrefix("/"),
+              !next.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
+        else { return "/apps" }
         return next
     }
 }

@@ -67,12 +67,30 @@ struct DashboardSecurityTests {
         }
     }
 
+    @Test func signingInWithATabbedNextStaysOnTheSite() async throws {
+        try await TestServer.run { client in
+            var browser = DashboardBrowser(client)
+            let page = try await browser.get("/login?next=/%09/evil.example/pwned")
+            #expect(page.status == .ok)
+            #expect(!page.text.contains("evil.example"))
+            let answer = try await browser.signIn(next: "/\t/evil.example/pwned")
+            #expect(answer.status == .seeOther)
+            #expect(answer.headers[.location] == "/apps")
+        }
+    }
+
     @Test func nextNeverLeavesTheSite() {
         #expect(FormText.safeNext("//evil.example/x") == "/apps")
         #expect(FormText.safeNext("https://evil.example") == "/apps")
         #expect(FormText.safeNext("/\\evil.example") == "/apps")
         #expect(FormText.safeNext("/apps/fitness?environment=staging") == "/apps/fitness?environment=staging")
         #expect(FormText.safeNext(nil) == "/apps")
+        // Browsers drop tabs and line breaks and read a backslash as a slash: each of these is `//evil.example`.
+        for sneaky in ["/\t/evil.example/pwned", "/\n/evil.example", "/\r/evil.example", "\t//evil.example", "/\\evil.example", "\\/evil.example"] {
+            #expect(FormText.safeNext(sneaky) == "/apps", "\(sneaky.debugDescription)")
+        }
+        #expect(FormText.safeNext("/apps\u{0}") == "/apps")
+        #expect(FormText.safeNext("/apps/fitness/flows/sign%09up") == "/apps/fitness/flows/sign%09up")
     }
 
     @Test func aFormWithoutTheSessionsCSRFTokenChangesNothing() async throws {
