@@ -14,8 +14,8 @@ struct EventBatch {
     /// How many events the batch held.
     var count = 0
 
-    /// The longest `messageId` and `userId` accepted.
-    static let maxIdentifierLength = 256
+    /// The longest text accepted in any string field of an event, in characters.
+    static let maxStringLength = 200
 
     /// Reads a body; throws 400 when it is not `{"batch":[…]}` JSON, 413 when it holds more than `maxEvents`.
     init(body: Data, maxEvents: Int) throws(APIError) {
@@ -47,17 +47,33 @@ struct EventBatch {
         }
     }
 
-    /// What is wrong with an event that decoded, if anything.
+    /// What is wrong with an event that decoded, if anything: the first problem, and how to fix it.
     static func problem(of event: OnboardingEvent) -> String? {
         if event.messageID.isEmpty { return "\"messageId\" is empty; give every event a unique id, such as a UUID." }
-        if event.messageID.utf8.count > maxIdentifierLength { return "\"messageId\" is longer than \(maxIdentifierLength) bytes." }
         if event.userID.isEmpty { return "\"userId\" is empty; give the id of the user the event is about." }
-        if event.userID.utf8.count > maxIdentifierLength { return "\"userId\" is longer than \(maxIdentifierLength) bytes." }
-        for (name, value) in [("messageId", event.messageID), ("userId", event.userID), ("flowId", event.flowID ?? "")]
-        where value.utf8.contains(0) {
-            return "\"\(name)\" contains a NUL character; ids are text without control characters."
+        let strings: [(String, String?)] = [
+            ("messageId", event.messageID), ("userId", event.userID), ("event", event.event.rawValue),
+            ("flowId", event.flowID), ("walkthroughId", event.walkthroughID), ("stepId", event.stepID),
+            ("experiment", event.experiment), ("variation", event.variation), ("outcome", event.outcome),
+            ("trigger", event.trigger), ("appVersion", event.appVersion),
+        ]
+        for case (let name, let value?) in strings {
+            if value.count > maxStringLength {
+                return "\"\(name)\" is \(value.count) characters long; send at most \(maxStringLength)."
+            }
+            if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                return "\"\(name)\" contains a control character; send text without control characters."
+            }
         }
         if event.event.rawValue.isEmpty { return "\"event\" is empty; use an event name such as \"Step Viewed\"." }
+        if !event.event.isKnown {
+            let hint = event.event.suggestion.map { "did you mean \"\($0)\"? " } ?? ""
+            return "\"event\" \"\(event.event)\" is not an event name Waypoint reports; \(hint)"
+                + "the names are \(EventName.all.map { "\"\($0)\"" }.joined(separator: ", "))."
+        }
+        if let duration = event.durationMs, duration < 0 {
+            return "\"durationMs\" is \(duration); a duration is a number of milliseconds, 0 or more."
+        }
         return nil
     }
 

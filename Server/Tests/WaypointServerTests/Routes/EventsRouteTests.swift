@@ -39,6 +39,36 @@ struct EventsRouteTests {
     }
 
     @Test(arguments: [
+        (#""event":"Flow Strated""#, #""event" "Flow Strated" is not an event name Waypoint reports; did you mean "Flow Started"? the names are "Flow Started", "Step Viewed""#),
+        (#""event":"Purchase""#, #""event" "Purchase" is not an event name Waypoint reports; the names are "Flow Started""#),
+        (#""event":"Step Completed","durationMs":-5"#, #""durationMs" is -5; a duration is a number of milliseconds, 0 or more."#),
+        (#""event":"Step Viewed","stepId":"\#(String(repeating: "s", count: 201))""#, #""stepId" is 201 characters long; send at most 200."#),
+        (#""event":"Step Viewed","appVersion":"2.4\u0007""#, #""appVersion" contains a control character; send text without control characters."#),
+    ])
+    func eventsTheReportsCannotReadAreRejectedWithTheFix(fields: String, message: String) async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            let line = #"{"messageId":"m1","userId":"u1","timestamp":"2026-01-01T00:00:00.000Z","flowId":"signup",\#(fields)}"#
+            let answer = try await client.postEvents(key: app.production, lines: [line, TestEvents.line("m2")])
+            #expect(answer.status == .ok)
+            let object = try answer.object()
+            #expect(object["accepted"] as? Int == 1)
+            let rejected = try #require((object["rejected"] as? [[String: Any]])?.first)
+            #expect(rejected["index"] as? Int == 0)
+            let text = rejected["message"] as? String ?? ""
+            #expect(text.hasPrefix(message), "\(text)")
+        }
+    }
+
+    @Test func aStepOfTwoHundredCharactersIsAccepted() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            let answer = try await client.postEvents(key: app.production, lines: [TestEvents.line("m1", step: String(repeating: "s", count: 200))])
+            #expect(answer.text == #"{"accepted":1,"duplicates":0,"rejected":[]}"#)
+        }
+    }
+
+    @Test(arguments: [
         "not json", "{\"events\":[]}", "[]", "{\"batch\":{}}", "{\"batch\":[1,2", "",
         String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
         "{\"batch\":[" + String(repeating: "{\"a\":", count: 5000) + "1" + String(repeating: "}", count: 5000) + "]}",
