@@ -33,6 +33,54 @@ import Waypoint
         #expect(requests.last.map { String(decoding: $0.body, as: UTF8.self) } == #"{"revision":3}"#)
     }
 
+    /// The `preview` of a server's 409: one flow with users moved back, resumed and discarded, one with nobody in flight.
+    static let refusal = #"""
+        {"error":{"code":"needs-confirmation","message":"Nothing was published: Publishing revision 3 to production changes steps users are on: 2 users in flight would be moved back, 1 would lose their progress and start again. Send \"confirm\": true to publish anyway."},
+        "preview":{"diagnostics":[],"discardedUsers":1,"environment":"production","flows":[
+        {"id":"signup","inFlight":{"discarded":1,"fresh":0,"reassigned":0,"resumed":[{"step":"login","users":3}],"truncated":[{"droppedVisits":2,"step":"splash","users":2}],"users":6},"pathCount":{"candidate":"2","published":"3"}},
+        {"id":"tour","inFlight":{"discarded":0,"fresh":0,"reassigned":0,"resumed":[],"truncated":[],"users":0},"pathCount":{"candidate":"1","published":"1"}}],
+        "movedBackUsers":2,"needsConfirmation":true,"publishedRevision":2,"revision":3,"wouldDiscardUsers":true}}
+        """#
+
+    @Test func aPublishThatNeedsConfirmationPrintsWhereUsersWouldLandAndExits1() throws {
+        let peer = try ScriptedHTTPPeer([
+            .init(201, text: #"{"diagnostics":[],"existing":false,"revision":3,"sha256":"9f2c"}"#),
+            .init(409, text: Self.refusal),
+        ])
+        defer { peer.stop() }
+        let result = Self.withToken("t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
+        }
+        #expect(result.status == 1)
+        #expect(result.output == """
+            Publishing revision 3 to production (it serves revision 2) changes steps users are on:
+              signup: 6 users in flight: 3 resumed at `login`; 2 moved back to `splash` (2 visits dropped); 1 discarded (starts again)
+            Nothing was published. Run the command again with --confirm to publish revision 3 anyway.
+
+            """)
+        #expect(peer.requests.last.map { String(decoding: $0.body, as: UTF8.self) } == #"{"revision":3}"#)
+    }
+
+    /// Run again with `--confirm`: the same bytes are the revision the server has, published with `"confirm": true`.
+    @Test func confirmSendsTheConfirmation() throws {
+        let peer = try ScriptedHTTPPeer([
+            .init(200, text: #"{"diagnostics":[],"existing":true,"revision":3,"sha256":"9f2c"}"#),
+            .init(200, text: #"{"environment":"production","preview":{},"previousRevision":2,"revision":3}"#),
+        ])
+        defer { peer.stop() }
+        let result = Self.withToken("t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness", "--confirm"])
+        }
+        #expect(result.status == 0, "\(result.error ?? "")")
+        #expect(result.output == """
+            fitness has these bytes already as revision 3; no revision was added.
+            Published revision 3 of fitness to production (sha256 9f2c); it replaces revision 2.
+
+            """)
+        #expect(peer.requests.map(\.path) == ["/v1/apps/fitness/revisions", "/v1/apps/fitness/environments/production/publish"])
+        #expect(peer.requests.last.map { String(decoding: $0.body, as: UTF8.self) } == #"{"revision":3,"confirm":true}"#)
+    }
+
     @Test func aRefusedDocumentShowsTheServersDiagnosticsWithFileLineAndColumn() throws {
         let peer = try ScriptedHTTPPeer([.init(422, text: """
             {"error":{"code":"invalid-document","message":"the document has errors"},"diagnostics":[

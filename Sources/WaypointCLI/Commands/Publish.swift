@@ -1,17 +1,24 @@
 import ArgumentParser
 import Foundation
 import Waypoint
+import WaypointTools
 
 extension WaypointCommand {
-    /// `waypoint publish FILE --server URL --app ID [--environment E]`: uploads a document as a new
-    /// revision and publishes it.
+    /// `waypoint publish FILE --server URL --app ID [--environment E] [--confirm]`: uploads a document
+    /// as a new revision (or finds the revision with the same bytes) and publishes it.
     struct Publish: OutputCommand {
         static let configuration = CommandConfiguration(
             abstract: "Upload a document to a Waypoint server as a new revision and publish it to an environment.",
             discussion: """
                 Posts FILE, byte for byte, to SERVER/v1/apps/APP/revisions with the admin token of the \
                 environment variable WAYPOINT_ADMIN_TOKEN, then publishes the new revision to the environment \
-                (default production). Apps pick it up on their next refresh and use it from their next launch.
+                (default production). Apps pick it up on their next refresh and use it from their next launch. \
+                Bytes the server has already are that revision: uploading them again adds none.
+
+                When users in the middle of a flow would be moved back to an earlier step or lose their \
+                progress, the server publishes nothing without a confirmation: the command prints, per flow, \
+                where those users would land (resumed, moved back, discarded), exits 1, and publishes when run \
+                again with --confirm.
 
                 When the server refuses the document, its diagnostics are printed the way `waypoint lint` \
                 prints them (FILE:LINE:COLUMN: severity: message [code]) and the exit status is 1. Rolling back \
@@ -34,6 +41,9 @@ extension WaypointCommand {
         @Option(help: "The environment to publish to.")
         var environment: String = "production"
 
+        @Flag(help: "Publish even when users in flight would be moved back or lose their progress.")
+        var confirm = false
+
         func validate() throws {
             guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
                 throw ValidationError("--server must be an http or https URL such as https://waypoint.example.com, not `\(server)`.")
@@ -49,12 +59,21 @@ extension WaypointCommand {
             let call = ServerCall(server: url, token: token)
             let upload = try call.post("v1/apps/\(app)/revisions", body: bytes)
             switch upload.status {
-            case 201:
+            case 200, 201:
                 let created = try decode(Created.self, upload)
                 if let warnings = created.diagnostics, !warnings.isEmpty {
                     output.write(DiagnosticReport(files: [.init(path: file, diagnostics: warnings, contents: nil)]).text)
                 }
-                let publish = try call.post("v1/apps/\(app)/environments/\(environment)/publish", body: Data("{\"revision\":\(created.revision)}".utf8))
+                if created.existing == true {
+                    output.line("\(app) has these bytes already as revision \(created.revision); no revision was added.")
+                }
+                let request = "{\"revision\":\(created.revision)" + (confirm ? ",\"confirm\":true}" : "}")
+                let publish = try call.post("v1/apps/\(app)/environments/\(environment)/publish", body: Data(request.utf8))
+                if publish.status == 409, let refused = try? JSONDecoder().decode(NeedsConfirmation.self, from: publish.body) {
+                    output.write(refused.preview.text)
+                    output.line("Nothing was published. Run the command again with --confirm to publish revision \(created.revision) anyway.")
+                    throw ExitCode(1)
+                }
                 guard publish.status == 200 else {
                     throw failure(publish, doing: "publish revision \(created.revision) to \(environment)")
                 }
@@ -94,6 +113,13 @@ extension WaypointCommand {
             let revision: Int
             let sha256: String
             let diagnostics: [Diagnostic]?
+            /// Whether the server had these bytes already (absent from servers that predate it).
+            let existing: Bool?
+        }
+
+        /// The server's 409: the publish needs confirmation; the preview says why.
+        private struct NeedsConfirmation: Decodable {
+            let preview: PublishPreviewText
         }
 
         private struct Refused: Decodable {

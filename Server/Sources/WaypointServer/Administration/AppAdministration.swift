@@ -45,15 +45,19 @@ struct AppAdministration: Sendable {
         return CreatedApp(app: app, keys: keys)
     }
 
-    /// A stored revision: its number, hash and warnings.
+    /// A stored revision: its number, hash and warnings, and whether it existed already.
     struct CreatedRevision: Sendable {
         let revision: Int
         let sha256: String
         let diagnostics: [Diagnostic]
+        /// Whether the app had a revision with these bytes already (it is that one; nothing new was stored).
+        let existing: Bool
     }
 
     /// Validates and lints a document and stores it as the app's next revision; throws 422 with the
     /// diagnostics when it has errors.
+    ///
+    /// Bytes identical to one of the app's revisions are that revision: nothing new is stored.
     func addRevision(appID: String, body: Data) async throws -> CreatedRevision {
         let diagnostics = DocumentCheck.diagnostics(of: body)
         if diagnostics.containsErrors {
@@ -65,8 +69,8 @@ struct AppAdministration: Sendable {
         }
         let bytes = [UInt8](body)
         let sha256 = SecretHash.sha256Hex(bytes)
-        let number = try await store.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date())
-        return CreatedRevision(revision: number, sha256: sha256, diagnostics: diagnostics)
+        let added = try await store.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date())
+        return CreatedRevision(revision: added.revision, sha256: sha256, diagnostics: diagnostics, existing: added.existing)
     }
 
     /// A publish that went through: the revision it replaced and the preview it was decided on.
@@ -76,32 +80,21 @@ struct AppAdministration: Sendable {
         let preview: PublishPreview
     }
 
-    /// Publishes a revision to an environment when its preview allows it.
+    /// Publishes a revision to an environment when its preview allows it: the one publish rule of
+    /// the API, the dashboard and `waypoint publish` (docs/ARCHITECTURE.md, "A document, from upload to app").
     ///
     /// A publish that would move users in flight back or discard their progress
     /// (``PublishPreview/needsConfirmation``) must be `confirmed`; otherwise it throws
     /// ``PublishNeedsConfirmation`` with the preview and nothing changes.
     ///
-    /// Throws 404 for an unknown environment or revision, and what
-    /// ``publish(appID:environment:revision:)`` throws.
+    /// Throws 404 for an unknown environment or revision, and 422 when the revision no longer passes
+    /// today's validation and lint (nothing is published then).
     func publish(appID: String, environment: String, revision number: Int, confirmed: Bool) async throws -> Publication {
         try Self.requireEnvironment(environment)
         let preview = try await previews.preview(appID: appID, revision: number, environment: environment)
         if preview.needsConfirmation && !confirmed {
             throw PublishNeedsConfirmation(preview: preview)
         }
-        let previous = try await publish(appID: appID, environment: environment, revision: number)
-        return Publication(previousRevision: previous, preview: preview)
-    }
-
-    /// Publishes a revision to an environment whatever it does to users in flight.
-    ///
-    /// Returns the revision it replaced (nil when none).
-    ///
-    /// Throws 404 for an unknown environment or revision, and 422 when the revision no longer passes
-    /// today's validation and lint (nothing is published then).
-    func publish(appID: String, environment: String, revision number: Int) async throws -> Int? {
-        try Self.requireEnvironment(environment)
         guard let revision = try await store.revision(appID: appID, number: number) else {
             throw APIError.notFound("The app \"\(appID)\" has no revision \(number); list them with GET /v1/apps/\(appID)/revisions.")
         }
@@ -120,7 +113,7 @@ struct AppAdministration: Sendable {
         }
         documents.invalidate(appID: appID, environment: environment)
         metrics.publishes.increment()
-        return previous
+        return Publication(previousRevision: previous, preview: preview)
     }
 
     /// The app with this id; throws 404 when there is none.

@@ -11,6 +11,7 @@ struct AppsController<Context: RequestContext>: Sendable {
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.post(use: create)
+        group.get(use: listApps)
         group.post(":app/revisions", use: upload)
         group.get(":app/revisions", use: list)
         group.get(":app/revisions/:revision/preview", use: preview)
@@ -51,20 +52,65 @@ struct AppsController<Context: RequestContext>: Sendable {
             status: .created)
     }
 
+    /// `GET /v1/apps`: every app, by id, with what each environment serves and when it last heard from an app.
+    private struct AppList: Encodable {
+        struct App: Encodable {
+            let id: String
+            let name: String
+            let environments: [Environment]
+        }
+
+        struct Environment: Encodable {
+            let name: String
+            let publishedRevision: Int?
+            let lastEventAt: String?
+
+            private enum CodingKeys: String, CodingKey { case name, publishedRevision, lastEventAt }
+
+            // Written out so that `null` stands for "none" rather than the key being left out.
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(name, forKey: .name)
+                try container.encode(publishedRevision, forKey: .publishedRevision)
+                try container.encode(lastEventAt, forKey: .lastEventAt)
+            }
+        }
+
+        let apps: [App]
+    }
+
+    @Sendable func listApps(request: Request, context: Context) async throws -> Response {
+        let store = administration.store
+        var apps: [AppList.App] = []
+        for app in try await store.apps() {
+            let environments = try await store.environmentSummaries(appID: app.id).map { summary in
+                AppList.Environment(
+                    name: summary.name, publishedRevision: summary.publishedRevision,
+                    lastEventAt: summary.lastEventAt.map(MillisecondTimestamp.iso8601(milliseconds:)))
+            }
+            apps.append(AppList.App(id: app.id, name: app.name, environments: environments))
+        }
+        return try JSONBody.response(AppList(apps: apps))
+    }
+
     // MARK: Revisions
 
     private struct CreatedRevision: Encodable {
         let revision: Int
         let sha256: String
         let diagnostics: [Diagnostic]
+        let existing: Bool
     }
 
+    /// `POST /v1/apps/{app}/revisions`: 201 for a new revision; 200 with `"existing":true` when the
+    /// app has a revision with these bytes already (nothing new is stored).
     @Sendable func upload(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
         let body = try await RequestBody.collect(request, limit: limits.maxDocumentBytes)
         let created = try await administration.addRevision(appID: appID, body: body)
         return try JSONBody.response(
-            CreatedRevision(revision: created.revision, sha256: created.sha256, diagnostics: created.diagnostics), status: .created)
+            CreatedRevision(revision: created.revision, sha256: created.sha256, diagnostics: created.diagnostics, existing: created.existing),
+            status: created.existing ? .ok : .created)
     }
 
     private struct RevisionList: Encodable {
@@ -106,38 +152,56 @@ struct AppsController<Context: RequestContext>: Sendable {
 
     // MARK: Publishing
 
-    private struct PublishRequest: Decodable {
-        let revision: Int
-    }
-
     private struct Published: Encodable {
         let environment: String
         let revision: Int
         let previousRevision: Int?
+        let preview: PublishPreview
 
-        private enum CodingKeys: String, CodingKey { case environment, revision, previousRevision }
+        private enum CodingKeys: String, CodingKey { case environment, revision, previousRevision, preview }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(environment, forKey: .environment)
             try container.encode(revision, forKey: .revision)
             try container.encode(previousRevision, forKey: .previousRevision)
+            try container.encode(preview, forKey: .preview)
         }
     }
 
+    /// The 409 of a publish that needs confirmation: the usual error envelope and the preview.
+    private struct NeedsConfirmation: Encodable {
+        struct Detail: Encodable {
+            let code: String
+            let message: String
+        }
+
+        let error: Detail
+        let preview: PublishPreview
+    }
+
+    /// `POST /v1/apps/{app}/environments/{env}/publish` `{"revision":N,"confirm":false}`: the publish
+    /// rule of ``AppAdministration/publish(appID:environment:revision:confirmed:)``; 409 with the
+    /// preview, and nothing changed, when it needs a confirmation the body does not give.
     @Sendable func publish(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
         let environment = context.parameters.get("environment") ?? ""
         try AppAdministration.requireEnvironment(environment)
         let body = try await RequestBody.collect(request, limit: 64 * 1024)
-        let input: PublishRequest
+        let input = try PublishRequest.parse(body)
         do {
-            input = try JSONDecoder().decode(PublishRequest.self, from: body)
-        } catch {
-            throw APIError.badRequest("The body does not name a revision: \(EventBatch.describe(error)). Send {\"revision\":N}.")
+            let publication = try await administration.publish(
+                appID: appID, environment: environment, revision: input.revision, confirmed: input.confirm)
+            return try JSONBody.response(
+                Published(
+                    environment: environment, revision: input.revision, previousRevision: publication.previousRevision,
+                    preview: publication.preview))
+        } catch let refusal as PublishNeedsConfirmation {
+            let message = "\(refusal.description) Send \"confirm\": true to publish anyway."
+            return try JSONBody.response(
+                NeedsConfirmation(error: .init(code: "needs-confirmation", message: message), preview: refusal.preview),
+                status: .conflict)
         }
-        let previous = try await administration.publish(appID: appID, environment: environment, revision: input.revision)
-        return try JSONBody.response(Published(environment: environment, revision: input.revision, previousRevision: previous))
     }
 
     /// The `:app` parameter, when it names an app that exists; 404 otherwise.

@@ -1,13 +1,33 @@
 import HTTPTypes
 import Hummingbird
 
-/// `GET /v1/document`: the published revision of the key's environment, byte for byte, cacheable by its ETag.
+/// `GET /v1/document`: the published revision of the key's environment, byte for byte, cacheable by
+/// its ETag; `HEAD /v1/document` answers the same status and headers without the body.
 struct DocumentController<Context: RequestContext>: Sendable {
     let documents: PublishedDocumentCache
     let authenticator: Authenticator
 
+    /// The number of the revision served (docs/ARCHITECTURE.md, "A document, from upload to app").
+    static var revisionHeader: HTTPField.Name { HTTPField.Name("Waypoint-Revision")! }
+
     func addRoutes(to router: Router<Context>) {
         router.get("v1/document", use: document)
+        router.head("v1/document", use: head)
+    }
+
+    /// `HEAD /v1/document`: the GET's answer without its body (`Content-Length` stays the body's),
+    /// for errors (401, 404, 429) as for 200 and 304.
+    @Sendable func head(request: Request, context: Context) async throws -> Response {
+        let response: Response
+        do {
+            response = try await document(request: request, context: context)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        } catch {
+            context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            response = try APIError.internalError.response(from: request, context: context)
+        }
+        return response.createHeadResponse()
     }
 
     @Sendable func document(request: Request, context: Context) async throws -> Response {
@@ -18,7 +38,7 @@ struct DocumentController<Context: RequestContext>: Sendable {
                     + "POST /v1/apps/\(environment.appID)/environments/\(environment.name)/publish.")
         }
         let etag = document.etag
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: "max-age=60"]
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "max-age=60", Self.revisionHeader: String(document.revision)]
         if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag: etag) {
             return Response(status: .notModified, headers: headers)
         }

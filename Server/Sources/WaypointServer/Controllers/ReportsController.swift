@@ -59,17 +59,30 @@ struct ReportsController<Context: RequestContext>: Sendable {
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// The query parameters the export understands; any other is refused with a reason.
+    static var exportParameters: [String] { ["format", "since", "until"] }
+
+    /// `GET /v1/apps/{app}/events?format=jsonl[&since=…][&until=…]`: the app's stored events as JSON
+    /// Lines, in storage order, of those whose `timestamp` is in `[since, until)`.
     @Sendable func export(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
-        let format = request.uri.queryParameters.get("format") ?? "jsonl"
+        let parameters = request.uri.queryParameters
+        if let unknown = parameters.map({ String($0.key) }).first(where: { !Self.exportParameters.contains($0) }) {
+            throw APIError.badRequest(
+                "\(unknown) is not a parameter of the export; it takes format=jsonl, since and until "
+                    + "(\(EventTimeRange.acceptedForms)).",
+                code: "bad-query")
+        }
+        let format = parameters.get("format") ?? "jsonl"
         guard format == "jsonl" else {
             throw APIError.badRequest("format=\(format) is not supported; use format=jsonl.", code: "bad-query")
         }
+        let timestamps = try EventTimeRange.parse(since: parameters.get("since"), until: parameters.get("until"))
         let store = store
         let body = ResponseBody { writer in
             var cursor: Int64?
             repeat {
-                let page = try await store.events(appID: appID, after: cursor, limit: Self.exportPageSize)
+                let page = try await store.events(appID: appID, timestamps: timestamps, after: cursor, limit: Self.exportPageSize)
                 var buffer = ByteBuffer()
                 for line in page.lines {
                     buffer.writeString(line)

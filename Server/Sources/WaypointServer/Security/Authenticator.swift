@@ -27,8 +27,14 @@ public final class Authenticator: Sendable {
         guard let header = request.headers[.authorization] else {
             throw APIError.unauthorized("This request needs the admin token: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`.")
         }
-        let prefix = "Bearer "
-        guard header.hasPrefix(prefix), adminToken.matches(String(header.dropFirst(prefix.count))) else {
+        // The scheme is case-insensitive (RFC 9110, 11.1); the token follows one space.
+        let prefix = "bearer "
+        guard header.prefix(prefix.count).lowercased() == prefix else {
+            throw APIError.unauthorized(
+                "The Authorization header has no `Bearer ` scheme: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`, "
+                    + "the word Bearer and a space before the token.")
+        }
+        guard adminToken.matches(String(header.dropFirst(prefix.count))) else {
             throw APIError.unauthorized("The admin token is wrong: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>` with the server's token.")
         }
     }

@@ -20,6 +20,8 @@ extension EventQuery {
         case .flow(let flowID): conditions.append("flow_id = \(bind(.text(flowID)))")
         case .noFlow: conditions.append("flow_id IS NULL")
         }
+        if let since = timestamps?.since { conditions.append("timestamp_ms >= \(bind(.integer(since)))") }
+        if let until = timestamps?.until { conditions.append("timestamp_ms < \(bind(.integer(until)))") }
         let orderBy: String
         switch order {
         case .stored(let cursor):

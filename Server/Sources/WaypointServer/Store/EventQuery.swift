@@ -21,13 +21,15 @@ struct EventQuery: Sendable, Hashable {
 
     var appID: String
     var flow: FlowFilter
+    /// Which of the app's events, by time (every event when nil).
+    var timestamps: EventTimeRange? = nil
     var order: Order
     /// At most this many events.
     var limit: Int
 
-    /// An app's events of every flow, in storage order.
-    static func stored(appID: String, after cursor: Int64?, limit: Int) -> EventQuery {
-        EventQuery(appID: appID, flow: .anyFlow, order: .stored(after: cursor), limit: limit)
+    /// An app's events of every flow, in storage order, of those in `timestamps` (every event when nil).
+    static func stored(appID: String, timestamps: EventTimeRange? = nil, after cursor: Int64?, limit: Int) -> EventQuery {
+        EventQuery(appID: appID, flow: .anyFlow, timestamps: timestamps, order: .stored(after: cursor), limit: limit)
     }
 
     /// An app's events of one flow (`flowID` nil: of no flow), by user, then time.

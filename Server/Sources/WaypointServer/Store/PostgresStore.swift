@@ -102,6 +102,22 @@ public final class PostgresStore: Store {
         return apps
     }
 
+    public func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] {
+        var lastEventAt: [String: Int64] = [:]
+        for try await (environment, last) in try await client.query(
+            "SELECT environment, MAX(received_at_ms) FROM events WHERE app_id = \(appID) GROUP BY environment", logger: logger
+        ).decode((String, Int64).self) {
+            lastEventAt[environment] = last
+        }
+        var summaries: [EnvironmentSummary] = []
+        for try await (name, published) in try await client.query(
+            "SELECT name, published_revision FROM environments WHERE app_id = \(appID) ORDER BY name", logger: logger
+        ).decode((String, Int?).self) {
+            summaries.append(EnvironmentSummary(name: name, publishedRevision: published, lastEventAt: lastEventAt[name]))
+        }
+        return summaries
+    }
+
     public func environment(keyHash: String) async throws -> EnvironmentRecord? {
         let rows = try await client.query("SELECT app_id, name, key_hash FROM environments WHERE key_hash = \(keyHash)", logger: logger)
         for try await (app, name, hash) in rows.decode((String, String, String).self) {
@@ -110,11 +126,19 @@ public final class PostgresStore: Store {
         return nil
     }
 
-    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int {
+    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
         let logger = logger
         return try await transaction { connection in
-            // Locks the app's row: revision numbers stay 1, 2, … even with uploads through several servers.
+            // Locks the app's row: revision numbers stay 1, 2, … even with uploads through several servers,
+            // and no other upload of the same bytes runs between the lookup below and the insert.
             try await connection.query("SELECT id FROM apps WHERE id = \(appID) FOR UPDATE", logger: logger)
+            var existing: Int?
+            for try await (number, stored) in try await connection.query(
+                "SELECT number, body FROM revisions WHERE app_id = \(appID) AND sha256 = \(sha256) ORDER BY number", logger: logger
+            ).decode((Int, ByteBuffer).self) where existing == nil && Array(stored.readableBytesView) == body {
+                existing = number
+            }
+            if let existing { return AddedRevision(revision: existing, existing: true) }
             var next = 1
             for try await value in try await connection.query(
                 "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = \(appID)", logger: logger
@@ -126,7 +150,7 @@ public final class PostgresStore: Store {
             try await connection.query(
                 "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (\(appID), \(next), \(sha256), \(bytes), \(created))",
                 logger: logger)
-            return next
+            return AddedRevision(revision: next, existing: false)
         }
     }
 
@@ -228,8 +252,8 @@ public final class PostgresStore: Store {
         return InsertResult(accepted: accepted, duplicates: events.count - accepted)
     }
 
-    public func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
-        let query = EventQuery.stored(appID: appID, after: cursor, limit: limit)
+    public func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
+        let query = EventQuery.stored(appID: appID, timestamps: timestamps, after: cursor, limit: limit)
         var lines: [String] = []
         var last: Int64?
         for try await (seq, line) in try await rows(query).decode((Int64, String).self) {

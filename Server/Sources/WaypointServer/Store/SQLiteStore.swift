@@ -72,6 +72,20 @@ public final class SQLiteStore: Store {
         }
     }
 
+    public func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] {
+        try await pool.read { db in
+            let lastEvents = try Row.fetchAll(db, sql: "SELECT environment, MAX(received_at_ms) FROM events WHERE app_id = ? GROUP BY environment",
+                                              arguments: [appID])
+            var lastEventAt: [String: Int64] = [:]
+            for row in lastEvents { lastEventAt[row[0]] = row[1] }
+            return try Row.fetchAll(db, sql: "SELECT name, published_revision FROM environments WHERE app_id = ? ORDER BY name",
+                                    arguments: [appID]).map { row in
+                let name: String = row[0]
+                return EnvironmentSummary(name: name, publishedRevision: row[1], lastEventAt: lastEventAt[name])
+            }
+        }
+    }
+
     public func environment(keyHash: String) async throws -> EnvironmentRecord? {
         try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT app_id, name, key_hash FROM environments WHERE key_hash = ?", arguments: [keyHash]).map { row in
@@ -80,12 +94,18 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int {
+    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
         try await pool.write { db in
+            // Writes are serialized: no other upload runs between this lookup and the insert.
+            let same = try Row.fetchAll(db, sql: "SELECT number, body FROM revisions WHERE app_id = ? AND sha256 = ? ORDER BY number",
+                                        arguments: [appID, sha256])
+            if let existing = same.first(where: { row in [UInt8](row[1] as Data) == body }) {
+                return AddedRevision(revision: existing[0], existing: true)
+            }
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = ?", arguments: [appID]) ?? 1
             try db.execute(sql: "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [appID, next, sha256, Data(body), Timestamp.milliseconds(createdAt)])
-            return next
+            return AddedRevision(revision: next, existing: false)
         }
     }
 
@@ -157,8 +177,8 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage {
-        let page = try await page(EventQuery.stored(appID: appID, after: cursor, limit: limit)) { row -> Int64 in row[0] }
+    public func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
+        let page = try await page(EventQuery.stored(appID: appID, timestamps: timestamps, after: cursor, limit: limit)) { row -> Int64 in row[0] }
         return EventPage(lines: page.lines, next: page.next)
     }
 

@@ -16,11 +16,18 @@ public protocol Store: Sendable {
     /// Every app, by id.
     func apps() async throws -> [AppRecord]
 
+    /// An app's environments, by name, with what each serves and when it last received an event.
+    func environmentSummaries(appID: String) async throws -> [EnvironmentSummary]
+
     /// The environment whose SDK key has this SHA-256 (hex), if any.
     func environment(keyHash: String) async throws -> EnvironmentRecord?
 
-    /// Stores a new revision of an app's document and returns its number (1, 2, … per app).
-    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int
+    /// Stores a new revision of an app's document (numbered 1, 2, … per app), unless the app has a
+    /// revision with these bytes already: then that revision is answered and nothing is stored.
+    ///
+    /// The lookup (by `sha256`, then the bytes compared) and the insert are one transaction, so two
+    /// uploads of the same bytes at once make one revision.
+    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision
 
     /// Every revision of an app, oldest first, with where each is published.
     func revisions(appID: String) async throws -> [RevisionSummary]
@@ -40,8 +47,9 @@ public protocol Store: Sendable {
     /// drops those whose `messageId` the app already has. `events` have distinct message ids.
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult
 
-    /// A page of an app's events in storage order, after `cursor` (nil: from the start).
-    func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage
+    /// A page of an app's events in storage order, after `cursor` (nil: from the start), of those
+    /// whose time lies in `timestamps` (every event when nil).
+    func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage
 
     /// A page of an app's events of one flow ordered by user, then time, after `cursor`; with
     /// `flowID` nil, the events of no flow (walkthrough events).

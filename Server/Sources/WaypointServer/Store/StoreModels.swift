@@ -42,6 +42,51 @@ public struct RevisionSummary: Sendable, Hashable {
     }
 }
 
+/// The revision an upload is stored as: a new one, or the existing one with the same bytes.
+public struct AddedRevision: Sendable, Hashable {
+    /// Its number (1, 2, … per app).
+    public var revision: Int
+    /// Whether the app had these bytes already (nothing new was stored).
+    public var existing: Bool
+
+    public init(revision: Int, existing: Bool) {
+        self.revision = revision
+        self.existing = existing
+    }
+}
+
+/// An environment as listed: what it serves and when its most recent event arrived.
+public struct EnvironmentSummary: Sendable, Hashable {
+    public var name: String
+    /// The revision it serves (nil when nothing is published).
+    public var publishedRevision: Int?
+    /// The largest `receivedAt` of its events, in milliseconds since 1970 (nil when it has none).
+    public var lastEventAt: Int64?
+
+    public init(name: String, publishedRevision: Int?, lastEventAt: Int64?) {
+        self.name = name
+        self.publishedRevision = publishedRevision
+        self.lastEventAt = lastEventAt
+    }
+}
+
+/// Event times from `since` (included) to `until` (excluded), in milliseconds since 1970; an
+/// end that is nil is open.
+public struct EventTimeRange: Sendable, Hashable {
+    public var since: Int64?
+    public var until: Int64?
+
+    public init(since: Int64?, until: Int64?) {
+        self.since = since
+        self.until = until
+    }
+
+    /// Whether an event at `timestamp` is in the range.
+    public func contains(_ timestamp: Int64) -> Bool {
+        (since.map { timestamp >= $0 } ?? true) && (until.map { timestamp < $0 } ?? true)
+    }
+}
+
 /// A revision with its bytes, exactly as uploaded.
 public struct RevisionRecord: Sendable, Hashable {
     public var revision: Int

@@ -21,6 +21,7 @@ struct AdminRoutesTests {
     /// Each admin route, naming an app that does not exist (the token is checked first).
     static let routes = [
         Route(method: .post, path: "/v1/apps", body: #"{"id":"fitness","name":"Fitness"}"#),
+        Route(method: .get, path: "/v1/apps", body: nil),
         Route(method: .post, path: "/v1/apps/nope/revisions", body: "{}"),
         Route(method: .get, path: "/v1/apps/nope/revisions", body: nil),
         Route(method: .get, path: "/v1/apps/nope/revisions/1/preview", body: nil),
@@ -29,6 +30,9 @@ struct AdminRoutesTests {
         Route(method: .get, path: "/v1/apps/nope/events?format=jsonl", body: nil),
     ]
 
+    static let noBearer = "The Authorization header has no `Bearer ` scheme: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`, "
+        + "the word Bearer and a space before the token."
+
     @Test(arguments: routes)
     func aRequestWithoutTheAdminTokenIsRefused(_ route: Route) async throws {
         try await TestServer.run { client in
@@ -36,8 +40,9 @@ struct AdminRoutesTests {
                 ([:], "This request needs the admin token: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`."),
                 ([.authorization: "Bearer \(TestServer.adminToken)x"],
                  "The admin token is wrong: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>` with the server's token."),
-                ([.authorization: TestServer.adminToken],
-                 "The admin token is wrong: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>` with the server's token."),
+                ([.authorization: TestServer.adminToken], Self.noBearer),
+                ([.authorization: "Basic \(TestServer.adminToken)"], Self.noBearer),
+                ([.authorization: "Bearer"], Self.noBearer),
             ]
             for (headers, message) in cases {
                 let answer = try await client.send(route.path, route.method, headers: headers, body: route.body.map { Data($0.utf8) })
@@ -48,7 +53,17 @@ struct AdminRoutesTests {
             }
             // With the token, the route itself answers: the app does not exist (or, for creating one, it is created).
             let admitted = try await client.send(route.path, route.method, headers: TestServer.admin, body: route.body.map { Data($0.utf8) })
-            #expect(admitted.status == (route.path == "/v1/apps" ? .created : .notFound), "\(admitted.text)")
+            let expected: HTTPResponse.Status = route.path != "/v1/apps" ? .notFound : route.method == .post ? .created : .ok
+            #expect(admitted.status == expected, "\(admitted.text)")
+        }
+    }
+
+    /// The scheme's name is case-insensitive, as HTTP says.
+    @Test(arguments: ["Bearer", "bearer", "BEARER"])
+    func theSchemeIsCaseInsensitive(scheme: String) async throws {
+        try await TestServer.run { client in
+            let answer = try await client.send("/v1/apps", headers: [.authorization: "\(scheme) \(TestServer.adminToken)"])
+            #expect(answer.status == .ok)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import Waypoint
 @testable import WaypointServer
 
 @Suite("POST /v1/apps")
@@ -39,6 +40,40 @@ struct AppsRouteTests {
             #expect(try response.errorCode() == "bad-id")
             // Nothing was created, and the store still works.
             _ = try await client.createApp("after")
+        }
+    }
+
+    /// `GET /v1/apps`: every app by id, what each environment serves, and when its last event arrived.
+    @Test func listsAppsByIdWithTheirEnvironments() async throws {
+        try await TestServer.run { client in
+            let empty = try await client.send("/v1/apps", headers: TestServer.admin)
+            #expect(empty.status == .ok)
+            #expect(empty.text == #"{"apps":[]}"#)
+
+            let notes = try await client.createApp("notes", name: "Notes")
+            _ = try await client.createApp("fitness", name: "Fitness")
+            _ = try await client.upload("notes", try TestServer.example("waypoint.json"))
+            _ = try await client.publish("notes", revision: 1, to: "staging")
+            let before = Timestamp.milliseconds(Date())
+            #expect(try await client.postEvents(key: notes.production, lines: [TestEvents.line("m1")]).status == .ok)
+            let after = Timestamp.milliseconds(Date())
+
+            let response = try await client.send("/v1/apps", headers: TestServer.admin)
+            #expect(response.status == .ok)
+            let apps = try #require(try response.object()["apps"] as? [[String: Any]])
+            #expect(apps.map { $0["id"] as? String } == ["fitness", "notes"])
+            #expect(apps.map { $0["name"] as? String } == ["Fitness", "Notes"])
+            #expect(response.text.hasPrefix(#"{"apps":[{"environments":[{"lastEventAt":null,"name":"production","publishedRevision":null},"#
+                + #"{"lastEventAt":null,"name":"staging","publishedRevision":null}],"id":"fitness","name":"Fitness"},"#))
+            let environments = try #require(apps[1]["environments"] as? [[String: Any]])
+            #expect(environments.map { $0["name"] as? String } == ["production", "staging"])
+            #expect(environments[0]["publishedRevision"] is NSNull)
+            #expect(environments[1]["publishedRevision"] as? Int == 1)
+            #expect(environments[1]["lastEventAt"] is NSNull)
+            let last = try #require(environments[0]["lastEventAt"] as? String)
+            #expect(last.count == "2026-11-21T10:00:00.000Z".count && last.hasSuffix("Z"))
+            let milliseconds = try #require(MillisecondTimestamp.parseISO8601(last))
+            #expect(milliseconds >= before && milliseconds <= after)
         }
     }
 

@@ -45,14 +45,15 @@ struct FailureRouteTests {
         func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws { throw Failure() }
         func app(id: String) async throws -> AppRecord? { throw Failure() }
         func apps() async throws -> [AppRecord] { throw Failure() }
+        func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] { throw Failure() }
         func environment(keyHash: String) async throws -> EnvironmentRecord? { throw Failure() }
-        func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> Int { throw Failure() }
+        func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision { throw Failure() }
         func revisions(appID: String) async throws -> [RevisionSummary] { throw Failure() }
         func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw Failure() }
         func publish(appID: String, environment: String, revision: Int) async throws -> Int? { throw Failure() }
         func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw Failure() }
         func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw Failure() }
-        func events(appID: String, after cursor: Int64?, limit: Int) async throws -> EventPage { throw Failure() }
+        func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage { throw Failure() }
         func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
             throw Failure()
         }

@@ -36,4 +36,15 @@ struct EventQueryTests {
         #expect(next.text == "SELECT seq, line FROM events WHERE app_id = $1 AND seq > $2 ORDER BY seq LIMIT $3")
         #expect(next.values == [.text("fitness"), .integer(99), .integer(500)])
     }
+
+    @Test func aTimeRangeIsBoundSinceIncludedUntilExcluded() {
+        let both = EventQuery.stored(appID: "fitness", timestamps: EventTimeRange(since: 10, until: 20), after: 5, limit: 100)
+        let postgres = both.statement(in: .postgres)
+        #expect(postgres.text == """
+            SELECT seq, line FROM events WHERE app_id = $1 AND timestamp_ms >= $2 AND timestamp_ms < $3 AND seq > $4 ORDER BY seq LIMIT $5
+            """)
+        #expect(postgres.values == [.text("fitness"), .integer(10), .integer(20), .integer(5), .integer(100)])
+        let until = EventQuery.stored(appID: "fitness", timestamps: EventTimeRange(since: nil, until: 20), after: nil, limit: 100)
+        #expect(until.statement(in: .sqlite).text == "SELECT seq, line FROM events WHERE app_id = ? AND timestamp_ms < ? ORDER BY seq LIMIT ?")
+    }
 }

@@ -75,9 +75,9 @@ struct StoreContractTests {
             try await Self.makeApp(store, "fitness")
             try await Self.makeApp(store, "notes")
             let bytes: [UInt8] = Array("{ \"a\" : 1 }\n".utf8) + [0, 255]
-            #expect(try await store.addRevision(appID: "fitness", body: bytes, sha256: "h1", createdAt: Date()) == 1)
-            #expect(try await store.addRevision(appID: "fitness", body: [1], sha256: "h2", createdAt: Date()) == 2)
-            #expect(try await store.addRevision(appID: "notes", body: [2], sha256: "h3", createdAt: Date()) == 1)
+            #expect(try await store.addRevision(appID: "fitness", body: bytes, sha256: "h1", createdAt: Date()) == AddedRevision(revision: 1, existing: false))
+            #expect(try await store.addRevision(appID: "fitness", body: [1], sha256: "h2", createdAt: Date()) == AddedRevision(revision: 2, existing: false))
+            #expect(try await store.addRevision(appID: "notes", body: [2], sha256: "h3", createdAt: Date()) == AddedRevision(revision: 1, existing: false))
             #expect(try await store.revision(appID: "fitness", number: 1) == RevisionRecord(revision: 1, sha256: "h1", body: bytes))
             #expect(try await store.revision(appID: "fitness", number: 3) == nil)
             #expect(try await store.publishedRevision(appID: "fitness", environment: "production") == nil)
@@ -103,11 +103,94 @@ struct StoreContractTests {
             try await Self.makeApp(store, "fitness")
             let numbers = try await withThrowingTaskGroup(of: Int.self) { group in
                 for index in 0..<12 {
-                    group.addTask { try await store.addRevision(appID: "fitness", body: [UInt8(index)], sha256: "h\(index)", createdAt: Date()) }
+                    group.addTask { try await store.addRevision(appID: "fitness", body: [UInt8(index)], sha256: "h\(index)", createdAt: Date()).revision }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(numbers.sorted() == Array(1...12))
+        }
+    }
+
+    /// Bytes an app has already are that revision: found by their SHA-256, confirmed byte for byte,
+    /// per app, and stored once even when uploaded many times at once.
+    @Test(arguments: StoreKind.available)
+    func identicalBytesAreTheExistingRevision(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await Self.makeApp(store, "fitness")
+            try await Self.makeApp(store, "notes")
+            let bytes: [UInt8] = Array("{\"schemaVersion\":1}".utf8)
+            #expect(try await store.addRevision(appID: "fitness", body: bytes, sha256: "h1", createdAt: Date()) == AddedRevision(revision: 1, existing: false))
+            #expect(try await store.addRevision(appID: "fitness", body: [9], sha256: "h9", createdAt: Date()) == AddedRevision(revision: 2, existing: false))
+            #expect(try await store.addRevision(appID: "fitness", body: bytes, sha256: "h1", createdAt: Date()) == AddedRevision(revision: 1, existing: true))
+            // Another app's revisions are its own.
+            #expect(try await store.addRevision(appID: "notes", body: bytes, sha256: "h1", createdAt: Date()) == AddedRevision(revision: 1, existing: false))
+            // The same hash with other bytes (a collision) is a new revision: bytes are compared too.
+            #expect(try await store.addRevision(appID: "fitness", body: [7], sha256: "h1", createdAt: Date()) == AddedRevision(revision: 3, existing: false))
+            #expect(try await store.revisions(appID: "fitness").map(\.revision) == [1, 2, 3])
+
+            let added = try await withThrowingTaskGroup(of: AddedRevision.self) { group in
+                for _ in 0..<8 {
+                    group.addTask { try await store.addRevision(appID: "fitness", body: [4, 2], sha256: "h42", createdAt: Date()) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(added.map(\.revision)) == [4])
+            #expect(added.filter { !$0.existing }.count == 1)
+            #expect(try await store.revisions(appID: "fitness").count == 4)
+        }
+    }
+
+    /// Each environment's published revision and the time of the last event it received.
+    @Test(arguments: StoreKind.available)
+    func environmentSummariesSayWhatIsServedAndTheLastEvent(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await Self.makeApp(store, "fitness")
+            try await Self.makeApp(store, "notes")
+            #expect(try await store.environmentSummaries(appID: "fitness") == [
+                EnvironmentSummary(name: "production", publishedRevision: nil, lastEventAt: nil),
+                EnvironmentSummary(name: "staging", publishedRevision: nil, lastEventAt: nil),
+            ])
+            _ = try await store.addRevision(appID: "fitness", body: [1], sha256: "h1", createdAt: Date())
+            _ = try await store.publish(appID: "fitness", environment: "staging", revision: 1)
+            func event(_ id: String, _ environment: String, receivedAt: Int64) -> StoredEvent {
+                StoredEvent(messageID: id, userID: "u1", flowID: "signup", timestamp: 0, environment: environment, receivedAt: receivedAt, line: "{}")
+            }
+            _ = try await store.insertEvents(
+                [event("a", "production", receivedAt: 1_800_000_000_500), event("b", "production", receivedAt: 1_800_000_000_100)],
+                appID: "fitness")
+            _ = try await store.insertEvents([event("c", "staging", receivedAt: 1_900_000_000_000)], appID: "notes")
+            #expect(try await store.environmentSummaries(appID: "fitness") == [
+                EnvironmentSummary(name: "production", publishedRevision: nil, lastEventAt: 1_800_000_000_500),
+                EnvironmentSummary(name: "staging", publishedRevision: 1, lastEventAt: nil),
+            ])
+            #expect(try await store.environmentSummaries(appID: "notes").map(\.lastEventAt) == [nil, 1_900_000_000_000])
+            #expect(try await store.environmentSummaries(appID: "missing").isEmpty)
+        }
+    }
+
+    /// Events by time: `since` included, `until` excluded, either end open; pages continue within the range.
+    @Test(arguments: StoreKind.available)
+    func eventsAreReadWithinATimeRange(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await Self.makeApp(store, "fitness")
+            let events = (0..<10).map { Self.event("t\($0)", at: Int64($0) * 1000) }
+            _ = try await store.insertEvents(events.shuffled(), appID: "fitness")
+            func lines(_ range: EventTimeRange?, limit: Int = 3) async throws -> Set<String> {
+                var lines: [String] = []
+                var cursor: Int64?
+                repeat {
+                    let page = try await store.events(appID: "fitness", timestamps: range, after: cursor, limit: limit)
+                    lines += page.lines
+                    cursor = page.next
+                } while cursor != nil
+                return Set(lines)
+            }
+            func expected(_ indices: ClosedRange<Int>) -> Set<String> { Set(indices.map { "{\"m\":\"t\($0)\"}" }) }
+            #expect(try await lines(nil) == expected(0...9))
+            #expect(try await lines(EventTimeRange(since: 3000, until: 6000)) == expected(3...5))
+            #expect(try await lines(EventTimeRange(since: 2500, until: nil)) == expected(3...9))
+            #expect(try await lines(EventTimeRange(since: nil, until: 1)) == expected(0...0))
+            #expect(try await lines(EventTimeRange(since: 9001, until: nil)).isEmpty)
         }
     }
 
@@ -136,7 +219,7 @@ struct StoreContractTests {
             var lines: [String] = []
             var cursor: Int64?
             repeat {
-                let page = try await store.events(appID: "fitness", after: cursor, limit: 7)
+                let page = try await store.events(appID: "fitness", timestamps: nil, after: cursor, limit: 7)
                 #expect(page.lines.count <= 7)
                 lines += page.lines
                 cursor = page.next
@@ -289,7 +372,7 @@ struct StoreContractTests {
                 }
                 var storage: Int64?
                 repeat {
-                    let page = try await store.events(appID: "fitness", after: storage, limit: 6)
+                    let page = try await store.events(appID: "fitness", timestamps: nil, after: storage, limit: 6)
                     answers.append("stored: \(page.lines.joined(separator: " "))")
                     storage = page.next
                 } while storage != nil
