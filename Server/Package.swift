@@ -45,7 +45,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            // The API's description, Server/openapi.json (linked here: a resource must be inside its
+            // target), compiled into the program so `GET /openapi.json` needs no file at run time.
+            resources: [.embedInCode("OpenAPI/openapi.json")]
         ),
         // `waypoint-server serve`.
         .executableTarget(

@@ -55,6 +55,7 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
     let documents = PublishedDocumentCache(store: store)
     let administration = AppAdministration(store: store, documents: documents, metrics: metrics)
     HealthController<ServerContext>(metrics: metrics).addRoutes(to: router)
+    OpenAPIController<ServerContext>().addRoutes(to: router)
     DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
     EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
         .addRoutes(to: router)
