@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import WaypointServer
 
 /// `waypoint-server`: the self-hosted server for Waypoint documents and analytics events.
@@ -49,14 +50,34 @@ struct Serve: AsyncParsableCommand {
     var burst: Double = 2000
 
     func run() async throws {
+        // The database files are private to their owner: files this process creates are 0600 and
+        // folders 0700 (the server writes no other files).
+        umask(0o077)
+        do {
+            try await serve()
+        } catch let failure as StartupFailure {
+            Self.fail(failure.message)
+        } catch let error as StoreError {
+            Self.fail(error.description)
+        } catch let error as ConfigurationError {
+            Self.fail(error.description)
+        } catch let error where Self.isAddressInUse(error) {
+            Self.fail("port \(port) on \(host) is in use by another program; stop it or pass --port.")
+        } catch let error as IOError {
+            Self.fail("cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode))); pass another --host or --port.")
+        }
+    }
+
+    /// Builds the server and runs it until it is stopped.
+    private func serve() async throws {
         guard let token = ProcessInfo.processInfo.environment["WAYPOINT_ADMIN_TOKEN"] else {
-            throw ValidationError("Set WAYPOINT_ADMIN_TOKEN to a secret of at least 32 characters, such as the output of `openssl rand -hex 32`.")
+            throw StartupFailure("set WAYPOINT_ADMIN_TOKEN to a secret of at least 32 characters, such as the output of `openssl rand -hex 32`.")
         }
         let adminToken: AdminToken
         do {
             adminToken = try AdminToken(token)
         } catch {
-            throw ValidationError(error.description)
+            throw StartupFailure(error.description)
         }
         let storage: ServerConfiguration.Storage = if let database {
             .postgres(url: database)
@@ -69,4 +90,22 @@ struct Serve: AsyncParsableCommand {
         let application = try await buildApplication(configuration)
         try await application.runService()
     }
+
+    /// Whether `error` is the failure to bind a port another socket holds.
+    private static func isAddressInUse(_ error: any Error) -> Bool {
+        (error as? IOError)?.errnoCode == EADDRINUSE
+    }
+
+    /// Prints `message` as the one line on standard error and exits with status 1.
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("waypoint-server: \(message)\n".utf8))
+        Self.exit(withError: ExitCode.failure)
+    }
+}
+
+/// A reason the server cannot start, said in one line with how to fix it.
+private struct StartupFailure: Error {
+    let message: String
+
+    init(_ message: String) { self.message = message }
 }

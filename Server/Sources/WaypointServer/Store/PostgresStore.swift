@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
 
@@ -11,6 +13,8 @@ import ServiceLifecycle
 public final class PostgresStore: Store {
     private let client: PostgresClient
     private let logger: Logger
+    /// What ``checkConnection(timeout:)`` connects with: the pool's settings, on one connection.
+    private let connectionConfiguration: PostgresConnection.Configuration
 
     /// The connection pool; it must run (as a service of the application) for queries to be answered.
     public var service: any Service { client }
@@ -32,8 +36,60 @@ public final class PostgresStore: Store {
             database: database.isEmpty ? nil : database,
             tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
         configuration.options.maximumConnections = 16
+        configuration.options.connectTimeout = .seconds(5)
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
+        var connection = PostgresConnection.Configuration(
+            host: host, port: components.port ?? 5432, username: configuration.username, password: configuration.password,
+            database: configuration.database,
+            tls: requireTLS ? .require(try NIOSSLContext(configuration: .makeClientConfiguration())) : .disable)
+        connection.options.connectTimeout = .seconds(5)
+        self.connectionConfiguration = connection
+    }
+
+    /// Opens one connection and closes it, so a server that cannot be reached, or that refuses the
+    /// user or the database, fails within `timeout` with a ``StoreError`` saying why.
+    public func checkConnection(timeout: Duration = .seconds(5)) async throws {
+        let configuration = connectionConfiguration
+        let address = "\(configuration.host ?? "?"):\(configuration.port ?? 5432)"
+        let logger = logger
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+                    try await connection.close()
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw StoreError.cannotReachDatabase(address: address, reason: "no answer within \(timeout.components.seconds) seconds")
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.cannotReachDatabase(address: address, reason: Self.reason(error))
+        }
+    }
+
+    /// A connection failure in words: the system's for a network error, the server's for a refusal.
+    private static func reason(_ error: any Error) -> String {
+        let error = (error as? PSQLError)
+        if let message = error?.serverInfo?[.message] { return message }
+        switch error?.underlying {
+        case let failure as IOError:
+            return String(cString: strerror(failure.errnoCode))
+        case let failure as NIOConnectionError:
+            if let io = failure.connectionErrors.lazy.compactMap({ $0.error as? IOError }).first {
+                return String(cString: strerror(io.errnoCode))
+            }
+            return failure.dnsAAAAError != nil || failure.dnsAError != nil ? "the host name does not resolve" : "the connection failed"
+        case is ChannelError:
+            return "no answer within 5 seconds"
+        default:
+            return "the connection failed"
+        }
     }
 
     /// The schema, one step per version; applied in one transaction under an advisory lock, so

@@ -1,6 +1,12 @@
 import Foundation
 import GRDB
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The embedded store: SQLite through GRDB, in write-ahead-log mode.
 ///
 /// Durability: every write is one transaction, and `synchronous = FULL` makes SQLite `fsync` the
@@ -11,12 +17,12 @@ public final class SQLiteStore: Store {
     private let pool: DatabasePool
 
     /// Opens (creating when needed) `DIRECTORY/waypoint.sqlite` and brings its schema up to date.
+    ///
+    /// A folder it creates is private to its owner (0700), and the database files are made 0600
+    /// (SQLite creates the `-wal` and `-shm` files with the database file's mode). Writing is
+    /// checked at once, so a folder that cannot be written fails here rather than at the first request.
     public init(directory: URL) throws {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.cannotCreateFolder(path: directory.path, reason: error.localizedDescription)
-        }
+        try Self.prepareFolder(directory)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -26,9 +32,69 @@ public final class SQLiteStore: Store {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(pool)
+            // Rewrites the header's user version with its own value: a real write, which fails
+            // on a database file that can only be read.
+            try pool.write { db in
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                try db.execute(sql: "PRAGMA user_version = \(version)")
+            }
         } catch {
             throw StoreError.cannotOpenDatabase(path: path, reason: "\(error)")
         }
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            _ = chmod(path + suffix, 0o600)
+        }
+    }
+
+    /// Creates `directory` (0700) when it does not exist, and checks that a file can be written in it.
+    private static func prepareFolder(_ directory: URL) throws {
+        let path = directory.path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw StoreError.cannotCreateFolder(path: path, reason: "a file is there, not a folder")
+            }
+        } else {
+            do {
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.cannotCreateFolder(path: path, reason: Self.reason(creating: directory))
+            }
+        }
+        let probe = directory.appendingPathComponent(".waypoint-write-check-\(getpid())").path
+        let descriptor = open(probe, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        guard descriptor >= 0 else {
+            throw StoreError.cannotWriteFolder(path: path, reason: String(cString: strerror(errno)))
+        }
+        let written = write(descriptor, "ok", 2)
+        let failure = written == 2 ? nil : String(cString: strerror(errno))
+        #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #else
+        _ = Darwin.close(descriptor)
+        #endif
+        unlink(probe)
+        if let failure { throw StoreError.cannotWriteFolder(path: path, reason: failure) }
+    }
+
+    /// Why `directory` cannot be created, in the system's words: the first ancestor that is a file,
+    /// or the error of `mkdir` on the deepest missing folder.
+    private static func reason(creating directory: URL) -> String {
+        var missing = directory.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path), missing.pathComponents.count > 1 {
+            missing = missing.deletingLastPathComponent()
+        }
+        let parent = missing.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), !isFolder.boolValue {
+            return "\(parent) is a file, not a folder"
+        }
+        if mkdir(missing.path, 0o700) == 0 {
+            rmdir(missing.path)
+            return "the folder could not be created"
+        }
+        return String(cString: strerror(errno))
     }
 
     /// The schema, one step per version; a new database gets ``StoreSchema/current`` whole.

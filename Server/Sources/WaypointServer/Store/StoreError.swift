@@ -7,6 +7,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case noRevision(appID: String, revision: Int)
         case cannotCreateFolder(path: String, reason: String)
         case cannotOpenDatabase(path: String, reason: String)
+        case cannotWriteFolder(path: String, reason: String)
+        case cannotReachDatabase(address: String, reason: String)
     }
 
     private let reason: Reason
@@ -38,6 +40,17 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         StoreError(.cannotOpenDatabase(path: path, reason: reason))
     }
 
+    /// A file cannot be written in the folder that holds the database; `reason` is what the system said.
+    public static func cannotWriteFolder(path: String, reason: String) -> StoreError {
+        StoreError(.cannotWriteFolder(path: path, reason: reason))
+    }
+
+    /// The PostgreSQL server at `address` (host and port) cannot be reached or refuses the
+    /// connection; `reason` says how it failed.
+    public static func cannotReachDatabase(address: String, reason: String) -> StoreError {
+        StoreError(.cannotReachDatabase(address: address, reason: reason))
+    }
+
     /// Something with the same identity exists already (the API answers 409).
     public var isConflict: Bool {
         if case .appExists = reason { true } else { false }
@@ -47,7 +60,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isNotFound: Bool {
         switch reason {
         case .noEnvironment, .noRevision: true
-        case .appExists, .cannotCreateFolder, .cannotOpenDatabase: false
+        case .appExists, .cannotCreateFolder, .cannotOpenDatabase, .cannotWriteFolder, .cannotReachDatabase: false
         }
     }
 
@@ -63,6 +76,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "Cannot create the data folder \(path): \(reason). Pass a writable folder with --data."
         case .cannotOpenDatabase(let path, let reason):
             "Cannot open the SQLite database \(path): \(reason). Check that the folder is writable and the file is a Waypoint database."
+        case .cannotWriteFolder(let path, let reason):
+            "Cannot write in the data folder \(path): \(reason). Give this user write access to it, or pass a writable folder with --data."
+        case .cannotReachDatabase(let address, let reason):
+            "Cannot connect to PostgreSQL at \(address): \(reason). Check that PostgreSQL runs there and accepts connections, and that --database names the right host, port, user and database."
         }
     }
 }

@@ -16,6 +16,7 @@ enum StoreFactory {
             return Opened(store: try SQLiteStore(directory: directory), services: [], beforeStart: nil)
         case .postgres(let url):
             let store = try PostgresStore(url: url, logger: logger)
+            try await store.checkConnection()
             return Opened(store: store, services: [store.service], beforeStart: { try await store.migrate() })
         }
     }

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `waypoint-server serve` that cannot start says why in one line on standard error, exits with
+/// status 1, and does so within seconds.
+@Suite("Start-up failures")
+struct StartupFailureTests {
+    @Test func aPortInUseIsNamed() async throws {
+        let listener = try ListeningSocket()
+        defer { listener.close() }
+        try await TemporaryFiles.with { directory in
+            let outcome = try await StartupRun.run(["--data", directory.path, "--port", "\(listener.port)"])
+            outcome.expectOneLine(containing: ["port \(listener.port)", "127.0.0.1", "in use", "--port"])
+        }
+    }
+
+    @Test func aFileWhereTheDataFolderShouldBeIsNamed() async throws {
+        try await TemporaryFiles.with("file") { file in
+            try Data("not a folder".utf8).write(to: file)
+            let outcome = try await StartupRun.run(["--data", file.path])
+            outcome.expectOneLine(containing: ["data folder", file.path, "not a folder", "--data"])
+        }
+    }
+
+    @Test func aDataFolderUnderAFileIsNamed() async throws {
+        try await TemporaryFiles.with("file") { file in
+            try Data("not a folder".utf8).write(to: file)
+            let outcome = try await StartupRun.run(["--data", file.appendingPathComponent("data").path])
+            outcome.expectOneLine(containing: ["Cannot create the data folder", "is a file, not a folder", "--data"])
+        }
+    }
+
+    @Test func anUnreachableDatabaseFailsWithinSeconds() async throws {
+        let outcome = try await StartupRun.run(["--database", "postgres://waypoint@127.0.0.1:1/waypoint"])
+        outcome.expectOneLine(containing: ["Cannot connect to PostgreSQL at 127.0.0.1:1", "refused", "--database"])
+    }
+
+    @Test func aMalformedDatabaseURLIsNamed() async throws {
+        let outcome = try await StartupRun.run(["--database", "mysql://127.0.0.1/waypoint"])
+        outcome.expectOneLine(containing: ["--database", "postgres://"])
+    }
+
+    @Test func aMissingAdminTokenIsNamed() async throws {
+        try await TemporaryFiles.with { directory in
+            let outcome = try await StartupRun.run(["--data", directory.path], token: nil)
+            outcome.expectOneLine(containing: ["WAYPOINT_ADMIN_TOKEN", "openssl rand -hex 32"])
+        }
+    }
+
+    @Test func aShortAdminTokenIsNamed() async throws {
+        try await TemporaryFiles.with { directory in
+            let outcome = try await StartupRun.run(["--data", directory.path], token: "short")
+            outcome.expectOneLine(containing: ["WAYPOINT_ADMIN_TOKEN has 5 characters", "openssl rand -hex 32"])
+        }
+    }
+}
+
+/// The database files and their folder are private to the server's user.
+@Suite("File modes")
+struct FileModeTests {
+    @Test func theDatabaseFilesAre0600AndTheFolder0700() async throws {
+        try await TemporaryFiles.with { directory in
+            let server = try await ServerProcess(["--data", directory.path])
+            let app = try await HTTP.createApp(port: server.port, "modes")
+            let answer = try await HTTP.postEvents(port: server.port, key: app.production, lines: [TestEvents.line("m1", user: "u1", at: 0)])
+            #expect(answer.status == 200)
+            #expect(try Self.mode(directory.path) == 0o700)
+            for name in ["waypoint.sqlite", "waypoint.sqlite-wal", "waypoint.sqlite-shm"] {
+                #expect(try Self.mode(directory.appendingPathComponent(name).path) == 0o600, "\(name)")
+            }
+            #expect(server.terminate() == 0)
+        }
+    }
+
+    private static func mode(_ path: String) throws -> mode_t {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw TestFailure("stat \(path): \(String(cString: strerror(errno)))") }
+        return status.st_mode & 0o777
+    }
+}
+
+/// One run of `waypoint-server serve` that is expected to fail at start.
+struct StartupRun {
+    let status: Int32
+    let standardError: String
+    let elapsed: Duration
+
+    /// Runs the server with `arguments` and `WAYPOINT_ADMIN_TOKEN=token` (unset when nil); kills it
+    /// after 20 seconds.
+    static func run(_ arguments: [String], token: String? = TestServer.adminToken) async throws -> StartupRun {
+        let process = Process()
+        process.executableURL = try ServerProcess.executable()
+        process.arguments = ["serve", "--host", "127.0.0.1"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYPOINT_ADMIN_TOKEN"] = token
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let clock = ContinuousClock()
+        let start = clock.now
+        try process.run()
+        let handle = errors.fileHandleForReading
+        let reader = Task.detached { handle.readDataToEndOfFile() }
+        do {
+            try await Polling.until("waypoint-server exits", timeout: .seconds(20), interval: .milliseconds(20)) { !process.isRunning }
+        } catch {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            _ = await reader.value
+            throw error
+        }
+        let elapsed = clock.now - start
+        process.waitUntilExit()
+        let text = String(decoding: await reader.value, as: UTF8.self)
+        return StartupRun(status: process.terminationStatus, standardError: text, elapsed: elapsed)
+    }
+
+    /// Checks status 1, under 10 seconds, and one line on standard error that holds every one of `words`.
+    func expectOneLine(containing words: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(status == 1, "exit status", sourceLocation: sourceLocation)
+        #expect(elapsed < .seconds(10), "took \(elapsed)", sourceLocation: sourceLocation)
+        let lines = standardError.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines[1].isEmpty, "not one line: \(standardError)", sourceLocation: sourceLocation)
+        #expect(standardError.hasPrefix("waypoint-server: "), "\(standardError)", sourceLocation: sourceLocation)
+        for word in words {
+            #expect(standardError.contains(word), "\"\(word)\" is not in: \(standardError)", sourceLocation: sourceLocation)
+        }
+        for leak in ["Error", "error:", "errno", "Fatal"] {
+            #expect(!standardError.contains(leak), "\(standardError)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// A socket listening on 127.0.0.1 at a port the system chose, holding that port.
+final class ListeningSocket: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TestFailure("socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(descriptor, 8) == 0 else {
+            Self.close(descriptor)
+            throw TestFailure("bind() or listen() failed")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        self.descriptor = descriptor
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Stops listening and frees the port.
+    func close() {
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
+        Self.close(descriptor)
+    }
+
+    private static func close(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #else
+        _ = Darwin.close(descriptor)
+        #endif
+    }
+}
