@@ -51,6 +51,10 @@ struct EventBatch {
     static func problem(of event: OnboardingEvent) -> String? {
         if event.messageID.isEmpty { return "\"messageId\" is empty; give every event a unique id, such as a UUID." }
         if event.userID.isEmpty { return "\"userId\" is empty; give the id of the user the event is about." }
+        if event.flowID?.isEmpty == true {
+            return "\"flowId\" is empty; omit it for walkthrough events or give the flow's id."
+        }
+        if let problem = timestampProblem(event.timestamp) { return problem }
         let strings: [(String, String?)] = [
             ("messageId", event.messageID), ("userId", event.userID), ("event", event.event.rawValue),
             ("flowId", event.flowID), ("walkthroughId", event.walkthroughID), ("stepId", event.stepID),
@@ -77,27 +81,72 @@ struct EventBatch {
         return nil
     }
 
-    static func describe(_ error: any Error) -> String {
+    /// The earliest and the latest time an event may have, in milliseconds since 1970 (UTC).
+    static let timestampWindow: ClosedRange<Int64> = {
+        let earliest = MillisecondTimestamp.parseISO8601("0001-01-01T00:00:00.000Z") ?? 0
+        let latest = MillisecondTimestamp.parseISO8601("9999-12-31T23:59:59.999Z") ?? 0
+        return earliest...latest
+    }()
+
+    /// Why `timestamp` cannot be stored, if it cannot: it lies outside the years 0001–9999 in UTC.
+    static func timestampProblem(_ timestamp: Date) -> String? {
+        let milliseconds = (timestamp.timeIntervalSince1970 * 1000).rounded()
+        let fix = "send a time from 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z once its offset is applied."
+        if milliseconds < Double(timestampWindow.lowerBound) {
+            let utc = MillisecondTimestamp.iso8601(timestamp).map { " \($0) in UTC," } ?? " in UTC"
+            return "\"timestamp\" is\(utc) before the year 0001; \(fix)"
+        }
+        if milliseconds > Double(timestampWindow.upperBound) {
+            return "\"timestamp\" is after the year 9999 in UTC; \(fix)"
+        }
+        return nil
+    }
+
+    /// A decoding error in plain words: the field and what it must hold, never a Swift type name.
+    ///
+    /// `value` is the field's text, when it is text, to quote in the message.
+    static func describe(_ error: any Error, value: String? = nil) -> String {
+        let context: DecodingError.Context
         switch error {
-        case DecodingError.keyNotFound(let key, let context):
-            return "\"\(key.stringValue)\" is missing\(where_(context))"
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            return "\(path(context.codingPath)) has the wrong type"
-        case DecodingError.dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "it is not valid JSON (\(context.debugDescription))" }
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, _):
+            return "\"\(key.stringValue)\" is missing"
+        case DecodingError.typeMismatch(_, let found), DecodingError.valueNotFound(_, let found):
+            context = found
+        case DecodingError.dataCorrupted(let found):
+            if found.codingPath.isEmpty { return "it is not valid JSON" }
+            context = found
         default:
-            return "\(error)"
+            return "it cannot be read"
+        }
+        guard let key = context.codingPath.last, key.intValue == nil else { return "it is not a JSON object" }
+        return expectation(of: key.stringValue, value: value)
+    }
+
+    /// What the field `name` must hold, said of its `value` when that is known.
+    static func expectation(of name: String, value: String?) -> String {
+        switch name {
+        case "timestamp":
+            let quoted = value.map { " is \"\($0.count > 40 ? String($0.prefix(40)) + "…" : $0)\"," } ?? " is"
+            return "\"timestamp\"\(quoted) not an ISO 8601 time such as 2026-11-21T10:00:00.000Z"
+        case "flowVersion", "walkthroughVersion", "stepIndex":
+            return "\"\(name)\" must be a whole number"
+        case "durationMs":
+            return "\"durationMs\" must be a whole number of milliseconds"
+        case "event":
+            return "\"event\" must be text, such as \"Step Viewed\""
+        case "batch":
+            return "\"batch\" must be an array of events"
+        default:
+            return "\"\(name)\" must be text"
         }
     }
 
-    private static func where_(_ context: DecodingError.Context) -> String {
-        context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))"
-    }
-
-    private static func path(_ codingPath: [any CodingKey]) -> String {
-        guard let key = codingPath.last, key.intValue == nil else { return "the event" }
-        return "\"\(key.stringValue)\""
+    /// A key of any name, to read back the text of the field an error names.
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     private struct Envelope: Decodable {
@@ -116,7 +165,29 @@ struct EventBatch {
             do {
                 result = .success(try OnboardingEvent(from: decoder))
             } catch {
-                result = .failure(Failure(message: "Not a valid event: " + EventBatch.describe(error) + "."))
+                var value: String?
+                if case DecodingError.dataCorrupted(let context) = error, let key = context.codingPath.last, key.intValue == nil {
+                    value = try? decoder.container(keyedBy: AnyKey.self).decode(String.self, forKey: AnyKey(stringValue: key.stringValue))
+                }
+                var description = EventBatch.describe(error, value: value)
+                // A number that is not a whole number can fail without naming its field: find it.
+                if !(error is DecodingError), let name = Self.unreadableNumber(in: decoder) {
+                    description = EventBatch.expectation(of: name, value: nil)
+                }
+                result = .failure(Failure(message: "Not a valid event: " + description + "."))
+            }
+        }
+
+        /// The first whole-number field of the event that does not hold a whole number, if any.
+        private static func unreadableNumber(in decoder: any Decoder) -> String? {
+            guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return nil }
+            return ["flowVersion", "stepIndex", "walkthroughVersion", "durationMs"].first { name in
+                do {
+                    _ = try container.decodeIfPresent(Int64.self, forKey: AnyKey(stringValue: name))
+                    return false
+                } catch {
+                    return true
+                }
             }
         }
     }

@@ -280,24 +280,36 @@ public final class PostgresStore: Store {
     }
 
     public func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult {
-        let messageIDs = events.map(\.messageID)
-        let userIDs = events.map(\.userID)
-        // An empty string stands for "no flow" in the array; NULLIF restores the NULL.
-        let flowIDs = events.map { $0.flowID ?? "" }
-        let timestamps = events.map(\.timestamp)
-        let environments = events.map(\.environment)
-        let receivedAt = events.map(\.receivedAt)
-        let lines = events.map(\.line)
+        // Rows are inserted in message id order, so that batches sharing ids take their locks in
+        // the same order and never deadlock; `seq` is drawn in batch order first, so it still
+        // records the order of arrival.
+        let sorted = events.indices.sorted { events[$0].messageID < events[$1].messageID }
+        let arrivals = sorted.map { Int64($0) }
+        let messageIDs = sorted.map { events[$0].messageID }
+        let userIDs = sorted.map { events[$0].userID }
+        // An array holds no NULL here: `hasFlow` says which flow ids are given, "" included.
+        let hasFlow = sorted.map { events[$0].flowID != nil }
+        let flowIDs = sorted.map { events[$0].flowID ?? "" }
+        let timestamps = sorted.map { events[$0].timestamp }
+        let environments = sorted.map { events[$0].environment }
+        let receivedAt = sorted.map { events[$0].receivedAt }
+        let lines = sorted.map { events[$0].line }
         let logger = logger
         // One statement is one transaction: the answer comes after its COMMIT.
         let accepted = try await transaction { connection in
             var accepted = 0
             for try await _ in try await connection.query(
                 """
-                INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
-                SELECT \(appID), m, u, NULLIF(f, ''), t, e, r, l
-                FROM unnest(\(messageIDs)::text[], \(userIDs)::text[], \(flowIDs)::text[], \(timestamps)::bigint[],
-                            \(environments)::text[], \(receivedAt)::bigint[], \(lines)::text[]) AS x(m, u, f, t, e, r, l)
+                INSERT INTO events (seq, app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
+                SELECT s, \(appID), m, u, CASE WHEN h THEN f END, t, e, r, l
+                FROM (
+                    SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS s, *
+                    FROM unnest(\(arrivals)::bigint[], \(messageIDs)::text[], \(userIDs)::text[], \(hasFlow)::boolean[],
+                                \(flowIDs)::text[], \(timestamps)::bigint[], \(environments)::text[], \(receivedAt)::bigint[],
+                                \(lines)::text[]) WITH ORDINALITY AS x(a, m, u, h, f, t, e, r, l, n)
+                    ORDER BY a
+                ) AS y
+                ORDER BY n
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 RETURNING 1
                 """, logger: logger) {

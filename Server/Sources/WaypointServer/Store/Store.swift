@@ -45,6 +45,9 @@ public protocol Store: Sendable {
 
     /// Stores events durably (the call returns only once they survive a crash or power loss) and
     /// drops those whose `messageId` the app already has. `events` have distinct message ids.
+    ///
+    /// Batches sharing message ids may be inserted at once and never fail for it; each field is
+    /// stored as given (a `flowID` of `""` stays `""`, apart from nil), and `seq` follows `events`.
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult
 
     /// A page of an app's events in storage order, after `cursor` (nil: from the start), of those
