@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import Testing
 
 #if canImport(Glibc)
@@ -12,12 +14,20 @@ import Darwin
 @Suite("Start-up failures")
 struct StartupFailureTests {
     @Test func aPortInUseIsNamed() async throws {
-        let listener = try ListeningSocket()
-        defer { listener.close() }
-        try await TemporaryFiles.with { directory in
-            let outcome = try await StartupRun.run(["--data", directory.path, "--port", "\(listener.port)"])
-            outcome.expectOneLine(containing: ["port \(listener.port)", "127.0.0.1", "in use", "--port"])
+        // Another program holds a port on 127.0.0.1 that the system chose.
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(listener.localAddress?.port)
+        do {
+            try await TemporaryFiles.with { directory in
+                let outcome = try await StartupRun.run(["--data", directory.path, "--port", "\(port)"])
+                outcome.expectOneLine(containing: ["port \(port)", "127.0.0.1", "in use", "--port"])
+            }
+        } catch {
+            try? await listener.close()
+            throw error
         }
+        try await listener.close()
     }
 
     @Test func aFileWhereTheDataFolderShouldBeIsNamed() async throws {
@@ -135,47 +145,5 @@ struct StartupRun {
         for leak in ["Error", "error:", "errno", "Fatal"] {
             #expect(!standardError.contains(leak), "\(standardError)", sourceLocation: sourceLocation)
         }
-    }
-}
-
-/// A socket listening on 127.0.0.1 at a port the system chose, holding that port.
-final class ListeningSocket: Sendable {
-    let port: Int
-    private let descriptor: Int32
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw TestFailure("socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 8) == 0 else {
-            Self.close(descriptor)
-            throw TestFailure("bind() or listen() failed")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        self.descriptor = descriptor
-        self.port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    /// Stops listening and frees the port.
-    func close() {
-        _ = shutdown(descriptor, Int32(SHUT_RDWR))
-        Self.close(descriptor)
-    }
-
-    private static func close(_ descriptor: Int32) {
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #else
-        _ = Darwin.close(descriptor)
-        #endif
     }
 }
