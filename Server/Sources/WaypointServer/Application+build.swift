@@ -1,10 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
-
-/// The request context of every route.
-public typealias ServerContext = BasicRequestContext
 
 /// Builds the server: opens the store, then `buildApplication(configuration:store:)`.
 public func buildApplication(_ configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
@@ -30,9 +29,16 @@ public func buildApplication(
         return logger
     }()
     let router = buildRouter(configuration, store: store, metrics: metrics)
+    let connections = configuration.connections
+    let maxConnections = connections.maxConnectionsFittingOpenFileLimit(logger: logger)
     var application = Application(
         router: router,
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "waypoint-server"),
+        server: .http1(configuration: .init(
+            additionalChannelHandlers: [RequestHeadTimeoutHandler(timeout: connections.headerTimeout)],
+            idleTimeout: TimeAmount(connections.idleTimeout))),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "waypoint-server",
+            availableConnectionsDelegate: MaximumAvailableConnections(maxConnections, logger: logger)),
         services: services,
         logger: logger)
     if let beforeStart {
@@ -51,7 +57,8 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
     router.add(middleware: ErrorMiddleware())
     let authenticator = Authenticator(
         adminToken: configuration.adminToken, store: store,
-        limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey))
+        limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
+        trustedProxies: configuration.trustedProxies)
     let documents = PublishedDocumentCache(store: store)
     let administration = AppAdministration(store: store, documents: documents, metrics: metrics)
     HealthController<ServerContext>(metrics: metrics).addRoutes(to: router)

@@ -25,9 +25,14 @@ struct Serve: AsyncParsableCommand {
             characters; `openssl rand -hex 32` makes one). Data is kept in SQLite under --data unless \
             --database names a PostgreSQL database.
 
+            Connections that keep the server waiting are closed (--header-timeout, --idle-timeout) and at \
+            most --max-connections are open at once. Rate limits count per SDK key and client address; \
+            behind a proxy, name it with --trusted-proxy so its X-Forwarded-For header is believed.
+
             Examples:
               WAYPOINT_ADMIN_TOKEN=$(openssl rand -hex 32) waypoint-server serve
               waypoint-server serve --database postgres://waypoint@127.0.0.1:5432/waypoint --port 9000
+              waypoint-server serve --trusted-proxy 127.0.0.1 --max-connections 4000
             """
     )
 
@@ -48,6 +53,20 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Requests an idle SDK key may make at once.")
     var burst: Double = 2000
+
+    @Option(help: "Seconds a connection has to send a request's complete headers, from opening or from its previous answer.")
+    var headerTimeout: Double = 10
+
+    @Option(help: "Seconds a connection may send nothing while its request's body is expected.")
+    var idleTimeout: Double = 60
+
+    @Option(help: "The most connections open at once; more wait until one closes (lowered to fit the open-file limit).")
+    var maxConnections: Int = 1000
+
+    @Option(help: ArgumentHelp(
+        "An address or CIDR range of a proxy whose X-Forwarded-For names the client (repeatable).",
+        discussion: "Rate limits count per SDK key and client address; without this option the client is the peer address."))
+    var trustedProxy: [String] = []
 
     func run() async throws {
         // The database files are private to their owner: files this process creates are 0600 and
@@ -84,11 +103,26 @@ struct Serve: AsyncParsableCommand {
         } else {
             .sqlite(directory: URL(fileURLWithPath: data))
         }
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, storage: storage, adminToken: adminToken,
             limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst))
+        configuration.connections = try connectionLimits()
+        configuration.trustedProxies = try trustedProxy.map { try TrustedProxy($0) }
         let application = try await buildApplication(configuration)
         try await application.runService()
+    }
+
+    /// The timeouts and the connection limit, refused when not positive.
+    private func connectionLimits() throws -> ConnectionLimits {
+        for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] where !(seconds > 0 && seconds <= 86_400) {
+            throw StartupFailure("\(name) \(seconds) is not a number of seconds between 0 and 86400; pass one such as 10.")
+        }
+        guard maxConnections > 0 else {
+            throw StartupFailure("--max-connections \(maxConnections) allows no connection; pass a positive number such as 1000.")
+        }
+        return ConnectionLimits(
+            headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
+            maxConnections: maxConnections)
     }
 
     /// Whether `error` is the failure to bind a port another socket holds.

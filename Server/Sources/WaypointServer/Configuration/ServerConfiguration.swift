@@ -17,6 +17,10 @@ public struct ServerConfiguration: Sendable {
     public var adminToken: AdminToken
     public var limits: Limits
     public var logLevel: Logger.Level
+    /// How long connections may stay silent and how many may be open.
+    public var connections: ConnectionLimits = ConnectionLimits()
+    /// Proxies whose `X-Forwarded-For` names the client (docs/ARCHITECTURE.md, "Operating the server").
+    public var trustedProxies: [TrustedProxy] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: Storage, adminToken: AdminToken,

@@ -31,7 +31,7 @@ struct DocumentController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func document(request: Request, context: Context) async throws -> Response {
-        let environment = try await authenticator.environment(of: request)
+        let environment = try await authenticator.environment(of: request, context: context)
         guard let document = try await documents.document(appID: environment.appID, environment: environment.name) else {
             throw APIError.notFound(
                 "Nothing is published to \(environment.name) yet; publish a revision with "

@@ -15,7 +15,7 @@ struct EventsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func ingest(request: Request, context: Context) async throws -> Response {
-        let environment = try await authenticator.environment(of: request)
+        let environment = try await authenticator.environment(of: request, context: context)
         let body = try await RequestBody.collect(request, limit: limits.maxEventBodyBytes)
         let batch = try EventBatch(body: body, maxEvents: limits.maxEventsPerBatch)
         let receivedAt = Timestamp.milliseconds(Date())

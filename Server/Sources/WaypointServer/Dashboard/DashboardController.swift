@@ -14,6 +14,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
     let sessions: DashboardSessions
     let renderer: PageRenderer
     let limits: Limits
+    /// Wrong admin tokens per client address: five, then one more every twelve seconds.
+    var signInFailures = RateLimiter(rate: 5.0 / 60, burst: 5, capacity: 10_000)
 
     var store: any Store { administration.store }
 
@@ -86,7 +88,23 @@ struct DashboardController<Context: RequestContext>: Sendable {
             chrome: .init(csrf: nil), status: status, cookies: [signIn.cookie])
     }
 
+    /// The sign-in page after too many wrong tokens from one address: 429, `Retry-After`, and when.
+    private func tooManySignIns(next: String?, retryAfter seconds: Int, now: Date = Date()) -> Response {
+        let time = (Int(now.timeIntervalSince1970.rounded(.up)) + seconds) % 86_400
+        let when = String(format: "%02d:%02d:%02d", time / 3600, time / 60 % 60, time % 60)
+        var response = signInForm(
+            next: next,
+            message: "Too many wrong admin tokens from your address: try again in \(seconds) second\(seconds == 1 ? "" : "s") (after \(when) UTC).",
+            status: .tooManyRequests)
+        response.headers[.retryAfter] = String(seconds)
+        return response
+    }
+
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
+        let client = authenticator.clientAddress.resolve(request, context: context)
+        if let wait = signInFailures.waitBeforeNext(client) {
+            return tooManySignIns(next: request.uri.queryParameters.get("next"), retryAfter: wait)
+        }
         let form: SignInForm
         do {
             form = try await FormText.decode(SignInForm.self, from: request, limit: 16 * 1024)
@@ -99,6 +117,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
                 status: .forbidden)
         }
         guard let token = form.token, authenticator.isAdminToken(token) else {
+            _ = signInFailures.acquire(client)
             return signInForm(
                 next: form.next, message: "That is not this server's admin token (WAYPOINT_ADMIN_TOKEN); check it and try again.",
                 status: .unauthorized)

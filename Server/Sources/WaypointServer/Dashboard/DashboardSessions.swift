@@ -63,16 +63,28 @@ struct DashboardSessions: Sendable {
 
     // MARK: Signing in
 
-    /// A sign-in form's cookie and the token its form carries.
-    func newSignIn() -> (cookie: Cookie, token: String) {
-        let nonce = Self.randomToken()
-        return (Self.cookie(Self.signInCookie, value: nonce, maxAge: Int(Self.signInLifetime)), mac("signin." + nonce))
+    /// A sign-in form's cookie and the token its form carries, usable for ``signInLifetime`` from
+    /// `now`: the cookie is `<expiry>.<nonce>`, and the token is the MAC of both, so neither a kept
+    /// cookie nor a changed expiry makes a form usable longer.
+    func newSignIn(now: Date = Date()) -> (cookie: Cookie, token: String) {
+        let expires = Int64((now.timeIntervalSince1970 + Self.signInLifetime).rounded(.down))
+        let value = "\(expires).\(Self.randomToken())"
+        return (Self.cookie(Self.signInCookie, value: value, maxAge: Int(Self.signInLifetime)), mac("signin." + value))
     }
 
-    /// Whether a sign-in form's token matches the cookie the same browser got with the form.
-    func isValidSignIn(_ token: String?, request: Request) -> Bool {
-        guard let token, let nonce = request.cookies[Self.signInCookie]?.value, !nonce.isEmpty else { return false }
-        return verify(token, for: "signin." + nonce)
+    /// Whether a sign-in form's token matches the cookie the same browser got with the form, and
+    /// the form has not expired.
+    func isValidSignIn(_ token: String?, request: Request, now: Date = Date()) -> Bool {
+        isValidSignIn(token, cookie: request.cookies[Self.signInCookie]?.value, now: now)
+    }
+
+    /// Whether `token` is the token of the sign-in cookie `cookie`, and the form has not expired at `now`.
+    func isValidSignIn(_ token: String?, cookie: String?, now: Date) -> Bool {
+        guard let token, let cookie else { return false }
+        let parts = cookie.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let expires = Int64(parts[0]), !parts[1].isEmpty else { return false }
+        guard verify(token, for: "signin." + cookie) else { return false }
+        return Date(timeIntervalSince1970: TimeInterval(expires)) > now
     }
 
     /// The cookie that removes the sign-in cookie once signed in.

@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 import Synchronization
 
-/// Checks the admin token and SDK keys of requests, and applies the per-key rate limit.
+/// Checks the admin token and SDK keys of requests, and applies the rate limit per key and client
+/// address (docs/ARCHITECTURE.md, "Operating the server").
 ///
 /// Secrets are hashed at once and only hashes are compared (in constant time) or looked up;
 /// neither a key nor the token is ever logged or stored.
@@ -11,15 +12,18 @@ public final class Authenticator: Sendable {
     private let adminToken: AdminToken
     private let store: any Store
     private let limiter: RateLimiter
+    /// Who sent a request.
+    let clientAddress: ClientAddress
     /// Environments by key hash: keys never change once created, so entries never go stale.
     private let environments = Mutex<[String: EnvironmentRecord]>([:])
 
     static let keyHeader = HTTPField.Name("Waypoint-Key")!
 
-    public init(adminToken: AdminToken, store: any Store, limiter: RateLimiter) {
+    public init(adminToken: AdminToken, store: any Store, limiter: RateLimiter, trustedProxies: [TrustedProxy] = []) {
         self.adminToken = adminToken
         self.store = store
         self.limiter = limiter
+        self.clientAddress = ClientAddress(trustedProxies: trustedProxies)
     }
 
     /// Throws 401 unless the request carries `Authorization: Bearer <admin token>`.
@@ -43,8 +47,9 @@ public final class Authenticator: Sendable {
     func isAdminToken(_ token: String) -> Bool { adminToken.matches(token) }
 
     /// The environment of the request's `Waypoint-Key`; throws 401 for a missing or unknown key and
-    /// 429 when the key is over its rate limit.
-    func environment(of request: Request) async throws -> EnvironmentRecord {
+    /// 429 when the key, used from the request's client address, is over its rate limit: a client
+    /// that floods with an app's key does not use up the limit of the app's other users.
+    func environment(of request: Request, context: some RequestContext) async throws -> EnvironmentRecord {
         guard let key = request.headers[Self.keyHeader], !key.isEmpty else {
             throw APIError.unauthorized("This request needs an SDK key: send the header `Waypoint-Key: wps_…` with a key from POST /v1/apps.")
         }
@@ -63,7 +68,7 @@ public final class Authenticator: Sendable {
             environment = found
         }
         guard SecretHash.constantTimeEquals(environment.keyHash, hash) else { throw unknown }
-        if let retryAfter = limiter.acquire(hash) {
+        if let retryAfter = limiter.acquire(hash + " " + clientAddress.resolve(request, context: context)) {
             throw APIError.rateLimited(retryAfter: retryAfter)
         }
         return environment

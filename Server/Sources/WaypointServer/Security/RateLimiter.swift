@@ -1,41 +1,89 @@
 import Foundation
 import Synchronization
 
-/// A token bucket per SDK key: `rate` requests per second sustained, `burst` at once.
+/// A token bucket per name: `rate` requests per second sustained, `burst` at once.
 ///
-/// Keys are identified by their hash; only keys that authenticated reach the limiter, so it holds
-/// at most one bucket per environment.
+/// The names are SDK key hashes with client addresses, or client addresses alone, and a client can
+/// make up many addresses, so the table is bounded: a bucket that has refilled is the same as no
+/// bucket and is dropped at the next sweep (every `sweepInterval`, or when the table is full), and a
+/// table still three quarters full after a sweep keeps only its most recently used half.
 public final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
     }
 
-    private let rate: Double
-    private let burst: Double
-    private let buckets = Mutex<[String: Bucket]>([:])
-
-    public init(rate: Double, burst: Double) {
-        self.rate = rate
-        self.burst = max(burst, 1)
+    private struct Table {
+        var buckets: [String: Bucket] = [:]
+        var lastSweep: ContinuousClock.Instant?
     }
 
-    /// Takes one token for `key`; returns nil when allowed, otherwise the whole seconds to wait.
-    public func acquire(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
-        buckets.withLock { buckets in
-            var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
-            let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            bucket.tokens = min(burst, bucket.tokens + max(0, seconds) * rate)
-            bucket.updated = now
+    private let rate: Double
+    private let burst: Double
+    private let capacity: Int
+    private let sweepInterval: Duration
+    private let table = Mutex(Table())
+
+    /// - Parameter capacity: the most buckets kept at once.
+    public init(rate: Double, burst: Double, capacity: Int = 100_000, sweepInterval: Duration = .seconds(60)) {
+        self.rate = rate
+        self.burst = max(burst, 1)
+        self.capacity = max(capacity, 2)
+        self.sweepInterval = sweepInterval
+    }
+
+    /// Takes one token for `name`; returns nil when allowed, otherwise the whole seconds to wait.
+    public func acquire(_ name: String, now: ContinuousClock.Instant = .now) -> Int? {
+        table.withLock { table in
+            sweepIfDue(&table, now: now)
+            var bucket = refilled(table.buckets[name], now: now)
             if bucket.tokens >= 1 {
                 bucket.tokens -= 1
-                buckets[key] = bucket
+                table.buckets[name] = bucket
                 return nil
             }
-            buckets[key] = bucket
-            let wait = rate > 0 ? (1 - bucket.tokens) / rate : 60
-            return max(1, Int(wait.rounded(.up)))
+            table.buckets[name] = bucket
+            return wait(bucket)
         }
+    }
+
+    /// The whole seconds `name` must wait before its next request, without taking a token; nil
+    /// when it may go ahead.
+    public func waitBeforeNext(_ name: String, now: ContinuousClock.Instant = .now) -> Int? {
+        table.withLock { table in
+            let bucket = refilled(table.buckets[name], now: now)
+            return bucket.tokens >= 1 ? nil : wait(bucket)
+        }
+    }
+
+    /// How many buckets are kept.
+    public var count: Int { table.withLock { $0.buckets.count } }
+
+    private func refilled(_ bucket: Bucket?, now: ContinuousClock.Instant) -> Bucket {
+        guard var bucket else { return Bucket(tokens: burst, updated: now) }
+        bucket.tokens = min(burst, bucket.tokens + max(0, Self.seconds(now - bucket.updated)) * rate)
+        bucket.updated = max(bucket.updated, now)
+        return bucket
+    }
+
+    private func wait(_ bucket: Bucket) -> Int {
+        let wait = rate > 0 ? (1 - bucket.tokens) / rate : 60
+        return max(1, Int(wait.rounded(.up)))
+    }
+
+    private func sweepIfDue(_ table: inout Table, now: ContinuousClock.Instant) {
+        let due = table.lastSweep.map { now - $0 >= sweepInterval } ?? true
+        guard due || table.buckets.count >= capacity else { return }
+        table.lastSweep = now
+        table.buckets = table.buckets.filter { refilled($0.value, now: now).tokens < burst }
+        // Still mostly full: keep the newer half, so the next sweep is far away.
+        if table.buckets.count >= capacity * 3 / 4 {
+            let kept = table.buckets.sorted { $0.value.updated > $1.value.updated }.prefix(capacity / 2)
+            table.buckets = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -8,11 +8,17 @@ import Testing
 struct DashboardBrowser {
     let client: any TestClientProtocol
     private(set) var cookies: [String: String] = [:]
+    /// Headers sent with every request, such as `X-Forwarded-For`.
+    var extraHeaders: HTTPFields = [:]
 
     init(_ client: any TestClientProtocol) { self.client = client }
 
     var cookieHeader: HTTPFields {
-        cookies.isEmpty ? [:] : [.cookie: cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")]
+        var headers = extraHeaders
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        return headers
     }
 
     /// GET a page, keeping the cookies it sets.

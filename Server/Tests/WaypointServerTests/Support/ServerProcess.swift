@@ -28,13 +28,23 @@ final class ServerProcess: Sendable {
         throw TestFailure("waypoint-server is not next to \(CommandLine.arguments[0]); build it with `swift build`")
     }
 
-    /// Starts a server with `arguments` (such as `--data DIR`) and waits until `/health` answers.
-    init(_ arguments: [String], port: Int? = nil) async throws {
+    /// The server's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Starts a server with `arguments` (such as `--data DIR`) and waits until `/health` answers;
+    /// with `openFileLimit`, the server may open at most that many files (`ulimit -n`).
+    init(_ arguments: [String], port: Int? = nil, openFileLimit: Int? = nil) async throws {
         let port = try port ?? FreePort.find()
         self.port = port
         let process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments
+        let serve = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments
+        if let openFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try Self.executable().path] + serve
+        } else {
+            process.executableURL = try Self.executable()
+            process.arguments = serve
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["WAYPOINT_ADMIN_TOKEN"] = TestServer.adminToken
         process.environment = environment

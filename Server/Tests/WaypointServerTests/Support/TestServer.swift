@@ -30,17 +30,23 @@ enum TestServer {
             limits: limits, logLevel: .warning)
     }
 
-    /// Runs `body` against a server on a new SQLite store (or `store`).
+    /// Runs `body` against a server on a new SQLite store (or `store`), through the router or, with
+    /// `.live`, over a socket on 127.0.0.1 (requests then have a peer address); `configure` changes
+    /// the configuration first.
     static func run(
-        limits: Limits = Limits(), store: (any Store)? = nil,
+        limits: Limits = Limits(), store: (any Store)? = nil, _ testing: TestingSetup = .router,
+        configure: (inout ServerConfiguration) throws -> Void = { _ in },
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         try await TemporaryFiles.with { directory in
             let store = try store ?? SQLiteStore(directory: directory)
             var logger = Logger(label: "waypoint-server-tests")
             logger.logLevel = .warning
-            let application = buildApplication(try configuration(limits: limits), store: store, logger: logger)
-            try await application.test(.router, body)
+            var configuration = try configuration(limits: limits)
+            configuration.port = 0
+            try configure(&configuration)
+            let application = buildApplication(configuration, store: store, logger: logger)
+            try await application.test(testing, body)
         }
     }
 }

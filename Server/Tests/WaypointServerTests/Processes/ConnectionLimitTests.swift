@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// Connections that keep the server waiting are closed, and a flood of them leaves the server
+/// answering the connections it has accepted, without burning CPU (docs/ARCHITECTURE.md,
+/// "Operating the server").
+@Suite("Connection limits")
+struct ConnectionLimitTests {
+    @Test func silentConnectionsAreClosedAfterTheHeaderTimeout() async throws {
+        try await TemporaryFiles.with { directory in
+            let server = try await ServerProcess(["--data", directory.path, "--header-timeout", "1", "--idle-timeout", "30"])
+            let clock = ContinuousClock()
+            let start = clock.now
+            var silent: [RawConnection] = []
+            for _ in 0..<20 { silent.append(try await RawConnection(port: server.port)) }
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(silent.allSatisfy { !$0.isClosed }, "closed before the timeout")
+            for connection in silent { try await connection.waitUntilClosed(timeout: .seconds(5)) }
+            let elapsed = clock.now - start
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(4), "closed after \(elapsed)")
+            #expect(silent.allSatisfy { $0.text.isEmpty }, "a silent connection got an answer")
+            #expect(server.terminate() == 0)
+        }
+    }
+
+    @Test func headersSentAByteAtATimeAreCutOff() async throws {
+        try await TemporaryFiles.with { directory in
+            let server = try await ServerProcess(["--data", directory.path, "--header-timeout", "1", "--idle-timeout", "30"])
+            let slow = try await RawConnection(port: server.port)
+            try await slow.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            let clock = ContinuousClock()
+            let start = clock.now
+            // One byte every 100 ms, far more often than the timeouts, for up to 5 seconds.
+            for byte in String(repeating: "X-Slow: a\r\n", count: 5).prefix(50) where !slow.isClosed {
+                try? await slow.send(String(byte))
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            try await slow.waitUntilClosed(timeout: .seconds(2))
+            let elapsed = clock.now - start
+            #expect(elapsed < .seconds(3), "cut off after \(elapsed)")
+            #expect(!slow.text.contains("200"), "answered: \(slow.text)")
+            #expect(server.terminate() == 0)
+        }
+    }
+
+    @Test func aStalledBodyIsClosedAfterTheIdleTimeout() async throws {
+        try await TemporaryFiles.with { directory in
+            let server = try await ServerProcess(["--data", directory.path, "--header-timeout", "30", "--idle-timeout", "1"])
+            _ = try await HTTP.createApp(port: server.port, "stalled")
+            let connection = try await RawConnection(port: server.port)
+            try await connection.send(
+                "POST /v1/apps/stalled/revisions HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(TestServer.adminToken)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"waypoint\":")
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await connection.waitUntilClosed(timeout: .seconds(5))
+            let elapsed = clock.now - start
+            #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(3), "closed after \(elapsed)")
+            #expect(server.terminate() == 0)
+        }
+    }
+
+    /// Over `--max-connections` the server accepts nothing more until a connection closes: the
+    /// connections it holds are still answered at once, the one waiting is answered when a slot
+    /// frees, and waiting costs no CPU.
+    @Test func overTheLimitConnectionsWaitWhileAcceptedOnesAreAnswered() async throws {
+        try await TemporaryFiles.with { directory in
+            let server = try await ServerProcess([
+                "--data", directory.path, "--max-connections", "4", "--header-timeout", "3", "--idle-timeout", "30",
+            ])
+            let kept = try await RawConnection(port: server.port)
+            try await kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try await kept.waitFor("200 OK", timeout: .seconds(5))
+            var silent: [RawConnection] = []
+            for _ in 0..<3 { silent.append(try await RawConnection(port: server.port)) }
+            let waiting = try await RawConnection(port: server.port)
+            try await waiting.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let cpuBefore = try ProcessCPU.seconds(of: server.processIdentifier)
+            try await Task.sleep(for: .seconds(1))
+            #expect(waiting.text.isEmpty, "over the limit, yet answered: \(waiting.text)")
+            let clock = ContinuousClock()
+            let asked = clock.now
+            try await kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try await Polling.until("the kept connection's second answer", timeout: .seconds(2)) {
+                kept.text.components(separatedBy: "200 OK").count == 3
+            }
+            let answeredIn = clock.now - asked
+            #expect(answeredIn < .milliseconds(500), "/health took \(answeredIn) at the limit")
+            // The silent connections time out, a slot frees, and the waiting request is answered.
+            try await waiting.waitFor("200 OK", timeout: .seconds(6))
+            let cpu = try ProcessCPU.seconds(of: server.processIdentifier) - cpuBefore
+            #expect(cpu < 0.5, "the server used \(cpu) s of CPU while connections waited")
+            for connection in silent { try await connection.waitUntilClosed(timeout: .seconds(5)) }
+            #expect(server.terminate() == 0)
+        }
+    }
+
+    /// At an open-file limit of 128, 150 connections that say nothing neither make the server spin
+    /// nor keep it from answering: `--max-connections` is lowered to fit the limit.
+    @Test func aFloodAtTheOpenFileLimitLeavesHealthAnswered() async throws {
+        try await TemporaryFiles.with { directory in
+            let server = try await ServerProcess(
+                ["--data", directory.path, "--header-timeout", "3", "--idle-timeout", "30"], openFileLimit: 128)
+            let kept = try await RawConnection(port: server.port)
+            try await kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try await kept.waitFor("200 OK", timeout: .seconds(5))
+            var flood: [RawConnection] = []
+            for _ in 0..<150 { flood.append(try await RawConnection(port: server.port)) }
+            let cpuBefore = try ProcessCPU.seconds(of: server.processIdentifier)
+            try await Task.sleep(for: .seconds(1))
+            let clock = ContinuousClock()
+            let asked = clock.now
+            try await kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try await Polling.until("/health during the flood", timeout: .seconds(2)) {
+                kept.text.components(separatedBy: "200 OK").count == 3
+            }
+            let answeredIn = clock.now - asked
+            let cpu = try ProcessCPU.seconds(of: server.processIdentifier) - cpuBefore
+            #expect(answeredIn < .milliseconds(500), "/health took \(answeredIn) during the flood")
+            #expect(cpu < 0.5, "the server used \(cpu) s of CPU in a second of flood")
+            // Every flooding connection is accepted in turn and closed for its silence.
+            for connection in flood { try await connection.waitUntilClosed(timeout: .seconds(20)) }
+            #expect(server.terminate() == 0)
+        }
+    }
+}
+
+/// The CPU time a process has used, from /proc.
+enum ProcessCPU {
+    static func seconds(of pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name (which is in parentheses and may hold spaces): state is
+        // field 3, utime 14 and stime 15.
+        guard let close = stat.lastIndex(of: ")") else { throw TestFailure("unreadable /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw TestFailure("unreadable /proc/\(pid)/stat: \(stat)")
+        }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+}
