@@ -7,18 +7,28 @@ import NIOPosix
 final class RawConnection: Sendable {
     private let channel: any Channel
     private let received: LockedBox<[UInt8]>
+    private let closed = LockedBox<ContinuousClock.Instant?>(nil)
+    /// A moment before the connection was established (when its channel was made).
+    let openedAt: ContinuousClock.Instant
 
     /// Connects to 127.0.0.1:`port`.
     init(port: Int) async throws {
         let received = LockedBox<[UInt8]>([])
+        let made = LockedBox<ContinuousClock.Instant>(.now)
         channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(received)) }
+                made.set(.now)
+                return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(received)) }
             }
             .connect(host: "127.0.0.1", port: port).get()
+        openedAt = made.get()
         self.received = received
+        channel.closeFuture.whenComplete { [closed] _ in closed.set(.now) }
     }
+
+    /// How long the connection stayed open; nil while it is.
+    var lifetime: Duration? { closed.get().map { $0 - openedAt } }
 
     /// What the server has sent so far.
     var text: String { String(decoding: received.get(), as: UTF8.self) }
