@@ -48,10 +48,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on.")
     var port: Int = 8080
 
-    @Option(help: "Requests per second each SDK key may make, sustained.")
+    @Option(help: "Requests per second each SDK key may make from each client address, sustained.")
     var rateLimit: Double = 1000
 
-    @Option(help: "Requests an idle SDK key may make at once.")
+    @Option(help: "Requests an idle SDK key may make at once from each client address.")
     var burst: Double = 2000
 
     @Option(help: "Seconds a connection has to send a request's complete headers, from opening or from its previous answer.")

@@ -136,6 +136,24 @@ struct ConnectionLimitTests {
     }
 }
 
+/// A connection option that cannot work stops the server at start, saying which and how to fix it.
+@Suite("Connection options")
+struct ConnectionOptionTests {
+    @Test(arguments: [
+        (["--trusted-proxy", "10.0.0.0/33"], ["--trusted-proxy 10.0.0.0/33 is not an IP address or a CIDR range", "10.0.0.0/8"]),
+        (["--trusted-proxy", "proxy.local"], ["--trusted-proxy proxy.local is not an IP address", "127.0.0.1"]),
+        (["--header-timeout", "0"], ["--header-timeout 0.0 is not a number of seconds", "such as 10"]),
+        (["--idle-timeout", "100000"], ["--idle-timeout 100000.0 is not a number of seconds between 0 and 86400", "such as 10"]),
+        (["--max-connections", "0"], ["--max-connections 0 allows no connection", "such as 1000"]),
+    ])
+    func aBadOptionIsNamed(arguments: [String], words: [String]) async throws {
+        try await TemporaryFiles.with { directory in
+            let outcome = try await StartupRun.run(["--data", directory.path] + arguments)
+            outcome.expectOneLine(containing: words)
+        }
+    }
+}
+
 /// The CPU time a process has used, from /proc.
 enum ProcessCPU {
     static func seconds(of pid: Int32) throws -> Double {
