@@ -148,6 +148,17 @@ struct OverlaySharingTests {
     }
 }
 
+@Suite("Overlay focus")
+struct OverlayFocusTests {
+    @Test("Only a tap needs the content behind the overlay", arguments: [
+        (CompletionTrigger.tap(elementId: "a"), true), (.button, false), (.swipe(.left), false),
+        (.timer(seconds: 3), false), (.event(name: "e"), false),
+    ])
+    func needsTarget(trigger: CompletionTrigger, expected: Bool) {
+        #expect(trigger.needsTarget == expected)
+    }
+}
+
 @Suite("Tooltip colours and sizes")
 struct OverlayPaletteTests {
     @Test("Text adapts to the appearance exactly when the background does", arguments: [true, false])
@@ -190,5 +201,21 @@ struct OverlayPaletteTests {
             #expect(placed.frame.maxY <= layout.tooltip.frame.height, "the button stays inside the tooltip")
         }
         if scale == 1 { #expect(layout.tooltip.buttons.allSatisfy { $0.frame.height == style.buttonHeight }) }
+    }
+}
+
+@Suite("Text weights")
+struct TextWeightTests {
+    @Test("Bold Text makes every role heavier, and buttons stay heavier than text", arguments: TextRole.allCases)
+    func boldText(role: TextRole) throws {
+        let order = FontWeight.allCases
+        let regular = try #require(order.firstIndex(of: role.fontWeight(boldText: false)))
+        let bold = try #require(order.firstIndex(of: role.fontWeight(boldText: true)))
+        #expect(bold > regular)
+        if role == .button {
+            #expect(role.fontWeight(boldText: true) == .heavy)
+        } else {
+            #expect(role.fontWeight(boldText: true) == .bold)
+        }
     }
 }
