@@ -150,6 +150,17 @@ struct OverlaySharingTests {
 
 @Suite("Overlay focus")
 struct OverlayFocusTests {
+    static let first = HintID(walkthroughId: "w", stepId: "one")
+    static let second = HintID(walkthroughId: "w", stepId: "two")
+
+    @Test("Focus is taken when a hint appears, kept between hints, and returned when the last one goes", arguments: [
+        (nil, first, OverlayFocusChange.takeFocus), (first, second, nil), (first, first, nil),
+        (first, nil, .returnFocus), (nil, nil, nil),
+    ] as [(HintID?, HintID?, OverlayFocusChange?)])
+    func focus(old: HintID?, new: HintID?, expected: OverlayFocusChange?) {
+        #expect(OverlayFocusChange.between(old, new) == expected)
+    }
+
     @Test("Only a tap needs the content behind the overlay", arguments: [
         (CompletionTrigger.tap(elementId: "a"), true), (.button, false), (.swipe(.left), false),
         (.timer(seconds: 3), false), (.event(name: "e"), false),
