@@ -48,6 +48,12 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
                 registry.isOnScreen = false
                 registry.disappeared(from: coordinator)
             }
+            .onChange(of: coordinator.presentation) { old, new in
+                // When the last hint this overlay drew goes, VoiceOver returns to its target.
+                guard OverlayFocusChange.between(old?.hint, new?.hint) == .returnFocus, let old,
+                      registry.registered.contains(old.anchorId) else { return }
+                registry.returnFocus(to: old.anchorId)
+            }
             .onChange(of: scenePhase, initial: true) { _, phase in
                 // Each window reports its own scene; the app is active while any scene is.
                 coordinator.overlaySceneChanged(registry.id, isActive: phase == .active)
@@ -90,6 +96,8 @@ final class AnchorRegistry {
     var registered: Set<String> = []
     /// Whether the overlay is on screen (between `onAppear` and `onDisappear`).
     var isOnScreen = false
+    /// How many times focus was sent back to each anchor.
+    private(set) var focusReturns: [String: Int] = [:]
     @ObservationIgnored private var warned: Set<String> = []
 
     /// The registrar `.walkthroughAnchor(_:)` reports to.
@@ -97,7 +105,13 @@ final class AnchorRegistry {
         WalkthroughAnchorRegistrar(
             appear: { [weak self] id in _ = self?.registered.insert(id) },
             disappear: { [weak self] id in _ = self?.registered.remove(id) },
-            tap: { [weak coordinator] id in coordinator?.tap(id) })
+            tap: { [weak coordinator] id in coordinator?.tap(id) },
+            focusReturns: { [weak self] id in self?.focusReturns[id] ?? 0 })
+    }
+
+    /// Sends VoiceOver's focus back to the anchor `id`.
+    func returnFocus(to id: String) {
+        focusReturns[id, default: 0] += 1
     }
 
     /// Tells the coordinator which anchors became usable or stopped being usable, and warns once

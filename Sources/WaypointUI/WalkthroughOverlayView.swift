@@ -194,7 +194,7 @@ struct TooltipView: View {
             }
             // The whole text as one focusable element over the drawn lines (which may be cut).
             Color.clear
-                .frame(width: CGFloat(tooltip.frame.width), height: CGFloat(textHeight))
+                .frame(width: CGFloat(tooltip.textFrame.width), height: CGFloat(tooltip.textFrame.height))
                 .accessibilityElement()
                 .accessibilityLabel(Text(verbatim: tooltip.accessibilityLabel))
                 .accessibilityAddTraits(.isStaticText)
@@ -218,11 +218,6 @@ struct TooltipView: View {
         }
         .frame(width: CGFloat(tooltip.frame.width), height: CGFloat(tooltip.frame.height), alignment: .topLeading)
         .accessibilityElement(children: .contain)
-    }
-
-    /// The height above the buttons (the whole tooltip when it has none).
-    private var textHeight: Double {
-        tooltip.buttons.map(\.frame.minY).min() ?? tooltip.frame.height
     }
 }
 
