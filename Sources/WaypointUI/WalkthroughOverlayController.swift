@@ -146,7 +146,7 @@ public final class WalkthroughOverlayController<Context> {
     private func show(_ presentation: HintPresentation, animated: Bool = true) {
         guard let window, let view = anchors[presentation.anchorId]?.view, view.window === window else { return }
         if OverlayFocusChange.between(shown?.hint, presentation.hint) == .takeFocus, overlay.superview == nil {
-            focusBeforeOverlay = UIAccessibility.focusedElement(using: .notificationVoiceOver) as AnyObject?
+            focusBeforeOverlay = UIAccessibility.focusedElement(using: .notificationVoiceOver).map { $0 as AnyObject }
         }
         shown = presentation
         if let fixedMeasurer {

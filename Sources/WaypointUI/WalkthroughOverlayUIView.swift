@@ -238,6 +238,9 @@ public final class WalkthroughOverlayUIView: UIView {
         case .back: configuration = .bordered()
         case .skip: configuration = .plain()
         }
+        if button.action == .skip {
+            configuration.baseForegroundColor = color(OverlayPalette.adaptive.title(of: .skip))
+        }
         configuration.cornerStyle = .medium
         configuration.contentInsets = .zero
         configuration.title = button.title
@@ -262,12 +265,12 @@ public final class WalkthroughOverlayUIView: UIView {
     /// The UIKit colour of a palette role.
     private func color(_ role: OverlayPalette.Color) -> UIColor {
         switch role {
-        case .raisedBackground: .secondarySystemGroupedBackground
-        case .label: .label
-        case .secondaryLabel: .secondaryLabel
-        case .accent: tintColor
-        case .onAccent: .white
-        case .fixed(let white): UIColor(white: CGFloat(white), alpha: 1)
+        case .raisedBackground: return .secondarySystemGroupedBackground
+        case .label: return .label
+        case .secondaryLabel: return .secondaryLabel
+        case .accent: return tintColor
+        case .onAccent: return .white
+        case .fixed(let white): return UIColor(white: CGFloat(white), alpha: 1)
         }
     }
 
