@@ -38,8 +38,10 @@ let package = Package(
         ),
         // Writes to an event queue until killed; the queue's crash test runs it as a child process.
         .executableTarget(name: "QueueCrashWriter", dependencies: ["Waypoint"], path: "Tests/QueueCrashWriter"),
+        // Stubs holds stub SwiftUI, CoreGraphics and Accessibility modules that the UI adapters are type-checked against.
         .testTarget(
-            name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter", "TestSupport"]),
+            name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter", "TestSupport"],
+            exclude: ["Stubs"]),
         .testTarget(name: "WaypointToolsTests", dependencies: ["Waypoint", "WaypointTools", "TestSupport"], exclude: ["Rendering/Snapshots"]),
         // Helpers the test targets share: a seeded generator, the example documents and walkthrough steps,
         // byte corruption, a scripted HTTP peer, snapshots, temporary files and `eventually`.

@@ -1,4 +1,7 @@
 #if canImport(SwiftUI)
+#if canImport(Accessibility)
+import Accessibility
+#endif
 import SwiftUI
 import Waypoint
 
@@ -23,7 +26,8 @@ public struct FlowScreen: Hashable, Sendable {
 ///
 /// The navigator decides which step comes next (conditions, jumps, custom steps, back, restore);
 /// the stack shows the view for the current screen, sliding the next one in from the side it
-/// comes from, or cross-fading under Reduce Motion. Start the navigator (`await navigator.start()`) before or
+/// comes from, or cross-fading under Reduce Motion; when the step changes, VoiceOver moves to the
+/// new screen (a screen-changed notification). Start the navigator (`await navigator.start()`) before or
 /// while showing the stack; screens call `navigator.next(_:)`, `back()` and so on.
 ///
 /// ```swift
@@ -40,6 +44,7 @@ public struct FlowStack<Context, Content: View>: View {
     private let content: (FlowScreen) -> Content
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var shownDepth = 0
+    @State private var hasShownAStep = false
 
     /// Creates a stack over `navigator`, building each step's view with `content`.
     public init(_ navigator: FlowNavigator<Context>, @ViewBuilder content: @escaping (FlowScreen) -> Content) {
@@ -54,10 +59,21 @@ public struct FlowStack<Context, Content: View>: View {
                 content(FlowScreen(stepID: visit.stepID, screen: screen, canGoBack: navigator.canGoBack))
                     .id("\(depth)/\(visit.stepID)")
                     .transition(transition(forward: depth >= shownDepth))
+                    .onAppear { stepAppeared() }
             }
         }
         .animation(reduceMotion ? .easeInOut(duration: 0.25) : .snappy, value: depth)
         .onChange(of: depth) { _, new in shownDepth = new }
+    }
+
+    /// Tells VoiceOver that the screen changed, so its focus moves to the new step (not on the
+    /// first step, which appears with the stack).
+    private func stepAppeared() {
+        defer { hasShownAStep = true }
+        guard hasShownAStep else { return }
+        #if canImport(Accessibility)
+        AccessibilityNotification.ScreenChanged(nil).post()
+        #endif
     }
 
     /// The new step slides in from the trailing edge going forward and from the leading edge going

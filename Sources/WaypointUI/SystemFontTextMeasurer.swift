@@ -12,14 +12,19 @@ import AppKit
 ///
 /// Sizes are those of ``ApproximateTextMeasurer`` (body 16, instruction 14 italic, progress 13,
 /// buttons 15 semibold), multiplied by `scale` (pass the Dynamic Type scale, for example from
-/// `@ScaledMetric`).
+/// `@ScaledMetric`). Weights are `TextRole.fontWeight(boldText:)`: pass `boldText` from the
+/// Bold Text setting (`legibilityWeight`), and draw with these fonts only, with the system's own
+/// emboldening turned off (the SwiftUI overlay does), so that drawn text is as wide as measured.
 public struct SystemFontTextMeasurer: TextMeasurer, Hashable {
     /// The factor applied to every font size.
     public var scale: Double
+    /// Whether the Bold Text setting is on: every font is heavier.
+    public var boldText: Bool
 
     /// Creates a measurer.
-    public init(scale: Double = 1) {
+    public init(scale: Double = 1, boldText: Bool = false) {
         self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.boldText = boldText
     }
 
     /// The point size for `role`.
@@ -29,13 +34,8 @@ public struct SystemFontTextMeasurer: TextMeasurer, Hashable {
 
     /// The SwiftUI font for `role`.
     public func font(for role: TextRole) -> Font {
-        let size = CGFloat(pointSize(for: role))
-        switch role {
-        case .body: return .system(size: size)
-        case .instruction: return .system(size: size).italic()
-        case .progress: return .system(size: size)
-        case .button: return .system(size: size, weight: .semibold)
-        }
+        let font = Font.system(size: CGFloat(pointSize(for: role)), weight: role.fontWeight(boldText: boldText).swiftUI)
+        return role == .instruction ? font.italic() : font
     }
 
     /// The width of `text` on one line, rounded up to whole points.
@@ -64,22 +64,50 @@ public struct SystemFontTextMeasurer: TextMeasurer, Hashable {
     /// The UIKit font for `role`.
     public func platformFont(for role: TextRole) -> UIFont {
         let size = CGFloat(pointSize(for: role))
-        switch role {
-        case .body, .progress: return .systemFont(ofSize: size)
-        case .instruction: return .italicSystemFont(ofSize: size)
-        case .button: return .systemFont(ofSize: size, weight: .semibold)
-        }
+        let font = UIFont.systemFont(ofSize: size, weight: role.fontWeight(boldText: boldText).platform)
+        guard role == .instruction, let italic = font.fontDescriptor.withSymbolicTraits(.traitItalic) else { return font }
+        return UIFont(descriptor: italic, size: size)
     }
     #elseif canImport(AppKit)
     /// The AppKit font for `role`.
     public func platformFont(for role: TextRole) -> NSFont {
         let size = CGFloat(pointSize(for: role))
-        switch role {
-        case .body, .progress: return .systemFont(ofSize: size)
-        case .instruction:
-            let regular = NSFont.systemFont(ofSize: size)
-            return NSFont(descriptor: regular.fontDescriptor.withSymbolicTraits(.italic), size: size) ?? regular
-        case .button: return .systemFont(ofSize: size, weight: .semibold)
+        let font = NSFont.systemFont(ofSize: size, weight: role.fontWeight(boldText: boldText).platform)
+        guard role == .instruction else { return font }
+        return NSFont(descriptor: font.fontDescriptor.withSymbolicTraits(.italic), size: size) ?? font
+    }
+    #endif
+}
+
+extension FontWeight {
+    /// The SwiftUI weight.
+    var swiftUI: Font.Weight {
+        switch self {
+        case .regular: .regular
+        case .semibold: .semibold
+        case .bold: .bold
+        case .heavy: .heavy
+        }
+    }
+
+    #if canImport(UIKit)
+    /// The UIKit weight.
+    var platform: UIFont.Weight {
+        switch self {
+        case .regular: .regular
+        case .semibold: .semibold
+        case .bold: .bold
+        case .heavy: .heavy
+        }
+    }
+    #elseif canImport(AppKit)
+    /// The AppKit weight.
+    var platform: NSFont.Weight {
+        switch self {
+        case .regular: .regular
+        case .semibold: .semibold
+        case .bold: .bold
+        case .heavy: .heavy
         }
     }
     #endif

@@ -12,16 +12,21 @@ public struct WalkthroughAnchorRegistrar: Sendable {
     public var disappear: @MainActor @Sendable (String) -> Void
     /// Called when the anchor is tapped.
     public var tap: @MainActor @Sendable (String) -> Void
+    /// How many times VoiceOver's focus was sent back to the anchor (it moves there each time
+    /// this grows): after the last hint, focus returns to the hint's target.
+    public var focusReturns: @MainActor @Sendable (String) -> Int
 
-    /// Creates a registrar from three closures.
+    /// Creates a registrar from its closures.
     public init(
         appear: @escaping @MainActor @Sendable (String) -> Void,
         disappear: @escaping @MainActor @Sendable (String) -> Void,
-        tap: @escaping @MainActor @Sendable (String) -> Void
+        tap: @escaping @MainActor @Sendable (String) -> Void,
+        focusReturns: @escaping @MainActor @Sendable (String) -> Int = { _ in 0 }
     ) {
         self.appear = appear
         self.disappear = disappear
         self.tap = tap
+        self.focusReturns = focusReturns
     }
 }
 
@@ -51,10 +56,15 @@ struct WalkthroughAnchorPreferenceKey: PreferenceKey {
 struct WalkthroughAnchorModifier: ViewModifier {
     let id: String
     @Environment(\.walkthroughAnchorRegistrar) private var registrar
+    @AccessibilityFocusState private var focused: Bool
 
     func body(content: Content) -> some View {
         content
             .anchorPreference(key: WalkthroughAnchorPreferenceKey.self, value: .bounds) { [id: [$0]] }
+            .accessibilityFocused($focused)
+            .onChange(of: registrar?.focusReturns(id) ?? 0) { _, count in
+                if count > 0 { focused = true }
+            }
             .simultaneousGesture(TapGesture().onEnded { registrar?.tap(id) })
             .onAppear { registrar?.appear(id) }
             .onDisappear { registrar?.disappear(id) }

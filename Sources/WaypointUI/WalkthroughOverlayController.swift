@@ -1,4 +1,5 @@
 #if canImport(UIKit) && (os(iOS) || os(visionOS))
+import Foundation
 import UIKit
 import Waypoint
 #if canImport(os)
@@ -8,10 +9,16 @@ import os
 /// Connects a ``HintCoordinator`` to a UIKit window: registers anchor views, shows the overlay the
 /// coordinator asks for over the window, and sends button presses, swipes and taps back.
 ///
-/// A hint starts on an anchor only while its view is in the window (a view registered from
-/// another window waits). The layout is computed again when the window's size, safe area, text
-/// size, appearance or layout direction changes; call ``refresh()`` after scrolling or moving an
-/// anchor yourself.
+/// A hint starts on an anchor only while its view is in the window and not covered by a
+/// presentation (a view registered from another window, or behind a sheet, waits); the overlay
+/// stays in front of sheets presented while it shows. The layout is computed again when the
+/// window's size, safe area, text size, Bold Text, appearance or layout direction changes, and when
+/// an anchor registers; call ``refresh()`` after scrolling or moving an anchor yourself.
+///
+/// Several controllers (one per window) can share a coordinator: each reports its own anchors and
+/// its scene's activity, and a hint is drawn in one window only. Releasing the controller removes
+/// its overlay and tells the coordinator its anchors are gone. VoiceOver's escape gesture skips
+/// or closes the hint, and focus returns where it was when the last hint goes.
 ///
 /// ```swift
 /// let overlay = WalkthroughOverlayController(coordinator: hints, window: window)
@@ -27,8 +34,13 @@ public final class WalkthroughOverlayController<Context> {
     private let overlay: WalkthroughOverlayUIView
     private let fixedMeasurer: SystemFontTextMeasurer?
     private var anchors: [String: Registration] = [:]
-    private var reported = AnchorFrames()
     private var shown: HintPresentation?
+    /// The id the coordinator knows this controller's overlay by.
+    private let overlayID = UUID().uuidString
+    /// The element VoiceOver had focused before the first hint showed.
+    private weak var focusBeforeOverlay: AnyObject?
+    private var sceneActivity: SceneActivityRelay?
+    private var frontWatch: Task<Void, Never>?
 
     private struct Registration {
         weak var view: UIView?
@@ -44,7 +56,27 @@ public final class WalkthroughOverlayController<Context> {
         self.overlay = WalkthroughOverlayUIView(measurer: measurer ?? SystemFontTextMeasurer())
         overlay.onButton = { [weak coordinator] action in coordinator?.press(action) }
         overlay.onSwipe = { [weak coordinator] direction in coordinator?.swipe(direction) }
+        overlay.onEscape = { [weak coordinator] in coordinator?.escape() }
         overlay.onEnvironmentChange = { [weak self] in self?.refresh() }
+        let overlayID = self.overlayID
+        sceneActivity = SceneActivityRelay(scene: window.windowScene) { [weak coordinator] isActive in
+            coordinator?.overlaySceneChanged(overlayID, isActive: isActive)
+        }
+        if let scene = window.windowScene {
+            coordinator.overlaySceneChanged(overlayID, isActive: scene.activationState == .foregroundActive)
+        }
+    }
+
+    deinit {
+        // A released controller leaves no dim overlay swallowing touches, and its anchors are gone.
+        // (The class is main-actor isolated, so these Sendable references are handed to the main actor.)
+        let overlay = self.overlay
+        let coordinator = self.coordinator
+        let overlayID = self.overlayID
+        Task { @MainActor in
+            overlay.removeFromSuperview()
+            coordinator.overlayDisappeared(overlayID)
+        }
     }
 
     /// Registers `view` as the anchor `id`: hints on `id` point at it, and a tap on it is reported.
@@ -58,7 +90,8 @@ public final class WalkthroughOverlayController<Context> {
         let relay = TapRelay { [weak coordinator] in coordinator?.tap(id) }
         view.addGestureRecognizer(relay.recognizer)
         anchors[id] = Registration(view: view, tap: relay)
-        reportAnchors()
+        // Lays the hint out on the new view when it is the one on screen.
+        refresh()
     }
 
     /// Unregisters the anchor `id` (its view disappeared).
@@ -76,36 +109,52 @@ public final class WalkthroughOverlayController<Context> {
         if let shown { show(shown, animated: false) }
     }
 
-    /// The anchors as the core sees them: placed while their view is in the window.
+    /// The anchors as the core sees them: placed while their view is in the window and not
+    /// covered by a presentation it is not part of.
     private func anchorFrames() -> AnchorFrames {
         var frames = AnchorFrames()
+        let front = frontmostPresentation()
         for (id, registration) in anchors {
             frames.register(id)
-            if let window, let view = registration.view, view.window === window {
+            if let window, let view = registration.view, view.window === window,
+               front.map({ view.isDescendant(of: $0) }) ?? true {
                 frames.update(id, frame: Waypoint.Rect(view.convert(view.bounds, to: window)))
             }
         }
         return frames
     }
 
+    /// The view of the frontmost presented view controller, if anything is presented.
+    private func frontmostPresentation() -> UIView? {
+        var top = window?.rootViewController
+        var presented: UIViewController?
+        while let next = top?.presentedViewController, !next.isBeingDismissed {
+            presented = next
+            top = next
+        }
+        return presented?.view
+    }
+
     private func reportAnchors() {
-        let frames = anchorFrames()
-        coordinator.reportAnchors(frames, previously: reported, present: { [weak self] presentation in
+        coordinator.reportAnchors(anchorFrames(), overlay: overlayID, present: { [weak self] presentation in
             self?.show(presentation)
         }, dismiss: { [weak self] hint in
             self?.hide(hint)
         })
-        reported = frames
     }
 
     private func show(_ presentation: HintPresentation, animated: Bool = true) {
         guard let window, let view = anchors[presentation.anchorId]?.view, view.window === window else { return }
+        if OverlayFocusChange.between(shown?.hint, presentation.hint) == .takeFocus, overlay.superview == nil {
+            focusBeforeOverlay = UIAccessibility.focusedElement(using: .notificationVoiceOver).map { $0 as AnyObject }
+        }
         shown = presentation
         if let fixedMeasurer {
             overlay.measurer = fixedMeasurer
         } else {
-            let scale = UIFontMetrics(forTextStyle: .body).scaledValue(for: 1, compatibleWith: window.traitCollection)
-            overlay.measurer = SystemFontTextMeasurer(scale: Double(scale))
+            let traits = window.traitCollection
+            let scale = UIFontMetrics(forTextStyle: .body).scaledValue(for: 1, compatibleWith: traits)
+            overlay.measurer = SystemFontTextMeasurer(scale: Double(scale), boldText: traits.legibilityWeight == .bold)
         }
         overlay.targetAccessibilityLabel = view.accessibilityLabel
         let frame = view.convert(view.bounds, to: window)
@@ -124,6 +173,21 @@ public final class WalkthroughOverlayController<Context> {
             window.bringSubviewToFront(overlay)
             overlay.apply(layout, animated: animated)
         }
+        watchFront()
+    }
+
+    /// While a hint shows, notices a presentation (a sheet, an alert) added to the window above the
+    /// overlay: an anchor it covers waits, and an anchor inside it gets the overlay in front again.
+    private func watchFront() {
+        guard frontWatch == nil else { return }
+        frontWatch = Task { @MainActor [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                guard let self, self.shown != nil else { break }
+                if let superview = self.overlay.superview, superview.subviews.last !== self.overlay { self.refresh() }
+            }
+            self?.frontWatch = nil
+        }
     }
 
     private func hide(_ hint: HintID) {
@@ -133,6 +197,11 @@ public final class WalkthroughOverlayController<Context> {
         Task { @MainActor [weak self] in
             guard let self, self.shown == nil else { return }
             self.overlay.removeFromSuperview()
+            if OverlayFocusChange.between(hint, nil) == .returnFocus, UIAccessibility.isVoiceOverRunning {
+                // Focus goes back where it was before the first hint.
+                UIAccessibility.post(notification: .screenChanged, argument: self.focusBeforeOverlay)
+                self.focusBeforeOverlay = nil
+            }
         }
     }
 
@@ -142,6 +211,26 @@ public final class WalkthroughOverlayController<Context> {
             "Anchor '\(id, privacy: .public)' was registered again for another view still on screen; hints now point at the newer view.")
         #endif
     }
+}
+
+/// Reports whether a window's scene is in the foreground and active (its notifications stop when
+/// the relay is released).
+@MainActor
+final class SceneActivityRelay: NSObject {
+    private let onChange: @MainActor (Bool) -> Void
+
+    init(scene: UIScene?, onChange: @escaping @MainActor (Bool) -> Void) {
+        self.onChange = onChange
+        super.init()
+        // Without a scene there is nothing to follow (a nil object would follow every scene).
+        guard let scene else { return }
+        let center = NotificationCenter.default
+        center.addObserver(self, selector: #selector(didActivate), name: UIScene.didActivateNotification, object: scene)
+        center.addObserver(self, selector: #selector(willDeactivate), name: UIScene.willDeactivateNotification, object: scene)
+    }
+
+    @objc private func didActivate() { onChange(true) }
+    @objc private func willDeactivate() { onChange(false) }
 }
 
 /// Receives a tap gesture's action and calls a closure (generic classes cannot be `@objc` targets).

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Foundation
 import SwiftUI
 import Waypoint
 #if canImport(os)
@@ -10,11 +11,17 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
     let coordinator: HintCoordinator<Context>
     @Environment(\.scenePhase) private var scenePhase
     @Environment(\.layoutDirection) private var layoutDirection
+    @Environment(\.legibilityWeight) private var legibilityWeight
     @ScaledMetric(relativeTo: .body) private var textScale: CGFloat = 1
     @State private var registry = AnchorRegistry()
 
     func body(content: Content) -> some View {
         content
+            #if os(tvOS)
+            // The overlay keeps the focus: content behind it cannot take it, unless the step
+            // completes on a tap (a selection), which needs the target.
+            .disabled(blocksContentBehind)
+            #endif
             .environment(\.walkthroughAnchorRegistrar, registry.registrar(for: coordinator))
             .overlayPreferenceValue(WalkthroughAnchorPreferenceKey.self) { anchors in
                 // This reader respects the safe area: where it lies on the screen gives the insets.
@@ -25,49 +32,72 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
                             reports: anchors.mapValues { $0.map { Waypoint.Rect(screen[$0]) } },
                             registered: registry.registered)
                         overlay(frames: frames, screen: screen, safe: safe)
-                            .onChange(of: frames, initial: true) { _, new in registry.report(new, to: coordinator) }
+                            // Nothing is reported while the overlay is off screen.
+                            .onChange(of: registry.isOnScreen ? frames : nil, initial: true) { _, new in
+                                if let new { registry.report(new, to: coordinator) }
+                            }
                     }
                     .ignoresSafeArea()
                 }
                 // Anchor frames, offsets and paths in one space whose origin is the top left.
                 .environment(\.layoutDirection, .leftToRight)
             }
-            .onChange(of: scenePhase) { _, phase in
-                switch phase {
-                case .active: coordinator.appBecameActive()
-                case .inactive, .background: coordinator.appResignedActive()
-                @unknown default: break
-                }
+            .onAppear { registry.isOnScreen = true }
+            .onDisappear {
+                // A dismissed sheet, a popped screen, a closed window: its anchors are gone.
+                registry.isOnScreen = false
+                registry.disappeared(from: coordinator)
             }
+            .onChange(of: coordinator.presentation) { old, new in
+                // When the last hint this overlay drew goes, VoiceOver returns to its target.
+                guard OverlayFocusChange.between(old?.hint, new?.hint) == .returnFocus, let old,
+                      registry.registered.contains(old.anchorId) else { return }
+                registry.returnFocus(to: old.anchorId)
+            }
+            .onChange(of: scenePhase, initial: true) { _, phase in
+                // Each window reports its own scene; the app is active while any scene is.
+                coordinator.overlaySceneChanged(registry.id, isActive: phase == .active)
+            }
+    }
+
+    /// Whether a hint this overlay draws keeps the focus from the content behind it.
+    private var blocksContentBehind: Bool {
+        guard let shown = coordinator.presentation, !shown.completionTrigger.needsTarget else { return false }
+        return coordinator.overlays.owner(of: shown.anchorId) == registry.id
     }
 
     @ViewBuilder
     private func overlay(frames: AnchorFrames, screen: GeometryProxy, safe: GeometryProxy) -> some View {
-        let measurer = SystemFontTextMeasurer(scale: Double(textScale))
+        let measurer = SystemFontTextMeasurer(scale: Double(textScale), boldText: legibilityWeight == .bold)
         let whole = screen.frame(in: .global)
         let safeFrame = safe.frame(in: .global).inset(by: safe.safeAreaInsets)
         ZStack {
             if let layout = coordinator.overlayLayout(
-                anchors: frames, screen: Waypoint.Size(screen.size),
+                anchors: frames, overlay: registry.id, screen: Waypoint.Size(screen.size),
                 safeArea: Waypoint.Insets(of: Waypoint.Rect(safeFrame), in: Waypoint.Rect(whole)),
                 measurer: measurer
             ) {
                 WalkthroughOverlayView(
                     layout: layout, measurer: measurer, contentDirection: layoutDirection,
                     onButton: { coordinator.press($0) },
-                    onSwipe: { coordinator.swipe($0) })
+                    onSwipe: { coordinator.swipe($0) },
+                    onEscape: { coordinator.escape() })
             }
         }
     }
 }
 
-/// The anchors of one overlay: which registered, and what the coordinator was last told.
+/// The anchors of one overlay: which registered, and the overlay's id for the coordinator.
 @MainActor @Observable
 final class AnchorRegistry {
+    /// The id the coordinator knows this overlay by (each window, sheet or screen has its own).
+    let id = UUID().uuidString
     /// The anchors that appeared, with or without a frame.
     var registered: Set<String> = []
-    /// The frames last reported to the coordinator.
-    @ObservationIgnored private var reported = AnchorFrames()
+    /// Whether the overlay is on screen (between `onAppear` and `onDisappear`).
+    var isOnScreen = false
+    /// How many times focus was sent back to each anchor.
+    private(set) var focusReturns: [String: Int] = [:]
     @ObservationIgnored private var warned: Set<String> = []
 
     /// The registrar `.walkthroughAnchor(_:)` reports to.
@@ -75,18 +105,29 @@ final class AnchorRegistry {
         WalkthroughAnchorRegistrar(
             appear: { [weak self] id in _ = self?.registered.insert(id) },
             disappear: { [weak self] id in _ = self?.registered.remove(id) },
-            tap: { [weak coordinator] id in coordinator?.tap(id) })
+            tap: { [weak coordinator] id in coordinator?.tap(id) },
+            focusReturns: { [weak self] id in self?.focusReturns[id] ?? 0 })
+    }
+
+    /// Sends VoiceOver's focus back to the anchor `id`.
+    func returnFocus(to id: String) {
+        focusReturns[id, default: 0] += 1
     }
 
     /// Tells the coordinator which anchors became usable or stopped being usable, and warns once
     /// about each anchor that cannot be used (no frame here, or used by several views).
     func report<Context>(_ frames: AnchorFrames, to coordinator: HintCoordinator<Context>) {
-        coordinator.reportAnchors(frames, previously: reported)
-        reported = frames
+        coordinator.reportAnchors(frames, overlay: id)
         for id in frames.unusableIDs.subtracting(warned).sorted() {
             warn(id, frames.status(of: id))
         }
         warned = frames.unusableIDs
+    }
+
+    /// Tells the coordinator that this overlay and all its anchors are gone.
+    func disappeared<Context>(from coordinator: HintCoordinator<Context>) {
+        coordinator.overlayDisappeared(id)
+        warned = []
     }
 
     private func warn(_ id: String, _ status: AnchorFrames.Status) {
@@ -120,8 +161,10 @@ extension View {
     /// Mark the elements hints point at with `.walkthroughAnchor(_:)` anywhere inside this view. A
     /// hint starts only once its anchor's frame reaches this overlay, from exactly one view:
     /// anchor frames do not cross presentations, so give a sheet's or a popover's content its own
-    /// `.walkthroughOverlay(_:)`, and use each anchor id in one view at a time. The app's scene
-    /// phase is reported as the app becoming active or resigning active.
+    /// `.walkthroughOverlay(_:)`, and use each anchor id in one view at a time. When the view
+    /// disappears (a sheet dismissed, a screen popped, a window closed) its anchors are reported
+    /// gone. Several windows can show the same coordinator: each reports its own scene phase, the
+    /// app counts as active while any scene is, and a hint is drawn in one window only.
     ///
     /// ```swift
     /// EditorScreen()

@@ -10,15 +10,18 @@ import Waypoint
 /// and offers ``OverlayLayout/accessibilityElements`` — the tooltip's text, its buttons and the
 /// target — as elements made once and updated in place; the tooltip takes the focus when a move
 /// ends. Moves follow an ``OverlayMotion`` frame by frame (a cross-fade under Reduce Motion).
-/// Changes of size, safe area, text size, appearance or layout direction call
+/// Changes of size, safe area, text size, Bold Text, appearance or layout direction call
 /// ``onEnvironmentChange`` so that the layout is computed again.
 public final class WalkthroughOverlayUIView: UIView {
     /// Called when a tooltip button is pressed.
     public var onButton: (@MainActor (TooltipButton.Action) -> Void)?
     /// Called when the user swipes across the overlay.
     public var onSwipe: (@MainActor (SwipeDirection) -> Void)?
-    /// Called when the overlay's size, safe area, text size, appearance or layout direction
-    /// changed: compute the layout again and ``apply(_:animated:)`` it.
+    /// Called on the accessibility escape gesture (VoiceOver's two-finger scrub); pass
+    /// ``HintCoordinator/escape()``.
+    public var onEscape: (@MainActor () -> Void)?
+    /// Called when the overlay's size, safe area, text size, Bold Text, appearance or layout
+    /// direction changed: compute the layout again and ``apply(_:animated:)`` it.
     public var onEnvironmentChange: (@MainActor () -> Void)?
     /// The fonts layouts are measured with; pass it to ``OverlayLayout`` too.
     public var measurer: SystemFontTextMeasurer
@@ -32,6 +35,8 @@ public final class WalkthroughOverlayUIView: UIView {
     private let tooltipView = UIView()
     private var labels: [UILabel] = []
     private var buttons: [TooltipUIButton] = []
+    /// The measurer the buttons' fonts come from (their fonts are captured when they are made).
+    private var buttonsMeasurer: SystemFontTextMeasurer?
     private lazy var summaryElement: UIAccessibilityElement = {
         let element = UIAccessibilityElement(accessibilityContainer: tooltipView)
         element.accessibilityTraits = .staticText
@@ -65,7 +70,8 @@ public final class WalkthroughOverlayUIView: UIView {
         accessibilityViewIsModal = true
         addGestureRecognizer(UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:))))
         registerForTraitChanges(
-            [UITraitUserInterfaceStyle.self, UITraitPreferredContentSizeCategory.self, UITraitLayoutDirection.self]
+            [UITraitUserInterfaceStyle.self, UITraitPreferredContentSizeCategory.self, UITraitLayoutDirection.self,
+             UITraitLegibilityWeight.self]
         ) { (view: WalkthroughOverlayUIView, _: UITraitCollection) in
             view.environmentChanged()
         }
@@ -88,6 +94,13 @@ public final class WalkthroughOverlayUIView: UIView {
             link.add(to: .main, forMode: .common)
             displayLink = link
         }
+    }
+
+    /// The escape gesture skips the hint when it can be skipped, otherwise closes it.
+    public override func accessibilityPerformEscape() -> Bool {
+        guard motion.destination != nil, let onEscape else { return false }
+        onEscape()
+        return true
     }
 
     public override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
@@ -140,7 +153,8 @@ public final class WalkthroughOverlayUIView: UIView {
 
     private func draw(_ frame: OverlayMotion.Frame) {
         let layout = frame.layout
-        let background = UIColor.secondarySystemGroupedBackground.resolvedColor(with: traitCollection)
+        let palette = OverlayPalette.adaptive
+        let background = color(palette.background).resolvedColor(with: traitCollection)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         dimLayer.path = layout.cutout.cgPath
@@ -175,14 +189,16 @@ public final class WalkthroughOverlayUIView: UIView {
             label.isHidden = false
             label.text = line.text
             label.font = measurer.platformFont(for: line.role)
-            label.textColor = line.role == .body ? .label : .secondaryLabel
+            label.textColor = color(palette.text(for: line.role))
             label.frame = CGRect(line.frame)
         }
 
         let wanted = tooltip.buttons.map(\.button)
-        if buttons.compactMap(\.tooltipButton) != wanted {
+        // Buttons capture their font: make them again when the text size or Bold Text changed.
+        if buttons.compactMap(\.tooltipButton) != wanted || buttonsMeasurer != measurer {
             buttons.forEach { $0.removeFromSuperview() }
             buttons = wanted.map(makeButton)
+            buttonsMeasurer = measurer
             buttons.forEach(tooltipView.addSubview)
         }
         for (button, placed) in zip(buttons, tooltip.buttons) {
@@ -197,9 +213,10 @@ public final class WalkthroughOverlayUIView: UIView {
         var outside: [Any] = [tooltipView]
         for element in layout.accessibilityElements {
             switch element {
-            case .tooltip(let label, let frame):
+            case .tooltip(let label, _):
+                // The part above the buttons, so that the buttons stay reachable by touch.
                 summaryElement.accessibilityLabel = label
-                summaryElement.accessibilityFrameInContainerSpace = CGRect(origin: .zero, size: CGSize(frame.size))
+                summaryElement.accessibilityFrameInContainerSpace = CGRect(layout.tooltip.textFrame)
                 inTooltip.append(summaryElement)
             case .button(let button, _):
                 if let view = buttons.first(where: { $0.tooltipButton == button }) { inTooltip.append(view) }
@@ -221,6 +238,9 @@ public final class WalkthroughOverlayUIView: UIView {
         case .back: configuration = .bordered()
         case .skip: configuration = .plain()
         }
+        if button.action == .skip {
+            configuration.baseForegroundColor = color(OverlayPalette.adaptive.title(of: .skip))
+        }
         configuration.cornerStyle = .medium
         configuration.contentInsets = .zero
         configuration.title = button.title
@@ -235,8 +255,23 @@ public final class WalkthroughOverlayUIView: UIView {
             self?.onButton?(action)
         })
         view.tooltipButton = button
+        // A title a little too wide shrinks (down to half) instead of being cut.
         view.titleLabel?.adjustsFontSizeToFitWidth = true
+        view.titleLabel?.minimumScaleFactor = 0.5
+        view.titleLabel?.lineBreakMode = .byClipping
         return view
+    }
+
+    /// The UIKit colour of a palette role.
+    private func color(_ role: OverlayPalette.Color) -> UIColor {
+        switch role {
+        case .raisedBackground: return .secondarySystemGroupedBackground
+        case .label: return .label
+        case .secondaryLabel: return .secondaryLabel
+        case .accent: return tintColor
+        case .onAccent: return .white
+        case .fixed(let white): return UIColor(white: CGFloat(white), alpha: 1)
+        }
     }
 
     // MARK: Moving

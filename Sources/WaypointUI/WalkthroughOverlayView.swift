@@ -12,6 +12,9 @@ import Waypoint
 /// is modal and offers ``OverlayLayout/accessibilityElements``: the tooltip's text, its buttons and
 /// the target; the tooltip takes the focus once its move has ended.
 ///
+/// Text is drawn in the measurer's fonts exactly (with Bold Text on, create the measurer with
+/// `boldText: true`, as `.walkthroughOverlay(_:)` does), so lines are as wide as measured.
+///
 /// The layout is in coordinates whose origin is the top-left corner, whatever the layout
 /// direction; in a right-to-left environment (or with `contentDirection: .rightToLeft`) the
 /// tooltip's content is mirrored (``OverlayLayout/rightToLeft()``) and the geometry is not.
@@ -26,6 +29,10 @@ public struct WalkthroughOverlayView: View {
     public var onButton: @MainActor (TooltipButton.Action) -> Void
     /// Called when the user swipes across the overlay (never on tvOS, which has no drag gesture).
     public var onSwipe: @MainActor (SwipeDirection) -> Void
+    /// Called on the accessibility escape gesture (VoiceOver's two-finger scrub) and on the Menu
+    /// button or Escape key where the overlay has the focus (tvOS, macOS); pass
+    /// ``HintCoordinator/escape()``.
+    public var onEscape: @MainActor () -> Void
 
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @Environment(\.layoutDirection) private var environmentDirection
@@ -38,13 +45,15 @@ public struct WalkthroughOverlayView: View {
         layout: OverlayLayout, measurer: SystemFontTextMeasurer = SystemFontTextMeasurer(),
         contentDirection: LayoutDirection? = nil,
         onButton: @escaping @MainActor (TooltipButton.Action) -> Void,
-        onSwipe: @escaping @MainActor (SwipeDirection) -> Void = { _ in }
+        onSwipe: @escaping @MainActor (SwipeDirection) -> Void = { _ in },
+        onEscape: @escaping @MainActor () -> Void = {}
     ) {
         self.layout = layout
         self.measurer = measurer
         self.contentDirection = contentDirection
         self.onButton = onButton
         self.onSwipe = onSwipe
+        self.onEscape = onEscape
     }
 
     public var body: some View {
@@ -57,8 +66,16 @@ public struct WalkthroughOverlayView: View {
         }
         // The layout's coordinates start at the top left: offsets and paths must agree.
         .environment(\.layoutDirection, .leftToRight)
+        // The measurer's fonts already carry the Bold Text weight; the system must not add to it.
+        .environment(\.legibilityWeight, .regular)
         .accessibilityElement(children: .contain)
         .accessibilityAddTraits(.isModal)
+        .accessibilityAction(.escape) { onEscape() }
+        #if os(tvOS) || os(macOS)
+        // The overlay's buttons form one focus section; Menu (tvOS) or Escape (macOS) escapes.
+        .focusSection()
+        .onExitCommand { onEscape() }
+        #endif
         .modifier(SwipeRecognizer(onSwipe: onSwipe))
         .onChange(of: directedLayout, initial: true) { _, new in
             let now = Self.now
@@ -126,7 +143,7 @@ struct OverlayCanvas: View {
             Group {
                 if let arrow = layout.arrow {
                     TooltipArrowShape(arrow)
-                        .fill(Color.tooltipBackground)
+                        .fill(OverlayPalette.current.background.color)
                         .accessibilityHidden(true)
                 }
                 TooltipView(tooltip: layout.tooltip, measurer: measurer, onButton: onButton, focused: tooltipFocused)
@@ -160,22 +177,24 @@ struct TooltipView: View {
     var body: some View {
         ZStack(alignment: .topLeading) {
             RoundedRectangle(cornerRadius: CGFloat(tooltip.cornerRadius), style: .continuous)
-                .fill(Color.tooltipBackground)
+                .fill(OverlayPalette.current.background.color)
                 .shadow(color: .black.opacity(0.25), radius: 8, y: 2)
                 .accessibilityHidden(true)
             ForEach(Array(tooltip.allLines.enumerated()), id: \.offset) { _, line in
                 Text(verbatim: line.text)
                     .font(measurer.font(for: line.role))
-                    .foregroundStyle(line.role == .body ? Color.primary : Color.secondary)
+                    .foregroundStyle(OverlayPalette.current.text(for: line.role).color)
                     .lineLimit(1)
-                    .fixedSize()
+                    // Measured with the drawn font; should a line still come out wider, it shrinks
+                    // a little rather than spilling out of the tooltip.
+                    .minimumScaleFactor(0.8)
                     .frame(width: CGFloat(line.frame.width), height: CGFloat(line.frame.height), alignment: .leading)
                     .offset(x: CGFloat(line.frame.minX), y: CGFloat(line.frame.minY))
                     .accessibilityHidden(true)
             }
             // The whole text as one focusable element over the drawn lines (which may be cut).
             Color.clear
-                .frame(width: CGFloat(tooltip.frame.width), height: CGFloat(textHeight))
+                .frame(width: CGFloat(tooltip.textFrame.width), height: CGFloat(tooltip.textFrame.height))
                 .accessibilityElement()
                 .accessibilityLabel(Text(verbatim: tooltip.accessibilityLabel))
                 .accessibilityAddTraits(.isStaticText)
@@ -200,43 +219,81 @@ struct TooltipView: View {
         .frame(width: CGFloat(tooltip.frame.width), height: CGFloat(tooltip.frame.height), alignment: .topLeading)
         .accessibilityElement(children: .contain)
     }
-
-    /// The height above the buttons (the whole tooltip when it has none).
-    private var textHeight: Double {
-        tooltip.buttons.map(\.frame.minY).min() ?? tooltip.frame.height
-    }
 }
 
-/// Next is filled, Back outlined, Skip plain.
+/// Next is filled, Back outlined, Skip plain; focused buttons (tvOS) grow and lift, and buttons
+/// show the system hover effect (visionOS, and iPad pointers).
 struct TooltipButtonStyle: ButtonStyle {
     let action: TooltipButton.Action
 
     func makeBody(configuration: Configuration) -> some View {
-        configuration.label
-            .foregroundStyle(action == .next ? Color.white : action == .back ? Color.accentColor : Color.secondary)
-            .background {
-                RoundedRectangle(cornerRadius: 8, style: .continuous)
-                    .fill(action == .next ? Color.accentColor : Color.clear)
-                if action == .back {
-                    RoundedRectangle(cornerRadius: 8, style: .continuous)
-                        .strokeBorder(Color.accentColor, lineWidth: 1)
-                }
-            }
-            .opacity(configuration.isPressed ? 0.6 : 1)
+        TooltipButtonBody(action: action, label: configuration.label, isPressed: configuration.isPressed)
     }
 }
 
-extension Color {
-    /// The tooltip's background: white in light mode, a raised grey in dark mode (white on tvOS
-    /// and watchOS, which have no grouped background colours).
-    static var tooltipBackground: Color {
-        #if canImport(UIKit) && (os(iOS) || os(visionOS))
-        Color(uiColor: .secondarySystemGroupedBackground)
-        #elseif canImport(AppKit)
-        Color(nsColor: .windowBackgroundColor)
+/// A tooltip button's appearance, reading whether the button has the focus.
+struct TooltipButtonBody<Label: View>: View {
+    let action: TooltipButton.Action
+    let label: Label
+    let isPressed: Bool
+    @Environment(\.isFocused) private var isFocused
+
+    var body: some View {
+        let shape = RoundedRectangle(cornerRadius: 8, style: .continuous)
+        label
+            .foregroundStyle(OverlayPalette.current.title(of: action).color)
+            .background {
+                shape.fill(action == .next ? Color.accentColor : Color.clear)
+                if action == .back {
+                    shape.strokeBorder(Color.accentColor, lineWidth: 1)
+                }
+                if isFocused && action != .next {
+                    // An outlined or plain button shows the focus with a tint behind its title.
+                    shape.fill(Color.accentColor.opacity(0.2))
+                }
+            }
+            .contentShape(shape)
+            #if os(iOS) || os(visionOS)
+            .contentShape(.hoverEffect, shape)
+            .hoverEffect()
+            #endif
+            .scaleEffect(isFocused ? 1.1 : 1)
+            .shadow(color: .black.opacity(isFocused ? 0.3 : 0), radius: isFocused ? 6 : 0, y: isFocused ? 3 : 0)
+            .animation(.easeOut(duration: 0.15), value: isFocused)
+            .opacity(isPressed ? 0.6 : 1)
+    }
+}
+
+extension OverlayPalette {
+    /// The palette of this platform: adaptive where there is an adaptive raised background
+    /// (iOS, visionOS, macOS), fixed light colours on tvOS and watchOS.
+    static var current: OverlayPalette {
+        #if (canImport(UIKit) && (os(iOS) || os(visionOS))) || canImport(AppKit)
+        return .adaptive
         #else
-        Color.white
+        return .light
         #endif
+    }
+}
+
+extension OverlayPalette.Color {
+    /// The SwiftUI colour of this role.
+    var color: SwiftUI.Color {
+        switch self {
+        case .raisedBackground:
+            #if canImport(UIKit) && (os(iOS) || os(visionOS))
+            return SwiftUI.Color(uiColor: .secondarySystemGroupedBackground)
+            #elseif canImport(AppKit)
+            return SwiftUI.Color(nsColor: .windowBackgroundColor)
+            #else
+            return SwiftUI.Color.white
+            #endif
+        case .label: return SwiftUI.Color.primary
+        case .secondaryLabel: return SwiftUI.Color.secondary
+        case .accent: return SwiftUI.Color.accentColor
+        case .onAccent: return SwiftUI.Color.white
+        case .fixed(let white): return SwiftUI.Color(.sRGB, white: white, opacity: 1)
+        }
     }
 }
 #endif

@@ -27,6 +27,98 @@ extension HintCoordinator {
         for id in changes.appeared { anchorDidAppear(id, present: present, dismiss: dismiss) }
     }
 
+    /// The layout of the hint on screen for the overlay `overlay`, over the anchor frames it reported,
+    /// or `nil` when no hint is presented, its anchor is not placed there, or another overlay draws
+    /// it (see ``OverlayAnchors``).
+    public func overlayLayout(
+        anchors: AnchorFrames, overlay: String, screen: Size, safeArea: Insets = .zero,
+        style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
+    ) -> OverlayLayout? {
+        guard let presentation, overlays.owner(of: presentation.anchorId) == overlay else { return nil }
+        return anchors.layout(for: presentation, screen: screen, safeArea: safeArea, style: style, measurer: measurer)
+    }
+
+    /// Tells the coordinator which anchors the overlay `overlay` (one window, scene or presentation)
+    /// has now; it remembers what each overlay reported, so several overlays can share it.
+    ///
+    /// An anchor appears when a first overlay places it and disappears when none does any more; a
+    /// hint on an anchor several overlays place is drawn by one of them (``OverlayAnchors``), through
+    /// that overlay's `present` and `dismiss`.
+    public func reportAnchors(
+        _ anchors: AnchorFrames, overlay: String,
+        present: @escaping @MainActor (HintPresentation) -> Void = { _ in },
+        dismiss: @escaping @MainActor (HintID) -> Void = { _ in }
+    ) {
+        overlayHandlers[overlay] = OverlayHandlers(present: present, dismiss: dismiss)
+        var next = overlays
+        let changes = next.report(anchors, from: overlay)
+        apply(changes, to: next)
+    }
+
+    /// The overlay `overlay` disappeared (its window closed, its sheet was dismissed, its screen was
+    /// popped): every anchor only it placed is gone, and a hint on one is dismissed and waits.
+    public func overlayDisappeared(_ overlay: String) {
+        var next = overlays
+        let changes = next.remove(overlay)
+        apply(changes, to: next)
+        overlayHandlers[overlay] = nil
+        if presentingOverlay == overlay { presentingOverlay = nil }
+        sendSceneActivity()
+    }
+
+    /// The scene of the overlay `overlay` became active or stopped being active.
+    ///
+    /// The app counts as active while any overlay's scene is: only when the last one leaves the
+    /// foreground is the hint on screen dismissed (``appResignedActive()``).
+    public func overlaySceneChanged(_ overlay: String, isActive: Bool) {
+        var next = overlays
+        let changes = next.setActive(isActive, for: overlay)
+        apply(changes, to: next)
+        sendSceneActivity()
+    }
+
+    /// The user made the accessibility escape gesture: skips the hint on screen when it can be
+    /// skipped, otherwise closes its walkthrough (``HintPresentation/escapeSignal``).
+    public func escape() {
+        guard let presentation else { return }
+        send(presentation.escapeSignal)
+    }
+
+    private func apply(_ changes: OverlayAnchors.Changes, to next: OverlayAnchors) {
+        if next != overlays { overlays = next }
+        for id in changes.disappeared { anchorDidDisappear(id) }
+        for id in changes.appeared {
+            anchorDidAppear(id, present: { [weak self] shown in
+                self?.presentOnOwner(shown)
+            }, dismiss: { [weak self] hint in
+                self?.dismissOnPresentingOverlay(hint)
+            })
+        }
+        if let shown = presentation, let move = changes.moved[shown.anchorId] {
+            overlayHandlers[move.from]?.dismiss(shown.hint)
+            presentingOverlay = move.to
+            overlayHandlers[move.to]?.present(shown)
+        }
+    }
+
+    private func presentOnOwner(_ shown: HintPresentation) {
+        guard let owner = overlays.owner(of: shown.anchorId) else { return }
+        presentingOverlay = owner
+        overlayHandlers[owner]?.present(shown)
+    }
+
+    private func dismissOnPresentingOverlay(_ hint: HintID) {
+        guard let overlay = presentingOverlay else { return }
+        presentingOverlay = nil
+        overlayHandlers[overlay]?.dismiss(hint)
+    }
+
+    private func sendSceneActivity() {
+        guard let active = overlays.isActive, active != (sentSceneActivity ?? state.isAppActive) else { return }
+        sentSceneActivity = active
+        if active { appBecameActive() } else { appResignedActive() }
+    }
+
     /// Sends the signal of a tooltip button: ``skip()``, ``back()`` or ``next()``.
     public func press(_ action: TooltipButton.Action) {
         switch action {

@@ -16,6 +16,8 @@ struct TooltipContentMeasure {
     let progressWidth: Double
     let progressHeight: Double
     let buttonWidths: [Double]
+    /// The height of every button: it follows the button font's line height.
+    let buttonHeight: Double
     let footerIsOneRow: Bool
     let footerWidth: Double
     let footerHeight: Double
@@ -40,7 +42,8 @@ struct TooltipContentMeasure {
         let spacing = style.buttonSpacing * Double(max(0, widths.count - 1))
         var buttonsWidth = widths.reduce(0, +) + spacing
         let gap = progress != nil && !widths.isEmpty ? style.progressSpacing : 0
-        let buttonHeight = widths.isEmpty ? 0 : style.buttonHeight
+        let buttonHeight = widths.isEmpty ? 0 : style.buttonHeight(titleLineHeight: measurer.lineHeight(for: .button))
+        self.buttonHeight = buttonHeight
         if progressWidth + gap + buttonsWidth <= innerMaxWidth {
             footerIsOneRow = true
             footerWidth = progressWidth + gap + buttonsWidth
@@ -129,13 +132,13 @@ struct TooltipContentMeasure {
                                  frame: Rect(x: padding, y: progressY, width: min(progressWidth, innerMaxWidth), height: progressHeight))
             }
             if footerIsOneRow {
-                buttonsY = y + (footerHeight - style.buttonHeight) / 2
+                buttonsY = y + (footerHeight - buttonHeight) / 2
             } else {
-                buttonsY = y + footerHeight - style.buttonHeight
+                buttonsY = y + footerHeight - buttonHeight
             }
             var x = max(padding, tooltipWidth - padding - buttonsWidth)
             for (button, buttonWidth) in zip(content.buttons, buttonWidths) {
-                buttons.append(.init(button: button, frame: Rect(x: x, y: buttonsY, width: buttonWidth, height: style.buttonHeight)))
+                buttons.append(.init(button: button, frame: Rect(x: x, y: buttonsY, width: buttonWidth, height: buttonHeight)))
                 x += buttonWidth + style.buttonSpacing
             }
             y += footerHeight

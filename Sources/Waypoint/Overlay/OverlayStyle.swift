@@ -16,8 +16,11 @@ public struct OverlayStyle: Sendable, Hashable {
     public var arrowLength: Double
     /// The space between the text, the instruction and the footer.
     public var sectionSpacing: Double
-    /// The height of a footer button.
+    /// The smallest height of a footer button; a button is taller when its title's line height
+    /// plus ``buttonVerticalPadding`` above and below needs more (large text sizes).
     public var buttonHeight: Double
+    /// The space kept above and below a button's title.
+    public var buttonVerticalPadding: Double
     /// The space left and right of a button's title.
     public var buttonPadding: Double
     /// The space between two buttons.
@@ -30,7 +33,7 @@ public struct OverlayStyle: Sendable, Hashable {
         maxTooltipWidth: Double = 350, screenMargin: Double = 20, contentPadding: Double = 16,
         cornerRadius: Double = 12, arrowWidth: Double = 20, arrowLength: Double = 10,
         sectionSpacing: Double = 12, buttonHeight: Double = 32, buttonPadding: Double = 12,
-        buttonSpacing: Double = 8, progressSpacing: Double = 16
+        buttonSpacing: Double = 8, progressSpacing: Double = 16, buttonVerticalPadding: Double = 6
     ) {
         self.maxTooltipWidth = maxTooltipWidth
         self.screenMargin = screenMargin
@@ -43,6 +46,14 @@ public struct OverlayStyle: Sendable, Hashable {
         self.buttonPadding = buttonPadding
         self.buttonSpacing = buttonSpacing
         self.progressSpacing = progressSpacing
+        self.buttonVerticalPadding = buttonVerticalPadding
+    }
+
+    /// The height of a footer button whose title has this line height: at least ``buttonHeight``,
+    /// and enough for the title and ``buttonVerticalPadding`` above and below.
+    public func buttonHeight(titleLineHeight: Double) -> Double {
+        let line = titleLineHeight.isFinite ? max(0, titleLineHeight) : 0
+        return max(buttonHeight, line + 2 * buttonVerticalPadding)
     }
 
     /// Tooltips at most 350 points wide, 20 points from the safe area's edges.
@@ -57,6 +68,6 @@ public struct OverlayStyle: Sendable, Hashable {
             arrowWidth: clean(arrowWidth), arrowLength: clean(arrowLength),
             sectionSpacing: clean(sectionSpacing), buttonHeight: clean(buttonHeight),
             buttonPadding: clean(buttonPadding), buttonSpacing: clean(buttonSpacing),
-            progressSpacing: clean(progressSpacing))
+            progressSpacing: clean(progressSpacing), buttonVerticalPadding: clean(buttonVerticalPadding))
     }
 }

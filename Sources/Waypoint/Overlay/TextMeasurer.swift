@@ -108,3 +108,31 @@ public enum TextRole: String, Sendable, Hashable, Codable, CaseIterable {
     /// A button title: "Skip", "Back", "Next".
     case button
 }
+
+/// A font weight, which the adapters map to their platform's weights.
+public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Regular.
+    case regular
+    /// Semibold.
+    case semibold
+    /// Bold.
+    case bold
+    /// Heavy.
+    case heavy
+}
+
+extension TextRole {
+    /// The weight of the role's text, measured and drawn alike: regular (semibold for buttons),
+    /// and with the Bold Text setting on, bold (heavy for buttons).
+    ///
+    /// The adapters draw with exactly this weight and tell the system not to embolden it again,
+    /// so that drawn lines are never wider than the core measured them.
+    public func fontWeight(boldText: Bool) -> FontWeight {
+        switch (self, boldText) {
+        case (.button, false): .semibold
+        case (.button, true): .heavy
+        case (_, false): .regular
+        case (_, true): .bold
+        }
+    }
+}

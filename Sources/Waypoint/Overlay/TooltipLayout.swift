@@ -73,6 +73,13 @@ public struct TooltipLayout: Sendable, Hashable {
         textLines + instructionLines + (progress.map { [$0] } ?? [])
     }
 
+    /// The part of the tooltip above its buttons (all of it when it has none), relative to the
+    /// tooltip: where the text's accessibility element goes, so that it never covers a button.
+    public var textFrame: Rect {
+        let top = buttons.map(\.frame.minY).min() ?? frame.height
+        return Rect(x: 0, y: 0, width: frame.width, height: max(0, min(frame.height, top)))
+    }
+
     /// The frame, in screen coordinates, of something placed in the tooltip at `relative`.
     public func onScreen(_ relative: Rect) -> Rect {
         relative.offsetBy(dx: frame.minX, dy: frame.minY)

@@ -16,6 +16,13 @@ public enum CompletionTrigger: Sendable, Hashable {
     /// The user presses the tooltip's own "Next" button.
     case button
 
+    /// Whether completing the step needs the user to reach an element behind the overlay (a tap):
+    /// where the overlay holds the focus (tvOS), it must then leave the content behind it usable.
+    public var needsTarget: Bool {
+        if case .tap = self { return true }
+        return false
+    }
+
     /// The trigger's name as reported in analytics events: `tap`, `swipe`, `timer`, `event` or `button`.
     public var analyticsName: String {
         switch self {

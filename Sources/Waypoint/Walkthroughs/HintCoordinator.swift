@@ -26,6 +26,15 @@ public final class HintCoordinator<Context> {
     public private(set) var diagnostics: [HintDiagnostic] = []
     /// Whether ``start()`` has loaded saved progress.
     public private(set) var isStarted = false
+    /// The anchors of every overlay sharing this coordinator, which overlay draws each, and which
+    /// overlays' scenes are active (see ``reportAnchors(_:overlay:present:dismiss:)``).
+    public internal(set) var overlays = OverlayAnchors()
+    /// How to present and dismiss on each overlay, by overlay id.
+    @ObservationIgnored var overlayHandlers: [String: OverlayHandlers] = [:]
+    /// The overlay the hint on screen was presented on.
+    @ObservationIgnored var presentingOverlay: String?
+    /// The activity last sent from the overlays' scenes.
+    @ObservationIgnored var sentSceneActivity: Bool?
 
     /// What conditions read; setting it decides again.
     @ObservationIgnored public var context: Context {
@@ -57,6 +66,11 @@ public final class HintCoordinator<Context> {
     @ObservationIgnored private var pendingWrites = 0
     @ObservationIgnored private var needsSave = false
     @ObservationIgnored private let observers = ObserverList<HintEffect>()
+
+    struct OverlayHandlers {
+        var present: @MainActor (HintPresentation) -> Void
+        var dismiss: @MainActor (HintID) -> Void
+    }
 
     private struct Registration {
         var present: @MainActor (HintPresentation) -> Void

@@ -41,6 +41,10 @@ public struct HintPresentation: Sendable, Hashable {
         self.stepCount = stepCount
     }
 
+    /// What the accessibility escape gesture (VoiceOver's two-finger scrub, or the Escape key)
+    /// does: ``HintSignal/skip`` when the hint can be skipped, otherwise ``HintSignal/close``.
+    public var escapeSignal: HintSignal { canSkip ? .skip : .close }
+
     /// "2 of 5".
     public var progressText: String { "\(stepNumber) of \(stepCount)" }
 }

@@ -78,7 +78,13 @@ struct OverlayAccessibilityTests {
     func order() {
         let layout = OverlayLayout(step: layeringToolbar, index: 1, of: 3, target: Rect(x: 0, y: 760, width: 390, height: 50), screen: phone, safeArea: phoneSafeArea)
         let elements = layout.accessibilityElements
-        #expect(elements.first == .tooltip(label: layout.tooltip.accessibilityLabel, frame: layout.tooltip.frame))
+        #expect(elements.first == .tooltip(label: layout.tooltip.accessibilityLabel, frame: layout.tooltip.onScreen(layout.tooltip.textFrame)))
+        for element in elements where element != elements.first! {
+            if case .button = element {
+                #expect(elements.first!.frame.intersection(element.frame).map { $0.width * $0.height } ?? 0 == 0,
+                        "the text's element does not cover a button")
+            }
+        }
         let buttons = elements.compactMap { element -> TooltipButton.Action? in
             if case .button(let button, _) = element { return button.action }
             return nil

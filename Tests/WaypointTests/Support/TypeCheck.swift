@@ -31,12 +31,20 @@ enum TypeCheck {
         return try run(["-typecheck", "-swift-version", "6"] + paths + [file.path])
     }
 
-    /// Compiles `source` into the module `name` in `folder`, for a later ``typecheck(_:searchPaths:)``.
+    /// Type-checks `files` together as the module `moduleName`, in Swift 6 mode, finding modules in
+    /// the built modules and in `searchPaths`.
+    static func typecheck(files: [URL], moduleName: String, searchPaths: [URL] = []) throws -> Result {
+        let paths = ([modules].compactMap { $0 } + searchPaths).flatMap { ["-I", $0.path] }
+        return try run(["-typecheck", "-swift-version", "6", "-module-name", moduleName] + paths + files.map(\.path))
+    }
+
+    /// Compiles `source` into the module `name` in `folder`, for a later ``typecheck(_:searchPaths:)``;
+    /// it finds the modules already emitted there.
     static func emitModule(named name: String, source: String, into folder: URL) throws -> Result {
         let file = folder.appendingPathComponent("\(name).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         return try run([
-            "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name,
+            "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name, "-I", folder.path,
             "-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path, file.path,
         ])
     }

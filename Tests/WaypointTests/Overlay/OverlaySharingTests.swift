@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Waypoint
+import WaypointTesting
+
+/// Several overlays (windows, scenes, sheets) sharing one coordinator, and overlays going away.
+@MainActor
+@Suite("Overlays sharing a coordinator")
+struct OverlaySharingTests {
+    let button = Rect(x: 326, y: 56, width: 44, height: 44)
+    let elsewhere = Rect(x: 20, y: 700, width: 44, height: 44)
+
+    func placed(_ id: String, at frame: Rect) -> AnchorFrames {
+        AnchorFrames(reports: [id: [frame]], registered: [id])
+    }
+
+    func coordinator(_ steps: [WalkthroughStep<Void>] = [layeringIntro], clock: FixedClock = FixedClock()) async -> HintCoordinator<Void> {
+        let walkthrough = Walkthrough<Void>(id: "layering", steps: steps)
+        let hints = HintCoordinator(catalog: WalkthroughCatalog([walkthrough]), context: (), store: InMemoryProgressStore(), clock: clock)
+        await hints.start()
+        return hints
+    }
+
+    @Test("An anchor present in two overlays is usable while either places it, and drawn by one")
+    func anchorInTwoOverlays() {
+        var overlays = OverlayAnchors()
+        #expect(overlays.report(placed("a", at: button), from: "left").appeared == ["a"])
+        let second = overlays.report(placed("a", at: elsewhere), from: "right")
+        #expect(second.isEmpty, "the second window adds nothing: the anchor already appeared")
+        #expect(overlays.owner(of: "a") == "left")
+
+        let closed = overlays.remove("left")
+        #expect(closed.disappeared.isEmpty, "closing one window leaves the anchor in the other")
+        #expect(closed.moved == ["a": .init(from: "left", to: "right")])
+        #expect(overlays.owner(of: "a") == "right")
+        #expect(overlays.remove("right").disappeared == ["a"])
+        #expect(overlays.placedIDs.isEmpty)
+    }
+
+    @Test("An anchor moves to the active window when the window drawing it leaves the foreground")
+    func ownerFollowsActivity() {
+        var overlays = OverlayAnchors()
+        _ = overlays.report(placed("a", at: button), from: "left")
+        _ = overlays.report(placed("a", at: elsewhere), from: "right")
+        _ = overlays.setActive(true, for: "right")
+        #expect(overlays.setActive(false, for: "left").moved == ["a": .init(from: "left", to: "right")])
+        #expect(overlays.isActive == true)
+        _ = overlays.setActive(false, for: "right")
+        #expect(overlays.isActive == false)
+        #expect(overlays.owner(of: "a") == "right", "with no active window the owner stays")
+    }
+
+    @Test("Only the overlay that owns the anchor lays out the hint")
+    func onlyOwnerDraws() async {
+        let hints = await coordinator()
+        let left = placed("editor.layersButton", at: button)
+        let right = placed("editor.layersButton", at: elsewhere)
+        hints.reportAnchors(left, overlay: "left")
+        hints.reportAnchors(right, overlay: "right")
+        #expect(hints.presentation?.hint.stepId == "intro")
+        #expect(hints.overlayLayout(anchors: left, overlay: "left", screen: phone)?.target == button)
+        #expect(hints.overlayLayout(anchors: right, overlay: "right", screen: phone) == nil, "never drawn twice")
+
+        hints.overlayDisappeared("left")
+        #expect(hints.presentation?.hint.stepId == "intro", "the hint stays: the other window has the anchor")
+        #expect(hints.overlayLayout(anchors: right, overlay: "right", screen: phone)?.target == elsewhere)
+    }
+
+    @Test("Present and dismiss reach the overlay that draws the hint, and move with it")
+    func closuresFollowOwner() async {
+        let hints = await coordinator()
+        var log: [String] = []
+        for name in ["left", "right"] {
+            hints.reportAnchors(placed("editor.layersButton", at: button), overlay: name,
+                                present: { log.append("present \($0.hint.stepId) on \(name)") },
+                                dismiss: { log.append("dismiss \($0.stepId) on \(name)") })
+        }
+        hints.overlayDisappeared("left")
+        hints.overlayDisappeared("right")
+        #expect(log == ["present intro on left", "dismiss intro on left", "present intro on right", "dismiss intro on right"])
+    }
+
+    @Test("An overlay that disappears takes its anchors with it: the hint is dismissed and its timer stops")
+    func overlayDisappears() async {
+        let clock = FixedClock()
+        let timed = WalkthroughStep<Void>(
+            id: "timed", targetElementId: "sheet.button", tooltipText: "Wait", completionTrigger: .timer(seconds: 4))
+        let hints = await coordinator([timed], clock: clock)
+        hints.reportAnchors(placed("sheet.button", at: button), overlay: "sheet")
+        #expect(hints.presentation?.hint.stepId == "timed")
+
+        hints.overlayDisappeared("sheet")
+        #expect(hints.presentation == nil, "no hint is shown with nothing on screen")
+        #expect(hints.overlays.placedIDs.isEmpty)
+        clock.advance(by: .seconds(10))
+        await hints.settle()
+        #expect(hints.phase == .pending(HintID(walkthroughId: "layering", stepId: "timed")), "the timer did not complete it")
+
+        hints.reportAnchors(placed("sheet.button", at: button), overlay: "sheet again")
+        #expect(hints.presentation?.hint.stepId == "timed", "it shows again when the sheet comes back")
+    }
+
+    @Test("A window going to the background does not dismiss the hint in the window in front")
+    func activityPerScene() async {
+        let hints = await coordinator()
+        hints.reportAnchors(placed("editor.layersButton", at: button), overlay: "front")
+        hints.overlaySceneChanged("front", isActive: true)
+        hints.overlaySceneChanged("back", isActive: true)
+        hints.overlaySceneChanged("back", isActive: false)
+        #expect(hints.state.isAppActive)
+        #expect(hints.presentation?.hint.stepId == "intro")
+
+        hints.overlaySceneChanged("front", isActive: false)
+        #expect(!hints.state.isAppActive, "the last active scene left the foreground")
+        #expect(hints.presentation == nil)
+        hints.overlaySceneChanged("back", isActive: true)
+        #expect(hints.state.isAppActive)
+        #expect(hints.presentation?.hint.stepId == "intro")
+    }
+
+    @Test("Closing the only active window resigns active; closing a background one changes nothing")
+    func closingWindows() async {
+        let hints = await coordinator()
+        hints.overlaySceneChanged("a", isActive: true)
+        hints.overlaySceneChanged("b", isActive: false)
+        hints.overlayDisappeared("b")
+        #expect(hints.state.isAppActive)
+        hints.overlaySceneChanged("b", isActive: false)
+        hints.overlayDisappeared("a")
+        #expect(!hints.state.isAppActive)
+    }
+
+    @Test("Escape skips a step that can be skipped and otherwise closes the walkthrough", arguments: [true, false])
+    func escape(canSkip: Bool) async {
+        var first = layeringIntro
+        first.canSkip = canSkip
+        let hints = await coordinator([first, layeringToolbar])
+        hints.reportAnchors(AnchorFrames(reports: ["editor.layersButton": [button], "editor.bottomToolbar": [elsewhere]]), overlay: "main")
+        #expect(hints.presentation?.escapeSignal == (canSkip ? .skip : .close))
+        hints.escape()
+        if canSkip {
+            #expect(hints.presentation?.hint.stepId == "toolbar", "skipped to the next step")
+        } else {
+            #expect(hints.presentation == nil)
+            #expect(hints.phase == .inactive, "closed: nothing else of it shows")
+        }
+    }
+}
+
+@Suite("Overlay focus")
+struct OverlayFocusTests {
+    static let first = HintID(walkthroughId: "w", stepId: "one")
+    static let second = HintID(walkthroughId: "w", stepId: "two")
+
+    @Test("Focus is taken when a hint appears, kept between hints, and returned when the last one goes", arguments: [
+        (nil, first, OverlayFocusChange.takeFocus), (first, second, nil), (first, first, nil),
+        (first, nil, .returnFocus), (nil, nil, nil),
+    ] as [(HintID?, HintID?, OverlayFocusChange?)])
+    func focus(old: HintID?, new: HintID?, expected: OverlayFocusChange?) {
+        #expect(OverlayFocusChange.between(old, new) == expected)
+    }
+
+    @Test("Only a tap needs the content behind the overlay", arguments: [
+        (CompletionTrigger.tap(elementId: "a"), true), (.button, false), (.swipe(.left), false),
+        (.timer(seconds: 3), false), (.event(name: "e"), false),
+    ])
+    func needsTarget(trigger: CompletionTrigger, expected: Bool) {
+        #expect(trigger.needsTarget == expected)
+    }
+}
+
+@Suite("Tooltip colours and sizes")
+struct OverlayPaletteTests {
+    @Test("Text adapts to the appearance exactly when the background does", arguments: [true, false])
+    func adaptTogether(hasAdaptiveBackground: Bool) {
+        let palette = OverlayPalette.platform(hasAdaptiveBackground: hasAdaptiveBackground)
+        #expect(palette.adaptsTogether)
+        #expect(palette.background.adaptsToAppearance == hasAdaptiveBackground)
+        for role in TextRole.allCases where role != .button {
+            #expect(palette.text(for: role).adaptsToAppearance == hasAdaptiveBackground)
+        }
+        #expect(palette.title(of: .skip) == palette.secondaryText)
+    }
+
+    @Test("A fixed background has fixed text with a contrast of at least 4.5:1")
+    func fixedContrast() throws {
+        let palette = OverlayPalette.light
+        for role in TextRole.allCases where role != .button {
+            let contrast = try #require(palette.contrast(of: palette.text(for: role)))
+            #expect(contrast >= 4.5, "\(role): \(contrast)")
+        }
+        #expect(try #require(palette.contrast(of: palette.title(of: .skip))) >= 4.5)
+        let mixed = OverlayPalette(background: .fixed(white: 1), bodyText: .label, secondaryText: .secondaryLabel)
+        #expect(!mixed.adaptsTogether, "adaptive text on a fixed white background is what made it invisible")
+    }
+
+    @Test("Buttons grow with the text size so titles are not clipped", arguments: [1.0, 1.5, 2.0, 3.1])
+    func buttonHeightFollowsText(scale: Double) throws {
+        let measurer = ApproximateTextMeasurer(
+            bodyFontSize: 16 * scale, instructionFontSize: 14 * scale, progressFontSize: 13 * scale, buttonFontSize: 15 * scale)
+        let content = TooltipContent(text: "Your layers live here", trigger: .button, canSkip: true, canGoBack: true, number: 2, count: 5)
+        let layout = OverlayLayout(
+            screen: Size(width: 1024, height: 1366), target: Rect(x: 100, y: 100, width: 44, height: 44),
+            shape: .circle(), position: .below, content: content, measurer: measurer)
+        let style = OverlayStyle.standard
+        let titleHeight = measurer.lineHeight(for: .button)
+        #expect(!layout.tooltip.buttons.isEmpty)
+        for placed in layout.tooltip.buttons {
+            #expect(placed.frame.height >= titleHeight + 2 * style.buttonVerticalPadding)
+            #expect(placed.frame.height >= style.buttonHeight)
+            #expect(placed.frame.maxY <= layout.tooltip.frame.height, "the button stays inside the tooltip")
+        }
+        if scale == 1 { #expect(layout.tooltip.buttons.allSatisfy { $0.frame.height == style.buttonHeight }) }
+    }
+}
+
+@Suite("Text weights")
+struct TextWeightTests {
+    @Test("Bold Text makes every role heavier, and buttons stay heavier than text", arguments: TextRole.allCases)
+    func boldText(role: TextRole) throws {
+        let order = FontWeight.allCases
+        let regular = try #require(order.firstIndex(of: role.fontWeight(boldText: false)))
+        let bold = try #require(order.firstIndex(of: role.fontWeight(boldText: true)))
+        #expect(bold > regular)
+        if role == .button {
+            #expect(role.fontWeight(boldText: true) == .heavy)
+        } else {
+            #expect(role.fontWeight(boldText: true) == .bold)
+        }
+    }
+}
