@@ -63,15 +63,30 @@ struct FlowPage {
         return try? document.flowGraph(id: report.flowID, forcedVariations: forced)
     }
 
+    /// What the report folded (``ReportBounds``), in words; nil when it folded nothing.
+    func foldedText() -> String? {
+        guard let folded = report.folded, !folded.isEmpty else { return nil }
+        var parts: [String] = []
+        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+        if folded.variations > 0 { parts.append(count(folded.variations, "variation", "variations") + " under \(ReportBounds.otherGroup)") }
+        if folded.appVersions > 0 { parts.append(count(folded.appVersions, "app version", "app versions") + " under \(ReportBounds.otherGroup)") }
+        if folded.steps > 0 { parts.append(count(folded.steps, "step id", "step ids") + " as \(ReportBounds.otherSteps)") }
+        // Named: the document's variations and steps (without one, the largest groups), and the largest app versions.
+        return "Shown together to keep the report bounded: " + parts.joined(separator: ", ") + "."
+    }
+
     /// The drop-off by app version table: the versions, and a row per step.
     ///
     /// Both are empty when events carry no app versions.
     func appVersions() -> (versions: [String], rows: [FlowPageContext.VersionRow]) {
         guard let byVersion = report.byAppVersion, !byVersion.isEmpty else { return ([], []) }
         let versions = AppVersions.ordered(byVersion.keys)
+        // Each version's drop-offs by step id, looked up once per cell.
+        let dropped = versions.map { version in
+            Dictionary((byVersion[version]?.steps ?? []).map { ($0.stepID, $0.droppedHere) }, uniquingKeysWith: { first, _ in first })
+        }
         let rows = report.overall.steps.map { step in
-            FlowPageContext.VersionRow(
-                step: step.stepID, cells: versions.map { byVersion[$0]?.step(step.stepID)?.droppedHere ?? 0 })
+            FlowPageContext.VersionRow(step: step.stepID, cells: dropped.map { $0[step.stepID] ?? 0 })
         }
         return (versions, rows)
     }
