@@ -12,6 +12,8 @@
 /// - With the document's steps (``FunnelQuery/declaredSteps``), the steps it does not declare are
 ///   the one row ``otherSteps``: users who viewed, skipped or took an outcome at any of them.
 /// - Each group lists the declared steps and only the other steps its own users reached.
+/// - The walkthrough report bounds its variations and app versions as the flow report does without
+///   a document; the sequential funnel's groups follow the document's variations.
 ///
 /// What was folded is counted in the report's `folded`, so nothing is dropped silently.
 public enum ReportBounds {

@@ -194,4 +194,12 @@ struct ReportBoundsTests {
         #expect(report.steps.count == 500)
         #expect(report.jsonData().count < 300_000, "\(report.jsonData().count) bytes")
     }
+
+    @Test func theTablesAndTheDashboardSayWhatWasFoldedInOneSentence() {
+        #expect(ReportText.folded(nil) == nil)
+        #expect(ReportText.folded(FoldedValues()) == nil)
+        #expect(ReportText.folded(FoldedValues(variations: 1, appVersions: 980, steps: 1000))
+            == "Shown together to keep the report bounded: 1 variation under (other), 980 app versions under (other), "
+            + "1,000 step ids as (other steps).")
+    }
 }

@@ -64,18 +64,6 @@ struct FlowPage {
         return try? document.flowGraph(id: report.flowID, forcedVariations: forced)
     }
 
-    /// What the report folded (``ReportBounds``), in words; nil when it folded nothing.
-    func foldedText() -> String? {
-        guard let folded = report.folded, !folded.isEmpty else { return nil }
-        var parts: [String] = []
-        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
-        if folded.variations > 0 { parts.append(count(folded.variations, "variation", "variations") + " under \(ReportBounds.otherGroup)") }
-        if folded.appVersions > 0 { parts.append(count(folded.appVersions, "app version", "app versions") + " under \(ReportBounds.otherGroup)") }
-        if folded.steps > 0 { parts.append(count(folded.steps, "step id", "step ids") + " as \(ReportBounds.otherSteps)") }
-        // Named: the document's variations and steps (without one, the largest groups), and the largest app versions.
-        return "Shown together to keep the report bounded: " + parts.joined(separator: ", ") + "."
-    }
-
     /// The drop-off by app version table: the versions, and a row per step.
     ///
     /// Both are empty when events carry no app versions.

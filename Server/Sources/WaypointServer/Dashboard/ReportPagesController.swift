@@ -71,7 +71,7 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
                 environments: EnvironmentLink.all(current: scope.environment), revision: scope.revision, groups: page.groups(),
                 hasGroups: !VariationGroups.shown(report.byVariation).isEmpty, hasAppVersions: !versions.versions.isEmpty,
                 appVersions: versions.versions, versionRows: versions.rows,
-                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: page.foldedText())
+                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Flow \(flowID)", chrome: pages.chrome(request))
         }
     }
@@ -94,7 +94,7 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let values = WalkthroughPageContext(
                 appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID, environment: scope.environment,
                 environments: EnvironmentLink.all(current: scope.environment), groups: WalkthroughPage(report: report).groups(),
-                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil)
+                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request))
         }
     }

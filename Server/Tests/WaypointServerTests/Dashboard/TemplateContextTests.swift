@@ -72,7 +72,7 @@ struct TemplateContextTests {
                             warnTargetNotFound: true, droppedHere: 1)
                     ])
             ],
-            invalidLines: 3),
+            invalidLines: 3, folded: "3 app versions under (other)."),
     ] as [any PageContext]).map(Sample.init)
 
     static let app = AppRecord(id: "fitness", name: "Fitness", createdAt: Date())
