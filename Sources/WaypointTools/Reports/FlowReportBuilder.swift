@@ -254,7 +254,7 @@ struct FlowReportBuilder {
         }
 
         /// The figures of each group with users, by name: group 0 is `(none)`, group n is `names`'
-        /// entry n − 1. Unless `named` is given, only the ``ReportBounds/namedGroups`` groups with
+        /// entry n − 1. Unless `allNamed`, only the ``ReportBounds/namedGroups`` groups with
         /// the most users (then by name) keep their names; the others are merged into `(other)`,
         /// and how many is returned.
         func groups(_ tallies: [Tally], names: ByteStringTable, allNamed: Bool) -> (groups: [String: FlowReport.Figures], folded: Int) {
