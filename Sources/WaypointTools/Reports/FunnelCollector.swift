@@ -93,9 +93,11 @@ struct FunnelCollector: EventLineCollector {
             guard fields.stepID.isPresent else { return }
             if let found = fields.stepID.intern(in: &steps, p, insert: !foldsSteps) {
                 step = UInt32(truncatingIfNeeded: found)
-            } else {
+            } else if foldsSteps {
                 _ = fields.stepID.intern(in: &foldedSteps, p)
                 step = otherStep
+            } else {
+                return
             }
         }
         var outcome = FlowRecord.none
@@ -106,7 +108,7 @@ struct FunnelCollector: EventLineCollector {
         if groupByVariation, fields.variation.isPresent {
             if let found = fields.variation.intern(in: &variations, p, insert: !foldsVariations) {
                 variation = found + 1
-            } else {
+            } else if foldsVariations {
                 _ = fields.variation.intern(in: &foldedVariations, p)
                 variation = otherVariation + 1
             }
@@ -142,9 +144,11 @@ struct FunnelCollector: EventLineCollector {
             guard let stepID = event.stepID else { return }
             if let found = steps.index(of: Array(stepID.utf8), insert: !foldsSteps) {
                 step = UInt32(truncatingIfNeeded: found)
-            } else {
+            } else if foldsSteps {
                 _ = foldedSteps.index(of: Array(stepID.utf8))
                 step = otherStep
+            } else {
+                return
             }
         }
         var outcome = FlowRecord.none
@@ -155,7 +159,7 @@ struct FunnelCollector: EventLineCollector {
         if groupByVariation, let name = event.variation {
             if let found = variations.index(of: Array(name.utf8), insert: !foldsVariations) {
                 variation = found + 1
-            } else {
+            } else if foldsVariations {
                 _ = foldedVariations.index(of: Array(name.utf8))
                 variation = otherVariation + 1
             }

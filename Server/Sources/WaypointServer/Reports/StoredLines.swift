@@ -31,9 +31,10 @@ enum StoredLines {
     ) async throws -> T {
         try await withTaskCancellationHandler {
             try await onThread {
-                let result = try work(lines)
+                let result = Result { try work(lines) }
+                // Lines that ended early (a store error, a cancellation) explain whatever the work made of them.
                 if let error = lines.failure.withLock({ $0 }) { throw error }
-                return result
+                return try result.get()
             }
         } onCancel: {
             lines.stop()
