@@ -41,6 +41,26 @@ struct FunnelCommandTests {
         #expect(object["invalidLines"] as? Int == 1)
     }
 
+    /// With --document, what the document does not declare is folded as the server folds it, and
+    /// the table says so.
+    @Test func withADocumentUndeclaredVariationsAndStepsAreFoldedAndSaidSo() throws {
+        let lines = (0..<50).map { index in
+            #"{"messageId":"m\#(index)","userId":"u\#(index)","event":"Step Viewed","timestamp":"2026-01-01T00:00:\#(String(format: "%02d", index)).000Z","#
+                + #""flowId":"signup","stepId":"step-\#(index)","experiment":"short-signup","variation":"v\#(index)"}"#
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funnel-folded-\(UUID().uuidString).jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let document = CommandRunner.example("waypoint.json")
+        let json = try Self.output([file.path, "--flow", "signup", "--document", document, "--by", "variation", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["byVariation"] as? [String: Any])?.keys.sorted() == ["(other)"])
+        #expect(object["folded"] as? [String: Int] == ["variations": 50, "appVersions": 0, "steps": 50])
+        let table = try Self.output([file.path, "--flow", "signup", "--document", document, "--by", "variation"])
+        #expect(table.contains("Shown together to keep the report bounded: 50 variations under (other), 50 step ids as (other steps)."))
+        #expect(table.contains("(other steps) *"))
+    }
+
     @Test func helpMatchesTheSnapshot() throws {
         try assertSnapshot(WaypointCommand.helpMessage(for: WaypointCommand.Funnel.self, columns: 100) + "\n", named: "help-funnel.txt")
     }

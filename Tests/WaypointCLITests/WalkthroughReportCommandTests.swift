@@ -61,8 +61,8 @@ struct WalkthroughReportCommandTests {
         #expect(versions.mapValues { $0["started"] as? Int } == ["2.4.0": 2, "2.5.0": 3, "(none)": 1])
         #expect(versions.mapValues { $0["completed"] as? Int } == ["2.4.0": 1, "2.5.0": 1, "(none)": 1])
         let newest = try #require(versions["2.5.0"]?["steps"] as? [[String: Any]])
-        #expect(newest.map { $0["targetNotFound"] as? Int } == [0, 1, 0])
-        #expect(newest.map { $0["droppedHere"] as? Int } == [2, 0, 0])
+        #expect(newest.map { $0["targetNotFound"] as? Int } == [0, 1])
+        #expect(newest.map { $0["droppedHere"] as? Int } == [2, 0])
         let variations = try #require(report["byVariation"] as? [String: [String: Any]])
         #expect(variations.mapValues { $0["started"] as? Int } == ["control": 2, "short": 3, "(none)": 1])
     }

@@ -13,6 +13,7 @@ struct FlowReportTable {
             lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
         }
+        if let folded = ReportText.folded(report.folded) { lines.append(folded) }
         lines.append("")
         lines += table(report.overall.steps)
         if report.overall.steps.contains(where: { $0.inDocument == false }) {

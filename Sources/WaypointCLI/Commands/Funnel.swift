@@ -32,6 +32,12 @@ extension WaypointCommand {
                 When events carry the app's version (`appVersion`), the flow and walkthrough reports \
                 also give every figure per app version: a user's is that of their last event with one.
 
+                Reports stay bounded whatever the events hold: with --document, the variations and \
+                steps it does not declare are reported together as "(other)" and "(other steps)"; app \
+                versions (and variations without --document) beyond the 20 with the most users are \
+                "(other)"; each group lists only the steps its users reached. The JSON's "folded" \
+                counts what was folded.
+
                 Events are ordered by their timestamps, not by their place in the file; lines that are \
                 not valid events are skipped and counted.
 
@@ -110,8 +116,10 @@ extension WaypointCommand {
             if let walkthrough { return try walkthroughOutput(walkthrough, showProgress: showProgress) }
             guard let flow else { throw ValidationError("Name what to report on: --flow ID or --walkthrough ID.") }
             var declared: [String]?
+            var variations: [String]?
             if let document {
                 let parsed = try DocumentFile.readValid(document)
+                variations = parsed.reportedVariations(ofFlow: flow)
                 guard let ids = parsed.reportedStepIDs(ofFlow: flow) else {
                     let flows = Array(Set(parsed.flows.map(\.id))).sorted()
                     let hint = Spelling.suggestion(for: flow, among: flows).map { " Did you mean \"\($0)\"?" } ?? ""
@@ -121,7 +129,7 @@ extension WaypointCommand {
             }
             let query = FunnelQuery(
                 flowID: flow, steps: steps.map(stepList), window: FunnelWindow(window) ?? .days(14),
-                groupByVariation: grouping == .variation, declaredSteps: declared)
+                groupByVariation: grouping == .variation, declaredSteps: declared, declaredVariations: variations)
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }
             let result = try WaypointTools.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: indicator?.callback)

@@ -19,6 +19,7 @@ struct FunnelTable {
             lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
         }
+        if let folded = ReportText.folded(report.folded) { lines.append(folded) }
         lines.append("")
         lines += table(report.steps)
         if let byVariation = report.byVariation {

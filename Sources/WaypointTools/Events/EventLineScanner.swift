@@ -34,8 +34,10 @@ struct EventLineScanner {
         /// The field's value's number in `table` (escapes decoded), inserting it; `p` is the line
         /// it was scanned from.
         @inline(__always)
-        func intern(in table: inout ByteStringTable, _ p: UnsafePointer<UInt8>) -> Int? {
-            escaped ? table.index(of: EventLineScanner.decode(self, in: p)) : table.index(of: p + start, count: count)
+        func intern(in table: inout ByteStringTable, _ p: UnsafePointer<UInt8>, insert: Bool = true) -> Int? {
+            escaped
+                ? table.index(of: EventLineScanner.decode(self, in: p), insert: insert)
+                : table.index(of: p + start, count: count, insert: insert)
         }
     }
 

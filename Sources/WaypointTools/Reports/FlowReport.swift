@@ -13,6 +13,10 @@ import Waypoint
 ///  "byVariation":{"control":{…}},"byAppVersion":{"2.4.1":{…},"(none)":{…}}}
 /// ```
 ///
+/// It is bounded whatever its events hold (``ReportBounds``): groups not declared are `(other)`,
+/// steps not declared are `(other steps)`, each group lists only its own steps, and `folded`
+/// counts what was folded.
+///
 /// `byVariation` is there when asked for (``FunnelQuery/groupByVariation``); `byAppVersion` when at
 /// least one event of the flow carries an `appVersion`.
 public struct FlowReport: Sendable, Hashable, Encodable {
@@ -105,6 +109,10 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// when they stopped, so a user who upgraded part way counts under the newer version); users
     /// with none are under `"(none)"`. `nil` when no event of the flow has one.
     public var byAppVersion: [String: Figures]?
+    /// What was folded to keep the report bounded (``ReportBounds``): the variations and app
+    /// versions reported under `(other)` and the step ids reported as `(other steps)`; `nil` when
+    /// nothing was.
+    public var folded: FoldedValues?
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any flow and name).
@@ -113,12 +121,13 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// Creates a report.
     public init(
         flowID: String, overall: Figures, byVariation: [String: Figures]? = nil, byAppVersion: [String: Figures]? = nil,
-        invalidLines: Int = 0, events: Int = 0
+        folded: FoldedValues? = nil, invalidLines: Int = 0, events: Int = 0
     ) {
         self.flowID = flowID
         self.overall = overall
         self.byVariation = byVariation
         self.byAppVersion = byAppVersion
+        self.folded = folded
         self.invalidLines = invalidLines
         self.events = events
     }
@@ -132,7 +141,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case kind, flowID = "flowId", started, completed, abandoned, completionRate, medianMsToComplete, steps
-        case byVariation, byAppVersion, invalidLines, events
+        case byVariation, byAppVersion, folded, invalidLines, events
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -147,6 +156,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
                 try encode(figures, into: &inner)
             }
         }
+        try container.encodeIfPresent(folded, forKey: .folded)
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }

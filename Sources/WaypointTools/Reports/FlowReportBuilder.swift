@@ -3,6 +3,9 @@ import Waypoint
 /// Builds a ``FlowReport`` one user at a time, from each user's ``FlowRecord``s in event order.
 struct FlowReportBuilder {
     /// The figures of one group of users, by step number.
+    ///
+    /// Everyone's tally is dense (a slot per step number); a group's is sparse, with slots only for
+    /// the steps its users reached, so that many groups of few users each cost what their events do.
     struct Tally {
         var started = 0
         var completed = 0
@@ -16,9 +19,15 @@ struct FlowReportBuilder {
         var outcomes: [UInt64: Int] = [:]
         /// Whether any user is in the group.
         var users = 0
+        /// For a sparse tally, the slot of each step number it has; `nil` for a dense one.
+        private(set) var slots: [UInt32: Int]?
+
+        init(sparse: Bool = false) {
+            slots = sparse ? [:] : nil
+        }
 
         mutating func grow(to steps: Int) {
-            guard viewed.count < steps else { return }
+            guard slots == nil, viewed.count < steps else { return }
             let missing = steps - viewed.count
             viewed += repeatElement(0, count: missing)
             skipped += repeatElement(0, count: missing)
@@ -26,16 +35,61 @@ struct FlowReportBuilder {
             durations += repeatElement([], count: missing)
         }
 
+        /// The slot of `step`, made when a sparse tally has none.
+        private mutating func slot(_ step: UInt32) -> Int {
+            guard slots != nil else { return Int(step) }
+            if let slot = slots?[step] { return slot }
+            let slot = viewed.count
+            slots?[step] = slot
+            viewed.append(0)
+            skipped.append(0)
+            dropped.append(0)
+            durations.append([])
+            return slot
+        }
+
+        /// The slot of `step`, if the tally has one.
+        func existingSlot(_ step: Int) -> Int? {
+            guard let slots else { return step < viewed.count ? step : nil }
+            return slots[UInt32(truncatingIfNeeded: step)]
+        }
+
         mutating func add(_ user: UserFigures) {
             users += 1
             if user.started { started += 1 }
             if user.completed { completed += 1 } else if user.abandoned { abandoned += 1 }
             if let time = user.msToComplete { toComplete.append(time) }
-            for step in user.viewed { viewed[Int(step)] += 1 }
-            for step in user.skipped { skipped[Int(step)] += 1 }
-            for key in user.outcomes { outcomes[key, default: 0] += 1 }
-            for (step, duration) in user.durations { durations[Int(step)].append(duration) }
-            if !user.completed, let step = user.lastViewed { dropped[Int(step)] += 1 }
+            for step in user.viewed { viewed[slot(step)] += 1 }
+            for step in user.skipped { skipped[slot(step)] += 1 }
+            for key in user.outcomes {
+                outcomes[key, default: 0] += 1
+                _ = slot(UInt32(truncatingIfNeeded: key >> 32))
+            }
+            for (step, duration) in user.durations { durations[slot(step)].append(duration) }
+            if !user.completed, let step = user.lastViewed { dropped[slot(step)] += 1 }
+        }
+
+        /// Adds another group's users (each user is in one group, so the sums count users).
+        mutating func merge(_ other: Tally) {
+            users += other.users
+            started += other.started
+            completed += other.completed
+            abandoned += other.abandoned
+            toComplete += other.toComplete
+            for (key, count) in other.outcomes {
+                outcomes[key, default: 0] += count
+                _ = slot(UInt32(truncatingIfNeeded: key >> 32))
+            }
+            let steps = other.slots.map { $0.map { ($0.key, $0.value) } } ?? other.viewed.indices.map { (UInt32($0), $0) }
+            for (step, from) in steps {
+                guard other.viewed[from] != 0 || other.skipped[from] != 0 || other.dropped[from] != 0 || !other.durations[from].isEmpty
+                else { continue }
+                let to = slot(step)
+                viewed[to] += other.viewed[from]
+                skipped[to] += other.skipped[from]
+                dropped[to] += other.dropped[from]
+                durations[to] += other.durations[from]
+            }
         }
     }
 
@@ -123,18 +177,20 @@ struct FlowReportBuilder {
         }
         if user.appVersion != 0, perAppVersion.isEmpty {
             // Every user added so far had no app version: together they are the "(none)" group.
-            perAppVersion = [overall]
+            var none = Tally(sparse: true)
+            none.merge(overall)
+            perAppVersion = [none]
         }
         overall.add(user)
         if !perAppVersion.isEmpty {
             let group = Int(user.appVersion)
-            while perAppVersion.count <= group { perAppVersion.append(Tally()) }
+            while perAppVersion.count <= group { perAppVersion.append(Tally(sparse: true)) }
             perAppVersion[group].grow(to: steps)
             perAppVersion[group].add(user)
         }
         if groupByVariation {
             let group = Int(user.variation)
-            while perVariation.count <= group { perVariation.append(Tally()) }
+            while perVariation.count <= group { perVariation.append(Tally(sparse: true)) }
             perVariation[group].grow(to: steps)
             perVariation[group].add(user)
         }
@@ -161,26 +217,35 @@ struct FlowReportBuilder {
     /// - Parameters:
     ///   - steps: the collector's step table.
     ///   - declared: the document's step ids in order, or `nil`.
+    ///   - variationsDeclared: whether the variations table holds only the document's variations
+    ///     and `(other)` (otherwise the largest groups are named, ``ReportBounds``).
+    ///   - folded: the values the collector folded already.
     func report(
         flowID: String, steps: ByteStringTable, outcomes: ByteStringTable, variations: ByteStringTable,
-        appVersions: ByteStringTable, declared: [String]?, invalidLines: Int, events: Int
+        appVersions: ByteStringTable, declared: [String]?, variationsDeclared: Bool, folded: FoldedValues,
+        invalidLines: Int, events: Int
     ) -> FlowReport {
         let order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: declared)
         let outcomeNames = (0..<outcomes.count).map { outcomes.string(at: $0) }
+        var folded = folded
 
-        func figures(_ tally: Tally) -> FlowReport.Figures {
+        /// A group's figures: everyone's list every step in `order`; a group's, the declared steps
+        /// and the other steps its users reached.
+        func figures(_ tally: Tally, isGroup: Bool) -> FlowReport.Figures {
             var outcomesByStep: [Int: [String: Int]] = [:]
             for (key, users) in tally.outcomes {
                 outcomesByStep[Int(key >> 32), default: [:]][outcomeNames[Int(key & 0xFFFF_FFFF)]] = users
             }
-            let reported = order.map { entry -> FlowReport.Step in
-                guard let number = entry.number, number < tally.viewed.count else {
-                    return FlowReport.Step(stepID: entry.name, inDocument: entry.inDocument)
+            var reported: [FlowReport.Step] = []
+            for entry in order {
+                guard let number = entry.number, let slot = tally.existingSlot(number) else {
+                    if !isGroup || entry.inDocument == true { reported.append(FlowReport.Step(stepID: entry.name, inDocument: entry.inDocument)) }
+                    continue
                 }
-                return FlowReport.Step(
-                    stepID: entry.name, viewed: tally.viewed[number], skipped: tally.skipped[number],
-                    droppedHere: tally.dropped[number], outcomes: outcomesByStep[number] ?? [:],
-                    medianDurationMs: FunnelTally.median(tally.durations[number]), inDocument: entry.inDocument)
+                reported.append(FlowReport.Step(
+                    stepID: entry.name, viewed: tally.viewed[slot], skipped: tally.skipped[slot],
+                    droppedHere: tally.dropped[slot], outcomes: outcomesByStep[number] ?? [:],
+                    medianDurationMs: FunnelTally.median(tally.durations[slot]), inDocument: entry.inDocument))
             }
             return FlowReport.Figures(
                 started: tally.started, completed: tally.completed, abandoned: tally.abandoned,
@@ -188,20 +253,57 @@ struct FlowReportBuilder {
                 medianMsToComplete: FunnelTally.median(tally.toComplete), steps: reported)
         }
 
-        /// The figures of each group with users, by name: group 0 is `(none)`, group n is `names`' entry n − 1.
-        func groups(_ tallies: [Tally], names: ByteStringTable) -> [String: FlowReport.Figures] {
-            var groups: [String: FlowReport.Figures] = [:]
+        /// The figures of each group with users, by name: group 0 is `(none)`, group n is `names`'
+        /// entry n − 1. Unless `allNamed`, only the ``ReportBounds/namedGroups`` groups with
+        /// the most users (then by name) keep their names; the others are merged into `(other)`,
+        /// and how many is returned.
+        func groups(_ tallies: [Tally], names: ByteStringTable, allNamed: Bool) -> (groups: [String: FlowReport.Figures], folded: Int) {
+            var kept: [(name: String, tally: Tally)] = []
+            var candidates: [(name: String, index: Int)] = []
             for (index, tally) in tallies.enumerated() where tally.users > 0 {
                 let name = index == 0 ? FunnelReport.noVariation : names.string(at: index - 1)
-                groups[name] = figures(tally)
+                if allNamed || index == 0 {
+                    kept.append((name, tally))
+                } else {
+                    candidates.append((name, index))
+                }
             }
-            return groups
+            candidates.sort { lhs, rhs in
+                let left = tallies[lhs.index].users, right = tallies[rhs.index].users
+                return left != right ? left > right : lhs.name < rhs.name
+            }
+            var other = Tally(sparse: true)
+            var foldedCount = 0
+            for (rank, candidate) in candidates.enumerated() {
+                if rank < ReportBounds.namedGroups, candidate.name != ReportBounds.otherGroup {
+                    kept.append((candidate.name, tallies[candidate.index]))
+                } else {
+                    other.merge(tallies[candidate.index])
+                    if candidate.name != ReportBounds.otherGroup { foldedCount += 1 }
+                }
+            }
+            var groups: [String: FlowReport.Figures] = [:]
+            for (name, tally) in kept {
+                if name == ReportBounds.otherGroup { other.merge(tally) } else { groups[name] = figures(tally, isGroup: true) }
+            }
+            if other.users > 0 { groups[ReportBounds.otherGroup] = figures(other, isGroup: true) }
+            return (groups, foldedCount)
         }
 
+        var byVariation: [String: FlowReport.Figures]?
+        if groupByVariation {
+            let grouped = groups(perVariation, names: variations, allNamed: variationsDeclared)
+            byVariation = grouped.groups
+            folded.variations += grouped.folded
+        }
+        var byAppVersion: [String: FlowReport.Figures]?
+        if !perAppVersion.isEmpty {
+            let grouped = groups(perAppVersion, names: appVersions, allNamed: false)
+            byAppVersion = grouped.groups
+            folded.appVersions += grouped.folded
+        }
         return FlowReport(
-            flowID: flowID, overall: figures(overall),
-            byVariation: groupByVariation ? groups(perVariation, names: variations) : nil,
-            byAppVersion: perAppVersion.isEmpty ? nil : groups(perAppVersion, names: appVersions),
-            invalidLines: invalidLines, events: events)
+            flowID: flowID, overall: figures(overall, isGroup: false), byVariation: byVariation, byAppVersion: byAppVersion,
+            folded: folded.isEmpty ? nil : folded, invalidLines: invalidLines, events: events)
     }
 }

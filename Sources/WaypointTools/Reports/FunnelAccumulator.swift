@@ -42,7 +42,8 @@ struct FunnelAccumulator {
         if let flow {
             return .flow(flow.report(
                 flowID: query.flowID, steps: collector.steps, outcomes: collector.outcomes, variations: collector.variations,
-                appVersions: collector.appVersions, declared: query.declaredSteps,
+                appVersions: collector.appVersions, declared: query.declaredSteps, variationsDeclared: collector.foldsVariations,
+                folded: FoldedValues(variations: collector.foldedVariations.count, steps: collector.foldedSteps.count),
                 invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines))
         }
         var known = Set(query.declaredSteps ?? [])
@@ -51,7 +52,8 @@ struct FunnelAccumulator {
         let unknown = (query.steps ?? []).filter { !known.contains($0) }
         if !unknown.isEmpty { throw .unknownSteps(unknown, flowID: query.flowID, known: known.sorted()) }
         let report = sequential?.report(
-            query: query, variations: collector.variations, invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines)
+            query: query, variations: collector.variations,
+            folded: FoldedValues(variations: collector.foldedVariations.count), invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines)
         return .funnel(report ?? FunnelReport(flowID: query.flowID, window: query.window.description, steps: []))
     }
 }

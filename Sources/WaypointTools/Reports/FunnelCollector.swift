@@ -36,6 +36,19 @@ struct FunnelCollector: EventLineCollector {
     private(set) var measured: [Bool] = []
     /// Lines read, valid events and invalid lines.
     var counts = EventLineCounts()
+    /// Whether step ids the query does not name are folded into ``ReportBounds/otherSteps``: with
+    /// the document's steps, which (with `$complete` and the query's steps) are all ``steps`` holds.
+    let foldsSteps: Bool
+    /// The step number of ``ReportBounds/otherSteps`` when ``foldsSteps``.
+    private(set) var otherStep: UInt32 = 0
+    /// The step ids folded into ``ReportBounds/otherSteps``.
+    var foldedSteps = ByteStringTable(capacity: 16)
+    /// Whether variations the document does not declare are folded into ``ReportBounds/otherGroup``,
+    /// whose number in ``variations`` is ``otherVariation``.
+    let foldsVariations: Bool
+    private(set) var otherVariation = 0
+    /// The variations folded into ``ReportBounds/otherGroup``.
+    var foldedVariations = ByteStringTable(capacity: 16)
 
     /// The step number of `$complete`.
     let completeStep: UInt32 = 0
@@ -46,6 +59,13 @@ struct FunnelCollector: EventLineCollector {
         keepsAppVersions = query.steps == nil
         sequenceBase = Int64(part) << 40
         _ = steps.index(of: Array(Self.completeStepID.utf8))
+        foldsSteps = query.declaredSteps != nil
+        foldsVariations = query.groupByVariation && query.declaredVariations != nil
+        for step in query.declaredSteps ?? [] { _ = steps.index(of: Array(step.utf8)) }
+        for step in query.steps ?? [] { _ = steps.index(of: Array(step.utf8)) }
+        if foldsSteps { otherStep = UInt32(truncatingIfNeeded: steps.index(of: Array(ReportBounds.otherSteps.utf8)) ?? 0) }
+        for variation in query.declaredVariations ?? [] where foldsVariations { _ = variations.index(of: Array(variation.utf8)) }
+        if foldsVariations { otherVariation = variations.index(of: Array(ReportBounds.otherGroup.utf8)) ?? 0 }
         if let listed = query.steps {
             measured = [listed.contains(Self.completeStepID)]
             for step in listed {
@@ -70,8 +90,15 @@ struct FunnelCollector: EventLineCollector {
         if kind == .flowCompleted {
             step = completeStep
         } else if kind.isAboutStep {
-            guard fields.stepID.isPresent, let found = fields.stepID.intern(in: &steps, p) else { return }
-            step = UInt32(truncatingIfNeeded: found)
+            guard fields.stepID.isPresent else { return }
+            if let found = fields.stepID.intern(in: &steps, p, insert: !foldsSteps) {
+                step = UInt32(truncatingIfNeeded: found)
+            } else if foldsSteps {
+                _ = fields.stepID.intern(in: &foldedSteps, p)
+                step = otherStep
+            } else {
+                return
+            }
         }
         var outcome = FlowRecord.none
         if kind == .stepCompleted, fields.outcome.isPresent, let found = fields.outcome.intern(in: &outcomes, p) {
@@ -79,7 +106,12 @@ struct FunnelCollector: EventLineCollector {
         }
         var variation = 0
         if groupByVariation, fields.variation.isPresent {
-            variation = (fields.variation.intern(in: &variations, p) ?? 0) + 1
+            if let found = fields.variation.intern(in: &variations, p, insert: !foldsVariations) {
+                variation = found + 1
+            } else if foldsVariations {
+                _ = fields.variation.intern(in: &foldedVariations, p)
+                variation = otherVariation + 1
+            }
         }
         var appVersion = 0
         if keepsAppVersions, fields.appVersion.isPresent {
@@ -109,8 +141,15 @@ struct FunnelCollector: EventLineCollector {
         if kind == .flowCompleted {
             step = completeStep
         } else if kind.isAboutStep {
-            guard let stepID = event.stepID, let found = steps.index(of: Array(stepID.utf8)) else { return }
-            step = UInt32(truncatingIfNeeded: found)
+            guard let stepID = event.stepID else { return }
+            if let found = steps.index(of: Array(stepID.utf8), insert: !foldsSteps) {
+                step = UInt32(truncatingIfNeeded: found)
+            } else if foldsSteps {
+                _ = foldedSteps.index(of: Array(stepID.utf8))
+                step = otherStep
+            } else {
+                return
+            }
         }
         var outcome = FlowRecord.none
         if kind == .stepCompleted, let name = event.outcome, let found = outcomes.index(of: Array(name.utf8)) {
@@ -118,7 +157,12 @@ struct FunnelCollector: EventLineCollector {
         }
         var variation = 0
         if groupByVariation, let name = event.variation {
-            variation = (variations.index(of: Array(name.utf8)) ?? 0) + 1
+            if let found = variations.index(of: Array(name.utf8), insert: !foldsVariations) {
+                variation = found + 1
+            } else if foldsVariations {
+                _ = foldedVariations.index(of: Array(name.utf8))
+                variation = otherVariation + 1
+            }
         }
         var appVersion = 0
         if keepsAppVersions, let name = event.appVersion {
@@ -170,6 +214,8 @@ struct FunnelCollector: EventLineCollector {
             mentioned[number] = true
         }
         let outcomeMap = map(other.outcomes, into: &outcomes)
+        _ = map(other.foldedSteps, into: &foldedSteps)
+        _ = map(other.foldedVariations, into: &foldedVariations)
         // Numbers + 1 (0 stays 0: none), clamped as `record` clamps them.
         func groupMap(_ from: ByteStringTable, into table: inout ByteStringTable) -> [UInt16] {
             var numbers = [UInt16](repeating: 0, count: from.count + 1)

@@ -19,17 +19,35 @@ public struct FunnelQuery: Sendable, Hashable {
     /// With them, the flow report lists every declared step (even at 0) in this order, and a
     /// sequential funnel accepts these ids even when no event mentions them.
     public var declaredSteps: [String]?
+    /// The variations the document declares for the flow's experiments
+    /// (``WaypointDocument/reportedVariations(ofFlow:)``); `nil` without a document.
+    ///
+    /// With them, the users of any other variation are reported as one group, `(other)`
+    /// (``ReportBounds``), and the steps the document does not declare as one row, `(other steps)`.
+    public var declaredVariations: [String]?
 
     /// Creates a query; the window defaults to 14 days.
     public init(
         flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false,
-        declaredSteps: [String]? = nil
+        declaredSteps: [String]? = nil, declaredVariations: [String]? = nil
     ) {
         self.flowID = flowID
         self.steps = steps
         self.window = window
         self.groupByVariation = groupByVariation
         self.declaredSteps = declaredSteps
+        self.declaredVariations = declaredVariations
+    }
+
+    /// A query of `flowID` scoped by `document`: its steps and variations when it declares the
+    /// flow (both `nil` when it does not, or without a document).
+    public init(
+        flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false,
+        document: WaypointDocument?
+    ) {
+        self.init(
+            flowID: flowID, steps: steps, window: window, groupByVariation: groupByVariation,
+            declaredSteps: document?.reportedStepIDs(ofFlow: flowID), declaredVariations: document?.reportedVariations(ofFlow: flowID))
     }
 }
 

@@ -77,6 +77,9 @@ public struct FunnelReport: Codable, Sendable, Hashable {
     public var steps: [Step]
     /// The figures per variation, when asked for; users without a variation are under `"(none)"`.
     public var byVariation: [String: Breakdown]?
+    /// With the document's variations, how many others were reported under `(other)`
+    /// (``ReportBounds``); `nil` when none were.
+    public var folded: FoldedValues?
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any flow and name).
@@ -84,17 +87,18 @@ public struct FunnelReport: Codable, Sendable, Hashable {
 
     /// Creates a report.
     public init(flowID: String, window: String, steps: [Step], byVariation: [String: Breakdown]? = nil,
-                invalidLines: Int = 0, events: Int = 0) {
+                folded: FoldedValues? = nil, invalidLines: Int = 0, events: Int = 0) {
         self.flowID = flowID
         self.window = window
         self.steps = steps
         self.byVariation = byVariation
+        self.folded = folded
         self.invalidLines = invalidLines
         self.events = events
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, flowID = "flowId", window, steps, byVariation, invalidLines, events
+        case kind, flowID = "flowId", window, steps, byVariation, folded, invalidLines, events
     }
 
     public init(from decoder: any Decoder) throws {
@@ -103,6 +107,7 @@ public struct FunnelReport: Codable, Sendable, Hashable {
         window = try container.decode(String.self, forKey: .window)
         steps = try container.decode([Step].self, forKey: .steps)
         byVariation = try container.decodeIfPresent([String: Breakdown].self, forKey: .byVariation)
+        folded = try container.decodeIfPresent(FoldedValues.self, forKey: .folded)
         invalidLines = try container.decodeIfPresent(Int.self, forKey: .invalidLines) ?? 0
         events = try container.decodeIfPresent(Int.self, forKey: .events) ?? 0
     }
@@ -120,6 +125,7 @@ public struct FunnelReport: Codable, Sendable, Hashable {
                 if let breakdown = byVariation[name] { try nested.encode(breakdown, forKey: VariationKey(stringValue: name)) }
             }
         }
+        try container.encodeIfPresent(folded, forKey: .folded)
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }

@@ -57,7 +57,7 @@ struct SequentialFunnelBuilder {
     }
 
     /// The finished report.
-    func report(query: FunnelQuery, variations: ByteStringTable, invalidLines: Int, events: Int) -> FunnelReport {
+    func report(query: FunnelQuery, variations: ByteStringTable, folded: FoldedValues, invalidLines: Int, events: Int) -> FunnelReport {
         let names = query.steps ?? []
         var byVariation: [String: FunnelReport.Breakdown]?
         if query.groupByVariation {
@@ -70,7 +70,7 @@ struct SequentialFunnelBuilder {
         }
         return FunnelReport(
             flowID: query.flowID, window: query.window.description, steps: overall.steps(names: names),
-            byVariation: byVariation, invalidLines: invalidLines, events: events)
+            byVariation: byVariation, folded: folded.isEmpty ? nil : folded, invalidLines: invalidLines, events: events)
     }
 }
 

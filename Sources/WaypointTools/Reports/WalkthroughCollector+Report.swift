@@ -37,15 +37,24 @@ extension WalkthroughCollector {
         }
         let stepCount = steps.count
         var overall = Tally(steps: stepCount)
-        var perVariation = groupByVariation ? Array(repeating: Tally(steps: stepCount), count: variations.count + 1) : []
-        var perAppVersion = appVersions.count > 0 ? Array(repeating: Tally(steps: stepCount), count: appVersions.count + 1) : []
+        // The groups reported (ReportBounds): at most `namedGroups` of each kind by name, the rest `(other)`.
+        var variationUsers = [Int](repeating: 0, count: variations.count + 1)
+        var appVersionUsers = [Int](repeating: 0, count: appVersions.count + 1)
+        for state in userStates {
+            variationUsers[state.variation.map { Int($0.number) + 1 } ?? 0] += 1
+            appVersionUsers[state.appVersion.map { Int($0.number) + 1 } ?? 0] += 1
+        }
+        let variationGroups = GroupBounds(users: variationUsers, names: variations)
+        let appVersionGroups = GroupBounds(users: appVersionUsers, names: appVersions)
+        var perVariation = groupByVariation ? Array(repeating: Tally(steps: stepCount), count: variationGroups.names.count) : []
+        var perAppVersion = appVersions.count > 0 ? Array(repeating: Tally(steps: stepCount), count: appVersionGroups.names.count) : []
 
         /// Applies `change` to every group `user` is in: everyone, their variation, their app version.
         func add(_ user: Int, _ change: (inout Tally) -> Void) {
             change(&overall)
             let state = userStates[user]
-            if !perVariation.isEmpty { change(&perVariation[state.variation.map { Int($0.number) + 1 } ?? 0]) }
-            if !perAppVersion.isEmpty { change(&perAppVersion[state.appVersion.map { Int($0.number) + 1 } ?? 0]) }
+            if !perVariation.isEmpty { change(&perVariation[variationGroups.slots[state.variation.map { Int($0.number) + 1 } ?? 0]]) }
+            if !perAppVersion.isEmpty { change(&perAppVersion[appVersionGroups.slots[state.appVersion.map { Int($0.number) + 1 } ?? 0]]) }
         }
 
         for (user, state) in userStates.enumerated() {
@@ -82,11 +91,16 @@ extension WalkthroughCollector {
             for (key, count) in users { split[Int(key >> 32), default: [:]][triggerNames[Int(key & 0xFFFF_FFFF)]] = count }
             return split
         }
-        func figures(_ tally: Tally) -> WalkthroughReport.Figures {
+        /// Everyone's figures list every step; a group's, the declared steps and the others its users reached.
+        func figures(_ tally: Tally, isGroup: Bool = false) -> WalkthroughReport.Figures {
             let completedBy = byStep(tally.completedBy), skippedBy = byStep(tally.skippedBy)
-            let reported = order.map { entry -> WalkthroughReport.Step in
+            let reported = order.compactMap { entry -> WalkthroughReport.Step? in
                 guard let number = entry.number, number < stepCount else {
-                    return WalkthroughReport.Step(stepID: entry.name, inDocument: entry.inDocument)
+                    return isGroup && entry.inDocument != true ? nil : WalkthroughReport.Step(stepID: entry.name, inDocument: entry.inDocument)
+                }
+                if isGroup, entry.inDocument != true, tally.shown[number] == 0, tally.completedSteps[number] == 0, tally.skipped[number] == 0,
+                   tally.targetNotFound[number] == 0, tally.dropped[number] == 0, completedBy[number] == nil, skippedBy[number] == nil {
+                    return nil
                 }
                 return WalkthroughReport.Step(
                     stepID: entry.name, shown: tally.shown[number], completed: tally.completedSteps[number],
@@ -98,17 +112,19 @@ extension WalkthroughCollector {
                 started: tally.started, completed: tally.completed,
                 completionRate: tally.started == 0 ? 0 : Double(tally.completed) / Double(tally.started), steps: reported)
         }
-        func groups(_ tallies: [Tally], names: ByteStringTable) -> [String: WalkthroughReport.Figures] {
+        func groups(_ tallies: [Tally], bounds: GroupBounds) -> [String: WalkthroughReport.Figures] {
             var groups: [String: WalkthroughReport.Figures] = [:]
             for (index, tally) in tallies.enumerated() where tally.users > 0 {
-                groups[index == 0 ? FunnelReport.noVariation : names.string(at: index - 1)] = figures(tally)
+                groups[bounds.names[index]] = figures(tally, isGroup: true)
             }
             return groups
         }
+        let folded = FoldedValues(
+            variations: groupByVariation ? variationGroups.folded : 0, appVersions: perAppVersion.isEmpty ? 0 : appVersionGroups.folded)
         return WalkthroughReport(
             walkthroughID: query.walkthroughID, overall: figures(overall),
-            byVariation: groupByVariation ? groups(perVariation, names: variations) : nil,
-            byAppVersion: perAppVersion.isEmpty ? nil : groups(perAppVersion, names: appVersions),
-            invalidLines: counts.invalidLines, events: counts.eventLines)
+            byVariation: groupByVariation ? groups(perVariation, bounds: variationGroups) : nil,
+            byAppVersion: perAppVersion.isEmpty ? nil : groups(perAppVersion, bounds: appVersionGroups),
+            folded: folded.isEmpty ? nil : folded, invalidLines: counts.invalidLines, events: counts.eventLines)
     }
 }

@@ -120,6 +120,9 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
     /// The figures per app version, when at least one event of the walkthrough carries an
     /// `appVersion`; `nil` otherwise.
     public var byAppVersion: [String: Figures]?
+    /// The variations and app versions reported under `(other)` to keep the report bounded
+    /// (``ReportBounds``); `nil` when none were.
+    public var folded: FoldedValues?
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any walkthrough, flow and name).
@@ -128,12 +131,13 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
     /// Creates a report.
     public init(
         walkthroughID: String, overall: Figures, byVariation: [String: Figures]? = nil,
-        byAppVersion: [String: Figures]? = nil, invalidLines: Int = 0, events: Int = 0
+        byAppVersion: [String: Figures]? = nil, folded: FoldedValues? = nil, invalidLines: Int = 0, events: Int = 0
     ) {
         self.walkthroughID = walkthroughID
         self.overall = overall
         self.byVariation = byVariation
         self.byAppVersion = byAppVersion
+        self.folded = folded
         self.invalidLines = invalidLines
         self.events = events
     }
@@ -153,7 +157,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case kind, walkthroughID = "walkthroughId", started, completed, completionRate, steps
-        case byVariation, byAppVersion, invalidLines, events
+        case byVariation, byAppVersion, folded, invalidLines, events
     }
 
     /// Encodes the JSON form shown above: `byVariation` and `byAppVersion` only when the report has them.
@@ -169,6 +173,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
                 try encode(figures, into: &inner)
             }
         }
+        try container.encodeIfPresent(folded, forKey: .folded)
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }

@@ -19,6 +19,28 @@ extension WaypointDocument {
         return ids
     }
 
+    /// The variations a flow's events may carry, as the document declares them: the `variation` of
+    /// each entry of the flow and every variation of the experiments those entries name, in that
+    /// order without repeats; `nil` when the document has no flow `id` (empty when it does not vary).
+    ///
+    /// ```swift
+    /// let query = FunnelQuery(flowID: "signup", groupByVariation: true, document: document)
+    /// ```
+    public func reportedVariations(ofFlow id: String) -> [String]? {
+        let entries = flows.filter { $0.id == id }
+        guard !entries.isEmpty else { return nil }
+        var names: [String] = []
+        var listed: Set<String> = []
+        for entry in entries {
+            if let variation = entry.variation, listed.insert(variation).inserted { names.append(variation) }
+        }
+        let named = Set(entries.compactMap(\.experiment))
+        for experiment in experiments where named.contains(experiment.key) {
+            for variation in experiment.variations where listed.insert(variation).inserted { names.append(variation) }
+        }
+        return names
+    }
+
     /// The step ids of a walkthrough, in document order; `nil` when the document has no
     /// walkthrough `id`.
     ///

@@ -15,7 +15,7 @@ struct ReportsController<Context: RequestContext>: Sendable {
     static var exportPageSize: Int { 2000 }
 
     func addRoutes(to group: RouterGroup<Context>) {
-        group.get(":app/funnel", use: funnel)
+        group.group().add(middleware: ReportConnectionMiddleware<Context>()).get(":app/funnel", use: funnel)
         group.get(":app/events", use: export)
     }
 
@@ -44,15 +44,17 @@ struct ReportsController<Context: RequestContext>: Sendable {
         guard AppAdministration.environmentNames.contains(environment) else {
             throw APIError.badRequest("environment=\(environment) does not exist; use production or staging.", code: "bad-query")
         }
-        // Steps in the order of the environment's published document, as `waypoint funnel --document` gives them.
-        let declared = try await PublishedDocument.read(from: store, appID: appID, environment: environment)?.document()?
-            .reportedStepIDs(ofFlow: flow)
+        // Scoped by the environment's published document, as `waypoint funnel --document` scopes it:
+        // its steps in its order, its variations, and the rest folded (docs/ARCHITECTURE.md, "Reports").
+        let document = try await PublishedDocument.read(from: store, appID: appID, environment: environment)?.document()
         let query = FunnelQuery(
-            flowID: flow, steps: steps, window: window, groupByVariation: parameters.get("by") == "variation",
-            declaredSteps: declared)
+            flowID: flow, steps: steps, window: window, groupByVariation: parameters.get("by") == "variation", document: document)
         let bytes: [UInt8]
         do {
-            bytes = try await StoredFunnel.json(store: store, appID: appID, query: query)
+            let store = store
+            bytes = try await ReportWork.run(request, metrics: administration.metrics) {
+                try await StoredFunnel.json(store: store, appID: appID, query: query)
+            }
         } catch let error as ReportError {
             throw APIError.badRequest(error.description, code: "bad-query")
         }

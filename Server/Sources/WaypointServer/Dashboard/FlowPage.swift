@@ -54,7 +54,8 @@ struct FlowPage {
     /// The graph of the variation's entry of the flow; for "All users" only when the flow does not
     /// vary (the variations' graphs differ, and one drawing cannot hold every user's edges).
     private func graph(variation: String?) -> FlowGraph? {
-        guard let document else { return nil }
+        // "(other)" gathers variations the document does not have: no drawing of its holds their users.
+        guard let document, variation != ReportBounds.otherGroup else { return nil }
         if variation == nil, document.flows.filter({ $0.id == report.flowID }).count > 1 { return nil }
         var forced: [String: String] = [:]
         if let variation, let experiment = document.flows.first(where: { $0.id == report.flowID && $0.variation == variation })?.experiment {
@@ -69,9 +70,12 @@ struct FlowPage {
     func appVersions() -> (versions: [String], rows: [FlowPageContext.VersionRow]) {
         guard let byVersion = report.byAppVersion, !byVersion.isEmpty else { return ([], []) }
         let versions = AppVersions.ordered(byVersion.keys)
+        // Each version's drop-offs by step id, looked up once per cell.
+        let dropped = versions.map { version in
+            Dictionary((byVersion[version]?.steps ?? []).map { ($0.stepID, $0.droppedHere) }, uniquingKeysWith: { first, _ in first })
+        }
         let rows = report.overall.steps.map { step in
-            FlowPageContext.VersionRow(
-                step: step.stepID, cells: versions.map { byVersion[$0]?.step(step.stepID)?.droppedHere ?? 0 })
+            FlowPageContext.VersionRow(step: step.stepID, cells: dropped.map { $0[step.stepID] ?? 0 })
         }
         return (versions, rows)
     }

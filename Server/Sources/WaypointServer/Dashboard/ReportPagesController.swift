@@ -16,6 +16,7 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         let group = router.group().add(middleware: SignedInMiddleware<Context>(sessions: pages.sessions))
+            .add(middleware: ReportConnectionMiddleware<Context>())
         group.get("apps/:app/flows/:flow", use: flowPage)
         group.get("apps/:app/walkthroughs/:walkthrough", use: walkthroughPage)
     }
@@ -55,10 +56,13 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let scope = try await scope(request, context)
             let flowID = context.parameters.get("flow") ?? ""
             let document = scope.document
-            let query = FunnelQuery(
-                flowID: flowID, steps: nil, window: .days(14), groupByVariation: true,
-                declaredSteps: document?.reportedStepIDs(ofFlow: flowID))
-            let result = try await reporting { try await StoredFunnel.report(store: store, appID: scope.app.id, query: query) }
+            let query = FunnelQuery(flowID: flowID, steps: nil, window: .days(14), groupByVariation: true, document: document)
+            let store = store, appID = scope.app.id
+            let result = try await reporting {
+                try await ReportWork.run(request, metrics: administration.metrics) {
+                    try await StoredFunnel.report(store: store, appID: appID, query: query)
+                }
+            }
             guard let report = result.flowReport else { throw APIError.internalError }
             let page = FlowPage(report: report, document: document)
             let versions = page.appVersions()
@@ -67,7 +71,7 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
                 environments: EnvironmentLink.all(current: scope.environment), revision: scope.revision, groups: page.groups(),
                 hasGroups: !VariationGroups.shown(report.byVariation).isEmpty, hasAppVersions: !versions.versions.isEmpty,
                 appVersions: versions.versions, versionRows: versions.rows,
-                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil)
+                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Flow \(flowID)", chrome: pages.chrome(request))
         }
     }
@@ -81,13 +85,16 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let query = WalkthroughQuery(
                 walkthroughID: walkthroughID, groupByVariation: true,
                 declaredSteps: scope.document?.reportedStepIDs(ofWalkthrough: walkthroughID))
+            let store = store, appID = scope.app.id
             let report = try await reporting {
-                try await StoredWalkthroughReport.report(store: store, appID: scope.app.id, query: query)
+                try await ReportWork.run(request, metrics: administration.metrics) {
+                    try await StoredWalkthroughReport.report(store: store, appID: appID, query: query)
+                }
             }
             let values = WalkthroughPageContext(
                 appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID, environment: scope.environment,
                 environments: EnvironmentLink.all(current: scope.environment), groups: WalkthroughPage(report: report).groups(),
-                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil)
+                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request))
         }
     }

@@ -8,6 +8,7 @@ public final class ServerMetrics: Sendable {
     let eventsDuplicate: Counter
     let eventsRejected: Counter
     let publishes: Counter
+    let reportsCancelled: Counter
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
@@ -16,6 +17,8 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.total("events_duplicate", help: "Events dropped because their messageId was stored already."))
         eventsRejected = registry.makeCounter(descriptor: Self.total("events_rejected", help: "Events refused because they are not valid events."))
         publishes = registry.makeCounter(descriptor: Self.total("publishes", help: "Revisions published to an environment."))
+        reportsCancelled = registry.makeCounter(
+            descriptor: Self.total("reports_cancelled", help: "Reports stopped before their end: their client went away or the server was stopping."))
     }
 
     /// Counts one answered request.

@@ -6,6 +6,10 @@ import Synchronization
 ///
 /// Reading by user keeps one user's events together, so the core's user-ordered reports hold one
 /// user in memory at a time; the next page is read while the report works on the current one.
+///
+/// The work stops when its task is cancelled (its client went away, the server is shutting down:
+/// ``ReportWork``): the sequence checks at every line and then ends, and the work throws
+/// `CancellationError`.
 enum StoredLines {
     /// Events read from the store per page.
     static let pageSize = 20_000
@@ -25,10 +29,15 @@ enum StoredLines {
     private static func run<Cursor, T: Sendable>(
         _ lines: Lines<Cursor>, _ work: @escaping @Sendable (Lines<Cursor>) throws -> T
     ) async throws -> T {
-        try await onThread {
-            let result = try work(lines)
-            if let error = lines.failure.withLock({ $0 }) { throw error }
-            return result
+        try await withTaskCancellationHandler {
+            try await onThread {
+                let result = Result { try work(lines) }
+                // Lines that ended early (a store error, a cancellation) explain whatever the work made of them.
+                if let error = lines.failure.withLock({ $0 }) { throw error }
+                return try result.get()
+            }
+        } onCancel: {
+            lines.stop()
         }
     }
 
@@ -51,8 +60,15 @@ enum StoredLines {
 
         private let fetch: Fetch
         fileprivate let failure = Mutex<(any Error)?>(nil)
+        /// Set when the work is cancelled: the sequence ends at the next line.
+        private let stopped = Atomic<Bool>(false)
 
         init(fetch: @escaping Fetch) { self.fetch = fetch }
+
+        /// Ends the sequence at the next line; the work then throws `CancellationError`.
+        func stop() { stopped.store(true, ordering: .relaxed) }
+
+        fileprivate var isStopped: Bool { stopped.load(ordering: .relaxed) }
 
         func makeIterator() -> Iterator { Iterator(source: self) }
 
@@ -71,6 +87,12 @@ enum StoredLines {
             }
 
             mutating func next() -> String? {
+                if source.isStopped {
+                    source.failure.withLock { $0 = $0 ?? CancellationError() }
+                    finished = true
+                    upcoming = nil
+                    return nil
+                }
                 while true {
                     if position < page.count {
                         position += 1

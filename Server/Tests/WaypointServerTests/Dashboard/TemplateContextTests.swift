@@ -59,7 +59,7 @@ struct TemplateContextTests {
                     edges: [.init(from: "splash", outcome: "login", to: "login", users: 1, untaken: true)], hasUntaken: true)
             ],
             hasGroups: true, hasAppVersions: true, appVersions: ["1.0"], versionRows: [.init(step: "splash", cells: [1])],
-            invalidLines: 3),
+            invalidLines: 3, folded: "3 variations under (other)."),
         WalkthroughPageContext(
             appID: "fitness", appName: "Fitness", walkthroughID: "layering", environment: "production",
             environments: EnvironmentLink.all(current: "production"),
@@ -72,7 +72,7 @@ struct TemplateContextTests {
                             warnTargetNotFound: true, droppedHere: 1)
                     ])
             ],
-            invalidLines: 3),
+            invalidLines: 3, folded: "3 app versions under (other)."),
     ] as [any PageContext]).map(Sample.init)
 
     static let app = AppRecord(id: "fitness", name: "Fitness", createdAt: Date())

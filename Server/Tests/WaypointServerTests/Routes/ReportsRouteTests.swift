@@ -98,8 +98,9 @@ struct ReportsRouteTests {
             let file = TemporaryFiles.path("export").appendingPathExtension("jsonl")
             defer { try? FileManager.default.removeItem(at: file) }
             try events.write(to: file)
-            let declared = try WaypointDocument(validating: document).reportedStepIDs(ofFlow: "signup")
-            let cli = try Funnel.compute(file: file, query: FunnelQuery(flowID: "signup", groupByVariation: true, declaredSteps: declared))
+            // The published document scopes the report as `--document` scopes the CLI's: its steps and its variations.
+            let cli = try Funnel.compute(
+                file: file, query: FunnelQuery(flowID: "signup", groupByVariation: true, document: try WaypointDocument(validating: document)))
             #expect(response.text == String(decoding: cli.jsonData(), as: UTF8.self) + "\n")
             let object = try response.object()
             #expect(object["kind"] as? String == "flow")
@@ -107,6 +108,37 @@ struct ReportsRouteTests {
             let steps = try #require(object["steps"] as? [[String: Any]])
             #expect(steps.map { $0["stepId"] as? String }
                 == ["splash", "login", "registration", "personalization", "shared-end/notifications", "shared-end/done"])
+        }
+    }
+
+    /// Events an SDK key can send, each of its own step, variation and app version: the endpoint
+    /// folds what the published document does not declare, exactly as `waypoint funnel --document`
+    /// does over the export.
+    @Test func undeclaredValuesAreFoldedAsTheCLIFoldsThem() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            let document = try TestServer.example("waypoint.json")
+            #expect(try await client.upload("fitness", document).status == .created)
+            #expect(try await client.publish("fitness", revision: 1).status == .ok)
+            let lines = (0..<300).map { index in
+                SeedData.event("Step Viewed", user: "user-\(index)", at: index, step: "step-\(index)", variation: "variation-\(index)",
+                               appVersion: "9.\(index)")
+            } + Array(SeedData.inFlight("regular", [("splash", "login"), ("login", nil)]))
+            #expect(try await client.postEvents(key: app.production, lines: lines).status == .ok)
+            let response = try await client.send("/v1/apps/fitness/funnel?flow=signup&by=variation", headers: TestServer.admin)
+            #expect(response.status == .ok, "\(response.text)")
+            #expect(response.headers[.connection] == "close")
+            let export = try await client.send("/v1/apps/fitness/events?format=jsonl", headers: TestServer.admin)
+            let file = TemporaryFiles.path("export").appendingPathExtension("jsonl")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try export.data.write(to: file)
+            let cli = try Funnel.compute(
+                file: file, query: FunnelQuery(flowID: "signup", groupByVariation: true, document: try WaypointDocument(validating: document)))
+            #expect(response.text == String(decoding: cli.jsonData(), as: UTF8.self) + "\n")
+            let groups = try #require(try response.object()["byVariation"] as? [String: Any])
+            #expect(groups.keys.sorted() == ["(other)", "control"])
+            let folded = try #require(try response.object()["folded"] as? [String: Int])
+            #expect(folded == ["variations": 300, "appVersions": 300 - ReportBounds.namedGroups, "steps": 300])
         }
     }
 

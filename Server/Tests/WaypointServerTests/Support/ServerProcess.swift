@@ -14,6 +14,9 @@ final class ServerProcess: Sendable {
     let port: Int
     private let process: Process
 
+    /// The process id, for reading `/proc/<pid>/…`.
+    var pid: Int32 { process.processIdentifier }
+
     /// The executable, built next to the test bundle.
     static func executable() throws -> URL {
         let candidates = [

@@ -63,4 +63,6 @@ struct FlowPageContext: PageContext {
     let versionRows: [VersionRow]
     /// Stored lines that were not valid events; nil when there were none.
     let invalidLines: Int?
+    /// What the report folded to stay bounded, in words; nil when it folded nothing.
+    let folded: String?
 }

@@ -32,4 +32,6 @@ struct WalkthroughPageContext: PageContext {
     let groups: [Group]
     /// Stored lines that were not valid events; nil when there were none.
     let invalidLines: Int?
+    /// What the report folded to stay bounded, in words; nil when it folded nothing.
+    let folded: String?
 }

@@ -56,6 +56,7 @@ extension Templates {
         </section>
         {{/hasAppVersions}}
         {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
+        {{#folded}}<p class="hint">{{folded}}</p>{{/folded}}
         """
 
     static let walkthrough = """
@@ -80,5 +81,6 @@ extension Templates {
         </section>
         {{/groups}}
         {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
+        {{#folded}}<p class="hint">{{folded}}</p>{{/folded}}
         """
 }

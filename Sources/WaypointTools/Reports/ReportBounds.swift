@@ -1,0 +1,84 @@
+/// How reports stay bounded whatever events they read (docs/ARCHITECTURE.md, "Reports").
+///
+/// Events come from apps, and anyone holding an app's SDK key can send them, so a report's size must
+/// not grow with the number of distinct step ids, variations or app versions in its events, let
+/// alone with their product:
+///
+/// - With the document's variations (``FunnelQuery/declaredVariations``), a group is named only for
+///   a declared variation; every other variation's users are the one group ``otherGroup``.
+///   Without them (no document), the flow report names the ``namedGroups`` variations with the
+///   most users and folds the others into ``otherGroup``. App versions, which no document
+///   declares, are always bounded that way.
+/// - With the document's steps (``FunnelQuery/declaredSteps``), the steps it does not declare are
+///   the one row ``otherSteps``: users who viewed, skipped or took an outcome at any of them.
+/// - Each group lists the declared steps and only the other steps its own users reached.
+/// - The walkthrough report bounds its variations and app versions as the flow report does without
+///   a document; the sequential funnel's groups follow the document's variations.
+///
+/// What was folded is counted in the report's `folded`, so nothing is dropped silently.
+public enum ReportBounds {
+    /// The group of the users whose variation or app version is not named.
+    public static let otherGroup = "(other)"
+    /// The row of the steps the document does not declare.
+    public static let otherSteps = "(other steps)"
+    /// How many groups (besides `(none)` and `(other)`) are named when the document declares none.
+    public static let namedGroups = 20
+}
+
+/// What a report folded to stay bounded (``ReportBounds``): `"folded":{"appVersions":980,"steps":1000,"variations":998}`.
+public struct FoldedValues: Sendable, Hashable, Codable {
+    /// Distinct variations whose users are reported under `(other)`.
+    public var variations: Int
+    /// Distinct app versions whose users are reported under `(other)`.
+    public var appVersions: Int
+    /// Distinct step ids reported together as `(other steps)`.
+    public var steps: Int
+
+    /// Creates the counts.
+    public init(variations: Int = 0, appVersions: Int = 0, steps: Int = 0) {
+        self.variations = variations
+        self.appVersions = appVersions
+        self.steps = steps
+    }
+
+    /// Whether nothing was folded (the report then has no `folded`).
+    public var isEmpty: Bool { variations == 0 && appVersions == 0 && steps == 0 }
+}
+
+/// Which groups a report computed at its end names (``ReportBounds``): `(none)`, the
+/// ``ReportBounds/namedGroups`` groups with the most users (then by name), and `(other)` for the rest.
+struct GroupBounds {
+    /// By group number (0: none, n: the table's entry n − 1), the reported group's number.
+    let slots: [Int]
+    /// The reported groups' names, by reported number.
+    let names: [String]
+    /// Groups with users reported under `(other)`.
+    let folded: Int
+
+    /// - Parameter users: users per group number.
+    init(users: [Int], names table: ByteStringTable) {
+        var names = [FunnelReport.noVariation]
+        var slots = [Int](repeating: 0, count: users.count)
+        let candidates = (1..<max(users.count, 1)).filter { users[$0] > 0 }
+            .map { (number: $0, name: table.string(at: $0 - 1)) }
+            .sorted { lhs, rhs in users[lhs.number] != users[rhs.number] ? users[lhs.number] > users[rhs.number] : lhs.name < rhs.name }
+        var other: [Int] = []
+        var folded = 0
+        for (rank, candidate) in candidates.enumerated() {
+            if rank < ReportBounds.namedGroups, candidate.name != ReportBounds.otherGroup, candidate.name != FunnelReport.noVariation {
+                slots[candidate.number] = names.count
+                names.append(candidate.name)
+            } else {
+                other.append(candidate.number)
+                if candidate.name != ReportBounds.otherGroup { folded += 1 }
+            }
+        }
+        if !other.isEmpty {
+            for number in other { slots[number] = names.count }
+            names.append(ReportBounds.otherGroup)
+        }
+        self.slots = slots
+        self.names = names
+        self.folded = folded
+    }
+}
