@@ -43,6 +43,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on.")
     var port: Int = 8080
 
+    @Option(help: "Seconds a request waits for a PostgreSQL connection before it answers 503 (the database is down or every connection busy).")
+    var databaseTimeout: Double = 2
+
     @Option(help: "Requests per second each SDK key may make, sustained.")
     var rateLimit: Double = 1000
 
@@ -84,9 +87,13 @@ struct Serve: AsyncParsableCommand {
         } else {
             .sqlite(directory: URL(fileURLWithPath: data))
         }
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port, storage: storage, adminToken: adminToken,
             limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst))
+        guard databaseTimeout > 0, databaseTimeout <= 600 else {
+            throw StartupFailure("--database-timeout must be between 0 and 600 seconds, such as 2.")
+        }
+        configuration.databaseConnectionWait = .milliseconds(Int64(databaseTimeout * 1000))
         let application = try await buildApplication(configuration)
         try await application.runService()
     }
