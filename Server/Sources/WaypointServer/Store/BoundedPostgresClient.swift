@@ -30,7 +30,7 @@ struct BoundedPostgresClient: Sendable {
         return try await waitingForConnection { leased in
             try await client.withConnection { connection in
                 leased.set()
-                return try await connection.withTransaction(logger: logger, file: file, line: line, body)
+                return try await connection.withTransaction(logger: logger, file: file, line: line) { try await body($0) }
             }
         }
     }

@@ -103,6 +103,7 @@ public final class PostgresStore: Store {
 
     /// Brings the schema up to date; the pool must be running.
     public func migrate() async throws {
+        let logger = logger
         try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7469707001)", logger: logger)
             try await connection.query(

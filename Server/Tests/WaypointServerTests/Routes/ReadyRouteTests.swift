@@ -69,6 +69,9 @@ struct StorageFailureRouteTests {
                 let message = (try response.object()["error"] as? [String: Any])?["message"] as? String
                 #expect(message == failure.description)
             }
+            let head = try await client.send("/v1/document", .head, headers: [HTTPField.Name("Waypoint-Key")!: "wps_anything"])
+            #expect(head.status == .serviceUnavailable)
+            #expect(head.headers[.retryAfter] == retryAfter)
         }
     }
 

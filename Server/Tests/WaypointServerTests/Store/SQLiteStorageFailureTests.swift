@@ -48,9 +48,22 @@ struct SQLiteStorageFailureTests {
                 #expect(stored.count > 2)
 
                 // Nothing of the refused batch is stored; every accepted batch is, whole.
-                let exported = try await Self.exportedIDs(client)
+                var exported = try await Self.exportedIDs(client)
                 #expect(exported.filter { $0.hasPrefix("m\(full)-") }.isEmpty)
                 #expect(exported.count == stored.count * 100)
+
+                // What room is left takes single events, until not even one fits: the database is full.
+                var singles = 0
+                for single in 0..<2000 {
+                    let response = try await client.postEvents(key: app.production, lines: [TestEvents.line("s\(single)", user: "single-\(single)")])
+                    guard response.status == .ok else {
+                        #expect(response.status == .serviceUnavailable)
+                        break
+                    }
+                    singles += 1
+                }
+                exported = try await Self.exportedIDs(client)
+                #expect(exported.count == stored.count * 100 + singles)
 
                 let ready = try await client.send("/ready")
                 #expect(ready.status == .serviceUnavailable)
@@ -62,7 +75,7 @@ struct SQLiteStorageFailureTests {
                 // Room is made (old events deleted by another connection): storing works again.
                 let queue = try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path)
                 try await queue.write { db in try db.execute(sql: "DELETE FROM events WHERE message_id LIKE 'm0-%' OR message_id LIKE 'm1-%'") }
-                try await queue.close()
+                try queue.close()
                 #expect(try await client.send("/ready").status == .ok)
                 let again = try await client.postEvents(key: app.production, lines: Self.batch(full, size: 100))
                 #expect(again.status == .ok, "\(again.text)")

@@ -34,13 +34,24 @@ extension StoreContractTests {
                 }
             }
             #expect(full != nil, "the database never filled up")
-            #expect(try await store.events(appID: "fitness", timestamps: nil, after: nil, limit: 100_000).lines.count == inserted * 50)
+            // What room is left takes single events, until not even one fits.
+            var singles = 0
+            for single in 0..<2000 {
+                do {
+                    _ = try await store.insertEvents([Self.event("s\(single)", user: "single-\(single)")], appID: "fitness")
+                    singles += 1
+                } catch {
+                    #expect(StoreError(storageFailure: error)?.isStorageFull == true, "\(error)")
+                    break
+                }
+            }
+            #expect(try await store.events(appID: "fitness", timestamps: nil, after: nil, limit: 100_000).lines.count == inserted * 50 + singles)
             let check = await #expect(throws: StoreError.self) { try await store.checkStorage() }
             #expect(check?.isStorageFull == true)
             #expect(check?.description.contains("waypoint.sqlite reached its size limit of 40 pages, so nothing more can be stored.") == true)
             let queue = try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path)
-            try await queue.write { db in try db.execute(sql: "DELETE FROM events WHERE message_id LIKE 'm0-%'") }
-            try await queue.close()
+            try await queue.write { db in try db.execute(sql: "DELETE FROM events WHERE message_id LIKE 'm%'") }
+            try queue.close()
             try await store.checkStorage()
             try await store.close()
         }
