@@ -91,7 +91,7 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, storage: storage, adminToken: adminToken,
             limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst))
         guard databaseTimeout > 0, databaseTimeout <= 600 else {
-            throw StartupFailure("--database-timeout must be between 0 and 600 seconds, such as 2.")
+            throw StartupFailure("--database-timeout must be more than 0 and at most 600 seconds, such as 2; it is \(databaseTimeout).")
         }
         configuration.databaseConnectionWait = .milliseconds(Int64(databaseTimeout * 1000))
         let application = try await buildApplication(configuration)

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -65,8 +66,9 @@ struct BoundedPostgresClient: Sendable {
                     }
                 }
             } catch where gaveUp {
+                let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
                 throw StoreError.storageUnavailable(StoreError.postgresLost(
-                    "no connection to it within \(wait.components.seconds) seconds"))
+                    "no connection to it within \(seconds.formatted(.number.precision(.fractionLength(0...1)))) seconds"))
             }
             throw CancellationError()
         }

@@ -71,6 +71,11 @@ struct StartupFailureTests {
         outcome.expectOneLine(containing: ["Cannot connect to PostgreSQL at 127.0.0.1:1", "refused", "--database"])
     }
 
+    @Test func aDatabaseTimeoutOutOfRangeIsNamed() async throws {
+        let outcome = try await StartupRun.run(["--database", "postgres://waypoint@127.0.0.1:1/waypoint", "--database-timeout", "0"])
+        outcome.expectOneLine(containing: ["--database-timeout must be more than 0 and at most 600 seconds, such as 2; it is 0.0."])
+    }
+
     @Test func aMalformedDatabaseURLIsNamed() async throws {
         let outcome = try await StartupRun.run(["--database", "mysql://127.0.0.1/waypoint"])
         outcome.expectOneLine(containing: ["--database", "postgres://"])
