@@ -12,7 +12,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
         logger.logLevel = configuration.logLevel
         return logger
     }()
-    let opened = try await StoreFactory.open(configuration.storage, logger: logger)
+    let opened = try await StoreFactory.open(configuration, logger: logger)
     return buildApplication(configuration, store: opened.store, services: opened.services, beforeStart: opened.beforeStart, logger: logger)
 }
 
@@ -61,7 +61,7 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
         trustedProxies: configuration.trustedProxies)
     let documents = PublishedDocumentCache(store: store)
     let administration = AppAdministration(store: store, documents: documents, metrics: metrics)
-    HealthController<ServerContext>(metrics: metrics).addRoutes(to: router)
+    HealthController<ServerContext>(metrics: metrics, store: store).addRoutes(to: router)
     OpenAPIController<ServerContext>().addRoutes(to: router)
     DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
     EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)

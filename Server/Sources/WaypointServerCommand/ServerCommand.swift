@@ -48,6 +48,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The port to listen on.")
     var port: Int = 8080
 
+    @Option(help: "Seconds a request waits for a PostgreSQL connection before it answers 503 (the database is down or every connection busy).")
+    var databaseTimeout: Double = 2
+
     @Option(help: "Requests per second each SDK key may make from each client address, sustained.")
     var rateLimit: Double = 1000
 
@@ -108,6 +111,10 @@ struct Serve: AsyncParsableCommand {
             limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst))
         configuration.connections = try connectionLimits()
         configuration.trustedProxies = try trustedProxy.map { try TrustedProxy($0) }
+        guard databaseTimeout > 0, databaseTimeout <= 600 else {
+            throw StartupFailure("--database-timeout must be more than 0 and at most 600 seconds, such as 2; it is \(databaseTimeout).")
+        }
+        configuration.databaseConnectionWait = .milliseconds(Int64(databaseTimeout * 1000))
         let application = try await buildApplication(configuration)
         try await application.runService()
     }

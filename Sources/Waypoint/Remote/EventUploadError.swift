@@ -8,7 +8,7 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
         case rateLimited(url: String, retryAfter: Duration?)
         case unauthorized(url: String, status: Int, message: String?)
         case paused(url: String, status: Int)
-        case server(url: String, status: Int, message: String?)
+        case server(url: String, status: Int, message: String?, retryAfter: Duration?)
     }
 
     private let kind: Kind
@@ -31,8 +31,8 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
         EventUploadError(.paused(url: url.absoluteString, status: status))
     }
 
-    static func server(url: URL, status: Int, message: String?) -> EventUploadError {
-        EventUploadError(.server(url: url.absoluteString, status: status, message: message))
+    static func server(url: URL, status: Int, message: String?, retryAfter: Duration? = nil) -> EventUploadError {
+        EventUploadError(.server(url: url.absoluteString, status: status, message: message, retryAfter: retryAfter))
     }
 
     /// The HTTP status that caused the failure, when there was one.
@@ -40,7 +40,7 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
         switch kind {
         case .network: nil
         case .rateLimited: 429
-        case .unauthorized(_, let status, _), .paused(_, let status), .server(_, let status, _): status
+        case .unauthorized(_, let status, _), .paused(_, let status), .server(_, let status, _, _): status
         }
     }
 
@@ -54,8 +54,8 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
 
     public var retryAdvice: RetryAdvice {
         switch kind {
-        case .network, .server: .backoff
-        case .rateLimited(_, let retryAfter): retryAfter.map(RetryAdvice.after) ?? .backoff
+        case .network: .backoff
+        case .rateLimited(_, let retryAfter), .server(_, _, _, let retryAfter): retryAfter.map(RetryAdvice.after) ?? .backoff
         case .unauthorized, .paused: .pause
         }
     }
@@ -74,8 +74,9 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
         case .paused(let url, let status):
             return "Delivery to \(url) is paused since the server refused the SDK key with \(status); \(kept). "
                 + "Check the environment's Waypoint-Key, then call resume()."
-        case .server(let url, let status, let message):
-            return "\(url) answered \(status)\(message.map { " (\($0))" } ?? ""); \(kept) and are sent again after a backoff."
+        case .server(let url, let status, let message, let retryAfter):
+            let wait = retryAfter.map { "after \(Int($0.seconds.rounded(.up))) s, as Retry-After asks" } ?? "after a backoff"
+            return "\(url) answered \(status)\(message.map { " (\($0))" } ?? ""); \(kept) and are sent again \(wait)."
         }
     }
 }

@@ -10,7 +10,10 @@ enum EventUploadOutcome: Sendable, Hashable {
     case rateLimited(retryAfter: Duration?)
     /// 401 or 403: the key is refused; stop until resumed.
     case unauthorized
-    /// Any other status (5xx included): back off and send it again.
+    /// 503: the server cannot store now (its disk is full or its database unreachable); wait for
+    /// `Retry-After` when given, else back off, and send it again.
+    case unavailable(retryAfter: Duration?)
+    /// Any other status (other 5xx included): back off and send it again.
     case retry
 
     /// Maps a response to what to do, for a batch of `count` events; `now` reads an HTTP-date `Retry-After`.
@@ -24,6 +27,8 @@ enum EventUploadOutcome: Sendable, Hashable {
             self = .rateLimited(retryAfter: response.header("Retry-After").flatMap { Self.retryAfter($0, now: now) })
         case 401, 403:
             self = .unauthorized
+        case 503:
+            self = .unavailable(retryAfter: response.header("Retry-After").flatMap { Self.retryAfter($0, now: now) })
         default:
             self = .retry
         }

@@ -14,7 +14,9 @@ import FoundationNetworking
 /// - 413: the request is sent again in halves; a single event the server finds too large is dropped
 ///   and counted as rejected.
 /// - 429: ``send(_:)`` throws an ``EventUploadError`` whose ``RetryAdvice`` is the `Retry-After` wait.
-/// - 5xx and network errors: it throws, and the queue backs off.
+/// - 503 (the server cannot store now: its disk is full or its database unreachable): it throws,
+///   and the queue waits for `Retry-After` when given, else backs off.
+/// - Other 5xx and network errors: it throws, and the queue backs off.
 /// - 401 and 403: delivery pauses: this and every later ``send(_:)`` throws at once, without a
 ///   request, until ``resume()``; the queue stops retrying and keeps the events.
 ///
@@ -193,6 +195,8 @@ public actor HTTPEventSink: EventSink {
             pausedStatus = response.status
             report.isPaused = true
             throw fail(.unauthorized(url: url, status: response.status, message: response.errorMessage))
+        case .unavailable(let retryAfter):
+            throw fail(.server(url: url, status: response.status, message: response.errorMessage, retryAfter: retryAfter))
         case .retry:
             throw fail(.server(url: url, status: response.status, message: response.errorMessage))
         }

@@ -89,6 +89,31 @@ import WaypointTesting
         #expect(try Self.batches(peer).allSatisfy { $0 == ["m-0", "m-1", "m-2"] })
     }
 
+    @Test func aServerThatCannotStoreAnswers503AndItsRetryAfterIsHonoured() async throws {
+        let unavailable = #"{"error":{"code":"storage-full","message":"The server's disk is full"}}"#
+        let peer = try ScriptedHTTPPeer([
+            .init(503, headers: [("Retry-After", "9")], text: unavailable), .init(503, text: unavailable), Self.accepted(2),
+        ])
+        defer { peer.stop() }
+        let clock = FixedClock()
+        let queue = try Self.queue(Self.sink(peer), clock: clock)
+        for event in Self.events(2) { try await queue.append(event) }
+        let delivery = Task { try await queue.flushRetrying() }
+        #expect(await eventually { await queue.statistics.nextRetryDelay == .seconds(9) && clock.sleeperCount == 1 })
+        #expect(try await queue.pendingEvents().count == 2)
+        let error = try #require(await queue.lastDeliveryError as? EventUploadError)
+        #expect(error.retryAdvice == .after(.seconds(9)))
+        #expect(error.description.hasSuffix(
+            "answered 503 (The server's disk is full); the events stay queued and are sent again after 9 s, as Retry-After asks."))
+        clock.advance(by: .seconds(9))
+        // Without Retry-After, a 503 backs off like any 5xx (2nd failure: 2 s × 2).
+        #expect(await eventually { await queue.statistics.nextRetryDelay == .seconds(4) && clock.sleeperCount == 1 })
+        clock.advance(by: .seconds(4))
+        try await delivery.value
+        #expect(try await queue.pendingEvents().isEmpty)
+        #expect(peer.requests.count == 3)
+    }
+
     @Test(arguments: [401, 403])
     func aRefusedKeyPausesDeliveryUntilResumedAndKeepsTheEvents(status: Int) async throws {
         let peer = try ScriptedHTTPPeer([.init(status, text: #"{"error":{"code":"unauthorized","message":"unknown key"}}"#), Self.accepted(2)])

@@ -38,7 +38,8 @@ import Testing
     @Test(arguments: [
         (200, Optional<String>.none, "delivered"), (202, nil, "delivered"), (413, nil, "split"), (429, "7", "rateLimited 7"),
         (429, "Thu, 01 Jan 2026 00:00:30 GMT", "rateLimited 30"), (429, nil, "rateLimited -"), (401, nil, "unauthorized"),
-        (403, nil, "unauthorized"), (400, nil, "retry"), (500, nil, "retry"), (503, "5", "retry"),
+        (403, nil, "unauthorized"), (400, nil, "retry"), (500, nil, "retry"), (503, "5", "unavailable 5"),
+        (503, nil, "unavailable -"), (502, "5", "retry"),
     ])
     func eventAnswersMapToWhatTheSinkDoes(status: Int, retryAfter: String?, expected: String) {
         let now = Date(timeIntervalSince1970: 1_767_225_600)
@@ -51,6 +52,7 @@ import Testing
         case .split: "split"
         case .rateLimited(let wait): "rateLimited " + (wait.map { "\($0.components.seconds)" } ?? "-")
         case .unauthorized: "unauthorized"
+        case .unavailable(let wait): "unavailable " + (wait.map { "\($0.components.seconds)" } ?? "-")
         case .retry: "retry"
         }
         #expect(described == expected)

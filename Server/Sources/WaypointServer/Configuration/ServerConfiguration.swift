@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     public var connections: ConnectionLimits = ConnectionLimits()
     /// Proxies whose `X-Forwarded-For` names the client (docs/ARCHITECTURE.md, "Operating the server").
     public var trustedProxies: [TrustedProxy] = []
+    /// How long a request waits for a PostgreSQL connection before it answers 503 (a lost database
+    /// fails fast instead of holding requests; docs/ARCHITECTURE.md, "Operating the server").
+    public var databaseConnectionWait: Duration = .seconds(2)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: Storage, adminToken: AdminToken,

@@ -25,7 +25,7 @@ struct DocumentController<Context: RequestContext>: Sendable {
             response = try error.response(from: request, context: context)
         } catch {
             context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
-            response = try APIError.internalError.response(from: request, context: context)
+            response = try (APIError.storageFailure(error) ?? .internalError).response(from: request, context: context)
         }
         return response.createHeadResponse()
     }

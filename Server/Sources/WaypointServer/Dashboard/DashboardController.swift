@@ -61,6 +61,12 @@ struct DashboardController<Context: RequestContext>: Sendable {
             return renderer.error(error, chrome: chrome(request), back: Self.backToApps)
         } catch let error as DashboardError {
             return renderer.error(error.apiError, chrome: chrome(request), back: Self.backToApps)
+        } catch {
+            // A full disk or a lost database: a page that says so (503, `Retry-After`), not a JSON body.
+            guard let answer = APIError.storageFailure(error) else { throw error }
+            var response = renderer.error(answer, chrome: chrome(request), back: Self.backToApps)
+            if let retryAfter = answer.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+            return response
         }
     }
 

@@ -50,6 +50,7 @@ struct PageRenderer: Sendable {
             case 404: "Not found"
             case 400, 422: "That did not work"
             case 409: "Already exists"
+            case 503: "The server cannot store now"
             default: "Something went wrong"
             }
         return page(

@@ -16,6 +16,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case invalidDocument(String, [Diagnostic])
         case rateLimited(retryAfter: Int)
         case unavailable(String)
+        case storage(code: String, message: String, retryAfter: Int)
         case internalError
     }
 
@@ -32,6 +33,10 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     static func invalidDocument(_ message: String, diagnostics: [Diagnostic]) -> APIError { APIError(.invalidDocument(message, diagnostics)) }
     static func rateLimited(retryAfter: Int) -> APIError { APIError(.rateLimited(retryAfter: retryAfter)) }
     static func unavailable(_ message: String) -> APIError { APIError(.unavailable(message)) }
+    /// Nothing can be stored now (503 with `Retry-After`): `storage-full` or `storage-unavailable`.
+    static func storage(code: String, message: String, retryAfter: Int) -> APIError {
+        APIError(.storage(code: code, message: message, retryAfter: retryAfter))
+    }
     static var internalError: APIError { APIError(.internalError) }
 
     public var status: HTTPResponse.Status {
@@ -44,7 +49,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .tooLarge: .contentTooLarge
         case .invalidDocument: .unprocessableContent
         case .rateLimited: .tooManyRequests
-        case .unavailable: .serviceUnavailable
+        case .unavailable, .storage: .serviceUnavailable
         case .internalError: .internalServerError
         }
     }
@@ -61,6 +66,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .invalidDocument: "invalid-document"
         case .rateLimited: "rate-limited"
         case .unavailable: "unavailable"
+        case .storage(let code, _, _): code
         case .internalError: "internal"
         }
     }
@@ -69,7 +75,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     public var message: String {
         switch reason {
         case .badRequest(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(let message), .conflict(let message),
-            .tooLarge(let message), .invalidDocument(let message, _), .unavailable(let message):
+            .tooLarge(let message), .invalidDocument(let message, _), .unavailable(let message), .storage(_, let message, _):
             message
         case .internalError:
             "The server failed to answer; the error is in its log. Retry later."
@@ -83,10 +89,19 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         if case .invalidDocument(_, let list) = reason { list } else { [] }
     }
 
+    /// The seconds a client should wait before retrying (`Retry-After`): on 429, and on every 503.
+    var retryAfter: Int? {
+        switch reason {
+        case .rateLimited(let seconds), .storage(_, _, let seconds): seconds
+        case .unavailable: Self.unavailableRetryAfter
+        default: nil
+        }
+    }
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-        if case .rateLimited(let seconds) = reason {
-            headers[.retryAfter] = String(seconds)
+        if let retryAfter {
+            headers[.retryAfter] = String(retryAfter)
         }
         if status == .unauthorized {
             headers[.wwwAuthenticate] = "Bearer"
@@ -108,10 +123,27 @@ public struct APIError: Error, Sendable, HTTPResponseError {
 }
 
 extension APIError {
+    /// `Retry-After` of a store that cannot store now: a full disk waits for someone to free space;
+    /// a lost database is often back within seconds.
+    static let storageFullRetryAfter = 60
+    static let unavailableRetryAfter = 10
+
     /// The answer to a store error.
     static func from(_ error: StoreError) -> APIError {
         if error.isConflict { return .conflict(error.description) }
         if error.isNotFound { return .notFound(error.description) }
+        if error.isStorageFull {
+            return .storage(code: "storage-full", message: error.description, retryAfter: storageFullRetryAfter)
+        }
+        if error.isStorageUnavailable {
+            return .storage(code: "storage-unavailable", message: error.description, retryAfter: unavailableRetryAfter)
+        }
         return .unavailable(error.description)
+    }
+
+    /// The answer to `error` when it is a ``StoreError`` or says that nothing can be stored now
+    /// (see ``StoreError/init(storageFailure:)``); nil for other errors, which stay a 500.
+    static func storageFailure(_ error: any Error) -> APIError? {
+        StoreError(storageFailure: error).map(from)
     }
 }

@@ -11,16 +11,18 @@ import ServiceLifecycle
 /// which (with the default `synchronous_commit = on`) has flushed the write-ahead log to disk.
 /// Uniqueness of `(app, messageId)` is a constraint of the table, so it holds across processes.
 public final class PostgresStore: Store {
-    private let client: PostgresClient
+    private let client: BoundedPostgresClient
     private let logger: Logger
     /// What ``checkConnection(timeout:)`` connects with: the pool's settings, on one connection.
     private let connectionConfiguration: PostgresConnection.Configuration
 
     /// The connection pool; it must run (as a service of the application) for queries to be answered.
-    public var service: any Service { client }
+    public var service: any Service { client.client }
 
-    /// Connects to `postgres://user:password@host:port/database` (`?sslmode=require` for TLS).
-    public init(url: String, logger: Logger) throws {
+    /// Connects to `postgres://user:password@host:port/database` (`?sslmode=require` for TLS); a
+    /// request waits at most `connectionWait` for a connection, then fails with
+    /// ``StoreError/storageUnavailable(_:)`` (see ``BoundedPostgresClient``).
+    public init(url: String, connectionWait: Duration = .seconds(2), logger: Logger) throws {
         guard let components = URLComponents(string: url),
               components.scheme == "postgres" || components.scheme == "postgresql",
               let host = components.host, !host.isEmpty
@@ -37,7 +39,8 @@ public final class PostgresStore: Store {
             tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
         configuration.options.maximumConnections = 16
         configuration.options.connectTimeout = .seconds(5)
-        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = BoundedPostgresClient(
+            client: PostgresClient(configuration: configuration, backgroundLogger: logger), connectionWait: connectionWait)
         self.logger = logger
         var connection = PostgresConnection.Configuration(
             host: host, port: components.port ?? 5432, username: configuration.username, password: configuration.password,
@@ -100,6 +103,7 @@ public final class PostgresStore: Store {
 
     /// Brings the schema up to date; the pool must be running.
     public func migrate() async throws {
+        let logger = logger
         try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7469707001)", logger: logger)
             try await connection.query(
@@ -349,8 +353,18 @@ public final class PostgresStore: Store {
 
     public func close() async throws {}
 
+    // MARK: Readiness
+
+    public func checkStorage() async throws {
+        do {
+            for try await _ in try await client.query("SELECT 1", logger: logger) {}
+        } catch {
+            throw StoreError(storageFailure: error) ?? StoreError.storageUnavailable(StoreError.postgresLost("\(error)"))
+        }
+    }
+
     /// Runs `body` in a transaction; a ``StoreError`` thrown inside comes out as it is.
-    private func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
+    private func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
             return try await client.withTransaction(logger: logger, body)
         } catch let error as PostgresTransactionError {

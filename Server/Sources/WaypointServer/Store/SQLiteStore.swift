@@ -15,18 +15,28 @@ import Darwin
 /// the table, so it holds for every process that opens the file.
 public final class SQLiteStore: Store {
     private let pool: DatabasePool
+    /// The data folder, for the readiness check's words and its free-space check.
+    private let directory: URL
 
     /// Opens (creating when needed) `DIRECTORY/waypoint.sqlite` and brings its schema up to date.
     ///
     /// A folder it creates is private to its owner (0700), and the database files are made 0600
     /// (SQLite creates the `-wal` and `-shm` files with the database file's mode). Writing is
     /// checked at once, so a folder that cannot be written fails here rather than at the first request.
-    public init(directory: URL) throws {
+    public convenience init(directory: URL) throws {
+        try self.init(directory: directory, maxPageCount: nil)
+    }
+
+    /// Opens the database as ``init(directory:)`` does; with `maxPageCount`, every connection caps
+    /// the file at that many pages, as a full disk would (the tests' way to fill it).
+    init(directory: URL, maxPageCount: Int?) throws {
         try Self.prepareFolder(directory)
+        self.directory = directory
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            if let maxPageCount { try db.execute(sql: "PRAGMA max_page_count = \(maxPageCount)") }
         }
         let path = directory.appendingPathComponent("waypoint.sqlite").path
         do {
@@ -277,6 +287,42 @@ public final class SQLiteStore: Store {
 
     public func close() async throws {
         try pool.close()
+    }
+
+    // MARK: Readiness
+
+    /// The free space below which the disk counts as full: more than a batch of events needs.
+    static let minimumFreeBytes: UInt64 = 4 << 20
+
+    public func checkStorage() async throws {
+        let path = directory.appendingPathComponent("waypoint.sqlite").path
+        do {
+            try await pool.write { db in
+                // Rewrites the header's user version with its own value: a real, synced write.
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                try db.execute(sql: "PRAGMA user_version = \(version)")
+                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                let limit = try Int.fetchOne(db, sql: "PRAGMA max_page_count") ?? Int.max
+                let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+                if pages >= limit && free == 0 {
+                    throw StoreError.storageFull(
+                        "The SQLite database \(path) reached its size limit of \(limit) pages, so nothing more can be stored. "
+                            + "Delete old events or move the data folder to a larger disk.")
+                }
+            }
+        } catch {
+            throw StoreError(storageFailure: error)
+                ?? StoreError.storageUnavailable("The SQLite database \(path) cannot be written: \(error).")
+        }
+        var status = statvfs()
+        if statvfs(directory.path, &status) == 0 {
+            let available = UInt64(status.f_bavail) * UInt64(status.f_frsize)
+            if available < Self.minimumFreeBytes {
+                throw StoreError.storageFull(
+                    "The disk that holds \(directory.path) has \(available / 1024) KiB free, so events cannot be stored. "
+                        + "Free space on that disk; the server stores again by itself once there is room.")
+            }
+        }
     }
 
     private static func revisionRecord(_ row: Row) -> RevisionRecord {

@@ -9,6 +9,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case cannotOpenDatabase(path: String, reason: String)
         case cannotWriteFolder(path: String, reason: String)
         case cannotReachDatabase(address: String, reason: String)
+        case storageFull(String)
+        case storageUnavailable(String)
     }
 
     private let reason: Reason
@@ -51,6 +53,28 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         StoreError(.cannotReachDatabase(address: address, reason: reason))
     }
 
+    /// Nothing more can be stored until room is made: the disk (or the database's size limit) is
+    /// full. `message` says which and what to do; the API answers 503 with `Retry-After`.
+    public static func storageFull(_ message: String) -> StoreError {
+        StoreError(.storageFull(message))
+    }
+
+    /// Nothing can be stored now: the database cannot be written or reached. `message` says why and
+    /// what to do; the API answers 503 with `Retry-After`.
+    public static func storageUnavailable(_ message: String) -> StoreError {
+        StoreError(.storageUnavailable(message))
+    }
+
+    /// The disk or the database is full (the API answers 503 `storage-full`).
+    public var isStorageFull: Bool {
+        if case .storageFull = reason { true } else { false }
+    }
+
+    /// The database cannot be written or reached now (the API answers 503 `storage-unavailable`).
+    public var isStorageUnavailable: Bool {
+        if case .storageUnavailable = reason { true } else { false }
+    }
+
     /// Something with the same identity exists already (the API answers 409).
     public var isConflict: Bool {
         if case .appExists = reason { true } else { false }
@@ -60,7 +84,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var isNotFound: Bool {
         switch reason {
         case .noEnvironment, .noRevision: true
-        case .appExists, .cannotCreateFolder, .cannotOpenDatabase, .cannotWriteFolder, .cannotReachDatabase: false
+        case .appExists, .cannotCreateFolder, .cannotOpenDatabase, .cannotWriteFolder, .cannotReachDatabase,
+             .storageFull, .storageUnavailable: false
         }
     }
 
@@ -78,6 +103,8 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "Cannot open the SQLite database \(path): \(reason). Check that the folder is writable and the file is a Waypoint database."
         case .cannotWriteFolder(let path, let reason):
             "Cannot write in the data folder \(path): \(reason). Give this user write access to it, or pass a writable folder with --data."
+        case .storageFull(let message), .storageUnavailable(let message):
+            message
         case .cannotReachDatabase(let address, let reason):
             "Cannot connect to PostgreSQL at \(address): \(reason). Check that PostgreSQL runs there and accepts connections, and that --database names the right host, port, user and database."
         }

@@ -10,12 +10,12 @@ enum StoreFactory {
         let beforeStart: (@Sendable () async throws -> Void)?
     }
 
-    static func open(_ storage: ServerConfiguration.Storage, logger: Logger) async throws -> Opened {
-        switch storage {
+    static func open(_ configuration: ServerConfiguration, logger: Logger) async throws -> Opened {
+        switch configuration.storage {
         case .sqlite(let directory):
             return Opened(store: try SQLiteStore(directory: directory), services: [], beforeStart: nil)
         case .postgres(let url):
-            let store = try PostgresStore(url: url, logger: logger)
+            let store = try PostgresStore(url: url, connectionWait: configuration.databaseConnectionWait, logger: logger)
             try await store.checkConnection()
             return Opened(store: store, services: [store.service], beforeStart: { try await store.migrate() })
         }

@@ -46,9 +46,34 @@ struct StartupFailureTests {
         }
     }
 
+    @Test func aDataFolderThatCannotBeWrittenIsNamed() async throws {
+        try await TemporaryFiles.with { directory in
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // A folder without write permission stops other users; root writes anyway, so as root the
+            // folder is made immutable instead (as a read-only disk would be).
+            let locked = getuid() == 0
+                ? SQLiteStorageFailureTests.chattr("+i", [directory.path])
+                : chmod(directory.path, 0o500) == 0
+            guard locked else {
+                print("note: an unwritable data folder is not exercised: `chattr +i` is not permitted here")
+                return
+            }
+            defer {
+                if getuid() == 0 { _ = SQLiteStorageFailureTests.chattr("-i", [directory.path]) } else { _ = chmod(directory.path, 0o700) }
+            }
+            let outcome = try await StartupRun.run(["--data", directory.path])
+            outcome.expectOneLine(containing: ["Cannot write in the data folder \(directory.path)", "--data"])
+        }
+    }
+
     @Test func anUnreachableDatabaseFailsWithinSeconds() async throws {
         let outcome = try await StartupRun.run(["--database", "postgres://waypoint@127.0.0.1:1/waypoint"])
         outcome.expectOneLine(containing: ["Cannot connect to PostgreSQL at 127.0.0.1:1", "refused", "--database"])
+    }
+
+    @Test func aDatabaseTimeoutOutOfRangeIsNamed() async throws {
+        let outcome = try await StartupRun.run(["--database", "postgres://waypoint@127.0.0.1:1/waypoint", "--database-timeout", "0"])
+        outcome.expectOneLine(containing: ["--database-timeout must be more than 0 and at most 600 seconds, such as 2; it is 0.0."])
     }
 
     @Test func aMalformedDatabaseURLIsNamed() async throws {

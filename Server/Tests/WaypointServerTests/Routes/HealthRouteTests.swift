@@ -58,6 +58,7 @@ struct FailureRouteTests {
             throw Failure()
         }
         func close() async throws {}
+        func checkStorage() async throws { throw Failure() }
     }
 
     @Test func aFailingStoreIsA500WithTheUsualErrorBody() async throws {

@@ -6,7 +6,7 @@ import Testing
 @testable import WaypointServer
 
 /// `Server/openapi.json` is the API's contract: served as it is, well formed, and describing exactly
-/// the routes the router answers under `/v1` plus `/health`, `/metrics` and `/openapi.json`.
+/// the routes the router answers under `/v1` plus `/health`, `/ready`, `/metrics` and `/openapi.json`.
 @Suite("OpenAPI description")
 struct OpenAPIContractTests {
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -36,7 +36,7 @@ struct OpenAPIContractTests {
             let routes = router.routes.map { (method: $0.method.rawValue, path: $0.path.description) }
             try await store.close()
             return Set(routes.filter { route in
-                route.path.hasPrefix("/v1/") || ["/health", "/metrics", "/openapi.json"].contains(route.path)
+                route.path.hasPrefix("/v1/") || ["/health", "/ready", "/metrics", "/openapi.json"].contains(route.path)
             }.map { "\($0.method) \($0.path)" })
         }
     }

@@ -63,6 +63,12 @@ enum PostgresServer {
     }
 
     private static func start() throws -> Running {
+        let (running, _) = try initializeAndLaunch()
+        return running
+    }
+
+    /// A new folder with `initdb` run in it, and a server on a free port; returns it and its process.
+    fileprivate static func initializeAndLaunch() throws -> (Running, Process) {
         guard let bin = binDirectory else { throw TestFailure(notInstalledMessage) }
         // Under /tmp, not `TemporaryFiles`: the server's socket lives in this folder, and a
         // socket's path may not exceed 107 bytes, which a long TMPDIR would.
@@ -76,43 +82,60 @@ enum PostgresServer {
         _ = try run(bin.appendingPathComponent("initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"])
         var lastError: (any Error)?
         for _ in 0..<5 {
-            let port = try FreePort.find()
-            // The server runs as a child of this process (pg_ctl would leave a daemon holding
-            // descriptors Foundation waits on); it is stopped by `pg_ctl stop` at exit.
-            let server = Process()
-            let arguments = [bin.appendingPathComponent("postgres").path, "-D", data, "-p", "\(port)",
-                             "-c", "listen_addresses=127.0.0.1", "-k", directory.path, "-c", "max_connections=200"]
-            if getuid() == 0 {
-                server.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-                server.arguments = ["-u", "postgres", "--"] + arguments
-            } else {
-                server.executableURL = URL(fileURLWithPath: arguments[0])
-                server.arguments = Array(arguments.dropFirst())
+            let running = Running(port: try FreePort.find(), directory: directory, bin: bin)
+            do {
+                return (running, try launch(running))
+            } catch {
+                lastError = error
             }
-            let log = directory.appendingPathComponent("log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: log)
-            server.standardOutput = handle
-            server.standardError = handle
-            server.standardInput = FileHandle.nullDevice
-            try server.run()
-            let running = Running(port: port, directory: directory, bin: bin)
-            let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline && server.isRunning {
-                if (try? run(bin.appendingPathComponent("pg_isready"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", "1"])) != nil {
-                    return running
-                }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-            lastError = TestFailure("PostgreSQL did not start on port \(port): " + ((try? String(contentsOf: log, encoding: .utf8)) ?? ""))
-            if server.isRunning { server.terminate() }
         }
         throw lastError ?? TestFailure("PostgreSQL did not start")
     }
 
+    /// Starts the server of `running` (initialized already) and waits until it accepts connections.
+    fileprivate static func launch(_ running: Running) throws -> Process {
+        let (bin, directory, port) = (running.bin, running.directory, running.port)
+        let data = directory.appendingPathComponent("data").path
+        // The server runs as a child of this process (pg_ctl would leave a daemon holding
+        // descriptors Foundation waits on); it is stopped by `pg_ctl stop` at exit.
+        let server = Process()
+        let arguments = [bin.appendingPathComponent("postgres").path, "-D", data, "-p", "\(port)",
+                         "-c", "listen_addresses=127.0.0.1", "-k", directory.path, "-c", "max_connections=200"]
+        if getuid() == 0 {
+            server.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
+            server.arguments = ["-u", "postgres", "--"] + arguments
+        } else {
+            server.executableURL = URL(fileURLWithPath: arguments[0])
+            server.arguments = Array(arguments.dropFirst())
+        }
+        let log = directory.appendingPathComponent("log")
+        if !FileManager.default.fileExists(atPath: log.path) {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        }
+        let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
+        server.standardOutput = handle
+        server.standardError = handle
+        server.standardInput = FileHandle.nullDevice
+        try server.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline && server.isRunning {
+            if (try? run(bin.appendingPathComponent("pg_isready"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", "1"])) != nil {
+                return server
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        if server.isRunning { server.terminate() }
+        throw TestFailure("PostgreSQL did not start on port \(port): " + ((try? String(contentsOf: log, encoding: .utf8)) ?? ""))
+    }
+
     /// A new empty database on the shared server; returns its URL.
     static func createDatabase() throws -> String {
-        let running = try shared()
+        try createDatabase(on: try shared())
+    }
+
+    /// A new empty database on the server of `running`; returns its URL.
+    fileprivate static func createDatabase(on running: Running) throws -> String {
         let name = "waypoint_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "_"))"
         _ = try run(running.bin.appendingPathComponent("createdb"), ["-h", "127.0.0.1", "-p", "\(running.port)", "-U", "postgres", name])
         return "postgres://postgres@127.0.0.1:\(running.port)/\(name)"
@@ -120,11 +143,13 @@ enum PostgresServer {
 
     /// Runs `body` with a migrated store on the database at `url` (nil: a new one); the pool runs
     /// while `body` does.
-    static func withStore<T: Sendable>(url: String? = nil, _ body: @Sendable (PostgresStore) async throws -> T) async throws -> T {
+    static func withStore<T: Sendable>(
+        url: String? = nil, connectionWait: Duration = .seconds(2), _ body: @Sendable (PostgresStore) async throws -> T
+    ) async throws -> T {
         let url = try url ?? createDatabase()
         var logger = Logger(label: "waypoint-server-tests.postgres")
         logger.logLevel = .warning
-        let store = try PostgresStore(url: url, logger: logger)
+        let store = try PostgresStore(url: url, connectionWait: connectionWait, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             let service = store.service
             group.addTask { try await service.run() }
@@ -184,6 +209,51 @@ enum PostgresServer {
             throw TestFailure("\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed: \(text)")
         }
         return text
+    }
+}
+
+/// A PostgreSQL server of its own, for a test that stops it and starts it again while a store uses
+/// it (the shared server stays up for the other tests); stopped and removed at deinit.
+final class DedicatedPostgres: Sendable {
+    let running: PostgresServer.Running
+    private let process: Mutex<Process?>
+
+    init() throws {
+        let (running, process) = try PostgresServer.initializeAndLaunch()
+        self.running = running
+        self.process = Mutex(process)
+    }
+
+    /// A new empty database on this server; returns its URL.
+    func createDatabase() throws -> String {
+        try PostgresServer.createDatabase(on: running)
+    }
+
+    /// Stops the server (`pg_ctl stop -m fast`: connections are ended, as when it is shut down) and
+    /// waits until it has exited.
+    func stop() throws {
+        try PostgresServer.run(running.bin.appendingPathComponent("pg_ctl"),
+                               ["-D", running.directory.appendingPathComponent("data").path, "-m", "fast", "-w", "stop"])
+        process.withLock { process in
+            process?.waitUntilExit()
+            process = nil
+        }
+    }
+
+    /// Starts the server again on the same port and waits until it accepts connections.
+    func start() throws {
+        let launched = try PostgresServer.launch(running)
+        process.withLock { $0 = launched }
+    }
+
+    deinit {
+        let server = process.withLock { $0 }
+        if let server, server.isRunning {
+            _ = try? PostgresServer.run(running.bin.appendingPathComponent("pg_ctl"),
+                                        ["-D", running.directory.appendingPathComponent("data").path, "-m", "immediate", "stop"])
+            server.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: running.directory)
     }
 }
 

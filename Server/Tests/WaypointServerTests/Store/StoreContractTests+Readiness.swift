@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import Testing
+@testable import WaypointServer
+
+extension StoreContractTests {
+    @Test(arguments: StoreKind.available)
+    func aStoreThatCanStorePassesTheStorageCheckAndTheCheckChangesNothing(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await store.checkStorage()
+            try await Self.makeApp(store, "fitness")
+            _ = try await store.insertEvents([Self.event("a"), Self.event("b")], appID: "fitness")
+            try await store.checkStorage()
+            try await store.checkStorage()
+            #expect(try await store.apps().map(\.id) == ["fitness"])
+            #expect(try await store.events(appID: "fitness", timestamps: nil, after: nil, limit: 10).lines.count == 2)
+        }
+    }
+
+    @Test func aFullSQLiteDatabaseFailsTheStorageCheckWithItsLimitAndPassesOnceThereIsRoom() async throws {
+        try await TemporaryFiles.with { directory in
+            let store = try SQLiteStore(directory: directory, maxPageCount: 40)
+            try await Self.makeApp(store, "fitness")
+            var inserted = 0
+            var full: StoreError?
+            for batch in 0..<100 where full == nil {
+                let events = (0..<50).map { Self.event("m\(batch)-\($0)", user: "user-\(batch)-\($0)") }
+                do {
+                    _ = try await store.insertEvents(events, appID: "fitness")
+                    inserted += 1
+                } catch {
+                    full = StoreError(storageFailure: error)
+                    #expect(full?.isStorageFull == true, "\(error)")
+                }
+            }
+            #expect(full != nil, "the database never filled up")
+            // What room is left takes single events, until not even one fits.
+            var singles = 0
+            for single in 0..<2000 {
+                do {
+                    _ = try await store.insertEvents([Self.event("s\(single)", user: "single-\(single)")], appID: "fitness")
+                    singles += 1
+                } catch {
+                    #expect(StoreError(storageFailure: error)?.isStorageFull == true, "\(error)")
+                    break
+                }
+            }
+            #expect(try await store.events(appID: "fitness", timestamps: nil, after: nil, limit: 100_000).lines.count == inserted * 50 + singles)
+            let check = await #expect(throws: StoreError.self) { try await store.checkStorage() }
+            #expect(check?.isStorageFull == true)
+            #expect(check?.description.contains("waypoint.sqlite reached its size limit of 40 pages, so nothing more can be stored.") == true)
+            let queue = try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path)
+            try await queue.write { db in try db.execute(sql: "DELETE FROM events WHERE message_id LIKE 'm%'") }
+            try queue.close()
+            try await store.checkStorage()
+            try await store.close()
+        }
+    }
+}
+
+/// Which database failures mean "nothing can be stored now".
+@Suite("Storage failure mapping")
+struct StorageFailureMappingTests {
+    @Test(arguments: [
+        (ResultCode.SQLITE_FULL, "full"), (.SQLITE_READONLY, "unavailable"), (.SQLITE_IOERR, "unavailable"),
+        (.SQLITE_IOERR_WRITE, "unavailable"), (.SQLITE_CANTOPEN, "unavailable"), (.SQLITE_BUSY, "unavailable"),
+        (.SQLITE_CONSTRAINT, "other"), (.SQLITE_ERROR, "other"),
+    ])
+    func sqliteErrors(code: ResultCode, expected: String) {
+        let failure = StoreError(storageFailure: DatabaseError(resultCode: code, message: "what SQLite said"))
+        let kind = failure.map { $0.isStorageFull ? "full" : $0.isStorageUnavailable ? "unavailable" : "\($0)" } ?? "other"
+        #expect(kind == expected)
+        if let failure {
+            #expect(failure.description.contains("(SQLite: what SQLite said)"), "\(failure)")
+            #expect(APIError.from(failure).status == .serviceUnavailable)
+        }
+    }
+
+    @Test func aStoreErrorIsItselfAndOtherErrorsAreNoStorageFailure() {
+        struct Bug: Error {}
+        #expect(StoreError(storageFailure: StoreError.appExists(appID: "a")) == .appExists(appID: "a"))
+        #expect(StoreError(storageFailure: Bug()) == nil)
+        #expect(APIError.storageFailure(Bug()) == nil)
+        let full = APIError.from(.storageFull("The disk is full."))
+        #expect(full.code == "storage-full")
+        #expect(full.retryAfter == 60)
+        let lost = APIError.from(.storageUnavailable("PostgreSQL is gone."))
+        #expect(lost.code == "storage-unavailable")
+        #expect(lost.retryAfter == 10)
+        #expect(APIError.from(.appExists(appID: "a")).retryAfter == nil)
+    }
+}
