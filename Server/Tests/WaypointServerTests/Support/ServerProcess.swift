@@ -28,15 +28,22 @@ final class ServerProcess: Sendable {
         throw TestFailure("waypoint-server is not next to \(CommandLine.arguments[0]); build it with `swift build`")
     }
 
-    /// Starts a server with `arguments` (such as `--data DIR`) and waits until `/health` answers.
-    init(_ arguments: [String], port: Int? = nil) async throws {
+    /// Starts a server with `arguments` (such as `--data DIR`) and `WAYPOINT_ADMIN_TOKEN=token`
+    /// (unset when nil), and waits until `/health` answers.
+    convenience init(_ arguments: [String], port: Int? = nil, token: String? = TestServer.adminToken) async throws {
         let port = try port ?? FreePort.find()
+        try await self.init(commandLine: ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, port: port, token: token)
+    }
+
+    /// Starts `waypoint-server` with exactly `arguments` (which make it listen on 127.0.0.1:`port`)
+    /// and `WAYPOINT_ADMIN_TOKEN=token` (unset when nil), and waits until `/health` answers.
+    init(commandLine arguments: [String], port: Int, token: String? = TestServer.adminToken) async throws {
         self.port = port
         let process = Process()
         process.executableURL = try Self.executable()
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["WAYPOINT_ADMIN_TOKEN"] = TestServer.adminToken
+        environment["WAYPOINT_ADMIN_TOKEN"] = token
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
