@@ -145,6 +145,8 @@ struct BrowserTests {
                 let seen = try await onThread { () throws -> (path: String?, apps: String, app: String, cookies: [(name: String, secure: Bool)], scheme: String?) in
                     let browser = try ChromiumSession(extraArguments: arguments)
                     try browser.navigate(nginx.secureURL("/login?next=%2Fapps"))
+                    // The field is focused on load (autofocus); focus it anyway, so typing never races it.
+                    try browser.evaluate("document.getElementById('token').focus()")
                     try browser.type(TestServer.adminToken)
                     try browser.pressEnterAndWait()
                     let path = try browser.evaluate("location.pathname") as? String

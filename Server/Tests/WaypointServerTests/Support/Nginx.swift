@@ -148,19 +148,16 @@ final class NginxProxy: Sendable {
     /// The error log, for a failure's message.
     var errorLog: String { (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? "" }
 
+    /// SIGKILL: nginx started with `master_process off` keeps the signal mask it inherits, and the
+    /// test process's threads block SIGTERM and SIGQUIT; a throw-away nginx has nothing to save.
     func stop() {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-        }
-    }
-
-    deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
+
+    deinit { stop() }
 }
 
 /// Requests to a local nginx: HTTPS with any certificate (the tests' own is self-signed), the
