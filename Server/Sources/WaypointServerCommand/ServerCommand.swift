@@ -21,16 +21,17 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the HTTP server until SIGTERM or SIGINT.",
         discussion: """
-            The admin token comes from the environment variable WAYPOINT_ADMIN_TOKEN (at least 32 \
-            characters; `openssl rand -hex 32` makes one). Data is kept in SQLite under --data unless \
-            --database names a PostgreSQL database.
+            The admin token (at least 32 characters; `openssl rand -hex 32` makes one) comes from the \
+            file --admin-token-file names, or else from the environment variable WAYPOINT_ADMIN_TOKEN. \
+            Data is kept in SQLite under --data unless --database names a PostgreSQL database.
 
             Connections that keep the server waiting are closed (--header-timeout, --idle-timeout) and at \
             most --max-connections are open at once. Rate limits count per SDK key and client address; \
             behind a proxy, name it with --trusted-proxy so its X-Forwarded-For header is believed.
 
             Examples:
-              WAYPOINT_ADMIN_TOKEN=$(openssl rand -hex 32) waypoint-server serve
+              (umask 077 && openssl rand -hex 32 > waypoint-admin-token)
+              waypoint-server serve --admin-token-file waypoint-admin-token
               waypoint-server serve --database postgres://waypoint@127.0.0.1:5432/waypoint --port 9000
               waypoint-server serve --trusted-proxy 127.0.0.1 --max-connections 4000
             """
@@ -47,6 +48,11 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "The port to listen on.")
     var port: Int = 8080
+
+    @Option(help: ArgumentHelp(
+        "A file holding the admin token (mode 0600, such as systemd's LoadCredential=); replaces WAYPOINT_ADMIN_TOKEN.",
+        valueName: "path"))
+    var adminTokenFile: String?
 
     @Option(help: "Seconds a request waits for a PostgreSQL connection before it answers 503 (the database is down or every connection busy).")
     var databaseTimeout: Double = 2
@@ -92,15 +98,7 @@ struct Serve: AsyncParsableCommand {
 
     /// Builds the server and runs it until it is stopped.
     private func serve() async throws {
-        guard let token = ProcessInfo.processInfo.environment["WAYPOINT_ADMIN_TOKEN"] else {
-            throw StartupFailure("set WAYPOINT_ADMIN_TOKEN to a secret of at least 32 characters, such as the output of `openssl rand -hex 32`.")
-        }
-        let adminToken: AdminToken
-        do {
-            adminToken = try AdminToken(token)
-        } catch {
-            throw StartupFailure(error.description)
-        }
+        let adminToken = try AdminTokenSource.load(file: adminTokenFile, environment: ProcessInfo.processInfo.environment)
         let storage: ServerConfiguration.Storage = if let database {
             .postgres(url: database)
         } else {

@@ -15,9 +15,15 @@ public struct AdminToken: Sendable {
 
     /// Keeps the hash of `token`; throws when it is shorter than ``minimumLength``.
     public init(_ token: String) throws(ConfigurationError) {
+        try self.init(token, source: "WAYPOINT_ADMIN_TOKEN")
+    }
+
+    /// Keeps the hash of `token`; the error of a short token names `source`, where it came from
+    /// (such as "the admin token in /etc/waypoint-server/admin-token").
+    public init(_ token: String, source: String) throws(ConfigurationError) {
         guard token.count >= Self.minimumLength else {
             throw ConfigurationError(
-                "WAYPOINT_ADMIN_TOKEN has \(token.count) characters; it needs at least \(Self.minimumLength). "
+                "\(source) has \(token.count) characters; it needs at least \(Self.minimumLength). "
                     + "Generate one with `openssl rand -hex 32`.")
         }
         hash = SecretHash.sha256Hex(token)

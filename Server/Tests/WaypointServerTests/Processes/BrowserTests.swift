@@ -125,6 +125,47 @@ struct BrowserTests {
         }
     }
 
+    /// The dashboard over HTTPS through `deploy/nginx/waypoint.conf` by its host name (not 127.0.0.1,
+    /// where browsers would send a `Secure` cookie over plain HTTP too): signing in works and the
+    /// session cookie, `Secure`, comes back on the next pages.
+    @Test(.enabled(if: NginxSite.executable != nil || NginxSite.isRequired, Comment(rawValue: NginxSite.notInstalledMessage)))
+    func signingInOverHTTPSThroughNginx() async throws {
+        guard Chromium.executable != nil, NginxSite.executable != nil else {
+            Issue.record("chromium or nginx is not installed, and CI=true: `.ci/run` installs both with apt-get")
+            return
+        }
+        try await TemporaryFiles.with { data in
+            try await TemporaryFiles.with("nginx") { folder in
+                let server = try await ServerProcess(["--data", data.path])
+                _ = try await HTTP.createApp(port: server.port, "fitness")
+                let nginx = try await NginxProxy(upstreamPort: server.port, folder: folder)
+                let arguments = [
+                    "--ignore-certificate-errors", "--host-resolver-rules=MAP \(NginxSite.serverName) 127.0.0.1",
+                ]
+                let seen = try await onThread { () throws -> (path: String?, apps: String, app: String, cookies: [(name: String, secure: Bool)], scheme: String?) in
+                    let browser = try ChromiumSession(extraArguments: arguments)
+                    try browser.navigate(nginx.secureURL("/login?next=%2Fapps"))
+                    // The field is focused on load (autofocus); focus it anyway, so typing never races it.
+                    try browser.evaluate("document.getElementById('token').focus()")
+                    try browser.type(TestServer.adminToken)
+                    try browser.pressEnterAndWait()
+                    let path = try browser.evaluate("location.pathname") as? String
+                    let scheme = try browser.evaluate("location.protocol") as? String
+                    let apps = try browser.dom()
+                    try browser.navigate(nginx.secureURL("/apps/fitness"))
+                    return (path, apps, try browser.dom(), try browser.cookies(for: nginx.secureURL("/")), scheme)
+                }
+                #expect(seen.scheme == "https:")
+                #expect(seen.path == "/apps", "\(nginx.errorLog)")
+                #expect(seen.apps.contains(#"<a href="/apps/fitness">fitness</a>"#), "\(seen.apps.prefix(600))")
+                #expect(!seen.app.contains("<h1>Sign in</h1>"), "the session did not survive the next page")
+                #expect(!seen.cookies.isEmpty && seen.cookies.allSatisfy(\.secure), "\(seen.cookies)")
+                nginx.stop()
+                #expect(server.terminate() == 0)
+            }
+        }
+    }
+
     /// What the browser showed.
     struct Seen: Sendable {
         var signInDump = "", apps = "", app = "", flow = "", walkthrough = "", revision = ""

@@ -73,7 +73,9 @@ final class ChromiumSession {
     private var pendingEvents: [[String: Any]] = []
     private var sessionID = ""
 
-    init() throws {
+    /// Starts the browser with ``Chromium/baseArguments(profile:)`` and `extraArguments` (such as
+    /// `--ignore-certificate-errors` for a test's self-signed certificate).
+    init(extraArguments: [String] = []) throws {
         guard let executable = Chromium.executable else { throw TestFailure("chromium is not installed; `apt-get install chromium`") }
         profile = TemporaryFiles.path("chromium")
         var commands: [Int32] = [0, 0]
@@ -87,7 +89,7 @@ final class ChromiumSession {
         posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let arguments = [executable] + Chromium.baseArguments(profile: profile) + ["--remote-debugging-pipe", "about:blank"]
+        let arguments = [executable] + Chromium.baseArguments(profile: profile) + extraArguments + ["--remote-debugging-pipe", "about:blank"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
@@ -148,6 +150,12 @@ final class ChromiumSession {
         _ = try command("Input.dispatchKeyEvent", ["type": "keyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": "\r"])
         _ = try command("Input.dispatchKeyEvent", ["type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13])
         try waitForEvent("Page.loadEventFired")
+    }
+
+    /// The browser's cookies for `url`: each one's name and whether it is `Secure`.
+    func cookies(for url: String) throws -> [(name: String, secure: Bool)] {
+        let result = try command("Network.getCookies", ["urls": [url]])
+        return (result["cookies"] as? [[String: Any]] ?? []).map { ($0["name"] as? String ?? "", $0["secure"] as? Bool ?? false) }
     }
 
     /// The page's DOM as HTML.

@@ -34,22 +34,28 @@ final class ServerProcess: Sendable {
     /// The server's process id.
     var processIdentifier: Int32 { process.processIdentifier }
 
-    /// Starts a server with `arguments` (such as `--data DIR`) and waits until `/health` answers;
-    /// with `openFileLimit`, the server may open at most that many files (`ulimit -n`).
-    init(_ arguments: [String], port: Int? = nil, openFileLimit: Int? = nil) async throws {
+    /// Starts a server with `arguments` (such as `--data DIR`) and `WAYPOINT_ADMIN_TOKEN=token`
+    /// (unset when nil), and waits until `/health` answers; with `openFileLimit`, the server may
+    /// open at most that many files (`ulimit -n`).
+    convenience init(_ arguments: [String], port: Int? = nil, token: String? = TestServer.adminToken, openFileLimit: Int? = nil) async throws {
         let port = try port ?? FreePort.find()
+        try await self.init(commandLine: ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, port: port, token: token, openFileLimit: openFileLimit)
+    }
+
+    /// Starts `waypoint-server` with exactly `arguments` (which make it listen on 127.0.0.1:`port`)
+    /// and `WAYPOINT_ADMIN_TOKEN=token` (unset when nil), and waits until `/health` answers.
+    init(commandLine arguments: [String], port: Int, token: String? = TestServer.adminToken, openFileLimit: Int? = nil) async throws {
         self.port = port
         let process = Process()
-        let serve = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments
         if let openFileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try Self.executable().path] + serve
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try Self.executable().path] + arguments
         } else {
             process.executableURL = try Self.executable()
-            process.arguments = serve
+            process.arguments = arguments
         }
         var environment = ProcessInfo.processInfo.environment
-        environment["WAYPOINT_ADMIN_TOKEN"] = TestServer.adminToken
+        environment["WAYPOINT_ADMIN_TOKEN"] = token
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
