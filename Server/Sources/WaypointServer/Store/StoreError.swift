@@ -9,6 +9,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case cannotOpenDatabase(path: String, reason: String)
         case cannotWriteFolder(path: String, reason: String)
         case cannotReachDatabase(address: String, reason: String)
+        case noKey(appID: String, environment: String, prefix: String)
+        case currentKey(appID: String, environment: String, prefix: String)
+        case keyPrefixTaken(appID: String, environment: String, prefix: String)
     }
 
     private let reason: Reason
@@ -51,16 +54,36 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         StoreError(.cannotReachDatabase(address: address, reason: reason))
     }
 
-    /// Something with the same identity exists already (the API answers 409).
+    /// The environment has no key with this prefix.
+    public static func noKey(appID: String, environment: String, prefix: String) -> StoreError {
+        StoreError(.noKey(appID: appID, environment: environment, prefix: prefix))
+    }
+
+    /// The key with this prefix is the environment's current key, which a revocation does not end.
+    public static func currentKey(appID: String, environment: String, prefix: String) -> StoreError {
+        StoreError(.currentKey(appID: appID, environment: environment, prefix: prefix))
+    }
+
+    /// The environment has a key with this prefix already.
+    public static func keyPrefixTaken(appID: String, environment: String, prefix: String) -> StoreError {
+        StoreError(.keyPrefixTaken(appID: appID, environment: environment, prefix: prefix))
+    }
+
+    /// Something with the same identity exists already, or the operation would break what exists
+    /// (the API answers 409).
     public var isConflict: Bool {
-        if case .appExists = reason { true } else { false }
+        switch reason {
+        case .appExists, .currentKey, .keyPrefixTaken: true
+        default: false
+        }
     }
 
     /// What the operation needs does not exist (the API answers 404).
     public var isNotFound: Bool {
         switch reason {
-        case .noEnvironment, .noRevision: true
-        case .appExists, .cannotCreateFolder, .cannotOpenDatabase, .cannotWriteFolder, .cannotReachDatabase: false
+        case .noEnvironment, .noRevision, .noKey: true
+        case .appExists, .cannotCreateFolder, .cannotOpenDatabase, .cannotWriteFolder, .cannotReachDatabase, .currentKey, .keyPrefixTaken:
+            false
         }
     }
 
@@ -78,6 +101,14 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "Cannot open the SQLite database \(path): \(reason). Check that the folder is writable and the file is a Waypoint database."
         case .cannotWriteFolder(let path, let reason):
             "Cannot write in the data folder \(path): \(reason). Give this user write access to it, or pass a writable folder with --data."
+        case .noKey(let appID, let environment, let prefix):
+            "The environment \"\(environment)\" of \"\(appID)\" has no key \"\(prefix)\"; "
+                + "list its keys with GET /v1/apps/\(appID)/environments/\(environment)/keys."
+        case .currentKey(let appID, let environment, let prefix):
+            "\"\(prefix)\" is the current key of \"\(environment)\" and was not revoked, so apps can still connect; "
+                + "rotate first with POST /v1/apps/\(appID)/environments/\(environment)/keys ({\"graceHours\":0} ends it at once)."
+        case .keyPrefixTaken(let appID, let environment, let prefix):
+            "The environment \"\(environment)\" of \"\(appID)\" has a key \"\(prefix)\" already; rotate again for a key with another prefix."
         case .cannotReachDatabase(let address, let reason):
             "Cannot connect to PostgreSQL at \(address): \(reason). Check that PostgreSQL runs there and accepts connections, and that --database names the right host, port, user and database."
         }

@@ -30,16 +30,16 @@ enum TestServer {
             limits: limits, logLevel: .warning)
     }
 
-    /// Runs `body` against a server on a new SQLite store (or `store`).
+    /// Runs `body` against a server on a new SQLite store (or `store`), whose clock is `now`.
     static func run(
-        limits: Limits = Limits(), store: (any Store)? = nil,
+        limits: Limits = Limits(), store: (any Store)? = nil, now: @escaping @Sendable () -> Date = { Date() },
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         try await TemporaryFiles.with { directory in
             let store = try store ?? SQLiteStore(directory: directory)
             var logger = Logger(label: "waypoint-server-tests")
             logger.logLevel = .warning
-            let application = buildApplication(try configuration(limits: limits), store: store, logger: logger)
+            let application = buildApplication(try configuration(limits: limits), store: store, logger: logger, now: now)
             try await application.test(.router, body)
         }
     }
