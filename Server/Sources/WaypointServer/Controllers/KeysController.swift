@@ -10,7 +10,7 @@ struct KeysController<Context: RequestContext>: Sendable {
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(":app/environments/:environment/keys", use: list)
         group.post(":app/environments/:environment/keys", use: rotate)
-        group.delete(":app/environments/:environment/keys/:prefix", use: revoke)
+        group.delete(":app/environments/:environment/keys/:keyPrefix", use: revoke)
     }
 
     /// A key as the API shows it: its prefix, never its secret or hash.
@@ -82,7 +82,7 @@ struct KeysController<Context: RequestContext>: Sendable {
     /// `DELETE …/keys/{prefix}`: ends the key at once; 200 with it as it is now.
     @Sendable func revoke(request: Request, context: Context) async throws -> Response {
         let (appID, environment) = try await target(context)
-        let prefix = context.parameters.get("prefix") ?? ""
+        let prefix = context.parameters.get("keyPrefix") ?? ""
         let key = try await administration.revokeKey(appID: appID, environment: environment, prefix: prefix)
         return try JSONBody.response(Revoked(environment: environment, key: Key(key, at: administration.now())))
     }

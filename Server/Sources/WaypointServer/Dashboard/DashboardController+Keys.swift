@@ -39,7 +39,7 @@ extension DashboardController {
             let environment = context.parameters.get("environment") ?? ""
             try AppAdministration.requireEnvironment(environment)
             _ = try await form(CSRFOnlyForm.self, from: request)
-            let prefix = context.parameters.get("prefix") ?? ""
+            let prefix = context.parameters.get("keyPrefix") ?? ""
             do {
                 _ = try await administration.revokeKey(appID: app.id, environment: environment, prefix: prefix)
             } catch let error as APIError {

@@ -33,7 +33,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
         pages.get("apps/:app/revisions/:revision", use: revisionPage)
         pages.post("apps/:app/environments/:environment/publish", use: publish)
         pages.post("apps/:app/environments/:environment/keys", use: rotateKey)
-        pages.post("apps/:app/environments/:environment/keys/:prefix/revoke", use: revokeKey)
+        pages.post("apps/:app/environments/:environment/keys/:keyPrefix/revoke", use: revokeKey)
     }
 
     /// The layout's view of a signed-in request.

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 @testable import WaypointServer
 
+/// When `makeApp` makes its apps, and a later time.
+private let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+private let t1 = Date(timeIntervalSince1970: 1_800_000_000)
+
 /// SDK keys in every store: rotation with a grace period, revocation, and the times that decide
 /// which keys work, given by the caller (no waiting).
 extension StoreContractTests {
-    static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
-    static let t1 = Date(timeIntervalSince1970: 1_800_000_000)
-
     static func key(_ prefix: String, _ created: Date, _ expires: Date?) -> SDKKeySummary {
         SDKKeySummary(prefix: prefix, createdAt: created, expiresAt: expires)
     }
