@@ -21,14 +21,14 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
 public func buildApplication(
     _ configuration: ServerConfiguration, store: any Store, services: [any Service] = [],
     beforeStart: (@Sendable () async throws -> Void)? = nil,
-    metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil
+    metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() }
 ) -> some ApplicationProtocol {
     let logger = logger ?? {
         var logger = Logger(label: "waypoint-server")
         logger.logLevel = configuration.logLevel
         return logger
     }()
-    let router = buildRouter(configuration, store: store, metrics: metrics)
+    let router = buildRouter(configuration, store: store, metrics: metrics, now: now)
     let connections = configuration.connections
     let maxConnections = connections.maxConnectionsFittingOpenFileLimit(logger: logger)
     var application = Application(
@@ -47,8 +47,10 @@ public func buildApplication(
     return application
 }
 
-/// The routes, grouped by controller.
-func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics) -> Router<ServerContext> {
+/// The routes, grouped by controller; `now` is the time SDK keys are made, ended and checked at.
+func buildRouter(
+    _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date = { Date() }
+) -> Router<ServerContext> {
     // The templates are part of the program: one that does not parse is a bug, caught by every test.
     let renderer: PageRenderer
     do { renderer = try PageRenderer() } catch { fatalError("The dashboard's templates do not parse: \(error)") }
@@ -58,9 +60,10 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
     let authenticator = Authenticator(
         adminToken: configuration.adminToken, store: store,
         limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
-        trustedProxies: configuration.trustedProxies)
+        trustedProxies: configuration.trustedProxies, now: now)
     let documents = PublishedDocumentCache(store: store)
-    let administration = AppAdministration(store: store, documents: documents, metrics: metrics)
+    let administration = AppAdministration(
+        store: store, documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() })
     HealthController<ServerContext>(metrics: metrics, store: store).addRoutes(to: router)
     OpenAPIController<ServerContext>().addRoutes(to: router)
     DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
@@ -69,6 +72,7 @@ func buildRouter(_ configuration: ServerConfiguration, store: any Store, metrics
     let apps = router.group("v1/apps").add(middleware: AdminAuthMiddleware<ServerContext>(authenticator: authenticator))
     AppsController<ServerContext>(administration: administration, limits: configuration.limits).addRoutes(to: apps)
     ReportsController<ServerContext>(administration: administration).addRoutes(to: apps)
+    KeysController<ServerContext>(administration: administration).addRoutes(to: apps)
     let dashboard = DashboardController<ServerContext>(
         administration: administration, authenticator: authenticator,
         sessions: DashboardSessions(adminToken: configuration.adminToken), renderer: renderer, limits: configuration.limits)

@@ -8,6 +8,11 @@ struct AppAdministration: Sendable {
     let store: any Store
     let documents: PublishedDocumentCache
     let metrics: ServerMetrics
+    /// The time keys are made and ended at.
+    var now: @Sendable () -> Date = { Date() }
+    /// Called after a rotation or a revocation, so lookups of keys cached by this process end at
+    /// once (the server passes ``Authenticator/forgetKeys()``).
+    var keysChanged: @Sendable () -> Void = {}
 
     /// What publishing a revision would do to users in flight.
     var previews: RevisionPreviews { RevisionPreviews(store: store) }
@@ -34,9 +39,9 @@ struct AppAdministration: Sendable {
         for environment in Self.environmentNames {
             let key = SDKKey.generate()
             keys.append((environment, key))
-            records.append(EnvironmentRecord(appID: id, name: environment, keyHash: SecretHash.sha256Hex(key)))
+            records.append(EnvironmentRecord(appID: id, name: environment, keyHash: SecretHash.sha256Hex(key), keyPrefix: SDKKey.prefix(of: key)))
         }
-        let app = AppRecord(id: id, name: name, createdAt: Date())
+        let app = AppRecord(id: id, name: name, createdAt: now())
         do {
             try await store.createApp(app, environments: records)
         } catch let error as StoreError {
@@ -114,6 +119,12 @@ struct AppAdministration: Sendable {
         documents.invalidate(appID: appID, environment: environment)
         metrics.publishes.increment()
         return Publication(previousRevision: previous, preview: preview)
+    }
+
+    /// An app's environments, by name: what each serves, its last event, and its events received
+    /// in the 24 hours before now (``EnvironmentSummary/recentEvents``).
+    func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] {
+        try await store.environmentSummaries(appID: appID, recentSince: now().addingTimeInterval(-24 * 3600))
     }
 
     /// The app with this id; throws 404 when there is none.

@@ -52,7 +52,8 @@ struct AppsController<Context: RequestContext>: Sendable {
             status: .created)
     }
 
-    /// `GET /v1/apps`: every app, by id, with what each environment serves and when it last heard from an app.
+    /// `GET /v1/apps`: every app, by id, with what each environment serves, when it last heard from
+    /// an app, and how many events it received in the last 24 hours.
     private struct AppList: Encodable {
         struct App: Encodable {
             let id: String
@@ -64,8 +65,10 @@ struct AppsController<Context: RequestContext>: Sendable {
             let name: String
             let publishedRevision: Int?
             let lastEventAt: String?
+            /// Events received in the 24 hours before the answer.
+            let eventsLast24h: Int
 
-            private enum CodingKeys: String, CodingKey { case name, publishedRevision, lastEventAt }
+            private enum CodingKeys: String, CodingKey { case name, publishedRevision, lastEventAt, eventsLast24h }
 
             // Written out so that `null` stands for "none" rather than the key being left out.
             func encode(to encoder: any Encoder) throws {
@@ -73,6 +76,7 @@ struct AppsController<Context: RequestContext>: Sendable {
                 try container.encode(name, forKey: .name)
                 try container.encode(publishedRevision, forKey: .publishedRevision)
                 try container.encode(lastEventAt, forKey: .lastEventAt)
+                try container.encode(eventsLast24h, forKey: .eventsLast24h)
             }
         }
 
@@ -80,13 +84,12 @@ struct AppsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func listApps(request: Request, context: Context) async throws -> Response {
-        let store = administration.store
         var apps: [AppList.App] = []
-        for app in try await store.apps() {
-            let environments = try await store.environmentSummaries(appID: app.id).map { summary in
+        for app in try await administration.store.apps() {
+            let environments = try await administration.environmentSummaries(appID: app.id).map { summary in
                 AppList.Environment(
                     name: summary.name, publishedRevision: summary.publishedRevision,
-                    lastEventAt: summary.lastEventAt.map(MillisecondTimestamp.iso8601(milliseconds:)))
+                    lastEventAt: summary.lastEventAt.map(MillisecondTimestamp.iso8601(milliseconds:)), eventsLast24h: summary.recentEvents)
             }
             apps.append(AppList.App(id: app.id, name: app.name, environments: environments))
         }

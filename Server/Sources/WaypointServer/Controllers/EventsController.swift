@@ -18,7 +18,7 @@ struct EventsController<Context: RequestContext>: Sendable {
         let environment = try await authenticator.environment(of: request, context: context)
         let body = try await RequestBody.collect(request, limit: limits.maxEventBodyBytes)
         let batch = try EventBatch(body: body, maxEvents: limits.maxEventsPerBatch)
-        let receivedAt = Timestamp.milliseconds(Date())
+        let receivedAt = Timestamp.milliseconds(authenticator.now())
         var seen: Set<String> = []
         var stored: [StoredEvent] = []
         stored.reserveCapacity(batch.events.count)

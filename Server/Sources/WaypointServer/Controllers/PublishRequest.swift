@@ -33,7 +33,8 @@ struct PublishRequest: Sendable, Hashable {
 }
 
 extension PublishRequest: Decodable {
-    private struct Key: CodingKey {
+    /// Any key of a JSON object (also read by ``RotateKeyRequest``).
+    struct Key: CodingKey {
         let stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -64,8 +65,8 @@ extension PublishRequest: Decodable {
         self.init(revision: revision, confirm: confirm)
     }
 
-    /// The value at `key` as its sender wrote it, near enough for a message.
-    private static func text(_ container: KeyedDecodingContainer<Key>, _ key: Key) -> String {
+    /// The value at `key` as its sender wrote it, near enough for a message (also used by ``RotateKeyRequest``).
+    static func text(_ container: KeyedDecodingContainer<Key>, _ key: Key) -> String {
         if (try? container.decodeNil(forKey: key)) == true { return "null" }
         if let flag = try? container.decode(Bool.self, forKey: key) { return flag ? "true" : "false" }
         if let number = try? container.decode(Int.self, forKey: key) { return String(number) }

@@ -34,6 +34,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
         pages.post("apps/:app/revisions", use: uploadRevision)
         pages.get("apps/:app/revisions/:revision", use: revisionPage)
         pages.post("apps/:app/environments/:environment/publish", use: publish)
+        pages.post("apps/:app/environments/:environment/keys", use: rotateKey)
+        pages.post("apps/:app/environments/:environment/keys/:keyPrefix/revoke", use: revokeKey)
     }
 
     /// The layout's view of a signed-in request.
@@ -153,17 +155,14 @@ struct DashboardController<Context: RequestContext>: Sendable {
     private func appsList(
         _ request: Request, status: HTTPResponse.Status, message: String? = nil, formID: String = "", formName: String = ""
     ) async throws -> Response {
-        var apps: [AppsPageContext.App] = []
+        var rows: [AppsPageContext.Row] = []
         for app in try await store.apps() {
-            let revisions = try await store.revisions(appID: app.id)
-            func published(_ environment: String) -> String {
-                revisions.last(where: { $0.publishedTo.contains(environment) }).map { "revision \($0.revision)" } ?? "–"
+            let revisions = try await store.revisions(appID: app.id).count
+            for summary in try await administration.environmentSummaries(appID: app.id) {
+                rows.append(AppsPageContext.Row(app: app, summary: summary, revisions: revisions))
             }
-            apps.append(AppsPageContext.App(
-                id: app.id, name: app.name, production: published("production"), staging: published("staging"),
-                revisions: revisions.count))
         }
-        let context = AppsPageContext(csrf: csrf(request), apps: apps, message: message, formID: formID, formName: formName)
+        let context = AppsPageContext(csrf: csrf(request), rows: rows, message: message, formID: formID, formName: formName)
         return renderer.page(context, title: "Apps", chrome: chrome(request), status: status)
     }
 
@@ -197,19 +196,26 @@ struct DashboardController<Context: RequestContext>: Sendable {
                let revision = query.get("revision").flatMap({ Int($0) }) {
                 notice = "Revision \(revision) is published to \(environment): apps get it on their next refresh."
             }
+            if let environment = query.get("revokedFrom"), AppAdministration.environmentNames.contains(environment),
+               let prefix = query.get("revoked") {
+                notice = "The \(environment) key \(prefix)… is revoked: requests with it are refused from now on."
+            }
             return try await appOverview(request, app: app, status: .ok, notice: notice)
         }
     }
 
     /// The app page; after a refused upload, with why, the findings and the document sent.
-    private func appOverview(
+    func appOverview(
         _ request: Request, app: AppRecord, status: HTTPResponse.Status, notice: String? = nil, message: String? = nil,
         diagnostics: DiagnosticTable? = nil, draft: String = ""
     ) async throws -> Response {
         var environments: [AppPageContext.Environment] = []
+        let now = administration.now()
         for environment in AppAdministration.environmentNames {
             let published = try await PublishedDocument.read(from: store, appID: app.id, environment: environment)
-            environments.append(AppPageContext.Environment(environment, appID: app.id, published: published))
+            let keys = try await administration.keys(appID: app.id, environment: environment)
+            environments.append(AppPageContext.Environment(
+                environment, appID: app.id, published: published, keys: keys, now: now, csrf: csrf(request)))
         }
         let revisions = try await store.revisions(appID: app.id).reversed().map { AppPageContext.Revision($0, appID: app.id) }
         let context = AppPageContext(

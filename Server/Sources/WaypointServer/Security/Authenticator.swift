@@ -14,16 +14,31 @@ public final class Authenticator: Sendable {
     private let limiter: RateLimiter
     /// Who sent a request.
     let clientAddress: ClientAddress
-    /// Environments by key hash: keys never change once created, so entries never go stale.
-    private let environments = Mutex<[String: EnvironmentRecord]>([:])
+    /// The time keys are checked against.
+    let now: @Sendable () -> Date
+    /// Environments by key hash, each with the time it was looked up.
+    private let environments = Mutex<[String: (environment: EnvironmentRecord, cachedAt: Date)]>([:])
+
+    /// How long a key's lookup is reused. A rotation or revocation through this process is seen at
+    /// once (``forgetKeys()``); one through another process (on the same PostgreSQL) within this time.
+    static let cacheLifetime: TimeInterval = 5
 
     static let keyHeader = HTTPField.Name("Waypoint-Key")!
 
-    public init(adminToken: AdminToken, store: any Store, limiter: RateLimiter, trustedProxies: [TrustedProxy] = []) {
+    public init(
+        adminToken: AdminToken, store: any Store, limiter: RateLimiter, trustedProxies: [TrustedProxy] = [],
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.adminToken = adminToken
         self.store = store
         self.limiter = limiter
         self.clientAddress = ClientAddress(trustedProxies: trustedProxies)
+        self.now = now
+    }
+
+    /// Forgets every key looked up, so a rotation or revocation takes effect at the next request.
+    func forgetKeys() {
+        environments.withLock { $0.removeAll() }
     }
 
     /// Throws 401 unless the request carries `Authorization: Bearer <admin token>`.
@@ -53,20 +68,28 @@ public final class Authenticator: Sendable {
         guard let key = request.headers[Self.keyHeader], !key.isEmpty else {
             throw APIError.unauthorized("This request needs an SDK key: send the header `Waypoint-Key: wps_…` with a key from POST /v1/apps.")
         }
-        let unknown = APIError.unauthorized("The SDK key is not known: use a key returned by POST /v1/apps for this server.")
+        let unknown = APIError.unauthorized(
+            "The SDK key is not known or no longer works: use the environment's current key from POST /v1/apps or a rotation "
+                + "(POST /v1/apps/{app}/environments/{environment}/keys) on this server.")
         guard SDKKey.isWellFormed(key) else { throw unknown }
         let hash = SecretHash.sha256Hex(key)
+        let now = now()
         let environment: EnvironmentRecord
-        if let cached = environments.withLock({ $0[hash] }) {
-            environment = cached
+        if let cached = environments.withLock({ $0[hash] }), now.timeIntervalSince(cached.cachedAt) < Self.cacheLifetime {
+            environment = cached.environment
         } else {
-            guard let found = try await store.environment(keyHash: hash) else { throw unknown }
+            guard let found = try await store.environment(keyHash: hash, at: now) else {
+                _ = environments.withLock { $0.removeValue(forKey: hash) }
+                throw unknown
+            }
             environments.withLock { cache in
                 if cache.count >= 10_000 { cache.removeAll() }
-                cache[hash] = found
+                cache[hash] = (found, now)
             }
             environment = found
         }
+        // A key in its grace period stops working when it ends, cached or not.
+        if let expires = environment.keyExpiresAt, expires <= now { throw unknown }
         guard SecretHash.constantTimeEquals(environment.keyHash, hash) else { throw unknown }
         if let retryAfter = limiter.acquire(hash + " " + clientAddress.resolve(request, context: context)) {
             throw APIError.rateLimited(retryAfter: retryAfter)

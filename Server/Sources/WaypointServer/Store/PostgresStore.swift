@@ -96,10 +96,33 @@ public final class PostgresStore: Store {
     }
 
     /// The schema, one step per version; applied in one transaction under an advisory lock, so
-    /// servers starting together migrate once. A new database gets ``StoreSchema/current`` whole.
+    /// servers starting together migrate once. A new database gets ``StoreSchema/current`` whole,
+    /// which each later step leaves as it is.
     private static let migrations: [[PostgresQuery]] = [
         StoreSchema.current.statements(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
+        movingKeys.map { PostgresQuery(unsafeSQL: $0) },
     ]
+
+    /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of
+    /// each environment's recent events.
+    private static var movingKeys: [String] {
+        let schema = StoreSchema.current
+        return [
+            StoreSchema.tableStatement(schema.table("sdk_keys"), in: .postgres)
+                .replacingOccurrences(of: "CREATE TABLE ", with: "CREATE TABLE IF NOT EXISTS "),
+            schema.indexStatement(schema.index("events_by_environment"), in: .postgres)
+                .replacingOccurrences(of: "CREATE INDEX ", with: "CREATE INDEX IF NOT EXISTS "),
+            """
+            DO $$ BEGIN
+                IF EXISTS (SELECT 1 FROM information_schema.columns
+                           WHERE table_schema = current_schema() AND table_name = 'environments' AND column_name = 'key_hash') THEN
+                    \(StoreSchema.movingKeysStatement);
+                    ALTER TABLE environments DROP COLUMN key_hash;
+                END IF;
+            END $$
+            """,
+        ]
+    }
 
     /// Brings the schema up to date; the pool must be running.
     public func migrate() async throws {
@@ -138,8 +161,12 @@ public final class PostgresStore: Store {
                 throw StoreError.appExists(appID: app.id)
             }
             for environment in environments {
+                try await connection.query("INSERT INTO environments (app_id, name) VALUES (\(app.id), \(environment.name))", logger: logger)
                 try await connection.query(
-                    "INSERT INTO environments (app_id, name, key_hash) VALUES (\(app.id), \(environment.name), \(environment.keyHash))",
+                    """
+                    INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at)
+                    VALUES (\(environment.keyHash), \(environment.keyPrefix), \(app.id), \(environment.name), \(created))
+                    """,
                     logger: logger)
             }
         }
@@ -162,28 +189,16 @@ public final class PostgresStore: Store {
         return apps
     }
 
-    public func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] {
-        var lastEventAt: [String: Int64] = [:]
-        for try await (environment, last) in try await client.query(
-            "SELECT environment, MAX(received_at_ms) FROM events WHERE app_id = \(appID) GROUP BY environment", logger: logger
-        ).decode((String, Int64).self) {
-            lastEventAt[environment] = last
-        }
+    public func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(Timestamp.milliseconds(recentSince))
+        bindings.append(appID)
+        let query = PostgresQuery(unsafeSQL: StoreSchema.environmentSummariesStatement(in: .postgres), binds: bindings)
         var summaries: [EnvironmentSummary] = []
-        for try await (name, published) in try await client.query(
-            "SELECT name, published_revision FROM environments WHERE app_id = \(appID) ORDER BY name", logger: logger
-        ).decode((String, Int?).self) {
-            summaries.append(EnvironmentSummary(name: name, publishedRevision: published, lastEventAt: lastEventAt[name]))
+        for try await (name, published, last, recent) in try await client.query(query, logger: logger).decode((String, Int?, Int64?, Int64).self) {
+            summaries.append(EnvironmentSummary(name: name, publishedRevision: published, lastEventAt: last, recentEvents: Int(recent)))
         }
         return summaries
-    }
-
-    public func environment(keyHash: String) async throws -> EnvironmentRecord? {
-        let rows = try await client.query("SELECT app_id, name, key_hash FROM environments WHERE key_hash = \(keyHash)", logger: logger)
-        for try await (app, name, hash) in rows.decode((String, String, String).self) {
-            return EnvironmentRecord(appID: app, name: name, keyHash: hash)
-        }
-        return nil
     }
 
     public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
@@ -361,6 +376,100 @@ public final class PostgresStore: Store {
         } catch {
             throw StoreError(storageFailure: error) ?? StoreError.storageUnavailable(StoreError.postgresLost("\(error)"))
         }
+    }
+
+    // MARK: SDK keys
+
+    public func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? {
+        let now = Timestamp.milliseconds(now)
+        let rows = try await client.query(
+            """
+            SELECT app_id, environment, key_hash, prefix, expires_at FROM sdk_keys
+            WHERE key_hash = \(keyHash) AND (expires_at IS NULL OR expires_at > \(now))
+            """, logger: logger)
+        for try await (app, name, hash, prefix, expires) in rows.decode((String, String, String, String, Int64?).self) {
+            return EnvironmentRecord(
+                appID: app, name: name, keyHash: hash, keyPrefix: prefix, keyExpiresAt: expires.map(Timestamp.date(milliseconds:)))
+        }
+        return nil
+    }
+
+    public func keys(appID: String, environment: String) async throws -> [SDKKeySummary] {
+        let logger = logger
+        return try await transaction { connection in
+            try await Self.keys(connection, appID: appID, environment: environment, lock: false, logger: logger)
+        }
+    }
+
+    public func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
+        -> [SDKKeySummary] {
+        let logger = logger
+        return try await transaction { connection in
+            // Locks the environment's row: rotations through several servers run one after another.
+            let keys = try await Self.keys(connection, appID: appID, environment: environment, lock: true, logger: logger)
+            if keys.contains(where: { $0.prefix == prefix }) {
+                throw StoreError.keyPrefixTaken(appID: appID, environment: environment, prefix: prefix)
+            }
+            let until = Timestamp.milliseconds(previousUntil)
+            let created = Timestamp.milliseconds(now)
+            try await connection.query(
+                """
+                UPDATE sdk_keys SET expires_at = \(until)
+                WHERE app_id = \(appID) AND environment = \(environment) AND (expires_at IS NULL OR expires_at > \(until))
+                """, logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at)
+                VALUES (\(keyHash), \(prefix), \(appID), \(environment), \(created))
+                """, logger: logger)
+            return try await Self.keys(connection, appID: appID, environment: environment, lock: false, logger: logger)
+        }
+    }
+
+    public func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary {
+        let logger = logger
+        return try await transaction { connection in
+            let keys = try await Self.keys(connection, appID: appID, environment: environment, lock: true, logger: logger)
+            guard var key = keys.first(where: { $0.prefix == prefix }) else {
+                throw StoreError.noKey(appID: appID, environment: environment, prefix: prefix)
+            }
+            guard let expires = key.expiresAt else {
+                throw StoreError.currentKey(appID: appID, environment: environment, prefix: prefix)
+            }
+            let ended = Timestamp.milliseconds(now)
+            if Timestamp.milliseconds(expires) > ended {
+                try await connection.query(
+                    "UPDATE sdk_keys SET expires_at = \(ended) WHERE app_id = \(appID) AND environment = \(environment) AND prefix = \(prefix)",
+                    logger: logger)
+                key.expiresAt = Timestamp.date(milliseconds: ended)
+            }
+            return key
+        }
+    }
+
+    /// An environment's keys, oldest first, its row locked when `lock`; throws
+    /// ``StoreError/noEnvironment(appID:environment:)``.
+    private static func keys(
+        _ connection: PostgresConnection, appID: String, environment: String, lock: Bool, logger: Logger
+    ) async throws -> [SDKKeySummary] {
+        var found = false
+        let locking = lock ? " FOR UPDATE" : ""
+        for try await _ in try await connection.query(
+            "SELECT 1 FROM environments WHERE app_id = \(appID) AND name = \(environment)\(unescaped: locking)", logger: logger) {
+            found = true
+        }
+        guard found else { throw StoreError.noEnvironment(appID: appID, environment: environment) }
+        var keys: [SDKKeySummary] = []
+        for try await (prefix, created, expires) in try await connection.query(
+            """
+            SELECT prefix, created_at, expires_at FROM sdk_keys WHERE app_id = \(appID) AND environment = \(environment)
+            ORDER BY created_at, expires_at IS NULL, prefix
+            """, logger: logger
+        ).decode((String, Int64, Int64?).self) {
+            keys.append(SDKKeySummary(
+                prefix: prefix, createdAt: Timestamp.date(milliseconds: created), expiresAt: expires.map(Timestamp.date(milliseconds:))))
+        }
+        return keys
     }
 
     /// Runs `body` in a transaction; a ``StoreError`` thrown inside comes out as it is.

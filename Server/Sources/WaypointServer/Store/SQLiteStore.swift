@@ -107,13 +107,33 @@ public final class SQLiteStore: Store {
         return String(cString: strerror(errno))
     }
 
-    /// The schema, one step per version; a new database gets ``StoreSchema/current`` whole.
+    /// The schema, one step per version; a new database gets ``StoreSchema/current`` whole, which
+    /// each later step leaves as it is.
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1-apps-revisions-events") { db in
             for statement in StoreSchema.current.statements(in: .sqlite) {
                 try db.execute(sql: statement)
             }
+        }
+        // Keys move from `environments.key_hash` to `sdk_keys`, and events get the index of each
+        // environment's recent events. (GRDB turns foreign keys off during a step and checks them after.)
+        migrator.registerMigration("2-sdk-keys-recent-events") { db in
+            let schema = StoreSchema.current
+            guard try db.columns(in: "environments").contains(where: { $0.name == "key_hash" }) else { return }
+            try db.execute(sql: StoreSchema.tableStatement(schema.table("sdk_keys"), in: .sqlite))
+            try db.execute(sql: schema.indexStatement(schema.index("events_by_environment"), in: .sqlite))
+            try db.execute(sql: StoreSchema.movingKeysStatement)
+            // SQLite cannot drop a UNIQUE column: the table is made again without it, under its own name.
+            var environments = schema.table("environments")
+            environments.name = "environments_next"
+            try db.execute(sql: StoreSchema.tableStatement(environments, in: .sqlite))
+            try db.execute(sql: """
+                INSERT INTO environments_next (app_id, name, published_revision)
+                SELECT app_id, name, published_revision FROM environments
+                """)
+            try db.execute(sql: "DROP TABLE environments")
+            try db.execute(sql: "ALTER TABLE environments_next RENAME TO environments")
         }
         return migrator
     }
@@ -123,11 +143,12 @@ public final class SQLiteStore: Store {
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM apps WHERE id = ?", arguments: [app.id]) == true {
                 throw StoreError.appExists(appID: app.id)
             }
-            try db.execute(sql: "INSERT INTO apps (id, name, created_at) VALUES (?, ?, ?)",
-                           arguments: [app.id, app.name, Timestamp.milliseconds(app.createdAt)])
+            let created = Timestamp.milliseconds(app.createdAt)
+            try db.execute(sql: "INSERT INTO apps (id, name, created_at) VALUES (?, ?, ?)", arguments: [app.id, app.name, created])
             for environment in environments {
-                try db.execute(sql: "INSERT INTO environments (app_id, name, key_hash) VALUES (?, ?, ?)",
-                               arguments: [app.id, environment.name, environment.keyHash])
+                try db.execute(sql: "INSERT INTO environments (app_id, name) VALUES (?, ?)", arguments: [app.id, environment.name])
+                try db.execute(sql: "INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [environment.keyHash, environment.keyPrefix, app.id, environment.name, created])
             }
         }
     }
@@ -148,24 +169,11 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] {
+    public func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] {
         try await pool.read { db in
-            let lastEvents = try Row.fetchAll(db, sql: "SELECT environment, MAX(received_at_ms) FROM events WHERE app_id = ? GROUP BY environment",
-                                              arguments: [appID])
-            var lastEventAt: [String: Int64] = [:]
-            for row in lastEvents { lastEventAt[row[0]] = row[1] }
-            return try Row.fetchAll(db, sql: "SELECT name, published_revision FROM environments WHERE app_id = ? ORDER BY name",
-                                    arguments: [appID]).map { row in
-                let name: String = row[0]
-                return EnvironmentSummary(name: name, publishedRevision: row[1], lastEventAt: lastEventAt[name])
-            }
-        }
-    }
-
-    public func environment(keyHash: String) async throws -> EnvironmentRecord? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT app_id, name, key_hash FROM environments WHERE key_hash = ?", arguments: [keyHash]).map { row in
-                EnvironmentRecord(appID: row[0], name: row[1], keyHash: row[2])
+            try Row.fetchAll(db, sql: StoreSchema.environmentSummariesStatement(in: .sqlite),
+                             arguments: [Timestamp.milliseconds(recentSince), appID]).map { row in
+                EnvironmentSummary(name: row[0], publishedRevision: row[1], lastEventAt: row[2], recentEvents: row[3])
             }
         }
     }
@@ -322,6 +330,73 @@ public final class SQLiteStore: Store {
                     "The disk that holds \(directory.path) has \(available / 1024) KiB free, so events cannot be stored. "
                         + "Free space on that disk; the server stores again by itself once there is room.")
             }
+        }
+    }
+
+    // MARK: SDK keys
+
+    public func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT app_id, environment, key_hash, prefix, expires_at FROM sdk_keys
+                WHERE key_hash = ? AND (expires_at IS NULL OR expires_at > ?)
+                """, arguments: [keyHash, Timestamp.milliseconds(now)]).map { row in
+                EnvironmentRecord(
+                    appID: row[0], name: row[1], keyHash: row[2], keyPrefix: row[3],
+                    keyExpiresAt: (row[4] as Int64?).map(Timestamp.date(milliseconds:)))
+            }
+        }
+    }
+
+    public func keys(appID: String, environment: String) async throws -> [SDKKeySummary] {
+        try await pool.read { db in try Self.keys(db, appID: appID, environment: environment) }
+    }
+
+    public func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
+        -> [SDKKeySummary] {
+        try await pool.write { db in
+            // Writes are serialized: no other rotation runs between these statements.
+            _ = try Self.keys(db, appID: appID, environment: environment)
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM sdk_keys WHERE app_id = ? AND environment = ? AND prefix = ?",
+                                 arguments: [appID, environment, prefix]) == true {
+                throw StoreError.keyPrefixTaken(appID: appID, environment: environment, prefix: prefix)
+            }
+            let until = Timestamp.milliseconds(previousUntil)
+            try db.execute(sql: """
+                UPDATE sdk_keys SET expires_at = ? WHERE app_id = ? AND environment = ? AND (expires_at IS NULL OR expires_at > ?)
+                """, arguments: [until, appID, environment, until])
+            try db.execute(sql: "INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [keyHash, prefix, appID, environment, Timestamp.milliseconds(now)])
+            return try Self.keys(db, appID: appID, environment: environment)
+        }
+    }
+
+    public func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary {
+        try await pool.write { db in
+            let keys = try Self.keys(db, appID: appID, environment: environment)
+            guard var key = keys.first(where: { $0.prefix == prefix }) else {
+                throw StoreError.noKey(appID: appID, environment: environment, prefix: prefix)
+            }
+            guard key.expiresAt != nil else {
+                throw StoreError.currentKey(appID: appID, environment: environment, prefix: prefix)
+            }
+            let ended = Timestamp.milliseconds(now)
+            try db.execute(sql: "UPDATE sdk_keys SET expires_at = ? WHERE app_id = ? AND environment = ? AND prefix = ? AND expires_at > ?",
+                           arguments: [ended, appID, environment, prefix, ended])
+            if db.changesCount > 0 { key.expiresAt = Timestamp.date(milliseconds: ended) }
+            return key
+        }
+    }
+
+    /// An environment's keys, oldest first; throws ``StoreError/noEnvironment(appID:environment:)``.
+    private static func keys(_ db: Database, appID: String, environment: String) throws -> [SDKKeySummary] {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM environments WHERE app_id = ? AND name = ?", arguments: [appID, environment]) == true else {
+            throw StoreError.noEnvironment(appID: appID, environment: environment)
+        }
+        return try Row.fetchAll(db, sql: """
+            SELECT prefix, created_at, expires_at FROM sdk_keys WHERE app_id = ? AND environment = ? ORDER BY created_at, expires_at IS NULL, prefix
+            """, arguments: [appID, environment]).map { row in
+            SDKKeySummary(prefix: row[0], createdAt: Timestamp.date(milliseconds: row[1]), expiresAt: (row[2] as Int64?).map(Timestamp.date(milliseconds:)))
         }
     }
 

@@ -5,9 +5,12 @@ import Foundation
 /// Two implementations: ``SQLiteStore`` (GRDB, the embedded default) and ``PostgresStore``
 /// (PostgresNIO, for more than one server process). Both pass the same contract tests.
 ///
-/// Secrets never reach a store: environments are found by the SHA-256 of their SDK key.
+/// Secrets never reach a store: environments are found by the SHA-256 of their SDK key, and keys
+/// are named by their prefix.
 public protocol Store: Sendable {
-    /// Creates an app with its environments; throws ``StoreError/appExists(appID:)`` when the id exists.
+    /// Creates an app with its environments, each with its key (``EnvironmentRecord/keyHash`` and
+    /// ``EnvironmentRecord/keyPrefix``) as its current key made at the app's creation; throws
+    /// ``StoreError/appExists(appID:)`` when the id exists.
     func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws
 
     /// The app with this id, if any.
@@ -16,11 +19,9 @@ public protocol Store: Sendable {
     /// Every app, by id.
     func apps() async throws -> [AppRecord]
 
-    /// An app's environments, by name, with what each serves and when it last received an event.
-    func environmentSummaries(appID: String) async throws -> [EnvironmentSummary]
-
-    /// The environment whose SDK key has this SHA-256 (hex), if any.
-    func environment(keyHash: String) async throws -> EnvironmentRecord?
+    /// An app's environments, by name, with what each serves, when it last received an event, and
+    /// how many events it received at or after `recentSince` (each figure read from an index).
+    func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary]
 
     /// Stores a new revision of an app's document (numbered 1, 2, … per app), unless the app has a
     /// revision with these bytes already: then that revision is answered and nothing is stored.
@@ -68,4 +69,30 @@ public protocol Store: Sendable {
     /// Throws ``StoreError/storageFull(_:)`` or ``StoreError/storageUnavailable(_:)`` saying why
     /// not, in words an operator can act on. `GET /ready` answers with it.
     func checkStorage() async throws
+    // MARK: SDK keys
+
+    /// The environment whose SDK key has this SHA-256 (hex), if that key works at `now`: it is the
+    /// environment's current key, or it expires after `now`.
+    func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord?
+
+    /// An environment's keys, oldest first, those that no longer work included; throws
+    /// ``StoreError/noEnvironment(appID:environment:)`` when it does not exist.
+    func keys(appID: String, environment: String) async throws -> [SDKKeySummary]
+
+    /// Makes the key with this SHA-256 and prefix, made at `now`, the environment's current key;
+    /// every other key that works after `previousUntil` then stops working at `previousUntil`.
+    /// Returns the environment's keys, as ``keys(appID:environment:)`` lists them.
+    ///
+    /// One transaction: an environment has one current key, however many rotations run at once.
+    /// Throws ``StoreError/noEnvironment(appID:environment:)``, or
+    /// ``StoreError/keyPrefixTaken(appID:environment:prefix:)`` when the environment has a key with
+    /// this prefix already (nothing changes then).
+    func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
+        -> [SDKKeySummary]
+
+    /// Ends the key with this prefix at `now`, unless it ended already; returns it as stored then.
+    /// Throws ``StoreError/noEnvironment(appID:environment:)``, ``StoreError/noKey(appID:environment:prefix:)``,
+    /// or ``StoreError/currentKey(appID:environment:prefix:)`` for the environment's current key
+    /// (nothing changes then: an environment always has a key that works).
+    func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary
 }

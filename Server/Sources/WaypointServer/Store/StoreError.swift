@@ -11,6 +11,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case cannotReachDatabase(address: String, reason: String)
         case storageFull(String)
         case storageUnavailable(String)
+        case noKey(appID: String, environment: String, prefix: String)
+        case currentKey(appID: String, environment: String, prefix: String)
+        case keyPrefixTaken(appID: String, environment: String, prefix: String)
     }
 
     private let reason: Reason
@@ -75,17 +78,37 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         if case .storageUnavailable = reason { true } else { false }
     }
 
-    /// Something with the same identity exists already (the API answers 409).
+    /// The environment has no key with this prefix.
+    public static func noKey(appID: String, environment: String, prefix: String) -> StoreError {
+        StoreError(.noKey(appID: appID, environment: environment, prefix: prefix))
+    }
+
+    /// The key with this prefix is the environment's current key, which a revocation does not end.
+    public static func currentKey(appID: String, environment: String, prefix: String) -> StoreError {
+        StoreError(.currentKey(appID: appID, environment: environment, prefix: prefix))
+    }
+
+    /// The environment has a key with this prefix already.
+    public static func keyPrefixTaken(appID: String, environment: String, prefix: String) -> StoreError {
+        StoreError(.keyPrefixTaken(appID: appID, environment: environment, prefix: prefix))
+    }
+
+    /// Something with the same identity exists already, or the operation would break what exists
+    /// (the API answers 409).
     public var isConflict: Bool {
-        if case .appExists = reason { true } else { false }
+        switch reason {
+        case .appExists, .currentKey, .keyPrefixTaken: true
+        default: false
+        }
     }
 
     /// What the operation needs does not exist (the API answers 404).
     public var isNotFound: Bool {
         switch reason {
-        case .noEnvironment, .noRevision: true
+        case .noEnvironment, .noRevision, .noKey: true
         case .appExists, .cannotCreateFolder, .cannotOpenDatabase, .cannotWriteFolder, .cannotReachDatabase,
-             .storageFull, .storageUnavailable: false
+             .storageFull, .storageUnavailable, .currentKey, .keyPrefixTaken:
+            false
         }
     }
 
@@ -105,6 +128,14 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "Cannot write in the data folder \(path): \(reason). Give this user write access to it, or pass a writable folder with --data."
         case .storageFull(let message), .storageUnavailable(let message):
             message
+        case .noKey(let appID, let environment, let prefix):
+            "The environment \"\(environment)\" of \"\(appID)\" has no key \"\(prefix)\"; "
+                + "list its keys with GET /v1/apps/\(appID)/environments/\(environment)/keys."
+        case .currentKey(let appID, let environment, let prefix):
+            "\"\(prefix)\" is the current key of \"\(environment)\" and was not revoked, so apps can still connect; "
+                + "rotate first with POST /v1/apps/\(appID)/environments/\(environment)/keys ({\"graceHours\":0} ends it at once)."
+        case .keyPrefixTaken(let appID, let environment, let prefix):
+            "The environment \"\(environment)\" of \"\(appID)\" has a key \"\(prefix)\" already; rotate again for a key with another prefix."
         case .cannotReachDatabase(let address, let reason):
             "Cannot connect to PostgreSQL at \(address): \(reason). Check that PostgreSQL runs there and accepts connections, and that --database names the right host, port, user and database."
         }

@@ -13,17 +13,26 @@ public struct AppRecord: Sendable, Hashable, Codable {
     }
 }
 
-/// An environment of an app (`production`, `staging`), found by the SHA-256 of its SDK key.
+/// An environment of an app (`production`, `staging`), as found by one of its SDK keys: the
+/// SHA-256 of the key, its prefix, and when it stops working.
 public struct EnvironmentRecord: Sendable, Hashable {
     public var appID: String
     public var name: String
     /// The SHA-256 of the SDK key, lowercase hex; the key itself is never stored.
     public var keyHash: String
+    /// What names the key without its secret (see ``SDKKey/prefix(of:)``).
+    public var keyPrefix: String
+    /// When the key stops working; nil for the environment's current key.
+    public var keyExpiresAt: Date?
 
-    public init(appID: String, name: String, keyHash: String) {
+    /// An environment and its key; a key whose prefix is not known is named by its hash
+    /// (``SDKKey/prefix(ofHash:)``).
+    public init(appID: String, name: String, keyHash: String, keyPrefix: String? = nil, keyExpiresAt: Date? = nil) {
         self.appID = appID
         self.name = name
         self.keyHash = keyHash
+        self.keyPrefix = keyPrefix ?? SDKKey.prefix(ofHash: keyHash)
+        self.keyExpiresAt = keyExpiresAt
     }
 }
 
@@ -55,18 +64,21 @@ public struct AddedRevision: Sendable, Hashable {
     }
 }
 
-/// An environment as listed: what it serves and when its most recent event arrived.
+/// An environment as listed: what it serves and whether events are arriving.
 public struct EnvironmentSummary: Sendable, Hashable {
     public var name: String
     /// The revision it serves (nil when nothing is published).
     public var publishedRevision: Int?
     /// The largest `receivedAt` of its events, in milliseconds since 1970 (nil when it has none).
     public var lastEventAt: Int64?
+    /// How many of its events were received at or after the time the summary was asked for.
+    public var recentEvents: Int
 
-    public init(name: String, publishedRevision: Int?, lastEventAt: Int64?) {
+    public init(name: String, publishedRevision: Int?, lastEventAt: Int64?, recentEvents: Int) {
         self.name = name
         self.publishedRevision = publishedRevision
         self.lastEventAt = lastEventAt
+        self.recentEvents = recentEvents
     }
 }
 

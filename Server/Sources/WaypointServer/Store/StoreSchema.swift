@@ -61,9 +61,11 @@ struct StoreSchema: Sendable {
 
     /// Apps, their environments and document revisions, and events.
     ///
-    /// Both event indexes end with `seq`, the order of arrival: reading an app's events page by
+    /// Every event index ends with `seq`, the order of arrival: reading an app's events page by
     /// page (`app_id, seq`) and reading them by user (`user_id, timestamp_ms, seq`, which is also
-    /// the cursor of a page) then follow an index to the end, with no sort. In SQLite, `seq` is
+    /// the cursor of a page) then follow an index to the end, with no sort; an environment's last
+    /// event and its events since a time (`app_id, environment, received_at_ms`) are one lookup and
+    /// one range of an index. In SQLite, `seq` is
     /// the row id, which every index ends with already (see ``StoreSchema/indexStatement(_:in:)``).
     static let current = StoreSchema(
         tables: [
@@ -78,10 +80,19 @@ struct StoreSchema: Sendable {
             Table(
                 name: "environments",
                 columns: [
-                    Column("app_id", .text, references: "apps(id)"), Column("name", .text), Column("key_hash", .text),
+                    Column("app_id", .text, references: "apps(id)"), Column("name", .text),
                     Column("published_revision", .integer, isNullable: true),
                 ],
-                primaryKey: ["app_id", "name"], unique: [["key_hash"]]),
+                primaryKey: ["app_id", "name"]),
+            // SDK keys by the SHA-256 of the key; the prefix names a key without its secret. A key
+            // with no `expires_at` is its environment's current key; the others stop working then.
+            Table(
+                name: "sdk_keys",
+                columns: [
+                    Column("key_hash", .text), Column("prefix", .text, sortsByBytes: true), Column("app_id", .text, references: "apps(id)"),
+                    Column("environment", .text), Column("created_at", .bigInteger), Column("expires_at", .bigInteger, isNullable: true),
+                ],
+                primaryKey: ["key_hash"], unique: [["app_id", "environment", "prefix"]]),
             Table(
                 name: "events",
                 columns: [
@@ -96,5 +107,18 @@ struct StoreSchema: Sendable {
         indexes: [
             Index(name: "events_by_app", table: "events", columns: ["app_id", "seq"]),
             Index(name: "events_by_flow_user", table: "events", columns: ["app_id", "flow_id", "user_id", "timestamp_ms", "seq"]),
+            Index(name: "events_by_environment", table: "events", columns: ["app_id", "environment", "received_at_ms", "seq"]),
         ])
+
+    /// The table named `name` (which must be one of ``tables``).
+    func table(_ name: String) -> Table {
+        guard let table = tables.first(where: { $0.name == name }) else { preconditionFailure("the schema has no table \(name)") }
+        return table
+    }
+
+    /// The index named `name` (which must be one of ``indexes``).
+    func index(_ name: String) -> Index {
+        guard let index = indexes.first(where: { $0.name == name }) else { preconditionFailure("the schema has no index \(name)") }
+        return index
+    }
 }

@@ -24,13 +24,31 @@ struct TemplateContextTests {
         ErrorPageContext(heading: "Not found", message: "There is no app.", back: .init(href: "/apps", label: "Back to the apps")),
         SignInPageContext(csrf: "token", next: "/apps", message: "Enter the token again."),
         AppsPageContext(
-            csrf: "token", apps: [.init(id: "fitness", name: "Fitness", production: "revision 1", staging: "–", revisions: 1)],
+            csrf: "token",
+            rows: [.init(app: app, summary: EnvironmentSummary(name: "production", publishedRevision: 1, lastEventAt: 1_800_000_000_000, recentEvents: 3), revisions: 1)],
             message: "The app exists.", formID: "fitness", formName: "Fitness"),
         CreatedAppPageContext(
             AppAdministration.CreatedApp(app: app, keys: [("production", "wps_1"), ("staging", "wps_2")])),
+        RotatedKeyPageContext(
+            app: app,
+            rotated: AppAdministration.RotatedKey(
+                environment: "production", key: "wps_new00000", prefix: "wps_new00000",
+                keys: [
+                    SDKKeySummary(prefix: "wps_old00000", createdAt: Date(timeIntervalSince1970: 0), expiresAt: Date(timeIntervalSince1970: 7200)),
+                    SDKKeySummary(prefix: "wps_new00000", createdAt: Date(timeIntervalSince1970: 60), expiresAt: nil),
+                ],
+                at: Date(timeIntervalSince1970: 60))),
         AppPageContext(
             csrf: "token", app: app,
-            environments: [.init("production", appID: "fitness", published: published)],
+            environments: [
+                .init(
+                    "production", appID: "fitness", published: published,
+                    keys: [
+                        SDKKeySummary(prefix: "wps_old00000", createdAt: Date(timeIntervalSince1970: 0), expiresAt: Date(timeIntervalSince1970: 7200)),
+                        SDKKeySummary(prefix: "wps_new00000", createdAt: Date(timeIntervalSince1970: 60), expiresAt: nil),
+                    ],
+                    now: Date(timeIntervalSince1970: 3600), csrf: "token")
+            ],
             revisions: [.init(RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"]), appID: "fitness")],
             notice: "Revision 2 is published.", message: "The document has 1 error.",
             diagnostics: DiagnosticTable([diagnostic], caption: "Problems"), draft: "{}"),

@@ -108,6 +108,13 @@ struct BrowserTests {
             #expect(seen.firstFocus == "token")
             #expect(seen.afterSignIn == "/apps")
             #expect(seen.apps.contains(#"<a href="/apps/fitness">fitness</a>"#))
+            // The apps page shows that events are flowing: the figure of GET /v1/apps, every event seeded just now.
+            let listed = try await HTTP.send(port: server.port, "/v1/apps", headers: HTTP.admin).object()
+            let environments = (listed["apps"] as? [[String: Any]])?.first?["environments"] as? [[String: Any]] ?? []
+            let production = try #require(environments.first { $0["name"] as? String == "production" }?["eventsLast24h"] as? Int)
+            #expect(production > 600)
+            #expect(seen.apps.contains(#"data-figure="events-24h-production">\#(production)</td>"#), "\(seen.apps)")
+            #expect(seen.apps.contains(#"data-figure="events-24h-staging">0</td>"#))
             #expect(seen.app.contains("Revision 2"))
             #expect(seen.skipLink == "Skip to content")
             // The flow report: the numbers of `waypoint funnel` (80 played users + 4 in flight + 1 finished), bars and graphs drawn.

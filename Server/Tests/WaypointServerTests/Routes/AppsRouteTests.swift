@@ -63,8 +63,8 @@ struct AppsRouteTests {
             let apps = try #require(try response.object()["apps"] as? [[String: Any]])
             #expect(apps.map { $0["id"] as? String } == ["fitness", "notes"])
             #expect(apps.map { $0["name"] as? String } == ["Fitness", "Notes"])
-            #expect(response.text.hasPrefix(#"{"apps":[{"environments":[{"lastEventAt":null,"name":"production","publishedRevision":null},"#
-                + #"{"lastEventAt":null,"name":"staging","publishedRevision":null}],"id":"fitness","name":"Fitness"},"#))
+            #expect(response.text.hasPrefix(#"{"apps":[{"environments":[{"eventsLast24h":0,"lastEventAt":null,"name":"production","publishedRevision":null},"#
+                + #"{"eventsLast24h":0,"lastEventAt":null,"name":"staging","publishedRevision":null}],"id":"fitness","name":"Fitness"},"#))
             let environments = try #require(apps[1]["environments"] as? [[String: Any]])
             #expect(environments.map { $0["name"] as? String } == ["production", "staging"])
             #expect(environments[0]["publishedRevision"] is NSNull)
@@ -74,6 +74,35 @@ struct AppsRouteTests {
             #expect(last.count == "2026-11-21T10:00:00.000Z".count && last.hasSuffix("Z"))
             let milliseconds = try #require(MillisecondTimestamp.parseISO8601(last))
             #expect(milliseconds >= before && milliseconds <= after)
+            #expect(environments.map { $0["eventsLast24h"] as? Int } == [1, 0])
+        }
+    }
+
+    /// `eventsLast24h` counts the events received in the 24 hours before the answer; `lastEventAt` stays.
+    @Test func eachEnvironmentCountsItsEventsOfTheLast24Hours() async throws {
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let clock = LockedBox(start)
+        try await TestServer.run(now: { clock.get() }) { client in
+            let app = try await client.createApp("fitness")
+            func figures() async throws -> [String] {
+                let response = try await client.send("/v1/apps", headers: TestServer.admin)
+                let apps = try #require(try response.object()["apps"] as? [[String: Any]])
+                let environments = try #require(apps.first?["environments"] as? [[String: Any]])
+                return environments.map { "\($0["name"] ?? "") \($0["eventsLast24h"] ?? "") \($0["lastEventAt"] ?? "")" }
+            }
+            #expect(try await client.postEvents(key: app.production, lines: [TestEvents.line("m1"), TestEvents.line("m2")]).status == .ok)
+            clock.set(start.addingTimeInterval(3600))
+            #expect(try await client.postEvents(key: app.production, lines: [TestEvents.line("m3")]).status == .ok)
+            #expect(try await client.postEvents(key: app.staging, lines: [TestEvents.line("m4")]).status == .ok)
+            let second = Timestamp.iso8601(start.addingTimeInterval(3600))
+            #expect(try await figures() == ["production 3 \(second)", "staging 1 \(second)"])
+            // The window is the 24 hours up to now, both ends included: exactly 24 hours later, the first batch still counts.
+            clock.set(start.addingTimeInterval(86_400))
+            #expect(try await figures() == ["production 3 \(second)", "staging 1 \(second)"])
+            clock.set(start.addingTimeInterval(86_400.001))
+            #expect(try await figures() == ["production 1 \(second)", "staging 1 \(second)"])
+            clock.set(start.addingTimeInterval(3600 + 86_400.001))
+            #expect(try await figures() == ["production 0 \(second)", "staging 0 \(second)"])
         }
     }
 

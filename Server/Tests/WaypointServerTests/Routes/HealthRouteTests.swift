@@ -45,8 +45,7 @@ struct FailureRouteTests {
         func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws { throw Failure() }
         func app(id: String) async throws -> AppRecord? { throw Failure() }
         func apps() async throws -> [AppRecord] { throw Failure() }
-        func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] { throw Failure() }
-        func environment(keyHash: String) async throws -> EnvironmentRecord? { throw Failure() }
+        func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] { throw Failure() }
         func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision { throw Failure() }
         func revisions(appID: String) async throws -> [RevisionSummary] { throw Failure() }
         func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw Failure() }
@@ -59,6 +58,11 @@ struct FailureRouteTests {
         }
         func close() async throws {}
         func checkStorage() async throws { throw Failure() }
+        func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? { throw Failure() }
+        func keys(appID: String, environment: String) async throws -> [SDKKeySummary] { throw Failure() }
+        func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
+            -> [SDKKeySummary] { throw Failure() }
+        func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary { throw Failure() }
     }
 
     @Test func aFailingStoreIsA500WithTheUsualErrorBody() async throws {

@@ -102,7 +102,18 @@ struct StoreSchemaTests {
     static func checkAnswers(_ store: any Store) async throws {
         let app = try #require(try await store.app(id: "fitness"))
         #expect(app.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
-        #expect(try await store.environment(keyHash: "hash-s")?.name == "staging")
+        // Each environment's key works as before, named by its hash; keys rotate and end as for a new database.
+        let staging = try #require(try await store.environment(keyHash: "hash-s", at: Date()))
+        #expect(staging == EnvironmentRecord(appID: "fitness", name: "staging", keyHash: "hash-s", keyPrefix: "sha256-hash-s"))
+        #expect(try await store.keys(appID: "fitness", environment: "production") == [
+            SDKKeySummary(prefix: "sha256-hash-p", createdAt: Date(timeIntervalSince1970: 1_700_000_000), expiresAt: nil)
+        ])
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await store.rotateKey(
+            appID: "fitness", environment: "production", keyHash: "hash-p2", prefix: "wps_new00001", at: now, previousUntil: now)
+        #expect(try await store.environment(keyHash: "hash-p", at: now) == nil)
+        #expect(try await store.environment(keyHash: "hash-p2", at: now)?.name == "production")
+        #expect(try await store.environmentSummaries(appID: "fitness", recentSince: Date(timeIntervalSince1970: 0)).map(\.recentEvents) == [4, 0])
         let published = try #require(try await store.publishedRevision(appID: "fitness", environment: "production"))
         #expect(published.revision == 1 && published.body == Array("abc".utf8))
         #expect(try await store.revisions(appID: "fitness").map(\.createdAt) == [Date(timeIntervalSince1970: 1_700_000_000.5)])
@@ -153,8 +164,41 @@ struct StoreSchemaTests {
                 }
             }
             #expect(keys == StoreSchema.current.indexes.map(\.columns))
-            #expect(keys == [["app_id", "seq"], ["app_id", "flow_id", "user_id", "timestamp_ms", "seq"]])
+            #expect(keys == [
+                ["app_id", "seq"], ["app_id", "flow_id", "user_id", "timestamp_ms", "seq"], ["app_id", "environment", "received_at_ms", "seq"],
+            ])
         }
+    }
+
+    /// An environment's last event and its recent events are read through `events_by_environment`
+    /// alone, in both stores: no read of the app's events, nor of the table.
+    @Test func environmentFiguresAreReadFromTheirIndexInSQLite() async throws {
+        try await TemporaryFiles.with { directory in
+            try await SQLiteStore(directory: directory).close()
+            let plan = try await DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path).read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + StoreSchema.environmentSummariesStatement(in: .sqlite), arguments: [0, "fitness"])
+                    .map { row -> String in row["detail"] }
+            }
+            let events = plan.filter { $0.hasSuffix(" v") || $0.contains(" v ") }
+            #expect(events == [
+                "SEARCH v USING COVERING INDEX events_by_environment (app_id=? AND environment=?)",
+                "SEARCH v USING COVERING INDEX events_by_environment (app_id=? AND environment=? AND received_at_ms>?)",
+            ], "\(plan)")
+        }
+    }
+
+    @Test(.enabled(if: PostgresServer.isInstalled, "needs PostgreSQL"))
+    func environmentFiguresAreReadFromTheirIndexInPostgres() async throws {
+        let url = try PostgresServer.createDatabase()
+        try await PostgresServer.withStore(url: url) { _ in }
+        // A new table is small enough to scan; the planner is told not to, to see that the index serves.
+        let statement = StoreSchema.environmentSummariesStatement(in: .postgres)
+            .replacingOccurrences(of: "$1", with: "0").replacingOccurrences(of: "$2", with: "'fitness'")
+        let plan = try PostgresServer.psql(url: url, "SET enable_seqscan = off; SET enable_bitmapscan = off; EXPLAIN (COSTS OFF) \(statement);")
+        // The last event: the last entry of the environment's range, read backward with a limit of one; the count: its range.
+        #expect(plan.contains("->  Limit\n") && plan.contains("Index Only Scan Backward using events_by_environment on events v\n"), "\(plan)")
+        #expect(plan.contains("Index Only Scan using events_by_environment on events v_1\n"), "\(plan)")
+        #expect(!plan.contains("Seq Scan on events"), "\(plan)")
     }
 
     @Test func postgresIndexesAreWrittenAsDescribed() {
@@ -162,6 +206,7 @@ struct StoreSchemaTests {
         #expect(statements == [
             "CREATE INDEX events_by_app ON events (app_id, seq)",
             "CREATE INDEX events_by_flow_user ON events (app_id, flow_id, user_id, timestamp_ms, seq)",
+            "CREATE INDEX events_by_environment ON events (app_id, environment, received_at_ms, seq)",
         ])
     }
 

@@ -30,11 +30,12 @@ enum TestServer {
             limits: limits, logLevel: .warning)
     }
 
-    /// Runs `body` against a server on a new SQLite store (or `store`), through the router or, with
-    /// `.live`, over a socket on 127.0.0.1 (requests then have a peer address); `configure` changes
-    /// the configuration first.
+    /// Runs `body` against a server on a new SQLite store (or `store`), whose clock is `now`, through
+    /// the router or, with `.live`, over a socket on 127.0.0.1 (requests then have a peer address);
+    /// `configure` changes the configuration first.
     static func run(
-        limits: Limits = Limits(), store: (any Store)? = nil, _ testing: TestingSetup = .router,
+        limits: Limits = Limits(), store: (any Store)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        _ testing: TestingSetup = .router,
         configure: (inout ServerConfiguration) throws -> Void = { _ in },
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
@@ -45,7 +46,7 @@ enum TestServer {
             var configuration = try configuration(limits: limits)
             configuration.port = 0
             try configure(&configuration)
-            let application = buildApplication(configuration, store: store, logger: logger)
+            let application = buildApplication(configuration, store: store, logger: logger, now: now)
             try await application.test(testing, body)
         }
     }

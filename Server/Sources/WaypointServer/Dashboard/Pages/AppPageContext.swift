@@ -1,6 +1,7 @@
+import Foundation
 import Waypoint
 
-/// The `app` template: what an app's environments serve, its revisions, and the upload form.
+/// The `app` template: what an app's environments serve, their SDK keys, its revisions, and the upload form.
 struct AppPageContext: PageContext {
     static var template: String { "app" }
 
@@ -12,19 +13,46 @@ struct AppPageContext: PageContext {
             let appID: String
         }
 
+        /// An SDK key of the environment, named by its prefix, with the form that revokes it
+        /// while it is retiring (the current key is replaced by rotating).
+        struct Key: Sendable {
+            let appID: String
+            let environment: String
+            let prefix: String
+            let createdAt: String
+            /// "–" for the current key.
+            let expiresAt: String
+            /// `current`, `retiring` or `ended`.
+            let status: String
+            let isRetiring: Bool
+            let csrf: String
+        }
+
         let name: String
         let appID: String
         /// The published revision; nil when nothing is published.
         let revision: Int?
         let flows: [ReportLink]
         let walkthroughs: [ReportLink]
+        /// Its keys, oldest first.
+        let keys: [Key]
+        /// The CSRF token of the rotate and revoke forms.
+        let csrf: String
 
-        /// The row of `environment`, which serves `published` (nil: nothing).
+        /// The row of `environment`, which serves `published` (nil: nothing) and has `keys` at `now`.
         ///
         /// A document that no longer validates shows as nothing published.
-        init(_ environment: String, appID: String, published: PublishedDocument?) {
+        init(_ environment: String, appID: String, published: PublishedDocument?, keys: [SDKKeySummary], now: Date, csrf: String) {
             name = environment
             self.appID = appID
+            self.csrf = csrf
+            self.keys = keys.map { key in
+                let status = key.status(at: now)
+                return Key(
+                    appID: appID, environment: environment, prefix: key.prefix, createdAt: Timestamp.iso8601(key.createdAt),
+                    expiresAt: key.expiresAt.map(Timestamp.iso8601) ?? "–", status: status.rawValue, isRetiring: status == .retiring,
+                    csrf: csrf)
+            }
             guard let published, let document = published.document() else {
                 (revision, flows, walkthroughs) = (nil, [], [])
                 return

@@ -1,18 +1,37 @@
-/// The `apps` template: every app and what its environments serve, and the form that creates one.
+/// The `apps` template: every app, what each of its environments serves and whether events are
+/// arriving, and the form that creates an app.
 struct AppsPageContext: PageContext {
     static var template: String { "apps" }
 
-    struct App: Sendable {
+    /// One environment of one app.
+    struct Row: Sendable {
         let id: String
         let name: String
+        let environment: String
         /// "revision N" or "–".
-        let production: String
-        let staging: String
+        let published: String
+        /// The time its last event arrived, or "none yet".
+        let lastEvent: String
+        /// Events received in the last 24 hours.
+        let eventsLast24h: Int
+        /// How many revisions the app has.
         let revisions: Int
+
+        /// The row of an app's environment, from what the store summarised.
+        init(app: AppRecord, summary: EnvironmentSummary, revisions: Int) {
+            id = app.id
+            name = app.name
+            environment = summary.name
+            published = summary.publishedRevision.map { "revision \($0)" } ?? "–"
+            lastEvent = summary.lastEventAt.map { Timestamp.iso8601(Timestamp.date(milliseconds: $0)) } ?? "none yet"
+            eventsLast24h = summary.recentEvents
+            self.revisions = revisions
+        }
     }
 
     let csrf: String
-    let apps: [App]
+    /// Apps by id, each environment by name.
+    let rows: [Row]
     let hasApps: Bool
     /// Why creating an app failed.
     let message: String?
@@ -20,10 +39,10 @@ struct AppsPageContext: PageContext {
     let formID: String
     let formName: String
 
-    init(csrf: String, apps: [App], message: String? = nil, formID: String = "", formName: String = "") {
+    init(csrf: String, rows: [Row], message: String? = nil, formID: String = "", formName: String = "") {
         self.csrf = csrf
-        self.apps = apps
-        hasApps = !apps.isEmpty
+        self.rows = rows
+        hasApps = !rows.isEmpty
         self.message = message
         self.formID = formID
         self.formName = formName

@@ -17,11 +17,11 @@ extension Templates {
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
         {{#hasApps}}
         <table>
-        <caption>Apps on this server and what each environment runs</caption>
-        <thead><tr><th scope="col">App</th><th scope="col">Name</th><th scope="col">Production</th><th scope="col">Staging</th><th scope="col">Revisions</th></tr></thead>
+        <caption>Apps on this server: what each environment runs and the events it received</caption>
+        <thead><tr><th scope="col">App</th><th scope="col">Name</th><th scope="col">Environment</th><th scope="col">Published</th><th scope="col">Last event</th><th scope="col">Events in 24 h</th><th scope="col">Revisions</th></tr></thead>
         <tbody>
-        {{#apps}}<tr><td><a href="/apps/{{id}}">{{id}}</a></td><td>{{name}}</td><td>{{production}}</td><td>{{staging}}</td><td class="number">{{revisions}}</td></tr>
-        {{/apps}}
+        {{#rows}}<tr><td><a href="/apps/{{id}}">{{id}}</a></td><td>{{name}}</td><td>{{environment}}</td><td>{{published}}</td><td>{{lastEvent}}</td><td class="number" data-figure="events-24h-{{environment}}">{{eventsLast24h}}</td><td class="number">{{revisions}}</td></tr>
+        {{/rows}}
         </tbody>
         </table>
         {{/hasApps}}
@@ -67,6 +67,25 @@ extension Templates {
         {{/environments}}
         </tbody>
         </table>
+        <h2 id="keys">SDK keys</h2>
+        <p>Keys are named by their first characters; the server keeps only their hashes. Rotating makes a new key, shown once, and lets the keys it replaces work for the hours you give (0 ends them at once).</p>
+        {{#environments}}
+        <table>
+        <caption>Keys of {{name}}, oldest first</caption>
+        <thead><tr><th scope="col">Key</th><th scope="col">Made</th><th scope="col">Works until</th><th scope="col">Status</th><th scope="col">Revoke</th></tr></thead>
+        <tbody>
+        {{#keys}}<tr><td><code>{{prefix}}…</code></td><td>{{createdAt}}</td><td>{{expiresAt}}</td><td>{{status}}</td>
+        <td>{{#isRetiring}}<form method="post" action="/apps/{{appID}}/environments/{{environment}}/keys/{{prefix}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Revoke {{prefix}} now</button></form>{{/isRetiring}}</td></tr>
+        {{/keys}}
+        </tbody>
+        </table>
+        <form method="post" action="/apps/{{appID}}/environments/{{name}}/keys" class="stack">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <label for="grace-{{name}}">Hours the replaced {{name}} keys keep working</label>
+        <input id="grace-{{name}}" name="graceHours" type="number" min="0" max="720" step="1" value="24" required>
+        <button type="submit">Rotate the {{name}} key</button>
+        </form>
+        {{/environments}}
         <h2>Revisions</h2>
         {{#hasRevisions}}
         <table>
@@ -87,5 +106,24 @@ extension Templates {
         <textarea id="document" name="document" rows="12" required spellcheck="false">{{draft}}</textarea>
         <button type="submit">Check and store</button>
         </form>
+        """
+}
+
+extension Templates {
+    static let rotatedKey = """
+        <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> ›</p>
+        <h1>New {{environment}} key of {{appName}}</h1>
+        <p class="notice" role="status">Copy the SDK key now: the server keeps only its hash and cannot show it again.</p>
+        <p><code>{{key}}</code></p>
+        {{#hasPrevious}}<table>
+        <caption>The keys it replaces, which keep working until then</caption>
+        <thead><tr><th scope="col">Key</th><th scope="col">Works until</th></tr></thead>
+        <tbody>
+        {{#previous}}<tr><td><code>{{prefix}}…</code></td><td>{{expiresAt}}</td></tr>
+        {{/previous}}
+        </tbody>
+        </table>{{/hasPrevious}}
+        {{^hasPrevious}}<p>The keys it replaces stopped working at once.</p>{{/hasPrevious}}
+        <p><a href="/apps/{{appID}}#keys">Back to {{appName}}</a></p>
         """
 }
