@@ -11,7 +11,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waypoint-server",
         abstract: "Serve Waypoint documents to apps and collect their analytics events.",
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Backup.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -49,6 +49,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Requests an idle SDK key may make at once.")
     var burst: Double = 2000
 
+    @Option(help: "Delete events older than this many days (by event time), hourly; events are kept forever without it.")
+    var retentionDays: Int?
+
     func run() async throws {
         // The database files are private to their owner: files this process creates are 0600 and
         // folders 0700 (the server writes no other files).
@@ -79,6 +82,7 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw StartupFailure(error.description)
         }
+        if let retentionDays { try RetentionService.validate(days: retentionDays) }
         let storage: ServerConfiguration.Storage = if let database {
             .postgres(url: database)
         } else {
@@ -86,7 +90,7 @@ struct Serve: AsyncParsableCommand {
         }
         let configuration = ServerConfiguration(
             host: host, port: port, storage: storage, adminToken: adminToken,
-            limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst))
+            limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst), retentionDays: retentionDays)
         let application = try await buildApplication(configuration)
         try await application.runService()
     }

@@ -17,10 +17,12 @@ public struct ServerConfiguration: Sendable {
     public var adminToken: AdminToken
     public var limits: Limits
     public var logLevel: Logger.Level
+    /// Events older than this many days are deleted hourly (``RetentionService``); nil keeps them.
+    public var retentionDays: Int?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: Storage, adminToken: AdminToken,
-        limits: Limits = Limits(), logLevel: Logger.Level = .info
+        limits: Limits = Limits(), logLevel: Logger.Level = .info, retentionDays: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -28,6 +30,7 @@ public struct ServerConfiguration: Sendable {
         self.adminToken = adminToken
         self.limits = limits
         self.logLevel = logLevel
+        self.retentionDays = retentionDays
     }
 }
 

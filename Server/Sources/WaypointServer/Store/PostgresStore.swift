@@ -11,8 +11,8 @@ import ServiceLifecycle
 /// which (with the default `synchronous_commit = on`) has flushed the write-ahead log to disk.
 /// Uniqueness of `(app, messageId)` is a constraint of the table, so it holds across processes.
 public final class PostgresStore: Store {
-    private let client: PostgresClient
-    private let logger: Logger
+    let client: PostgresClient
+    let logger: Logger
     /// What ``checkConnection(timeout:)`` connects with: the pool's settings, on one connection.
     private let connectionConfiguration: PostgresConnection.Configuration
 
@@ -96,6 +96,7 @@ public final class PostgresStore: Store {
     /// servers starting together migrate once. A new database gets ``StoreSchema/current`` whole.
     private static let migrations: [[PostgresQuery]] = [
         StoreSchema.current.statements(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
+        [PostgresQuery(unsafeSQL: StoreSchema.addingTable("erased_messages", in: .postgres))],
     ]
 
     /// Brings the schema up to date; the pool must be running.
@@ -295,8 +296,11 @@ public final class PostgresStore: Store {
         let receivedAt = sorted.map { events[$0].receivedAt }
         let lines = sorted.map { events[$0].line }
         let logger = logger
-        // One statement is one transaction: the answer comes after its COMMIT.
+        // One transaction: the answer comes after its COMMIT.
         let accepted = try await transaction { connection in
+            // Waits for an erasure of the app's users in progress, so that an erased event
+            // delivered again meets its kept id (see ``eraseUser(appID:userID:)``).
+            try await connection.query("SELECT pg_advisory_xact_lock_shared(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
             var accepted = 0
             for try await _ in try await connection.query(
                 """
@@ -309,6 +313,7 @@ public final class PostgresStore: Store {
                                 \(lines)::text[]) WITH ORDINALITY AS x(a, m, u, h, f, t, e, r, l, n)
                     ORDER BY a
                 ) AS y
+                WHERE NOT EXISTS (SELECT 1 FROM erased_messages x WHERE x.app_id = \(appID) AND x.message_id = y.m)
                 ORDER BY n
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 RETURNING 1
@@ -350,7 +355,7 @@ public final class PostgresStore: Store {
     public func close() async throws {}
 
     /// Runs `body` in a transaction; a ``StoreError`` thrown inside comes out as it is.
-    private func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         do {
             return try await client.withTransaction(logger: logger, body)
         } catch let error as PostgresTransactionError {

@@ -58,6 +58,8 @@ struct FailureRouteTests {
             throw Failure()
         }
         func close() async throws {}
+        func eraseUser(appID: String, userID: String) async throws -> Int { throw Failure() }
+        func deleteEvents(before cutoff: Int64) async throws -> Int { throw Failure() }
     }
 
     @Test func aFailingStoreIsA500WithTheUsualErrorBody() async throws {
