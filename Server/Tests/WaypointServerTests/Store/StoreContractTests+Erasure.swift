@@ -41,6 +41,32 @@ extension StoreContractTests {
         }
     }
 
+    /// An app delivering the user's events again while the erasure runs: whether each batch lands
+    /// before it (a duplicate, then deleted) or after it (a kept id), none of them survives.
+    @Test(arguments: StoreKind.available)
+    func eventsDeliveredAgainDuringAnErasureStayErased(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await Self.makeApp(store, "fitness")
+            let alice = (0..<300).map { Self.event("a\($0)", user: "alice", environment: "production", at: Int64($0)) }
+            let bob = (0..<50).map { Self.event("b\($0)", user: "bob", environment: "staging", at: Int64($0)) }
+            _ = try await store.insertEvents(alice + bob, appID: "fitness")
+            let erased = try await withThrowingTaskGroup(of: Int?.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        for start in stride(from: 0, to: alice.count, by: 50) {
+                            _ = try await store.insertEvents(Array(alice.shuffled()[start..<start + 50]), appID: "fitness")
+                        }
+                        return nil
+                    }
+                }
+                group.addTask { try await store.eraseUser(appID: "fitness", userID: "alice") }
+                return try await group.compactMap { $0 }.reduce(0, +)
+            }
+            #expect(erased == 300)
+            #expect(try await Self.allLines(store, appID: "fitness") == bob.map(\.line))
+        }
+    }
+
     /// Events whose time is before the cutoff go, in every app; those at or after it stay; kept ids
     /// of erased events as old are forgotten too.
     @Test(arguments: StoreKind.available)
