@@ -313,7 +313,7 @@ public final class PostgresStore: Store {
                                 \(lines)::text[]) WITH ORDINALITY AS x(a, m, u, h, f, t, e, r, l, n)
                     ORDER BY a
                 ) AS y
-                WHERE NOT EXISTS (SELECT 1 FROM erased_messages x WHERE x.app_id = \(appID) AND x.message_id = y.m)
+                WHERE NOT EXISTS (SELECT 1 FROM erased_messages kept WHERE kept.app_id = \(appID) AND kept.message_id = y.m)
                 ORDER BY n
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 RETURNING 1
