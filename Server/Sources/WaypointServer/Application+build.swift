@@ -13,7 +13,11 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
         return logger
     }()
     let opened = try await StoreFactory.open(configuration, logger: logger)
-    return buildApplication(configuration, store: opened.store, services: opened.services, beforeStart: opened.beforeStart, logger: logger)
+    var services = opened.services
+    if let days = configuration.retentionDays {
+        services.append(try RetentionService(store: opened.store, days: days, logger: logger))
+    }
+    return buildApplication(configuration, store: opened.store, services: services, beforeStart: opened.beforeStart, logger: logger)
 }
 
 /// Builds the server over a store that is already open; `services` run beside the HTTP server
@@ -73,6 +77,7 @@ func buildRouter(
     AppsController<ServerContext>(administration: administration, limits: configuration.limits).addRoutes(to: apps)
     ReportsController<ServerContext>(administration: administration).addRoutes(to: apps)
     KeysController<ServerContext>(administration: administration).addRoutes(to: apps)
+    UsersController<ServerContext>(erasure: UserErasure(store: store)).addRoutes(to: apps)
     let dashboard = DashboardController<ServerContext>(
         administration: administration, authenticator: authenticator,
         sessions: DashboardSessions(adminToken: configuration.adminToken), renderer: renderer, limits: configuration.limits)

@@ -11,7 +11,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waypoint-server",
         abstract: "Serve Waypoint documents to apps and collect their analytics events.",
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Backup.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -77,6 +77,9 @@ struct Serve: AsyncParsableCommand {
         discussion: "Rate limits count per SDK key and client address; without this option the client is the peer address."))
     var trustedProxy: [String] = []
 
+    @Option(help: "Delete events older than this many days (by event time), hourly; events are kept forever without it.")
+    var retentionDays: Int?
+
     func run() async throws {
         // The database files are private to their owner: files this process creates are 0600 and
         // folders 0700 (the server writes no other files).
@@ -99,6 +102,7 @@ struct Serve: AsyncParsableCommand {
     /// Builds the server and runs it until it is stopped.
     private func serve() async throws {
         let adminToken = try AdminTokenSource.load(file: adminTokenFile, environment: ProcessInfo.processInfo.environment)
+        if let retentionDays { try RetentionService.validate(days: retentionDays) }
         let storage: ServerConfiguration.Storage = if let database {
             .postgres(url: database)
         } else {
@@ -106,7 +110,7 @@ struct Serve: AsyncParsableCommand {
         }
         var configuration = ServerConfiguration(
             host: host, port: port, storage: storage, adminToken: adminToken,
-            limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst))
+            limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst), retentionDays: retentionDays)
         configuration.connections = try connectionLimits()
         configuration.trustedProxies = try trustedProxy.map { try TrustedProxy($0) }
         guard databaseTimeout > 0, databaseTimeout <= 600 else {

@@ -24,10 +24,12 @@ public struct ServerConfiguration: Sendable {
     /// How long a request waits for a PostgreSQL connection before it answers 503 (a lost database
     /// fails fast instead of holding requests; docs/ARCHITECTURE.md, "Operating the server").
     public var databaseConnectionWait: Duration = .seconds(2)
+    /// Events older than this many days are deleted hourly (``RetentionService``); nil keeps them.
+    public var retentionDays: Int?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: Storage, adminToken: AdminToken,
-        limits: Limits = Limits(), logLevel: Logger.Level = .info
+        limits: Limits = Limits(), logLevel: Logger.Level = .info, retentionDays: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -35,6 +37,7 @@ public struct ServerConfiguration: Sendable {
         self.adminToken = adminToken
         self.limits = limits
         self.logLevel = logLevel
+        self.retentionDays = retentionDays
     }
 }
 

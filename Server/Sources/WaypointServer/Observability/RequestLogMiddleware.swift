@@ -4,7 +4,8 @@ import Logging
 
 /// One log line per request at info (method, path, status, duration) and the request counter.
 ///
-/// Headers and query strings are never logged: they may carry an SDK key or the admin token.
+/// Headers and query strings are never logged: they may carry an SDK key or the admin token; nor is
+/// the user id of an erasure.
 struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
 
@@ -28,6 +29,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         metrics.recordRequest(route: route, status: status)
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        context.logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds))ms")
+        // An erasure's path names the user whose data is erased: the log keeps its route instead.
+        let path = route == UsersController<Context>.erasureRoute ? route : request.uri.path
+        context.logger.info("\(request.method) \(path) \(status) \(String(format: "%.1f", milliseconds))ms")
     }
 }

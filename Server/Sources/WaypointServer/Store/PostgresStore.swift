@@ -11,8 +11,8 @@ import ServiceLifecycle
 /// which (with the default `synchronous_commit = on`) has flushed the write-ahead log to disk.
 /// Uniqueness of `(app, messageId)` is a constraint of the table, so it holds across processes.
 public final class PostgresStore: Store {
-    private let client: BoundedPostgresClient
-    private let logger: Logger
+    let client: BoundedPostgresClient
+    let logger: Logger
     /// What ``checkConnection(timeout:)`` connects with: the pool's settings, on one connection.
     private let connectionConfiguration: PostgresConnection.Configuration
 
@@ -101,6 +101,8 @@ public final class PostgresStore: Store {
     private static let migrations: [[PostgresQuery]] = [
         StoreSchema.current.statements(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
         movingKeys.map { PostgresQuery(unsafeSQL: $0) },
+        // Step 3: the message ids of erased events.
+        [PostgresQuery(unsafeSQL: StoreSchema.addingTable("erased_messages", in: .postgres))],
     ]
 
     /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of
@@ -314,8 +316,11 @@ public final class PostgresStore: Store {
         let receivedAt = sorted.map { events[$0].receivedAt }
         let lines = sorted.map { events[$0].line }
         let logger = logger
-        // One statement is one transaction: the answer comes after its COMMIT.
+        // One transaction: the answer comes after its COMMIT.
         let accepted = try await transaction { connection in
+            // Waits for an erasure of the app's users in progress, so that an erased event
+            // delivered again meets its kept id (see ``eraseUser(appID:userID:)``).
+            try await connection.query("SELECT pg_advisory_xact_lock_shared(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
             var accepted = 0
             for try await _ in try await connection.query(
                 """
@@ -328,6 +333,7 @@ public final class PostgresStore: Store {
                                 \(lines)::text[]) WITH ORDINALITY AS x(a, m, u, h, f, t, e, r, l, n)
                     ORDER BY a
                 ) AS y
+                WHERE NOT EXISTS (SELECT 1 FROM erased_messages kept WHERE kept.app_id = \(appID) AND kept.message_id = y.m)
                 ORDER BY n
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 RETURNING 1
@@ -473,7 +479,7 @@ public final class PostgresStore: Store {
     }
 
     /// Runs `body` in a transaction; a ``StoreError`` thrown inside comes out as it is.
-    private func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
             return try await client.withTransaction(logger: logger, body)
         } catch let error as PostgresTransactionError {

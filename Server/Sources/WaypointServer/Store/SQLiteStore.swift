@@ -14,7 +14,7 @@ import Darwin
 /// crash of the process or of the machine. Uniqueness of `(app, messageId)` is a constraint of
 /// the table, so it holds for every process that opens the file.
 public final class SQLiteStore: Store {
-    private let pool: DatabasePool
+    let pool: DatabasePool
     /// The data folder, for the readiness check's words and its free-space check.
     private let directory: URL
 
@@ -37,6 +37,8 @@ public final class SQLiteStore: Store {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
             if let maxPageCount { try db.execute(sql: "PRAGMA max_page_count = \(maxPageCount)") }
+            // Deleted rows are overwritten with zeros, not left in free space (erasure and retention).
+            try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         let path = directory.appendingPathComponent("waypoint.sqlite").path
         do {
@@ -134,6 +136,9 @@ public final class SQLiteStore: Store {
                 """)
             try db.execute(sql: "DROP TABLE environments")
             try db.execute(sql: "ALTER TABLE environments_next RENAME TO environments")
+        }
+        migrator.registerMigration("3-erased-messages") { db in
+            try db.execute(sql: StoreSchema.addingTable("erased_messages", in: .sqlite))
         }
         return migrator
     }
@@ -248,10 +253,13 @@ public final class SQLiteStore: Store {
         try await pool.write { db in
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (app_id, message_id) DO NOTHING
+                SELECT ?1, ?2, ?, ?, ?, ?, ?, ?
+                WHERE NOT EXISTS (SELECT 1 FROM erased_messages WHERE app_id = ?1 AND message_id = ?2)
+                ON CONFLICT (app_id, message_id) DO NOTHING
                 """)
             var accepted = 0
             for event in events {
+                // The message id of an erased event stays a duplicate (see ``Store/eraseUser(appID:userID:)``).
                 try statement.execute(arguments: [
                     appID, event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
                 ])

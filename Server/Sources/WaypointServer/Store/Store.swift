@@ -95,4 +95,19 @@ public protocol Store: Sendable {
     /// or ``StoreError/currentKey(appID:environment:prefix:)`` for the environment's current key
     /// (nothing changes then: an environment always has a key that works).
     func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary
+
+    // MARK: Erasure and retention (docs/ARCHITECTURE.md, "Operating the server")
+
+    /// Deletes every stored event of `userID` in every environment of the app, and returns how
+    /// many there were.
+    ///
+    /// The erased events' message ids (random, not personal) are kept, with their time, in
+    /// `erased_messages`: an erased event delivered again stays a duplicate. The deletion and the
+    /// ids are one transaction, and no insert of the app's events runs between them.
+    func eraseUser(appID: String, userID: String) async throws -> Int
+
+    /// Deletes the events of every app whose time is before `cutoff` (milliseconds since 1970),
+    /// and the kept message ids of erased events as old; returns how many events were deleted.
+    /// Works in transactions of a bounded size, so ingestion is not held up for long.
+    func deleteEvents(before cutoff: Int64) async throws -> Int
 }

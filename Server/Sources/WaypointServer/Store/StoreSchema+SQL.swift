@@ -4,8 +4,9 @@ extension StoreSchema {
         tables.map { Self.tableStatement($0, in: dialect) } + indexes.map { indexStatement($0, in: dialect) }
     }
 
-    /// `CREATE TABLE …` for `table`.
-    static func tableStatement(_ table: Table, in dialect: SQLDialect) -> String {
+    /// `CREATE TABLE …` for `table` (`CREATE TABLE IF NOT EXISTS …` for a migration step that
+    /// adds it, which must do nothing on a database that has it already).
+    static func tableStatement(_ table: Table, in dialect: SQLDialect, ifNotExists: Bool = false) -> String {
         var lines = table.columns.map { column in
             var line = "\(column.name) \(dialect.typeName(column.type))"
             // SQLite compares text byte by byte unless told otherwise; PostgreSQL needs the "C" collation.
@@ -17,7 +18,7 @@ extension StoreSchema {
         // Unique constraints first: SQLite names the indexes behind them in this order, as it always has.
         lines += table.unique.map { "UNIQUE (\($0.joined(separator: ", ")))" }
         if !table.primaryKey.isEmpty { lines.append("PRIMARY KEY (\(table.primaryKey.joined(separator: ", ")))") }
-        return "CREATE TABLE \(table.name) (\n    " + lines.joined(separator: ",\n    ") + "\n)"
+        return "CREATE TABLE \(ifNotExists ? "IF NOT EXISTS " : "")\(table.name) (\n    " + lines.joined(separator: ",\n    ") + "\n)"
     }
 
     /// `CREATE INDEX …` for `index`.
@@ -32,5 +33,16 @@ extension StoreSchema {
             columns.removeLast()
         }
         return "CREATE INDEX \(index.name) ON \(index.table) (\(columns.joined(separator: ", ")))"
+    }
+}
+
+extension StoreSchema {
+    /// The migration step that adds the table named `name` of ``current`` to a database of the
+    /// earlier release; it does nothing on a database that has the table.
+    static func addingTable(_ name: String, in dialect: SQLDialect) -> String {
+        guard let table = current.tables.first(where: { $0.name == name }) else {
+            preconditionFailure("StoreSchema.current has no table \(name)")
+        }
+        return tableStatement(table, in: dialect, ifNotExists: true)
     }
 }

@@ -59,7 +59,7 @@ struct StoreSchema: Sendable {
     var tables: [Table]
     var indexes: [Index]
 
-    /// Apps, their environments and document revisions, and events.
+    /// Apps, their environments and document revisions, events, and the message ids of erased events.
     ///
     /// Every event index ends with `seq`, the order of arrival: reading an app's events page by
     /// page (`app_id, seq`) and reading them by user (`user_id, timestamp_ms, seq`, which is also
@@ -103,6 +103,12 @@ struct StoreSchema: Sendable {
                     Column("line", .text),
                 ],
                 unique: [["app_id", "message_id"]]),
+            // The message ids of erased events, so that one delivered again stays a duplicate;
+            // `timestamp_ms` is the event's time, by which retention forgets them too.
+            Table(
+                name: "erased_messages",
+                columns: [Column("app_id", .text), Column("message_id", .text), Column("timestamp_ms", .bigInteger)],
+                primaryKey: ["app_id", "message_id"]),
         ],
         indexes: [
             Index(name: "events_by_app", table: "events", columns: ["app_id", "seq"]),

@@ -127,11 +127,13 @@ struct StartupRun {
     let elapsed: Duration
 
     /// Runs the server with `arguments` and `WAYPOINT_ADMIN_TOKEN=token` (unset when nil); kills it
-    /// after 20 seconds.
-    static func run(_ arguments: [String], token: String? = TestServer.adminToken) async throws -> StartupRun {
+    /// after 20 seconds. `command` is what comes before `arguments`.
+    static func run(
+        _ arguments: [String], token: String? = TestServer.adminToken, command: [String] = ["serve", "--host", "127.0.0.1"]
+    ) async throws -> StartupRun {
         let process = Process()
         process.executableURL = try ServerProcess.executable()
-        process.arguments = ["serve", "--host", "127.0.0.1"] + arguments
+        process.arguments = command + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["WAYPOINT_ADMIN_TOKEN"] = token
         process.environment = environment

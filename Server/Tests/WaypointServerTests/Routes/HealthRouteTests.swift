@@ -63,6 +63,8 @@ struct FailureRouteTests {
         func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
             -> [SDKKeySummary] { throw Failure() }
         func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary { throw Failure() }
+        func eraseUser(appID: String, userID: String) async throws -> Int { throw Failure() }
+        func deleteEvents(before cutoff: Int64) async throws -> Int { throw Failure() }
     }
 
     @Test func aFailingStoreIsA500WithTheUsualErrorBody() async throws {

@@ -1,0 +1,25 @@
+import Foundation
+import Logging
+
+/// Erasing one user's events: the rule behind `DELETE /v1/apps/{app}/users/{userId}`
+/// (docs/ARCHITECTURE.md, "Erasure and retention").
+///
+/// Every report, the export and the publish preview are computed from the stored events on each
+/// request, so once the events are deleted nothing shows the user any more. The erased events'
+/// message ids are kept (see ``Store/eraseUser(appID:userID:)``).
+struct UserErasure: Sendable {
+    let store: any Store
+
+    /// Deletes every stored event of `userID` in every environment of the app and returns how many
+    /// there were (0 for a user with none); throws 404 when the app does not exist.
+    ///
+    /// The log says how many events of the app were erased, never whose.
+    func erase(appID: String, userID: String, logger: Logger) async throws -> Int {
+        guard Identifier.isValid(appID), try await store.app(id: appID) != nil else {
+            throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps, or list them with GET /v1/apps.")
+        }
+        let deleted = try await store.eraseUser(appID: appID, userID: userID)
+        logger.info("erasure: deleted \(deleted) event\(deleted == 1 ? "" : "s") of one user of the app \(appID)")
+        return deleted
+    }
+}

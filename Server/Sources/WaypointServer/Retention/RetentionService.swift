@@ -1,0 +1,83 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Waypoint
+
+/// `--retention-days N`: deletes the events whose time is more than N days ago, a minute after the
+/// server starts and then every hour, in every app and environment (docs/ARCHITECTURE.md,
+/// "Operating the server").
+///
+/// Run by the server's service group, it stops at graceful shutdown. Its clock is injected: `now`
+/// says what time it is and `sleep` waits, so tests run passes without waiting.
+public struct RetentionService: Service {
+    /// The longest retention accepted, in days (a little over 100 years).
+    public static let maximumDays = 36_600
+
+    /// The wait before the first pass: the store's migrations run first.
+    public static let firstDelay: Duration = .seconds(60)
+
+    /// The wait between two passes.
+    public static let interval: Duration = .seconds(3600)
+
+    let store: any Store
+    let days: Int
+    let logger: Logger
+    let now: @Sendable () -> Date
+    let sleep: @Sendable (Duration) async throws -> Void
+
+    /// Throws a ``ConfigurationError`` saying what to pass unless `days` is 1 to ``maximumDays``.
+    public static func validate(days: Int) throws {
+        guard (1...maximumDays).contains(days) else {
+            throw ConfigurationError(
+                "--retention-days must be a whole number of days from 1 to \(maximumDays), such as 30 (it is \(days)); "
+                    + "leave it out to keep events forever.")
+        }
+    }
+
+    public init(
+        store: any Store, days: Int, logger: Logger,
+        now: @escaping @Sendable () -> Date = { Date() },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) throws {
+        try Self.validate(days: days)
+        self.store = store
+        self.days = days
+        self.logger = logger
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// Passes until the task is cancelled or the server shuts down gracefully.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            var wait = Self.firstDelay
+            // Each round waits first; it ends when the wait is cancelled.
+            while !Task.isCancelled {
+                do { try await self.sleep(wait) } catch { return }
+                _ = await self.deleteExpired()
+                wait = Self.interval
+            }
+        }
+    }
+
+    /// The time before which events are deleted: `days` before now, in milliseconds since 1970.
+    var cutoff: Int64 {
+        Timestamp.milliseconds(now()) - Int64(days) * 86_400_000
+    }
+
+    /// One pass: deletes the expired events and logs one line with how many; nil when the store
+    /// failed (logged as an error; the next pass tries again).
+    @discardableResult
+    func deleteExpired() async -> Int? {
+        let cutoff = self.cutoff
+        let before = MillisecondTimestamp.iso8601(milliseconds: cutoff)
+        do {
+            let deleted = try await store.deleteEvents(before: cutoff)
+            logger.info("retention: deleted \(deleted) event\(deleted == 1 ? "" : "s") older than \(days) day\(days == 1 ? "" : "s") (before \(before))")
+            return deleted
+        } catch {
+            logger.error("retention: could not delete the events before \(before): \(error); the next pass, in an hour, tries again")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PostgresNIO
+
+/// Erasure and retention in PostgreSQL (docs/ARCHITECTURE.md, "Operating the server").
+///
+/// A deleted row stays on disk as a dead tuple until (auto)vacuum reuses its space, and in the
+/// write-ahead log until it is recycled; the documentation says so, and how to hasten it.
+extension PostgresStore {
+    /// The first key of the advisory lock an erasure holds over its app (the second is the app id's
+    /// `hashtext`): exclusive for an erasure, shared for each insert of events.
+    static let erasureLock: Int32 = 74_697_070
+
+    /// The most events one retention statement deletes: ingestion waits at most for one of them.
+    static let retentionBatchSize = 10_000
+
+    public func eraseUser(appID: String, userID: String) async throws -> Int {
+        // PostgreSQL text cannot hold U+0000, so no stored event has such a user id.
+        if userID.unicodeScalars.contains("\u{0}") { return 0 }
+        let logger = logger
+        return try await transaction { connection in
+            // No insert of this app's events runs between keeping the ids and deleting.
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
+            var deleted = 0
+            for try await count in try await connection.query(
+                """
+                WITH erased AS (
+                    DELETE FROM events WHERE app_id = \(appID) AND user_id = \(userID)
+                    RETURNING app_id, message_id, timestamp_ms
+                ), kept AS (
+                    INSERT INTO erased_messages (app_id, message_id, timestamp_ms)
+                    SELECT app_id, message_id, timestamp_ms FROM erased
+                    ON CONFLICT (app_id, message_id) DO NOTHING
+                )
+                SELECT count(*) FROM erased
+                """, logger: logger
+            ).decode(Int.self) {
+                deleted = count
+            }
+            return deleted
+        }
+    }
+
+    public func deleteEvents(before cutoff: Int64) async throws -> Int {
+        var deleted = 0
+        let limit = Self.retentionBatchSize
+        // Bounded by the number of events there were: each round deletes a batch or ends the loop.
+        while true {
+            var batch = 0
+            for try await count in try await client.query(
+                """
+                WITH expired AS (
+                    DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE timestamp_ms < \(cutoff) LIMIT \(limit))
+                    RETURNING 1
+                )
+                SELECT count(*) FROM expired
+                """, logger: logger
+            ).decode(Int.self) {
+                batch = count
+            }
+            deleted += batch
+            if batch < limit { break }
+        }
+        for try await _ in try await client.query("DELETE FROM erased_messages WHERE timestamp_ms < \(cutoff)", logger: logger) {}
+        return deleted
+    }
+}

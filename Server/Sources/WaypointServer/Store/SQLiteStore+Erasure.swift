@@ -1,0 +1,56 @@
+import Foundation
+import GRDB
+
+/// Erasure and retention in SQLite (docs/ARCHITECTURE.md, "Operating the server").
+///
+/// `secure_delete` (set on every connection) overwrites deleted rows with zeros in the database
+/// file; after deleting, the write-ahead log is checkpointed and truncated, so the deleted bytes
+/// do not stay in its older frames either.
+extension SQLiteStore {
+    /// The most events one retention transaction deletes: ingestion waits at most for one of them.
+    static let retentionBatchSize = 10_000
+
+    public func eraseUser(appID: String, userID: String) async throws -> Int {
+        // Writes are serialized: no insert of events runs between keeping the ids and deleting.
+        let deleted = try await pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO erased_messages (app_id, message_id, timestamp_ms)
+                SELECT app_id, message_id, timestamp_ms FROM events WHERE app_id = ? AND user_id = ?
+                ON CONFLICT (app_id, message_id) DO NOTHING
+                """, arguments: [appID, userID])
+            try db.execute(sql: "DELETE FROM events WHERE app_id = ? AND user_id = ?", arguments: [appID, userID])
+            return db.changesCount
+        }
+        if deleted > 0 { await truncateLog() }
+        return deleted
+    }
+
+    public func deleteEvents(before cutoff: Int64) async throws -> Int {
+        var deleted = 0
+        // Bounded by the number of events there were: each round deletes a batch or ends the loop.
+        while true {
+            let batch = try await pool.write { db in
+                try db.execute(sql: """
+                    DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE timestamp_ms < ? LIMIT ?)
+                    """, arguments: [cutoff, Self.retentionBatchSize])
+                return db.changesCount
+            }
+            deleted += batch
+            if batch < Self.retentionBatchSize { break }
+        }
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM erased_messages WHERE timestamp_ms < ?", arguments: [cutoff])
+        }
+        if deleted > 0 { await truncateLog() }
+        return deleted
+    }
+
+    /// Copies the write-ahead log into the database and empties it, so the deleted rows' earlier
+    /// versions leave it. A reader in the middle of a long read can prevent it; then the frames are
+    /// overwritten as the log is reused, and the next deletion tries again.
+    private func truncateLog() async {
+        _ = try? await pool.writeWithoutTransaction { db in
+            try db.checkpoint(.truncate)
+        }
+    }
+}
