@@ -74,7 +74,7 @@ struct ConnectionLimitTests {
             for _ in 0..<8 { silent.append(try await RawConnection(port: server.port)) }
             let waiting = try await RawConnection(port: server.port)
             try await waiting.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            let cpuBefore = try ProcessCPU.seconds(of: server.processIdentifier)
+            let cpuBefore = try ProcessCPU.total(pid: server.processIdentifier)
             try await Task.sleep(for: .seconds(1))
             #expect(waiting.text.isEmpty, "over the limit, yet answered: \(waiting.text)")
             let clock = ContinuousClock()
@@ -87,7 +87,7 @@ struct ConnectionLimitTests {
             #expect(answeredIn < .milliseconds(500), "/health took \(answeredIn) at the limit")
             // The silent connections time out, a slot frees, and the waiting request is answered.
             try await waiting.waitFor("200 OK", timeout: .seconds(25))
-            let cpu = try ProcessCPU.seconds(of: server.processIdentifier) - cpuBefore
+            let cpu = try ProcessCPU.total(pid: server.processIdentifier) - cpuBefore
             #expect(cpu < 0.5, "the server used \(cpu) s of CPU while connections waited")
             for connection in silent { try await connection.waitUntilClosed(timeout: .seconds(15)) }
             #expect(server.terminate() == 0)
@@ -116,7 +116,7 @@ struct ConnectionLimitTests {
                 slowest = max(slowest, clock.now - asked)
             }
             try await health()
-            let cpuBefore = try ProcessCPU.seconds(of: server.processIdentifier)
+            let cpuBefore = try ProcessCPU.total(pid: server.processIdentifier)
             var flood: [RawConnection] = []
             for _ in 0..<15 {
                 for _ in 0..<10 { flood.append(try await RawConnection(port: server.port)) }
@@ -124,7 +124,7 @@ struct ConnectionLimitTests {
             }
             try await Task.sleep(for: .milliseconds(500))
             try await health()
-            let cpu = try ProcessCPU.seconds(of: server.processIdentifier) - cpuBefore
+            let cpu = try ProcessCPU.total(pid: server.processIdentifier) - cpuBefore
             #expect(slowest < .milliseconds(500), "/health took \(slowest) during the flood")
             #expect(cpu < 0.5, "the server used \(cpu) s of CPU during the flood")
             // The accepted flooding connections are closed for their silence.
@@ -151,20 +151,5 @@ struct ConnectionOptionTests {
             let outcome = try await StartupRun.run(["--data", directory.path] + arguments)
             outcome.expectOneLine(containing: words)
         }
-    }
-}
-
-/// The CPU time a process has used, from /proc.
-enum ProcessCPU {
-    static func seconds(of pid: Int32) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the command name (which is in parentheses and may hold spaces): state is
-        // field 3, utime 14 and stime 15.
-        guard let close = stat.lastIndex(of: ")") else { throw TestFailure("unreadable /proc/\(pid)/stat") }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            throw TestFailure("unreadable /proc/\(pid)/stat: \(stat)")
-        }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }

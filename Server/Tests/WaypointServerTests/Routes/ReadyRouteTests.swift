@@ -105,8 +105,7 @@ struct StorageFailingStore: Store {
     func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws { throw failure }
     func app(id: String) async throws -> AppRecord? { throw failure }
     func apps() async throws -> [AppRecord] { throw failure }
-    func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] { throw failure }
-    func environment(keyHash: String) async throws -> EnvironmentRecord? { throw failure }
+    func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] { throw failure }
     func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision { throw failure }
     func revisions(appID: String) async throws -> [RevisionSummary] { throw failure }
     func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw failure }
@@ -119,4 +118,11 @@ struct StorageFailingStore: Store {
     }
     func close() async throws {}
     func checkStorage() async throws { throw failure }
+    func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? { throw failure }
+    func keys(appID: String, environment: String) async throws -> [SDKKeySummary] { throw failure }
+    func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
+        -> [SDKKeySummary] { throw failure }
+    func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary { throw failure }
+    func eraseUser(appID: String, userID: String) async throws -> Int { throw failure }
+    func deleteEvents(before cutoff: Int64) async throws -> Int { throw failure }
 }
