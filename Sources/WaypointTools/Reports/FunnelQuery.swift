@@ -25,11 +25,13 @@ public struct FunnelQuery: Sendable, Hashable {
     /// With them, the users of any other variation are reported as one group, `(other)`
     /// (``ReportBounds``), and the steps the document does not declare as one row, `(other steps)`.
     public var declaredVariations: [String]?
+    /// Which runs are counted: revision, date range, the experiment that splits users (``ReportScope``).
+    public var scope: ReportScope
 
-    /// Creates a query; the window defaults to 14 days.
+    /// Creates a query; the window defaults to 14 days, the scope to every run.
     public init(
         flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false,
-        declaredSteps: [String]? = nil, declaredVariations: [String]? = nil
+        declaredSteps: [String]? = nil, declaredVariations: [String]? = nil, scope: ReportScope = ReportScope()
     ) {
         self.flowID = flowID
         self.steps = steps
@@ -37,17 +39,19 @@ public struct FunnelQuery: Sendable, Hashable {
         self.groupByVariation = groupByVariation
         self.declaredSteps = declaredSteps
         self.declaredVariations = declaredVariations
+        self.scope = scope
     }
 
     /// A query of `flowID` scoped by `document`: its steps and variations when it declares the
     /// flow (both `nil` when it does not, or without a document).
     public init(
         flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false,
-        document: WaypointDocument?
+        document: WaypointDocument?, scope: ReportScope = ReportScope()
     ) {
         self.init(
             flowID: flowID, steps: steps, window: window, groupByVariation: groupByVariation,
-            declaredSteps: document?.reportedStepIDs(ofFlow: flowID), declaredVariations: document?.reportedVariations(ofFlow: flowID))
+            declaredSteps: document?.reportedStepIDs(ofFlow: flowID), declaredVariations: document?.reportedVariations(ofFlow: flowID),
+            scope: scope)
     }
 }
 

@@ -13,11 +13,15 @@ public struct WalkthroughQuery: Sendable, Hashable {
     /// With them, the report lists every declared step (even at 0) in this order, then steps seen
     /// only in events, sorted by id and marked as not in the document.
     public var declaredSteps: [String]?
+    /// Which runs are counted: revision, date range (of the first `Walkthrough Started`), the
+    /// experiment that splits users (``ReportScope``).
+    public var scope: ReportScope
 
-    /// Creates a query.
-    public init(walkthroughID: String, groupByVariation: Bool = false, declaredSteps: [String]? = nil) {
+    /// Creates a query; the scope defaults to every run.
+    public init(walkthroughID: String, groupByVariation: Bool = false, declaredSteps: [String]? = nil, scope: ReportScope = ReportScope()) {
         self.walkthroughID = walkthroughID
         self.groupByVariation = groupByVariation
         self.declaredSteps = declaredSteps
+        self.scope = scope
     }
 }

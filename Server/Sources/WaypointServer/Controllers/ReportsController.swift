@@ -53,7 +53,7 @@ struct ReportsController<Context: RequestContext>: Sendable {
         do {
             let store = store
             bytes = try await ReportWork.run(request, metrics: administration.metrics) {
-                try await StoredFunnel.json(store: store, appID: appID, query: query)
+                try await StoredFunnel.json(store: store, appID: appID, environment: environment, query: query)
             }
         } catch let error as ReportError {
             throw APIError.badRequest(error.description, code: "bad-query")
@@ -84,7 +84,7 @@ struct ReportsController<Context: RequestContext>: Sendable {
         let body = ResponseBody { writer in
             var cursor: Int64?
             repeat {
-                let page = try await store.events(appID: appID, timestamps: timestamps, after: cursor, limit: Self.exportPageSize)
+                let page = try await store.events(appID: appID, environment: nil, timestamps: timestamps, after: cursor, limit: Self.exportPageSize)
                 var buffer = ByteBuffer()
                 for line in page.lines {
                     buffer.writeString(line)

@@ -57,10 +57,10 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let flowID = context.parameters.get("flow") ?? ""
             let document = scope.document
             let query = FunnelQuery(flowID: flowID, steps: nil, window: .days(14), groupByVariation: true, document: document)
-            let store = store, appID = scope.app.id
+            let store = store, appID = scope.app.id, environment = scope.environment
             let result = try await reporting {
                 try await ReportWork.run(request, metrics: administration.metrics) {
-                    try await StoredFunnel.report(store: store, appID: appID, query: query)
+                    try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: query)
                 }
             }
             guard let report = result.flowReport else { throw APIError.internalError }
@@ -85,10 +85,10 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let query = WalkthroughQuery(
                 walkthroughID: walkthroughID, groupByVariation: true,
                 declaredSteps: scope.document?.reportedStepIDs(ofWalkthrough: walkthroughID))
-            let store = store, appID = scope.app.id
+            let store = store, appID = scope.app.id, environment = scope.environment
             let report = try await reporting {
                 try await ReportWork.run(request, metrics: administration.metrics) {
-                    try await StoredWalkthroughReport.report(store: store, appID: appID, query: query)
+                    try await StoredWalkthroughReport.report(store: store, appID: appID, environment: environment, query: query)
                 }
             }
             let values = WalkthroughPageContext(

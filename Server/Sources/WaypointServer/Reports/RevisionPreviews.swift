@@ -5,7 +5,7 @@ import WaypointTools
 /// What publishing a revision to an environment would do.
 ///
 /// `FlowPreview.compute` of WaypointTools (the core's restore rules) runs over each flow's stored
-/// events, read by user.
+/// events of that environment (its users are the ones a publish moves), read by user.
 struct RevisionPreviews: Sendable {
     let store: any Store
 
@@ -20,7 +20,7 @@ struct RevisionPreviews: Sendable {
         var flows: [FlowPreview] = []
         if let candidateDocument = try? WaypointDocument(validating: Data(candidate.body)) {
             for flowID in RevisionPreview.flowIDs(published: publishedDocument, candidate: candidateDocument) {
-                let flow = try await StoredLines.byUser(store: store, appID: appID, flowID: flowID) { lines in
+                let flow = try await StoredLines.byUser(store: store, appID: appID, environment: environment, flowID: flowID) { lines in
                     try FlowPreview.compute(
                         flowID: flowID, published: publishedDocument, candidate: candidateDocument, userOrderedJSONLines: lines)
                 }

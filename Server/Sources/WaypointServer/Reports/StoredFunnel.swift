@@ -3,19 +3,19 @@ import Waypoint
 import WaypointTools
 
 /// The funnel endpoint's report: `Funnel.compute` — the implementation `waypoint funnel` uses — fed
-/// with the app's stored lines of the flow in (user, time) order, page by page from the store, one
+/// with one environment's stored lines of the flow in (user, time) order, page by page from the store, one
 /// user in memory at a time.
 enum StoredFunnel {
     /// The report, as `waypoint funnel` computes it over the same events.
-    static func report(store: any Store, appID: String, query: FunnelQuery) async throws -> FunnelResult {
-        try await StoredLines.byUser(store: store, appID: appID, flowID: query.flowID) { lines in
+    static func report(store: any Store, appID: String, environment: String, query: FunnelQuery) async throws -> FunnelResult {
+        try await StoredLines.byUser(store: store, appID: appID, environment: environment, flowID: query.flowID) { lines in
             try Funnel.compute(userOrderedJSONLines: lines, query: query)
         }
     }
 
     /// The report as JSON bytes, exactly as `waypoint funnel --format json` prints it (with its newline).
-    static func json(store: any Store, appID: String, query: FunnelQuery) async throws -> [UInt8] {
-        let report = try await report(store: store, appID: appID, query: query)
+    static func json(store: any Store, appID: String, environment: String, query: FunnelQuery) async throws -> [UInt8] {
+        let report = try await report(store: store, appID: appID, environment: environment, query: query)
         return [UInt8](report.jsonData()) + [UInt8(ascii: "\n")]
     }
 }

@@ -15,6 +15,7 @@ extension EventQuery {
             return dialect.placeholder(values.count)
         }
         var conditions = ["app_id = \(bind(.text(appID)))"]
+        if let environment { conditions.append("environment = \(bind(.text(environment)))") }
         switch flow {
         case .anyFlow: break
         case .flow(let flowID): conditions.append("flow_id = \(bind(.text(flowID)))")

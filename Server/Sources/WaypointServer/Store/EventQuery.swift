@@ -20,6 +20,8 @@ struct EventQuery: Sendable, Hashable {
     }
 
     var appID: String
+    /// Which environment's events (every environment's when nil).
+    var environment: String? = nil
     var flow: FlowFilter
     /// Which of the app's events, by time (every event when nil).
     var timestamps: EventTimeRange? = nil
@@ -27,13 +29,15 @@ struct EventQuery: Sendable, Hashable {
     /// At most this many events.
     var limit: Int
 
-    /// An app's events of every flow, in storage order, of those in `timestamps` (every event when nil).
-    static func stored(appID: String, timestamps: EventTimeRange? = nil, after cursor: Int64?, limit: Int) -> EventQuery {
-        EventQuery(appID: appID, flow: .anyFlow, timestamps: timestamps, order: .stored(after: cursor), limit: limit)
+    /// An app's events of every flow, in storage order, of those in `timestamps` (every event when
+    /// nil) and `environment` (every environment when nil).
+    static func stored(appID: String, environment: String? = nil, timestamps: EventTimeRange? = nil, after cursor: Int64?, limit: Int) -> EventQuery {
+        EventQuery(appID: appID, environment: environment, flow: .anyFlow, timestamps: timestamps, order: .stored(after: cursor), limit: limit)
     }
 
-    /// An app's events of one flow (`flowID` nil: of no flow), by user, then time.
-    static func byUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) -> EventQuery {
-        EventQuery(appID: appID, flow: flowID.map(FlowFilter.flow) ?? .noFlow, order: .byUser(after: cursor), limit: limit)
+    /// An app's events of one flow (`flowID` nil: of no flow) in `environment` (every environment
+    /// when nil), by user, then time.
+    static func byUser(appID: String, environment: String? = nil, flowID: String?, after cursor: UserOrderCursor?, limit: Int) -> EventQuery {
+        EventQuery(appID: appID, environment: environment, flow: flowID.map(FlowFilter.flow) ?? .noFlow, order: .byUser(after: cursor), limit: limit)
     }
 }

@@ -345,8 +345,8 @@ public final class PostgresStore: Store {
         return InsertResult(accepted: accepted, duplicates: events.count - accepted)
     }
 
-    public func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
-        let query = EventQuery.stored(appID: appID, timestamps: timestamps, after: cursor, limit: limit)
+    public func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
+        let query = EventQuery.stored(appID: appID, environment: environment, timestamps: timestamps, after: cursor, limit: limit)
         var lines: [String] = []
         var last: Int64?
         for try await (seq, line) in try await rows(query).decode((Int64, String).self) {
@@ -356,8 +356,8 @@ public final class PostgresStore: Store {
         return EventPage(lines: lines, next: lines.count == limit ? last : nil)
     }
 
-    public func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
-        let query = EventQuery.byUser(appID: appID, flowID: flowID, after: cursor, limit: limit)
+    public func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+        let query = EventQuery.byUser(appID: appID, environment: environment, flowID: flowID, after: cursor, limit: limit)
         var lines: [String] = []
         var last: UserOrderCursor?
         for try await (user, timestamp, seq, line) in try await rows(query).decode((String, Int64, Int64, String).self) {

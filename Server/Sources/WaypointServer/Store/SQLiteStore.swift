@@ -269,13 +269,13 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
-        let page = try await page(EventQuery.stored(appID: appID, timestamps: timestamps, after: cursor, limit: limit)) { row -> Int64 in row[0] }
+    public func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
+        let page = try await page(EventQuery.stored(appID: appID, environment: environment, timestamps: timestamps, after: cursor, limit: limit)) { row -> Int64 in row[0] }
         return EventPage(lines: page.lines, next: page.next)
     }
 
-    public func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
-        let query = EventQuery.byUser(appID: appID, flowID: flowID, after: cursor, limit: limit)
+    public func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+        let query = EventQuery.byUser(appID: appID, environment: environment, flowID: flowID, after: cursor, limit: limit)
         let page = try await page(query) { row in UserOrderCursor(userID: row[0], timestamp: row[1], sequence: row[2]) }
         return UserOrderedPage(lines: page.lines, next: page.next)
     }

@@ -52,12 +52,12 @@ public protocol Store: Sendable {
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult
 
     /// A page of an app's events in storage order, after `cursor` (nil: from the start), of those
-    /// whose time lies in `timestamps` (every event when nil).
-    func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage
+    /// of `environment` (every environment's when nil) whose time lies in `timestamps` (every event when nil).
+    func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage
 
-    /// A page of an app's events of one flow ordered by user, then time, after `cursor`; with
-    /// `flowID` nil, the events of no flow (walkthrough events).
-    func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage
+    /// A page of an app's events of one flow in `environment` (every environment's when nil) ordered
+    /// by user, then time, after `cursor`; with `flowID` nil, the events of no flow (walkthrough events).
+    func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage
 
     /// Releases connections; the store is not used afterwards.
     func close() async throws

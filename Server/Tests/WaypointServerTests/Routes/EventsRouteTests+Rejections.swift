@@ -106,7 +106,7 @@ extension EventsRouteTests {
             var cursor: UserOrderCursor?
             var seen: [String] = []
             repeat {
-                let page = try await store.eventsByUser(appID: "fitness", flowID: nil, after: cursor, limit: 1)
+                let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: nil, after: cursor, limit: 1)
                 cursor = page.next
                 guard let line = page.lines.first, let position = page.next else { break }
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

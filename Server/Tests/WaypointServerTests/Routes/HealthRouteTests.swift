@@ -52,8 +52,8 @@ struct FailureRouteTests {
         func publish(appID: String, environment: String, revision: Int) async throws -> Int? { throw Failure() }
         func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw Failure() }
         func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw Failure() }
-        func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage { throw Failure() }
-        func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+        func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage { throw Failure() }
+        func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
             throw Failure()
         }
         func close() async throws {}

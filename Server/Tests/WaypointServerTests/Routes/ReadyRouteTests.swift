@@ -112,8 +112,8 @@ struct StorageFailingStore: Store {
     func publish(appID: String, environment: String, revision: Int) async throws -> Int? { throw failure }
     func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw failure }
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw failure }
-    func events(appID: String, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage { throw failure }
-    func eventsByUser(appID: String, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+    func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage { throw failure }
+    func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
         throw failure
     }
     func close() async throws {}

@@ -25,7 +25,7 @@ extension StoreContractTests {
 
             #expect(try await store.eraseUser(appID: "fitness", userID: "alice") == 3)
             #expect(try await Self.allLines(store, appID: "fitness") == kept.map(\.line))
-            #expect(try await store.eventsByUser(appID: "fitness", flowID: nil, after: nil, limit: 10).lines.isEmpty)
+            #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: nil, after: nil, limit: 10).lines.isEmpty)
             #expect(try await Self.allLines(store, appID: "notes") == ["{\"m\":\"n1\"}"])
             #expect(try await store.eraseUser(appID: "fitness", userID: "alice") == 0)
             #expect(try await store.eraseUser(appID: "fitness", userID: "nobody") == 0)

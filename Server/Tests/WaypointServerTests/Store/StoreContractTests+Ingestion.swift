@@ -23,7 +23,7 @@ extension StoreContractTests {
         var lines: [String] = []
         var cursor: Int64?
         repeat {
-            let page = try await store.events(appID: appID, timestamps: nil, after: cursor, limit: 500)
+            let page = try await store.events(appID: appID, environment: nil, timestamps: nil, after: cursor, limit: 500)
             lines += page.lines
             cursor = page.next
         } while cursor != nil
@@ -67,7 +67,7 @@ extension StoreContractTests {
             try await Self.makeApp(store, "fitness")
             #expect(try await store.insertEvents(events, appID: "fitness") == InsertResult(accepted: 3, duplicates: 0))
             func lines(_ flowID: String?) async throws -> [String] {
-                try await store.eventsByUser(appID: "fitness", flowID: flowID, after: nil, limit: 10).lines
+                try await store.eventsByUser(appID: "fitness", environment: nil, flowID: flowID, after: nil, limit: 10).lines
             }
             #expect(try await lines("") == [#"{"m":"e1"}"#])
             #expect(try await lines(nil) == [#"{"m":"e2"}"#])

@@ -13,7 +13,7 @@ extension StoreContractTests {
             try await store.checkStorage()
             try await store.checkStorage()
             #expect(try await store.apps().map(\.id) == ["fitness"])
-            #expect(try await store.events(appID: "fitness", timestamps: nil, after: nil, limit: 10).lines.count == 2)
+            #expect(try await store.events(appID: "fitness", environment: nil, timestamps: nil, after: nil, limit: 10).lines.count == 2)
         }
     }
 
@@ -45,7 +45,7 @@ extension StoreContractTests {
                     break
                 }
             }
-            #expect(try await store.events(appID: "fitness", timestamps: nil, after: nil, limit: 100_000).lines.count == inserted * 50 + singles)
+            #expect(try await store.events(appID: "fitness", environment: nil, timestamps: nil, after: nil, limit: 100_000).lines.count == inserted * 50 + singles)
             let check = await #expect(throws: StoreError.self) { try await store.checkStorage() }
             #expect(check?.isStorageFull == true)
             #expect(check?.description.contains("waypoint.sqlite reached its size limit of 40 pages, so nothing more can be stored.") == true)

@@ -187,7 +187,7 @@ struct StoreContractTests {
                 var lines: [String] = []
                 var cursor: Int64?
                 repeat {
-                    let page = try await store.events(appID: "fitness", timestamps: range, after: cursor, limit: limit)
+                    let page = try await store.events(appID: "fitness", environment: nil, timestamps: range, after: cursor, limit: limit)
                     lines += page.lines
                     cursor = page.next
                 } while cursor != nil
@@ -227,7 +227,7 @@ struct StoreContractTests {
             var lines: [String] = []
             var cursor: Int64?
             repeat {
-                let page = try await store.events(appID: "fitness", timestamps: nil, after: cursor, limit: 7)
+                let page = try await store.events(appID: "fitness", environment: nil, timestamps: nil, after: cursor, limit: 7)
                 #expect(page.lines.count <= 7)
                 lines += page.lines
                 cursor = page.next
@@ -252,7 +252,7 @@ struct StoreContractTests {
             var lines: [String] = []
             var cursor: UserOrderCursor?
             repeat {
-                let page = try await store.eventsByUser(appID: "fitness", flowID: "signup", after: cursor, limit: 8)
+                let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup", after: cursor, limit: 8)
                 lines += page.lines
                 cursor = page.next
             } while cursor != nil
@@ -260,14 +260,14 @@ struct StoreContractTests {
                 .sorted { ($0.element.userID, $0.element.timestamp, $0.offset) < ($1.element.userID, $1.element.timestamp, $1.offset) }
                 .map(\.element.line)
             #expect(lines == expected)
-            let other = try await store.eventsByUser(appID: "fitness", flowID: "checkout", after: nil, limit: 10)
+            let other = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "checkout", after: nil, limit: 10)
             #expect(other.lines == ["{\"m\":\"other-flow\"}"] && other.next == nil)
             // Events of no flow (walkthrough events), page by page.
             for index in 0..<5 { _ = try await store.insertEvents([Self.event("w\(index)", user: "v\(4 - index)", flow: nil)], appID: "fitness") }
             var noFlow: [String] = []
             cursor = nil
             repeat {
-                let page = try await store.eventsByUser(appID: "fitness", flowID: nil, after: cursor, limit: 2)
+                let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: nil, after: cursor, limit: 2)
                 noFlow += page.lines
                 cursor = page.next
             } while cursor != nil
@@ -339,14 +339,14 @@ struct StoreContractTests {
 
             for limit in [1, 3, expected.count - 1, expected.count, expected.count + 5] {
                 // From the start.
-                let first = try await store.eventsByUser(appID: "fitness", flowID: flowID, after: nil, limit: limit)
+                let first = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: flowID, after: nil, limit: limit)
                 #expect(first.lines == Array(expected.prefix(limit)), "limit \(limit)")
                 #expect((first.next != nil) == (limit <= expected.count), "limit \(limit): a full page has a next cursor")
                 // After a cursor: the rest, page by page, with nothing skipped or repeated.
                 var lines = first.lines
                 var cursor = first.next
                 while let position = cursor {
-                    let page = try await store.eventsByUser(appID: "fitness", flowID: flowID, after: position, limit: limit)
+                    let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: flowID, after: position, limit: limit)
                     #expect(page.lines.count <= limit)
                     lines += page.lines
                     cursor = page.next
@@ -354,8 +354,8 @@ struct StoreContractTests {
                 #expect(lines == expected, "limit \(limit)")
             }
             // Values are bound, never written into the SQL.
-            #expect(try await store.eventsByUser(appID: "fitness' OR '1'='1", flowID: flowID, after: nil, limit: 10).lines.isEmpty)
-            #expect(try await store.eventsByUser(appID: "fitness", flowID: "signup' OR '1'='1", after: nil, limit: 10).lines.isEmpty)
+            #expect(try await store.eventsByUser(appID: "fitness' OR '1'='1", environment: nil, flowID: flowID, after: nil, limit: 10).lines.isEmpty)
+            #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup' OR '1'='1", after: nil, limit: 10).lines.isEmpty)
         }
     }
 
@@ -371,7 +371,7 @@ struct StoreContractTests {
                     for limit in [2, 5] {
                         var cursor: UserOrderCursor?
                         repeat {
-                            let page = try await store.eventsByUser(appID: "fitness", flowID: flowID, after: cursor, limit: limit)
+                            let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: flowID, after: cursor, limit: limit)
                             answers.append("\(flowID ?? "-") \(limit): \(page.lines.joined(separator: " "))")
                             cursor = page.next
                             if let cursor { answers.append("next \(cursor.userID) \(cursor.timestamp)") }
@@ -380,7 +380,7 @@ struct StoreContractTests {
                 }
                 var storage: Int64?
                 repeat {
-                    let page = try await store.events(appID: "fitness", timestamps: nil, after: storage, limit: 6)
+                    let page = try await store.events(appID: "fitness", environment: nil, timestamps: nil, after: storage, limit: 6)
                     answers.append("stored: \(page.lines.joined(separator: " "))")
                     storage = page.next
                 } while storage != nil

@@ -117,12 +117,12 @@ struct StoreSchemaTests {
         let published = try #require(try await store.publishedRevision(appID: "fitness", environment: "production"))
         #expect(published.revision == 1 && published.body == Array("abc".utf8))
         #expect(try await store.revisions(appID: "fitness").map(\.createdAt) == [Date(timeIntervalSince1970: 1_700_000_000.5)])
-        #expect(try await store.events(appID: "fitness", timestamps: nil, after: nil, limit: 10).lines == ["line m1", "line m2", "line m3", "line m4"])
-        #expect(try await store.eventsByUser(appID: "fitness", flowID: "signup", after: nil, limit: 10).lines == ["line m2", "line m4", "line m1"])
-        #expect(try await store.eventsByUser(appID: "fitness", flowID: nil, after: nil, limit: 10).lines == ["line m3"])
+        #expect(try await store.events(appID: "fitness", environment: nil, timestamps: nil, after: nil, limit: 10).lines == ["line m1", "line m2", "line m3", "line m4"])
+        #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup", after: nil, limit: 10).lines == ["line m2", "line m4", "line m1"])
+        #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: nil, after: nil, limit: 10).lines == ["line m3"])
         let added = StoredEvent(messageID: "m5", userID: "u0", flowID: "signup", timestamp: 1, environment: "production", receivedAt: 9, line: "line m5")
         #expect(try await store.insertEvents([added, added], appID: "fitness") == InsertResult(accepted: 1, duplicates: 1))
-        #expect(try await store.eventsByUser(appID: "fitness", flowID: "signup", after: nil, limit: 10).lines.first == "line m5")
+        #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup", after: nil, limit: 10).lines.first == "line m5")
         #expect(try await store.addRevision(appID: "fitness", body: [1], sha256: "h2", createdAt: Date()) == AddedRevision(revision: 2, existing: false))
     }
 

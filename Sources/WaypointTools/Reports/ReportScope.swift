@@ -1,0 +1,142 @@
+import Waypoint
+
+/// Which runs a report counts (docs/ARCHITECTURE.md, "Reports": scope): one environment, one
+/// document revision, the users who started in a date range, and the experiment that splits users.
+///
+/// The CLI takes it as `--revision N --since DATE --until DATE --experiment KEY`, the server as the
+/// query parameters `environment`, `revision`, `since`, `until`, `experiment`, and the dashboard as
+/// its selectors; a report echoes it as `"scope"` when any part is given.
+///
+/// - ``environment`` is the server's: its stores read one environment's events, so files of
+///   events (an export) hold one environment already. It is echoed, never filtered here.
+/// - ``revision``: only runs whose events carry that `revision`.
+/// - ``since``/``until``: only users whose first `Flow Started` of the flow (first exposure, for an
+///   experiment report; first `Walkthrough Started`, for a walkthrough) lies in `[since, until)`;
+///   every event of those users counts.
+/// - ``experiment``: with `--by variation`, the experiment whose `variation` splits the users.
+public struct ReportScope: Sendable, Hashable, Encodable {
+    /// The server environment whose events are read (`production`, `staging`); echoed only.
+    public var environment: String?
+    /// Only runs whose events carry this document revision.
+    public var revision: Int?
+    /// Only users who started at or after this time (milliseconds since 1970).
+    public var since: Int64?
+    /// Only users who started before this time (milliseconds since 1970).
+    public var until: Int64?
+    /// The experiment whose variations split the users with `--by variation`.
+    public var experiment: String?
+
+    /// Creates a scope; every part defaults to "all".
+    public init(environment: String? = nil, revision: Int? = nil, since: Int64? = nil, until: Int64? = nil, experiment: String? = nil) {
+        self.environment = environment
+        self.revision = revision
+        self.since = since
+        self.until = until
+        self.experiment = experiment
+    }
+
+    /// A scope from its written parts, as the CLI's flags and the server's query parameters give them.
+    ///
+    /// `since`/`until` are ISO 8601 dates (`2026-11-21`, midnight UTC) or times
+    /// (`2026-11-21T10:00:00Z`, `…+01:00`); `revision` a whole number ≥ 1. `spelling` names a part
+    /// in messages the way the caller's user wrote it (`"--since"` for the CLI, `"since="` for the API).
+    public static func parse(
+        environment: String? = nil, revision: String? = nil, since: String? = nil, until: String? = nil, experiment: String? = nil,
+        spelling: (String) -> String = { "--\($0)" }
+    ) throws(ReportScopeError) -> ReportScope {
+        var scope = ReportScope(environment: environment, experiment: experiment)
+        if let revision {
+            guard let number = Int(revision), number >= 1 else {
+                throw ReportScopeError.badRevision(revision, parameter: spelling("revision"))
+            }
+            scope.revision = number
+        }
+        if let since { scope.since = try milliseconds(since, parameter: spelling("since")) }
+        if let until { scope.until = try milliseconds(until, parameter: spelling("until")) }
+        if let start = scope.since, let end = scope.until, start >= end, let since, let until {
+            throw ReportScopeError.emptyRange(since: since, until: until, parameters: (spelling("since"), spelling("until")))
+        }
+        if let experiment, experiment.isEmpty { throw ReportScopeError.emptyExperiment(parameter: spelling("experiment")) }
+        return scope
+    }
+
+    /// Whether no part is given: the report counts every run and echoes no scope.
+    public var isEmpty: Bool { self == ReportScope() }
+
+    /// Whether a user whose first start is at `milliseconds` is in the date range.
+    public func includesStart(atMilliseconds milliseconds: Int64) -> Bool {
+        if let since, milliseconds < since { return false }
+        if let until, milliseconds >= until { return false }
+        return true
+    }
+
+    /// `text` as milliseconds since 1970: a bare date is its midnight in UTC; `nil` for anything else.
+    public static func milliseconds(_ text: String) -> Int64? {
+        let isDate = text.utf8.count == 10 && text.utf8.enumerated().allSatisfy { position in
+            let byte = position.element
+            return position.offset == 4 || position.offset == 7
+                ? byte == UInt8(ascii: "-") : (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        return MillisecondTimestamp.parseISO8601(isDate ? text + "T00:00:00Z" : text)
+    }
+
+    /// The forms `since` and `until` accept, for messages.
+    public static let acceptedForms = "a date such as 2026-11-21 (midnight UTC) or a time such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00+01:00"
+
+    private static func milliseconds(_ text: String, parameter: String) throws(ReportScopeError) -> Int64 {
+        guard let value = milliseconds(text) else { throw ReportScopeError.badTime(text, parameter: parameter) }
+        return value
+    }
+
+    enum CodingKeys: String, CodingKey { case environment, revision, since, until, experiment }
+
+    /// Encodes the parts given; times as ISO 8601 UTC with milliseconds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(environment, forKey: .environment)
+        try container.encodeIfPresent(revision, forKey: .revision)
+        try container.encodeIfPresent(since.map(MillisecondTimestamp.iso8601(milliseconds:)), forKey: .since)
+        try container.encodeIfPresent(until.map(MillisecondTimestamp.iso8601(milliseconds:)), forKey: .until)
+        try container.encodeIfPresent(experiment, forKey: .experiment)
+    }
+}
+
+/// Why a report's scope could not be read; the message names the part and says what it accepts.
+public struct ReportScopeError: Error, Sendable, Equatable, CustomStringConvertible {
+    private enum Reason: Sendable, Equatable {
+        case badRevision(String, parameter: String)
+        case badTime(String, parameter: String)
+        case emptyRange(since: String, until: String, sinceParameter: String, untilParameter: String)
+        case emptyExperiment(parameter: String)
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    static func badRevision(_ text: String, parameter: String) -> ReportScopeError { ReportScopeError(.badRevision(text, parameter: parameter)) }
+    static func badTime(_ text: String, parameter: String) -> ReportScopeError { ReportScopeError(.badTime(text, parameter: parameter)) }
+    static func emptyRange(since: String, until: String, parameters: (String, String)) -> ReportScopeError {
+        ReportScopeError(.emptyRange(since: since, until: until, sinceParameter: parameters.0, untilParameter: parameters.1))
+    }
+    static func emptyExperiment(parameter: String) -> ReportScopeError { ReportScopeError(.emptyExperiment(parameter: parameter)) }
+
+    public var description: String {
+        switch reason {
+        case .badRevision(let text, let parameter):
+            return "\(Self.join(parameter, text)) is not a revision; use the whole number of a published revision, such as \(Self.join(parameter, "3"))."
+        case .badTime(let text, let parameter):
+            return "\(Self.join(parameter, text)) is not a date or a time; use \(ReportScope.acceptedForms)."
+        case .emptyRange(let since, let until, let sinceParameter, let untilParameter):
+            return "\(Self.join(sinceParameter, since)) is not before \(Self.join(untilParameter, until)); "
+                + "users are counted from since (included) to until (excluded)."
+        case .emptyExperiment(let parameter):
+            return "\(parameter) is empty; name the experiment whose variations split the users."
+        }
+    }
+
+    /// `--since 2026-11-21` or `since=2026-11-21`.
+    private static func join(_ parameter: String, _ value: String) -> String {
+        parameter.hasSuffix("=") ? parameter + value : parameter + " " + value
+    }
+}
