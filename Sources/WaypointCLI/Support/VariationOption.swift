@@ -42,8 +42,9 @@ enum VariationOption {
             "`\(experiment.key)`" + (experiment.flowID == id ? "" : " (on the subflow `\(experiment.flowID)`)")
         }
         throw ValidationError(
-            "No experiment reaching flow `\(id)` has an entry for variation `\(name)`.\(suggestion) The variations of "
-                + "\(sources.joined(separator: " and ")) are \(listed(names, conjunction: "and")); use --variation with one of them.")
+            "No experiment reaching flow `\(id)` has an entry for variation `\(name)`.\(suggestion) The flow's "
+                + "experiment\(sources.count == 1 ? " is" : "s are") \(sources.joined(separator: " and ")): "
+                + "use --variation with \(listed(names, conjunction: "or")).")
     }
 
     /// The forced variations for a walkthrough.
