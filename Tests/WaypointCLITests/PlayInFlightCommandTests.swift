@@ -38,6 +38,13 @@ struct PlayInFlightCommandTests {
         #expect(try Self.run([], script: "register,quit").events.last == "Flow Abandoned")
     }
 
+    @Test func aRefusedAnswerStillFailsButLeavesTheUserInFlight() throws {
+        let refused = try Self.run(["--in-flight"], script: "register,newUsr")
+        #expect(refused.result.status == 1)
+        #expect(refused.result.error?.contains("Step `registration` refuses") == true, "\(refused.result.error ?? "")")
+        #expect(refused.events == ["Flow Started", "Step Viewed", "Step Completed", "Step Viewed"])
+    }
+
     @Test func aRunThatCompletesIsUnchanged() throws {
         let run = try Self.run(["--in-flight"], script: "login,next")
         #expect(run.result.status == 0)

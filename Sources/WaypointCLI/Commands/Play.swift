@@ -35,9 +35,10 @@ extension WaypointCommand {
                 start=ISO8601,step=DURATION: the run starts at `start` and each answer takes `step` \
                 (ms, s or m; default 5s).
 
-                --in-flight simulates a user still in the flow: when the script ends, or says `quit`, before \
-                the flow completes, the run stops where it is without Flow Abandoned and exits 0, as an app \
-                does when it is closed mid-flow and resumed later (the publish preview counts such users).
+                --in-flight simulates a user still in the flow: no Flow Abandoned is written, and when the \
+                script ends, or says `quit`, before the flow completes, the run stops where it is and exits 0, \
+                as an app does when it is closed mid-flow and resumed later (the publish preview counts such \
+                users).
 
                 Examples:
                   waypoint play waypoint.json --flow signup
@@ -243,7 +244,7 @@ extension WaypointCommand {
                 case .failure(let refusal):
                     let message = "Step `\(player.currentPath ?? "?")` refuses \(Self.quoted(line)): \(refusal.message)"
                     if session.isScripted {
-                        player.abandon(at: clock.now())
+                        if !inFlight { player.abandon(at: clock.now()) }
                         if text { session.output.line("Stopped before the end: " + player.path.joined(separator: " → ")) }
                         throw CLIError(message)
                     }
