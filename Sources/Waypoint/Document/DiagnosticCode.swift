@@ -5,7 +5,7 @@
 /// ``badCondition``, ``reservedOutcome``, ``conflictingKeys``. Graph problems (lint, as listed in
 /// docs/ARCHITECTURE.md, "The command-line tool"): ``duplicateId``, ``unknownTarget``, ``unknownSubflow``, ``subflowCycle``, ``unreachableStep``,
 /// ``deadEnd``, ``noExitCycle``, ``unknownExperiment``, ``unknownVariation``, ``badWeights``,
-/// ``duplicateTarget``, ``emptyFlow``, and ``missingVariation``.
+/// ``duplicateTarget``, ``emptyFlow``, ``overlappingExperiments``, and ``missingVariation``.
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The code as written, such as `unknown-key`.
     public let rawValue: String
@@ -84,6 +84,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Exp
     public static let duplicateTarget: DiagnosticCode = "duplicate-target"
     /// A flow or walkthrough without steps.
     public static let emptyFlow: DiagnosticCode = "empty-flow"
+    /// More than one experiment reaching one flow run: the flow's entries and those of a subflow it runs vary by different experiments.
+    public static let overlappingExperiments: DiagnosticCode = "overlapping-experiments"
     /// An experiment variation without an entry of a flow or walkthrough that varies by that experiment.
     public static let missingVariation: DiagnosticCode = "missing-variation"
     /// An experiment that no flow or walkthrough varies by (a warning).

@@ -12,9 +12,10 @@ extension WaypointCommand {
                 with their condition, and their skip edges are dotted and labelled `skip`. Subflow steps \
                 are double-bordered and linked by a thick `runs` edge to their subflow, drawn as a cluster \
                 that ends in `return`. The flow's end is the double circle `$complete`; an outcome that \
-                names no step leads to a red `missing` node. For a flow that varies by experiment, a comment \
-                under the first line names the variation drawn: the one --variation names, the one \
-                --attributes are assigned, or else the first variation.
+                names no step leads to a red `missing` node. For each flow drawn that varies by experiment \
+                (the flow or a subflow it runs), a comment under the first line names the variation drawn: \
+                the one --variation names, the one --attributes are assigned, or else the first variation. \
+                --variation names a variation of any experiment reaching the flow, on the subflows too.
 
                 Examples:
                   waypoint graph waypoint.json --flow signup > signup.mmd
@@ -32,7 +33,7 @@ extension WaypointCommand {
         @Option(help: "Choose the entries of flows that vary by experiment for these attributes, a JSON object.")
         var attributes: String?
 
-        @Option(help: "Draw this variation of a flow that varies by experiment, whatever the attributes.")
+        @Option(help: "Draw this variation of an experiment on the flow or on a subflow it runs, whatever the attributes.")
         var variation: String?
 
         @Option(help: "Output format: mermaid or dot.")
@@ -50,10 +51,13 @@ extension WaypointCommand {
             let renderer = GraphRenderer(graph: graph)
             var text = format == .mermaid ? renderer.mermaid : renderer.dot
             let selector = EntrySelector(document: document, attributes: attributes, forcedVariations: forced)
-            if let note = VariationOption.describe(selector.flowSelection(flow)?.assignment, attributesGiven: attributes != nil),
-               let firstLineEnd = text.firstIndex(of: "\n") {
-                let comment = (format == .mermaid ? "  %% " : "  // ") + "flow \(flow): " + note + "\n"
-                text.insert(contentsOf: comment, at: text.index(after: firstLineEnd))
+            let comments = VariationOption.assignments(of: graph, selector: selector).compactMap { flow, assignment in
+                VariationOption.describe(assignment, attributesGiven: attributes != nil).map {
+                    (format == .mermaid ? "  %% " : "  // ") + "flow \(flow): " + $0 + "\n"
+                }
+            }
+            if !comments.isEmpty, let firstLineEnd = text.firstIndex(of: "\n") {
+                text.insert(contentsOf: comments.joined(), at: text.index(after: firstLineEnd))
             }
             output.write(text)
         }

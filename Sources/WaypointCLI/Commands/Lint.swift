@@ -10,12 +10,15 @@ extension WaypointCommand {
                 Checks what a schema cannot: outcomes and subflows that name nothing, flows that include \
                 themselves, steps no navigation reaches, steps from which the flow cannot complete, cycles \
                 without exit, experiments and variations that do not exist, weights that do not add up, \
-                walkthrough steps on one element with the same trigger, and empty flows. A document that \
-                cannot be read is reported as `waypoint validate` reports it. Exits 1 on any error.
+                walkthrough steps on one element with the same trigger, empty flows, and more than one \
+                experiment reaching one flow run (a flow and a subflow it runs varying by different \
+                experiments). Every variation's entry is checked, those of subflows too, and a problem of one \
+                variation names it. A document that cannot be read is reported as `waypoint validate` \
+                reports it. Exits 1 on any error.
 
                 Codes: duplicate-id, unknown-target, unknown-subflow, subflow-cycle, unreachable-step, \
                 dead-end, no-exit-cycle, unknown-experiment, unknown-variation, bad-weights, \
-                duplicate-target, empty-flow, missing-variation.
+                duplicate-target, empty-flow, overlapping-experiments, missing-variation.
 
                 Examples:
                   waypoint lint waypoint.json

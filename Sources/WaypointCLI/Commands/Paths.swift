@@ -10,7 +10,9 @@ extension WaypointCommand {
             discussion: """
                 A path is the sequence of steps entered from the start to $complete; steps of a subflow \
                 appear as subflowStep/innerStep. Without --attributes, a step with a `when` condition is \
-                explored both entered and skipped; with --attributes, conditions are evaluated against them.
+                explored both entered and skipped; with --attributes, conditions are evaluated against them. \
+                --variation names a variation of any experiment reaching the flow, on the subflows it runs too, \
+                and the paths follow that variation's entries.
 
                 --count prints the exact number of paths, however large: paths are counted over the graph, \
                 not enumerated. Counting needs a flow without cycles and otherwise names a cycle. Listing \
@@ -32,7 +34,7 @@ extension WaypointCommand {
         @Option(help: "Evaluate conditions against these attributes, a JSON object such as '{\"country\":\"US\"}'.")
         var attributes: String?
 
-        @Option(help: "Use this variation of a flow that varies by experiment, whatever the attributes.")
+        @Option(help: "Use this variation of an experiment on the flow or on a subflow it runs, whatever the attributes.")
         var variation: String?
 
         @Option(help: "How many times a listed path may enter the same step (at least 1).")
@@ -62,8 +64,14 @@ extension WaypointCommand {
             let attributes = try self.attributes.map(AttributesOption.parse)
             let forced = try VariationOption.forFlow(variation, id: flow, in: document)
             let graph = try document.flowGraph(id: flow, attributes: attributes, forcedVariations: forced)
-            let assignment = EntrySelector(document: document, attributes: attributes, forcedVariations: forced).flowSelection(flow)?.assignment
-            let note = VariationOption.describe(assignment, attributesGiven: attributes != nil)
+            let selector = EntrySelector(document: document, attributes: attributes, forcedVariations: forced)
+            let assignments = VariationOption.assignments(of: graph, selector: selector)
+            let assignment = assignments.first?.assignment
+            let notes = assignments.compactMap { flow, assignment in
+                VariationOption.describe(assignment, attributesGiven: attributes != nil).map {
+                    "Used \($0)" + (flow == self.flow ? "." : " for the subflow \(flow).")
+                }
+            }
             let conditions = attributes == nil ? "conditional steps entered and skipped" : "conditions evaluated against the attributes"
             if count {
                 let total = try graph.countPaths(attributes: attributes)
@@ -72,7 +80,7 @@ extension WaypointCommand {
                         flowId: flow, count: total.description, experiment: assignment?.experiment, variation: assignment?.variation)))
                 } else {
                     output.line("Flow \(flow) has \(total) path\(total == .one ? "" : "s") (\(conditions)).")
-                    if let note { output.line("Used \(note).") }
+                    for note in notes { output.line(note) }
                 }
                 return
             }
@@ -88,7 +96,7 @@ extension WaypointCommand {
             let visits = maxVisits == 1 ? "each step at most once" : "each step at most \(maxVisits) times"
             let shown = truncated ? "the first \(limit) paths" : "\(paths.count) path\(paths.count == 1 ? "" : "s")"
             var lines = ["Flow \(flow): \(shown) (\(visits); \(conditions))"]
-            if let note { lines.append("Used \(note).") }
+            lines += notes
             let width = String(paths.count).count
             for (index, path) in paths.enumerated() {
                 let number = String(index + 1)

@@ -35,6 +35,11 @@ extension WaypointCommand {
                 start=ISO8601,step=DURATION: the run starts at `start` and each answer takes `step` \
                 (ms, s or m; default 5s).
 
+                --in-flight simulates a user still in the flow: no Flow Abandoned is written, and when the \
+                script ends, or says `quit`, before the flow completes, the run stops where it is and exits 0, \
+                as an app does when it is closed mid-flow and resumed later (the publish preview counts such \
+                users).
+
                 Examples:
                   waypoint play waypoint.json --flow signup
                   waypoint play waypoint.json --flow signup --script register,newUser,next,next,next
@@ -42,6 +47,7 @@ extension WaypointCommand {
                   waypoint play waypoint.json --flow signup --attributes '{"id":"u-1","country":"US"}' \\
                     --script register,newUser,quit --format json --events run.jsonl --append \\
                     --clock start=2026-11-21T10:00:00Z,step=5s
+                  waypoint play waypoint.json --flow signup --script register --in-flight --events run.jsonl
                   waypoint play waypoint.json --walkthrough layering --attributes '{"appLaunches":3}' --script tap,timer
                 """
         )
@@ -69,6 +75,9 @@ extension WaypointCommand {
 
         @Flag(help: "With --events, add the events to the end of the file instead of replacing it.")
         var append = false
+
+        @Flag(help: "With --script and --flow, leave the user in flight when the script ends (or says `quit`) before the flow completes: no Flow Abandoned, exit 0.")
+        var inFlight = false
 
         @Option(help: "The userId of the events (default: the `id` of --attributes, else `play`).")
         var user: String?
@@ -99,6 +108,9 @@ extension WaypointCommand {
                 throw ValidationError("--script is empty; list the answers in order, such as --script register,newUser.")
             }
             if append && events == nil { throw ValidationError("--append needs --events FILE.") }
+            if inFlight && (script == nil || flow == nil) {
+                throw ValidationError("--in-flight needs --flow and --script: it leaves a scripted flow run in flight when the script ends early.")
+            }
             if let clock { _ = try PlayClock(parsing: clock) }
             switch (sendTo, key) {
             case (.some(let server), .some):
@@ -232,7 +244,7 @@ extension WaypointCommand {
                 case .failure(let refusal):
                     let message = "Step `\(player.currentPath ?? "?")` refuses \(Self.quoted(line)): \(refusal.message)"
                     if session.isScripted {
-                        player.abandon(at: clock.now())
+                        if !inFlight { player.abandon(at: clock.now()) }
                         if text { session.output.line("Stopped before the end: " + player.path.joined(separator: " → ")) }
                         throw CLIError(message)
                     }
@@ -251,15 +263,16 @@ extension WaypointCommand {
             if player.isCompleted && !session.remaining.isEmpty {
                 throw CLIError("The flow completed before the end of the script; remove the answers left over: \(session.remaining.joined(separator: ",")).")
             }
-            if !player.isCompleted { player.abandon(at: clock.now()) }
+            if !player.isCompleted && !inFlight { player.abandon(at: clock.now()) }
             if text {
-                session.output.line((player.isCompleted ? "Completed: " : "Stopped before the end: ") + player.path.joined(separator: " → "))
+                let state = player.isCompleted ? "Completed: " : inFlight ? "In flight (no Flow Abandoned): " : "Stopped before the end: "
+                session.output.line(state + player.path.joined(separator: " → "))
             } else {
                 session.output.line(try StableJSON.text(FlowRunSummary(
                     flowId: player.definition.id, path: player.path, completed: player.isCompleted,
                     experiment: player.choice?.experiment, variation: player.choice?.variation)))
             }
-            if !player.isCompleted && !quit {
+            if !player.isCompleted && !quit && !inFlight {
                 let step = player.currentPath ?? "?"
                 let choices = player.current?.outcomes ?? []
                 throw CLIError("The \(session.isScripted ? "script" : "input") ended before the flow completed, at step `\(step)`; "

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waypoint
+import WaypointTools
 
 /// `--variation NAME`: the entry of a flow or walkthrough that varies by experiment, chosen by name.
 enum VariationOption {
@@ -20,9 +21,30 @@ enum VariationOption {
         return [experiment: name]
     }
 
-    /// The forced variations for a flow.
+    /// The forced variations for a flow: `name` is a variation of an experiment that reaches a run of the
+    /// flow, on its own entries or on those of a subflow it runs (directly or not).
+    ///
+    /// Every such experiment with a variation of that name is forced (two can only reach one run when lint
+    /// reports `overlapping-experiments`). An unknown name is an error that lists the variations there are.
     static func forFlow(_ name: String?, id: String, in document: WaypointDocument) throws -> [String: String] {
-        try forced(name, id: id, kind: "flow", entries: document.flows.filter { $0.id == id }.map { ($0.experiment, $0.variation) })
+        guard let name else { return [:] }
+        let reaching = ExperimentReach(document: document).experiments(reaching: id)
+        guard !reaching.isEmpty else {
+            throw ValidationError(
+                "flow `\(id)` does not vary by experiment, nor does any subflow it runs, so it has no variation `\(name)`; leave out --variation.")
+        }
+        let matching = reaching.filter { $0.variations.contains(name) }
+        guard matching.isEmpty else { return Dictionary(matching.map { ($0.key, name) }, uniquingKeysWith: { first, _ in first }) }
+        var names: [String] = []
+        for experiment in reaching { names += experiment.variations.filter { !names.contains($0) } }
+        let suggestion = Spelling.suggestion(for: name, among: names).map { " Did you mean `\($0)`?" } ?? ""
+        let sources = reaching.map { experiment in
+            "`\(experiment.key)`" + (experiment.flowID == id ? "" : " (on the subflow `\(experiment.flowID)`)")
+        }
+        throw ValidationError(
+            "No experiment reaching flow `\(id)` has an entry for variation `\(name)`.\(suggestion) The flow's "
+                + "experiment\(sources.count == 1 ? " is" : "s are") \(sources.joined(separator: " and ")): "
+                + "use --variation with \(listed(names, conjunction: "or")).")
     }
 
     /// The forced variations for a walkthrough.
@@ -41,6 +63,13 @@ enum VariationOption {
             return head + " (in the experiment" + (assignment.hashValue.map { ", hash " + hashText($0) } ?? "") + ")"
         }
         return head + " (not in the experiment: " + (assignment.exclusionReason ?? "excluded") + "; the first variation)"
+    }
+
+    /// Which entry was used for each flow of `graph` that varies by experiment, and why: the root first, then
+    /// the subflows it runs in document order.
+    static func assignments(of graph: FlowGraph, selector: EntrySelector) -> [(flow: String, assignment: EntrySelector.Assignment)] {
+        let ids = [graph.root.id] + selector.flowIDs.filter { $0 != graph.root.id && graph.subflows[$0] != nil }
+        return ids.compactMap { id in selector.flowSelection(id)?.assignment.map { (id, $0) } }
     }
 
     /// A hash value as four decimals.

@@ -5,12 +5,13 @@ import Waypoint
 /// Every check is linear in the size of the document (hash maps, iterative searches and Tarjan's algorithm),
 /// so a flow of 10,000 steps lints in milliseconds. Codes are those of docs/ARCHITECTURE.md, "The command-line tool": `duplicate-id`,
 /// `unknown-target`, `unknown-subflow`, `subflow-cycle`, `unreachable-step`, `dead-end`, `no-exit-cycle`,
-/// `unknown-experiment`, `unknown-variation`, `bad-weights`, `duplicate-target`, `empty-flow`, plus the
-/// warnings `missing-variation`, `unused-experiment` and `mixed-condition`.
+/// `unknown-experiment`, `unknown-variation`, `bad-weights`, `duplicate-target`, `empty-flow`,
+/// `overlapping-experiments`, plus the warnings `missing-variation`, `unused-experiment` and `mixed-condition`.
 ///
 /// So that one mistake gives one diagnostic, an outcome that leads to an unknown step (already reported as
 /// `unknown-target`) counts as leading to `$complete`, and a subflow step counts as completing its subflow
-/// (the subflow's own problems are reported on it).
+/// (the subflow's own problems are reported on it). Every entry of a flow is checked, so every variation's
+/// graph is, through subflows too; the problems of an entry that varies by experiment name its variation.
 struct DocumentLinter {
     struct Finding {
         let path: DocumentPath
@@ -43,6 +44,7 @@ struct DocumentLinter {
             kind: "walkthrough", ids: document.walkthroughs.map(\.id), experiments: document.walkthroughs.map(\.experiment),
             variations: document.walkthroughs.map(\.variation), path: Self.walkthroughPath, known: experiments)
         lintSubflows()
+        lintOverlappingExperiments()
         for (index, flow) in document.flows.enumerated() { lintFlow(flow, at: index) }
         for (index, walkthrough) in document.walkthroughs.enumerated() { lintWalkthrough(walkthrough, at: index) }
         lintUnusedExperiments()
@@ -280,6 +282,45 @@ struct DocumentLinter {
         }
     }
 
+    /// One experiment per run: the experiments of a flow's entry and of the subflows it runs must be one.
+    ///
+    /// Reported where a second experiment comes in: at the subflow step that brings it, once per flow,
+    /// pair of experiments and subflow. A conflict that lies wholly inside a subflow is reported on the subflow.
+    private mutating func lintOverlappingExperiments() {
+        let reach = ExperimentReach(document: document)
+        struct Reported: Hashable { let flow: String, first: String, second: String, subflow: String }
+        var reported: Set<Reported> = []
+        for (index, flow) in document.flows.enumerated() {
+            // The experiments the run already has, in order, and how the first came in (for the message).
+            var seen: [String] = flow.experiment.map { [$0] } ?? []
+            var origin = flow.experiment.map { "the flow varies by `\($0)`" } ?? ""
+            for (position, step) in flow.steps.enumerated() {
+                guard let subflow = step.subflow else { continue }
+                let reaching = reach.experiments(reaching: subflow)
+                guard let first = reaching.first else { continue }
+                defer { seen += reaching.map(\.key).filter { !seen.contains($0) } }
+                guard let current = seen.first else {
+                    origin = "its step `\(step.id)` runs the subflow `\(subflow)`, " + Self.describe(first, through: subflow)
+                    continue
+                }
+                // Experiments that only meet inside the subflow are reported on the subflow.
+                guard let other = reaching.first(where: { !seen.contains($0.key) }) else { continue }
+                let key = Reported(flow: flow.id, first: current, second: other.key, subflow: subflow)
+                guard reported.insert(key).inserted else { continue }
+                add(.overlappingExperiments, .error, Self.flowPath(index).appending("steps").appending(position).appending("subflow"),
+                    "more than one experiment reaches a run of flow `\(flow.id)`: \(origin), and its step `\(step.id)` runs "
+                        + "the subflow `\(subflow)`, \(Self.describe(other, through: subflow)); the events of a run can carry only one "
+                        + "experiment, so let `\(current)` or `\(other.key)` decide both, or run the subflow from a flow without an experiment")
+            }
+        }
+    }
+
+    /// "whose entries vary by `e` (flows[3])", or "which runs `inner`, whose entries vary by `e` (flows[5])".
+    private static func describe(_ experiment: ExperimentReach.Experiment, through subflow: String) -> String {
+        let whose = "whose entries vary by `\(experiment.key)` (flows[\(experiment.entryIndex)])"
+        return experiment.flowID == subflow ? whose : "which runs `\(experiment.flowID)`, " + whose
+    }
+
     /// Strongly connected components of a small graph given as adjacency lists.
     private static func components(_ links: [[Int]]) -> (component: [Int], isCyclic: [Bool]) {
         var offsets: [Int32] = [0]
@@ -320,8 +361,10 @@ struct DocumentLinter {
 
     private mutating func lintFlow(_ flow: FlowEntry, at flowIndex: Int) {
         let base = Self.flowPath(flowIndex)
+        // "`paywall`", or "`paywall` (variation `annual` of `paywall-test`)" for an entry that varies.
+        let name = flow.experiment.map { "`\(flow.id)` (variation `\(flow.variation ?? "?")` of `\($0)`)" } ?? "`\(flow.id)`"
         guard !flow.steps.isEmpty else {
-            add(.emptyFlow, .warning, base.appending("steps"), "flow `\(flow.id)` has no steps: it completes as soon as it starts")
+            add(.emptyFlow, .warning, base.appending("steps"), "flow \(name) has no steps: it completes as soon as it starts")
             return
         }
         let stepPath = { (index: Int) in base.appending("steps").appending(index) }
@@ -330,12 +373,12 @@ struct DocumentLinter {
         for (index, step) in flow.steps.enumerated() {
             if let first = routes.positions[step.id], first != index {
                 add(.duplicateId, .error, stepPath(index).appending("id"),
-                    "flow `\(flow.id)` already has a step `\(step.id)` (steps[\(first)]); step ids must be unique in a flow")
+                    "flow \(name) already has a step `\(step.id)` (steps[\(first)]); step ids must be unique in a flow")
             }
         }
         func unknownTarget(_ id: String) -> String {
             let hint = Spelling.suggestion(for: id, among: stepIDs).map { "; did you mean `\($0)`?" } ?? ""
-            return "flow `\(flow.id)` has no step `\(id)`\(hint)"
+            return "flow \(name) has no step `\(id)`\(hint)"
         }
         if let start = flow.start, routes.positions[start] == nil {
             add(.unknownTarget, .error, base.appending("start"), unknownTarget(start))
@@ -355,7 +398,7 @@ struct DocumentLinter {
             let reached = navigation.reachable(from: navigation.start)
             for index in 0..<steps where !reached[2 * index + 1] && routes.positions[flow.steps[index].id] == index {
                 add(.unreachableStep, .warning, stepPath(index).appending("id"),
-                    "step `\(flow.steps[index].id)` of flow `\(flow.id)` can never be entered: no way from the start step `\(routes.startID ?? "")` leads to it; link it from another step or remove it")
+                    "step `\(flow.steps[index].id)` of flow \(name) can never be entered: no way from the start step `\(routes.startID ?? "")` leads to it; link it from another step or remove it")
             }
         }
         // Cycles without a way out, then steps from which the flow cannot complete.
@@ -375,17 +418,17 @@ struct DocumentLinter {
             let listed = names.count > 6 ? Spelling.choices(Array(names.prefix(5)), conjunction: "and") + " and \(names.count - 5) more"
                 : Spelling.choices(names, conjunction: "and")
             let message = names.count == 1
-                ? "step `\(names[0])` of flow `\(flow.id)` leads only back to itself: once there, the flow can never complete; add an outcome that leads on"
-                : "steps \(listed) of flow `\(flow.id)` lead only to each other: once there, the flow can never complete; add an outcome that leaves the cycle"
+                ? "step `\(names[0])` of flow \(name) leads only back to itself: once there, the flow can never complete; add an outcome that leads on"
+                : "steps \(listed) of flow \(name) lead only to each other: once there, the flow can never complete; add an outcome that leaves the cycle"
             add(.noExitCycle, .error, stepPath(members[0]).appending("id"), message)
         }
         for index in 0..<steps where !completes[2 * index + 1] && !trapped[index] && routes.positions[flow.steps[index].id] == index {
             let step = flow.steps[index]
             let message: String
             if step.subflow != nil, routes.exit(from: index) == nil {
-                message = "the flow `\(flow.id)` cannot go on after step `\(step.id)`: a subflow step continues with `next` when its subflow completes, and its `on` has no `next`"
+                message = "the flow \(name) cannot go on after step `\(step.id)`: a subflow step continues with `next` when its subflow completes, and its `on` has no `next`"
             } else {
-                message = "the flow `\(flow.id)` can never complete after step `\(step.id)`: every way on from it ends in a cycle without exit"
+                message = "the flow \(name) can never complete after step `\(step.id)`: every way on from it ends in a cycle without exit"
             }
             add(.deadEnd, .error, stepPath(index).appending("id"), message)
         }

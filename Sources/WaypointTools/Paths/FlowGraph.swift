@@ -155,7 +155,8 @@ extension WaypointDocument {
     /// Where entries vary by experiment, `attributes` choose them as `resolve(attributes:savedGroups:)`
     /// does; without attributes, each flow's entry is the one for its experiment's first variation (what a
     /// user outside the experiment gets). `forcedVariations` (variation by experiment key) choose entries
-    /// regardless of attributes. Subflows that name no flow are left out of ``FlowGraph/subflows``.
+    /// regardless of attributes, the subflows' as the root's (``ExperimentReach`` finds the experiments
+    /// that reach the flow). Subflows that name no flow are left out of ``FlowGraph/subflows``.
     public func flowGraph(
         id: String, attributes: Attributes? = nil, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:]
     ) throws(DocumentError) -> FlowGraph {

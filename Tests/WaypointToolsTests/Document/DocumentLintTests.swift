@@ -87,6 +87,9 @@ struct DocumentLintTests {
             "1:58 warning missing-variation flows[0].experiment: flow `f` has no entry for variation `a` of `e`; users assigned to it get the first entry (flows[0])",
             "1:58 warning missing-variation flows[0].experiment: flow `f` has no entry for variation `c` of `e`; users assigned to it get the first entry (flows[0])",
         ]),
+        Case(code: "overlapping-experiments", text: #"{"schemaVersion": 1, "flows": [{"id": "f", "experiment": "e", "variation": "a", "steps": [{"id": "s", "subflow": "g"}]}, {"id": "f", "experiment": "e", "variation": "b", "steps": [{"id": "s", "subflow": "g"}]}, {"id": "g", "experiment": "h", "variation": "a", "steps": [{"id": "x"}]}, {"id": "g", "experiment": "h", "variation": "b", "steps": [{"id": "x"}]}], "experiments": [{"key": "e", "variations": ["a", "b"]}, {"key": "h", "variations": ["a", "b"]}]}"#, expected: [
+            "1:114 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: the flow varies by `e`, and its step `s` runs the subflow `g`, whose entries vary by `h` (flows[2]); the events of a run can carry only one experiment, so let `e` or `h` decide both, or run the subflow from a flow without an experiment",
+        ]),
     ]
 
     @Test("Each lint code, with its position, path and message", arguments: cases)
@@ -98,7 +101,7 @@ struct DocumentLintTests {
     func coverage() {
         let documented = ["duplicate-id", "unknown-target", "unknown-subflow", "subflow-cycle", "unreachable-step", "dead-end",
                       "no-exit-cycle", "unknown-experiment", "unknown-variation", "bad-weights", "duplicate-target", "empty-flow",
-                      "unused-experiment", "mixed-condition"]
+                      "unused-experiment", "mixed-condition", "overlapping-experiments"]
         let produced = Set(Self.cases.flatMap { $0.expected.map { $0.split(separator: " ")[2] } }.map(String.init))
         #expect(Set(documented).isSubset(of: produced))
     }

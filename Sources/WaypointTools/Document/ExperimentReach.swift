@@ -1,0 +1,119 @@
+import Waypoint
+
+/// The experiments that reach a run of each flow: those its entries vary by, and those the entries of
+/// the subflows it runs (directly or through other subflows) vary by.
+///
+/// A run carries at most one experiment (docs/ARCHITECTURE.md, "The document format"): lint reports a
+/// flow reached by two as `overlapping-experiments`, and `--variation NAME` of `graph`, `paths` and
+/// `play` finds the experiment it belongs to among those reaching the flow. Computed once for every flow
+/// id, without recursion, over the subflow graph's strongly connected components (the flows of a subflow
+/// cycle, itself an error, share their experiments).
+///
+/// ```swift
+/// let reach = ExperimentReach(document: document)
+/// reach.experiments(reaching: "onboarding").map(\.key)   // ["paywall-test"], from its subflow `paywall`
+/// ```
+public struct ExperimentReach: Sendable {
+    /// An experiment that decides which entry of a flow a run enters.
+    public struct Experiment: Sendable, Hashable {
+        /// The experiment's key.
+        public let key: String
+        /// The id of the first flow (the flow itself, else a subflow) whose entries vary by it.
+        public let flowID: String
+        /// The index in `flows` of the first entry of that flow that names it.
+        public let entryIndex: Int
+        /// The variations that have an entry, in document order, over every flow the experiment reaches the run through.
+        public let variations: [String]
+    }
+
+    private let reach: [String: [Experiment]]
+
+    /// Works out the experiments reaching every flow of `document`.
+    public init(document: WaypointDocument) {
+        var indexOf: [String: Int] = [:]
+        var names: [String] = []
+        var entries: [[Int]] = []
+        for (position, flow) in document.flows.enumerated() {
+            if let index = indexOf[flow.id] {
+                entries[index].append(position)
+            } else {
+                indexOf[flow.id] = names.count
+                names.append(flow.id)
+                entries.append([position])
+            }
+        }
+        // Each flow id's own experiments (with the variations of its entries) and the flow ids it runs, in step order.
+        var own = [[Experiment]](repeating: [], count: names.count)
+        var links = [[Int]](repeating: [], count: names.count)
+        for (index, positions) in entries.enumerated() {
+            var found: [String: Int] = [:]
+            var variations: [[String]] = []
+            var firsts: [(key: String, position: Int)] = []
+            for position in positions {
+                let flow = document.flows[position]
+                if let key = flow.experiment {
+                    let slot: Int
+                    if let existing = found[key] {
+                        slot = existing
+                    } else {
+                        slot = firsts.count
+                        found[key] = slot
+                        firsts.append((key, position))
+                        variations.append([])
+                    }
+                    if let variation = flow.variation, !variations[slot].contains(variation) { variations[slot].append(variation) }
+                }
+                for step in flow.steps {
+                    guard let subflow = step.subflow, let target = indexOf[subflow] else { continue }
+                    links[index].append(target)
+                }
+            }
+            own[index] = firsts.enumerated().map { slot, first in
+                Experiment(key: first.key, flowID: names[index], entryIndex: first.position, variations: variations[slot])
+            }
+        }
+        // Components come out sinks first, so a component's successors are done before it.
+        var offsets: [Int32] = [0]
+        var targets: [Int32] = []
+        for list in links {
+            targets.append(contentsOf: list.map(Int32.init))
+            offsets.append(Int32(targets.count))
+        }
+        let (component, _) = NavigationGraph.components(offsets: offsets, targets: targets)
+        let componentCount = (component.max() ?? -1) + 1
+        var members = [[Int]](repeating: [], count: componentCount)
+        for index in names.indices { members[component[index]].append(index) }
+        var byComponent = [[Experiment]](repeating: [], count: componentCount)
+        for id in 0..<componentCount {
+            var list: [Experiment] = []
+            for index in members[id] { Self.merge(own[index], into: &list) }
+            for index in members[id] {
+                for target in links[index] where component[target] != id { Self.merge(byComponent[component[target]], into: &list) }
+            }
+            byComponent[id] = list
+        }
+        var reach: [String: [Experiment]] = [:]
+        for (index, name) in names.enumerated() { reach[name] = byComponent[component[index]] }
+        self.reach = reach
+    }
+
+    /// Adds experiments to a list, merging the variations of one already there.
+    private static func merge(_ experiments: [Experiment], into list: inout [Experiment]) {
+        for experiment in experiments {
+            guard let existing = list.firstIndex(where: { $0.key == experiment.key }) else {
+                list.append(experiment)
+                continue
+            }
+            let known = list[existing]
+            let added = experiment.variations.filter { !known.variations.contains($0) }
+            guard !added.isEmpty else { continue }
+            list[existing] = Experiment(key: known.key, flowID: known.flowID, entryIndex: known.entryIndex, variations: known.variations + added)
+        }
+    }
+
+    /// The experiments reaching a run of the flow `flowID`: its own first, then those of its subflows in
+    /// step order; empty for a flow the document does not have.
+    public func experiments(reaching flowID: String) -> [Experiment] {
+        reach[flowID] ?? []
+    }
+}
