@@ -47,6 +47,28 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         return false
     }
 
+    /// The flow a report found no events of, and the flows its input had events of (sorted), when
+    /// that is why it failed; `nil` for any other reason.
+    ///
+    /// A caller that words the error itself (the server's API) reads the facts here.
+    public var flowWithoutEvents: (flowID: String, flowsWithEvents: [String])? {
+        if case .noEventsOfFlow(let flowID, let others, _) = reason { return (flowID, others) }
+        return nil
+    }
+
+    /// The walkthrough a report found no events of, and the walkthroughs its input had events of
+    /// (sorted), when that is why it failed; `nil` for any other reason.
+    public var walkthroughWithoutEvents: (walkthroughID: String, walkthroughsWithEvents: [String])? {
+        if case .noEventsOfWalkthrough(let walkthroughID, let others, _) = reason { return (walkthroughID, others) }
+        return nil
+    }
+
+    /// The name of `candidates` that `name` is likely a typo of, or `nil`: the did-you-mean of
+    /// every report message, for callers that word the error themselves.
+    public static func suggestion(for name: String, among candidates: [String]) -> String? {
+        Spelling.suggestion(for: name, among: candidates)
+    }
+
     public var description: String {
         switch reason {
         case .missingFile(let path):

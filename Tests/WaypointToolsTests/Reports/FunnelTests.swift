@@ -164,6 +164,19 @@ struct FunnelTests {
         }
     }
 
+    /// The facts behind the message, for callers that word it themselves (the server's API).
+    @Test func aFlowWithoutEventsNamesItsFactsForOtherWordings() throws {
+        let error = try #require(throws: ReportError.self) {
+            try Lines.report([Lines.view("u1", "a", at: 0, flow: "signUp"), Lines.view("u1", "a", at: 1, flow: "end")], FunnelQuery(flowID: "signup"))
+        }
+        let missing = try #require(error.flowWithoutEvents)
+        #expect(missing.flowID == "signup")
+        #expect(missing.flowsWithEvents == ["end", "signUp"])
+        #expect(error.walkthroughWithoutEvents == nil)
+        #expect(ReportError.suggestion(for: "onbaording", among: ["signup", "onboarding"]) == "onboarding")
+        #expect(ReportError.suggestion(for: "checkout", among: ["signup", "onboarding"]) == nil)
+    }
+
     @Test func aStepNoEventMentionsIsAnErrorWithADidYouMean() throws {
         let lines = [Lines.view("u1", "splash", at: 0), Lines.view("u1", "login", at: 1)]
         #expect {

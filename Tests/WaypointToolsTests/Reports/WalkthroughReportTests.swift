@@ -179,6 +179,9 @@ struct WalkthroughReportTests {
         let typo = try #require(throws: ReportError.self) {
             try Self.report(Self.lines, WalkthroughQuery(walkthroughID: "layring"))
         }
+        #expect(typo.walkthroughWithoutEvents?.walkthroughID == "layring")
+        #expect(typo.walkthroughWithoutEvents?.walkthroughsWithEvents == ["layering", "share-hint"])
+        #expect(typo.flowWithoutEvents == nil)
         #expect(typo.description == #"No events of walkthrough "layring". Did you mean "layering"? "#
             + "Walkthroughs with events: layering, share-hint. Check the walkthrough id, or pass --document to report on a "
             + "walkthrough without events yet.")

@@ -3,7 +3,8 @@ import Hummingbird
 import Waypoint
 import WaypointTools
 
-/// The funnel report and the JSON Lines export of an app's events.
+/// The reports — a flow's funnel, a walkthrough's report — and the JSON Lines export of an app's
+/// events, each of one environment (docs/ARCHITECTURE.md, "Reports": scope).
 ///
 /// Admin routes: they are added to a group behind ``AdminAuthMiddleware``.
 struct ReportsController<Context: RequestContext>: Sendable {
@@ -14,14 +15,26 @@ struct ReportsController<Context: RequestContext>: Sendable {
     /// Events per page of the export.
     static var exportPageSize: Int { 2000 }
 
+    /// The query parameters of the funnel; any other is refused with a reason.
+    static var funnelParameters: [String] { ["flow", "steps", "window", "by"] + ReportParameters.scopeNames }
+    /// The query parameters of the walkthrough report.
+    static var walkthroughParameters: [String] { ["by"] + ReportParameters.scopeNames }
+    /// The query parameters the export understands.
+    static var exportParameters: [String] { ["format", "environment", "revision", "since", "until"] }
+
     func addRoutes(to group: RouterGroup<Context>) {
-        group.group().add(middleware: ReportConnectionMiddleware<Context>()).get(":app/funnel", use: funnel)
+        let reports = group.group().add(middleware: ReportConnectionMiddleware<Context>())
+        reports.get(":app/funnel", use: funnel)
+        reports.get(":app/walkthroughs/:walkthrough/report", use: walkthroughReport)
         group.get(":app/events", use: export)
     }
 
+    /// `GET /v1/apps/{app}/funnel?flow=ID…`: exactly `waypoint funnel --flow ID --format json` over
+    /// the environment's stored events, scoped by its published document.
     @Sendable func funnel(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
         let parameters = request.uri.queryParameters
+        let shared = try ReportParameters(request, route: "the funnel", accepted: Self.funnelParameters)
         guard let flow = parameters.get("flow"), !flow.isEmpty else {
             throw APIError.badRequest("Name the flow to measure: add ?flow=ID.", code: "bad-query")
         }
@@ -37,41 +50,76 @@ struct ReportsController<Context: RequestContext>: Sendable {
             }
             steps = list
         }
-        if let by = parameters.get("by"), by != "variation" {
-            throw APIError.badRequest("by=\(by) is not a grouping; use by=variation.", code: "bad-query")
-        }
-        let environment = parameters.get("environment") ?? "production"
-        guard AppAdministration.environmentNames.contains(environment) else {
-            throw APIError.badRequest("environment=\(environment) does not exist; use production or staging.", code: "bad-query")
-        }
+        let environment = shared.environment
         // Scoped by the environment's published document, as `waypoint funnel --document` scopes it:
         // its steps in its order, its variations, and the rest folded (docs/ARCHITECTURE.md, "Reports").
         let document = try await PublishedDocument.read(from: store, appID: appID, environment: environment)?.document()
         let query = FunnelQuery(
-            flowID: flow, steps: steps, window: window, groupByVariation: parameters.get("by") == "variation", document: document)
-        let bytes: [UInt8]
-        do {
-            let store = store
-            bytes = try await ReportWork.run(request, metrics: administration.metrics) {
+            flowID: flow, steps: steps, window: window, groupByVariation: shared.groupByVariation, document: document, scope: shared.scope)
+        let store = store
+        let bytes = try await answering(appID: appID, environment: environment, document: document) {
+            try await ReportWork.run(request, metrics: administration.metrics) {
                 try await StoredFunnel.json(store: store, appID: appID, environment: environment, query: query)
             }
-        } catch let error as ReportError {
-            throw APIError.badRequest(error.description, code: "bad-query")
         }
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Self.json(bytes)
     }
 
-    /// The query parameters the export understands; any other is refused with a reason.
-    static var exportParameters: [String] { ["format", "since", "until"] }
+    /// `GET /v1/apps/{app}/walkthroughs/{id}/report`: exactly `waypoint funnel --walkthrough ID
+    /// --format json` over the environment's stored events, scoped by its published document.
+    @Sendable func walkthroughReport(request: Request, context: Context) async throws -> Response {
+        let appID = try await existingApp(context)
+        let walkthrough = context.parameters.get("walkthrough") ?? ""
+        let shared = try ReportParameters(request, route: "the walkthrough report", accepted: Self.walkthroughParameters)
+        let environment = shared.environment
+        let document = try await PublishedDocument.read(from: store, appID: appID, environment: environment)?.document()
+        let query = WalkthroughQuery(
+            walkthroughID: walkthrough, groupByVariation: shared.groupByVariation,
+            declaredSteps: document?.reportedStepIDs(ofWalkthrough: walkthrough), scope: shared.scope)
+        let store = store
+        let bytes = try await answering(appID: appID, environment: environment, document: document) {
+            try await ReportWork.run(request, metrics: administration.metrics) {
+                let report = try await StoredWalkthroughReport.report(store: store, appID: appID, environment: environment, query: query)
+                return [UInt8](report.jsonData()) + [UInt8(ascii: "\n")]
+            }
+        }
+        return Self.json(bytes)
+    }
 
-    /// `GET /v1/apps/{app}/events?format=jsonl[&since=…][&until=…]`: the app's stored events as JSON
-    /// Lines, in storage order, of those whose `timestamp` is in `[since, until)`.
+    /// `report`'s bytes; a ``ReportError`` is answered in words for API callers: 404 with a
+    /// did-you-mean when the flow or walkthrough has no events (``ReportNotFound``), else 400.
+    private func answering(
+        appID: String, environment: String, document: WaypointDocument?, _ report: () async throws -> [UInt8]
+    ) async throws -> [UInt8] {
+        do {
+            return try await report()
+        } catch let error as ReportError {
+            let store = store
+            if let answer = try await ReportNotFound.answer(to: error, environment: environment, document: document, flowsWithEvents: {
+                try await store.flowIDs(appID: appID, environment: environment, limit: ReportNotFound.candidates)
+            }) {
+                throw answer
+            }
+            throw APIError.badRequest(error.description, code: "bad-query")
+        }
+    }
+
+    private static func json(_ bytes: [UInt8]) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// `GET /v1/apps/{app}/events?format=jsonl[&environment=…][&since=…][&until=…][&revision=N]`: one
+    /// environment's stored events as JSON Lines, in storage order, of those whose `timestamp` is in
+    /// `[since, until)` and, with `revision`, that carry that revision.
+    ///
+    /// `since`/`until` bound the events' own times here — the export is a file of events — while a
+    /// report's choose users by their first start (``ReportParameters``).
     @Sendable func export(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
         let parameters = request.uri.queryParameters
         if let unknown = parameters.map({ String($0.key) }).first(where: { !Self.exportParameters.contains($0) }) {
             throw APIError.badRequest(
-                "\(unknown) is not a parameter of the export; it takes format=jsonl, since and until "
+                "\(unknown) is not a parameter of the export; it takes format=jsonl, environment, revision, since and until "
                     + "(\(EventTimeRange.acceptedForms)).",
                 code: "bad-query")
         }
@@ -79,14 +127,22 @@ struct ReportsController<Context: RequestContext>: Sendable {
         guard format == "jsonl" else {
             throw APIError.badRequest("format=\(format) is not supported; use format=jsonl.", code: "bad-query")
         }
+        let environment = try ReportParameters.environment(parameters.get("environment"))
         let timestamps = try EventTimeRange.parse(since: parameters.get("since"), until: parameters.get("until"))
+        let revision: Int?
+        do throws(ReportScopeError) {
+            revision = try ReportScope.parse(revision: parameters.get("revision"), spelling: { "\($0)=" }).revision
+        } catch {
+            throw APIError.badRequest(error.description, code: "bad-query")
+        }
         let store = store
         let body = ResponseBody { writer in
             var cursor: Int64?
             repeat {
-                let page = try await store.events(appID: appID, environment: nil, timestamps: timestamps, after: cursor, limit: Self.exportPageSize)
+                let page = try await store.events(
+                    appID: appID, environment: environment, timestamps: timestamps, after: cursor, limit: Self.exportPageSize)
                 var buffer = ByteBuffer()
-                for line in page.lines {
+                for line in page.lines where revision == nil || EventLineRevision.of(line) == revision {
                     buffer.writeString(line)
                     buffer.writeInteger(UInt8(ascii: "\n"))
                 }

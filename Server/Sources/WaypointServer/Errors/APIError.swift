@@ -10,7 +10,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case badRequest(code: String, message: String)
         case unauthorized(String)
         case forbidden(String)
-        case notFound(String)
+        case notFound(code: String, message: String)
         case conflict(String)
         case tooLarge(String)
         case invalidDocument(String, [Diagnostic])
@@ -27,7 +27,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     static func badRequest(_ message: String, code: String = "bad-request") -> APIError { APIError(.badRequest(code: code, message: message)) }
     static func unauthorized(_ message: String) -> APIError { APIError(.unauthorized(message)) }
     static func forbidden(_ message: String) -> APIError { APIError(.forbidden(message)) }
-    static func notFound(_ message: String) -> APIError { APIError(.notFound(message)) }
+    static func notFound(_ message: String, code: String = "not-found") -> APIError { APIError(.notFound(code: code, message: message)) }
     static func conflict(_ message: String) -> APIError { APIError(.conflict(message)) }
     static func tooLarge(_ message: String) -> APIError { APIError(.tooLarge(message)) }
     static func invalidDocument(_ message: String, diagnostics: [Diagnostic]) -> APIError { APIError(.invalidDocument(message, diagnostics)) }
@@ -60,7 +60,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .badRequest(let code, _): code
         case .unauthorized: "unauthorized"
         case .forbidden: "forbidden"
-        case .notFound: "not-found"
+        case .notFound(let code, _): code
         case .conflict: "conflict"
         case .tooLarge: "too-large"
         case .invalidDocument: "invalid-document"
@@ -74,7 +74,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     /// What went wrong and how to fix it.
     public var message: String {
         switch reason {
-        case .badRequest(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(let message), .conflict(let message),
+        case .badRequest(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(_, let message), .conflict(let message),
             .tooLarge(let message), .invalidDocument(let message, _), .unavailable(let message), .storage(_, let message, _):
             message
         case .internalError:

@@ -71,9 +71,9 @@ struct EventBatch {
         }
         if event.event.rawValue.isEmpty { return "\"event\" is empty; use an event name such as \"Step Viewed\"." }
         if !event.event.isKnown {
-            let hint = event.event.suggestion.map { "did you mean \"\($0)\"? " } ?? ""
-            return "\"event\" \"\(event.event)\" is not an event name Waypoint reports; \(hint)"
-                + "the names are \(EventName.all.map { "\"\($0)\"" }.joined(separator: ", "))."
+            let hint = event.event.suggestion.map { " Did you mean \"\($0)\"?" } ?? ""
+            return "\"event\" \"\(event.event)\" is not an event name, so no report would count it.\(hint) "
+                + "The names are \(EventName.all.map { "\"\($0)\"" }.joined(separator: ", "))."
         }
         if let duration = event.durationMs, duration < 0 {
             return "\"durationMs\" is \(duration); a duration is a number of milliseconds, 0 or more."

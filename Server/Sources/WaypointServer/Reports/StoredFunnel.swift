@@ -7,10 +7,14 @@ import WaypointTools
 /// user in memory at a time.
 enum StoredFunnel {
     /// The report, as `waypoint funnel` computes it over the same events.
+    ///
+    /// Its `events` counts every event of the environment, as over its export (``StoredEventCount``).
     static func report(store: any Store, appID: String, environment: String, query: FunnelQuery) async throws -> FunnelResult {
-        try await StoredLines.byUser(store: store, appID: appID, environment: environment, flowID: query.flowID) { lines in
+        let result = try await StoredLines.byUser(store: store, appID: appID, environment: environment, flowID: query.flowID) { lines in
             try Funnel.compute(userOrderedJSONLines: lines, query: query)
         }
+        let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
+        return StoredEventCount.setting(events, in: result)
     }
 
     /// The report as JSON bytes, exactly as `waypoint funnel --format json` prints it (with its newline).

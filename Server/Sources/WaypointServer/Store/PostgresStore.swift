@@ -367,6 +367,15 @@ public final class PostgresStore: Store {
         return UserOrderedPage(lines: lines, next: lines.count == limit ? last : nil)
     }
 
+    public func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String] {
+        let statement = FlowIDsQuery(appID: appID, environment: environment, limit: max(limit, 1)).statement(in: .postgres)
+        var ids: [String] = []
+        for try await id in try await client.query(PostgresQuery(statement), logger: logger).decode(String.self) {
+            ids.append(id)
+        }
+        return ids
+    }
+
     /// The rows of `query`, rendered in ``SQLDialect/postgres``.
     private func rows(_ query: EventQuery) async throws -> PostgresRowSequence {
         try await client.query(PostgresQuery(query.statement(in: .postgres)), logger: logger)

@@ -280,6 +280,13 @@ public final class SQLiteStore: Store {
         return UserOrderedPage(lines: page.lines, next: page.next)
     }
 
+    public func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String] {
+        let statement = FlowIDsQuery(appID: appID, environment: environment, limit: max(limit, 1)).statement(in: .sqlite)
+        return try await pool.read { db in
+            try String.fetchAll(db, sql: statement.text, arguments: statement.arguments)
+        }
+    }
+
     /// The lines of `query` (the last column of its rows) and, when the page is full, where the
     /// next one starts, which `position` reads from the last row.
     private func page<Position: Sendable>(

@@ -59,6 +59,10 @@ public protocol Store: Sendable {
     /// by user, then time, after `cursor`; with `flowID` nil, the events of no flow (walkthrough events).
     func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage
 
+    /// The ids of the flows `environment` of the app has events of, sorted by their bytes, at most
+    /// `limit` (≥ 1) of them; each found by a seek in an index, never by reading the events.
+    func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String]
+
     /// Releases connections; the store is not used afterwards.
     func close() async throws
 

@@ -59,4 +59,30 @@ struct DocumentHeadTests {
             }
         }
     }
+
+    /// `Waypoint-Revision` names the revision each environment serves, on GET, HEAD and 304 alike,
+    /// and follows a publish.
+    @Test func theRevisionHeaderNamesTheRevisionTheEnvironmentServes() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            let revision = HTTPField.Name("Waypoint-Revision")!
+            #expect(try await client.upload("fitness", try TestServer.example("waypoint.json")).status == .created)
+            #expect(try await client.upload("fitness", try SeedData.withoutRegistration()).status == .created)
+            #expect(try await client.publish("fitness", revision: 2).status == .ok)
+            #expect(try await client.publish("fitness", revision: 1, to: "staging").status == .ok)
+            for (key, expected) in [(app.production, "2"), (app.staging, "1")] {
+                let get = try await Self.get(client, key: key)
+                #expect(get.status == .ok)
+                #expect(get.headers[revision] == expected)
+                #expect(try await Self.head(client, key: key).headers[revision] == expected)
+                let etag = try #require(get.headers[.eTag])
+                let notModified = try await Self.get(client, key: key, ifNoneMatch: etag)
+                #expect(notModified.status == .notModified)
+                #expect(notModified.headers[revision] == expected)
+            }
+            // Rolling production back to 1 serves 1.
+            #expect(try await client.publish("fitness", revision: 1).status == .ok)
+            #expect(try await Self.get(client, key: app.production).headers[revision] == "1")
+        }
+    }
 }

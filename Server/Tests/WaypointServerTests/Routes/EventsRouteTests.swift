@@ -39,8 +39,8 @@ struct EventsRouteTests {
     }
 
     @Test(arguments: [
-        (#""event":"Flow Strated""#, #""event" "Flow Strated" is not an event name Waypoint reports; did you mean "Flow Started"? the names are "Flow Started", "Step Viewed""#),
-        (#""event":"Purchase""#, #""event" "Purchase" is not an event name Waypoint reports; the names are "Flow Started""#),
+        (#""event":"Flow Strated""#, #""event" "Flow Strated" is not an event name, so no report would count it. Did you mean "Flow Started"? The names are "Flow Started", "Step Viewed""#),
+        (#""event":"Purchase""#, #""event" "Purchase" is not an event name, so no report would count it. The names are "Flow Started""#),
         (#""event":"Step Completed","durationMs":-5"#, #""durationMs" is -5; a duration is a number of milliseconds, 0 or more."#),
         (#""event":"Step Viewed","stepId":"\#(String(repeating: "s", count: 201))""#, #""stepId" is 201 characters long; send at most 200."#),
         (#""event":"Step Viewed","appVersion":"2.4\u0007""#, #""appVersion" contains a control character; send text without control characters."#),
@@ -57,6 +57,32 @@ struct EventsRouteTests {
             #expect(rejected["index"] as? Int == 0)
             let text = rejected["message"] as? String ?? ""
             #expect(text.hasPrefix(message), "\(text)")
+        }
+    }
+
+    /// An unknown event name is refused on its own, with a did-you-mean; the rest of the batch is stored.
+    @Test func anUnknownEventNameIsRejectedAndTheRestStored() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            let answer = try await client.postEvents(key: app.production, lines: [
+                TestEvents.line("m1", event: "Flow Started"),
+                TestEvents.line("m2", event: "Flow Strated"),
+                TestEvents.line("m3", event: "Step Viewed", at: 1),
+                TestEvents.line("m4", event: "Hint Shwn", at: 2),
+            ])
+            #expect(answer.status == .ok)
+            let names = "\"Flow Started\", \"Step Viewed\", \"Step Completed\", \"Step Skipped\", \"Flow Completed\", \"Flow Abandoned\", "
+                + "\"Walkthrough Started\", \"Hint Shown\", \"Hint Completed\", \"Hint Skipped\", \"Walkthrough Completed\", \"Target Not Found\""
+            let object = try answer.object()
+            #expect(object["accepted"] as? Int == 2)
+            let rejected = try #require(object["rejected"] as? [[String: Any]])
+            #expect(rejected.map { $0["index"] as? Int } == [1, 3])
+            #expect(rejected.first?["message"] as? String
+                == "\"event\" \"Flow Strated\" is not an event name, so no report would count it. Did you mean \"Flow Started\"? The names are \(names).")
+            #expect(rejected.last?["message"] as? String
+                == "\"event\" \"Hint Shwn\" is not an event name, so no report would count it. Did you mean \"Hint Shown\"? The names are \(names).")
+            let export = try await client.send("/v1/apps/fitness/events?format=jsonl", headers: TestServer.admin)
+            #expect(ReportScopeRouteTests.messageIDs(export.text) == ["m1", "m3"])
         }
     }
 

@@ -65,7 +65,7 @@ struct ExportRangeTests {
         ("since=2026-11-21&until=2026-11-21",
          "since=2026-11-21 is not before until=2026-11-21; events are chosen from since (included) to until (excluded)."),
         ("from=2026-11-21",
-         "from is not a parameter of the export; it takes format=jsonl, since and until (a date such as 2026-11-21 (midnight UTC) or a time such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00+01:00)."),
+         "from is not a parameter of the export; it takes format=jsonl, environment, revision, since and until (a date such as 2026-11-21 (midnight UTC) or a time such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00+01:00)."),
         ("format=csv", "format=csv is not supported; use format=jsonl."),
     ])
     func aParameterItDoesNotUnderstandIs400WithTheAcceptedForms(query: String, message: String) async throws {

@@ -56,6 +56,9 @@ struct FailureRouteTests {
         func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
             throw Failure()
         }
+        func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String] {
+            throw Failure()
+        }
         func close() async throws {}
         func checkStorage() async throws { throw Failure() }
         func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? { throw Failure() }

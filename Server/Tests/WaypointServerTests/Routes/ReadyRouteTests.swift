@@ -116,6 +116,9 @@ struct StorageFailingStore: Store {
     func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
         throw failure
     }
+    func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String] {
+        throw failure
+    }
     func close() async throws {}
     func checkStorage() async throws { throw failure }
     func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? { throw failure }

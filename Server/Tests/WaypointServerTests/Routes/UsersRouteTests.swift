@@ -8,14 +8,16 @@ import Testing
 /// stored events counts them afterwards.
 @Suite("Erasure route")
 struct UsersRouteTests {
-    /// The users of ``DashboardPagesTests/inFlightUsers`` whose events the export holds.
+    /// The users whose events the exports of both environments hold, with how many each.
     static func exportedUsers(_ client: some TestClientProtocol) async throws -> [String: Int] {
-        let response = try await client.send("/v1/apps/fitness/events?format=jsonl", headers: TestServer.admin)
-        #expect(response.status == .ok)
         var users: [String: Int] = [:]
-        for line in response.text.split(separator: "\n") {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            users[object["userId"] as? String ?? "", default: 0] += 1
+        for environment in ["production", "staging"] {
+            let response = try await client.send("/v1/apps/fitness/events?format=jsonl&environment=\(environment)", headers: TestServer.admin)
+            #expect(response.status == .ok)
+            for line in response.text.split(separator: "\n") {
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                users[object["userId"] as? String ?? "", default: 0] += 1
+            }
         }
         return users
     }

@@ -133,13 +133,19 @@ enum HTTP {
                        body: Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8))
     }
 
-    /// The message ids of the export, in its order.
+    /// The message ids of every environment's export, each in its order.
     static func exportedMessageIDs(port: Int, app: String) async throws -> [String] {
-        let answer = try await send(port: port, "/v1/apps/\(app)/events?format=jsonl", headers: admin, timeout: .seconds(60))
-        guard answer.status == 200 else { throw TestFailure("export: \(answer.status) \(answer.text)") }
-        return answer.text.split(separator: "\n").map { line in
-            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-            return object?["messageId"] as? String ?? ""
+        var ids: [String] = []
+        // An export holds one environment's events: production's, then staging's.
+        for environment in ["production", "staging"] {
+            let answer = try await send(
+                port: port, "/v1/apps/\(app)/events?format=jsonl&environment=\(environment)", headers: admin, timeout: .seconds(60))
+            guard answer.status == 200 else { throw TestFailure("export: \(answer.status) \(answer.text)") }
+            ids += answer.text.split(separator: "\n").map { line in
+                let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+                return object?["messageId"] as? String ?? ""
+            }
         }
+        return ids
     }
 }

@@ -1,0 +1,68 @@
+import Hummingbird
+import WaypointTools
+
+/// The query parameters the report routes share — the environment, the report's scope and `by` —
+/// read once, and the rule that a parameter a route does not take is refused with those it does.
+struct ReportParameters: Sendable {
+    /// The environment whose events are read and whose published document scopes the report.
+    let environment: String
+    /// Which runs are counted (docs/ARCHITECTURE.md, "Reports": scope). It names the environment
+    /// only when the caller did, so a report asked for without one is `waypoint funnel`'s byte for byte.
+    let scope: ReportScope
+    /// Whether every figure is split per variation (`by=variation`).
+    let groupByVariation: Bool
+
+    /// The scope's parameters, as the messages list them.
+    static let scopeNames = ["environment", "revision", "since", "until", "experiment"]
+
+    /// The environment when none is asked for.
+    static let defaultEnvironment = "production"
+
+    /// Reads the parameters of a report route that takes `accepted` (its own and the shared ones).
+    ///
+    /// Throws 400 `bad-query` for a parameter not in `accepted`, an environment that does not
+    /// exist, `by` other than `variation`, and a scope ``ReportScope/parse(environment:revision:since:until:experiment:spelling:)`` refuses.
+    init(_ request: Request, route: String, accepted: [String]) throws(APIError) {
+        let parameters = request.uri.queryParameters
+        try Self.refuseUnknown(parameters.map { String($0.key) }, route: route, accepted: accepted)
+        let asked = parameters.get("environment")
+        environment = try Self.environment(asked)
+        if let by = parameters.get("by"), by != "variation" {
+            throw APIError.badRequest("by=\(by) is not a grouping; use by=variation.", code: "bad-query")
+        }
+        groupByVariation = parameters.get("by") == "variation"
+        do throws(ReportScopeError) {
+            scope = try ReportScope.parse(
+                environment: asked, revision: parameters.get("revision"), since: parameters.get("since"), until: parameters.get("until"),
+                experiment: parameters.get("experiment"), spelling: { "\($0)=" })
+        } catch {
+            throw APIError.badRequest(error.description, code: "bad-query")
+        }
+    }
+
+    /// `name`, when it is one of the app's environments (production when nil); throws 400 naming them.
+    static func environment(_ name: String?) throws(APIError) -> String {
+        let name = name ?? defaultEnvironment
+        guard AppAdministration.environmentNames.contains(name) else {
+            let names = AppAdministration.environmentNames
+            let hint = ReportError.suggestion(for: name, among: names).map { " Did you mean environment=\($0)?" } ?? ""
+            throw APIError.badRequest(
+                "environment=\(name) is not an environment of the app.\(hint) Use \(names.joined(separator: " or ")).", code: "bad-query")
+        }
+        return name
+    }
+
+    /// Throws 400 for the first of `names` (a request's parameters) not in `accepted`, naming those the route takes.
+    static func refuseUnknown(_ names: [String], route: String, accepted: [String]) throws(APIError) {
+        guard let unknown = names.first(where: { !accepted.contains($0) }) else { return }
+        let hint = ReportError.suggestion(for: unknown, among: accepted).map { " Did you mean \($0)?" } ?? ""
+        throw APIError.badRequest(
+            "\(unknown) is not a parameter of \(route).\(hint) It takes \(Self.list(accepted)).", code: "bad-query")
+    }
+
+    /// "a, b and c".
+    static func list(_ names: [String]) -> String {
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
+    }
+}
