@@ -66,7 +66,7 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
     /// The style with its labels in the environment's locale, unless the app chose one.
     private var localizedStyle: OverlayStyle {
         var style = style
-        if style.labels.locale == nil { style.labels.locale = locale }
+        style.labels = style.labels.defaulting(to: locale)
         return style
     }
 

@@ -38,6 +38,14 @@ public struct OverlayLabels: Sendable, Hashable {
     /// The locale the labels are made for now: ``locale``, or the app's current locale.
     public var effectiveLocale: Locale { locale ?? .current }
 
+    /// These labels in `locale` when they name no locale of their own: a SwiftUI overlay passes
+    /// its environment's locale, which a view may have set for its content.
+    public func defaulting(to locale: Locale) -> OverlayLabels {
+        var labels = self
+        if labels.locale == nil { labels.locale = locale }
+        return labels
+    }
+
     /// The bundled language the translations come from for ``effectiveLocale`` (`en` when the
     /// package has none of its language).
     public var language: String {

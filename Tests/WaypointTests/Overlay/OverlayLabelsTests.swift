@@ -232,4 +232,13 @@ struct OverlayLabelsTests {
         #expect(TooltipButton.skip.title == current.title(of: .skip))
         #expect(TooltipContent.instruction(for: .tap(elementId: "x")) == current.instruction(for: .tap(elementId: "x")))
     }
+
+    @Test("An environment's locale applies only to labels that name none")
+    func defaultingLocale() {
+        let french = Locale(identifier: "fr-FR")
+        #expect(OverlayLabels().defaulting(to: french).title(of: .next) == "Suivant")
+        let german = OverlayLabels(locale: Locale(identifier: "de"), overrides: [.back: "Vorher"])
+        #expect(german.defaulting(to: french) == german)
+        #expect(german.defaulting(to: french).title(of: .next) == "Weiter")
+    }
 }
