@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Waypoint",
+    defaultLocalization: "en",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Waypoint", targets: ["Waypoint"]),
@@ -15,8 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // The core: Foundation only.
-        .target(name: "Waypoint"),
+        // The core: Foundation only. Its resources are the overlay's built-in labels, one
+        // `<language>.lproj/Localizable.strings` per language (SwiftPM compiles no String Catalog on Linux).
+        .target(name: "Waypoint", resources: [.process("Resources")]),
         .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
         .target(name: "WaypointUI", dependencies: ["Waypoint"]),
         // What tools need and apps do not: fast event-file reading, funnels, path counting, graph rendering.

@@ -33,6 +33,11 @@ public final class WalkthroughOverlayController<Context> {
     private weak var window: UIWindow?
     private let overlay: WalkthroughOverlayUIView
     private let fixedMeasurer: SystemFontTextMeasurer?
+    /// The measurements and labels of the layouts (labels in the app's current locale unless the
+    /// style names one).
+    public var style: OverlayStyle {
+        didSet { refresh() }
+    }
     private var anchors: [String: Registration] = [:]
     private var shown: HintPresentation?
     /// The id the coordinator knows this controller's overlay by.
@@ -48,11 +53,16 @@ public final class WalkthroughOverlayController<Context> {
     }
 
     /// Creates a controller drawing over `window`; without a `measurer`, text follows the
-    /// window's Dynamic Type size.
-    public init(coordinator: HintCoordinator<Context>, window: UIWindow, measurer: SystemFontTextMeasurer? = nil) {
+    /// window's Dynamic Type size. `style` gives the measurements and the built-in labels (in the
+    /// app's current locale unless `style.labels.locale` names one, with the app's overrides).
+    public init(
+        coordinator: HintCoordinator<Context>, window: UIWindow, measurer: SystemFontTextMeasurer? = nil,
+        style: OverlayStyle = .standard
+    ) {
         self.coordinator = coordinator
         self.window = window
         self.fixedMeasurer = measurer
+        self.style = style
         self.overlay = WalkthroughOverlayUIView(measurer: measurer ?? SystemFontTextMeasurer())
         overlay.onButton = { [weak coordinator] action in coordinator?.press(action) }
         overlay.onSwipe = { [weak coordinator] direction in coordinator?.swipe(direction) }
@@ -163,7 +173,7 @@ public final class WalkthroughOverlayController<Context> {
             presentation: presentation, target: Waypoint.Rect(frame), screen: Waypoint.Size(window.bounds.size),
             safeArea: Waypoint.Insets(
                 top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom), right: Double(insets.right)),
-            measurer: overlay.measurer)
+            style: style, measurer: overlay.measurer)
         if overlay.superview !== window {
             overlay.frame = window.bounds
             overlay.autoresizingMask = [.flexibleWidth, .flexibleHeight]

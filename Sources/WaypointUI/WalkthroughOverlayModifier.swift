@@ -9,7 +9,10 @@ import os
 /// Presents the hints of a ``HintCoordinator`` over the content; see `.walkthroughOverlay(_:)`.
 struct WalkthroughOverlayModifier<Context>: ViewModifier {
     let coordinator: HintCoordinator<Context>
+    /// The measurements and labels; labels without a locale follow the environment's.
+    let style: OverlayStyle
     @Environment(\.scenePhase) private var scenePhase
+    @Environment(\.locale) private var locale
     @Environment(\.layoutDirection) private var layoutDirection
     @Environment(\.legibilityWeight) private var legibilityWeight
     @ScaledMetric(relativeTo: .body) private var textScale: CGFloat = 1
@@ -60,6 +63,13 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
             }
     }
 
+    /// The style with its labels in the environment's locale, unless the app chose one.
+    private var localizedStyle: OverlayStyle {
+        var style = style
+        style.labels = style.labels.defaulting(to: locale)
+        return style
+    }
+
     /// Whether a hint this overlay draws keeps the focus from the content behind it.
     private var blocksContentBehind: Bool {
         guard let shown = coordinator.presentation, !shown.completionTrigger.needsTarget else { return false }
@@ -75,7 +85,7 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
             if let layout = coordinator.overlayLayout(
                 anchors: frames, overlay: registry.id, screen: Waypoint.Size(screen.size),
                 safeArea: Waypoint.Insets(of: Waypoint.Rect(safeFrame), in: Waypoint.Rect(whole)),
-                measurer: measurer
+                style: localizedStyle, measurer: measurer
             ) {
                 WalkthroughOverlayView(
                     layout: layout, measurer: measurer, contentDirection: layoutDirection,
@@ -174,7 +184,22 @@ extension View {
     ///     .walkthroughAnchor("editor.layersButton")
     /// ```
     public func walkthroughOverlay<Context>(_ coordinator: HintCoordinator<Context>) -> some View {
-        modifier(WalkthroughOverlayModifier(coordinator: coordinator))
+        modifier(WalkthroughOverlayModifier(coordinator: coordinator, style: .standard))
+    }
+
+    /// Shows the hints `coordinator` presents over this view, measured and labelled by `style`
+    /// (see `.walkthroughOverlay(_:)`).
+    ///
+    /// The overlay's built-in texts ("Next", "Skip", "2 of 5") are in the environment's locale
+    /// (`\.locale`, the app's current locale unless a view sets another) unless
+    /// `style.labels.locale` names one; `style.labels.overrides` replaces any of them.
+    ///
+    /// ```swift
+    /// EditorScreen()
+    ///     .walkthroughOverlay(hints, style: OverlayStyle(labels: OverlayLabels(overrides: [.skip: "Not now"])))
+    /// ```
+    public func walkthroughOverlay<Context>(_ coordinator: HintCoordinator<Context>, style: OverlayStyle) -> some View {
+        modifier(WalkthroughOverlayModifier(coordinator: coordinator, style: style))
     }
 }
 #endif

@@ -220,7 +220,7 @@ public final class WalkthroughOverlayUIView: UIView {
                 inTooltip.append(summaryElement)
             case .button(let button, _):
                 if let view = buttons.first(where: { $0.tooltipButton == button }) { inTooltip.append(view) }
-            case .target(let frame):
+            case .target(_, let frame):
                 // Activating it taps its centre, which the cutout lets through to the target.
                 targetElement.accessibilityLabel = targetAccessibilityLabel ?? element.label
                 targetElement.accessibilityFrameInContainerSpace = CGRect(frame)

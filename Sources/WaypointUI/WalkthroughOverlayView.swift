@@ -151,7 +151,7 @@ struct OverlayCanvas: View {
                     .accessibilitySortPriority(1)
             }
             .opacity(frame.tooltipOpacity)
-            if let target = layout.accessibilityElements.last, case .target(let targetFrame) = target {
+            if let target = layout.accessibilityElements.last, case .target(_, let targetFrame) = target {
                 // VoiceOver reaches the target through the cutout; activating this element taps
                 // its centre, which the cutout lets through to the target.
                 Color.clear

@@ -134,6 +134,20 @@ enum OverlaysSnippets {
         layout.arrow?.tip           // on the circle, under the button
         // snippet:end
     }
+
+    static func labels(intro: WalkthroughStep<Editor>) {
+        // snippet:begin
+        var style = OverlayStyle()
+        style.labels = OverlayLabels(locale: Locale(identifier: "de"), overrides: [.skip: "Später"])
+        let layout = OverlayLayout(
+            step: intro, index: 0, of: 3,
+            target: Rect(x: 326, y: 56, width: 44, height: 44),
+            screen: Size(width: 390, height: 844), style: style)
+
+        layout.tooltip.progress?.text   // "1 von 3"
+        layout.tooltip.buttons          // "Später" rather than "Überspringen"
+        // snippet:end
+    }
 }
 
 enum ReadmeSnippets {

@@ -11,23 +11,23 @@ public enum OverlayAccessibilityElement: Sendable, Hashable {
     case tooltip(label: String, frame: Rect)
     /// A tooltip button.
     case button(TooltipButton, frame: Rect)
-    /// The target, seen through the cutout; activating it taps the target underneath.
-    case target(frame: Rect)
+    /// The target, seen through the cutout; activating it taps the target underneath. `label` is
+    /// the overlay's own, "Highlighted element" in its language: the app's label for the view is better.
+    case target(label: String, frame: Rect)
 
     /// The element's frame in screen coordinates.
     public var frame: Rect {
         switch self {
-        case .tooltip(_, let frame), .button(_, let frame), .target(let frame): frame
+        case .tooltip(_, let frame), .button(_, let frame), .target(_, let frame): frame
         }
     }
 
     /// What the element reads when the adapter knows nothing better (for the target, the app's own
-    /// label for the view is better).
+    /// label for the view is better), in the overlay's language.
     public var label: String {
         switch self {
-        case .tooltip(let label, _): label
+        case .tooltip(let label, _), .target(let label, _): label
         case .button(let button, _): button.title
-        case .target: "Highlighted element"
         }
     }
 }

@@ -12,7 +12,8 @@ extension OverlayLayout {
         var elements: [OverlayAccessibilityElement] = [.tooltip(label: tooltip.accessibilityLabel, frame: tooltip.onScreen(tooltip.textFrame))]
         elements += tooltip.buttons.map { .button($0.button, frame: tooltip.onScreen($0.frame)) }
         if cutout.hole != nil {
-            elements.append(.target(frame: target.intersection(cutout.bounds) ?? target))
+            elements.append(.target(
+                label: tooltip.targetAccessibilityLabel, frame: target.intersection(cutout.bounds) ?? target))
         }
         return elements
     }

@@ -148,7 +148,8 @@ struct TooltipContentMeasure {
             frame: Rect(origin: origin, size: Size(width: tooltipWidth, height: height)),
             cornerRadius: min(style.cornerRadius, tooltipWidth / 2, height / 2),
             textLines: textLines, instructionLines: instructionLines, progress: progress, buttons: buttons,
-            isTruncated: truncated, accessibilityLabel: content.accessibilityLabel)
+            isTruncated: truncated, accessibilityLabel: content.accessibilityLabel,
+            targetAccessibilityLabel: content.targetAccessibilityLabel)
     }
 
     /// `line` shortened until it fits with a trailing "…".

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The measurements ``OverlayLayout`` works with, in points.
+/// The measurements ``OverlayLayout`` works with, in points, and the labels it shows.
 public struct OverlayStyle: Sendable, Hashable {
     /// The widest a tooltip may be.
     public var maxTooltipWidth: Double
@@ -27,13 +27,17 @@ public struct OverlayStyle: Sendable, Hashable {
     public var buttonSpacing: Double
     /// The smallest space between "2 of 5" and the buttons on one row.
     public var progressSpacing: Double
+    /// The built-in texts ("Next", "Skip", "2 of 5") and their language: the app's current locale
+    /// unless ``OverlayLabels/locale`` says otherwise, with the app's overrides.
+    public var labels: OverlayLabels
 
     /// Creates a style; the defaults are ``standard``.
     public init(
         maxTooltipWidth: Double = 350, screenMargin: Double = 20, contentPadding: Double = 16,
         cornerRadius: Double = 12, arrowWidth: Double = 20, arrowLength: Double = 10,
         sectionSpacing: Double = 12, buttonHeight: Double = 32, buttonPadding: Double = 12,
-        buttonSpacing: Double = 8, progressSpacing: Double = 16, buttonVerticalPadding: Double = 6
+        buttonSpacing: Double = 8, progressSpacing: Double = 16, buttonVerticalPadding: Double = 6,
+        labels: OverlayLabels = .standard
     ) {
         self.maxTooltipWidth = maxTooltipWidth
         self.screenMargin = screenMargin
@@ -47,6 +51,7 @@ public struct OverlayStyle: Sendable, Hashable {
         self.buttonSpacing = buttonSpacing
         self.progressSpacing = progressSpacing
         self.buttonVerticalPadding = buttonVerticalPadding
+        self.labels = labels
     }
 
     /// The height of a footer button whose title has this line height: at least ``buttonHeight``,
@@ -56,7 +61,8 @@ public struct OverlayStyle: Sendable, Hashable {
         return max(buttonHeight, line + 2 * buttonVerticalPadding)
     }
 
-    /// Tooltips at most 350 points wide, 20 points from the safe area's edges.
+    /// Tooltips at most 350 points wide, 20 points from the safe area's edges, labelled in the app's
+    /// current locale.
     public static let standard = OverlayStyle()
 
     /// The style with every measurement made finite and not negative.
@@ -68,6 +74,7 @@ public struct OverlayStyle: Sendable, Hashable {
             arrowWidth: clean(arrowWidth), arrowLength: clean(arrowLength),
             sectionSpacing: clean(sectionSpacing), buttonHeight: clean(buttonHeight),
             buttonPadding: clean(buttonPadding), buttonSpacing: clean(buttonSpacing),
-            progressSpacing: clean(progressSpacing), buttonVerticalPadding: clean(buttonVerticalPadding))
+            progressSpacing: clean(progressSpacing), buttonVerticalPadding: clean(buttonVerticalPadding),
+            labels: labels)
     }
 }

@@ -14,7 +14,7 @@ public struct TooltipButton: Sendable, Hashable {
 
     /// What the button does.
     public var action: Action
-    /// The button's title.
+    /// The button's title, in the overlay's language (``OverlayLabels``).
     public var title: String
 
     /// Creates a button.
@@ -23,12 +23,12 @@ public struct TooltipButton: Sendable, Hashable {
         self.title = title
     }
 
-    /// "Skip".
-    public static let skip = TooltipButton(.skip, title: "Skip")
-    /// "Back".
-    public static let back = TooltipButton(.back, title: "Back")
-    /// "Next".
-    public static let next = TooltipButton(.next, title: "Next")
-    /// "Done": the "Next" button of the last step.
-    public static let done = TooltipButton(.next, title: "Done")
+    /// "Skip", in the app's current locale (``OverlayLabels/standard``).
+    public static var skip: TooltipButton { OverlayLabels.standard.button(.skip) }
+    /// "Back", in the app's current locale.
+    public static var back: TooltipButton { OverlayLabels.standard.button(.back) }
+    /// "Next", in the app's current locale.
+    public static var next: TooltipButton { OverlayLabels.standard.button(.next) }
+    /// "Done": the "Next" button of the last step, in the app's current locale.
+    public static var done: TooltipButton { OverlayLabels.standard.button(.next, isLast: true) }
 }

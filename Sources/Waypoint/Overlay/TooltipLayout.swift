@@ -52,11 +52,14 @@ public struct TooltipLayout: Sendable, Hashable {
     public var isTruncated: Bool
     /// What VoiceOver reads when the tooltip appears (the whole text, even when truncated).
     public var accessibilityLabel: String
+    /// What VoiceOver reads for the target when the app gives it no label ("Highlighted element").
+    public var targetAccessibilityLabel: String
 
     /// Creates a tooltip layout.
     public init(
         frame: Rect, cornerRadius: Double, textLines: [Line], instructionLines: [Line], progress: Line?,
-        buttons: [PlacedButton], isTruncated: Bool, accessibilityLabel: String
+        buttons: [PlacedButton], isTruncated: Bool, accessibilityLabel: String,
+        targetAccessibilityLabel: String = OverlayLabels.standard.text(.highlightedElement)
     ) {
         self.frame = frame
         self.cornerRadius = cornerRadius
@@ -66,6 +69,7 @@ public struct TooltipLayout: Sendable, Hashable {
         self.buttons = buttons
         self.isTruncated = isTruncated
         self.accessibilityLabel = accessibilityLabel
+        self.targetAccessibilityLabel = targetAccessibilityLabel
     }
 
     /// Every line: text, instruction, then progress.

@@ -45,6 +45,9 @@ public struct HintPresentation: Sendable, Hashable {
     /// does: ``HintSignal/skip`` when the hint can be skipped, otherwise ``HintSignal/close``.
     public var escapeSignal: HintSignal { canSkip ? .skip : .close }
 
-    /// "2 of 5".
-    public var progressText: String { "\(stepNumber) of \(stepCount)" }
+    /// "2 of 5", in the app's current locale (see ``progressText(labels:)``).
+    public var progressText: String { progressText(labels: .standard) }
+
+    /// "2 of 5" in the language of `labels`, numbers formatted for its locale: "2 von 5".
+    public func progressText(labels: OverlayLabels) -> String { labels.progress(stepNumber, of: stepCount) }
 }

@@ -90,7 +90,7 @@ struct OverlayAccessibilityTests {
             return nil
         }
         #expect(buttons == [.skip, .back, .next])
-        #expect(elements.last == .target(frame: Rect(x: 0, y: 760, width: 390, height: 50)))
+        #expect(elements.last == .target(label: OverlayLabels.standard.text(.highlightedElement), frame: Rect(x: 0, y: 760, width: 390, height: 50)))
         for element in elements.dropFirst().dropLast() {
             #expect(layout.tooltip.frame.contains(element.frame), "buttons are placed on the screen, inside the tooltip")
         }

@@ -147,6 +147,7 @@ public struct EnvironmentValues {
     public var accessibilityReduceMotion: Bool { false }
     public var layoutDirection: LayoutDirection { get { .leftToRight } set {} }
     public var legibilityWeight: LegibilityWeight? { get { nil } set {} }
+    public var locale: Locale { get { .current } set {} }
     public var scenePhase: ScenePhase { get { .active } set {} }
     public var isFocused: Bool { false }
 }
