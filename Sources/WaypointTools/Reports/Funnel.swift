@@ -128,7 +128,7 @@ public enum Funnel {
         }
         let steps = collector.steps.count
         ordered.withUnsafeMutableBufferPointer { buffer in
-            for user in 0..<users where starts[user] < starts[user + 1] {
+            for user in 0..<users where starts[user] < starts[user + 1] && collector.includes(user: user) {
                 accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[starts[user]..<starts[user + 1]]), steps: steps)
             }
         }

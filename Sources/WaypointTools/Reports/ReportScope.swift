@@ -101,6 +101,25 @@ public struct ReportScope: Sendable, Hashable, Encodable {
     }
 }
 
+extension ReportScope: Decodable {
+    /// Reads the JSON form ``encode(to:)`` writes (a report's echoed `"scope"`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func time(_ key: CodingKeys) throws -> Int64? {
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+            guard let value = ReportScope.milliseconds(text) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(text) is not a date or a time")
+            }
+            return value
+        }
+        self.init(
+            environment: try container.decodeIfPresent(String.self, forKey: .environment),
+            revision: try container.decodeIfPresent(Int.self, forKey: .revision),
+            since: try time(.since), until: try time(.until),
+            experiment: try container.decodeIfPresent(String.self, forKey: .experiment))
+    }
+}
+
 /// Why a report's scope could not be read; the message names the part and says what it accepts.
 public struct ReportScopeError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Reason: Sendable, Equatable {
