@@ -1,11 +1,8 @@
 import Waypoint
 
-/// One `Step Viewed` of a funnel step (or a `Flow Completed`, as `$complete`): which step,
-/// which variation, when.
+/// One `Step Viewed` of a funnel step (or a `Flow Completed`, as `$complete`): which step, when.
 struct FunnelView {
     var step: UInt16
-    /// 0 when the event has no variation (or variations are not asked for), else the variation's number + 1.
-    var variation: UInt16
     var time: Int64
 }
 
@@ -43,7 +40,7 @@ struct SequentialFunnelBuilder {
             if record.variation != 0, earliest.map({ FlowRecord.precedes(record, $0) }) ?? true { earliest = record }
             guard record.kind == .stepViewed || record.kind == .flowCompleted else { continue }
             guard Int(record.step) < isPosition.count, isPosition[Int(record.step)] else { continue }
-            views.append(FunnelView(step: UInt16(record.step), variation: record.variation, time: record.time))
+            views.append(FunnelView(step: UInt16(record.step), time: record.time))
         }
         guard !views.isEmpty else { return }
         views.sort { ($0.step, $0.time) < ($1.step, $1.time) }
