@@ -198,6 +198,37 @@ struct FlowReportScopeTests {
             + "Experiments its events carry: paywall-copy, short-signup. Pass one of them to --experiment.")
     }
 
+    /// A file read in parallel ranges merges what each range kept: revisions, first starts, experiments.
+    @Test(arguments: [1, 2, 3])
+    func aFileReadInRangesGivesTheSameScopedReports(threads: Int) throws {
+        let lines = Self.revisions + Self.cohorts + Self.experiments
+        let url = try Lines.file(Lines.data(lines))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let since = ReportScope(revision: 4, since: Scoped.time(15))
+        let queries = [
+            FunnelQuery(flowID: "signup"),
+            FunnelQuery(flowID: "signup", scope: since),
+            FunnelQuery(flowID: "signup", scope: ReportScope(until: Scoped.time(Scoped.day + 50))),
+            FunnelQuery(flowID: "signup", groupByVariation: true, scope: ReportScope(experiment: "paywall-copy")),
+            FunnelQuery(flowID: "signup", steps: ["a", "c"], groupByVariation: true, scope: ReportScope(since: Scoped.time(15), experiment: "short-signup")),
+        ]
+        for query in queries {
+            let expected = try Scoped.report(lines, query)
+            let read = try Funnel.compute(file: url, query: query, threads: threads, chunkBytes: 64, maxLineBytes: 1 << 20, progress: nil)
+            #expect(read == expected)
+        }
+        let refused = try #require(throws: ReportError.self) {
+            try Funnel.compute(file: url, query: FunnelQuery(flowID: "signup", groupByVariation: true), threads: threads, chunkBytes: 64,
+                               maxLineBytes: 1 << 20, progress: nil)
+        }
+        #expect(refused.experimentsToChooseFrom == ["paywall-copy", "short-signup"])
+        let walkthrough = WalkthroughQuery(walkthroughID: "tour", scope: ReportScope(revision: 2, since: Scoped.time(Scoped.day)))
+        let hints = try Lines.file(Lines.data(WalkthroughReportScopeTests.lines))
+        defer { try? FileManager.default.removeItem(at: hints) }
+        #expect(try WalkthroughReport.compute(file: hints, query: walkthrough, threads: threads, chunkBytes: 64, maxLineBytes: 1 << 20, progress: nil)
+            == Scoped.walkthrough(WalkthroughReportScopeTests.lines, walkthrough))
+    }
+
     @Test func everyReportKindEchoesItsScope() throws {
         let scope = ReportScope(environment: "staging", revision: 3, since: Scoped.time(0), until: Scoped.time(Scoped.day))
         let expected = #""scope":{"environment":"staging","revision":3,"since":"2026-01-01T00:00:00.000Z","until":"2026-01-02T00:00:00.000Z"}"#
