@@ -34,7 +34,7 @@ extension WaypointCommand {
                 When events carry the app's version (`appVersion`), the flow and walkthrough reports \
                 also give every figure per app version: a user's is that of their last event with one. \
                 When they carry the document revision (`revision`), the flow report does the same per \
-                revision.
+                revision, unless --revision names one.
 
                 Scope: --revision N counts only the events that carry that revision (the runs of that \
                 revision of the document); --since and --until count only the users whose first `Flow \

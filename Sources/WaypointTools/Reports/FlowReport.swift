@@ -127,8 +127,8 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// when they stopped, so a user who upgraded part way counts under the newer version); users
     /// with none are under `"(none)"`. `nil` when no event of the flow has one.
     public var byAppVersion: [String: Figures]?
-    /// The figures per document revision, when at least one kept event of the flow carries a
-    /// `revision`: a user's revision is that of their last event of the flow that has one (the
+    /// The figures per document revision, when at least one event of the flow carries a
+    /// `revision` and the scope names no revision: a user's revision is that of their last event of the flow that has one (the
     /// revision of their last run, as for app versions); users with none are under `"(none)"`.
     /// Beyond the ``ReportBounds/namedGroups`` revisions with the most users, revisions are `(other)`.
     public var byRevision: [String: Figures]?

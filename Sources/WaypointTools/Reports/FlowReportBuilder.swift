@@ -318,7 +318,8 @@ struct FlowReportBuilder {
             folded.appVersions += grouped.folded
         }
         var byRevision: [String: FlowReport.Figures]?
-        if !perRevision.isEmpty {
+        // Scoped to one revision, the report has one revision's runs: a split would repeat it.
+        if !perRevision.isEmpty, scope.revision == nil {
             let grouped = groups(perRevision, names: revisions, allNamed: false)
             byRevision = grouped.groups
             folded.revisions += grouped.folded
