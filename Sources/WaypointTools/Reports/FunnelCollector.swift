@@ -55,8 +55,9 @@ struct FunnelCollector: EventLineCollector {
     /// Which step numbers some event of the flow names.
     var mentioned: [Bool] = []
     /// For a sequential funnel, the step numbers it measures (by step number; `$complete` is 0):
-    /// only their `Step Viewed` (and `Flow Completed`) events are kept. Empty for the flow report,
-    /// which keeps every event of the flow.
+    /// only their `Step Viewed` (and `Flow Completed`) events are kept, and, split by variation,
+    /// the events that carry a variation (they tell the user's). Empty for the flow report, which
+    /// keeps every event of the flow.
     private(set) var measured: [Bool] = []
     /// Lines read, valid events and invalid lines.
     var counts = EventLineCounts()
