@@ -99,6 +99,17 @@ enum MeasuringDropOffSnippets {
         // snippet:end
     }
 
+    static func scope(eventsURL: URL, document: WaypointDocument) throws {
+        // snippet:begin
+        let scope = try ReportScope.parse(revision: "3", since: "2026-11-17", until: "2026-11-24")
+        let query = FunnelQuery(flowID: "signup", document: document, scope: scope)
+        if case .flow(let report) = try Funnel.compute(file: eventsURL, query: query) {
+            print(report.overall.started, report.overall.completed, report.overall.inProgress)
+            for step in report.steps { print(step.stepID, step.viewed, step.droppedHere, step.dropRate ?? 0) }
+        }
+        // snippet:end
+    }
+
     @MainActor
     static func appVersion(navigator: FlowNavigator<Attributes>, queue: DurableEventQueue, user: User) {
         // snippet:begin

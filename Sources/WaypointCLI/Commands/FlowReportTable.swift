@@ -2,13 +2,18 @@ import Foundation
 import Waypoint
 import WaypointTools
 
-/// The readable form of a ``FlowReport``: the flow's totals, then one row per step.
+/// The readable form of a ``FlowReport``: the flow's totals, then one row per step; then the same
+/// per variation, app version and revision when the report has them.
+///
+/// Every rate says its base: the completion rate is of the users who started, a step's drop rate
+/// of the users who viewed that step.
 struct FlowReportTable {
     let report: FlowReport
 
     var text: String {
         var lines: [String] = []
         lines.append("Flow \(report.flowID): " + summary(report.overall))
+        if let scope = ReportText.scope(report.scope) { lines.append(scope) }
         if report.invalidLines > 0 {
             lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
@@ -19,6 +24,7 @@ struct FlowReportTable {
         if report.overall.steps.contains(where: { $0.inDocument == false }) {
             lines.append("  * not in the document")
         }
+        lines.append("  Dropped here: users whose last viewed step it was, without completing; in brackets, of the step's viewers.")
         if let byVariation = report.byVariation {
             for name in byVariation.keys.sorted() {
                 guard let figures = byVariation[name] else { continue }
@@ -27,11 +33,12 @@ struct FlowReportTable {
                 lines += table(figures.steps)
             }
         }
-        if let byAppVersion = report.byAppVersion {
-            for name in AppVersions.ordered(byAppVersion.keys) {
-                guard let figures = byAppVersion[name] else { continue }
+        for (title, groups) in [("App version", report.byAppVersion), ("Revision", report.byRevision)] {
+            guard let groups else { continue }
+            for name in AppVersions.ordered(groups.keys) {
+                guard let figures = groups[name] else { continue }
                 lines.append("")
-                lines.append("App version \(name): " + summary(figures))
+                lines.append("\(title) \(name): " + summary(figures))
                 lines += table(figures.steps)
             }
         }
@@ -40,7 +47,8 @@ struct FlowReportTable {
 
     private func summary(_ figures: FlowReport.Figures) -> String {
         var text = "\(ReportText.count(figures.started)) started, \(ReportText.count(figures.completed)) completed "
-            + "(\(ReportText.percent(figures.completionRate))), \(ReportText.count(figures.abandoned)) abandoned"
+            + "(\(ReportText.percent(figures.completionRate)) of started), \(ReportText.count(figures.abandoned)) abandoned, "
+            + "\(ReportText.count(figures.inProgress)) in progress"
         if let median = figures.medianMsToComplete { text += "; median time to complete \(ReportText.duration(milliseconds: median))" }
         return text
     }
@@ -53,10 +61,16 @@ struct FlowReportTable {
                 .map { "\($0.key) \(ReportText.count($0.value))" }.joined(separator: ", ")
             rows.append([
                 step.stepID + (step.inDocument == false ? " *" : ""), ReportText.count(step.viewed),
-                ReportText.count(step.skipped), ReportText.count(step.droppedHere),
+                ReportText.count(step.skipped), Self.withRate(step.droppedHere, step.dropRate),
                 ReportText.duration(milliseconds: step.medianDurationMs), outcomes.isEmpty ? "–" : outcomes,
             ])
         }
         return TextTable.lines(rows, leftAligned: [0, 5])
+    }
+
+    /// `3 (17.6%)`: a count and its rate; the count alone when there is no rate.
+    static func withRate(_ count: Int, _ rate: Double?) -> String {
+        guard let rate else { return ReportText.count(count) }
+        return "\(ReportText.count(count)) (\(ReportText.percent(rate)))"
     }
 }

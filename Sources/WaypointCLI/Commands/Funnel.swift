@@ -11,11 +11,12 @@ extension WaypointCommand {
             discussion: """
                 Without --steps: the flow report, right for flows with forks, conditional steps and \
                 subflows. Per step: the users who viewed it, skipped it (its condition was false; not a \
-                drop-off), dropped off there (their last viewed step, without completing the flow), each \
-                outcome they took, and the median time on the step; and the flow's started, completed and \
-                abandoned users, completion rate and median time to complete. Steps are listed in \
-                document order with --document (every declared step, even at 0), otherwise in order of \
-                first appearance.
+                drop-off), dropped off there (their last viewed step, without completing the flow) and \
+                the drop rate (dropped here of those who viewed the step, not of all who started), each \
+                outcome they took, and the median time on the step; and the flow's started, completed, \
+                abandoned and in-progress users (started, neither completed nor abandoned), completion \
+                rate and median time to complete. Steps are listed in document order with --document \
+                (every declared step, even at 0), otherwise in order of first appearance.
 
                 With --steps a,b,c: the sequential funnel. Every `Step Viewed` of the first step starts \
                 an attempt; an attempt reaches a step when the steps before it were viewed in order, all \
@@ -25,12 +26,23 @@ extension WaypointCommand {
                 With --walkthrough ID instead of --flow: the walkthrough report. Per hint: the users it \
                 was shown to, who completed it (split by trigger), skipped it (split by trigger; \
                 `condition` means its condition was false), whose target was not found, and who \
-                stopped there (their last hint shown, without completing the walkthrough); and the \
-                walkthrough's started and completed users. Hints are listed in document order with \
-                --document, otherwise in order of first appearance.
+                stopped there (their last hint shown, without completing the walkthrough), with rates of \
+                the users each hint was shown to; and the walkthrough's started and completed users and \
+                completion rate. Hints are listed in document order with --document, otherwise in order \
+                of first appearance.
 
                 When events carry the app's version (`appVersion`), the flow and walkthrough reports \
-                also give every figure per app version: a user's is that of their last event with one.
+                also give every figure per app version: a user's is that of their last event with one. \
+                When they carry the document revision (`revision`), the flow report does the same per \
+                revision, unless --revision names one.
+
+                Scope: --revision N counts only the events that carry that revision (the runs of that \
+                revision of the document); --since and --until count only the users whose first `Flow \
+                Started` (`Walkthrough Started` for a walkthrough) is in [since, until), with all their \
+                events; a bare date is midnight UTC. With --by variation, a user's variation is that of \
+                their earliest event that carries an experiment; when the events carry more than one \
+                experiment, name the one that splits the users with --experiment KEY. The JSON echoes \
+                the scope as "scope".
 
                 Reports stay bounded whatever the events hold: with --document, the variations and \
                 steps it does not declare are reported together as "(other)" and "(other steps)"; app \
@@ -45,6 +57,8 @@ extension WaypointCommand {
                   waypoint funnel events.jsonl --flow signup --document Examples/Documents/waypoint.json
                   waypoint funnel events.jsonl --flow signup --steps splash,login,'$complete' --window 7d
                   waypoint funnel events.jsonl --flow signup --by variation --format json
+                  waypoint funnel events.jsonl --flow signup --revision 3 --since 2026-11-17 --until 2026-11-24
+                  waypoint funnel events.jsonl --flow onboarding --by variation --experiment paywall-copy
                   waypoint funnel events.jsonl --walkthrough layering --document Examples/Documents/waypoint.json
                 """
         )
@@ -82,8 +96,29 @@ extension WaypointCommand {
         @Option(name: .customLong("by"), help: "Split every figure per experiment variation.")
         var grouping: Grouping?
 
+        @Option(help: "Count only the events that carry this document revision (a whole number).")
+        var revision: String?
+
+        @Option(help: ArgumentHelp("Count only users whose first start is at or after this date or time (ISO 8601; a date is midnight UTC).", valueName: "date"))
+        var since: String?
+
+        @Option(help: ArgumentHelp("Count only users whose first start is before this date or time (ISO 8601; a date is midnight UTC).", valueName: "date"))
+        var until: String?
+
+        @Option(help: ArgumentHelp("With --by variation: the experiment whose variations split the users.", valueName: "key"))
+        var experiment: String?
+
         @Option(help: "Output format: table (or text) or json.")
         var format: Format = .table
+
+        /// The report's scope, from --revision, --since, --until and --experiment.
+        func scope() throws -> ReportScope {
+            do {
+                return try ReportScope.parse(revision: revision, since: since, until: until, experiment: experiment)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
 
         func validate() throws {
             switch (flow, walkthrough) {
@@ -104,6 +139,11 @@ extension WaypointCommand {
             }
             if let steps, stepList(steps).isEmpty {
                 throw ValidationError("--steps is empty; list the step ids in order, such as --steps splash,login.")
+            }
+            _ = try scope()
+            if experiment != nil, grouping != .variation {
+                throw ValidationError("--experiment chooses the experiment whose variations split the users, so it needs --by variation; "
+                    + "add --by variation, or drop --experiment.")
             }
         }
 
@@ -129,7 +169,7 @@ extension WaypointCommand {
             }
             let query = FunnelQuery(
                 flowID: flow, steps: steps.map(stepList), window: FunnelWindow(window) ?? .days(14),
-                groupByVariation: grouping == .variation, declaredSteps: declared, declaredVariations: variations)
+                groupByVariation: grouping == .variation, declaredSteps: declared, declaredVariations: variations, scope: try scope())
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }
             let result = try WaypointTools.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: indicator?.callback)
@@ -157,7 +197,8 @@ extension WaypointCommand {
                 }
                 declared = ids
             }
-            let query = WalkthroughQuery(walkthroughID: walkthrough, groupByVariation: grouping == .variation, declaredSteps: declared)
+            let query = WalkthroughQuery(
+                walkthroughID: walkthrough, groupByVariation: grouping == .variation, declaredSteps: declared, scope: try scope())
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }
             let report = try WalkthroughReport.compute(file: URL(fileURLWithPath: events), query: query, progress: indicator?.callback)

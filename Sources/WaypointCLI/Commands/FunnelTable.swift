@@ -15,6 +15,7 @@ struct FunnelTable {
         let started = report.steps.first?.users ?? 0
         lines.append("Funnel \(report.flowID), window \(report.window): \(ReportText.count(started)) "
             + (started == 1 ? "user" : "users") + " started")
+        if let scope = ReportText.scope(report.scope) { lines.append(scope) }
         if report.invalidLines > 0 {
             lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")

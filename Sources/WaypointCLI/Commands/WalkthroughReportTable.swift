@@ -3,12 +3,16 @@ import WaypointTools
 
 /// The readable form of a ``WalkthroughReport``: the walkthrough's totals, then one row per hint;
 /// then the same per variation and per app version when the report has them.
+///
+/// The completion rate is of the users who started; a hint's rates (in brackets) are of the users it
+/// was shown to.
 struct WalkthroughReportTable {
     let report: WalkthroughReport
 
     var text: String {
         var lines: [String] = []
         lines.append("Walkthrough \(report.walkthroughID): " + summary(report.overall))
+        if let scope = ReportText.scope(report.scope) { lines.append(scope) }
         if report.invalidLines > 0 {
             lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")
@@ -19,6 +23,7 @@ struct WalkthroughReportTable {
         if report.overall.steps.contains(where: { $0.inDocument == false }) {
             lines.append("  * not in the document")
         }
+        lines.append("  In brackets: of the users the hint was shown to.")
         let groups: [(title: String, figures: [String: WalkthroughReport.Figures]?, order: [String])] = [
             ("Variation", report.byVariation, (report.byVariation?.keys).map { $0.sorted() } ?? []),
             ("App version", report.byAppVersion, (report.byAppVersion?.keys).map(AppVersions.ordered) ?? []),
@@ -36,7 +41,7 @@ struct WalkthroughReportTable {
 
     private func summary(_ figures: WalkthroughReport.Figures) -> String {
         "\(ReportText.count(figures.started)) started, \(ReportText.count(figures.completed)) completed "
-            + "(\(ReportText.percent(figures.completionRate)))"
+            + "(\(ReportText.percent(figures.completionRate)) of started)"
     }
 
     private func table(_ steps: [WalkthroughReport.Step]) -> [String] {
@@ -45,8 +50,8 @@ struct WalkthroughReportTable {
         for step in steps {
             rows.append([
                 step.stepID + (step.inDocument == false ? " *" : ""), ReportText.count(step.shown),
-                ReportText.count(step.completed), ReportText.count(step.skipped), ReportText.count(step.targetNotFound),
-                ReportText.count(step.droppedHere), Self.split(step.completedBy), Self.split(step.skippedBy),
+                FlowReportTable.withRate(step.completed, step.completionRate), ReportText.count(step.skipped),
+                ReportText.count(step.targetNotFound), FlowReportTable.withRate(step.droppedHere, step.dropRate), Self.split(step.completedBy), Self.split(step.skippedBy),
             ])
         }
         return TextTable.lines(rows, leftAligned: [0, 6, 7])

@@ -8,7 +8,7 @@ import Waypoint
 /// `OnboardingEvent` requires, and it records where the few fields the reports need are,
 /// without building any `String`. A line is valid exactly when it is such an object with string
 /// `messageId`, `userId`, `event` and an ISO 8601 `timestamp`, whose other known fields are
-/// strings or integers as `OnboardingEvent` declares (or `null`), and which, for a
+/// strings or integers as `OnboardingEvent` declares (or `null`; `revision` an integer), and which, for a
 /// `Step Viewed` event, has a `flowId` and a `stepId`.
 struct EventLineScanner {
     /// Where a string value is in the line.
@@ -56,11 +56,13 @@ struct EventLineScanner {
         var timestamp: Int64 = 0
         var stepIndex: Int64?
         var durationMs: Int64?
+        /// The document revision the app ran the flow or walkthrough from (`revision`), if given.
+        var revision: Int64?
     }
 
     private enum Key {
         case requiredString, optionalString, optionalInteger, other
-        case event, userID, flowID, stepID, variation, experiment, outcome, timestamp, stepIndex, durationMs
+        case event, userID, flowID, stepID, variation, experiment, outcome, timestamp, stepIndex, durationMs, revision
         case walkthroughID, trigger, appVersion
     }
 
@@ -120,15 +122,17 @@ struct EventLineScanner {
             switch key {
             case .other:
                 guard skipValue(depth: 0) else { return nil }
-            case .optionalInteger, .stepIndex, .durationMs:
+            case .optionalInteger, .stepIndex, .durationMs, .revision:
                 if isNull {
                     guard literal("null") else { return nil }
                     if key == .stepIndex { fields.stepIndex = nil }
                     if key == .durationMs { fields.durationMs = nil }
+                    if key == .revision { fields.revision = nil }
                 } else {
                     guard let value = scanInteger() else { return nil }
                     if key == .stepIndex { fields.stepIndex = value }
                     if key == .durationMs { fields.durationMs = value }
+                    if key == .revision { fields.revision = value }
                 }
             default:
                 if isNull {
@@ -217,6 +221,8 @@ struct EventLineScanner {
         case 7:
             if equals(p, count, "trigger") { return .trigger }
             if equals(p, count, "outcome") { return .outcome }
+        case 8:
+            if equals(p, count, "revision") { return .revision }
         case 9:
             if equals(p, count, "timestamp") { return .timestamp }
             if equals(p, count, "messageId") { return .requiredString }

@@ -2,7 +2,8 @@ import Foundation
 
 /// One event of the measured flow, reduced to what the reports read: who, what, which step, when.
 ///
-/// Strings are numbers in the collector's tables; 48 bytes an event (its stride: the fields take 46).
+/// Strings and revisions are numbers in the collector's tables; 48 bytes an event (its stride: the
+/// fields take 47).
 struct FlowRecord {
     /// The flow events the reports read (docs/ARCHITECTURE.md, "Reports").
     enum Kind: UInt8 {
@@ -88,6 +89,9 @@ struct FlowRecord {
     var variation: UInt16
     /// 0 without an `appVersion`, else the app version's number + 1.
     var appVersion: UInt16
+    /// 0 without a `revision` (or when revisions are not kept), else the revision's number + 1
+    /// (``RevisionNumbers``).
+    var revision: UInt16
     var kind: Kind
 
     /// The order of one user's events: timestamp, then `stepIndex`, then place in the input (docs/ARCHITECTURE.md, "Reports").

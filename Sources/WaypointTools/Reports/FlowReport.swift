@@ -7,11 +7,17 @@ import Waypoint
 /// is `skipped`, never a drop-off, and a user who stopped is counted once, at the last step they viewed.
 ///
 /// ```json
-/// {"kind":"flow","flowId":"signup","started":1000,"completed":640,"abandoned":120,"completionRate":0.64,
-///  "medianMsToComplete":53000,"invalidLines":0,"steps":[{"stepId":"splash","viewed":1000,"skipped":0,
-///  "droppedHere":30,"outcomes":{"login":200,"register":700},"medianDurationMs":4000}, …],
-///  "byVariation":{"control":{…}},"byAppVersion":{"2.4.1":{…},"(none)":{…}}}
+/// {"kind":"flow","flowId":"signup","started":1000,"completed":640,"abandoned":120,"inProgress":240,
+///  "completionRate":0.64,"medianMsToComplete":53000,"invalidLines":0,"steps":[{"stepId":"splash","viewed":1000,
+///  "skipped":0,"droppedHere":30,"dropRate":0.03,"outcomes":{"login":200,"register":700},"medianDurationMs":4000}, …],
+///  "byVariation":{"control":{…}},"byAppVersion":{"2.4.1":{…},"(none)":{…}},"byRevision":{"3":{…}},
+///  "scope":{"revision":3,"since":"2026-11-01T00:00:00.000Z"}}
 /// ```
+///
+/// `inProgress` = started − completed − abandoned: users mid-flow, neither finished nor gone. A
+/// step's `dropRate` = droppedHere / viewed (`null` when nobody viewed it): the share of those who
+/// saw the step who stopped there, so that a branch step's drop-offs are read against its own viewers,
+/// never against everyone who started.
 ///
 /// It is bounded whatever its events hold (``ReportBounds``): groups not declared are `(other)`,
 /// steps not declared are `(other steps)`, each group lists only its own steps, and `folded`
@@ -37,6 +43,10 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         /// Whether the document declares the step; `nil` when no document was given.
         public var inDocument: Bool?
 
+        /// `droppedHere` over `viewed`: of the users who saw the step, the share who stopped there;
+        /// `nil` when nobody viewed it.
+        public var dropRate: Double? { viewed == 0 ? nil : Double(droppedHere) / Double(viewed) }
+
         /// Creates a step's figures.
         public init(stepID: String, viewed: Int = 0, skipped: Int = 0, droppedHere: Int = 0, outcomes: [String: Int] = [:],
                     medianDurationMs: Double? = nil, inDocument: Bool? = nil) {
@@ -50,8 +60,11 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case stepID = "stepId", viewed, skipped, droppedHere, outcomes, medianDurationMs, inDocument
+            case stepID = "stepId", viewed, skipped, droppedHere, dropRate, outcomes, medianDurationMs, inDocument
         }
+
+        /// Encodes the step's JSON form: every figure (`dropRate` and `medianDurationMs` as `null`
+        /// when there is none), and `inDocument` when a document was given.
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -59,6 +72,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
             try container.encode(viewed, forKey: .viewed)
             try container.encode(skipped, forKey: .skipped)
             try container.encode(droppedHere, forKey: .droppedHere)
+            try container.encode(dropRate, forKey: .dropRate)
             try container.encode(outcomes, forKey: .outcomes)
             // Written as `null` rather than omitted: readers rely on the key being there.
             try container.encode(medianDurationMs, forKey: .medianDurationMs)
@@ -74,6 +88,10 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         public var completed: Int
         /// Users with a `Flow Abandoned` and no `Flow Completed`.
         public var abandoned: Int
+        /// `started` − `completed` − `abandoned`: users mid-flow, neither finished nor gone. (It
+        /// counts exactly those users when every user who finished has a `Flow Started`, as with a
+        /// date range, which counts only users who started.)
+        public var inProgress: Int { started - completed - abandoned }
         /// `completed` over `started` (0 when none started).
         public var completionRate: Double
         /// Over completed users, the median time from their first `Flow Started` to their first
@@ -109,10 +127,18 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// when they stopped, so a user who upgraded part way counts under the newer version); users
     /// with none are under `"(none)"`. `nil` when no event of the flow has one.
     public var byAppVersion: [String: Figures]?
-    /// What was folded to keep the report bounded (``ReportBounds``): the variations and app
-    /// versions reported under `(other)` and the step ids reported as `(other steps)`; `nil` when
-    /// nothing was.
+    /// The figures per document revision, when at least one event of the flow carries a
+    /// `revision` and the scope names no revision: a user's revision is that of their last event of the flow that has one (the
+    /// revision of their last run, as for app versions); users with none are under `"(none)"`.
+    /// Beyond the ``ReportBounds/namedGroups`` revisions with the most users, revisions are `(other)`.
+    public var byRevision: [String: Figures]?
+    /// What was folded to keep the report bounded (``ReportBounds``): the variations, app
+    /// versions and revisions reported under `(other)` and the step ids reported as `(other
+    /// steps)`; `nil` when nothing was.
     public var folded: FoldedValues?
+    /// The scope the report was computed for (``ReportScope``), echoed as `"scope"`; `nil` when no
+    /// part of it was given.
+    public var scope: ReportScope?
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any flow and name).
@@ -121,13 +147,16 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// Creates a report.
     public init(
         flowID: String, overall: Figures, byVariation: [String: Figures]? = nil, byAppVersion: [String: Figures]? = nil,
-        folded: FoldedValues? = nil, invalidLines: Int = 0, events: Int = 0
+        byRevision: [String: Figures]? = nil, folded: FoldedValues? = nil, scope: ReportScope? = nil, invalidLines: Int = 0,
+        events: Int = 0
     ) {
         self.flowID = flowID
         self.overall = overall
         self.byVariation = byVariation
         self.byAppVersion = byAppVersion
+        self.byRevision = byRevision
         self.folded = folded
+        self.scope = scope
         self.invalidLines = invalidLines
         self.events = events
     }
@@ -140,14 +169,16 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     public var steps: [Step] { overall.steps }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, flowID = "flowId", started, completed, abandoned, completionRate, medianMsToComplete, steps
-        case byVariation, byAppVersion, folded, invalidLines, events
+        case kind, flowID = "flowId", started, completed, abandoned, inProgress, completionRate, medianMsToComplete, steps
+        case byVariation, byAppVersion, byRevision, folded, scope, invalidLines, events
     }
 
+    /// Encodes the JSON form shown above: the groups only when the report has them, `scope` only
+    /// when one was given.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try encode(overall, into: &container)
-        for (groups, key) in [(byVariation, CodingKeys.byVariation), (byAppVersion, .byAppVersion)] {
+        for (groups, key) in [(byVariation, CodingKeys.byVariation), (byAppVersion, .byAppVersion), (byRevision, .byRevision)] {
             guard let groups else { continue }
             var nested = container.nestedContainer(keyedBy: VariationKey.self, forKey: key)
             for name in groups.keys.sorted() {
@@ -157,6 +188,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
             }
         }
         try container.encodeIfPresent(folded, forKey: .folded)
+        try container.encodeIfPresent(scope, forKey: .scope)
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }
@@ -167,6 +199,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         try container.encode(figures.started, forKey: .started)
         try container.encode(figures.completed, forKey: .completed)
         try container.encode(figures.abandoned, forKey: .abandoned)
+        try container.encode(figures.inProgress, forKey: .inProgress)
         try container.encode(figures.completionRate, forKey: .completionRate)
         try container.encode(figures.medianMsToComplete, forKey: .medianMsToComplete)
         try container.encode(figures.steps, forKey: .steps)

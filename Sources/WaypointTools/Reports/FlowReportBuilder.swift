@@ -106,6 +106,7 @@ struct FlowReportBuilder {
         var lastViewed: UInt32?
         var variation: UInt16 = 0
         var appVersion: UInt16 = 0
+        var revision: UInt16 = 0
     }
 
     /// Where a step first appears: the earliest event that names it, in event order.
@@ -114,6 +115,8 @@ struct FlowReportBuilder {
     private var perVariation: [Tally] = []
     /// By app version number + 1 (0: none); empty until a user with an app version is added.
     private var perAppVersion: [Tally] = []
+    /// By revision number + 1 (0: none); empty until a user with a revision is added.
+    private var perRevision: [Tally] = []
     private let groupByVariation: Bool
     // Per-step and per-outcome marks of the user being added, to count each user once.
     private var stamp: UInt32 = 0
@@ -142,6 +145,8 @@ struct FlowReportBuilder {
             if user.variation == 0, record.variation != 0 { user.variation = record.variation }
             // Where the user was when they stopped: the last event with an app version wins.
             if record.appVersion != 0 { user.appVersion = record.appVersion }
+            // Likewise the revision of the user's last run.
+            if record.revision != 0 { user.revision = record.revision }
             let step = record.step
             if record.kind.isAboutStep { noteFirstSeen(record) }
             switch record.kind {
@@ -175,25 +180,35 @@ struct FlowReportBuilder {
         if user.completed, let start = firstStart, let end = completions.filter({ $0 >= start }).min() {
             user.msToComplete = end - start
         }
-        if user.appVersion != 0, perAppVersion.isEmpty {
-            // Every user added so far had no app version: together they are the "(none)" group.
-            var none = Tally(sparse: true)
-            none.merge(overall)
-            perAppVersion = [none]
-        }
+        Self.startGroups(&perAppVersion, with: user.appVersion, before: overall)
+        Self.startGroups(&perRevision, with: user.revision, before: overall)
         overall.add(user)
-        if !perAppVersion.isEmpty {
-            let group = Int(user.appVersion)
-            while perAppVersion.count <= group { perAppVersion.append(Tally(sparse: true)) }
-            perAppVersion[group].grow(to: steps)
-            perAppVersion[group].add(user)
-        }
+        Self.add(user, to: &perAppVersion, group: user.appVersion, steps: steps)
+        Self.add(user, to: &perRevision, group: user.revision, steps: steps)
         if groupByVariation {
             let group = Int(user.variation)
             while perVariation.count <= group { perVariation.append(Tally(sparse: true)) }
             perVariation[group].grow(to: steps)
             perVariation[group].add(user)
         }
+    }
+
+    /// Starts lazy groups (app versions, revisions) at the first user who has one: every user added
+    /// before had none (`everyone`), so together they are the `(none)` group.
+    private static func startGroups(_ groups: inout [Tally], with group: UInt16, before everyone: Tally) {
+        guard group != 0, groups.isEmpty else { return }
+        var none = Tally(sparse: true)
+        none.merge(everyone)
+        groups = [none]
+    }
+
+    /// Adds `user` to group `group` (0: none) of lazy groups that have started.
+    private static func add(_ user: UserFigures, to groups: inout [Tally], group: UInt16, steps: Int) {
+        guard !groups.isEmpty else { return }
+        let group = Int(group)
+        while groups.count <= group { groups.append(Tally(sparse: true)) }
+        groups[group].grow(to: steps)
+        groups[group].add(user)
     }
 
     private mutating func grow(to steps: Int) {
@@ -222,8 +237,8 @@ struct FlowReportBuilder {
     ///   - folded: the values the collector folded already.
     func report(
         flowID: String, steps: ByteStringTable, outcomes: ByteStringTable, variations: ByteStringTable,
-        appVersions: ByteStringTable, declared: [String]?, variationsDeclared: Bool, folded: FoldedValues,
-        invalidLines: Int, events: Int
+        appVersions: ByteStringTable, revisions: ByteStringTable, scope: ReportScope, declared: [String]?,
+        variationsDeclared: Bool, folded: FoldedValues, invalidLines: Int, events: Int
     ) -> FlowReport {
         let order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: declared)
         let outcomeNames = (0..<outcomes.count).map { outcomes.string(at: $0) }
@@ -302,8 +317,16 @@ struct FlowReportBuilder {
             byAppVersion = grouped.groups
             folded.appVersions += grouped.folded
         }
+        var byRevision: [String: FlowReport.Figures]?
+        // Scoped to one revision, the report has one revision's runs: a split would repeat it.
+        if !perRevision.isEmpty, scope.revision == nil {
+            let grouped = groups(perRevision, names: revisions, allNamed: false)
+            byRevision = grouped.groups
+            folded.revisions += grouped.folded
+        }
         return FlowReport(
             flowID: flowID, overall: figures(overall, isGroup: false), byVariation: byVariation, byAppVersion: byAppVersion,
-            folded: folded.isEmpty ? nil : folded, invalidLines: invalidLines, events: events)
+            byRevision: byRevision, folded: folded.isEmpty ? nil : folded, scope: scope.isEmpty ? nil : scope,
+            invalidLines: invalidLines, events: events)
     }
 }

@@ -11,6 +11,11 @@ import Waypoint
 /// when steps 1…k were viewed in that order within the window; `$complete` stands for the flow's
 /// `Flow Completed`. Events are ordered by `timestamp`, never by their position in the file.
 ///
+/// Both apply the query's scope (``FunnelQuery/scope``, ``ReportScope``) the same way: a revision
+/// keeps the events that carry it, a date range the users whose first `Flow Started` is in it, and
+/// `--by variation` splits users by their variation of one experiment, refusing events that carry
+/// several unless the scope names one (``ReportError``).
+///
 /// ```swift
 /// let document = try WaypointDocument(validating: documentData)
 /// let query = FunnelQuery(flowID: "signup", declaredSteps: document.reportedStepIDs(ofFlow: "signup"))
@@ -128,7 +133,7 @@ public enum Funnel {
         }
         let steps = collector.steps.count
         ordered.withUnsafeMutableBufferPointer { buffer in
-            for user in 0..<users where starts[user] < starts[user + 1] {
+            for user in 0..<users where starts[user] < starts[user + 1] && collector.includes(user: user) {
                 accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[starts[user]..<starts[user + 1]]), steps: steps)
             }
         }

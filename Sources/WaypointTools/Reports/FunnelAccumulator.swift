@@ -39,10 +39,21 @@ struct FunnelAccumulator {
             let others = (0..<collector.otherFlows.count).map { collector.otherFlows.string(at: $0) }
             throw .noEventsOfFlow(query.flowID, otherFlows: others, events: collector.counts.eventLines)
         }
+        if query.groupByVariation {
+            let experiments = (0..<collector.experiments.count).map { collector.experiments.string(at: $0) }
+            if let key = query.scope.experiment {
+                if !collector.carriesExperimentKey, collector.revisionEvents > 0 {
+                    throw .unknownExperiment(key, of: .flow(query.flowID), carried: experiments)
+                }
+            } else if experiments.count > 1 {
+                throw .severalExperiments(experiments, of: .flow(query.flowID))
+            }
+        }
         if let flow {
             return .flow(flow.report(
                 flowID: query.flowID, steps: collector.steps, outcomes: collector.outcomes, variations: collector.variations,
-                appVersions: collector.appVersions, declared: query.declaredSteps, variationsDeclared: collector.foldsVariations,
+                appVersions: collector.appVersions, revisions: collector.revisions.names, scope: query.scope,
+                declared: query.declaredSteps, variationsDeclared: collector.foldsVariations,
                 folded: FoldedValues(variations: collector.foldedVariations.count, steps: collector.foldedSteps.count),
                 invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines))
         }

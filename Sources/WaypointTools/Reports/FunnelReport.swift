@@ -7,6 +7,8 @@ import Waypoint
 ///  "conversionFromPrevious":1,"medianMsFromPrevious":null}, …],"byVariation":{"control":{"steps":[…]}},
 ///  "invalidLines":0,"events":52000}
 /// ```
+///
+/// With a scope (``FunnelQuery/scope``), `"scope"` echoes it.
 public struct FunnelReport: Codable, Sendable, Hashable {
     /// One step's figures.
     public struct Step: Codable, Sendable, Hashable {
@@ -80,6 +82,9 @@ public struct FunnelReport: Codable, Sendable, Hashable {
     /// With the document's variations, how many others were reported under `(other)`
     /// (``ReportBounds``); `nil` when none were.
     public var folded: FoldedValues?
+    /// The scope the report was computed for (``ReportScope``), echoed as `"scope"`; `nil` when no
+    /// part of it was given.
+    public var scope: ReportScope?
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any flow and name).
@@ -87,18 +92,19 @@ public struct FunnelReport: Codable, Sendable, Hashable {
 
     /// Creates a report.
     public init(flowID: String, window: String, steps: [Step], byVariation: [String: Breakdown]? = nil,
-                folded: FoldedValues? = nil, invalidLines: Int = 0, events: Int = 0) {
+                folded: FoldedValues? = nil, scope: ReportScope? = nil, invalidLines: Int = 0, events: Int = 0) {
         self.flowID = flowID
         self.window = window
         self.steps = steps
         self.byVariation = byVariation
         self.folded = folded
+        self.scope = scope
         self.invalidLines = invalidLines
         self.events = events
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, flowID = "flowId", window, steps, byVariation, folded, invalidLines, events
+        case kind, flowID = "flowId", window, steps, byVariation, folded, scope, invalidLines, events
     }
 
     public init(from decoder: any Decoder) throws {
@@ -108,6 +114,7 @@ public struct FunnelReport: Codable, Sendable, Hashable {
         steps = try container.decode([Step].self, forKey: .steps)
         byVariation = try container.decodeIfPresent([String: Breakdown].self, forKey: .byVariation)
         folded = try container.decodeIfPresent(FoldedValues.self, forKey: .folded)
+        scope = try container.decodeIfPresent(ReportScope.self, forKey: .scope)
         invalidLines = try container.decodeIfPresent(Int.self, forKey: .invalidLines) ?? 0
         events = try container.decodeIfPresent(Int.self, forKey: .events) ?? 0
     }
@@ -126,6 +133,7 @@ public struct FunnelReport: Codable, Sendable, Hashable {
             }
         }
         try container.encodeIfPresent(folded, forKey: .folded)
+        try container.encodeIfPresent(scope, forKey: .scope)
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }

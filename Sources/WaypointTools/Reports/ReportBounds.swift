@@ -25,7 +25,8 @@ public enum ReportBounds {
     public static let namedGroups = 20
 }
 
-/// What a report folded to stay bounded (``ReportBounds``): `"folded":{"appVersions":980,"steps":1000,"variations":998}`.
+/// What a report folded to stay bounded (``ReportBounds``): `"folded":{"appVersions":980,"steps":1000,"variations":998}`,
+/// with `"revisions"` only when revisions were folded.
 public struct FoldedValues: Sendable, Hashable, Codable {
     /// Distinct variations whose users are reported under `(other)`.
     public var variations: Int
@@ -33,16 +34,40 @@ public struct FoldedValues: Sendable, Hashable, Codable {
     public var appVersions: Int
     /// Distinct step ids reported together as `(other steps)`.
     public var steps: Int
+    /// Distinct revisions whose users are reported under `(other)`.
+    public var revisions: Int
 
     /// Creates the counts.
-    public init(variations: Int = 0, appVersions: Int = 0, steps: Int = 0) {
+    public init(variations: Int = 0, appVersions: Int = 0, steps: Int = 0, revisions: Int = 0) {
         self.variations = variations
         self.appVersions = appVersions
         self.steps = steps
+        self.revisions = revisions
     }
 
     /// Whether nothing was folded (the report then has no `folded`).
-    public var isEmpty: Bool { variations == 0 && appVersions == 0 && steps == 0 }
+    public var isEmpty: Bool { variations == 0 && appVersions == 0 && steps == 0 && revisions == 0 }
+
+    enum CodingKeys: String, CodingKey { case variations, appVersions, steps, revisions }
+
+    /// Reads the counts; `revisions` is 0 when absent.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        variations = try container.decode(Int.self, forKey: .variations)
+        appVersions = try container.decode(Int.self, forKey: .appVersions)
+        steps = try container.decode(Int.self, forKey: .steps)
+        revisions = try container.decodeIfPresent(Int.self, forKey: .revisions) ?? 0
+    }
+
+    /// Writes the counts; `revisions` only when some were folded, so that reports without
+    /// revisions keep their shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(variations, forKey: .variations)
+        try container.encode(appVersions, forKey: .appVersions)
+        try container.encode(steps, forKey: .steps)
+        if revisions > 0 { try container.encode(revisions, forKey: .revisions) }
+    }
 }
 
 /// Which groups a report computed at its end names (``ReportBounds``): `(none)`, the

@@ -14,6 +14,21 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         case noEventsOfWalkthrough(walkthroughID: String, otherWalkthroughs: [String], events: Int)
         case unknownSteps([String], flowID: String, known: [String])
         case notGroupedByUser(String)
+        case severalExperiments([String], subject: Subject)
+        case unknownExperiment(String, subject: Subject, carried: [String])
+    }
+
+    /// What a report is about, as its messages name it.
+    enum Subject: Sendable, Equatable {
+        case flow(String)
+        case walkthrough(String)
+
+        var text: String {
+            switch self {
+            case .flow(let id): "flow \"\(id)\""
+            case .walkthrough(let id): "walkthrough \"\(id)\""
+            }
+        }
     }
 
     private let reason: Reason
@@ -40,6 +55,19 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         ReportError(.unknownSteps(steps, flowID: flowID, known: known))
     }
     static func notGroupedByUser(_ userID: String) -> ReportError { ReportError(.notGroupedByUser(userID)) }
+    static func severalExperiments(_ experiments: [String], of subject: Subject) -> ReportError {
+        ReportError(.severalExperiments(experiments.sorted(), subject: subject))
+    }
+    static func unknownExperiment(_ key: String, of subject: Subject, carried: [String]) -> ReportError {
+        ReportError(.unknownExperiment(key, subject: subject, carried: carried.sorted()))
+    }
+
+    /// When `--by variation` was refused because the events carry more than one experiment, those
+    /// experiments, sorted (a caller with its own spelling of `--experiment` words its own message).
+    public var experimentsToChooseFrom: [String]? {
+        if case .severalExperiments(let experiments, _) = reason { return experiments }
+        return nil
+    }
 
     /// Whether the events file does not exist.
     public var isMissingFile: Bool {
@@ -112,6 +140,18 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
             return "No event of flow \"\(flowID)\" mentions step \(each.joined(separator: ", "))"
                 + " and no document declares it. Known steps: \(known.joined(separator: ", ")). "
                 + "Fix the step id, or pass --document when the step has no events yet."
+        case .severalExperiments(let experiments, let subject):
+            return "The events of \(subject.text) carry \(experiments.count) experiments: \(experiments.joined(separator: ", ")). "
+                + "--by variation splits users by the variations of one experiment; pass --experiment KEY to say which, "
+                + "such as --experiment \(experiments.first ?? "KEY")."
+        case .unknownExperiment(let key, let subject, let carried):
+            guard !carried.isEmpty else {
+                return "No event of \(subject.text) carries experiment \"\(key)\": none of its events carries an experiment. "
+                    + "Check the experiment key, or drop --experiment."
+            }
+            let hint = Spelling.suggestion(for: key, among: carried).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "No event of \(subject.text) carries experiment \"\(key)\".\(hint) Experiments its events carry: "
+                + "\(carried.joined(separator: ", ")). Pass one of them to --experiment."
         case .notGroupedByUser(let user):
             return "The events of user \"\(user)\" came back after another user's: compute(userOrderedEvents:) needs each user's "
                 + "events together. Order them by user, or use compute(events:)."

@@ -9,15 +9,24 @@ import Waypoint
 ///
 /// - ``environment`` is the server's: its stores read one environment's events, so files of
 ///   events (an export) hold one environment already. It is echoed, never filtered here.
-/// - ``revision``: only runs whose events carry that `revision`.
+/// - ``revision``: only the events of the flow (or walkthrough) that carry that `revision` count —
+///   the runs of that revision of the document. A user whose runs span two revisions counts in
+///   each revision's report, with that revision's events; events without a `revision` (a bundled
+///   document) are in no revision's report.
 /// - ``since``/``until``: only users whose first `Flow Started` of the flow (first exposure, for an
-///   experiment report; first `Walkthrough Started`, for a walkthrough) lies in `[since, until)`;
-///   every event of those users counts.
-/// - ``experiment``: with `--by variation`, the experiment whose `variation` splits the users.
+///   experiment report; first `Walkthrough Started`, for a walkthrough) lies in `[since, until)` —
+///   among the revision's events when ``revision`` is given; every event of those users counts,
+///   even after `until`. A user without a start is in no range, so the reports over disjoint
+///   ranges add up to the report over their union.
+/// - ``experiment``: with `--by variation` (``FunnelQuery/groupByVariation``,
+///   ``WalkthroughQuery/groupByVariation``; unused without it), the experiment whose `variation`
+///   splits the users: a user's variation is that of their earliest event carrying it. Without
+///   it, a report split by variation over events that carry more than one experiment is refused
+///   (``ReportError``).
 public struct ReportScope: Sendable, Hashable, Encodable {
     /// The server environment whose events are read (`production`, `staging`); echoed only.
     public var environment: String?
-    /// Only runs whose events carry this document revision.
+    /// Only the events that carry this document revision (the runs of that revision).
     public var revision: Int?
     /// Only users who started at or after this time (milliseconds since 1970).
     public var since: Int64?
@@ -98,6 +107,25 @@ public struct ReportScope: Sendable, Hashable, Encodable {
         try container.encodeIfPresent(since.map(MillisecondTimestamp.iso8601(milliseconds:)), forKey: .since)
         try container.encodeIfPresent(until.map(MillisecondTimestamp.iso8601(milliseconds:)), forKey: .until)
         try container.encodeIfPresent(experiment, forKey: .experiment)
+    }
+}
+
+extension ReportScope: Decodable {
+    /// Reads the JSON form ``encode(to:)`` writes (a report's echoed `"scope"`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func time(_ key: CodingKeys) throws -> Int64? {
+            guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
+            guard let value = ReportScope.milliseconds(text) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(text) is not a date or a time")
+            }
+            return value
+        }
+        self.init(
+            environment: try container.decodeIfPresent(String.self, forKey: .environment),
+            revision: try container.decodeIfPresent(Int.self, forKey: .revision),
+            since: try time(.since), until: try time(.until),
+            experiment: try container.decodeIfPresent(String.self, forKey: .experiment))
     }
 }
 

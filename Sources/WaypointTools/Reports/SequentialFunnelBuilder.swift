@@ -1,11 +1,8 @@
 import Waypoint
 
-/// One `Step Viewed` of a funnel step (or a `Flow Completed`, as `$complete`): which step,
-/// which variation, when.
+/// One `Step Viewed` of a funnel step (or a `Flow Completed`, as `$complete`): which step, when.
 struct FunnelView {
     var step: UInt16
-    /// 0 when the event has no variation (or variations are not asked for), else the variation's number + 1.
-    var variation: UInt16
     var time: Int64
 }
 
@@ -31,29 +28,27 @@ struct SequentialFunnelBuilder {
         overall = FunnelTally(steps: positions.count)
     }
 
-    /// Adds one user: `records` are all their events of the flow.
+    /// Adds one user: `records` are all their events of the flow that the funnel reads.
+    ///
+    /// Split by variation, the user's variation is that of their earliest event with one (in the
+    /// order of ``FlowRecord/precedes(_:_:)``), and all their views count in it: events carry a
+    /// variation only from the run's exposure on, so the views before it belong to it too.
     mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>) {
         views.removeAll(keepingCapacity: true)
-        for record in records where record.kind == .stepViewed || record.kind == .flowCompleted {
+        var earliest: FlowRecord?
+        for record in records {
+            if record.variation != 0, earliest.map({ FlowRecord.precedes(record, $0) }) ?? true { earliest = record }
+            guard record.kind == .stepViewed || record.kind == .flowCompleted else { continue }
             guard Int(record.step) < isPosition.count, isPosition[Int(record.step)] else { continue }
-            views.append(FunnelView(step: UInt16(record.step), variation: record.variation, time: record.time))
+            views.append(FunnelView(step: UInt16(record.step), time: record.time))
         }
         guard !views.isEmpty else { return }
         views.sort { ($0.step, $0.time) < ($1.step, $1.time) }
         views.withUnsafeBufferPointer { evaluator.evaluate($0, into: &overall) }
         guard groupByVariation else { return }
-        views.sort { ($0.variation, $0.step, $0.time) < ($1.variation, $1.step, $1.time) }
-        var groupStart = 0
-        while groupStart < views.count {
-            let variation = Int(views[groupStart].variation)
-            var groupEnd = groupStart + 1
-            while groupEnd < views.count, Int(views[groupEnd].variation) == variation { groupEnd += 1 }
-            while perVariation.count <= variation { perVariation.append(FunnelTally(steps: positions.count)) }
-            views.withUnsafeBufferPointer { buffer in
-                evaluator.evaluate(UnsafeBufferPointer(rebasing: buffer[groupStart..<groupEnd]), into: &perVariation[variation])
-            }
-            groupStart = groupEnd
-        }
+        let variation = Int(earliest?.variation ?? 0)
+        while perVariation.count <= variation { perVariation.append(FunnelTally(steps: positions.count)) }
+        views.withUnsafeBufferPointer { evaluator.evaluate($0, into: &perVariation[variation]) }
     }
 
     /// The finished report.
@@ -70,7 +65,8 @@ struct SequentialFunnelBuilder {
         }
         return FunnelReport(
             flowID: query.flowID, window: query.window.description, steps: overall.steps(names: names),
-            byVariation: byVariation, folded: folded.isEmpty ? nil : folded, invalidLines: invalidLines, events: events)
+            byVariation: byVariation, folded: folded.isEmpty ? nil : folded, scope: query.scope.isEmpty ? nil : query.scope,
+            invalidLines: invalidLines, events: events)
     }
 }
 

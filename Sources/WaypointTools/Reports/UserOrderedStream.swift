@@ -45,8 +45,11 @@ struct UserOrderedStream {
     private mutating func add(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         let steps = collector.steps.count
-        collector.records.withUnsafeMutableBufferPointer { buffer in
-            accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[range]), steps: steps)
+        // The range is one user's events (docs/ARCHITECTURE.md, "Reports": scope decides whether they count).
+        if collector.includes(user: Int(collector.records[range.lowerBound].user)) {
+            collector.records.withUnsafeMutableBufferPointer { buffer in
+                accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[range]), steps: steps)
+            }
         }
         collector.records.removeSubrange(range)
     }

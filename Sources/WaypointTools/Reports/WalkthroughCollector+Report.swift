@@ -35,12 +35,25 @@ extension WalkthroughCollector {
             let others = (0..<otherWalkthroughs.count).map { otherWalkthroughs.string(at: $0) }
             throw .noEventsOfWalkthrough(query.walkthroughID, otherWalkthroughs: others, events: counts.eventLines)
         }
+        if groupByVariation {
+            let carried = (0..<experiments.count).map { experiments.string(at: $0) }
+            if let key = query.scope.experiment {
+                if !carriesExperimentKey, revisionEvents > 0 {
+                    throw .unknownExperiment(key, of: .walkthrough(query.walkthroughID), carried: carried)
+                }
+            } else if carried.count > 1 {
+                throw .severalExperiments(carried, of: .walkthrough(query.walkthroughID))
+            }
+        }
+        // With a date range, the users whose first `Walkthrough Started` is outside it do not count.
+        let counted = (0..<userStates.count).map { includes(user: $0) }
+        let someExcluded = counted.contains(false)
         let stepCount = steps.count
         var overall = Tally(steps: stepCount)
         // The groups reported (ReportBounds): at most `namedGroups` of each kind by name, the rest `(other)`.
         var variationUsers = [Int](repeating: 0, count: variations.count + 1)
         var appVersionUsers = [Int](repeating: 0, count: appVersions.count + 1)
-        for state in userStates {
+        for (user, state) in userStates.enumerated() where counted[user] {
             variationUsers[state.variation.map { Int($0.number) + 1 } ?? 0] += 1
             appVersionUsers[state.appVersion.map { Int($0.number) + 1 } ?? 0] += 1
         }
@@ -57,7 +70,7 @@ extension WalkthroughCollector {
             if !perAppVersion.isEmpty { change(&perAppVersion[appVersionGroups.slots[state.appVersion.map { Int($0.number) + 1 } ?? 0]]) }
         }
 
-        for (user, state) in userStates.enumerated() {
+        for (user, state) in userStates.enumerated() where counted[user] {
             add(user) { tally in
                 tally.users += 1
                 if state.started { tally.started += 1 }
@@ -70,6 +83,7 @@ extension WalkthroughCollector {
         }
         for (key, marks) in stepMarks {
             let step = Int(key & 0xFFFF_FFFF)
+            guard counted[Int(key >> 32)] else { continue }
             add(Int(key >> 32)) { tally in
                 if marks & StepMark.shown != 0 { tally.shown[step] += 1 }
                 if marks & StepMark.completed != 0 { tally.completedSteps[step] += 1 }
@@ -79,6 +93,7 @@ extension WalkthroughCollector {
         }
         for mark in triggerMarks {
             let key = UInt64(mark.step) << 32 | UInt64(mark.trigger)
+            guard counted[Int(mark.user)] else { continue }
             add(Int(mark.user)) { tally in
                 if mark.skipped { tally.skippedBy[key, default: 0] += 1 } else { tally.completedBy[key, default: 0] += 1 }
             }
@@ -98,7 +113,8 @@ extension WalkthroughCollector {
                 guard let number = entry.number, number < stepCount else {
                     return isGroup && entry.inDocument != true ? nil : WalkthroughReport.Step(stepID: entry.name, inDocument: entry.inDocument)
                 }
-                if isGroup, entry.inDocument != true, tally.shown[number] == 0, tally.completedSteps[number] == 0, tally.skipped[number] == 0,
+                // A group (and, with a date range, everyone) lists the steps not declared only where its users reached them.
+                if isGroup || someExcluded, entry.inDocument != true, tally.shown[number] == 0, tally.completedSteps[number] == 0, tally.skipped[number] == 0,
                    tally.targetNotFound[number] == 0, tally.dropped[number] == 0, completedBy[number] == nil, skippedBy[number] == nil {
                     return nil
                 }
@@ -125,6 +141,7 @@ extension WalkthroughCollector {
             walkthroughID: query.walkthroughID, overall: figures(overall),
             byVariation: groupByVariation ? groups(perVariation, bounds: variationGroups) : nil,
             byAppVersion: perAppVersion.isEmpty ? nil : groups(perAppVersion, bounds: appVersionGroups),
-            folded: folded.isEmpty ? nil : folded, invalidLines: counts.invalidLines, events: counts.eventLines)
+            folded: folded.isEmpty ? nil : folded, scope: query.scope.isEmpty ? nil : query.scope,
+            invalidLines: counts.invalidLines, events: counts.eventLines)
     }
 }

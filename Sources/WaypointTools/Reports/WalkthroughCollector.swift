@@ -79,6 +79,8 @@ struct WalkthroughCollector: EventLineCollector {
     struct User {
         var started = false
         var completed = false
+        /// The time of their first `Walkthrough Started`, for a date range.
+        var firstStart: Int64?
         /// Their last `Hint Shown`, and its step's number.
         var lastShown: (order: EventOrder, step: UInt32)?
         /// Their earliest event with a variation, and the variation's number.
@@ -90,6 +92,7 @@ struct WalkthroughCollector: EventLineCollector {
         mutating func merge(_ other: User) {
             started = started || other.started
             completed = completed || other.completed
+            if let time = other.firstStart { firstStart = min(firstStart ?? time, time) }
             if let shown = other.lastShown, lastShown.map({ $0.order < shown.order }) ?? true { lastShown = shown }
             if let found = other.variation, variation.map({ found.order < $0.order }) ?? true { variation = found }
             if let found = other.appVersion, appVersion.map({ $0.order < found.order }) ?? true { appVersion = found }
@@ -109,6 +112,17 @@ struct WalkthroughCollector: EventLineCollector {
 
     let walkthroughID: [UInt8]
     let groupByVariation: Bool
+    /// The query's scope (``ReportScope``): events of another revision are not kept; with a date
+    /// range, only users whose first `Walkthrough Started` is in it count (``includes(user:)``).
+    let scope: ReportScope
+    /// With `--by variation`, the experiment whose `variation` splits the users.
+    let experimentKey: [UInt8]?
+    /// With `--by variation`, the experiments the kept events carry (up to ``otherWalkthroughsKept``).
+    var experiments = ByteStringTable(capacity: 8)
+    /// Whether a kept event carries ``experimentKey``.
+    var carriesExperimentKey = false
+    /// Events of the walkthrough in the scope's revision (all of them without one).
+    var revisionEvents = 0
     /// Added to every event's line number: the part of the file this collector reads.
     let sequenceBase: Int64
     /// Lines read, valid events and invalid lines.
@@ -133,6 +147,8 @@ struct WalkthroughCollector: EventLineCollector {
     init(query: WalkthroughQuery, part: Int = 0) {
         walkthroughID = Array(query.walkthroughID.utf8)
         groupByVariation = query.groupByVariation
+        scope = query.scope
+        experimentKey = query.groupByVariation ? query.scope.experiment.map { Array($0.utf8) } : nil
         sequenceBase = Int64(part) << 40
     }
 
@@ -144,13 +160,27 @@ struct WalkthroughCollector: EventLineCollector {
             if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = fields.walkthroughID.intern(in: &otherWalkthroughs, p) }
             return
         }
+        if let revision = scope.revision, fields.revision != Int64(revision) {
+            walkthroughEvents += 1
+            return
+        }
         guard let user = fields.userID.intern(in: &users, p) else { return }
         var step: Int?
         if kind.stepMark != 0, fields.stepID.isPresent { step = fields.stepID.intern(in: &steps, p) }
         var trigger: Int?
         if kind == .hintCompleted || kind == .hintSkipped, fields.trigger.isPresent { trigger = fields.trigger.intern(in: &triggers, p) }
         var variation: Int?
-        if groupByVariation, fields.variation.isPresent { variation = fields.variation.intern(in: &variations, p) }
+        if groupByVariation {
+            var splits = experimentKey == nil
+            if fields.experiment.isPresent {
+                if let experimentKey, fields.experiment.equals(experimentKey, in: p) {
+                    splits = true
+                    carriesExperimentKey = true
+                }
+                if experiments.count < Self.otherWalkthroughsKept { _ = fields.experiment.intern(in: &experiments, p) }
+            }
+            if splits, fields.variation.isPresent { variation = fields.variation.intern(in: &variations, p) }
+        }
         var appVersion: Int?
         if fields.appVersion.isPresent { appVersion = fields.appVersion.intern(in: &appVersions, p) }
         let order = EventOrder(
@@ -172,11 +202,26 @@ struct WalkthroughCollector: EventLineCollector {
             if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = otherWalkthroughs.index(of: Array(id.utf8)) }
             return
         }
+        if let revision = scope.revision, event.reportedRevision != Int64(revision) {
+            walkthroughEvents += 1
+            return
+        }
         guard let user = users.index(of: Array(event.userID.utf8)), let time = MillisecondTimestamp.milliseconds(event.timestamp)
         else { return }
         let step = kind.stepMark == 0 ? nil : event.stepID.flatMap { steps.index(of: Array($0.utf8)) }
         let trigger = kind == .hintCompleted || kind == .hintSkipped ? event.trigger.flatMap { triggers.index(of: Array($0.utf8)) } : nil
-        let variation = groupByVariation ? event.variation.flatMap { variations.index(of: Array($0.utf8)) } : nil
+        var variation: Int?
+        if groupByVariation {
+            var splits = experimentKey == nil
+            if let experiment = event.experiment {
+                if let experimentKey, Array(experiment.utf8) == experimentKey {
+                    splits = true
+                    carriesExperimentKey = true
+                }
+                if experiments.count < Self.otherWalkthroughsKept { _ = experiments.index(of: Array(experiment.utf8)) }
+            }
+            if splits { variation = event.variation.flatMap { variations.index(of: Array($0.utf8)) } }
+        }
         let appVersion = event.appVersion.flatMap { appVersions.index(of: Array($0.utf8)) }
         let order = EventOrder(
             time: time, stepIndex: event.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
@@ -188,9 +233,12 @@ struct WalkthroughCollector: EventLineCollector {
         _ kind: Kind, user: Int, step: Int?, trigger: Int?, variation: Int?, appVersion: Int?, order: EventOrder
     ) {
         walkthroughEvents += 1
+        revisionEvents += 1
         if user >= userStates.count { userStates += repeatElement(User(), count: user + 1 - userStates.count) }
         switch kind {
-        case .walkthroughStarted: userStates[user].started = true
+        case .walkthroughStarted:
+            userStates[user].started = true
+            userStates[user].firstStart = min(userStates[user].firstStart ?? order.time, order.time)
         case .walkthroughCompleted: userStates[user].completed = true
         default: break
         }
@@ -213,6 +261,14 @@ struct WalkthroughCollector: EventLineCollector {
         if state.variation != nil || state.appVersion != nil { userStates[user].merge(state) }
     }
 
+    /// Whether `user`'s events count: with a date range, only when their first `Walkthrough
+    /// Started` is in it (a user without one is out of every range).
+    func includes(user: Int) -> Bool {
+        guard scope.since != nil || scope.until != nil else { return true }
+        guard user < userStates.count, let start = userStates[user].firstStart else { return false }
+        return scope.includesStart(atMilliseconds: start)
+    }
+
     private mutating func noteSeen(_ step: Int, at order: EventOrder) {
         if step >= firstSeen.count { firstSeen += repeatElement(nil, count: step + 1 - firstSeen.count) }
         if let seen = firstSeen[step], seen <= order { return }
@@ -224,6 +280,11 @@ struct WalkthroughCollector: EventLineCollector {
     mutating func merge(_ other: WalkthroughCollector) {
         counts.merge(other.counts)
         walkthroughEvents += other.walkthroughEvents
+        revisionEvents += other.revisionEvents
+        carriesExperimentKey = carriesExperimentKey || other.carriesExperimentKey
+        for index in 0..<other.experiments.count where experiments.count < Self.otherWalkthroughsKept {
+            _ = experiments.index(of: other.experiments.bytes(at: index))
+        }
         for index in 0..<other.otherWalkthroughs.count where otherWalkthroughs.count < Self.otherWalkthroughsKept {
             _ = otherWalkthroughs.index(of: other.otherWalkthroughs.bytes(at: index))
         }

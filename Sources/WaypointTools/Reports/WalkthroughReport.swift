@@ -13,7 +13,8 @@ import Waypoint
 ///   for each `trigger`, the users with such an event of it with that trigger (a hint skipped
 ///   because its condition was false has the trigger `condition`); `droppedHere` = users without a
 ///   `Walkthrough Completed` whose last `Hint Shown` (by `timestamp`, then `stepIndex`, then input
-///   order) is this step.
+///   order) is this step. Rates of a step are of the users it was shown to: `completionRate` =
+///   completed / shown and `dropRate` = droppedHere / shown (`null` when it was shown to nobody).
 /// - Step order: with the document's steps (``WalkthroughQuery/declaredSteps``), the walkthrough's
 ///   steps in document order, every one listed even at 0, then steps seen only in events, sorted
 ///   by id, marked `"inDocument": false`; without them, order of first appearance in time.
@@ -22,10 +23,15 @@ import Waypoint
 ///   carries an `appVersion`): a user's app version is the `appVersion` of their last event of the
 ///   walkthrough that has one. Users with none are under `"(none)"`.
 ///
+/// - Scope (``WalkthroughQuery/scope``): a revision keeps only the events that carry it; a date
+///   range keeps the users whose first `Walkthrough Started` is in it; `experiment` chooses whose
+///   `variation` splits users `--by variation` (the report is refused when the events carry more
+///   than one experiment and none is chosen). `"scope"` echoes it.
+///
 /// ```json
 /// {"kind":"walkthrough","walkthroughId":"layering","started":10,"completed":6,"completionRate":0.6,
-///  "steps":[{"stepId":"intro","shown":10,"completed":8,"completedBy":{"tap":8},"skipped":1,
-///  "skippedBy":{"skip":1},"targetNotFound":0,"droppedHere":1,"inDocument":true}, …],
+///  "steps":[{"stepId":"intro","shown":10,"completed":8,"completionRate":0.8,"completedBy":{"tap":8},"skipped":1,
+///  "skippedBy":{"skip":1},"targetNotFound":0,"droppedHere":1,"dropRate":0.1,"inDocument":true}, …],
 ///  "byVariation":{"control":{…}},"byAppVersion":{"2.4.1":{…}},"invalidLines":0,"events":52}
 /// ```
 public struct WalkthroughReport: Sendable, Hashable, Encodable {
@@ -52,6 +58,13 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
         /// Whether the document declares the step; `nil` when no document was given.
         public var inDocument: Bool?
 
+        /// `completed` over `shown`: of the users the hint was shown to, the share who completed it;
+        /// `nil` when it was shown to nobody.
+        public var completionRate: Double? { shown == 0 ? nil : Double(completed) / Double(shown) }
+        /// `droppedHere` over `shown`: of the users the hint was shown to, the share who stopped
+        /// there; `nil` when it was shown to nobody.
+        public var dropRate: Double? { shown == 0 ? nil : Double(droppedHere) / Double(shown) }
+
         /// Creates a step's figures.
         public init(
             stepID: String, shown: Int = 0, completed: Int = 0, completedBy: [String: Int] = [:], skipped: Int = 0,
@@ -69,21 +82,24 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case stepID = "stepId", shown, completed, completedBy, skipped, skippedBy, targetNotFound, droppedHere
-            case inDocument
+            case stepID = "stepId", shown, completed, completionRate, completedBy, skipped, skippedBy, targetNotFound, droppedHere
+            case dropRate, inDocument
         }
 
-        /// Encodes the step's JSON form: every figure, and `inDocument` when a document was given.
+        /// Encodes the step's JSON form: every figure (rates as `null` when the hint was shown to
+        /// nobody), and `inDocument` when a document was given.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(stepID, forKey: .stepID)
             try container.encode(shown, forKey: .shown)
             try container.encode(completed, forKey: .completed)
+            try container.encode(completionRate, forKey: .completionRate)
             try container.encode(completedBy, forKey: .completedBy)
             try container.encode(skipped, forKey: .skipped)
             try container.encode(skippedBy, forKey: .skippedBy)
             try container.encode(targetNotFound, forKey: .targetNotFound)
             try container.encode(droppedHere, forKey: .droppedHere)
+            try container.encode(dropRate, forKey: .dropRate)
             try container.encodeIfPresent(inDocument, forKey: .inDocument)
         }
     }
@@ -123,6 +139,9 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
     /// The variations and app versions reported under `(other)` to keep the report bounded
     /// (``ReportBounds``); `nil` when none were.
     public var folded: FoldedValues?
+    /// The scope the report was computed for (``ReportScope``), echoed as `"scope"`; `nil` when no
+    /// part of it was given.
+    public var scope: ReportScope?
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any walkthrough, flow and name).
@@ -131,13 +150,15 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
     /// Creates a report.
     public init(
         walkthroughID: String, overall: Figures, byVariation: [String: Figures]? = nil,
-        byAppVersion: [String: Figures]? = nil, folded: FoldedValues? = nil, invalidLines: Int = 0, events: Int = 0
+        byAppVersion: [String: Figures]? = nil, folded: FoldedValues? = nil, scope: ReportScope? = nil, invalidLines: Int = 0,
+        events: Int = 0
     ) {
         self.walkthroughID = walkthroughID
         self.overall = overall
         self.byVariation = byVariation
         self.byAppVersion = byAppVersion
         self.folded = folded
+        self.scope = scope
         self.invalidLines = invalidLines
         self.events = events
     }
@@ -157,10 +178,11 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case kind, walkthroughID = "walkthroughId", started, completed, completionRate, steps
-        case byVariation, byAppVersion, folded, invalidLines, events
+        case byVariation, byAppVersion, folded, scope, invalidLines, events
     }
 
-    /// Encodes the JSON form shown above: `byVariation` and `byAppVersion` only when the report has them.
+    /// Encodes the JSON form shown above: `byVariation` and `byAppVersion` only when the report has
+    /// them, `scope` only when one was given.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try encode(overall, into: &container)
@@ -174,6 +196,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
             }
         }
         try container.encodeIfPresent(folded, forKey: .folded)
+        try container.encodeIfPresent(scope, forKey: .scope)
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }

@@ -33,4 +33,14 @@ struct ReportTextTests {
     func counts(value: Int, expected: String) {
         #expect(ReportText.count(value) == expected)
     }
+
+    @Test func aScopeIsOneLineNamingEachPartGiven() throws {
+        #expect(ReportText.scope(nil) == nil)
+        #expect(ReportText.scope(ReportScope()) == nil)
+        #expect(ReportText.scope(ReportScope(revision: 3, since: 1_763_337_600_000))
+            == "Scope: revision 3; users who started from 2025-11-17T00:00:00.000Z.")
+        let scope = try ReportScope.parse(environment: "staging", until: "2026-11-24", experiment: "paywall-copy")
+        #expect(ReportText.scope(scope)
+            == "Scope: environment staging; users who started before 2026-11-24T00:00:00.000Z; variations of experiment paywall-copy.")
+    }
 }

@@ -163,9 +163,10 @@ struct WalkthroughReportTests {
         let report = try Self.report(lines, WalkthroughQuery(walkthroughID: "layering", declaredSteps: ["intro", "next"]))
         #expect(String(decoding: report.jsonData(), as: UTF8.self)
             == #"{"completed":1,"completionRate":1,"events":4,"invalidLines":0,"kind":"walkthrough","started":1,"steps":["#
-            + #"{"completed":1,"completedBy":{"tap":1},"droppedHere":0,"inDocument":true,"shown":1,"skipped":0,"skippedBy":{},"#
-            + #""stepId":"intro","targetNotFound":0},{"completed":0,"completedBy":{},"droppedHere":0,"inDocument":true,"shown":0,"#
-            + #""skipped":0,"skippedBy":{},"stepId":"next","targetNotFound":0}],"walkthroughId":"layering"}"#)
+            + #"{"completed":1,"completedBy":{"tap":1},"completionRate":1,"dropRate":0,"droppedHere":0,"inDocument":true,"shown":1,"#
+            + #""skipped":0,"skippedBy":{},"stepId":"intro","targetNotFound":0},{"completed":0,"completedBy":{},"completionRate":null,"#
+            + #""dropRate":null,"droppedHere":0,"inDocument":true,"shown":0,"skipped":0,"skippedBy":{},"stepId":"next","targetNotFound":0}],"#
+            + #""walkthroughId":"layering"}"#)
         // With versions and variations: both groups, each with the keys of the whole but the groups and counts.
         let full = try Self.report(Self.lines, WalkthroughQuery(walkthroughID: "layering", groupByVariation: true))
         let object = try #require(try JSONSerialization.jsonObject(with: full.jsonData()) as? [String: Any])
