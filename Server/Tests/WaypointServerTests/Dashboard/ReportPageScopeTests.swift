@@ -244,6 +244,8 @@ struct ReportPageScopeTests {
         ("?revision=latest", 400, "revision=latest is not a revision; use the whole number of a published revision, such as revision=3. Or revision=all"),
         ("?revision=0", 400, "revision=0 is not a revision"),
         ("?sinse=2026-11-01", 400, "This page does not take the parameter \"sinse\"; it takes environment, revision (a number or all), since and until."),
+        ("?since=%3Cscript%3Ex", 400, "since=<script>x is not a date or a time"),
+        ("?%3Cb%3E=1", 400, "This page does not take the parameter \"<b>\""),
         ("?environment=qa", 404, "qa"),
         ("?revision=9", 404, "The app \"fitness\" has no revision 9; it has 1, 2. Pick one of them, or revision=all."),
     ])
@@ -257,6 +259,7 @@ struct ReportPageScopeTests {
                 let answer = try await browser.get(page + query)
                 #expect(answer.status.code == status, "\(page)\(query): \(answer.status)")
                 #expect(answer.text.contains(Self.escaped(message)), "\(page)\(query): \(answer.text)")
+                #expect(!answer.text.contains("<script") && !answer.text.contains("<b>"), "\(page)\(query) shows a raw tag")
             }
         }
     }
