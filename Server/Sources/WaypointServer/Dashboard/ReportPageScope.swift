@@ -46,7 +46,8 @@ struct ReportPageScope: Sendable {
         let store = administration.store
         let app = try await administration.existingApp(appID)
         let query = request.uri.queryParameters
-        for name in Set(query.map { String($0.key) }) where !parameters.contains(name) {
+        // Names arrive as written in the URL (values are decoded), so they are decoded here to be read and shown.
+        for name in Set(query.map { String($0.key).removingPercentEncoding ?? String($0.key) }) where !parameters.contains(name) {
             throw APIError.badRequest(
                 "This page does not take the parameter \"\(name)\"; it takes environment, revision (a number or all), since and until.")
         }
