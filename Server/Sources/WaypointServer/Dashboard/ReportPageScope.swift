@@ -18,8 +18,6 @@ struct ReportPageScope: Sendable {
     let environment: String
     /// The revision published to the environment; nil when none is.
     let published: Int?
-    /// The time the published revision was last published there; nil when not recorded.
-    let publishedAt: Date?
     /// The scope the report is computed with (its `revision` nil for every revision's runs).
     let report: ReportScope
     /// The revision whose document gives the steps and the graph: the selected one, or the
@@ -85,8 +83,7 @@ struct ReportPageScope: Sendable {
             document = record.flatMap { try? WaypointDocument(validating: Data($0.body)) }
         }
         return ReportPageScope(
-            app: app, environment: environment, published: published?.revision,
-            publishedAt: published.flatMap { publishTimes[$0.revision] }, report: report, documentRevision: documentRevision,
+            app: app, environment: environment, published: published?.revision, report: report, documentRevision: documentRevision,
             document: document, revisions: revisions, publishTimes: publishTimes, revisionGiven: revisionText != nil,
             since: value("since"), until: value("until"), now: administration.now())
     }
