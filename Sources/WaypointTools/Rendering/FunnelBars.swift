@@ -1,9 +1,11 @@
-/// A flow report drawn as horizontal bars, one per step in report order, as inline SVG.
+/// A flow report (or a walkthrough report) drawn as horizontal bars, one per step in report order,
+/// as inline SVG.
 ///
 /// Each bar is the users who viewed the step, scaled so that a full bar is ``scale`` users (the
-/// users who started the flow). The part of the bar that dropped off at the step is red; the users
+/// users who started the flow). The part of the bar that dropped off at the step is red, so its
+/// share of the bar is the step's drop rate (``ReportRates/dropRate(of:)-(FlowReport.Step)``); the users
 /// who skipped it (its condition was false) follow the bar as a dashed outline. Labels give the
-/// numbers and their share of the users who started.
+/// viewers and skips as shares of the users who started, and the drop-offs as a share of the viewers.
 ///
 /// ```swift
 /// let bars = FunnelBars(report: report)
@@ -18,6 +20,12 @@ public struct FunnelBars: Sendable, Hashable {
     public let completed: Int
     /// The report's steps, in its order: one bar each.
     public let steps: [FlowReport.Step]
+    /// What the report is of, for the header: `Flow` or `Walkthrough`.
+    public let subject: String
+    /// What a bar counts, for the labels: `viewed`, or `shown` for a walkthrough's hints.
+    public let seen: String
+    /// The users a bar counts, for the drop rate's label: `viewers`, or `those shown it`.
+    public let viewers: String
 
     /// The users a full bar stands for: ``started``, or more when some step was viewed and skipped
     /// by more users than that (no bar ever runs past its track); at least 1.
@@ -31,6 +39,21 @@ public struct FunnelBars: Sendable, Hashable {
         started = figures.started
         completed = figures.completed
         steps = figures.steps
+        subject = "Flow"
+        seen = "viewed"
+        viewers = "viewers"
+    }
+
+    /// The bars of a walkthrough report's figures: one per hint, the users it was shown to, and
+    /// those who stopped on it.
+    public init(walkthroughID: String, figures: WalkthroughReport.Figures) {
+        flowID = walkthroughID
+        started = figures.started
+        completed = figures.completed
+        steps = figures.steps.map { FlowReport.Step(stepID: $0.stepID, viewed: $0.shown, droppedHere: $0.droppedHere) }
+        subject = "Walkthrough"
+        seen = "shown"
+        viewers = "those shown it"
     }
 
     /// The bars of everyone in `report`.
@@ -55,13 +78,15 @@ public struct FunnelBars: Sendable, Hashable {
         Self.barWidth * Double(max(0, users)) / Double(scale)
     }
 
-    /// The text after a step's bar: its numbers and their share of the users who started.
+    /// The text after a step's bar: its viewers and skips as shares of the users who started, its
+    /// drop-offs as a share of its viewers (the step's drop rate).
     func figures(of step: FlowReport.Step) -> String {
         let viewed = max(0, step.viewed)
         let dropped = min(max(0, step.droppedHere), viewed)
         let percent = { (users: Int) in ReportText.percent(users, of: started) }
-        var text = "\(viewed) viewed (\(percent(viewed))) · \(dropped) dropped (\(percent(dropped)))"
-        if step.skipped > 0 { text += " · \(step.skipped) skipped (\(percent(step.skipped)))" }
+        let dropRate = ReportRates.text(ReportRates.dropRate(droppedHere: dropped, viewed: viewed))
+        var text = "\(viewed) \(seen) (\(percent(viewed)) of started) · \(dropped) dropped (\(dropRate) of \(viewers))"
+        if step.skipped > 0 { text += " · \(step.skipped) skipped (\(percent(step.skipped)) of started)" }
         return text
     }
 
@@ -81,7 +106,7 @@ public struct FunnelBars: Sendable, Hashable {
         let labelWidth = max(labels.map { SVGMarkup.textWidth($0, fontSize: 12) }.max() ?? 0, 60)
         let barX = Self.margin + labelWidth + 10
         let textX = barX + Self.barWidth + 10
-        let header = "Flow \(flowID): \(started) started · \(completed) completed (\(ReportText.percent(completed, of: started)))"
+        let header = "\(subject) \(flowID): \(started) started · \(completed) completed (\(ReportText.percent(completed, of: started)))"
         let textWidth = max(
             steps.map { SVGMarkup.textWidth(figures(of: $0), fontSize: 11) }.max() ?? 0,
             SVGMarkup.textWidth(header, fontSize: 13) - (textX - Self.margin))
@@ -92,7 +117,7 @@ public struct FunnelBars: Sendable, Hashable {
         var out = #"<svg xmlns="http://www.w3.org/2000/svg" class="wp-funnel-bars" role="img""#
         out += #" aria-labelledby="\#(prefix)-title \#(prefix)-desc" viewBox="0 0 \#(number(totalWidth)) \#(number(height))""#
         out += #" width="100%" preserveAspectRatio="xMidYMin meet" font-family="\#(SVGMarkup.fontFamily)" font-size="11">"#
-        out += "\n<title id=\"\(prefix)-title\">\(escape(title ?? "Flow \(flowID): users per step"))</title>\n"
+        out += "\n<title id=\"\(prefix)-title\">\(escape(title ?? "\(subject) \(flowID): users per step"))</title>\n"
         let described = steps.map { "\($0.stepID): \(figures(of: $0))" }.joined(separator: "; ")
         out += "<desc id=\"\(prefix)-desc\">\(escape(header + (steps.isEmpty ? "." : ". " + described + ".")))</desc>\n"
         out += #"<rect class="wp-background" width="100%" height="100%" fill="\#(Self.paper)"/>"# + "\n"
@@ -103,7 +128,8 @@ public struct FunnelBars: Sendable, Hashable {
         var x = Self.margin
         let legendY = Self.margin + 24
         out += "<g class=\"wp-funnel-legend\">"
-        for (className, name) in [("wp-bar-viewed", "viewed"), ("wp-bar-dropped", "dropped here"), ("wp-bar-skipped", "skipped")] {
+        let legend = [("wp-bar-viewed", seen), ("wp-bar-dropped", "dropped here"), ("wp-bar-skipped", "skipped")]
+        for (className, name) in legend where className != "wp-bar-skipped" || subject == "Flow" {
             out += swatch(className, x: x, y: legendY, width: 14, height: 12, legend: true)
             out += #"<text x="\#(number(x + 19))" y="\#(number(legendY + 10))" fill="\#(Self.ink)">\#(name)</text>"#
             x += 19 + SVGMarkup.textWidth(name, fontSize: 11) + 16

@@ -61,6 +61,8 @@ extension TrafficGraph {
             return [line(node.label, title: true), line("completed \(completed)")]
         case .step:
             var traffic = "viewed \(node.viewed) · dropped \(node.droppedHere)"
+            // The drop rate of the step's viewers, as the funnel bars say it.
+            if let rate = ReportRates.dropRate(droppedHere: node.droppedHere, viewed: node.viewed) { traffic += " (\(ReportText.percent(rate)))" }
             if node.isConditional || node.skipped > 0 { traffic += " · skipped \(node.skipped)" }
             return [line(node.label, title: true)] + (node.screen.map { [line($0)] } ?? [])
                 + [line(traffic)] + (node.condition.map { [line("when " + $0)] } ?? [])

@@ -15,7 +15,8 @@ extension TrafficGraph {
     /// The graph as inline SVG for an HTML page: no script, no external reference, scaled to the
     /// width of its container.
     ///
-    /// Steps are boxes with their id, screen, and `viewed N · dropped N` (and `skipped N` when they
+    /// Steps are boxes with their id, screen, and `viewed N · dropped N (R%)`, R the drop rate of the
+    /// step's viewers (and `skipped N` when they
     /// have a condition, in which case the box is dashed); subflow steps have a double border and
     /// their subflow is a grey box. Each edge is labelled `outcome · users`, its width growing with
     /// its users; skip edges are dashed, and edges nobody took are dotted red (dashed red for
@@ -215,7 +216,12 @@ extension TrafficGraph {
             if let screen = node.screen { text += " (screen \(screen))" }
             if let subflow = node.subflow { text += ", runs subflow \(subflow)" }
             if let condition = node.condition { text += ", when \(condition)" }
-            if node.kind == .step { text += ": viewed by \(node.viewed), dropped off by \(node.droppedHere)" }
+            if node.kind == .step {
+                text += ": viewed by \(node.viewed), dropped off by \(node.droppedHere)"
+                if let rate = ReportRates.dropRate(droppedHere: node.droppedHere, viewed: node.viewed) {
+                    text += " (\(ReportText.percent(rate)) of its viewers)"
+                }
+            }
             if node.isConditional || node.skipped > 0 { text += (node.kind == .step ? ", " : ": ") + "skipped by \(node.skipped)" }
             return text
         }

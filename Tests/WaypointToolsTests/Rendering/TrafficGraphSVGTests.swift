@@ -116,7 +116,7 @@ struct TrafficGraphSVGTests {
         #expect(elements.with(class: "wp-conditional").count == 1)
         #expect(elements.with(class: "wp-group-label").map(\.text) == ["subflow end-flow"])
         // The first step's box: its screen and its traffic under its id.
-        #expect(elements.with(class: "wp-node-detail").prefix(2).map(\.text) == ["Splash", "viewed 80 · dropped 6"])
+        #expect(elements.with(class: "wp-node-detail").prefix(2).map(\.text) == ["Splash", "viewed 80 · dropped 6 (7.5%)"])
         // Two drawings on one page: different prefixes, no shared id.
         let other = try SVGElements.parse(traffic.svg(idPrefix: "v-short")).compactMap { $0.attributes["id"] }
         #expect(Set(ids).isDisjoint(with: other))

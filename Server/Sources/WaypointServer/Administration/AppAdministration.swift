@@ -112,7 +112,7 @@ struct AppAdministration: Sendable {
         }
         let previous: Int?
         do {
-            previous = try await store.publish(appID: appID, environment: environment, revision: number)
+            previous = try await store.publish(appID: appID, environment: environment, revision: number, at: now())
         } catch let error as StoreError {
             throw APIError.from(error)
         }

@@ -41,6 +41,9 @@ enum DashboardStyle {
         figure svg.wp-funnel-bars { max-width: 900px; }
         code { font-family: ui-monospace, monospace; font-size: .9em; }
         details { margin-bottom: 1.5rem; }
+        section.scope { margin: .5rem 0 1.5rem; padding: .6rem .8rem; border-left: 4px solid #1f3a5f; background: #f2f5f9; }
+        section.scope p { margin: .3rem 0; } section.scope form.inline { margin: .3rem 0; }
+        span.rate { color: #4a4a55; font-size: .85em; } span.rate::before { content: "("; } span.rate::after { content: ")"; }
         """
 
     /// `GET /dashboard.css`.

@@ -4,25 +4,35 @@ import WaypointTools
 /// A flow report as the flow page shows it.
 ///
 /// All users, then each variation, each with its funnel bars, its steps and its graph with traffic;
-/// and drop-off by app version.
+/// and drop-off by app version. The graph is always one revision's: drawn against ``document`` (the
+/// shown revision's) from ``graphReport``, the report of that revision's runs alone.
 struct FlowPage {
     let report: FlowReport
     let document: WaypointDocument?
+    /// The report the graphs are drawn from: the runs of the document's revision only; nil when
+    /// that revision has no runs.
+    let graphReport: FlowReport?
+    /// Whose runs and which document the graph is drawn from, in words.
+    let graphNote: String
 
     /// The sections: "All users", then one per variation (by name).
     func groups() -> [FlowPageContext.Group] {
-        var groups = [group(title: "All users", anchor: "all-users", figures: report.overall, variation: nil)]
+        var groups = [group(title: "All users", anchor: "all-users", figures: report.overall, graphFigures: graphReport?.overall ?? FlowReport.Figures(), variation: nil)]
         for (index, (variation, figures)) in VariationGroups.shown(report.byVariation).enumerated() {
-            groups.append(group(title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures, variation: variation))
+            groups.append(group(
+                title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures,
+                graphFigures: graphReport?.byVariation?[variation] ?? FlowReport.Figures(), variation: variation))
         }
         return groups
     }
 
-    private func group(title: String, anchor: String, figures: FlowReport.Figures, variation: String?) -> FlowPageContext.Group {
+    private func group(
+        title: String, anchor: String, figures: FlowReport.Figures, graphFigures: FlowReport.Figures, variation: String?
+    ) -> FlowPageContext.Group {
         var figures = figures
         var traffic: TrafficGraph?
         if let graph = graph(variation: variation) {
-            let drawn = TrafficGraph(graph: graph, figures: figures)
+            let drawn = TrafficGraph(graph: graph, figures: graphFigures)
             traffic = drawn
             // A variation's rows: its own steps, and any other step a user of it reached.
             let steps = Set(drawn.nodes.filter { $0.kind == .step || $0.kind == .subflow }.map(\.id))
@@ -35,17 +45,17 @@ struct FlowPage {
         } ?? []
         return FlowPageContext.Group(
             title: title, anchor: anchor, started: figures.started, completed: figures.completed, abandoned: figures.abandoned,
-            completionRate: ReportText.percent(figures.completionRate),
+            inProgress: ReportRates.inProgress(of: figures), completionRate: ReportText.percent(figures.completionRate),
             medianToComplete: ReportText.duration(milliseconds: figures.medianMsToComplete),
             bars: FunnelBars(flowID: report.flowID, figures: figures)
                 .svg(idPrefix: anchor + "-bars", title: "\(title): users per step of \(report.flowID)"),
             steps: figures.steps.map { step in
                 FlowPageContext.Group.Step(
                     id: step.stepID, inDocument: step.inDocument ?? true, viewed: step.viewed, skipped: step.skipped,
-                    droppedHere: step.droppedHere, median: ReportText.duration(milliseconds: step.medianDurationMs),
+                    droppedHere: step.droppedHere, dropRate: ReportRates.text(ReportRates.dropRate(of: step)), median: ReportText.duration(milliseconds: step.medianDurationMs),
                     outcomes: step.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             },
-            hasGraph: traffic != nil,
+            hasGraph: traffic != nil, graphNote: graphNote,
             graph: traffic?.svg(
                 idPrefix: anchor + "-graph", title: "\(title): the designed graph of \(report.flowID) with the users who took each edge"),
             edges: edges, hasUntaken: edges.contains { $0.untaken })

@@ -21,25 +21,6 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
         group.get("apps/:app/walkthroughs/:walkthrough", use: walkthroughPage)
     }
 
-    /// What every report page starts from: the app, the environment shown (and links to the
-    /// others), and the document published there.
-    private struct Scope {
-        let app: AppRecord
-        let environment: String
-        /// The revision published there, when its document validates.
-        let revision: Int?
-        let document: WaypointDocument?
-    }
-
-    private func scope(_ request: Request, _ context: Context) async throws -> Scope {
-        let app = try await administration.existingApp(context.parameters.get("app") ?? "")
-        let environment = request.uri.queryParameters.get("environment") ?? "production"
-        try AppAdministration.requireEnvironment(environment)
-        let published = try await PublishedDocument.read(from: store, appID: app.id, environment: environment)
-        let document = published?.document()
-        return Scope(app: app, environment: environment, revision: document == nil ? nil : published?.revision, document: document)
-    }
-
     /// A report's "no such events" is the page's 404, with the report's did-you-mean.
     private func reporting<T>(_ compute: () async throws -> T) async throws -> T {
         do {
@@ -53,38 +34,60 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
 
     @Sendable func flowPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request) {
-            let scope = try await scope(request, context)
+            let scope = try await ReportPageScope.read(
+                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: true)
             let flowID = context.parameters.get("flow") ?? ""
             let document = scope.document
-            let query = FunnelQuery(flowID: flowID, steps: nil, window: .days(14), groupByVariation: true, document: document)
+            let query = FunnelQuery(flowID: flowID, steps: nil, window: .days(14), groupByVariation: true, document: document, scope: scope.report)
+            // Every revision's runs: the graph is the published revision's, from a report of its runs alone.
+            var scoped = query
+            scoped.scope.revision = scope.documentRevision
+            let graphQuery: FunnelQuery? = scope.graphIsPublishedOnly ? scoped : nil
             let store = store, appID = scope.app.id, environment = scope.environment
-            let result = try await reporting {
-                try await ReportWork.run(request, metrics: administration.metrics) {
-                    try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: query)
+            // One piece of work: a request's body can be watched for its client going away once.
+            let (result, graphResult) = try await reporting {
+                try await ReportWork.run(request, metrics: administration.metrics) { () async throws -> (FunnelResult, FunnelResult?) in
+                    let result = try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: query)
+                    guard let graphQuery else { return (result, result) }
+                    do {
+                        return (result, try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: graphQuery))
+                    } catch is ReportError {
+                        return (result, nil)  // no run of that revision: its graph, untaken
+                    }
                 }
             }
             guard let report = result.flowReport else { throw APIError.internalError }
-            let page = FlowPage(report: report, document: document)
+            let graphReport = graphResult?.flowReport
+            let page = FlowPage(report: report, document: document, graphReport: graphReport, graphNote: Self.graphNote(scope))
             let versions = page.appVersions()
             let values = FlowPageContext(
-                appID: scope.app.id, appName: scope.app.name, flowID: flowID, environment: scope.environment,
-                environments: EnvironmentLink.all(current: scope.environment), revision: scope.revision, groups: page.groups(),
-                hasGroups: !VariationGroups.shown(report.byVariation).isEmpty, hasAppVersions: !versions.versions.isEmpty,
-                appVersions: versions.versions, versionRows: versions.rows,
+                appID: scope.app.id, appName: scope.app.name, flowID: flowID, scope: scope.description(hasGraph: true),
+                groups: page.groups(), hasGroups: !VariationGroups.shown(report.byVariation).isEmpty,
+                hasAppVersions: !versions.versions.isEmpty, appVersions: versions.versions, versionRows: versions.rows,
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Flow \(flowID)", chrome: pages.chrome(request))
         }
+    }
+
+    /// What a flow page's graph is drawn from, in words: always one revision's runs against its document.
+    private static func graphNote(_ scope: ReportPageScope) -> String {
+        guard let revision = scope.documentRevision else { return "" }
+        let note = "Drawn against revision \(revision)'s document, from the runs of revision \(revision) only"
+        return scope.graphIsPublishedOnly
+            ? note + " (the published revision): the table above counts every revision, a graph never mixes them."
+            : note + "."
     }
 
     // MARK: Walkthroughs
 
     @Sendable func walkthroughPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request) {
-            let scope = try await scope(request, context)
+            let scope = try await ReportPageScope.read(
+                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: false)
             let walkthroughID = context.parameters.get("walkthrough") ?? ""
             let query = WalkthroughQuery(
                 walkthroughID: walkthroughID, groupByVariation: true,
-                declaredSteps: scope.document?.reportedStepIDs(ofWalkthrough: walkthroughID))
+                declaredSteps: scope.document?.reportedStepIDs(ofWalkthrough: walkthroughID), scope: scope.report)
             let store = store, appID = scope.app.id, environment = scope.environment
             let report = try await reporting {
                 try await ReportWork.run(request, metrics: administration.metrics) {
@@ -92,8 +95,8 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
                 }
             }
             let values = WalkthroughPageContext(
-                appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID, environment: scope.environment,
-                environments: EnvironmentLink.all(current: scope.environment), groups: WalkthroughPage(report: report).groups(),
+                appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID,
+                scope: scope.description(hasGraph: false), groups: WalkthroughPage(report: report).groups(),
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request))
         }

@@ -1,6 +1,7 @@
 import WaypointTools
 
-/// A walkthrough report as its page shows it: all users, then each variation, then each app version.
+/// A walkthrough report as its page shows it: all users, then each variation, then each app version,
+/// each with its completion rate, its drop-off bars and its hints' rates.
 struct WalkthroughPage {
     let report: WalkthroughReport
 
@@ -18,16 +19,25 @@ struct WalkthroughPage {
         return groups
     }
 
-    private static func row(_ step: WalkthroughReport.Step) -> WalkthroughPageContext.Group.Step {
+    /// A hint's row: its counts, each with its rate (of the users who started, for `shown`; of
+    /// those it was shown to, for the others).
+    private static func row(_ step: WalkthroughReport.Step, started: Int) -> WalkthroughPageContext.Group.Step {
         WalkthroughPageContext.Group.Step(
-            id: step.stepID, inDocument: step.inDocument ?? true, shown: step.shown, completed: step.completed,
+            id: step.stepID, inDocument: step.inDocument ?? true, shown: step.shown,
+            shownRate: ReportText.percent(step.shown, of: started), completed: step.completed,
+            completedRate: ReportText.percent(step.completed, of: step.shown),
             triggers: step.completedBy.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
-            skipped: step.skipped, targetNotFound: step.targetNotFound, warnTargetNotFound: step.targetNotFound > 0,
-            droppedHere: step.droppedHere)
+            skipped: step.skipped, skippedRate: ReportText.percent(step.skipped, of: step.shown),
+            targetNotFound: step.targetNotFound, warnTargetNotFound: step.targetNotFound > 0,
+            droppedHere: step.droppedHere, dropRate: ReportRates.text(ReportRates.dropRate(of: step)))
     }
 
     private func group(title: String, anchor: String, figures: WalkthroughReport.Figures) -> WalkthroughPageContext.Group {
         WalkthroughPageContext.Group(
-            title: title, anchor: anchor, started: figures.started, completed: figures.completed, steps: figures.steps.map(Self.row))
+            title: title, anchor: anchor, started: figures.started, completed: figures.completed,
+            completionRate: ReportText.percent(figures.completed, of: figures.started),
+            bars: FunnelBars(walkthroughID: report.walkthroughID, figures: figures)
+                .svg(idPrefix: anchor + "-bars", title: "\(title): users per hint of \(report.walkthroughID)"),
+            steps: figures.steps.map { Self.row($0, started: figures.started) })
     }
 }

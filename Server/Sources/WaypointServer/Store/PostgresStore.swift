@@ -103,6 +103,8 @@ public final class PostgresStore: Store {
         movingKeys.map { PostgresQuery(unsafeSQL: $0) },
         // Step 3: the message ids of erased events.
         [PostgresQuery(unsafeSQL: StoreSchema.addingTable("erased_messages", in: .postgres))],
+        // Step 4: when each revision was published.
+        [PostgresQuery(unsafeSQL: StoreSchema.addingTable("publications", in: .postgres))],
     ]
 
     /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of
@@ -259,7 +261,7 @@ public final class PostgresStore: Store {
         return nil
     }
 
-    public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
+    public func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? {
         let logger = logger
         return try await transaction { connection in
             var found = false
@@ -283,8 +285,27 @@ public final class PostgresStore: Store {
             }
             try await connection.query(
                 "UPDATE environments SET published_revision = \(revision) WHERE app_id = \(appID) AND name = \(environment)", logger: logger)
+            let publishedAt = Timestamp.milliseconds(now)
+            try await connection.query(
+                """
+                INSERT INTO publications (app_id, environment, revision, published_at)
+                VALUES (\(appID), \(environment), \(revision), \(publishedAt))
+                """, logger: logger)
             return previous
         }
+    }
+
+    public func publications(appID: String, environment: String) async throws -> [PublicationRecord] {
+        var records: [PublicationRecord] = []
+        for try await (revision, publishedAt) in try await client.query(
+            """
+            SELECT revision, published_at FROM publications WHERE app_id = \(appID) AND environment = \(environment)
+            ORDER BY published_at DESC, seq DESC
+            """, logger: logger
+        ).decode((Int, Int64).self) {
+            records.append(PublicationRecord(environment: environment, revision: revision, publishedAt: Timestamp.date(milliseconds: publishedAt)))
+        }
+        return records
     }
 
     public func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? {

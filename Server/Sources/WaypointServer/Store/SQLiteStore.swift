@@ -140,6 +140,9 @@ public final class SQLiteStore: Store {
         migrator.registerMigration("3-erased-messages") { db in
             try db.execute(sql: StoreSchema.addingTable("erased_messages", in: .sqlite))
         }
+        migrator.registerMigration("4-publications") { db in
+            try db.execute(sql: StoreSchema.addingTable("publications", in: .sqlite))
+        }
         return migrator
     }
 
@@ -223,7 +226,7 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
+    public func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? {
         try await pool.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT published_revision FROM environments WHERE app_id = ? AND name = ?",
                                              arguments: [appID, environment]) else {
@@ -235,7 +238,20 @@ public final class SQLiteStore: Store {
             }
             try db.execute(sql: "UPDATE environments SET published_revision = ? WHERE app_id = ? AND name = ?",
                            arguments: [revision, appID, environment])
+            try db.execute(sql: "INSERT INTO publications (app_id, environment, revision, published_at) VALUES (?, ?, ?, ?)",
+                           arguments: [appID, environment, revision, Timestamp.milliseconds(now)])
             return previous
+        }
+    }
+
+    public func publications(appID: String, environment: String) async throws -> [PublicationRecord] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT revision, published_at FROM publications WHERE app_id = ? AND environment = ?
+                ORDER BY published_at DESC, seq DESC
+                """, arguments: [appID, environment]).map { row in
+                PublicationRecord(environment: environment, revision: row[0], publishedAt: Timestamp.date(milliseconds: row[1]))
+            }
         }
     }
 

@@ -36,10 +36,15 @@ public protocol Store: Sendable {
     /// One revision with its bytes.
     func revision(appID: String, number: Int) async throws -> RevisionRecord?
 
-    /// Publishes a revision to an environment; returns the revision published before (nil when none).
+    /// Publishes a revision to an environment at `now`, and records the publish
+    /// (``publications(appID:environment:)``); returns the revision published before (nil when none).
     /// Throws ``StoreError/noEnvironment(appID:environment:)`` or ``StoreError/noRevision(appID:revision:)``
-    /// when the environment or the revision does not exist.
-    func publish(appID: String, environment: String, revision: Int) async throws -> Int?
+    /// when the environment or the revision does not exist (nothing is recorded then).
+    func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int?
+
+    /// Every publish to an environment, newest first (the latest of two in one millisecond first);
+    /// publishes made before the store recorded them are not listed.
+    func publications(appID: String, environment: String) async throws -> [PublicationRecord]
 
     /// The revision published to an environment, with its bytes.
     func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord?
@@ -114,4 +119,11 @@ public protocol Store: Sendable {
     /// and the kept message ids of erased events as old; returns how many events were deleted.
     /// Works in transactions of a bounded size, so ingestion is not held up for long.
     func deleteEvents(before cutoff: Int64) async throws -> Int
+}
+
+extension Store {
+    /// Publishes a revision to an environment now; see ``publish(appID:environment:revision:at:)``.
+    public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
+        try await publish(appID: appID, environment: environment, revision: revision, at: Date())
+    }
 }

@@ -99,6 +99,19 @@ public struct EventTimeRange: Sendable, Hashable {
     }
 }
 
+/// A publish of a revision to an environment, and when it happened.
+public struct PublicationRecord: Sendable, Hashable {
+    public var environment: String
+    public var revision: Int
+    public var publishedAt: Date
+
+    public init(environment: String, revision: Int, publishedAt: Date) {
+        self.environment = environment
+        self.revision = revision
+        self.publishedAt = publishedAt
+    }
+}
+
 /// A revision with its bytes, exactly as uploaded.
 public struct RevisionRecord: Sendable, Hashable {
     public var revision: Int

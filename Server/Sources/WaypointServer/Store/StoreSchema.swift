@@ -59,7 +59,8 @@ struct StoreSchema: Sendable {
     var tables: [Table]
     var indexes: [Index]
 
-    /// Apps, their environments and document revisions, events, and the message ids of erased events.
+    /// Apps, their environments and document revisions, when each revision was published, events, and
+    /// the message ids of erased events.
     ///
     /// Every event index ends with `seq`, the order of arrival: reading an app's events page by
     /// page (`app_id, seq`) and reading them by user (`user_id, timestamp_ms, seq`, which is also
@@ -103,6 +104,15 @@ struct StoreSchema: Sendable {
                     Column("line", .text),
                 ],
                 unique: [["app_id", "message_id"]]),
+            // Every publish of a revision to an environment, and when: a report's range can start at
+            // the time a revision went out ("since revision 3 was published"). `seq` orders
+            // publishes made in the same millisecond.
+            Table(
+                name: "publications",
+                columns: [
+                    Column("seq", .sequence), Column("app_id", .text, references: "apps(id)"), Column("environment", .text),
+                    Column("revision", .integer), Column("published_at", .bigInteger),
+                ]),
             // The message ids of erased events, so that one delivered again stays a duplicate;
             // `timestamp_ms` is the event's time, by which retention forgets them too.
             Table(

@@ -136,8 +136,9 @@ struct DashboardPagesTests {
             let app = try await client.createApp("fitness")
             _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
             _ = try await client.publish("fitness", revision: 1)
+            // Runs of revision 1, the published one, whose runs the page shows by default.
             let lines = String(decoding: try TestServer.cliFixture("Snapshots/flow-report-events.jsonl"), as: UTF8.self)
-                .split(separator: "\n").map(String.init)
+                .split(separator: "\n").map(String.init).map(SeedData.ofRevision(1))
             for start in stride(from: 0, to: lines.count, by: 500) {
                 let batch = Array(lines[start..<min(start + 500, lines.count)])
                 #expect(try await client.postEvents(key: app.production, lines: batch).status == .ok)

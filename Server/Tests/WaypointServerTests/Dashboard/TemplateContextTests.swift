@@ -66,34 +66,40 @@ struct TemplateContextTests {
             against: 1, changes: [DocumentChange(kind: .removed, path: "flows[signup].steps[registration]", before: "{}")],
             message: "Nothing was published."),
         FlowPageContext(
-            appID: "fitness", appName: "Fitness", flowID: "signup", environment: "production",
-            environments: EnvironmentLink.all(current: "production"), revision: 1,
+            appID: "fitness", appName: "Fitness", flowID: "signup", scope: scopeSample,
             groups: [
                 .init(
-                    title: "All users", anchor: "all-users", started: 2, completed: 1, abandoned: 1, completionRate: "50.0%",
+                    title: "All users", anchor: "all-users", started: 2, completed: 1, abandoned: 1, inProgress: 0, completionRate: "50.0%",
                     medianToComplete: "3 s", bars: "<svg></svg>",
-                    steps: [.init(id: "splash", inDocument: false, viewed: 2, skipped: 0, droppedHere: 1, median: "1 s", outcomes: "login 1")],
-                    hasGraph: true, graph: "<svg></svg>",
+                    steps: [.init(id: "splash", inDocument: false, viewed: 2, skipped: 0, droppedHere: 1, dropRate: "50.0%", median: "1 s", outcomes: "login 1")],
+                    hasGraph: true, graphNote: "Drawn against revision 1's document.", graph: "<svg></svg>",
                     edges: [.init(from: "splash", outcome: "login", to: "login", users: 1, untaken: true)], hasUntaken: true)
             ],
             hasGroups: true, hasAppVersions: true, appVersions: ["1.0"], versionRows: [.init(step: "splash", cells: [1])],
             invalidLines: 3, folded: "3 variations under (other)."),
         WalkthroughPageContext(
-            appID: "fitness", appName: "Fitness", walkthroughID: "layering", environment: "production",
-            environments: EnvironmentLink.all(current: "production"),
+            appID: "fitness", appName: "Fitness", walkthroughID: "layering", scope: scopeSample,
             groups: [
                 .init(
-                    title: "All users", anchor: "all-users", started: 2, completed: 1,
+                    title: "All users", anchor: "all-users", started: 2, completed: 1, completionRate: "50.0%", bars: "<svg></svg>",
                     steps: [
                         .init(
-                            id: "pick", inDocument: false, shown: 2, completed: 1, triggers: "tap 1", skipped: 0, targetNotFound: 1,
-                            warnTargetNotFound: true, droppedHere: 1)
+                            id: "pick", inDocument: false, shown: 2, shownRate: "100.0%", completed: 1, completedRate: "50.0%",
+                            triggers: "tap 1", skipped: 0, skippedRate: "0.0%", targetNotFound: 1,
+                            warnTargetNotFound: true, droppedHere: 1, dropRate: "50.0%")
                     ])
             ],
             invalidLines: 3, folded: "3 app versions under (other)."),
     ] as [any PageContext]).map(Sample.init)
 
     static let app = AppRecord(id: "fitness", name: "Fitness", createdAt: Date())
+    static let scopeSample = ReportScopeContext(
+        environment: "production", revision: "Revision 1 (published) · runs of revision 1", range: "All dates",
+        environments: [.init(label: "production", href: "?environment=production", current: true), .init(label: "staging", href: "?environment=staging", current: false)],
+        revisionOptions: [.init(value: "1", label: "Revision 1 (published)", selected: true), .init(value: "all", label: "All revisions", selected: false)],
+        hiddenSince: "2026-11-19", hiddenUntil: "2026-11-26",
+        ranges: [.init(label: "Last 7 days", href: "?environment=production&since=2026-11-19", current: true), .init(label: "All dates", href: "?environment=production", current: false)],
+        publishNote: "Revision 1 has no recorded publish time in production.")
     static let summary = RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"])
     static let diagnostic = Diagnostic(
         severity: .warning, code: "unreachable-step", path: "flows[0]", line: 3, column: 5, message: "Nobody reaches it.")

@@ -44,7 +44,8 @@ struct BrowserTests {
             walkthrough.append(SeedData.event("Hint Completed", user: name, at: 12, step: "panel-cell", walkthrough: "layering", trigger: "button", appVersion: version))
             walkthrough.append(SeedData.event("Walkthrough Completed", user: name, at: 12, walkthrough: "layering", appVersion: version))
         }
-        let lines = played + DashboardPagesTests.inFlightUsers + walkthrough
+        // The flows' runs are of revision 1, the one published, whose runs the flow page shows by default.
+        let lines = (played + DashboardPagesTests.inFlightUsers).map(SeedData.ofRevision(1)) + walkthrough
         for start in stride(from: 0, to: lines.count, by: 500) {
             let answer = try await HTTP.postEvents(port: server.port, key: app.production, lines: Array(lines[start..<min(start + 500, lines.count)]))
             guard answer.status == 200 else { throw TestFailure("events: \(answer.status) \(answer.text)") }
@@ -93,8 +94,21 @@ struct BrowserTests {
                     "Math.round(document.querySelector('main svg').getBoundingClientRect().width)") as? Int ?? 0
                 try Self.keep(try browser.screenshot(), "flow-report")
 
+                // The revision selector is a plain GET form: pick "All revisions", press Enter on its button.
+                try browser.evaluate("document.getElementById('revision').value = 'all'")
+                try browser.evaluate("document.querySelector('section.scope button').focus()")
+                try browser.pressEnterAndWait()
+                seen.allRevisionsQuery = try browser.evaluate("location.search") as? String
+                seen.allRevisions = try browser.dom()
+                // The range selector is links: follow "Last 7 days".
+                try browser.evaluate("document.querySelector('section.scope a[href*=\"since=\"]').focus()")
+                try browser.pressEnterAndWait()
+                seen.weekQuery = try browser.evaluate("location.search") as? String
+                seen.week = try browser.dom()
+
                 try browser.navigate(base + "/apps/fitness/walkthroughs/layering")
                 seen.walkthrough = try browser.dom()
+                seen.walkthroughCharts = try browser.evaluate("document.querySelectorAll('main svg').length") as? Int ?? 0
                 try Self.keep(try browser.screenshot(), "walkthrough-report")
 
                 try browser.navigate(base + "/apps/fitness/revisions/2?environment=production")
@@ -121,6 +135,19 @@ struct BrowserTests {
             #expect(seen.flow.contains(#"<dd data-figure="started">85</dd>"#))
             #expect(seen.flow.contains(#"<dd data-figure="completed">43</dd>"#))
             #expect(seen.flowCharts == 5)
+            // 85 started, 43 completed, 38 abandoned: 4 still in the flow.
+            #expect(seen.flow.contains(#"<dd data-figure="inProgress">4</dd>"#))
+            #expect(seen.flow.contains("<strong>production</strong> events only · Revision 1 (published) · runs of revision 1"), "\(seen.flow.prefix(2000))")
+            #expect(seen.flow.contains(#"data-figure="dropRate">"#))
+            #expect(seen.allRevisionsQuery == "?environment=production&revision=all")
+            #expect(seen.allRevisions.contains("All revisions · runs of every revision; steps and graph from revision 1 (published)"))
+            #expect(seen.allRevisions.contains(#"<option value="all" selected="">All revisions</option>"#), "\(seen.allRevisions.prefix(3000))")
+            let week = SeedData.day(Date().addingTimeInterval(-7 * 86_400))
+            #expect(seen.weekQuery == "?environment=production&revision=all&since=\(week)", "\(seen.weekQuery ?? "none")")
+            #expect(seen.week.contains(#"<strong aria-current="page">Last 7 days</strong>"#))
+            #expect(seen.walkthrough.contains(#"<dd data-figure="completionRate">"#))
+            #expect(seen.walkthrough.contains(#"data-figure="dropRate">"#))
+            #expect(seen.walkthroughCharts >= 2, "bars for all users and each app version: \(seen.walkthroughCharts)")
             #expect(seen.firstChartWidth > 300, "the first chart is drawn \(seen.firstChartWidth) px wide")
             #expect(seen.walkthrough.contains(#"<dd data-figure="started">12</dd>"#))
             #expect(seen.walkthrough.contains("App version 2.4.0"))
@@ -175,7 +202,9 @@ struct BrowserTests {
 
     /// What the browser showed.
     struct Seen: Sendable {
-        var signInDump = "", apps = "", app = "", flow = "", walkthrough = "", revision = ""
+        var signInDump = "", apps = "", app = "", flow = "", walkthrough = "", revision = "", allRevisions = "", week = ""
+        var allRevisionsQuery: String?, weekQuery: String?
+        var walkthroughCharts = 0
         var firstFocus: String?, afterSignIn: String?, skipLink: String?
         var flowCharts = 0, firstChartWidth = 0
         var publishFormValid: Bool?

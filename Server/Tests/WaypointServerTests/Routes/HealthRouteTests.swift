@@ -49,7 +49,8 @@ struct FailureRouteTests {
         func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision { throw Failure() }
         func revisions(appID: String) async throws -> [RevisionSummary] { throw Failure() }
         func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw Failure() }
-        func publish(appID: String, environment: String, revision: Int) async throws -> Int? { throw Failure() }
+        func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? { throw Failure() }
+        func publications(appID: String, environment: String) async throws -> [PublicationRecord] { throw Failure() }
         func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw Failure() }
         func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw Failure() }
         func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage { throw Failure() }

@@ -109,7 +109,8 @@ struct StorageFailingStore: Store {
     func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision { throw failure }
     func revisions(appID: String) async throws -> [RevisionSummary] { throw failure }
     func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw failure }
-    func publish(appID: String, environment: String, revision: Int) async throws -> Int? { throw failure }
+    func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? { throw failure }
+    func publications(appID: String, environment: String) async throws -> [PublicationRecord] { throw failure }
     func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw failure }
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw failure }
     func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage { throw failure }

@@ -98,6 +98,42 @@ struct StoreContractTests {
         }
     }
 
+    /// Each publish is recorded with its time, newest first per environment; a refused publish is not.
+    @Test(arguments: StoreKind.available)
+    func publishesAreRecordedWithTheirTime(kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            try await Self.makeApp(store, "fitness")
+            try await Self.makeApp(store, "notes")
+            for body in [[1], [2], [3]] as [[UInt8]] {
+                _ = try await store.addRevision(appID: "fitness", body: body, sha256: "h\(body[0])", createdAt: Date())
+            }
+            _ = try await store.addRevision(appID: "notes", body: [9], sha256: "n1", createdAt: Date())
+            #expect(try await store.publications(appID: "fitness", environment: "production").isEmpty)
+
+            let day = { (day: Int) in Date(timeIntervalSince1970: 1_800_000_000 + Double(day) * 86_400 + 0.25) }
+            _ = try await store.publish(appID: "fitness", environment: "production", revision: 1, at: day(0))
+            _ = try await store.publish(appID: "fitness", environment: "staging", revision: 2, at: day(1))
+            _ = try await store.publish(appID: "fitness", environment: "production", revision: 2, at: day(2))
+            // Two publishes in one millisecond: the later one is listed first.
+            _ = try await store.publish(appID: "fitness", environment: "production", revision: 3, at: day(3))
+            _ = try await store.publish(appID: "fitness", environment: "production", revision: 1, at: day(3))
+            _ = try await store.publish(appID: "notes", environment: "production", revision: 1, at: day(4))
+            await #expect(throws: StoreError.self) { _ = try await store.publish(appID: "fitness", environment: "production", revision: 7, at: day(5)) }
+
+            #expect(try await store.publications(appID: "fitness", environment: "production") == [
+                PublicationRecord(environment: "production", revision: 1, publishedAt: day(3)),
+                PublicationRecord(environment: "production", revision: 3, publishedAt: day(3)),
+                PublicationRecord(environment: "production", revision: 2, publishedAt: day(2)),
+                PublicationRecord(environment: "production", revision: 1, publishedAt: day(0)),
+            ])
+            #expect(try await store.publications(appID: "fitness", environment: "staging") == [
+                PublicationRecord(environment: "staging", revision: 2, publishedAt: day(1))
+            ])
+            #expect(try await store.publications(appID: "notes", environment: "production").map(\.revision) == [1])
+            #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func concurrentUploadsGetDistinctNumbers(kind: StoreKind) async throws {
         try await kind.withStore { store in

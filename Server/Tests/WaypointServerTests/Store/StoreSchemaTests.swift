@@ -124,6 +124,12 @@ struct StoreSchemaTests {
         #expect(try await store.insertEvents([added, added], appID: "fitness") == InsertResult(accepted: 1, duplicates: 1))
         #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup", after: nil, limit: 10).lines.first == "line m5")
         #expect(try await store.addRevision(appID: "fitness", body: [1], sha256: "h2", createdAt: Date()) == AddedRevision(revision: 2, existing: false))
+        // Publishes before the upgrade have no recorded time; publishes after it do.
+        #expect(try await store.publications(appID: "fitness", environment: "production").isEmpty)
+        #expect(try await store.publish(appID: "fitness", environment: "production", revision: 2, at: now) == 1)
+        #expect(try await store.publications(appID: "fitness", environment: "production") == [
+            PublicationRecord(environment: "production", revision: 2, publishedAt: now)
+        ])
     }
 
     /// Tables, columns, keys and indexes of a SQLite database, as SQLite reports them.

@@ -6,7 +6,7 @@ enum SeedData {
     static func event(
         _ name: String, user: String, at second: Int, flow: String? = "signup", step: String? = nil, index: Int? = nil,
         outcome: String? = nil, variation: String? = "control", walkthrough: String? = nil, trigger: String? = nil,
-        appVersion: String? = nil
+        appVersion: String? = nil, revision: Int? = nil
     ) -> String {
         var object: [String: Any] = [
             "messageId": UUID().uuidString.lowercased(), "userId": user, "event": name,
@@ -28,6 +28,7 @@ enum SeedData {
         if let outcome { object["outcome"] = outcome }
         if let trigger { object["trigger"] = trigger }
         if let appVersion { object["appVersion"] = appVersion }
+        if let revision { object["revision"] = revision }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
@@ -45,6 +46,16 @@ enum SeedData {
             }
         }
         return lines
+    }
+
+    /// `line` (an event's JSON object) as run from document revision `revision`.
+    static func ofRevision(_ revision: Int) -> (String) -> String {
+        { line in line.hasPrefix("{") ? "{\"revision\":\(revision)," + line.dropFirst() : line }
+    }
+
+    /// The UTC day of `date`, as the pages' `since=` links write it.
+    static func day(_ date: Date) -> String {
+        String(ISO8601DateFormatter().string(from: date).prefix(10))
     }
 
     /// `Examples/Documents/waypoint.json` without the `registration` step (splash's `register` now leads to `personalization`).

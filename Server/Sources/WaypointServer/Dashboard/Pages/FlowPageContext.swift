@@ -10,6 +10,8 @@ struct FlowPageContext: PageContext {
             let viewed: Int
             let skipped: Int
             let droppedHere: Int
+            /// Of the users who viewed the step, the share who stopped on it (`–` when nobody viewed it).
+            let dropRate: String
             let median: String
             /// "outcome count" pairs, by outcome.
             let outcomes: String
@@ -29,12 +31,16 @@ struct FlowPageContext: PageContext {
         let started: Int
         let completed: Int
         let abandoned: Int
+        /// Users who started and neither completed nor abandoned.
+        let inProgress: Int
         let completionRate: String
         let medianToComplete: String
         /// The funnel bars (SVG).
         let bars: String
         let steps: [Step]
         let hasGraph: Bool
+        /// Whose runs and which document the graph is drawn from, in words.
+        let graphNote: String
         /// The designed graph with traffic (SVG); nil when no graph is drawn.
         let graph: String?
         let edges: [Edge]
@@ -51,10 +57,8 @@ struct FlowPageContext: PageContext {
     let appID: String
     let appName: String
     let flowID: String
-    let environment: String
-    let environments: [EnvironmentLink]
-    /// The revision published to the environment, whose steps and graph the page shows; nil when none.
-    let revision: Int?
+    /// The environment, revision and date range shown, and the selectors that change them.
+    let scope: ReportScopeContext
     let groups: [Group]
     /// Whether there is more than the "All users" section.
     let hasGroups: Bool

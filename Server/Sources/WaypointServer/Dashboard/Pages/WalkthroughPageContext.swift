@@ -8,27 +8,38 @@ struct WalkthroughPageContext: PageContext {
             let id: String
             let inDocument: Bool
             let shown: Int
+            /// `shown` as a share of the users who started.
+            let shownRate: String
             let completed: Int
+            /// `completed` as a share of the users it was shown to.
+            let completedRate: String
             /// "trigger count" pairs, by trigger.
             let triggers: String
             let skipped: Int
+            /// `skipped` as a share of the users it was shown to.
+            let skippedRate: String
             let targetNotFound: Int
             let warnTargetNotFound: Bool
             let droppedHere: Int
+            /// Of the users it was shown to, the share who stopped on it.
+            let dropRate: String
         }
 
         let title: String
         let anchor: String
         let started: Int
         let completed: Int
+        let completionRate: String
+        /// The drop-off bars (SVG).
+        let bars: String
         let steps: [Step]
     }
 
     let appID: String
     let appName: String
     let walkthroughID: String
-    let environment: String
-    let environments: [EnvironmentLink]
+    /// The environment, revision and date range shown, and the selectors that change them.
+    let scope: ReportScopeContext
     let groups: [Group]
     /// Stored lines that were not valid events; nil when there were none.
     let invalidLines: Int?

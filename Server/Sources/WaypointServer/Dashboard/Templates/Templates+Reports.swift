@@ -2,8 +2,7 @@ extension Templates {
     static let flow = """
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> ›</p>
         <h1>Flow {{flowID}}</h1>
-        <p>Events from {{environment}} apps{{#revision}}; steps and graph from revision {{revision}}, published to {{environment}}{{/revision}}{{^revision}}; nothing is published to {{environment}}, so steps are listed as events name them and no graph is drawn{{/revision}}.
-        Environment: {{#environments}}{{#current}}<strong aria-current="page">{{name}}</strong>{{/current}}{{^current}}<a href="?environment={{name}}">{{name}}</a>{{/current}} {{/environments}}</p>
+        {{#scope}}{{> reportScope}}{{/scope}}
         {{#hasGroups}}<nav aria-label="Groups" class="groups"><ul>{{#groups}}<li><a href="#{{anchor}}">{{title}}</a></li>{{/groups}}</ul></nav>{{/hasGroups}}
         {{#groups}}
         <section aria-labelledby="{{anchor}}">
@@ -12,21 +11,23 @@ extension Templates {
         <div><dt>Started</dt><dd data-figure="started">{{started}}</dd></div>
         <div><dt>Completed</dt><dd data-figure="completed">{{completed}}</dd></div>
         <div><dt>Abandoned</dt><dd data-figure="abandoned">{{abandoned}}</dd></div>
+        <div><dt>In progress</dt><dd data-figure="inProgress">{{inProgress}}</dd></div>
         <div><dt>Completion rate</dt><dd data-figure="completionRate">{{completionRate}}</dd></div>
         <div><dt>Median time to complete</dt><dd>{{medianToComplete}}</dd></div>
         </dl>
         <h3>Where users drop off</h3>
         <figure>{{{bars}}}</figure>
         <table class="steps">
-        <caption>Per step: users who saw it, skipped it by its condition, stopped on it, and how they left it</caption>
-        <thead><tr><th scope="col">Step</th><th scope="col">Viewed</th><th scope="col">Skipped by condition</th><th scope="col">Dropped here</th><th scope="col">Median time</th><th scope="col">Outcomes</th></tr></thead>
+        <caption>Per step: users who saw it, skipped it by its condition, stopped on it (and their share of those who saw it), and how they left it</caption>
+        <thead><tr><th scope="col">Step</th><th scope="col">Viewed</th><th scope="col">Skipped by condition</th><th scope="col">Dropped here</th><th scope="col">Drop rate (of viewers)</th><th scope="col">Median time</th><th scope="col">Outcomes</th></tr></thead>
         <tbody>
-        {{#steps}}<tr{{^inDocument}} class="unknown"{{/inDocument}}><th scope="row"><code>{{id}}</code>{{^inDocument}} <span class="hint">(not in the document)</span>{{/inDocument}}</th><td class="number">{{viewed}}</td><td class="number">{{skipped}}</td><td class="number">{{droppedHere}}</td><td class="number">{{median}}</td><td>{{outcomes}}</td></tr>
+        {{#steps}}<tr{{^inDocument}} class="unknown"{{/inDocument}}><th scope="row"><code>{{id}}</code>{{^inDocument}} <span class="hint">(not in the document)</span>{{/inDocument}}</th><td class="number">{{viewed}}</td><td class="number">{{skipped}}</td><td class="number">{{droppedHere}}</td><td class="number" data-figure="dropRate">{{dropRate}}</td><td class="number">{{median}}</td><td>{{outcomes}}</td></tr>
         {{/steps}}
         </tbody>
         </table>
         {{#hasGraph}}
         <h3>The designed graph with real traffic</h3>
+        <p class="hint graph-note">{{graphNote}}</p>
         <figure>{{{graph}}}</figure>
         <details>
         <summary>The graph as a table</summary>
@@ -62,19 +63,22 @@ extension Templates {
     static let walkthrough = """
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> ›</p>
         <h1>Walkthrough {{walkthroughID}}</h1>
-        <p>Events from {{environment}} apps. Environment: {{#environments}}{{#current}}<strong aria-current="page">{{name}}</strong>{{/current}}{{^current}}<a href="?environment={{name}}">{{name}}</a>{{/current}} {{/environments}}</p>
+        {{#scope}}{{> reportScope}}{{/scope}}
         {{#groups}}
         <section aria-labelledby="{{anchor}}">
         <h2 id="{{anchor}}">{{title}}</h2>
         <dl class="totals">
         <div><dt>Started</dt><dd data-figure="started">{{started}}</dd></div>
         <div><dt>Completed</dt><dd data-figure="completed">{{completed}}</dd></div>
+        <div><dt>Completion rate</dt><dd data-figure="completionRate">{{completionRate}}</dd></div>
         </dl>
+        <h3>Where users drop off</h3>
+        <figure>{{{bars}}}</figure>
         <table class="steps">
-        <caption>Per hint: users who saw it, completed it (and how), skipped it, whose target was not on screen, and who stopped on it</caption>
+        <caption>Per hint: users who saw it (share of those who started), completed it (and how), skipped it, whose target was not on screen, and who stopped on it; rates are of the users it was shown to</caption>
         <thead><tr><th scope="col">Step</th><th scope="col">Shown</th><th scope="col">Completed</th><th scope="col">Skipped</th><th scope="col">Target not found</th><th scope="col">Dropped here</th></tr></thead>
         <tbody>
-        {{#steps}}<tr{{^inDocument}} class="unknown"{{/inDocument}}><th scope="row"><code>{{id}}</code>{{^inDocument}} <span class="hint">(not in the document)</span>{{/inDocument}}</th><td class="number">{{shown}}</td><td class="number">{{completed}}{{#triggers}} <span class="hint">({{triggers}})</span>{{/triggers}}</td><td class="number">{{skipped}}</td><td class="number{{#warnTargetNotFound}} warn{{/warnTargetNotFound}}">{{targetNotFound}}</td><td class="number">{{droppedHere}}</td></tr>
+        {{#steps}}<tr{{^inDocument}} class="unknown"{{/inDocument}}><th scope="row"><code>{{id}}</code>{{^inDocument}} <span class="hint">(not in the document)</span>{{/inDocument}}</th><td class="number">{{shown}} <span class="rate" data-figure="shownRate">{{shownRate}}</span></td><td class="number">{{completed}} <span class="rate" data-figure="completedRate">{{completedRate}}</span>{{#triggers}} <span class="hint">({{triggers}})</span>{{/triggers}}</td><td class="number">{{skipped}} <span class="rate" data-figure="skippedRate">{{skippedRate}}</span></td><td class="number{{#warnTargetNotFound}} warn{{/warnTargetNotFound}}">{{targetNotFound}}</td><td class="number">{{droppedHere}} <span class="rate" data-figure="dropRate">{{dropRate}}</span></td></tr>
         {{/steps}}
         </tbody>
         </table>
@@ -82,5 +86,23 @@ extension Templates {
         {{/groups}}
         {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
         {{#folded}}<p class="hint">{{folded}}</p>{{/folded}}
+        """
+
+    /// What a report page shows and the selectors that change it: plain links and one GET form, no script.
+    static let reportScope = """
+        <section class="scope" aria-label="What this page shows">
+        <p class="scope-summary" data-scope="summary"><strong>{{environment}}</strong> events only · {{revision}} · {{range}}.</p>
+        <p class="selector">Environment: {{#environments}}{{#current}}<strong aria-current="page">{{label}}</strong>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}} {{/environments}}</p>
+        <form method="get" class="inline">
+        <input type="hidden" name="environment" value="{{environment}}">
+        {{#hiddenSince}}<input type="hidden" name="since" value="{{hiddenSince}}">{{/hiddenSince}}
+        {{#hiddenUntil}}<input type="hidden" name="until" value="{{hiddenUntil}}">{{/hiddenUntil}}
+        <label for="revision">Runs of</label>
+        <select id="revision" name="revision">{{#revisionOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/revisionOptions}}</select>
+        <button type="submit">Show</button>
+        </form>
+        <p class="selector">Users who started: {{#ranges}}{{#current}}<strong aria-current="page">{{label}}</strong>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}} · {{/ranges}}</p>
+        {{#publishNote}}<p class="hint">{{publishNote}}</p>{{/publishNote}}
+        </section>
         """
 }

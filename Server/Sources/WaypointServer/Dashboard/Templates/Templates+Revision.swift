@@ -29,7 +29,7 @@ extension Templates {
         <p>Environment: {{#environments}}{{#current}}<strong aria-current="page">{{name}}</strong>{{/current}}{{^current}}<a href="/apps/{{appID}}/revisions/{{revision}}?environment={{name}}">{{name}}</a>{{/current}} {{/environments}}</p>
         <p>{{environment}} serves {{#publishedRevision}}revision {{publishedRevision}}{{/publishedRevision}}{{^publishedRevision}}nothing yet{{/publishedRevision}}.</p>
         <table class="preview">
-        <caption>What publishing revision {{revision}} to {{environment}} would do, per flow: paths, and where users in the middle of the flow would land when they next open the app</caption>
+        <caption>What publishing revision {{revision}} to {{environment}} would do, per flow: paths, and where the users of {{environment}} apps in the middle of the flow would land when they next open the app (staging's users never count in production's figures, nor the reverse)</caption>
         <thead><tr><th scope="col">Flow</th><th scope="col">Paths now</th><th scope="col">Paths after</th><th scope="col">Users in flight</th><th scope="col">Resumed</th><th scope="col">Truncated</th><th scope="col">Discarded</th></tr></thead>
         <tbody>
         {{#flows}}<tr{{#hasDiscarded}} class="danger"{{/hasDiscarded}}><th scope="row">{{id}}</th><td class="number">{{pathsPublished}}</td><td class="number">{{pathsCandidate}}</td><td class="number">{{inFlight}}</td>

@@ -18,7 +18,7 @@ enum Templates {
         [
             ("layout", layout), ("error", error), ("signIn", signIn), ("apps", apps), ("createdApp", createdApp),
             ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough),
-            ("diagnostics", diagnostics), ("rotatedKey", rotatedKey),
+            ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
         ]
     }
 
