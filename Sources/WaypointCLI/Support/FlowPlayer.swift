@@ -22,7 +22,8 @@ struct FlowPlayer {
     /// Steps skipped by the last move.
     private(set) var lastSkipped: [String] = []
 
-    /// The experiment choice that picked the flow's entry; `nil` when the flow does not vary.
+    /// The experiment choice that picked the flow's entry, or, when the flow does not vary, the entry of
+    /// the first subflow it runs that does; `nil` when neither varies.
     let choice: ResolutionReport.FlowChoice?
 
     /// A player for the entry of `flowID` that `attributes` (or `forcedVariations`) choose; its events carry
@@ -40,8 +41,8 @@ struct FlowPlayer {
         self.definition = definition
         self.attributes = attributes
         state = FlowState(for: definition)
-        let choice = resolution.report.flows[flowID].flatMap { $0.experiment == nil ? nil : $0 }
-        self.choice = choice
+        let decidingID = resolution.report.flows[flowID]?.experiment != nil ? flowID : document.varyingSubflows(runBy: flowID).first
+        self.choice = decidingID.flatMap { resolution.report.flows[$0] }.flatMap { $0.experiment == nil ? nil : $0 }
         // The resolved flow, and each subflow, carries the user's experiment and variation when they are in one;
         // the recorder exposes the run where it reaches it.
         recorder = FlowEventRecorder(

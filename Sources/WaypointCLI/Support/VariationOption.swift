@@ -20,9 +20,14 @@ enum VariationOption {
         return [experiment: name]
     }
 
-    /// The forced variations for a flow.
+    /// The forced variations for a flow: of its own experiment, else of the first subflow it runs that
+    /// varies by one.
     static func forFlow(_ name: String?, id: String, in document: WaypointDocument) throws -> [String: String] {
-        try forced(name, id: id, kind: "flow", entries: document.flows.filter { $0.id == id }.map { ($0.experiment, $0.variation) })
+        let own = document.flows.filter { $0.id == id }
+        if name != nil, !own.contains(where: { $0.experiment != nil }), let subflow = document.varyingSubflows(runBy: id).first {
+            return try forced(name, id: subflow, kind: "subflow", entries: document.flows.filter { $0.id == subflow }.map { ($0.experiment, $0.variation) })
+        }
+        return try forced(name, id: id, kind: "flow", entries: own.map { ($0.experiment, $0.variation) })
     }
 
     /// The forced variations for a walkthrough.
