@@ -21,6 +21,10 @@ import Foundation
 /// experiment on the outermost subflow, or one the ``attribution`` names, is exposed at
 /// `Flow Started`. One experiment per run: the first exposure holds.
 ///
+/// A composed flow is code, so it has no document revision of its own; when its experiments come
+/// from a resolved document, pass the document's revision in the attribution
+/// (`EventAttribution(userID: id, revision: resolution.revision)`) and every event carries it.
+///
 /// Name the whole flow: steps reported by a run whose outermost subflow has no name are each
 /// taken for a flow of their own. A sink that fails is never silent: ``deliveryError`` and
 /// ``deliveryFailures()`` report it, and the events of the failed batch are kept, in order, for
