@@ -1,14 +1,21 @@
 extension EventAttribution {
-    /// This attribution, with `assignment`'s experiment and variation when it names neither itself;
-    /// the user and the app's version are kept as they are.
+    /// This attribution, with `assignment`'s experiment and variation when it names neither itself,
+    /// and with `revision` when it has none; the user and the app's version are kept as they are.
     ///
-    /// An attribution the app gave an experiment or a variation keeps them: what the app says wins
-    /// over what the definition carries.
-    package func filling(_ assignment: ExperimentAssignment?) -> EventAttribution {
-        guard let assignment, experiment == nil, variation == nil else { return self }
+    /// An attribution the app gave an experiment, a variation or a revision keeps them: what the app
+    /// says wins over what the definition carries.
+    package func filling(_ assignment: ExperimentAssignment?, revision: Int? = nil) -> EventAttribution {
         var filled = self
+        if filled.revision == nil { filled.revision = revision }
+        guard let assignment, experiment == nil, variation == nil else { return filled }
         filled.experiment = assignment.experiment
         filled.variation = assignment.variation
         return filled
+    }
+
+    /// The experiment and variation this attribution names, when it names both.
+    package var assignment: ExperimentAssignment? {
+        guard let experiment, let variation else { return nil }
+        return ExperimentAssignment(experiment: experiment, variation: variation)
     }
 }

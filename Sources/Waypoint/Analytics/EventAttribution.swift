@@ -1,8 +1,8 @@
 /// Who onboarding events are about and where they come from: the user, the experiment variation
-/// they are in, if any, and the app's version.
+/// they are in, if any, the app's version and the document's server revision.
 ///
 /// Set it once, when the analytics adapter is created, and every event of flows and walkthroughs
-/// carries it:
+/// carries it (the experiment and variation from the run's exposure on, see ``FlowAnalytics``):
 ///
 /// ```swift
 /// let attribution = EventAttribution(userID: user.id, appVersion: "2.4.1")
@@ -18,13 +18,24 @@ public struct EventAttribution: Sendable, Hashable, Codable {
     /// The app's version, such as `2.4.1` (typically `CFBundleShortVersionString`), written as
     /// `appVersion` on every event; `nil` to leave it out. Reports split drop-off by it.
     public var appVersion: String?
+    /// The server revision of the document the flow or walkthrough runs from (the `Waypoint-Revision`
+    /// ``RemoteDocument`` kept with it), written as `revision` on every event; `nil` to leave it out.
+    ///
+    /// Leave it `nil` for a flow or walkthrough resolved from ``RemoteDocument/current``: the
+    /// analytics adapters take the revision the resolved ``FlowDefinition/revision`` or
+    /// ``Walkthrough/revision`` carries.
+    public var revision: Int?
 
-    /// Creates an attribution; leave `experiment` and `variation` `nil` outside experiments, and
-    /// `appVersion` `nil` to send events without the app's version.
-    public init(userID: String, experiment: String? = nil, variation: String? = nil, appVersion: String? = nil) {
+    /// Creates an attribution; leave `experiment` and `variation` `nil` outside experiments,
+    /// `appVersion` `nil` to send events without the app's version, and `revision` `nil` to take the
+    /// one of the resolved document (none for a bundled document).
+    public init(
+        userID: String, experiment: String? = nil, variation: String? = nil, appVersion: String? = nil, revision: Int? = nil
+    ) {
         self.userID = userID
         self.experiment = experiment
         self.variation = variation
         self.appVersion = appVersion
+        self.revision = revision
     }
 }

@@ -11,8 +11,16 @@ import Foundation
 /// step is reported as `subflowStep/innerStep`.
 ///
 /// A flow resolved from a document carries the user's experiment and variation
-/// (``FlowDefinition/experiment``); every event gets them, unless the attribution given here names
-/// an experiment or a variation itself.
+/// (``FlowDefinition/experiment``), and so does each flow it runs as a subflow. Events carry them
+/// from the run's exposure on: from `Flow Started` for the flow's own experiment, from entering the
+/// subflow step for a subflow's, and every later event of the run (its `Flow Completed` or
+/// `Flow Abandoned` included); before it, none. A user outside an experiment's coverage or condition
+/// is never exposed. An attribution given here that names an experiment or a variation wins over
+/// the flow's own, from `Flow Started`.
+///
+/// A flow resolved from ``RemoteDocument/current`` carries the document's server revision
+/// (``FlowDefinition/revision``): every event gets it as `revision`, unless the attribution names
+/// one itself. The navigator runs one definition, so a running flow keeps the revision it started with.
 ///
 /// ```swift
 /// let signup = try document.resolve(attributes: user.attributes).flows["signup"]!
@@ -30,14 +38,17 @@ public final class FlowAnalytics: EventDelivering {
     package private(set) var recorder: FlowEventRecorder
     /// Called with every event, in order, before it is handed to the sink (for logging and tests).
     public var onEvent: (@MainActor (OnboardingEvent) -> Void)?
-    /// The user, and the experiment and variation attached to every event.
+    /// The user, the app's version and the document's revision attached to every event, and the
+    /// experiment and variation of the flow itself, attached from `Flow Started` on.
     public var attribution: EventAttribution { recorder.attribution }
 
     private let clock: any WaypointClock
     private let messageID: @Sendable () -> String
     /// Hands this adapter's events to its sink, and keeps what the sink failed to take.
     public let delivery: EventDelivery
-    private let currentPathCount: @MainActor () -> Int
+    /// Records one effect of the navigator's run: its definition, context and path decide where the
+    /// run is exposed to an experiment.
+    private let record: @MainActor (inout FlowEventRecorder, FlowEffect, Date, () -> String) -> [OnboardingEvent]
     /// Keeps the observer registered for as long as the adapter lives.
     private var observation: EffectObservation?
 
@@ -60,7 +71,8 @@ public final class FlowAnalytics: EventDelivering {
     ///
     /// - Parameters:
     ///   - attribution: the user, and their experiment variation; when it names neither, the
-    ///     flow's own ``FlowDefinition/experiment`` is used.
+    ///     flow's own ``FlowDefinition/experiment`` is used. When it names no revision, the flow's
+    ///     own ``FlowDefinition/revision`` is used.
     ///   - sink: where events go (typically a ``DurableEventQueue``); `nil` for ``onEvent`` only.
     ///   - clock: the source of timestamps and durations.
     ///   - messageID: makes each event's unique id; random UUIDs by default.
@@ -71,11 +83,16 @@ public final class FlowAnalytics: EventDelivering {
     ) {
         recorder = FlowEventRecorder(
             flowID: navigator.definition.id, flowVersion: navigator.definition.version,
-            attribution: attribution.filling(navigator.definition.experiment))
+            attribution: attribution.filling(navigator.definition.experiment, revision: navigator.definition.revision))
         self.clock = clock
         self.messageID = messageID
         self.delivery = EventDelivery(sink: sink)
-        self.currentPathCount = { [weak navigator] in navigator?.state.path.count ?? 0 }
+        self.record = { [weak navigator] recorder, effect, date, messageID in
+            guard let navigator else { return recorder.events(for: effect, pathCount: 0, at: date, messageID: messageID) }
+            return recorder.events(
+                for: effect, in: navigator.definition, context: navigator.context, path: navigator.state.path,
+                at: date, messageID: messageID)
+        }
         observation = navigator.observeEffects { [weak self] effect in
             self?.handle(effect)
         }
@@ -92,7 +109,7 @@ public final class FlowAnalytics: EventDelivering {
 
     private func handle(_ effect: FlowEffect) {
         var recorder = self.recorder
-        let events = recorder.events(for: effect, pathCount: currentPathCount(), at: clock.now, messageID: messageID)
+        let events = record(&recorder, effect, clock.now, messageID)
         self.recorder = recorder
         emit(events)
     }

@@ -21,8 +21,14 @@ package struct FlowEventRecorder: Sendable, Hashable {
     package let flowID: String
     /// The flow's version.
     package let flowVersion: Int
-    /// The user, their experiment variation and the app's version.
+    /// The user, the app's version, the document's revision, and the experiment variation the run's
+    /// own flow was chosen by (exposed at `Flow Started`).
     package var attribution: EventAttribution
+    /// Whether the run is exposed to an experiment yet, and to which.
+    package private(set) var exposure = RunExposure()
+    /// Whether this recorder has seen an event of the run (a run restored after a relaunch begins
+    /// without `Flow Started`).
+    private var began = false
     /// The step being shown, or `nil` before the first step and after the end.
     package private(set) var current: Entry?
     /// When the flow started in this run, in milliseconds since 1970 (unknown after a restore).
@@ -37,7 +43,44 @@ package struct FlowEventRecorder: Sendable, Hashable {
         self.attribution = attribution
     }
 
-    /// The events for one ``FlowEffect`` of a ``FlowNavigator``.
+    /// The events for one ``FlowEffect`` of a run of `definition`, exposing the run when the effect
+    /// enters a subflow whose flow carries an experiment (``FlowDefinition/experiment``).
+    ///
+    /// - Parameters:
+    ///   - context: the context the run's steps are declared for.
+    ///   - path: the run's visited path after the effect. The first event of a run restored after a
+    ///     relaunch exposes it to the experiments of the subflows it already entered.
+    ///   - date: now, from the runtime's clock.
+    ///   - messageID: makes each event's unique `messageId`.
+    package mutating func events<Context>(
+        for effect: FlowEffect, in definition: FlowDefinition<Context>, context: Context, path: [Visit],
+        at date: Date, messageID: () -> String
+    ) -> [OnboardingEvent] {
+        let reached: StepPath?
+        switch effect {
+        case .flowStarted, .flowCompleted, .persist: reached = nil
+        case .entered(let visit): reached = visit.path
+        case .skipped(let step): reached = step
+        case .left(let visit, _): reached = visit.path
+        case .wentBack(let from, _): reached = from.path
+        }
+        if !began && effect != .flowStarted && effect != .persist {
+            beginIfResumed()
+            for visit in path { exposure.reach(definition.subflowExperiment(around: visit.path, context: context)) }
+        }
+        if let reached { exposure.reach(definition.subflowExperiment(around: reached, context: context)) }
+        return events(for: effect, pathCount: path.count, at: date, messageID: messageID)
+    }
+
+    /// Records that the run reached the point `assignment`'s experiment decides (for a composed
+    /// flow: a named subflow given an experiment starts); the first exposure of a run holds.
+    package mutating func reach(_ assignment: ExperimentAssignment?) {
+        beginIfResumed()
+        exposure.reach(assignment)
+    }
+
+    /// The events for one ``FlowEffect`` of a ``FlowNavigator``, for a run whose only experiment is
+    /// its own flow's.
     ///
     /// - Parameters:
     ///   - pathCount: the number of visits in the flow's path after the effect (the entered
@@ -70,6 +113,9 @@ package struct FlowEventRecorder: Sendable, Hashable {
         startedAt = Self.milliseconds(date)
         isFinished = false
         current = nil
+        began = true
+        exposure = RunExposure()
+        exposure.reach(experiment: attribution.experiment, variation: attribution.variation)
         return [event(.flowStarted, at: date, messageID: messageID)]
     }
 
@@ -109,6 +155,14 @@ package struct FlowEventRecorder: Sendable, Hashable {
                       durationMs: flowDuration(at: date))]
     }
 
+    /// A run restored after a relaunch begins with another event than `Flow Started`: it was
+    /// exposed to its own flow's experiment when it started, in an earlier launch.
+    private mutating func beginIfResumed() {
+        guard !began else { return }
+        began = true
+        exposure.reach(experiment: attribution.experiment, variation: attribution.variation)
+    }
+
     private func flowDuration(at date: Date) -> Int64? {
         startedAt.map { max(0, Self.milliseconds(date) - $0) }
     }
@@ -117,14 +171,14 @@ package struct FlowEventRecorder: Sendable, Hashable {
         MillisecondTimestamp.milliseconds(date) ?? 0
     }
 
-    private func event(
+    private mutating func event(
         _ name: EventName, at date: Date, messageID: () -> String, stepID: String? = nil, stepIndex: Int? = nil,
         outcome: String? = nil, durationMs: Int64? = nil
     ) -> OnboardingEvent {
-        OnboardingEvent(
+        beginIfResumed()
+        return exposure.attributing(OnboardingEvent(
             messageID: messageID(), userID: attribution.userID, event: name, timestamp: date,
             flowID: flowID, flowVersion: flowVersion, stepID: stepID, stepIndex: stepIndex,
-            experiment: attribution.experiment, variation: attribution.variation,
-            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion)
+            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion, revision: attribution.revision))
     }
 }

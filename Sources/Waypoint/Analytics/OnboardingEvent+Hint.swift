@@ -5,8 +5,8 @@ extension OnboardingEvent {
     ///
     /// - Parameters:
     ///   - hint: the coordinator's event (name, walkthrough, step, trigger, duration).
-    ///   - attribution: the user, their experiment variation when the walkthrough is part of one, and
-    ///     the app's version.
+    ///   - attribution: the user, their experiment variation when the walkthrough is part of one, the
+    ///     app's version and the document's revision.
     ///   - messageID: the event's unique id.
     public init(
         _ hint: HintAnalyticsEvent, attribution: EventAttribution,
@@ -17,6 +17,7 @@ extension OnboardingEvent {
             timestamp: hint.timestamp, stepID: hint.stepId, stepIndex: hint.stepIndex,
             walkthroughID: hint.walkthroughId, walkthroughVersion: hint.walkthroughVersion, trigger: hint.trigger,
             experiment: attribution.experiment, variation: attribution.variation,
-            durationMs: hint.durationMs.map(Int64.init), appVersion: attribution.appVersion)
+            durationMs: hint.durationMs.map(Int64.init), appVersion: attribution.appVersion,
+            revision: attribution.revision)
     }
 }

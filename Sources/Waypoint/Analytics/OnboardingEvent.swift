@@ -13,7 +13,9 @@ import Foundation
 /// ```
 ///
 /// An event may also carry the app's version (`"appVersion": "2.4.1"`, set once by the app through
-/// ``EventAttribution/appVersion``), so that reports can split drop-off by release.
+/// ``EventAttribution/appVersion``), so that reports can split drop-off by release, and the server
+/// revision of the document the flow or walkthrough ran from (`"revision": 7`, filled in by
+/// ``EventAttribution/revision``), so that reports can separate the runs of two revisions.
 ///
 /// Fields that do not apply are `nil` and omitted from the JSON. `messageId` is unique per event,
 /// so a receiver drops duplicates (a durable queue may deliver an event twice, always with the
@@ -55,6 +57,10 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
     /// The version of the app that sent the event, such as `2.4.1`; `nil` (and omitted from the
     /// JSON) when the app does not say. Reports split by it (`byAppVersion`).
     public var appVersion: String?
+    /// The server revision of the document the flow or walkthrough ran from (the `Waypoint-Revision`
+    /// it was served with); `nil` (and omitted from the JSON) for a bundled document or a flow
+    /// declared in code. Reports split by it (`byRevision`).
+    public var revision: Int?
 
     /// Creates an event; `timestamp` is rounded to the millisecond.
     public init(
@@ -62,7 +68,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         flowID: String? = nil, flowVersion: Int? = nil, stepID: String? = nil, stepIndex: Int? = nil,
         walkthroughID: String? = nil, walkthroughVersion: Int? = nil, trigger: String? = nil,
         experiment: String? = nil, variation: String? = nil, outcome: String? = nil, durationMs: Int64? = nil,
-        appVersion: String? = nil
+        appVersion: String? = nil, revision: Int? = nil
     ) {
         self.messageID = messageID
         self.userID = userID
@@ -80,13 +86,14 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         self.outcome = outcome
         self.durationMs = durationMs
         self.appVersion = appVersion
+        self.revision = revision
     }
 
     enum CodingKeys: String, CodingKey {
         case messageID = "messageId", userID = "userId", event, timestamp
         case flowID = "flowId", flowVersion, stepID = "stepId", stepIndex
         case walkthroughID = "walkthroughId", walkthroughVersion, trigger
-        case experiment, variation, outcome, durationMs, appVersion
+        case experiment, variation, outcome, durationMs, appVersion, revision
     }
 
     public init(from decoder: any Decoder) throws {
@@ -113,6 +120,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         outcome = try container.decodeIfPresent(String.self, forKey: .outcome)
         durationMs = try container.decodeIfPresent(Int64.self, forKey: .durationMs)
         appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
+        revision = try container.decodeIfPresent(Int.self, forKey: .revision)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,6 +141,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         try container.encodeIfPresent(outcome, forKey: .outcome)
         try container.encodeIfPresent(durationMs, forKey: .durationMs)
         try container.encodeIfPresent(appVersion, forKey: .appVersion)
+        try container.encodeIfPresent(revision, forKey: .revision)
     }
 
     /// The timestamp as written in JSON: UTC with milliseconds, e.g. `2026-11-21T10:00:00.000Z`.
@@ -141,7 +150,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
     }
 
     /// The event as one line of JSON (without the newline), fields in the order of docs/ARCHITECTURE.md, "Events", then
-    /// `appVersion` when there is one.
+    /// `appVersion` and `revision` when there are.
     ///
     /// The same object `JSONEncoder` would produce, written directly: stable field order and
     /// no `Foundation` encoder in the path of every event an app sends.
@@ -172,6 +181,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         writer.string("outcome", outcome)
         writer.integer("durationMs", durationMs)
         writer.string("appVersion", appVersion)
+        writer.integer("revision", revision.map(Int64.init))
         bytes = writer.finish()
     }
 }

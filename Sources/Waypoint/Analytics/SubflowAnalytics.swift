@@ -15,6 +15,16 @@ import Foundation
 /// try await onboarding.named("onboarding").run(observer: analytics)
 /// ```
 ///
+/// A named subflow given an experiment (``Subflow/named(_:experiment:)``) exposes the run when it
+/// starts: its `Step Viewed` and every later event of the run (the flow's `Flow Completed` or
+/// `Flow Abandoned` included) carry the experiment and variation, the events before it none. An
+/// experiment on the outermost subflow, or one the ``attribution`` names, is exposed at
+/// `Flow Started`. One experiment per run: the first exposure holds.
+///
+/// A composed flow is code, so it has no document revision of its own; when its experiments come
+/// from a resolved document, pass the document's revision in the attribution
+/// (`EventAttribution(userID: id, revision: resolution.revision)`) and every event carries it.
+///
 /// Name the whole flow: steps reported by a run whose outermost subflow has no name are each
 /// taken for a flow of their own. A sink that fails is never silent: ``deliveryError`` and
 /// ``deliveryFailures()`` report it, and the events of the failed batch are kept, in order, for
@@ -23,7 +33,8 @@ import Foundation
 public final class SubflowAnalytics: SubflowObserver, EventDelivering {
     /// Called with every event, in order, before it is handed to the sink (for logging and tests).
     public var onEvent: (@MainActor (OnboardingEvent) -> Void)?
-    /// The user, and their experiment variation; attached to every run started from now on.
+    /// The user, the app's version and the document's revision, attached to every run started from
+    /// now on, and the experiment variation of the whole composition, attached from `Flow Started` on.
     public var attribution: EventAttribution
     /// The version reported as `flowVersion`; raise it when the composition changes.
     public let flowVersion: Int
@@ -90,7 +101,8 @@ public final class SubflowAnalytics: SubflowObserver, EventDelivering {
         if event.path.count == 1 {
             switch event.kind {
             case .started:
-                var recorder = FlowEventRecorder(flowID: flowID, flowVersion: flowVersion, attribution: attribution)
+                var recorder = FlowEventRecorder(
+                    flowID: flowID, flowVersion: flowVersion, attribution: attribution.filling(event.experiment))
                 events = recorder.started(at: now, messageID: messageID)
                 self.recorder = recorder
                 viewedCount = 0
@@ -103,6 +115,7 @@ public final class SubflowAnalytics: SubflowObserver, EventDelivering {
             let stepID = event.path.dropFirst().joined(separator: "/")
             switch event.kind {
             case .started:
+                recorder?.reach(event.experiment)
                 events = recorder?.viewed(stepID: stepID, stepIndex: viewedCount, at: now, messageID: messageID) ?? []
                 viewedCount += 1
             case .completed(let outcome):

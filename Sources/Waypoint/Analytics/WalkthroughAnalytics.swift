@@ -9,8 +9,11 @@ import Foundation
 /// coordinator's `onAnalytics` stays the app's own and setting it never cuts analytics off.
 ///
 /// A walkthrough resolved from a document carries the user's experiment and variation
-/// (``Walkthrough/experiment``); its events get them, unless ``attribution`` names an experiment or
-/// a variation itself.
+/// (``Walkthrough/experiment``); the events of a run get them from its `Walkthrough Started` on (the
+/// run's exposure), unless ``attribution`` names an experiment or a variation itself. A user outside
+/// the experiment's coverage or condition is never exposed. A walkthrough resolved from
+/// ``RemoteDocument/current`` carries the document's server revision (``Walkthrough/revision``),
+/// which its events get as `revision`.
 ///
 /// ```swift
 /// let coordinator = HintCoordinator(catalog: catalog, context: user, store: store)
@@ -33,7 +36,10 @@ public final class WalkthroughAnalytics: EventDelivering {
     private let messageID: @Sendable () -> String
     /// Hands this adapter's events to its sink, and keeps what the sink failed to take.
     public let delivery: EventDelivery
-    private let experimentOf: @MainActor (String) -> ExperimentAssignment?
+    /// The experiment and revision of a walkthrough of the coordinator's catalog, by id.
+    private let walkthroughOf: @MainActor (String) -> (experiment: ExperimentAssignment?, revision: Int?)?
+    /// Each walkthrough run's exposure to its experiment.
+    private var recorder = WalkthroughEventRecorder()
     /// Keeps the observer registered for as long as the adapter lives.
     private var observation: EffectObservation?
 
@@ -63,15 +69,18 @@ public final class WalkthroughAnalytics: EventDelivering {
         self.attribution = attribution
         self.messageID = messageID
         self.delivery = EventDelivery(sink: sink)
-        self.experimentOf = { [weak coordinator] id in coordinator?.catalog.walkthrough(id)?.experiment }
+        self.walkthroughOf = { [weak coordinator] id in
+            coordinator?.catalog.walkthrough(id).map { ($0.experiment, $0.revision) }
+        }
         observation = coordinator.observeEffects { [weak self] effect in
             if case .analytics(let event) = effect { self?.handle(event) }
         }
     }
 
     private func handle(_ hint: HintAnalyticsEvent) {
-        let attribution = attribution.filling(experimentOf(hint.walkthroughId))
-        let event = OnboardingEvent(hint, attribution: attribution, messageID: messageID())
+        let walkthrough = walkthroughOf(hint.walkthroughId)
+        let attribution = attribution.filling(walkthrough?.experiment, revision: walkthrough?.revision)
+        let event = recorder.event(for: hint, attribution: attribution, messageID: messageID())
         onEvent?(event)
         delivery.send([event])
     }

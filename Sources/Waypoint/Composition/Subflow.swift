@@ -73,25 +73,43 @@ public struct Subflow<Input: Sendable, Output: Sendable>: Sendable {
     /// Returns this subflow under `name`: it reports started / completed / failed / cancelled
     /// events, and the named steps inside it report with `name` in their path.
     public func named(_ name: String) -> Subflow {
+        named(name, experiment: nil)
+    }
+
+    /// Returns this subflow under `name`, as the variation of an experiment the user is assigned:
+    /// its events carry `experiment`, and a run is exposed to the experiment when it starts.
+    ///
+    /// Pick the variation's subflow, then name it with the assignment; pass `nil` for a user outside
+    /// the experiment (they see the control and are never exposed). ``SubflowAnalytics`` attributes
+    /// every event of the run to the experiment from this subflow's start on (from `Flow Started`
+    /// when it is the outermost one), none before:
+    ///
+    /// ```swift
+    /// let assignment = resolution.flows["paywall"]?.experiment       // nil outside the experiment
+    /// let paywall = (assignment?.variation == "annual-first" ? annualFirst : monthlyFirst)
+    ///     .named("paywall", experiment: assignment)
+    /// try await (welcome |> goals |> paywall |> done).named("onboarding").run(observer: analytics)
+    /// ```
+    public func named(_ name: String, experiment: ExperimentAssignment?) -> Subflow {
         let body = self.body
         return Subflow(name: name) { input in
             guard let outer = SubflowTrace.current else {
                 return try await body(input)
             }
             let trace = outer.entering(name)
-            await trace.observer.receive(SubflowEvent(path: trace.path, kind: .started))
+            await trace.observer.receive(SubflowEvent(path: trace.path, kind: .started, experiment: experiment))
             do {
                 let output = try await SubflowTrace.$current.withValue(trace) {
                     try await body(input)
                 }
                 let outcome = SubflowEvent.outcomeName(of: output)
-                await trace.observer.receive(SubflowEvent(path: trace.path, kind: .completed(outcome: outcome)))
+                await trace.observer.receive(SubflowEvent(path: trace.path, kind: .completed(outcome: outcome), experiment: experiment))
                 return output
             } catch {
                 let kind: SubflowEvent.Kind = error is CancellationError
                     ? .cancelled
                     : .failed(message: String(describing: error))
-                await trace.observer.receive(SubflowEvent(path: trace.path, kind: kind))
+                await trace.observer.receive(SubflowEvent(path: trace.path, kind: kind, experiment: experiment))
                 throw error
             }
         }

@@ -26,12 +26,16 @@ public struct SubflowEvent: Sendable, Hashable, CustomStringConvertible {
     public let path: [String]
     /// What happened.
     public let kind: Kind
+    /// The experiment and variation that chose this named subflow, when it was named with one
+    /// (``Subflow/named(_:experiment:)``): its start is where the run is exposed to the experiment.
+    public let experiment: ExperimentAssignment?
 
     /// Creates an event (observers receive them; tests build them to compare).
-    public init(path: [String], kind: Kind) {
+    public init(path: [String], kind: Kind, experiment: ExperimentAssignment? = nil) {
         self.name = path.last ?? ""
         self.path = path
         self.kind = kind
+        self.experiment = experiment
     }
 
     /// A one-line description, for example `started End/E` or `completed Role → player`.

@@ -20,6 +20,9 @@ public struct Resolution: Sendable, Encodable {
     /// Each walkthrough, built from the user's entry, by id (eligible or not: its condition is part of it).
     /// A walkthrough the user gets by taking part in an experiment carries it in ``Walkthrough/experiment``.
     public let walkthroughs: [String: Walkthrough<Attributes>]
+    /// The server revision of the resolved document (``WaypointDocument/revision``), which its flows
+    /// and walkthroughs carry too; `nil` for a bundled document or one read from a file.
+    public let revision: Int?
 
     /// Encodes ``report``.
     public func encode(to encoder: any Encoder) throws {
@@ -129,8 +132,12 @@ extension WaypointDocument {
                 inExperiment: assignment?.inExperiment ?? false, hashValue: assignment?.hashValue,
                 exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
         }
-        var definitions = try Self.buildFlows(entries, order: selector.flowIDs, savedGroups: savedGroups)
-        for (id, choice) in flowChoices { definitions[id]?.experiment = choice.assignment }
+        // Each flow carries its experiment before it is built into the flows that run it as a
+        // subflow, so that a run is exposed where it enters the subflow (docs/ARCHITECTURE.md, "Exposure").
+        let definitions = try Self.buildFlows(entries, order: selector.flowIDs, savedGroups: savedGroups) { id, definition in
+            definition.experiment = flowChoices[id]?.assignment
+            definition.revision = revision
+        }
 
         var walkthroughChoices: [String: ResolutionReport.WalkthroughChoice] = [:]
         var walkthroughs: [String: Walkthrough<Attributes>] = [:]
@@ -144,16 +151,19 @@ extension WaypointDocument {
                 exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
             var walkthrough = entry.walkthrough(savedGroups: savedGroups)
             walkthrough.experiment = walkthroughChoices[id]?.assignment
+            walkthrough.revision = revision
             walkthroughs[id] = walkthrough
         }
         return Resolution(
             report: ResolutionReport(flows: flowChoices, walkthroughs: walkthroughChoices),
-            flows: definitions, walkthroughs: walkthroughs)
+            flows: definitions, walkthroughs: walkthroughs, revision: revision)
     }
 
-    /// Builds flow definitions, each after the flows it runs as subflows.
+    /// Builds flow definitions, each after the flows it runs as subflows; `finish` completes each one
+    /// before it is built into the flows that run it.
     private static func buildFlows(
-        _ entries: [String: FlowEntry], order: [String], savedGroups: SavedGroups
+        _ entries: [String: FlowEntry], order: [String], savedGroups: SavedGroups,
+        finish: (String, inout FlowDefinition<Attributes>) -> Void
     ) throws(DocumentError) -> [String: FlowDefinition<Attributes>] {
         var built: [String: FlowDefinition<Attributes>] = [:]
         // Iterative depth-first order over subflow links; a flow met again while open closes a circle.
@@ -188,7 +198,11 @@ extension WaypointDocument {
                 }
                 open.removeLast()
                 isOpen.remove(top.id)
-                if let entry = entries[top.id] { built[top.id] = entry.definition(subflows: built, savedGroups: savedGroups) }
+                if let entry = entries[top.id] {
+                    var definition = entry.definition(subflows: built, savedGroups: savedGroups)
+                    finish(top.id, &definition)
+                    built[top.id] = definition
+                }
             }
         }
         return built

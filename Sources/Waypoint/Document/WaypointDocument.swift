@@ -28,18 +28,27 @@ public struct WaypointDocument: Sendable, Hashable, Encodable {
     public var walkthroughs: [WalkthroughEntry]
     /// The experiments that flows and walkthroughs refer to.
     public var experiments: [ExperimentEntry]
+    /// The server revision this document was served as (the `Waypoint-Revision` response header),
+    /// when ``RemoteDocument`` got it from a server that sends one; `nil` for a document read from a
+    /// file or bundled with the app.
+    ///
+    /// It is not part of the document format (never encoded). ``resolve(attributes:savedGroups:forcedVariations:)``
+    /// puts it on the flows and walkthroughs it builds, and analytics write it as `revision` on their events.
+    public var revision: Int?
 
     /// Creates a document.
     public init(
         schemaVersion: Int = WaypointDocument.currentSchemaVersion,
         flows: [FlowEntry] = [],
         walkthroughs: [WalkthroughEntry] = [],
-        experiments: [ExperimentEntry] = []
+        experiments: [ExperimentEntry] = [],
+        revision: Int? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.flows = flows
         self.walkthroughs = walkthroughs
         self.experiments = experiments
+        self.revision = revision
     }
 
     private enum CodingKeys: String, CodingKey { case schemaVersion, flows, walkthroughs, experiments }

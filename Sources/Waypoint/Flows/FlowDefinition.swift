@@ -58,11 +58,16 @@ public struct FlowDefinition<Context>: Sendable {
     /// The id of the first step; `nil` means the first declared step.
     public var start: String? { storage.start }
     /// The experiment this flow was chosen by and the user's variation, when the user takes part
-    /// in one; analytics attach it to every event of the flow.
+    /// in one; analytics attach it to every event of a run from its exposure on: the run's
+    /// `Flow Started` for the flow itself, entering the subflow step for a flow run as a subflow.
     ///
-    /// ``WaypointDocument/resolve(attributes:savedGroups:)`` sets it; a flow declared in code
-    /// sets it when an experiment of the app's picked it.
+    /// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:)`` sets it (on subflows
+    /// too); a flow declared in code sets it when an experiment of the app's picked it.
     public var experiment: ExperimentAssignment?
+    /// The server revision of the document this flow was resolved from (see
+    /// ``WaypointDocument/revision``); ``FlowAnalytics`` writes it as `revision` on every event of the
+    /// run. `nil` for a bundled document or a flow declared in code.
+    public var revision: Int?
 
     /// Creates a flow from a fixed list of steps.
     public init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {

@@ -23,8 +23,13 @@ import FoundationNetworking
 /// let refresher = Task { await remote.run() }                                  // for the next launch
 /// ```
 ///
-/// Where the document came from (``Revision/source``), its revision hash, its age, the last error and
-/// the next wait are observable.
+/// Where the document came from (``Revision/source``), its revision hash, its server revision number
+/// (``Revision/revision``), its age, the last error and the next wait are observable.
+///
+/// The server revision number is the `Waypoint-Revision` header the copy was served with, saved beside
+/// it on disk. The document ``Revision/document`` carries it (``WaypointDocument/revision``), so the
+/// flows and walkthroughs resolved from it put it on their events as `revision` with no extra work;
+/// the bundled document has none.
 @MainActor
 @Observable
 public final class RemoteDocument {
@@ -68,14 +73,28 @@ public final class RemoteDocument {
 
     /// A document and where it came from.
     public struct Revision: Sendable, Hashable {
-        /// The document.
+        /// The document; its ``WaypointDocument/revision`` is ``revision``.
         public let document: WaypointDocument
         /// Where it came from.
         public let source: Source
         /// The server's revision hash (its ETag, the SHA-256 of the bytes); `nil` for the bundled document.
         public let hash: String?
+        /// The server's revision number of the document (the `Waypoint-Revision` header it was served
+        /// with); `nil` for the bundled document, a server that does not send it, or a copy saved by
+        /// an older version of the library.
+        public let revision: Int?
         /// When it was downloaded; `nil` for the bundled document.
         public let downloadedAt: Date?
+
+        init(document: WaypointDocument, source: Source, hash: String?, revision: Int?, downloadedAt: Date?) {
+            var document = document
+            document.revision = revision
+            self.document = document
+            self.source = source
+            self.hash = hash
+            self.revision = revision
+            self.downloadedAt = downloadedAt
+        }
 
         /// How old it is at `now`: the time since it was downloaded, `nil` for the bundled document.
         public func age(at now: Date) -> Duration? {
@@ -144,7 +163,7 @@ public final class RemoteDocument {
         self.clock = clock
         self.random = random
         client = HTTPClient(timeout: configuration.requestTimeout)
-        var best = Revision(document: bundled, source: .bundled, hash: nil, downloadedAt: nil)
+        var best = Revision(document: bundled, source: .bundled, hash: nil, revision: nil, downloadedAt: nil)
         switch StoredDocument.load(from: configuration.directory) {
         case nil:
             break
@@ -154,7 +173,9 @@ public final class RemoteDocument {
             let review = DownloadReview(reviewing: copy.bytes, lastKnownGood: nil)
             if let document = review.document {
                 stored = copy
-                best = Revision(document: document, source: .lastKnownGood, hash: copy.revision, downloadedAt: copy.downloadedAt)
+                best = Revision(
+                    document: document, source: .lastKnownGood, hash: copy.revision, revision: copy.serverRevision,
+                    downloadedAt: copy.downloadedAt)
             } else {
                 let path = configuration.directory.appendingPathComponent(StoredDocument.fileName).path
                 lastError = .unreadableStored(path: path, reason: "this app version refuses it: \(review.refusal?.description ?? "invalid")")
@@ -220,24 +241,45 @@ public final class RemoteDocument {
     /// What a response means for the copy on disk; saves an accepted download.
     private func accept(_ response: HTTPResponse, from url: URL) -> RefreshResult {
         maxAge = response.header("Cache-Control").flatMap(Self.maxAge)
+        let served: Int?
+        switch Self.serverRevision(response) {
+        case .success(let number): served = number
+        case .failure(let bad): return .failed(.badRevisionHeader(url: url, value: bad.value))
+        }
         switch response.status {
         case 304:
-            return stored == nil ? .failed(.status(url: url, 304, message: "not modified, but this app has no copy")) : .notModified
+            guard var copy = stored else { return .failed(.status(url: url, 304, message: "not modified, but this app has no copy")) }
+            if let served, copy.serverRevision != served {
+                // The same bytes, published again as another revision (a rollback): keep its number.
+                copy.serverRevision = served
+                try? copy.save(in: configuration.directory)
+                stored = copy
+                latest = Revision(
+                    document: latest.document, source: latest.source, hash: copy.revision, revision: served,
+                    downloadedAt: latest.downloadedAt)
+            }
+            return .notModified
         case 200:
             let review = DownloadReview(reviewing: response.body, lastKnownGood: stored?.bytes)
             switch review.verdict {
             case .refuse:
                 return .refused(review.refusal ?? .invalid(review.diagnostics))
             case .unchanged:
-                if let etag = response.header("ETag"), stored?.etag != etag, var copy = stored {
-                    copy.etag = etag
+                let etag = response.header("ETag")
+                if var copy = stored, (etag != nil && copy.etag != etag) || copy.serverRevision != served {
+                    copy.etag = etag ?? copy.etag
+                    copy.serverRevision = served
                     try? copy.save(in: configuration.directory)
                     stored = copy
+                    latest = Revision(
+                        document: latest.document, source: latest.source, hash: copy.revision, revision: served,
+                        downloadedAt: latest.downloadedAt)
                 }
                 return .unchanged
             case .replace:
                 guard let document = review.document else { return .refused(.invalid(review.diagnostics)) }
-                let copy = StoredDocument(etag: response.header("ETag"), downloadedAt: clock.now, bytes: response.body)
+                let copy = StoredDocument(
+                    etag: response.header("ETag"), serverRevision: served, downloadedAt: clock.now, bytes: response.body)
                 warnings = review.diagnostics
                 do {
                     try copy.save(in: configuration.directory)
@@ -245,13 +287,29 @@ public final class RemoteDocument {
                     return .failed(error)
                 }
                 stored = copy
-                let revision = Revision(document: document, source: .downloaded, hash: copy.revision, downloadedAt: copy.downloadedAt)
+                let revision = Revision(
+                    document: document, source: .downloaded, hash: copy.revision, revision: served, downloadedAt: copy.downloadedAt)
                 latest = revision
                 return .updated(revision)
             }
         default:
             return .failed(.status(url: url, response.status, message: response.errorMessage))
         }
+    }
+
+    /// The response's `Waypoint-Revision`: the number, `nil` when there is no such header, or the
+    /// value that is not a revision number (a whole number from 1).
+    static func serverRevision(_ response: HTTPResponse) -> Result<Int?, BadHeader> {
+        guard let value = response.header("Waypoint-Revision") else { return .success(nil) }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard let number = Int(trimmed), number >= 1, trimmed.allSatisfy(\.isASCII) else { return .failure(BadHeader(value: value)) }
+        return .success(number)
+    }
+
+    /// A header value that is not understood.
+    struct BadHeader: Error {
+        /// The value as received.
+        let value: String
     }
 
     /// The `max-age` of a `Cache-Control` value.

@@ -12,6 +12,7 @@ public struct RemoteDocumentError: Error, Sendable, Hashable, CustomStringConver
         case emptyBody
         case storage(path: String, message: String)
         case unreadableStored(path: String, reason: String)
+        case badRevisionHeader(url: String, value: String)
     }
 
     private let kind: Kind
@@ -41,6 +42,10 @@ public struct RemoteDocumentError: Error, Sendable, Hashable, CustomStringConver
 
     static func storage(path: String, message: String) -> RemoteDocumentError {
         RemoteDocumentError(.storage(path: path, message: message))
+    }
+
+    static func badRevisionHeader(url: URL, value: String) -> RemoteDocumentError {
+        RemoteDocumentError(.badRevisionHeader(url: url.absoluteString, value: value))
     }
 
     static func unreadableStored(path: String, reason: String) -> RemoteDocumentError {
@@ -99,6 +104,10 @@ public struct RemoteDocumentError: Error, Sendable, Hashable, CustomStringConver
         case .storage(let path, let message):
             return "Could not save the downloaded document at \(path): \(message); it is not used, the last known good copy "
                 + "on disk is unchanged, and the next refresh downloads it again. Check that the directory is writable and the disk is not full."
+        case .badRevisionHeader(let url, let value):
+            return "\(url) answered with the header Waypoint-Revision: \(value), which is not a revision number (a whole "
+                + "number such as 7); the download was refused and \(keeping). Check the server, or the proxy in front of it, "
+                + "that sets the header."
         case .unreadableStored(let path, let reason):
             return "The last known good document at \(path) could not be read (\(reason)); the bundled document is used "
                 + "until the next download replaces the file."

@@ -1,11 +1,16 @@
 import Foundation
 
 /// The last known good document on disk: one file, written atomically, holding a header line with
-/// the revision hash (the server's ETag) and the download time, then the document's bytes exactly as
-/// the server sent them.
+/// the revision hash (the server's ETag), the server's revision number (its `Waypoint-Revision`) and
+/// the download time, then the document's bytes exactly as the server sent them.
+///
+/// A copy saved by an older version of the library has no revision number: it is read as one
+/// without (`nil`).
 struct StoredDocument: Sendable, Hashable {
     /// The server's ETag, quotes included, for `If-None-Match`.
     var etag: String?
+    /// The server's revision number of the document (`Waypoint-Revision`), when it sent one.
+    var serverRevision: Int?
     /// When it was downloaded.
     var downloadedAt: Date
     /// The document's bytes.
@@ -13,6 +18,7 @@ struct StoredDocument: Sendable, Hashable {
 
     private struct Header: Codable {
         var etag: String?
+        var revision: Int?
         var downloadedAt: Double
     }
 
@@ -28,7 +34,7 @@ struct StoredDocument: Sendable, Hashable {
 
     /// The file's contents.
     func encoded() -> Data {
-        let header = Header(etag: etag, downloadedAt: downloadedAt.timeIntervalSince1970)
+        let header = Header(etag: etag, revision: serverRevision, downloadedAt: downloadedAt.timeIntervalSince1970)
         var data = (try? JSONEncoder().encode(header)) ?? Data("{}".utf8)
         data.append(0x0A)
         data.append(bytes)
@@ -40,12 +46,14 @@ struct StoredDocument: Sendable, Hashable {
         guard let newline = data.firstIndex(of: 0x0A),
               let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]) else { return nil }
         etag = header.etag
+        serverRevision = header.revision
         downloadedAt = Date(timeIntervalSince1970: header.downloadedAt)
         bytes = Data(data[data.index(after: newline)...])
     }
 
-    init(etag: String?, downloadedAt: Date, bytes: Data) {
+    init(etag: String?, serverRevision: Int? = nil, downloadedAt: Date, bytes: Data) {
         self.etag = etag
+        self.serverRevision = serverRevision
         self.downloadedAt = downloadedAt
         self.bytes = bytes
     }

@@ -29,8 +29,13 @@ public struct Walkthrough<Context>: Sendable, Identifiable {
     /// Whether this walkthrough may start regardless of the catalog's ``DisplayFrequency``.
     public var ignoresDisplayFrequency: Bool
     /// The experiment this walkthrough was chosen by and the user's variation, when the user takes
-    /// part in one; ``WalkthroughAnalytics`` attaches it to the walkthrough's events.
+    /// part in one; ``WalkthroughAnalytics`` attaches it to the walkthrough's events from its
+    /// `Walkthrough Started` on.
     public var experiment: ExperimentAssignment?
+    /// The server revision of the document this walkthrough was resolved from (see
+    /// ``WaypointDocument/revision``); ``WalkthroughAnalytics`` writes it as `revision` on its events.
+    /// `nil` for a bundled document or a walkthrough declared in code.
+    public var revision: Int?
 
     /// Creates a walkthrough.
     public init(

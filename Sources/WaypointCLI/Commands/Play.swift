@@ -22,14 +22,16 @@ extension WaypointCommand {
                 with its trigger (`tap`, `swipe`, `timer`, `event`, or `next` for the tooltip's button) or \
                 `skip` when the hint can be skipped.
 
-                For a flow or walkthrough that varies by experiment, the first line names the variation \
-                used: the one --variation names, else the one the attributes are assigned.
+                For a flow or walkthrough that varies by experiment, or a flow that runs a subflow that \
+                does, the first line names the variation used: the one --variation names, else the one \
+                the attributes are assigned.
 
                 --events writes, as JSON Lines, the analytics events an app would send for the run (Flow \
                 Started, Step Viewed, Step Completed, Step Skipped, Flow Completed, or Flow Abandoned when \
                 the run stops before the end; for walkthroughs Walkthrough Started, Hint Shown, Hint \
                 Completed, Hint Skipped, Walkthrough Completed), carrying the experiment and variation when \
-                the user is in the experiment. The file is replaced, or extended with --append; either way \
+                the user is in the experiment, from the run's exposure on: its start, or entering the \
+                subflow that varies. The file is replaced, or extended with --append; either way \
                 it is written to a temporary file and renamed. The user is --user, else the `id` of \
                 --attributes, else `play`. Timestamps come from the real clock, or from --clock \
                 start=ISO8601,step=DURATION: the run starts at `start` and each answer takes `step` \

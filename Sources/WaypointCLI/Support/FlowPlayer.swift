@@ -22,11 +22,13 @@ struct FlowPlayer {
     /// Steps skipped by the last move.
     private(set) var lastSkipped: [String] = []
 
-    /// The experiment choice that picked the flow's entry; `nil` when the flow does not vary.
+    /// The experiment choice that picked the flow's entry, or, when the flow does not vary, the entry of
+    /// the first subflow it runs that does; `nil` when neither varies.
     let choice: ResolutionReport.FlowChoice?
 
     /// A player for the entry of `flowID` that `attributes` (or `forcedVariations`) choose; its events carry
-    /// the experiment and variation of that choice when the user is in the experiment.
+    /// the experiment and variation of that choice (or of a subflow's) from the run's exposure on, as an
+    /// app's would, when the user is in the experiment.
     init(
         document: WaypointDocument, flowID: String, attributes: Attributes, userID: String,
         forcedVariations: [String: String] = [:]
@@ -39,9 +41,10 @@ struct FlowPlayer {
         self.definition = definition
         self.attributes = attributes
         state = FlowState(for: definition)
-        let choice = resolution.report.flows[flowID].flatMap { $0.experiment == nil ? nil : $0 }
-        self.choice = choice
-        // The resolved flow carries the user's experiment and variation when they are in one.
+        let decidingID = resolution.report.flows[flowID]?.experiment != nil ? flowID : document.varyingSubflows(runBy: flowID).first
+        self.choice = decidingID.flatMap { resolution.report.flows[$0] }.flatMap { $0.experiment == nil ? nil : $0 }
+        // The resolved flow, and each subflow, carries the user's experiment and variation when they are in one;
+        // the recorder exposes the run where it reaches it.
         recorder = FlowEventRecorder(
             flowID: definition.id, flowVersion: definition.version,
             attribution: EventAttribution(userID: userID).filling(definition.experiment))
@@ -86,7 +89,8 @@ struct FlowPlayer {
         lastSkipped = []
         for effect in effects {
             if case .skipped(let path) = effect { lastSkipped.append(path.rawValue) }
-            events += recorder.events(for: effect, pathCount: state.path.count, at: date, messageID: Self.messageID)
+            events += recorder.events(
+                for: effect, in: definition, context: attributes, path: state.path, at: date, messageID: Self.messageID)
         }
     }
 

@@ -19,6 +19,7 @@ struct WalkthroughPlayer {
     private let catalog: WalkthroughCatalog<Attributes>
     private(set) var state = HintState()
     private let attribution: EventAttribution
+    private var recorder = WalkthroughEventRecorder()
     /// The events so far, in order.
     private(set) var events: [OnboardingEvent] = []
     /// Hints skipped by the last move (their condition was false).
@@ -102,7 +103,7 @@ struct WalkthroughPlayer {
         if case .anchorAppeared = signal {} else { lastSkipped = [] }
         for effect in effects {
             guard case .analytics(let event) = effect else { continue }
-            events.append(OnboardingEvent(event, attribution: attribution))
+            events.append(recorder.event(for: event, attribution: attribution, messageID: UUID().uuidString.lowercased()))
             switch event.event {
             case .hintShown: if let id = event.stepId { shown.append(id) }
             case .hintSkipped where event.trigger == "condition": if let id = event.stepId { lastSkipped.append(id) }

@@ -1,0 +1,31 @@
+/// Turns a ``HintCoordinator``'s analytics events into ``OnboardingEvent``s, as a value: it keeps
+/// each walkthrough run's exposure to its experiment, so that events carry the experiment from the
+/// run's `Walkthrough Started` on (docs/ARCHITECTURE.md, "Exposure").
+///
+/// ``WalkthroughAnalytics`` drives it for apps, and `waypoint play --walkthrough` for the terminal.
+package struct WalkthroughEventRecorder: Sendable, Hashable {
+    /// Each walkthrough's current run, by walkthrough id.
+    private var exposures: [String: RunExposure] = [:]
+
+    /// A recorder that has seen no run yet.
+    package init() {}
+
+    /// The event for `hint`.
+    ///
+    /// - Parameters:
+    ///   - attribution: the user, the app's version and the document's revision, and the experiment
+    ///     and variation of the walkthrough (for a user in its experiment), exposed at
+    ///     `Walkthrough Started`.
+    ///   - messageID: the event's unique id.
+    package mutating func event(
+        for hint: HintAnalyticsEvent, attribution: EventAttribution, messageID: String
+    ) -> OnboardingEvent {
+        if hint.event == .walkthroughStarted {
+            var exposure = RunExposure()
+            exposure.reach(experiment: attribution.experiment, variation: attribution.variation)
+            exposures[hint.walkthroughId] = exposure
+        }
+        let exposure = exposures[hint.walkthroughId] ?? RunExposure()
+        return exposure.attributing(OnboardingEvent(hint, attribution: attribution, messageID: messageID))
+    }
+}
