@@ -185,7 +185,7 @@ struct FunnelCollector: EventLineCollector {
         guard let user = users.index(of: Array(event.userID.utf8)),
               let time = MillisecondTimestamp.milliseconds(event.timestamp)
         else { return }
-        let eventRevision = event.reportedRevision
+        let eventRevision = event.revision.map(Int64.init)
         let inScope = revisionFilter == nil || eventRevision == revisionFilter
         var step = FlowRecord.none
         if kind == .flowCompleted {

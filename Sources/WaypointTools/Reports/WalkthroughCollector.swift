@@ -202,7 +202,7 @@ struct WalkthroughCollector: EventLineCollector {
             if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = otherWalkthroughs.index(of: Array(id.utf8)) }
             return
         }
-        if let revision = scope.revision, event.reportedRevision != Int64(revision) {
+        if let revision = scope.revision, event.revision.map(Int64.init) != Int64(revision) {
             walkthroughEvents += 1
             return
         }
