@@ -120,7 +120,7 @@ struct DashboardPagesTests {
             _ = try await browser.post("/apps", form: [("csrf", csrf), ("id", "chess"), ("name", hostile)])
             let pages = [
                 "/apps", "/apps/chess", "/apps/fitness/revisions/2?against=1",
-                "/apps/fitness/flows/signup", "/apps/fitness/walkthroughs/layering",
+                "/apps/fitness/flows/signup?revision=all", "/apps/fitness/walkthroughs/layering",
             ]
             for path in pages {
                 let page = try await browser.get(path)

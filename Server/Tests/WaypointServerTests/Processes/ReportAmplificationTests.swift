@@ -51,7 +51,7 @@ import Glibc
             let funnelTime = ContinuousClock.now - funnelStart
             let pageStart = ContinuousClock.now
             let page = try await HTTP.send(
-                port: port, "/apps/fitness/flows/signup", headers: [("Cookie", cookie)], timeout: .seconds(600))
+                port: port, "/apps/fitness/flows/signup?revision=all", headers: [("Cookie", cookie)], timeout: .seconds(600))
             let pageTime = ContinuousClock.now - pageStart
             let after = try ProcessMemory(pid: server.pid)
             let growth = after.peakBytes - before.peakBytes
@@ -105,7 +105,7 @@ import Glibc
             // The dashboard's flow page too.
             let cookie = try await Self.signIn(port: port)
             await #expect(throws: (any Error).self) {
-                _ = try await HTTP.send(port: port, "/apps/fitness/flows/signup", headers: [("Cookie", cookie)], timeout: .milliseconds(300))
+                _ = try await HTTP.send(port: port, "/apps/fitness/flows/signup?revision=all", headers: [("Cookie", cookie)], timeout: .milliseconds(300))
             }
             try await Polling.until("the server counts the page's report as stopped", timeout: .seconds(5), interval: .milliseconds(50)) {
                 try await Self.cancelledReports(port: port) == 2

@@ -71,7 +71,9 @@ struct ReportsRouteTests {
                 file: file,
                 query: FunnelQuery(
                     flowID: value("flow") ?? "", steps: value("steps").map { $0.split(separator: ",").map(String.init) },
-                    window: FunnelWindow(value("window") ?? "14d") ?? .days(14), groupByVariation: value("by") == "variation"))
+                    window: FunnelWindow(value("window") ?? "14d") ?? .days(14), groupByVariation: value("by") == "variation",
+                    // The server echoes the environment it was asked for; a file of one environment's events has no other.
+                    scope: ReportScope(environment: value("environment"))))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let cli = String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
