@@ -1,0 +1,134 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import WaypointServer
+
+/// The scenario of ``ScopeScenario`` through the API: every figure of the flow report, the
+/// walkthrough report and the export, per scope, against the values worked out by hand in its table.
+@Suite("Report scope, worked by hand")
+struct ScopeScenarioTests {
+    /// Started, completed, abandoned, in progress.
+    struct Totals: Equatable, CustomStringConvertible {
+        var started, completed, abandoned, inProgress: Int
+        init(_ started: Int, _ completed: Int, _ abandoned: Int, _ inProgress: Int) {
+            (self.started, self.completed, self.abandoned, self.inProgress) = (started, completed, abandoned, inProgress)
+        }
+        init(_ report: [String: Any]) {
+            self.init(report["started"] as? Int ?? -1, report["completed"] as? Int ?? -1, report["abandoned"] as? Int ?? -1, report["inProgress"] as? Int ?? -1)
+        }
+        var description: String { "started \(started) completed \(completed) abandoned \(abandoned) inProgress \(inProgress)" }
+    }
+
+    /// Posts the scenario: revision 1 published, then revision 2 (to both environments).
+    static func seeded(_ body: @Sendable @escaping (any TestClientProtocol) async throws -> Void) async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("stillwater")
+            #expect(try await client.upload("stillwater", Data(ScopeScenario.revision1.utf8)).status == .created)
+            #expect(try await client.upload("stillwater", Data(ScopeScenario.revision2.utf8)).status == .created)
+            #expect(try await client.publish("stillwater", revision: 2).status == .ok)
+            #expect(try await client.publish("stillwater", revision: 2, to: "staging").status == .ok)
+            for environment in ["production", "staging"] {
+                var lines = ScopeScenario.runs.filter { $0.environment == environment }.flatMap(ScopeScenario.lines)
+                if environment == "production" {
+                    lines += ScopeScenario.walkthroughLines(user: "a1", day: "2026-11-02", revision: 1, completes: true)
+                    lines += ScopeScenario.walkthroughLines(user: "b1", day: "2026-11-10", revision: 2, completes: false)
+                } else {
+                    lines += ScopeScenario.walkthroughLines(user: "s1", day: "2026-11-10", revision: 2, completes: true)
+                }
+                let answer = try await client.postEvents(key: environment == "production" ? app.production : app.staging, lines: lines)
+                #expect(try answer.object()["accepted"] as? Int == lines.count, "\(answer.text)")
+            }
+            try await body(client)
+        }
+    }
+
+    static func report(_ client: any TestClientProtocol, _ query: String) async throws -> [String: Any] {
+        let answer = try await client.send("/v1/apps/stillwater/funnel?flow=onboarding" + query, headers: TestServer.admin)
+        #expect(answer.status == .ok, "\(answer.text)")
+        return try answer.object()
+    }
+
+    static func steps(_ report: [String: Any]) -> [String: [String: Any]] {
+        Dictionary(uniqueKeysWithValues: (report["steps"] as? [[String: Any]] ?? []).map { ($0["stepId"] as? String ?? "", $0) })
+    }
+
+    @Test(arguments: [
+        ("", Totals(10, 5, 3, 2)),
+        ("&environment=staging", Totals(2, 1, 1, 0)),
+        ("&revision=1", Totals(6, 3, 2, 1)),
+        ("&revision=2", Totals(4, 2, 1, 1)),
+        ("&since=2026-11-09", Totals(5, 3, 1, 1)),
+        ("&until=2026-11-09", Totals(5, 2, 2, 1)),
+        ("&since=2026-11-09&revision=1", Totals(1, 1, 0, 0)),
+        ("&environment=staging&until=2026-11-09", Totals(0, 0, 0, 0)),
+    ])
+    func flowTotalsPerScope(query: String, expected: Totals) async throws {
+        try await Self.seeded { client in
+            let report = try await Self.report(client, query)
+            #expect(Totals(report) == expected)
+        }
+    }
+
+    @Test func everyStepFigureOfProduction() async throws {
+        try await Self.seeded { client in
+            let report = try await Self.report(client, "&by=variation")
+            let steps = Self.steps(report)
+            // viewed, droppedHere, dropRate (of viewers)
+            let expected: [(String, Int, Int, Double?)] = [
+                ("welcome", 10, 1, 0.1), ("goals", 9, 0, 0), ("stress-check", 3, 1, 1.0 / 3), ("sleep-schedule", 4, 1, 0.25),
+                ("breathing-demo", 4, 1, 0.25), ("notifications", 6, 0, 0), ("paywall/trial", 3, 1, 1.0 / 3), ("paywall/offer", 5, 0, 0),
+            ]
+            for (id, viewed, dropped, rate) in expected {
+                let step = try #require(steps[id], "no step \(id)")
+                #expect(step["viewed"] as? Int == viewed, "\(id)")
+                #expect(step["droppedHere"] as? Int == dropped, "\(id)")
+                #expect(abs((step["dropRate"] as? Double ?? -1) - (rate ?? -1)) < 1e-12, "\(id): \(step["dropRate"] ?? "nil")")
+            }
+            #expect(steps["goals"]?["outcomes"] as? [String: Int] == ["stress": 5, "sleep": 4])
+            #expect(steps["notifications"]?["outcomes"] as? [String: Int] == ["next": 5, "skip": 1])
+            // The subflow experiment splits the users by the variation their events carry from the paywall on.
+            let groups = try #require(report["byVariation"] as? [String: [String: Any]])
+            #expect(Totals(groups["control"] ?? [:]) == Totals(3, 3, 0, 0))
+            #expect(Totals(groups["trial-first"] ?? [:]) == Totals(3, 2, 1, 0))
+            #expect(Totals(groups["(none)"] ?? [:]) == Totals(4, 0, 2, 2))
+            let revisions = try #require(report["byRevision"] as? [String: [String: Any]])
+            #expect(Totals(revisions["1"] ?? [:]) == Totals(6, 3, 2, 1))
+            #expect(Totals(revisions["2"] ?? [:]) == Totals(4, 2, 1, 1))
+        }
+    }
+
+    @Test func revisionTwoHasNoStressCheckViews() async throws {
+        try await Self.seeded { client in
+            let steps = Self.steps(try await Self.report(client, "&revision=2"))
+            #expect(steps["stress-check"]?["viewed"] as? Int ?? 0 == 0)
+            #expect(steps["breathing-demo"]?["viewed"] as? Int == 2)
+            #expect(steps["breathing-demo"]?["dropRate"] as? Double == 0.5)
+        }
+    }
+
+    @Test func walkthroughPerScope() async throws {
+        try await Self.seeded { client in
+            for (query, started, completed) in [("", 2, 1), ("?environment=staging", 1, 1), ("?revision=2", 1, 0), ("?until=2026-11-09", 1, 1)] {
+                let answer = try await client.send("/v1/apps/stillwater/walkthroughs/home-tour/report" + query, headers: TestServer.admin)
+                #expect(answer.status == .ok, "\(query): \(answer.text)")
+                let report = try answer.object()
+                #expect(report["started"] as? Int == started, "\(query)")
+                #expect(report["completed"] as? Int == completed, "\(query)")
+                #expect(report["completionRate"] as? Double == (started == 0 ? 0 : Double(completed) / Double(started)), "\(query)")
+            }
+        }
+    }
+
+    @Test func theExportHoldsOneEnvironment() async throws {
+        try await Self.seeded { client in
+            for environment in ["production", "staging"] {
+                let export = try await client.send("/v1/apps/stillwater/events?format=jsonl&environment=\(environment)", headers: TestServer.admin)
+                let users = Set(export.text.split(separator: "\n").compactMap { line in
+                    (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["userId"] as? String
+                })
+                let expected = Set(ScopeScenario.runs.filter { $0.environment == environment }.map(\.user))
+                #expect(users == expected, "\(environment)")
+            }
+        }
+    }
+}
