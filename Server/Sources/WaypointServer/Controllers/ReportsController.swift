@@ -30,7 +30,8 @@ struct ReportsController<Context: RequestContext>: Sendable {
     }
 
     /// `GET /v1/apps/{app}/funnel?flow=ID…`: exactly `waypoint funnel --flow ID --format json` over
-    /// the environment's stored events, scoped by its published document.
+    /// the environment's stored events, scoped by its published document (with `revision=N`, by
+    /// revision N's: ``ReportDocument``).
     @Sendable func funnel(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
         let parameters = request.uri.queryParameters
@@ -51,9 +52,9 @@ struct ReportsController<Context: RequestContext>: Sendable {
             steps = list
         }
         let environment = shared.environment
-        // Scoped by the environment's published document, as `waypoint funnel --document` scopes it:
-        // its steps in its order, its variations, and the rest folded (docs/ARCHITECTURE.md, "Reports").
-        let document = try await PublishedDocument.read(from: store, appID: appID, environment: environment)?.document()
+        // Scoped by a document, as `waypoint funnel --document` scopes it: its steps in its order, its
+        // variations, and the rest folded (docs/ARCHITECTURE.md, "Reports"). The asked revision's, else the published one.
+        let document = try await ReportDocument.read(from: store, appID: appID, environment: environment, revision: shared.scope.revision)
         let query = FunnelQuery(
             flowID: flow, steps: steps, window: window, groupByVariation: shared.groupByVariation, document: document, scope: shared.scope)
         let store = store
@@ -66,13 +67,14 @@ struct ReportsController<Context: RequestContext>: Sendable {
     }
 
     /// `GET /v1/apps/{app}/walkthroughs/{id}/report`: exactly `waypoint funnel --walkthrough ID
-    /// --format json` over the environment's stored events, scoped by its published document.
+    /// --format json` over the environment's stored events, scoped by its published document (with
+    /// `revision=N`, by revision N's: ``ReportDocument``).
     @Sendable func walkthroughReport(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
         let walkthrough = context.parameters.get("walkthrough") ?? ""
         let shared = try ReportParameters(request, route: "the walkthrough report", accepted: Self.walkthroughParameters)
         let environment = shared.environment
-        let document = try await PublishedDocument.read(from: store, appID: appID, environment: environment)?.document()
+        let document = try await ReportDocument.read(from: store, appID: appID, environment: environment, revision: shared.scope.revision)
         let query = WalkthroughQuery(
             walkthroughID: walkthrough, groupByVariation: shared.groupByVariation,
             declaredSteps: document?.reportedStepIDs(ofWalkthrough: walkthrough), scope: shared.scope)

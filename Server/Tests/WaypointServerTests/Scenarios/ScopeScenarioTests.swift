@@ -106,6 +106,21 @@ struct ScopeScenarioTests {
         }
     }
 
+    /// A report of one revision's runs is bounded by that revision's document, not the published one.
+    @Test func aRevisionsReportFollowsItsOwnDocument() async throws {
+        try await Self.seeded { client in
+            let report = try await Self.report(client, "&revision=1")
+            let ids = (report["steps"] as? [[String: Any]] ?? []).map { $0["stepId"] as? String ?? "" }
+            #expect(ids == ["welcome", "goals", "stress-check", "sleep-schedule", "breathing-demo", "notifications", "paywall/offer", "paywall/trial"])
+            let steps = Self.steps(report)
+            #expect(steps["stress-check"]?["inDocument"] as? Bool == true)
+            #expect(steps["stress-check"]?["viewed"] as? Int == 3)
+            let missing = try await client.send("/v1/apps/stillwater/funnel?flow=onboarding&revision=9", headers: TestServer.admin)
+            #expect(missing.status == .notFound)
+            #expect(missing.text.contains("has no revision 9"))
+        }
+    }
+
     @Test func walkthroughPerScope() async throws {
         try await Self.seeded { client in
             for (query, started, completed) in [("", 2, 1), ("?environment=staging", 1, 1), ("?revision=2", 1, 0), ("?until=2026-11-09", 1, 1)] {
