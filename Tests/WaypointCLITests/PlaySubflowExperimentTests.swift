@@ -96,7 +96,7 @@ struct PlaySubflowExperimentTests {
     func unknownVariationOfTheSubflow() throws {
         let (result, _) = try Self.play(["--variation", "annual"], script: "next")
         #expect(result.status != 0)
-        #expect(result.error == "subflow `paywall` has no entry for variation `annual` of `paywall-copy`; "
-            + "use --variation with `control` or `annual-first`.")
+        #expect(result.error == "No experiment reaching flow `onboarding` has an entry for variation `annual`. "
+            + "The flow's experiment is `paywall-copy` (on the subflow `paywall`): use --variation with `control` or `annual-first`.")
     }
 }

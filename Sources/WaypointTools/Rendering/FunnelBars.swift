@@ -3,7 +3,7 @@
 ///
 /// Each bar is the users who viewed the step, scaled so that a full bar is ``scale`` users (the
 /// users who started the flow). The part of the bar that dropped off at the step is red, so its
-/// share of the bar is the step's drop rate (``ReportRates/dropRate(of:)-(FlowReport.Step)``); the users
+/// share of the bar is the step's drop rate (``FlowReport/Step/dropRate``); the users
 /// who skipped it (its condition was false) follow the bar as a dashed outline. Labels give the
 /// viewers and skips as shares of the users who started, and the drop-offs as a share of the viewers.
 ///

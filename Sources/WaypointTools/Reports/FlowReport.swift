@@ -45,7 +45,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
 
         /// `droppedHere` over `viewed`: of the users who saw the step, the share who stopped there;
         /// `nil` when nobody viewed it.
-        public var dropRate: Double? { viewed == 0 ? nil : Double(droppedHere) / Double(viewed) }
+        public var dropRate: Double? { ReportRates.dropRate(droppedHere: droppedHere, viewed: viewed) }
 
         /// Creates a step's figures.
         public init(stepID: String, viewed: Int = 0, skipped: Int = 0, droppedHere: Int = 0, outcomes: [String: Int] = [:],
@@ -90,8 +90,9 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         public var abandoned: Int
         /// `started` − `completed` − `abandoned`: users mid-flow, neither finished nor gone. (It
         /// counts exactly those users when every user who finished has a `Flow Started`, as with a
-        /// date range, which counts only users who started.)
-        public var inProgress: Int { started - completed - abandoned }
+        /// date range, which counts only users who started; events of users who finished without
+        /// one cannot make it negative: it is never below 0.)
+        public var inProgress: Int { max(0, started - completed - abandoned) }
         /// `completed` over `started` (0 when none started).
         public var completionRate: Double
         /// Over completed users, the median time from their first `Flow Started` to their first

@@ -63,7 +63,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
         public var completionRate: Double? { shown == 0 ? nil : Double(completed) / Double(shown) }
         /// `droppedHere` over `shown`: of the users the hint was shown to, the share who stopped
         /// there; `nil` when it was shown to nobody.
-        public var dropRate: Double? { shown == 0 ? nil : Double(droppedHere) / Double(shown) }
+        public var dropRate: Double? { ReportRates.dropRate(droppedHere: droppedHere, viewed: shown) }
 
         /// Creates a step's figures.
         public init(

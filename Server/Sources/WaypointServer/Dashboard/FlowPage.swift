@@ -45,14 +45,14 @@ struct FlowPage {
         } ?? []
         return FlowPageContext.Group(
             title: title, anchor: anchor, started: figures.started, completed: figures.completed, abandoned: figures.abandoned,
-            inProgress: ReportRates.inProgress(of: figures), completionRate: ReportText.percent(figures.completionRate),
+            inProgress: figures.inProgress, completionRate: ReportText.percent(figures.completionRate),
             medianToComplete: ReportText.duration(milliseconds: figures.medianMsToComplete),
             bars: FunnelBars(flowID: report.flowID, figures: figures)
                 .svg(idPrefix: anchor + "-bars", title: "\(title): users per step of \(report.flowID)"),
             steps: figures.steps.map { step in
                 FlowPageContext.Group.Step(
                     id: step.stepID, inDocument: step.inDocument ?? true, viewed: step.viewed, skipped: step.skipped,
-                    droppedHere: step.droppedHere, dropRate: ReportRates.text(ReportRates.dropRate(of: step)), median: ReportText.duration(milliseconds: step.medianDurationMs),
+                    droppedHere: step.droppedHere, dropRate: ReportRates.text(step.dropRate), median: ReportText.duration(milliseconds: step.medianDurationMs),
                     outcomes: step.outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             },
             hasGraph: traffic != nil, graphNote: graphNote,

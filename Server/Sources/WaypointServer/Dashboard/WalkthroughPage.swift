@@ -29,7 +29,7 @@ struct WalkthroughPage {
             triggers: step.completedBy.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
             skipped: step.skipped, skippedRate: ReportText.percent(step.skipped, of: step.shown),
             targetNotFound: step.targetNotFound, warnTargetNotFound: step.targetNotFound > 0,
-            droppedHere: step.droppedHere, dropRate: ReportRates.text(ReportRates.dropRate(of: step)))
+            droppedHere: step.droppedHere, dropRate: ReportRates.text(step.dropRate))
     }
 
     private func group(title: String, anchor: String, figures: WalkthroughReport.Figures) -> WalkthroughPageContext.Group {
