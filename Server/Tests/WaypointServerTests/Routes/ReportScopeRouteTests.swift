@@ -129,7 +129,7 @@ struct ReportScopeRouteTests {
 
     /// The parameters of each case; the CLI gets the same scope, over the export of the same environment.
     static let scopes = [
-        "", "environment=production", "environment=staging", "revision=1", "revision=2", "since=2026-11-05", "until=2026-11-05",
+        "", "environment=production", "environment=staging", "revision=1", "revision=1&since=2026-11-05", "since=2026-11-05", "until=2026-11-05",
         "since=2026-11-02T10:00:00Z&until=2026-11-10T23:00:00%2B01:00", "by=variation", "by=variation&experiment=short-signup",
         "environment=staging&by=variation&since=2026-11-01&until=2026-12-01&revision=1",
     ]
@@ -161,7 +161,9 @@ struct ReportScopeRouteTests {
             defer { try? FileManager.default.removeItem(at: file) }
             let response = try await client.send("/v1/apps/fitness/funnel?flow=signup\(query.isEmpty ? "" : "&" + query)", headers: TestServer.admin)
             #expect(response.status == .ok, "\(response.text)")
-            let document = environment == "production" ? try WaypointDocument(validating: try TestServer.example("waypoint.json")) : nil
+            // The environment's published document, or the asked revision's (revision 1 is waypoint.json).
+            let document = environment == "production" || scope.revision != nil
+                ? try WaypointDocument(validating: try TestServer.example("waypoint.json")) : nil
             let cli = try Funnel.compute(
                 file: file, query: FunnelQuery(flowID: "signup", groupByVariation: byVariation, document: document, scope: scope))
             #expect(response.text == String(decoding: cli.jsonData(), as: UTF8.self) + "\n")
@@ -177,7 +179,9 @@ struct ReportScopeRouteTests {
             let response = try await client.send("/v1/apps/fitness/walkthroughs/layering/report\(query.isEmpty ? "" : "?" + query)", headers: TestServer.admin)
             #expect(response.status == .ok, "\(response.text)")
             #expect(response.headers[.connection] == "close")
-            let document = environment == "production" ? try WaypointDocument(validating: try TestServer.example("waypoint.json")) : nil
+            // The environment's published document, or the asked revision's (revision 1 is waypoint.json).
+            let document = environment == "production" || scope.revision != nil
+                ? try WaypointDocument(validating: try TestServer.example("waypoint.json")) : nil
             let cli = try WalkthroughReport.compute(
                 file: file,
                 query: WalkthroughQuery(
