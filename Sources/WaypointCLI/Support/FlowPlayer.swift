@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// Runs a document's flow step by step, as an app would, recording the analytics events it would send.
 ///
@@ -41,7 +42,8 @@ struct FlowPlayer {
         self.definition = definition
         self.attributes = attributes
         state = FlowState(for: definition)
-        let decidingID = resolution.report.flows[flowID]?.experiment != nil ? flowID : document.varyingSubflows(runBy: flowID).first
+        // The flow whose entries decide the run's experiment: the flow itself, else the first subflow it runs that varies.
+        let decidingID = ExperimentReach(document: document).experiments(reaching: flowID).first?.flowID
         self.choice = decidingID.flatMap { resolution.report.flows[$0] }.flatMap { $0.experiment == nil ? nil : $0 }
         // The resolved flow, and each subflow, carries the user's experiment and variation when they are in one;
         // the recorder exposes the run where it reaches it.
