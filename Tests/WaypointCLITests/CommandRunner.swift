@@ -17,7 +17,7 @@ enum CommandRunner {
     static func example(_ name: String) -> String { examples + "/" + name }
 
     /// What a run printed, its exit status, and the message of the error it stopped with.
-    struct Result {
+    struct Result: Sendable {
         let output: String
         let status: Int32
         let error: String?
@@ -43,6 +43,18 @@ enum CommandRunner {
             let status = WaypointCommand.exitCode(for: error).rawValue
             let message = WaypointCommand.message(for: error)
             return Result(output: clean(captured.text), status: status, error: message.isEmpty ? nil : clean(message))
+        }
+    }
+
+    /// `body`'s result, run on a thread of its own, waited for without holding a thread of Swift
+    /// concurrency's pool.
+    ///
+    /// Commands that talk to a server (`publish`, `play --send-to`) block their calling thread
+    /// until async work finishes, and that work needs a pool thread: called from a test on the
+    /// pool, two of them at once would wait for each other.
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: body()) }.start()
         }
     }
 

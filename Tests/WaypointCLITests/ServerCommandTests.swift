@@ -15,15 +15,15 @@ import Waypoint
         return try body()
     }
 
-    @Test func publishUploadsTheBytesThenPublishesTheRevision() throws {
+    @Test func publishUploadsTheBytesThenPublishesTheRevision() async throws {
         let peer = try ScriptedHTTPPeer([
             .init(201, text: #"{"revision":3,"sha256":"9f2c","diagnostics":[]}"#),
             .init(200, text: #"{"environment":"staging","revision":3,"previousRevision":2}"#),
         ])
         defer { peer.stop() }
-        let result = Self.withToken("t0ken") {
+        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness", "--environment", "staging"])
-        }
+        } }
         #expect(result.status == 0, "\(result.error ?? "")")
         #expect(result.output == "Published revision 3 of fitness to staging (sha256 9f2c); it replaces revision 2.\n")
         let requests = peer.requests
@@ -42,15 +42,15 @@ import Waypoint
         "movedBackUsers":2,"needsConfirmation":true,"publishedRevision":2,"revision":3,"wouldDiscardUsers":true}}
         """#
 
-    @Test func aPublishThatNeedsConfirmationPrintsWhereUsersWouldLandAndExits1() throws {
+    @Test func aPublishThatNeedsConfirmationPrintsWhereUsersWouldLandAndExits1() async throws {
         let peer = try ScriptedHTTPPeer([
             .init(201, text: #"{"diagnostics":[],"existing":false,"revision":3,"sha256":"9f2c"}"#),
             .init(409, text: Self.refusal),
         ])
         defer { peer.stop() }
-        let result = Self.withToken("t0ken") {
+        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
-        }
+        } }
         #expect(result.status == 1)
         #expect(result.output == """
             Publishing revision 3 to production (it serves revision 2) changes steps users are on:
@@ -62,15 +62,15 @@ import Waypoint
     }
 
     /// Run again with `--confirm`: the same bytes are the revision the server has, published with `"confirm": true`.
-    @Test func confirmSendsTheConfirmation() throws {
+    @Test func confirmSendsTheConfirmation() async throws {
         let peer = try ScriptedHTTPPeer([
             .init(200, text: #"{"diagnostics":[],"existing":true,"revision":3,"sha256":"9f2c"}"#),
             .init(200, text: #"{"environment":"production","preview":{},"previousRevision":2,"revision":3}"#),
         ])
         defer { peer.stop() }
-        let result = Self.withToken("t0ken") {
+        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness", "--confirm"])
-        }
+        } }
         #expect(result.status == 0, "\(result.error ?? "")")
         #expect(result.output == """
             fitness has these bytes already as revision 3; no revision was added.
@@ -81,16 +81,16 @@ import Waypoint
         #expect(peer.requests.last.map { String(decoding: $0.body, as: UTF8.self) } == #"{"revision":3,"confirm":true}"#)
     }
 
-    @Test func aRefusedDocumentShowsTheServersDiagnosticsWithFileLineAndColumn() throws {
+    @Test func aRefusedDocumentShowsTheServersDiagnosticsWithFileLineAndColumn() async throws {
         let peer = try ScriptedHTTPPeer([.init(422, text: """
             {"error":{"code":"invalid-document","message":"the document has errors"},"diagnostics":[
             {"severity":"error","code":"unknown-target","path":"flows[0].steps[0].on.next","line":7,"column":28,"message":"`nowhere` is not a step of flow `signup`"},
             {"severity":"warning","code":"unreachable-step","path":"flows[0].steps[2]","line":12,"column":9,"message":"step `extra` cannot be reached"}]}
             """)])
         defer { peer.stop() }
-        let result = Self.withToken("t0ken") {
+        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
-        }
+        } }
         #expect(result.status == 1)
         #expect(result.output == """
             waypoint.json:7:28: error: `nowhere` is not a step of flow `signup` [unknown-target]
@@ -107,38 +107,38 @@ import Waypoint
         (404, "Could not upload waypoint.json: the server answered 404 (bad token); check --app and --environment (the app must exist on the server)."),
         (500, "Could not upload waypoint.json: the server answered 500 (bad token); the server failed; try again, and look at its log."),
     ])
-    func otherAnswersAreClearErrors(status: Int, message: String) throws {
+    func otherAnswersAreClearErrors(status: Int, message: String) async throws {
         let peer = try ScriptedHTTPPeer([.init(status, text: #"{"error":{"code":"x","message":"bad token"}}"#)])
         defer { peer.stop() }
-        let result = Self.withToken("t0ken") {
+        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
-        }
+        } }
         #expect(result.status == 1)
         #expect(result.error == message)
     }
 
-    @Test func publishNeedsTheAdminTokenAndAServer() throws {
-        let noToken = Self.withToken(nil) {
+    @Test func publishNeedsTheAdminTokenAndAServer() async throws {
+        let noToken = await CommandRunner.offThePool { Self.withToken(nil) {
             CommandRunner.run(["publish", Self.document, "--server", "http://127.0.0.1:9", "--app", "fitness"])
-        }
+        } }
         #expect(noToken.status == 1)
         #expect(noToken.error?.hasPrefix("Set WAYPOINT_ADMIN_TOKEN to the server's admin token to publish") == true)
-        let unreachable = Self.withToken("t0ken") {
+        let unreachable = await CommandRunner.offThePool { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", (try? RemoteServer.dead()) ?? "http://127.0.0.1:9", "--app", "fitness"])
-        }
+        } }
         #expect(unreachable.status == 1)
         #expect(unreachable.error?.contains("Check --server and that the server is running.") == true)
-        let badURL = CommandRunner.run(["publish", Self.document, "--server", "waypoint.example.com", "--app", "fitness"])
+        let badURL = await CommandRunner.offThePool { CommandRunner.run(["publish", Self.document, "--server", "waypoint.example.com", "--app", "fitness"]) }
         #expect(badURL.error?.contains("--server must be an http or https URL such as https://waypoint.example.com") == true)
     }
 
-    @Test func playSendsTheRunsEventsAndReportsWhatTheServerDid() throws {
+    @Test func playSendsTheRunsEventsAndReportsWhatTheServerDid() async throws {
         let peer = try ScriptedHTTPPeer([.init(200, text: #"{"accepted":4,"duplicates":1,"rejected":[{"index":0,"message":"unknown flow"}]}"#)])
         defer { peer.stop() }
-        let result = CommandRunner.run([
+        let result = await CommandRunner.offThePool { CommandRunner.run([
             "play", Self.document, "--flow", "signup", "--script", "login,next", "--attributes", #"{"id":"u-1"}"#,
             "--send-to", peer.url.absoluteString, "--key", "wps_k",
-        ])
+        ]) }
         let request = try #require(peer.requests.first)
         #expect(request.path == "/v1/events")
         #expect(request.header("Waypoint-Key") == "wps_k")
@@ -151,15 +151,15 @@ import Waypoint
         #expect(lines.contains("  rejected \(batch[0].messageID): unknown flow"))
     }
 
-    @Test func playReportsEventsItCouldNotSend() throws {
+    @Test func playReportsEventsItCouldNotSend() async throws {
         let peer = try ScriptedHTTPPeer([.init(401, text: #"{"error":{"code":"unauthorized","message":"unknown key"}}"#)])
         defer { peer.stop() }
-        let result = CommandRunner.run([
+        let result = await CommandRunner.offThePool { CommandRunner.run([
             "play", Self.document, "--flow", "signup", "--script", "login,next", "--send-to", peer.url.absoluteString, "--key", "wps_bad",
-        ])
+        ]) }
         #expect(result.status == 1)
         #expect(result.error?.contains("were not sent: \(peer.url.absoluteString)/v1/events refused the SDK key with 401 (unknown key)") == true)
-        let missingKey = CommandRunner.run(["play", Self.document, "--flow", "signup", "--send-to", peer.url.absoluteString])
+        let missingKey = await CommandRunner.offThePool { CommandRunner.run(["play", Self.document, "--flow", "signup", "--send-to", peer.url.absoluteString]) }
         #expect(missingKey.error?.contains("--send-to needs --key") == true)
     }
 }
