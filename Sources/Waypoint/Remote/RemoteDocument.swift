@@ -239,6 +239,16 @@ public final class RemoteDocument {
     }
 
     /// What a response means for the copy on disk; saves an accepted download.
+    /// Saves `copy` — the bytes already served, with a new ETag or server revision — and serves its
+    /// revision from now on.
+    private func keep(_ copy: StoredDocument) {
+        try? copy.save(in: configuration.directory)
+        stored = copy
+        latest = Revision(
+            document: latest.document, source: latest.source, hash: copy.revision, revision: copy.serverRevision,
+            downloadedAt: latest.downloadedAt)
+    }
+
     private func accept(_ response: HTTPResponse, from url: URL) -> RefreshResult {
         maxAge = response.header("Cache-Control").flatMap(Self.maxAge)
         let served: Int?
@@ -252,11 +262,7 @@ public final class RemoteDocument {
             if let served, copy.serverRevision != served {
                 // The same bytes, published again as another revision (a rollback): keep its number.
                 copy.serverRevision = served
-                try? copy.save(in: configuration.directory)
-                stored = copy
-                latest = Revision(
-                    document: latest.document, source: latest.source, hash: copy.revision, revision: served,
-                    downloadedAt: latest.downloadedAt)
+                keep(copy)
             }
             return .notModified
         case 200:
@@ -269,11 +275,7 @@ public final class RemoteDocument {
                 if var copy = stored, (etag != nil && copy.etag != etag) || copy.serverRevision != served {
                     copy.etag = etag ?? copy.etag
                     copy.serverRevision = served
-                    try? copy.save(in: configuration.directory)
-                    stored = copy
-                    latest = Revision(
-                        document: latest.document, source: latest.source, hash: copy.revision, revision: served,
-                        downloadedAt: latest.downloadedAt)
+                    keep(copy)
                 }
                 return .unchanged
             case .replace:
