@@ -12,7 +12,7 @@ import WaypointTools
 /// not understand, or a parameter it does not take, is a 400 that says why.
 struct ReportPageScope: Sendable {
     /// The query parameters a report page takes.
-    static let parameters = ["environment", "revision", "since", "until"]
+    static let parameters = ["environment", "revision", "since", "until", "experiment"]
 
     let app: AppRecord
     let environment: String
@@ -47,7 +47,7 @@ struct ReportPageScope: Sendable {
         // Names arrive as written in the URL (values are decoded), so they are decoded here to be read and shown.
         for name in Set(query.map { String($0.key).removingPercentEncoding ?? String($0.key) }) where !parameters.contains(name) {
             throw APIError.badRequest(
-                "This page does not take the parameter \"\(name)\"; it takes environment, revision (a number or all), since and until.")
+                "This page does not take the parameter \"\(name)\"; it takes environment, revision (a number or all), since, until and experiment.")
         }
         let value = { (name: String) -> String? in query.get(name) }
         let environment = value("environment") ?? "production"
@@ -58,7 +58,7 @@ struct ReportPageScope: Sendable {
         do {
             scope = try ReportScope.parse(
                 environment: environment, revision: everyRevision ? nil : revisionText, since: value("since"), until: value("until"),
-                spelling: { "\($0)=" })
+                experiment: value("experiment"), spelling: { "\($0)=" })
         } catch {
             let extra = revisionText != nil && !everyRevision && error.description.hasPrefix("revision=") ? " Or revision=all for every revision's runs." : ""
             throw APIError.badRequest(error.description + extra)
@@ -94,7 +94,7 @@ struct ReportPageScope: Sendable {
     // MARK: What the page says
 
     /// The scope in words, for the top of a flow page (`hasGraph`) or a walkthrough page.
-    func description(hasGraph: Bool) -> ReportScopeContext {
+    func description(hasGraph: Bool, experimentNote: String? = nil) -> ReportScopeContext {
         let revisionText: String
         if let revision = report.revision {
             let mark = revision == published ? " (published)" : published.map { " (revision \($0) is published)" } ?? " (nothing is published)"
@@ -116,7 +116,7 @@ struct ReportPageScope: Sendable {
                     current: name == environment)
             },
             revisionOptions: revisionOptions(),
-            hiddenSince: since, hiddenUntil: until, ranges: rangeLinks(), publishNote: publishNote())
+            hiddenSince: since, hiddenUntil: until, ranges: rangeLinks(), publishNote: publishNote(), experimentNote: experimentNote)
     }
 
     /// The revision as the query writes it: a number, or `all`.

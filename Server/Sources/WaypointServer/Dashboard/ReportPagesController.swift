@@ -44,15 +44,22 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             scoped.scope.revision = scope.documentRevision
             let graphQuery: FunnelQuery? = scope.graphIsPublishedOnly ? scoped : nil
             let store = store, appID = scope.app.id, environment = scope.environment
+            let choose: @Sendable ([String]) -> SplittingExperiment = { choices in SplittingExperiment(choices: choices, flowID: flowID, document: document) }
             // One piece of work: a request's body can be watched for its client going away once.
-            let (result, graphResult) = try await reporting {
-                try await ReportWork.run(request, metrics: administration.metrics) { () async throws -> (FunnelResult, FunnelResult?) in
-                    let result = try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: query)
-                    guard let graphQuery else { return (result, result) }
+            let (result, graphResult, splitting) = try await reporting {
+                try await ReportWork.run(request, metrics: administration.metrics) {
+                    () async throws -> (FunnelResult, FunnelResult?, SplittingExperiment?) in
+                    let (result, splitting) = try await SplittingExperiment.reporting(query.scope, choose: choose) { scope in
+                        var query = query
+                        query.scope = scope
+                        return try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: query)
+                    }
+                    guard var graphQuery else { return (result, result, splitting) }
+                    graphQuery.scope.experiment = graphQuery.scope.experiment ?? splitting?.key
                     do {
-                        return (result, try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: graphQuery))
+                        return (result, try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: graphQuery), splitting)
                     } catch is ReportError {
-                        return (result, nil)  // no run of that revision: its graph, untaken
+                        return (result, nil, splitting)  // no run of that revision: its graph, untaken
                     }
                 }
             }
@@ -61,7 +68,8 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let page = FlowPage(report: report, document: document, graphReport: graphReport, graphNote: Self.graphNote(scope))
             let versions = page.appVersions()
             let values = FlowPageContext(
-                appID: scope.app.id, appName: scope.app.name, flowID: flowID, scope: scope.description(hasGraph: true),
+                appID: scope.app.id, appName: scope.app.name, flowID: flowID,
+                scope: scope.description(hasGraph: true, experimentNote: splitting?.note),
                 groups: page.groups(), hasGroups: !VariationGroups.shown(report.byVariation).isEmpty,
                 hasAppVersions: !versions.versions.isEmpty, appVersions: versions.versions, versionRows: versions.rows,
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
@@ -88,15 +96,20 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             let query = WalkthroughQuery(
                 walkthroughID: walkthroughID, groupByVariation: true,
                 declaredSteps: scope.document?.reportedStepIDs(ofWalkthrough: walkthroughID), scope: scope.report)
-            let store = store, appID = scope.app.id, environment = scope.environment
-            let report = try await reporting {
+            let store = store, appID = scope.app.id, environment = scope.environment, document = scope.document
+            let choose: @Sendable ([String]) -> SplittingExperiment = { choices in SplittingExperiment(choices: choices, walkthroughID: walkthroughID, document: document) }
+            let (report, splitting) = try await reporting {
                 try await ReportWork.run(request, metrics: administration.metrics) {
-                    try await StoredWalkthroughReport.report(store: store, appID: appID, environment: environment, query: query)
+                    try await SplittingExperiment.reporting(query.scope, choose: choose) { scope in
+                        var query = query
+                        query.scope = scope
+                        return try await StoredWalkthroughReport.report(store: store, appID: appID, environment: environment, query: query)
+                    }
                 }
             }
             let values = WalkthroughPageContext(
                 appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID,
-                scope: scope.description(hasGraph: false), groups: WalkthroughPage(report: report).groups(),
+                scope: scope.description(hasGraph: false, experimentNote: splitting?.note), groups: WalkthroughPage(report: report).groups(),
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request))
         }

@@ -28,4 +28,6 @@ struct ReportScopeContext: Sendable {
     let ranges: [Link]
     /// Why "since revision N was published" is not offered, when it is not.
     let publishNote: String?
+    /// Which experiment splits the users when the events carry several, and how to choose another.
+    let experimentNote: String?
 }

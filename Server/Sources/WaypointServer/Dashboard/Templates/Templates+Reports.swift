@@ -103,6 +103,7 @@ extension Templates {
         </form>
         <p class="selector">Users who started: {{#ranges}}{{#current}}<strong aria-current="page">{{label}}</strong>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}} · {{/ranges}}</p>
         {{#publishNote}}<p class="hint">{{publishNote}}</p>{{/publishNote}}
+        {{#experimentNote}}<p class="hint" data-scope="experiment">{{experimentNote}}</p>{{/experimentNote}}
         </section>
         """
 }
