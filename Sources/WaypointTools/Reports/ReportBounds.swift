@@ -23,6 +23,15 @@ public enum ReportBounds {
     public static let otherSteps = "(other steps)"
     /// How many groups (besides `(none)` and `(other)`) are named when the document declares none.
     public static let namedGroups = 20
+    /// How many step ids the document does not declare are listed on their own rows (those with
+    /// the most viewers, then by id); the others are ``otherSteps``.
+    public static let listedSteps = 50
+    /// How many distinct undeclared step ids a report tracks on their own while reading, to choose
+    /// the ``listedSteps`` with the most viewers at the end; ids first seen after this many others
+    /// are folded into ``otherSteps`` as they are read. A few thousand ids is far more than any
+    /// revision history of a flow holds, yet it caps the per-step figures (a few dozen bytes per
+    /// id, in everyone's figures) whatever an app sends.
+    static let trackedSteps = 4096
 }
 
 /// What a report folded to stay bounded (``ReportBounds``): `"folded":{"appVersions":980,"steps":1000,"variations":998}`,
