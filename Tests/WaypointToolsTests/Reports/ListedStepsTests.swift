@@ -79,6 +79,33 @@ struct ListedStepsTests {
         #expect(groups["2"]?.step(ReportBounds.otherSteps)?.viewed == (0..<10).map { ($0 + 1) / 2 }.reduce(0, +) + 1)
     }
 
+    /// Skips, outcomes and durations at the folded ids: each user counted once, every duration kept.
+    @Test func theRowCountsSkipsAndOutcomesOncePerUser() throws {
+        func event(_ user: String, _ name: EventName, _ step: String, at seconds: Double, outcome: String? = nil, duration: Int64? = nil) -> String {
+            OnboardingEvent(
+                messageID: "m-\(user)-\(name.rawValue)-\(step)-\(seconds)", userID: user, event: name, timestamp: Lines.date(seconds),
+                flowID: "signup", flowVersion: 1, stepID: step, outcome: outcome, durationMs: duration
+            ).jsonLine
+        }
+        // 50 ids with three viewers each are listed; `f1` and `f2`, with one or two, are folded.
+        var lines = (0..<ReportBounds.listedSteps).flatMap { number in
+            (0..<3).flatMap { Self.user("k\(number)-\($0)", steps: ["kept-\(number)"]) }
+        }
+        lines += [
+            event("x", .stepViewed, "f1", at: 1), event("x", .stepCompleted, "f1", at: 2, outcome: "next", duration: 100),
+            event("x", .stepViewed, "f2", at: 2), event("x", .stepCompleted, "f2", at: 3, outcome: "next", duration: 300),
+            event("x", .stepSkipped, "f1", at: 4), event("x", .stepSkipped, "f2", at: 5),
+            event("y", .stepViewed, "f2", at: 1), event("y", .stepCompleted, "f2", at: 2, outcome: "back", duration: 200),
+        ]
+        let report = try Lines.flowReport(lines, Self.query)
+        #expect(report.folded == FoldedValues(steps: 2))
+        #expect(report.overall.step("f1") == nil)
+        let other = try #require(report.overall.step(ReportBounds.otherSteps))
+        #expect((other.viewed, other.skipped, other.droppedHere) == (2, 1, 2))
+        #expect(other.outcomes == ["next": 1, "back": 1])
+        #expect(other.medianDurationMs == 200)
+    }
+
     /// Equal viewers: by id. More viewers win over an earlier id.
     @Test func tiesAreBrokenById() throws {
         var lines = (0..<52).flatMap { Self.user("tie-\($0)", steps: ["tie-" + ($0 < 10 ? "0\($0)" : "\($0)")], at: Double($0)) }
