@@ -61,8 +61,9 @@ struct FunnelCollector: EventLineCollector {
     private(set) var measured: [Bool] = []
     /// Lines read, valid events and invalid lines.
     var counts = EventLineCounts()
-    /// Whether step ids the query does not name are folded into ``ReportBounds/otherSteps``: with
-    /// the document's steps, which (with `$complete` and the query's steps) are all ``steps`` holds.
+    /// Whether step ids the query does not name are bounded (``ReportBounds``): with the document's
+    /// steps, which (with `$complete` and the query's steps) come first in ``steps``; the first
+    /// ``ReportBounds/trackedSteps`` other ids follow, and any other is read as ``ReportBounds/otherSteps``.
     let foldsSteps: Bool
     /// The step number of ``ReportBounds/otherSteps`` when ``foldsSteps``.
     private(set) var otherStep: UInt32 = 0
