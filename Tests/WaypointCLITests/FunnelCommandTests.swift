@@ -42,9 +42,10 @@ struct FunnelCommandTests {
     }
 
     /// With --document, what the document does not declare is folded as the server folds it, and
-    /// the table says so.
+    /// the table says so: every undeclared variation, and the step ids beyond the 50 with the most
+    /// viewers (here one each, so the first 50 by id are listed).
     @Test func withADocumentUndeclaredVariationsAndStepsAreFoldedAndSaidSo() throws {
-        let lines = (0..<50).map { index in
+        let lines = (0..<60).map { index in
             #"{"messageId":"m\#(index)","userId":"u\#(index)","event":"Step Viewed","timestamp":"2026-01-01T00:00:\#(String(format: "%02d", index)).000Z","#
                 + #""flowId":"signup","stepId":"step-\#(index)","experiment":"short-signup","variation":"v\#(index)"}"#
         }
@@ -55,9 +56,11 @@ struct FunnelCommandTests {
         let json = try Self.output([file.path, "--flow", "signup", "--document", document, "--by", "variation", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect((object["byVariation"] as? [String: Any])?.keys.sorted() == ["(other)"])
-        #expect(object["folded"] as? [String: Int] == ["variations": 50, "appVersions": 0, "steps": 50])
+        #expect(object["folded"] as? [String: Int] == ["variations": 60, "appVersions": 0, "steps": 10])
+        let listed = try #require(object["steps"] as? [[String: Any]]).compactMap { $0["stepId"] as? String }.filter { $0.hasPrefix("step-") }
+        #expect(listed == (0..<60).map { "step-\($0)" }.sorted().prefix(50).map { $0 })
         let table = try Self.output([file.path, "--flow", "signup", "--document", document, "--by", "variation"])
-        #expect(table.contains("Shown together to keep the report bounded: 50 variations under (other), 50 step ids as (other steps)."))
+        #expect(table.contains("Shown together to keep the report bounded: 60 variations under (other), 10 step ids as (other steps)."))
         #expect(table.contains("(other steps) *"))
     }
 

@@ -44,8 +44,9 @@ extension WaypointCommand {
                 experiment, name the one that splits the users with --experiment KEY. The JSON echoes \
                 the scope as "scope".
 
-                Reports stay bounded whatever the events hold: with --document, the variations and \
-                steps it does not declare are reported together as "(other)" and "(other steps)"; app \
+                Reports stay bounded whatever the events hold: with --document, the variations it does \
+                not declare are reported together as "(other)", and the steps it does not declare beyond \
+                the 50 with the most viewers as "(other steps)"; app \
                 versions (and variations without --document) beyond the 20 with the most users are \
                 "(other)"; each group lists only the steps its users reached. The JSON's "folded" \
                 counts what was folded.

@@ -20,7 +20,8 @@ import Waypoint
 /// never against everyone who started.
 ///
 /// It is bounded whatever its events hold (``ReportBounds``): groups not declared are `(other)`,
-/// steps not declared are `(other steps)`, each group lists only its own steps, and `folded`
+/// steps not declared beyond the 50 with the most viewers are `(other steps)`, each group lists
+/// only its own steps, and `folded`
 /// counts what was folded.
 ///
 /// `byVariation` is there when asked for (``FunnelQuery/groupByVariation``); `byAppVersion` when at

@@ -69,6 +69,33 @@ struct FlowReportBuilder {
             if !user.completed, let step = user.lastViewed { dropped[slot(step)] += 1 }
         }
 
+        /// Moves the figures of the `folded` step numbers into the row `other`: drop-offs and
+        /// durations add up (a user drops off at one step), views, skips and outcomes are the
+        /// row's own plus `extra`, the users who reached a folded id only.
+        mutating func fold(_ folded: [Bool], into other: UInt32, extra: OtherStepsExtra) {
+            func isFolded(_ step: UInt32) -> Bool { Int(step) < folded.count && folded[Int(step)] }
+            var droppedThere = 0
+            var durationsThere: [Int64] = []
+            let numbers = slots.map { $0.map { ($0.key, $0.value) } } ?? viewed.indices.map { (UInt32($0), $0) }
+            for (step, slot) in numbers where isFolded(step) {
+                droppedThere += dropped[slot]
+                durationsThere += durations[slot]
+                viewed[slot] = 0
+                skipped[slot] = 0
+                dropped[slot] = 0
+                durations[slot] = []
+            }
+            for key in outcomes.keys where isFolded(UInt32(truncatingIfNeeded: key >> 32)) { outcomes[key] = nil }
+            for (outcome, users) in extra.outcomes { outcomes[UInt64(other) << 32 | UInt64(outcome), default: 0] += users }
+            guard extra.viewed > 0 || extra.skipped > 0 || droppedThere > 0 || !durationsThere.isEmpty || !extra.outcomes.isEmpty
+            else { return }
+            let to = slot(other)
+            viewed[to] += extra.viewed
+            skipped[to] += extra.skipped
+            dropped[to] += droppedThere
+            durations[to] += durationsThere
+        }
+
         /// Adds another group's users (each user is in one group, so the sums count users).
         mutating func merge(_ other: Tally) {
             users += other.users
@@ -93,6 +120,21 @@ struct FlowReportBuilder {
         }
     }
 
+    /// Users counted in ``ReportBounds/otherSteps`` besides those the row's own step number
+    /// counts: users who reached a folded id but not the row's number itself.
+    struct OtherStepsExtra {
+        var viewed = 0
+        var skipped = 0
+        /// Users per outcome number.
+        var outcomes: [UInt32: Int] = [:]
+
+        mutating func add(_ other: OtherStepsExtra, times count: Int = 1) {
+            viewed += other.viewed * count
+            skipped += other.skipped * count
+            for (outcome, users) in other.outcomes { outcomes[outcome, default: 0] += users * count }
+        }
+    }
+
     /// One user's contribution.
     struct UserFigures {
         var started = false
@@ -109,6 +151,35 @@ struct FlowReportBuilder {
         var revision: UInt16 = 0
     }
 
+    /// With the document's steps, where the collector numbers the ids it does not declare.
+    struct UndeclaredSteps {
+        /// The first number of an undeclared id tracked on its own (``FunnelCollector/firstTrackedStep``).
+        let firstTracked: UInt32
+        /// The number of ``ReportBounds/otherSteps``.
+        let other: UInt32
+
+        func isUndeclared(_ step: UInt32) -> Bool { step >= firstTracked || step == other }
+    }
+
+    /// What a user reached among the undeclared steps, with their groups: users alike are counted
+    /// together, so that ``ReportBounds/otherSteps`` counts each user once whichever ids end up
+    /// folded into it.
+    struct UndeclaredReach: Hashable {
+        var variation: UInt16
+        var appVersion: UInt16
+        var revision: UInt16
+        /// Undeclared step numbers (``ReportBounds/otherSteps``' too), sorted.
+        var viewed: [UInt32]
+        var skipped: [UInt32]
+        /// step << 32 | outcome, sorted.
+        var outcomes: [UInt64]
+    }
+
+    private let undeclaredSteps: UndeclaredSteps?
+    /// Users who reached an undeclared id tracked on its own, by what they reached: as many entries
+    /// as distinct combinations, at most one a user.
+    private var undeclaredReaches: [UndeclaredReach: Int] = [:]
+
     /// Where a step first appears: the earliest event that names it, in event order.
     private var firstSeen: [EventOrder?] = []
     private var overall = Tally()
@@ -124,8 +195,10 @@ struct FlowReportBuilder {
     private var skipStamps: [UInt32] = []
     private var outcomeStamps: [UInt64: UInt32] = [:]
 
-    init(groupByVariation: Bool) {
+    /// - Parameter undeclaredSteps: with the document's steps, how the collector numbers the others.
+    init(groupByVariation: Bool, undeclaredSteps: UndeclaredSteps? = nil) {
         self.groupByVariation = groupByVariation
+        self.undeclaredSteps = undeclaredSteps
     }
 
     /// Adds one user: `records` are all their events of the flow, sorted by ``FlowRecord/precedes(_:_:)``.
@@ -180,6 +253,7 @@ struct FlowReportBuilder {
         if user.completed, let start = firstStart, let end = completions.filter({ $0 >= start }).min() {
             user.msToComplete = end - start
         }
+        if let undeclaredSteps { noteUndeclaredReach(of: user, undeclaredSteps) }
         Self.startGroups(&perAppVersion, with: user.appVersion, before: overall)
         Self.startGroups(&perRevision, with: user.revision, before: overall)
         overall.add(user)
@@ -191,6 +265,45 @@ struct FlowReportBuilder {
             perVariation[group].grow(to: steps)
             perVariation[group].add(user)
         }
+    }
+
+    /// Remembers what `user` reached among the undeclared steps, when that includes an id tracked on its own.
+    private mutating func noteUndeclaredReach(of user: UserFigures, _ undeclared: UndeclaredSteps) {
+        let tracked = user.viewed.contains { $0 >= undeclared.firstTracked } || user.skipped.contains { $0 >= undeclared.firstTracked }
+            || user.outcomes.contains { UInt32(truncatingIfNeeded: $0 >> 32) >= undeclared.firstTracked }
+        guard tracked else { return }
+        let reach = UndeclaredReach(
+            variation: groupByVariation ? user.variation : 0, appVersion: user.appVersion, revision: user.revision,
+            viewed: user.viewed.filter(undeclared.isUndeclared).sorted(), skipped: user.skipped.filter(undeclared.isUndeclared).sorted(),
+            outcomes: user.outcomes.filter { undeclared.isUndeclared(UInt32(truncatingIfNeeded: $0 >> 32)) }.sorted())
+        undeclaredReaches[reach, default: 0] += 1
+    }
+
+    /// The undeclared ids tracked on their own that are folded into ``ReportBounds/otherSteps``
+    /// (by step number): all but the ``ReportBounds/listedSteps`` with the most viewers (then by
+    /// id), and any id another part of the input folded as it was read. Also how many of them
+    /// `foldedSteps` does not hold already.
+    private func foldedTrackedSteps(steps: ByteStringTable, foldedSteps: ByteStringTable, _ undeclared: UndeclaredSteps) -> (folded: [Bool], added: Int) {
+        var folded = [Bool](repeating: false, count: steps.count)
+        var alreadyFolded = Set<String>()
+        for index in 0..<foldedSteps.count { alreadyFolded.insert(foldedSteps.string(at: index)) }
+        var candidates: [(number: Int, name: String)] = []
+        let seen = min(steps.count, firstSeen.count, overall.viewed.count)
+        for number in Int(undeclared.firstTracked)..<max(seen, Int(undeclared.firstTracked)) where firstSeen[number] != nil {
+            let name = steps.string(at: number)
+            if alreadyFolded.contains(name) {
+                folded[number] = true
+            } else {
+                candidates.append((number, name))
+            }
+        }
+        candidates.sort { lhs, rhs in
+            let left = overall.viewed[lhs.number], right = overall.viewed[rhs.number]
+            return left != right ? left > right : lhs.name < rhs.name
+        }
+        let dropped = candidates.dropFirst(ReportBounds.listedSteps)
+        for candidate in dropped { folded[candidate.number] = true }
+        return (folded, dropped.count)
     }
 
     /// Starts lazy groups (app versions, revisions) at the first user who has one: every user added
@@ -235,14 +348,52 @@ struct FlowReportBuilder {
     ///   - variationsDeclared: whether the variations table holds only the document's variations
     ///     and `(other)` (otherwise the largest groups are named, ``ReportBounds``).
     ///   - folded: the values the collector folded already.
+    ///   - foldedSteps: the undeclared step ids the collector folded as it read them.
     func report(
         flowID: String, steps: ByteStringTable, outcomes: ByteStringTable, variations: ByteStringTable,
         appVersions: ByteStringTable, revisions: ByteStringTable, scope: ReportScope, declared: [String]?,
-        variationsDeclared: Bool, folded: FoldedValues, invalidLines: Int, events: Int
+        variationsDeclared: Bool, folded: FoldedValues, foldedSteps: ByteStringTable = ByteStringTable(capacity: 1),
+        invalidLines: Int, events: Int
     ) -> FlowReport {
-        let order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: declared)
+        var order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: declared)
         let outcomeNames = (0..<outcomes.count).map { outcomes.string(at: $0) }
         var folded = folded
+        var overall = self.overall, perVariation = self.perVariation, perAppVersion = self.perAppVersion
+        var perRevision = self.perRevision
+        if let undeclaredSteps {
+            // The undeclared ids beyond the listed ones join the `(other steps)` row, in every group alike.
+            let (isFolded, added) = foldedTrackedSteps(steps: steps, foldedSteps: foldedSteps, undeclaredSteps)
+            folded.steps = foldedSteps.count + added
+            let other = undeclaredSteps.other
+            func foldsInto(_ step: UInt32) -> Bool { Int(step) < isFolded.count && isFolded[Int(step)] }
+            var overallExtra = OtherStepsExtra()
+            var variationExtras = [OtherStepsExtra](repeating: OtherStepsExtra(), count: perVariation.count)
+            var appVersionExtras = [OtherStepsExtra](repeating: OtherStepsExtra(), count: perAppVersion.count)
+            var revisionExtras = [OtherStepsExtra](repeating: OtherStepsExtra(), count: perRevision.count)
+            for (reach, users) in undeclaredReaches {
+                var extra = OtherStepsExtra()
+                if !reach.viewed.contains(other), reach.viewed.contains(where: foldsInto) { extra.viewed = 1 }
+                if !reach.skipped.contains(other), reach.skipped.contains(where: foldsInto) { extra.skipped = 1 }
+                let atOther = Set(reach.outcomes.filter { $0 >> 32 == UInt64(other) }.map { UInt32(truncatingIfNeeded: $0) })
+                for key in reach.outcomes where foldsInto(UInt32(truncatingIfNeeded: key >> 32)) {
+                    let outcome = UInt32(truncatingIfNeeded: key)
+                    if !atOther.contains(outcome) { extra.outcomes[outcome] = 1 }
+                }
+                overallExtra.add(extra, times: users)
+                if Int(reach.variation) < variationExtras.count { variationExtras[Int(reach.variation)].add(extra, times: users) }
+                if Int(reach.appVersion) < appVersionExtras.count { appVersionExtras[Int(reach.appVersion)].add(extra, times: users) }
+                if Int(reach.revision) < revisionExtras.count { revisionExtras[Int(reach.revision)].add(extra, times: users) }
+            }
+            overall.fold(isFolded, into: other, extra: overallExtra)
+            for index in perVariation.indices { perVariation[index].fold(isFolded, into: other, extra: variationExtras[index]) }
+            for index in perAppVersion.indices { perAppVersion[index].fold(isFolded, into: other, extra: appVersionExtras[index]) }
+            for index in perRevision.indices { perRevision[index].fold(isFolded, into: other, extra: revisionExtras[index]) }
+            // Listed: the declared steps, the kept undeclared ids by id, then `(other steps)` when it has users.
+            order.removeAll { entry in entry.number.map { foldsInto(UInt32($0)) || $0 == Int(other) } ?? false }
+            if (Int(other) < firstSeen.count && firstSeen[Int(other)] != nil) || added > 0 {
+                order.append(StepOrder.Entry(name: ReportBounds.otherSteps, number: Int(other), inDocument: false))
+            }
+        }
 
         /// A group's figures: everyone's list every step in `order`; a group's, the declared steps
         /// and the other steps its users reached.

@@ -10,7 +10,10 @@ struct FunnelAccumulator {
     /// Prepares for `query`; `collector` has interned the query's steps.
     init(query: FunnelQuery, collector: FunnelCollector) throws(ReportError) {
         guard let steps = query.steps else {
-            flow = FlowReportBuilder(groupByVariation: query.groupByVariation)
+            flow = FlowReportBuilder(
+                groupByVariation: query.groupByVariation,
+                undeclaredSteps: collector.foldsSteps
+                    ? .init(firstTracked: UInt32(truncatingIfNeeded: collector.firstTrackedStep), other: collector.otherStep) : nil)
             return
         }
         guard !steps.isEmpty else { throw .noSteps(flowID: query.flowID) }
@@ -54,7 +57,7 @@ struct FunnelAccumulator {
                 flowID: query.flowID, steps: collector.steps, outcomes: collector.outcomes, variations: collector.variations,
                 appVersions: collector.appVersions, revisions: collector.revisions.names, scope: query.scope,
                 declared: query.declaredSteps, variationsDeclared: collector.foldsVariations,
-                folded: FoldedValues(variations: collector.foldedVariations.count, steps: collector.foldedSteps.count),
+                folded: FoldedValues(variations: collector.foldedVariations.count), foldedSteps: collector.foldedSteps,
                 invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines))
         }
         var known = Set(query.declaredSteps ?? [])

@@ -61,12 +61,18 @@ struct FunnelCollector: EventLineCollector {
     private(set) var measured: [Bool] = []
     /// Lines read, valid events and invalid lines.
     var counts = EventLineCounts()
-    /// Whether step ids the query does not name are folded into ``ReportBounds/otherSteps``: with
-    /// the document's steps, which (with `$complete` and the query's steps) are all ``steps`` holds.
+    /// Whether step ids the query does not name are bounded (``ReportBounds``): with the document's
+    /// steps, which (with `$complete` and the query's steps) come first in ``steps``; the first
+    /// ``ReportBounds/trackedSteps`` other ids follow, and any other is read as ``ReportBounds/otherSteps``.
     let foldsSteps: Bool
     /// The step number of ``ReportBounds/otherSteps`` when ``foldsSteps``.
     private(set) var otherStep: UInt32 = 0
-    /// The step ids folded into ``ReportBounds/otherSteps``.
+    /// With ``foldsSteps``, the number of the first step id the query does not name: the numbers
+    /// from here on are undeclared ids tracked on their own (at most ``ReportBounds/trackedSteps``),
+    /// of which the report lists those with the most viewers (``FlowReportBuilder``).
+    private(set) var firstTrackedStep = 0
+    /// The undeclared step ids folded as they were read, beyond the first ``ReportBounds/trackedSteps``
+    /// (events in the scope's revision only).
     var foldedSteps = ByteStringTable(capacity: 16)
     /// Whether variations the document does not declare are folded into ``ReportBounds/otherGroup``,
     /// whose number in ``variations`` is ``otherVariation``.
@@ -93,6 +99,7 @@ struct FunnelCollector: EventLineCollector {
         for step in query.declaredSteps ?? [] { _ = steps.index(of: Array(step.utf8)) }
         for step in query.steps ?? [] { _ = steps.index(of: Array(step.utf8)) }
         if foldsSteps { otherStep = UInt32(truncatingIfNeeded: steps.index(of: Array(ReportBounds.otherSteps.utf8)) ?? 0) }
+        firstTrackedStep = steps.count
         for variation in query.declaredVariations ?? [] where foldsVariations { _ = variations.index(of: Array(variation.utf8)) }
         if foldsVariations { otherVariation = variations.index(of: Array(ReportBounds.otherGroup.utf8)) ?? 0 }
         if let listed = query.steps {
@@ -121,11 +128,11 @@ struct FunnelCollector: EventLineCollector {
             step = completeStep
         } else if kind.isAboutStep {
             guard fields.stepID.isPresent else { return }
-            if let found = fields.stepID.intern(in: &steps, p, insert: !foldsSteps) {
+            if let found = fields.stepID.intern(in: &steps, p, insert: tracksNewStep) {
                 step = UInt32(truncatingIfNeeded: found)
             } else if foldsSteps {
-                _ = fields.stepID.intern(in: &foldedSteps, p)
                 step = otherStep
+                if inScope { _ = fields.stepID.intern(in: &foldedSteps, p) }
             } else {
                 return
             }
@@ -192,11 +199,11 @@ struct FunnelCollector: EventLineCollector {
             step = completeStep
         } else if kind.isAboutStep {
             guard let stepID = event.stepID else { return }
-            if let found = steps.index(of: Array(stepID.utf8), insert: !foldsSteps) {
+            if let found = steps.index(of: Array(stepID.utf8), insert: tracksNewStep) {
                 step = UInt32(truncatingIfNeeded: found)
             } else if foldsSteps {
-                _ = foldedSteps.index(of: Array(stepID.utf8))
                 step = otherStep
+                if inScope { _ = foldedSteps.index(of: Array(stepID.utf8)) }
             } else {
                 return
             }
@@ -238,6 +245,12 @@ struct FunnelCollector: EventLineCollector {
         }
         record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, appVersion: appVersion,
                revision: revision, time: time, stepIndex: event.stepIndex.map(Int64.init), duration: event.durationMs)
+    }
+
+    /// Whether a step id not in ``steps`` yet gets a number of its own: always without the
+    /// document's steps; with them, while fewer than ``ReportBounds/trackedSteps`` undeclared ids have one.
+    private var tracksNewStep: Bool {
+        !foldsSteps || steps.count - firstTrackedStep < ReportBounds.trackedSteps
     }
 
     /// Whether `user`'s events count: with a date range, only when their first kept `Flow Started`
@@ -303,7 +316,23 @@ struct FunnelCollector: EventLineCollector {
             (0..<from.count).map { UInt32(truncatingIfNeeded: table.index(of: from.bytes(at: $0)) ?? 0) }
         }
         let userMap = map(other.users, into: &users)
-        let stepMap = map(other.steps, into: &steps)
+        // The other part's undeclared ids keep their numbers while this one tracks fewer than
+        // ``ReportBounds/trackedSteps``; beyond, they are folded (the report folds an id folded in
+        // any part: ``FlowReportBuilder``).
+        var kept = [Bool](repeating: false, count: other.steps.count)
+        for record in other.records where record.step != FlowRecord.none && Int(record.step) < kept.count { kept[Int(record.step)] = true }
+        var stepMap: [UInt32] = []
+        stepMap.reserveCapacity(other.steps.count)
+        for index in 0..<other.steps.count {
+            let bytes = other.steps.bytes(at: index)
+            if let found = steps.index(of: bytes, insert: tracksNewStep) {
+                stepMap.append(UInt32(truncatingIfNeeded: found))
+            } else {
+                // Folded here: counted when the other part kept events of it, as `consume` counts.
+                if kept[index] { _ = foldedSteps.index(of: bytes) }
+                stepMap.append(otherStep)
+            }
+        }
         for (index, isMentioned) in other.mentioned.enumerated() where isMentioned { mention(stepMap[index]) }
         for index in 0..<other.experiments.count where experiments.count < Self.otherFlowsKept {
             _ = experiments.index(of: other.experiments.bytes(at: index))

@@ -16,14 +16,15 @@ public struct FunnelQuery: Sendable, Hashable {
     /// The flow's step ids as its document declares them, in document order with subflow steps
     /// expanded in place (``WaypointDocument/reportedStepIDs(ofFlow:)``); `nil` without a document.
     ///
-    /// With them, the flow report lists every declared step (even at 0) in this order, and a
-    /// sequential funnel accepts these ids even when no event mentions them.
+    /// With them, the flow report lists every declared step (even at 0) in this order, then the
+    /// 50 undeclared ids with the most viewers, and the others as one row, `(other steps)`
+    /// (``ReportBounds``); a sequential funnel accepts these ids even when no event mentions them.
     public var declaredSteps: [String]?
     /// The variations the document declares for the flow's experiments
     /// (``WaypointDocument/reportedVariations(ofFlow:)``); `nil` without a document.
     ///
     /// With them, the users of any other variation are reported as one group, `(other)`
-    /// (``ReportBounds``), and the steps the document does not declare as one row, `(other steps)`.
+    /// (``ReportBounds``).
     public var declaredVariations: [String]?
     /// Which runs are counted: revision, date range, the experiment that splits users (``ReportScope``).
     public var scope: ReportScope

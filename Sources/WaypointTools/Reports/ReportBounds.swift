@@ -9,9 +9,20 @@
 ///   Without them (no document), the flow report names the ``namedGroups`` variations with the
 ///   most users and folds the others into ``otherGroup``. App versions, which no document
 ///   declares, are always bounded that way.
-/// - With the document's steps (``FunnelQuery/declaredSteps``), the steps it does not declare are
-///   the one row ``otherSteps``: users who viewed, skipped or took an outcome at any of them.
-/// - Each group lists the declared steps and only the other steps its own users reached.
+/// - With the document's steps (``FunnelQuery/declaredSteps``), the ``listedSteps`` step ids it
+///   does not declare with the most viewers (then by id) keep their own rows, after the declared
+///   steps, by id (a step an earlier revision had stays visible in a report over every revision);
+///   the others are the one row ``otherSteps``: users who viewed, skipped or took an outcome at any
+///   of them, each counted once.
+///   To choose them with bounded memory and work, a report tracks the first ``trackedSteps``
+///   distinct undeclared ids it reads on their own and folds any id first read after those as it
+///   reads it; at the end it keeps the ``listedSteps`` most viewed of the tracked ids and folds the
+///   rest. Its one imprecision: an id first read after ``trackedSteps`` others is folded however
+///   many viewers it has (a file read in ranges tracks per range, and an id folded in any range is
+///   folded). To count each user of the row once, the report remembers what each user who reached
+///   a tracked id reached among the undeclared steps, users alike counted together.
+/// - Each group lists the declared steps and only the other steps its own users reached, among the
+///   ones everyone's figures list (the same kept ids), and its own users' share of ``otherSteps``.
 /// - The walkthrough report bounds its variations and app versions as the flow report does without
 ///   a document; the sequential funnel's groups follow the document's variations.
 ///
@@ -23,6 +34,15 @@ public enum ReportBounds {
     public static let otherSteps = "(other steps)"
     /// How many groups (besides `(none)` and `(other)`) are named when the document declares none.
     public static let namedGroups = 20
+    /// How many step ids the document does not declare are listed on their own rows (those with
+    /// the most viewers, then by id); the others are ``otherSteps``.
+    public static let listedSteps = 50
+    /// How many distinct undeclared step ids a report tracks on their own while reading, to choose
+    /// the ``listedSteps`` with the most viewers at the end; ids first seen after this many others
+    /// are folded into ``otherSteps`` as they are read. A few thousand ids is far more than any
+    /// revision history of a flow holds, yet it caps the per-step figures (a few dozen bytes per
+    /// id, in everyone's figures) whatever an app sends.
+    static let trackedSteps = 4096
 }
 
 /// What a report folded to stay bounded (``ReportBounds``): `"folded":{"appVersions":980,"steps":1000,"variations":998}`,
@@ -32,7 +52,7 @@ public struct FoldedValues: Sendable, Hashable, Codable {
     public var variations: Int
     /// Distinct app versions whose users are reported under `(other)`.
     public var appVersions: Int
-    /// Distinct step ids reported together as `(other steps)`.
+    /// Distinct step ids reported together as `(other steps)` (not those listed on their own rows).
     public var steps: Int
     /// Distinct revisions whose users are reported under `(other)`.
     public var revisions: Int

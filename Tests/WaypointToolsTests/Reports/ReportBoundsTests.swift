@@ -75,15 +75,20 @@ struct ReportBoundsTests {
         #expect(groups.values.map(\.started).reduce(0, +) == report.started)
     }
 
-    @Test func stepsTheDocumentDoesNotDeclareAreOneRowOfTheUsersWhoReachedAny() throws {
+    /// Up to ``ReportBounds/listedSteps`` undeclared ids are listed on their own, after the declared steps.
+    @Test func stepsTheDocumentDoesNotDeclareAreListedAfterTheDeclaredOnes() throws {
         let lines = Self.user("a", variation: "control", steps: ["splash", "old-1", "old-2"])
             + Self.user("b", variation: "control", steps: ["splash", "old-2"])
             + Self.user("c", variation: "short", steps: ["splash", "done"], completes: true)
         let report = try Lines.flowReport(lines, Self.scoped)
-        #expect(report.steps.map(\.stepID) == ["splash", "login", "done", ReportBounds.otherSteps])
-        let other = try #require(report.overall.step(ReportBounds.otherSteps))
-        #expect((other.viewed, other.droppedHere, other.inDocument) == (2, 2, false))
-        #expect(report.folded == FoldedValues(steps: 2))
+        #expect(report.steps.map(\.stepID) == ["splash", "login", "done", "old-1", "old-2"])
+        let old = try #require(report.overall.step("old-2"))
+        #expect((old.viewed, old.droppedHere, old.inDocument) == (2, 2, false))
+        #expect(report.overall.step("old-1")?.viewed == 1)
+        #expect(report.folded == nil)
+        // A group lists the undeclared ids its own users reached.
+        #expect(report.byVariation?["control"]?.steps.map(\.stepID) == ["splash", "login", "done", "old-1", "old-2"])
+        #expect(report.byVariation?["short"]?.steps.map(\.stepID) == ["splash", "login", "done"])
         // The sequential funnel still accepts the steps the document declares.
         let funnel = try Lines.report(lines, FunnelQuery(flowID: "signup", steps: ["splash", "done"], document: Self.document))
         #expect(funnel.users == [3, 1])
@@ -123,16 +128,21 @@ struct ReportBoundsTests {
     }
 
     /// 1,000 users, each with their own step, variation and app version: the report is a few
-    /// groups of the document's steps, not a thousand groups of a thousand steps.
+    /// groups of the document's steps and at most 50 others, not a thousand groups of a thousand steps.
     @Test func adversarialEventsMakeABoundedReport() throws {
         let lines = Self.adversarial(1000)
         let scoped = try Funnel.compute(jsonLines: Lines.data(lines), query: Self.scoped)
         let report = try #require(scoped.flowReport)
         #expect(report.byVariation?.keys.sorted() == [ReportBounds.otherGroup])
         #expect(report.byAppVersion?.count == ReportBounds.namedGroups + 1)
-        #expect(report.folded == FoldedValues(variations: 1000, appVersions: 1000 - ReportBounds.namedGroups, steps: 1000))
-        #expect(report.byVariation?[ReportBounds.otherGroup]?.step(ReportBounds.otherSteps)?.viewed == 1000)
-        #expect(scoped.jsonData().count < 30_000, "\(scoped.jsonData().count) bytes")
+        let folded = 1000 - ReportBounds.listedSteps
+        #expect(report.folded == FoldedValues(variations: 1000, appVersions: 1000 - ReportBounds.namedGroups, steps: folded))
+        #expect(report.steps.count == 3 + ReportBounds.listedSteps + 1)
+        #expect(report.byVariation?[ReportBounds.otherGroup]?.step(ReportBounds.otherSteps)?.viewed == folded)
+        #expect(report.byAppVersion?.values.allSatisfy { $0.steps.count <= 3 + ReportBounds.listedSteps + 1 } == true)
+        // Everyone's rows, the one variation group's and a step or two in each app version's: a
+        // size set by the bounds, whatever the number of ids.
+        #expect(scoped.jsonData().count < 40_000, "\(scoped.jsonData().count) bytes")
         // Without a document the groups are still capped, and each lists its own step only: linear, not quadratic.
         let unscoped = try Funnel.compute(jsonLines: Lines.data(lines), query: FunnelQuery(flowID: "signup", groupByVariation: true))
         let groups = try #require(unscoped.flowReport?.byVariation)
@@ -165,7 +175,8 @@ struct ReportBoundsTests {
     }
 
     @Test func theJSONSaysWhatWasFolded() throws {
-        let lines = Self.user("d", variation: "rogue", steps: ["splash", "old"])
+        let steps = ["splash"] + (0...ReportBounds.listedSteps).map { "old-\($0)" }
+        let lines = Self.user("d", variation: "rogue", steps: steps)
         let json = String(decoding: try Funnel.compute(jsonLines: Lines.data(lines), query: Self.scoped).jsonData(), as: UTF8.self)
         #expect(json.contains(#""folded":{"appVersions":0,"steps":1,"variations":1}"#), "\(json)")
         // Nothing folded: no "folded", the JSON as before.
