@@ -19,24 +19,24 @@ extension WaypointDocument {
         return ids
     }
 
-    /// The variations a flow's events may carry, as the document declares them: the `variation` of
-    /// each entry of the flow and every variation of the experiments those entries name, in that
-    /// order without repeats; `nil` when the document has no flow `id` (empty when it does not vary).
+    /// The variations a flow's events may carry, as the document declares them: for each experiment
+    /// reaching a run of the flow (``ExperimentReach``: its own entries' and those of the subflows it
+    /// runs, whose events carry the experiment from exposure on), the `variation` of each entry, then
+    /// every variation the experiment declares, in that order without repeats; `nil` when the document
+    /// has no flow `id` (empty when no experiment reaches it).
     ///
     /// ```swift
     /// let query = FunnelQuery(flowID: "signup", groupByVariation: true, document: document)
     /// ```
     public func reportedVariations(ofFlow id: String) -> [String]? {
-        let entries = flows.filter { $0.id == id }
-        guard !entries.isEmpty else { return nil }
+        guard flows.contains(where: { $0.id == id }) else { return nil }
         var names: [String] = []
         var listed: Set<String> = []
-        for entry in entries {
-            if let variation = entry.variation, listed.insert(variation).inserted { names.append(variation) }
-        }
-        let named = Set(entries.compactMap(\.experiment))
-        for experiment in experiments where named.contains(experiment.key) {
-            for variation in experiment.variations where listed.insert(variation).inserted { names.append(variation) }
+        for reached in ExperimentReach(document: self).experiments(reaching: id) {
+            for variation in reached.variations where listed.insert(variation).inserted { names.append(variation) }
+            for experiment in experiments where experiment.key == reached.key {
+                for variation in experiment.variations where listed.insert(variation).inserted { names.append(variation) }
+            }
         }
         return names
     }
