@@ -20,7 +20,7 @@ struct ScopeScenarioTests {
     }
 
     /// Posts the scenario: revision 1 published, then revision 2 (to both environments).
-    static func seeded(_ body: @Sendable @escaping (any TestClientProtocol) async throws -> Void) async throws {
+    static func seeded(_ body: @Sendable @escaping (any TestClientProtocol, TestApp) async throws -> Void) async throws {
         try await TestServer.run { client in
             let app = try await client.createApp("stillwater")
             #expect(try await client.upload("stillwater", Data(ScopeScenario.revision1.utf8)).status == .created)
@@ -38,7 +38,7 @@ struct ScopeScenarioTests {
                 let answer = try await client.postEvents(key: environment == "production" ? app.production : app.staging, lines: lines)
                 #expect(try answer.object()["accepted"] as? Int == lines.count, "\(answer.text)")
             }
-            try await body(client)
+            try await body(client, app)
         }
     }
 
@@ -63,14 +63,14 @@ struct ScopeScenarioTests {
         ("&environment=staging&until=2026-11-09", Totals(0, 0, 0, 0)),
     ])
     func flowTotalsPerScope(query: String, expected: Totals) async throws {
-        try await Self.seeded { client in
+        try await Self.seeded { client, _ in
             let report = try await Self.report(client, query)
             #expect(Totals(report) == expected)
         }
     }
 
     @Test func everyStepFigureOfProduction() async throws {
-        try await Self.seeded { client in
+        try await Self.seeded { client, _ in
             let report = try await Self.report(client, "&by=variation")
             let steps = Self.steps(report)
             // viewed, droppedHere, dropRate (of viewers)
@@ -98,7 +98,7 @@ struct ScopeScenarioTests {
     }
 
     @Test func revisionTwoHasNoStressCheckViews() async throws {
-        try await Self.seeded { client in
+        try await Self.seeded { client, _ in
             let steps = Self.steps(try await Self.report(client, "&revision=2"))
             #expect(steps["stress-check"]?["viewed"] as? Int ?? 0 == 0)
             #expect(steps["breathing-demo"]?["viewed"] as? Int == 2)
@@ -108,7 +108,7 @@ struct ScopeScenarioTests {
 
     /// A report of one revision's runs is bounded by that revision's document, not the published one.
     @Test func aRevisionsReportFollowsItsOwnDocument() async throws {
-        try await Self.seeded { client in
+        try await Self.seeded { client, _ in
             let report = try await Self.report(client, "&revision=1")
             let ids = (report["steps"] as? [[String: Any]] ?? []).map { $0["stepId"] as? String ?? "" }
             #expect(ids == ["welcome", "goals", "stress-check", "sleep-schedule", "breathing-demo", "notifications", "paywall/offer", "paywall/trial"])
@@ -122,7 +122,7 @@ struct ScopeScenarioTests {
     }
 
     @Test func walkthroughPerScope() async throws {
-        try await Self.seeded { client in
+        try await Self.seeded { client, _ in
             for (query, started, completed) in [("", 2, 1), ("?environment=staging", 1, 1), ("?revision=2", 1, 0), ("?until=2026-11-09", 1, 1)] {
                 let answer = try await client.send("/v1/apps/stillwater/walkthroughs/home-tour/report" + query, headers: TestServer.admin)
                 #expect(answer.status == .ok, "\(query): \(answer.text)")
@@ -135,7 +135,7 @@ struct ScopeScenarioTests {
     }
 
     @Test func theExportHoldsOneEnvironment() async throws {
-        try await Self.seeded { client in
+        try await Self.seeded { client, _ in
             for environment in ["production", "staging"] {
                 let export = try await client.send("/v1/apps/stillwater/events?format=jsonl&environment=\(environment)", headers: TestServer.admin)
                 let users = Set(export.text.split(separator: "\n").compactMap { line in
@@ -144,6 +144,71 @@ struct ScopeScenarioTests {
                 let expected = Set(ScopeScenario.runs.filter { $0.environment == environment }.map(\.user))
                 #expect(users == expected, "\(environment)")
             }
+        }
+    }
+
+    /// The first figure of a page (its "All users" group): `<dd data-figure="started">4</dd>` → "4".
+    static func figure(_ name: String, in html: String) -> String? {
+        guard let start = html.range(of: "data-figure=\"\(name)\">") else { return nil }
+        return String(html[start.upperBound...].prefix { $0 != "<" })
+    }
+
+    @Test func thePagesShowTheirEnvironmentRevisionAndRange() async throws {
+        try await Self.seeded { client, _ in
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            // (path, started, completed, abandoned, in progress)
+            let cases: [(String, String, String, String, String)] = [
+                ("", "4", "2", "1", "1"),  // the published revision's runs
+                ("?environment=staging", "2", "1", "1", "0"),
+                ("?revision=1", "6", "3", "2", "1"),
+                ("?revision=all", "10", "5", "3", "2"),
+                ("?revision=all&since=2026-11-09", "5", "3", "1", "1"),
+            ]
+            for (query, started, completed, abandoned, inProgress) in cases {
+                let page = try await browser.get("/apps/stillwater/flows/onboarding" + query)
+                #expect(page.status == .ok, "\(query): \(page.status)")
+                let figures = ["started", "completed", "abandoned", "inProgress"].map { Self.figure($0, in: page.text) ?? "?" }
+                #expect(figures == [started, completed, abandoned, inProgress], "\(query)")
+            }
+            // Revision 2's graph and steps have no stress-check; revision 1's are drawn against its own document.
+            let second = try await browser.get("/apps/stillwater/flows/onboarding").text
+            #expect(!second.contains("stress-check"))
+            #expect(second.contains("Drawn against revision 2&#39;s document, from the runs of revision 2 only."))
+            let first = try await browser.get("/apps/stillwater/flows/onboarding?revision=1").text
+            #expect(first.contains("<code>stress-check</code>"))
+            #expect(first.contains("Drawn against revision 1&#39;s document, from the runs of revision 1 only."))
+            // The drop rate of a branch step's viewers: 1 of revision 1's 3 stress-check viewers.
+            #expect(first.contains(#"<th scope="row"><code>stress-check</code></th><td class="number">3</td><td class="number">0</td><td class="number">1</td><td class="number" data-figure="dropRate">33.3%</td>"#))
+            let tour = try await browser.get("/apps/stillwater/walkthroughs/home-tour").text
+            #expect(Self.figure("started", in: tour) == "2")
+            #expect(Self.figure("completionRate", in: tour) == "50.0%")
+        }
+    }
+
+    /// Events of two experiments: the API refuses to choose; the page splits by the one its document
+    /// declares, and says so; `experiment=` chooses.
+    @Test func twoExperimentsAreChosenBetweenNeverMixed() async throws {
+        try await Self.seeded { client, app in
+            let old = #"{"messageId":"x1-0","userId":"x1","event":"Flow Started","timestamp":"2026-11-12T10:00:00.000Z","flowId":"onboarding","flowVersion":1,"revision":2,"experiment":"old-paywall","variation":"a"}"#
+            #expect(try await client.postEvents(key: app.production, lines: [old]).status == .ok)
+            let refused = try await client.send("/v1/apps/stillwater/funnel?flow=onboarding&by=variation", headers: TestServer.admin)
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("old-paywall") && refused.text.contains("paywall-test"), "\(refused.text)")
+            let chosen = try await Self.report(client, "&by=variation&experiment=paywall-test")
+            let groups = try #require(chosen["byVariation"] as? [String: [String: Any]])
+            #expect(Totals(groups["control"] ?? [:]) == Totals(3, 3, 0, 0))
+            #expect(Totals(groups["trial-first"] ?? [:]) == Totals(3, 2, 1, 0))
+            #expect(Totals(groups["(none)"] ?? [:]) == Totals(5, 0, 2, 3))
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let page = try await browser.get("/apps/stillwater/flows/onboarding?revision=all")
+            #expect(page.status == .ok)
+            #expect(page.text.contains("Users are split by the variations of paywall-test; this page&#39;s events also carry old-paywall."))
+            let other = try await browser.get("/apps/stillwater/flows/onboarding?revision=all&experiment=old-paywall")
+            #expect(other.status == .ok)
+            // old-paywall's variation, which the published document does not declare, is its own group, apart from paywall-test's.
+            #expect(other.text.contains(">Variation (other)</h2>") && !other.text.contains(">Variation control</h2>"))
         }
     }
 }
