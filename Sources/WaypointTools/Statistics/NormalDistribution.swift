@@ -1,0 +1,64 @@
+import Foundation
+
+/// The standard normal distribution: density, CDF, survival function and quantile, accurate in both tails.
+public enum NormalDistribution {
+    /// The density φ(x) of the standard normal distribution.
+    public static func pdf(_ x: Double) -> Double {
+        exp(-0.5 * x * x) / (2 * Double.pi).squareRoot()
+    }
+
+    /// The cumulative distribution Φ(x), computed from `erf`/`erfc` as Cephes' `ndtr` does (so the upper
+    /// tail is exact to the last bits and the lower tail keeps its relative precision).
+    public static func cdf(_ x: Double) -> Double {
+        if x.isNaN { return .nan }
+        let z = x * 0.5.squareRoot()
+        if abs(z) < 0.5.squareRoot() { return 0.5 + 0.5 * erf(z) }
+        let y = 0.5 * erfc(abs(z))
+        return z > 0 ? 1 - y : y
+    }
+
+    /// The survival function 1 − Φ(x), without the cancellation of computing 1 − `cdf(x)`.
+    public static func sf(_ x: Double) -> Double {
+        cdf(-x)
+    }
+
+    /// The quantile Φ⁻¹(p) for 0 ≤ p ≤ 1: Acklam's rational approximation refined by one Halley step.
+    ///
+    /// Gives −∞ at 0, +∞ at 1 and NaN outside [0, 1].
+    public static func quantile(_ p: Double) -> Double {
+        if p.isNaN || p < 0 || p > 1 { return .nan }
+        if p == 0 { return -.infinity }
+        if p == 1 { return .infinity }
+        let a = [-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+                 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00]
+        let b = [-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                 6.680131188771972e+01, -1.328068155288572e+01]
+        let c = [-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                 -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00]
+        let d = [7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                 3.754408661907416e+00]
+        let low = 0.02425
+        var x: Double
+        if p < low {
+            let q = (-2 * log(p)).squareRoot()
+            x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
+                / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+        } else if p <= 1 - low {
+            let q = p - 0.5, r = q * q
+            x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
+                / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+        } else {
+            let q = (-2 * log1p(-p)).squareRoot()
+            x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
+                / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+        }
+        // Halley steps on the tail that keeps relative precision.
+        for _ in 0..<2 {
+            let e = x < 0 ? cdf(x) - p : (1 - p) - sf(x)
+            let u = e * (2 * Double.pi).squareRoot() * exp(x * x / 2)
+            if !u.isFinite { break }
+            x -= u / (1 + x * u / 2)
+        }
+        return x
+    }
+}
