@@ -13,8 +13,23 @@ enum SpecialFunctions {
     static let tiny = 1e-300
 
     /// The natural logarithm of the beta function B(a, b).
+    ///
+    /// When one argument is large, `lgamma(b) − lgamma(a + b)` comes from Stirling's series directly,
+    /// since the difference of two large `lgamma` values would lose most of its digits.
     static func logBeta(_ a: Double, _ b: Double) -> Double {
-        lgamma(a) + lgamma(b) - lgamma(a + b)
+        let small = min(a, b), large = max(a, b)
+        if large < 100 { return lgamma(a) + lgamma(b) - lgamma(a + b) }
+        return lgamma(small) + logGammaRatio(large, small)
+    }
+
+    /// `lgamma(b) − lgamma(b + a)` for b ≥ 100, from Stirling's series.
+    static func logGammaRatio(_ b: Double, _ a: Double) -> Double {
+        func correction(_ x: Double) -> Double {
+            let x2 = x * x
+            return 1 / (12 * x) - 1 / (360 * x * x2) + 1 / (1260 * x * x2 * x2) - 1 / (1680 * x * x2 * x2 * x2)
+        }
+        let main: Double = -(b - 0.5) * log1p(a / b) - a * log(b + a) + a
+        return main + correction(b) - correction(b + a)
     }
 
     /// The regularized incomplete beta function I_x(a, b), for a, b > 0 and 0 ≤ x ≤ 1.

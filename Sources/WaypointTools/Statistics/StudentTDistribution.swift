@@ -22,6 +22,11 @@ public enum StudentTDistribution {
     /// P(|T| > |t|) = I_{df/(df+t²)}(df/2, 1/2), computed with the complement when t² is small against df.
     static func lowerTailTwice(_ t: Double, _ df: Double) -> Double {
         let t2 = t * t
+        if t2 > 1e300 {
+            // x = df / (df + t²) underflows: the series' first term, from logarithms, is all there is.
+            let a = df / 2
+            return exp(a * (log(df) - 2 * log(abs(t))) - SpecialFunctions.logBeta(a, 0.5)) / a
+        }
         if t2 < df {
             // x close to 1: use 1 − x = t²/(df+t²) with the complementary function.
             let y = t2 / (df + t2)
@@ -67,7 +72,8 @@ public enum StudentTDistribution {
 
     /// The density of the t distribution.
     static func pdf(_ t: Double, degreesOfFreedom df: Double) -> Double {
-        exp(lgamma((df + 1) / 2) - lgamma(df / 2) - 0.5 * log(df * Double.pi)
-            - (df + 1) / 2 * log1p(t * t / df))
+        let normalizing: Double = lgamma((df + 1) / 2) - lgamma(df / 2) - 0.5 * log(df * Double.pi)
+        let kernel: Double = (df + 1) / 2 * log1p(t * t / df)
+        return exp(normalizing - kernel)
     }
 }

@@ -11,7 +11,7 @@ struct StatisticsEdgeTests {
         #expect(abs(NormalDistribution.cdf(z) - p) <= 1e-13 * p)
         for dof in [1.0, 2.5, 40, 1e5] {
             let t = StudentTDistribution.quantile(p, degreesOfFreedom: dof)
-            #expect(abs(StudentTDistribution.cdf(t, degreesOfFreedom: dof) - p) <= 1e-12 * p, "dof \(dof)")
+            #expect(abs(StudentTDistribution.cdf(t, degreesOfFreedom: dof) - p) <= 1e-10 * p, "dof \(dof): t \(t)")
         }
     }
 
@@ -19,7 +19,7 @@ struct StatisticsEdgeTests {
     func tShape() {
         #expect(StudentTDistribution.cdf(0, degreesOfFreedom: 3) == 0.5)
         #expect(abs(StudentTDistribution.cdf(-2.2, degreesOfFreedom: 7) + StudentTDistribution.cdf(2.2, degreesOfFreedom: 7) - 1) < 1e-15)
-        #expect(abs(StudentTDistribution.cdf(1.5, degreesOfFreedom: 1e9) - NormalDistribution.cdf(1.5)) < 1e-9)
+        #expect(abs(StudentTDistribution.cdf(1.5, degreesOfFreedom: 1e9) - NormalDistribution.cdf(1.5)) < 1e-12)
         // With one degree of freedom t is Cauchy: P(T ≤ t) = 1/2 + atan(t)/π.
         #expect(abs(StudentTDistribution.cdf(-3, degreesOfFreedom: 1) - (0.5 + atan(-3) / Double.pi)) < 1e-15)
         #expect(StudentTDistribution.cdf(1, degreesOfFreedom: 0).isNaN)
