@@ -34,13 +34,21 @@ enum SpecialFunctions {
 
     /// The regularized incomplete beta function I_x(a, b), for a, b > 0 and 0 ≤ x ≤ 1.
     static func incompleteBeta(_ a: Double, _ b: Double, _ x: Double) -> Double {
+        incompleteBeta(a, b, x: x, complement: 1 - x)
+    }
+
+    /// I_x(a, b) given both x and 1 − x, so that an x close to 1 keeps the precision of its complement.
+    static func incompleteBeta(_ a: Double, _ b: Double, x: Double, complement y: Double) -> Double {
         if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        let front = exp(a * log(x) + b * log1p(-x) - logBeta(a, b))
+        if y <= 0 { return 1 }
+        // The logarithm of whichever of x and 1 − x is close to 1 comes from the other, which is exact.
+        let logX = x > 0.5 ? log1p(-y) : log(x)
+        let logY = y > 0.5 ? log1p(-x) : log(y)
+        let front = exp(a * logX + b * logY - logBeta(a, b))
         if x < (a + 1) / (a + b + 2) {
             return front * betaContinuedFraction(a, b, x) / a
         }
-        return 1 - front * betaContinuedFraction(b, a, 1 - x) / b
+        return 1 - front * betaContinuedFraction(b, a, y) / b
     }
 
     /// The continued fraction of the incomplete beta function (Numerical Recipes' `betacf`).

@@ -19,7 +19,7 @@ public enum StudentTDistribution {
         cdf(-t, degreesOfFreedom: df)
     }
 
-    /// P(|T| > |t|) = I_{df/(df+t²)}(df/2, 1/2), computed with the complement when t² is small against df.
+    /// P(|T| > |t|) = I_{df/(df+t²)}(df/2, 1/2), given 1 − x = t²/(df+t²) exactly so both tails keep their precision.
     static func lowerTailTwice(_ t: Double, _ df: Double) -> Double {
         let t2 = t * t
         if t2 > 1e300 {
@@ -27,13 +27,7 @@ public enum StudentTDistribution {
             let a = df / 2
             return exp(a * (log(df) - 2 * log(abs(t))) - SpecialFunctions.logBeta(a, 0.5)) / a
         }
-        if t2 < df {
-            // x close to 1: use 1 − x = t²/(df+t²) with the complementary function.
-            let y = t2 / (df + t2)
-            return 1 - SpecialFunctions.incompleteBeta(0.5, df / 2, y)
-        }
-        let x = df / (df + t2)
-        return SpecialFunctions.incompleteBeta(df / 2, 0.5, x)
+        return SpecialFunctions.incompleteBeta(df / 2, 0.5, x: df / (df + t2), complement: t2 / (df + t2))
     }
 
     /// The quantile: the t with P(T ≤ t) = p, for 0 ≤ p ≤ 1 and `degreesOfFreedom` > 0.
