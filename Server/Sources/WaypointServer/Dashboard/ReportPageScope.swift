@@ -76,12 +76,7 @@ struct ReportPageScope: Sendable {
         var report = scope
         if revisionText == nil && defaultsToPublished { report.revision = published?.revision }
         let documentRevision = report.revision ?? published?.revision
-        var document: WaypointDocument?
-        if let documentRevision {
-            var record = published
-            if documentRevision != published?.revision { record = try await store.revision(appID: app.id, number: documentRevision) }
-            document = record.flatMap { try? WaypointDocument(validating: Data($0.body)) }
-        }
+        let document = try await ReportDocument.read(from: store, appID: app.id, revision: report.revision, published: published)
         return ReportPageScope(
             app: app, environment: environment, published: published?.revision, report: report, documentRevision: documentRevision,
             document: document, revisions: revisions, publishTimes: publishTimes, revisionGiven: revisionText != nil,
