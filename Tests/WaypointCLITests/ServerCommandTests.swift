@@ -33,6 +33,24 @@ import Waypoint
         #expect(requests.last.map { String(decoding: $0.body, as: UTF8.self) } == #"{"revision":3}"#)
     }
 
+    /// Publishing the revision an environment already serves (identical bytes uploaded again) says nothing changed.
+    @Test func publishingTheServedRevisionAgainSaysNothingChanged() async throws {
+        let peer = try ScriptedHTTPPeer([
+            .init(200, text: #"{"diagnostics":[],"existing":true,"revision":2,"sha256":"9f2c"}"#),
+            .init(200, text: #"{"environment":"production","revision":2,"previousRevision":2}"#),
+        ])
+        defer { peer.stop() }
+        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
+        } }
+        #expect(result.status == 0, "\(result.error ?? "")")
+        #expect(result.output == """
+            fitness has these bytes already as revision 2; no revision was added.
+            Revision 2 of fitness (sha256 9f2c) was already published to production; nothing changed.
+
+            """)
+    }
+
     /// The `preview` of a server's 409: one flow with users moved back, resumed and discarded, one with nobody in flight.
     static let refusal = #"""
         {"error":{"code":"needs-confirmation","message":"Nothing was published: Publishing revision 3 to production changes steps users are on: 2 users in flight would be moved back, 1 would lose their progress and start again. Send \"confirm\": true to publish anyway."},

@@ -78,8 +78,12 @@ extension WaypointCommand {
                     throw failure(publish, doing: "publish revision \(created.revision) to \(environment)")
                 }
                 let published = try decode(Published.self, publish)
-                let previous = published.previousRevision.map { "revision \($0)" } ?? "nothing"
-                output.line("Published revision \(published.revision) of \(app) to \(published.environment) (sha256 \(created.sha256)); it replaces \(previous).")
+                if published.previousRevision == published.revision {
+                    output.line("Revision \(published.revision) of \(app) (sha256 \(created.sha256)) was already published to \(published.environment); nothing changed.")
+                } else {
+                    let previous = published.previousRevision.map { "revision \($0)" } ?? "nothing"
+                    output.line("Published revision \(published.revision) of \(app) to \(published.environment) (sha256 \(created.sha256)); it replaces \(previous).")
+                }
             case 422:
                 let refused = try decode(Refused.self, upload)
                 output.write(DiagnosticReport(files: [.init(path: file, diagnostics: refused.diagnostics, contents: nil)]).text)

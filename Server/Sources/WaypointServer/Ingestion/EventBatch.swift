@@ -17,6 +17,10 @@ struct EventBatch {
     /// The longest text accepted in any string field of an event, in characters.
     static let maxStringLength = 200
 
+    /// The longest duration accepted, in milliseconds: ten years of 365 days. A step left open that long is
+    /// already beyond any report's window, and the bound keeps every sum of durations far from overflowing.
+    static let maxDurationMs: Int64 = 10 * 365 * 24 * 60 * 60 * 1000
+
     /// Reads a body; throws 400 when it is not `{"batch":[…]}` JSON, 413 when it holds more than `maxEvents`.
     init(body: Data, maxEvents: Int) throws(APIError) {
         guard String(validating: body, as: UTF8.self) != nil else {
@@ -77,6 +81,9 @@ struct EventBatch {
         }
         if let duration = event.durationMs, duration < 0 {
             return "\"durationMs\" is \(duration); a duration is a number of milliseconds, 0 or more."
+        }
+        if let duration = event.durationMs, duration > maxDurationMs {
+            return "\"durationMs\" is \(duration), longer than ten years; send at most \(maxDurationMs) milliseconds."
         }
         return nil
     }

@@ -42,7 +42,10 @@ struct EventsRouteTests {
         (#""event":"Flow Strated""#, #""event" "Flow Strated" is not an event name, so no report would count it. Did you mean "Flow Started"? The names are "Flow Started", "Step Viewed""#),
         (#""event":"Purchase""#, #""event" "Purchase" is not an event name, so no report would count it. The names are "Flow Started""#),
         (#""event":"Step Completed","durationMs":-5"#, #""durationMs" is -5; a duration is a number of milliseconds, 0 or more."#),
-        (#""event":"Step Viewed","stepId":"\#(String(repeating: "s", count: 201))""#, #""stepId" is 201 characters long; send at most 200."#),
+        (#""event":"Step Completed","durationMs":315360000001"#,
+         #""durationMs" is 315360000001, longer than ten years; send at most 315360000000 milliseconds."#),
+        (#""event":"Step Completed","durationMs":9000000000000000000"#,
+         #""durationMs" is 9000000000000000000, longer than ten years; send at most 315360000000 milliseconds."#),
         (#""event":"Step Viewed","appVersion":"2.4\u0007""#, #""appVersion" contains a control character; send text without control characters."#),
     ])
     func eventsTheReportsCannotReadAreRejectedWithTheFix(fields: String, message: String) async throws {
@@ -57,6 +60,35 @@ struct EventsRouteTests {
             #expect(rejected["index"] as? Int == 0)
             let text = rejected["message"] as? String ?? ""
             #expect(text.hasPrefix(message), "\(text)")
+        }
+    }
+
+    /// Every text field of an event is capped at 200 characters: 200 is stored, 201 is refused and named.
+    @Test(arguments: ["messageId", "userId", "flowId", "walkthroughId", "stepId", "experiment", "variation", "outcome",
+                      "trigger", "appVersion"])
+    func everyTextFieldIsCappedAt200Characters(field: String) async throws {
+        func line(_ id: String, length: Int) throws -> String {
+            var fields: [String: String] = [
+                "messageId": id, "userId": "u1", "event": "Step Completed", "timestamp": "2026-01-01T00:00:00.000Z",
+                "flowId": "signup", "stepId": "splash",
+            ]
+            fields[field] = field == "messageId" ? id + String(repeating: "m", count: length - id.count)
+                : String(repeating: "x", count: length)
+            let body = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+            return String(decoding: body, as: UTF8.self)
+        }
+        let lines = [try line("a", length: 200), try line("b", length: 201)]
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            let answer = try await client.postEvents(key: app.production, lines: lines)
+            #expect(answer.status == .ok)
+            let object = try answer.object()
+            #expect(object["accepted"] as? Int == 1)
+            let rejected = try #require(object["rejected"] as? [[String: Any]])
+            #expect(rejected.count == 1)
+            #expect(rejected.first?["index"] as? Int == 1)
+            let text = rejected.first?["message"] as? String ?? ""
+            #expect(text.contains(#""\#(field)" is 201 characters long; send at most 200."#), "\(text)")
         }
     }
 
