@@ -48,8 +48,8 @@ extension AppAdministration {
             do {
                 let keys = try await store.rotateKey(
                     appID: appID, environment: environment, keyHash: SecretHash.sha256Hex(key), prefix: prefix, at: at, previousUntil: until
-                ) { keys in
-                    let previous = RotatedKey(environment: environment, key: "", prefix: prefix, keys: keys, at: at).previousKeys
+                ) { stored in
+                    let previous = RotatedKey(environment: environment, key: "", prefix: prefix, keys: stored, at: at).previousKeys
                     return log.entry(
                         .keyRotated, by: origin, app: appID, environment: environment, target: prefix,
                         details: [

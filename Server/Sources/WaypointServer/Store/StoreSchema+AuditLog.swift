@@ -27,12 +27,15 @@ extension StoreSchema {
                 CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN RAISE EXCEPTION '\(auditLogIsAppendOnly)' USING ERRCODE = 'insufficient_privilege'; END $$
                 """,
+                // Dropped first rather than `CREATE OR REPLACE TRIGGER`, which PostgreSQL before 14 lacks.
+                "DROP TRIGGER IF EXISTS audit_log_no_change ON audit_log",
                 """
-                CREATE OR REPLACE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
+                CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
                 FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change()
                 """,
+                "DROP TRIGGER IF EXISTS audit_log_no_truncate ON audit_log",
                 """
-                CREATE OR REPLACE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
+                CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
                 FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change()
                 """,
             ]

@@ -97,7 +97,7 @@ extension StoreContractTests {
             let keys = try await store.rotateKey(
                 appID: "fitness", environment: "production", keyHash: "p2", prefix: "wps_p2", at: Self.auditStart,
                 previousUntil: Self.auditStart.addingTimeInterval(60)
-            ) { keys in Self.auditEntry(.keyRotated, details: ["keys": .number(Double(keys.count))]) }
+            ) { stored in Self.auditEntry(.keyRotated, details: ["keys": .number(Double(stored.count))]) }
             #expect(keys.count == 2)
             _ = try await store.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p", at: Self.auditStart) { key in
                 Self.auditEntry(.keyRevoked, details: ["keyPrefix": .string(key.prefix)])
