@@ -471,9 +471,9 @@ public final class PostgresStore: Store {
                 INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at)
                 VALUES (\(keyHash), \(prefix), \(appID), \(environment), \(created))
                 """, logger: logger)
-            let keys = try await Self.keys(connection, appID: appID, environment: environment, lock: false, logger: logger)
-            try await Self.append(audit?(keys), connection, logger: logger)
-            return keys
+            let after = try await Self.keys(connection, appID: appID, environment: environment, lock: false, logger: logger)
+            try await Self.append(audit?(after), connection, logger: logger)
+            return after
         }
     }
 

@@ -13,7 +13,7 @@ struct DashboardAuditTests {
 
     @Test func everyFormOfTheDashboardIsRecordedLikeTheAPI() async throws {
         let clock = LockedBox(Self.start)
-        func tick() { clock.set(clock.get().addingTimeInterval(60)) }
+        @Sendable func tick() { clock.set(clock.get().addingTimeInterval(60)) }
         try await TestServer.run(now: { clock.get() }, .live) { client in
             var browser = DashboardBrowser(client)
             try await browser.signIn()
