@@ -113,7 +113,7 @@ struct DashboardAuditTests {
             // Signed out: the sign-in page, coming back here after.
             let signedOut = try await client.send("/audit")
             #expect(signedOut.status == .seeOther)
-            #expect(signedOut.headers[.location] == "/login?next=%2Faudit")
+            #expect(signedOut.headers[.location] == "/login?next=/audit")
         }
     }
 }
