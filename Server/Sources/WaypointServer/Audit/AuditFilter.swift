@@ -14,7 +14,8 @@ enum AuditFilter {
     /// The query `parameters` ask for (a parameter given twice: its first value).
     ///
     /// Throws 400 `bad-query` for a parameter the log does not take, an app id that cannot be one,
-    /// an action it does not record (with a did-you-mean), an empty actor, a `since` or `until`
+    /// an action it does not record (with a did-you-mean), an empty actor or one with control
+    /// characters (which no id has, and PostgreSQL text cannot hold), a `since` or `until`
     /// that is not a date or a time or a `since` not before `until`, a `limit` outside
     /// 1…``maximumLimit`` and an `after` that is not an entry's id.
     static func query(_ parameters: [(name: String, value: String)]) throws(APIError) -> AuditQuery {
@@ -35,9 +36,10 @@ enum AuditFilter {
             query.action = AuditAction(rawValue: action)
         }
         if let actor = value("actor") {
-            guard !actor.isEmpty, actor.count <= 200 else {
+            guard !actor.isEmpty, actor.count <= 200, !actor.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw APIError.badRequest(
-                    "actor must be an actor's id of 1 to 200 characters, such as actor=admin (the admin token) or actor=retention.",
+                    "actor must be an actor's id of 1 to 200 characters and no control characters, such as actor=admin (the admin token) "
+                        + "or actor=retention.",
                     code: "bad-query")
             }
             query.actorID = actor

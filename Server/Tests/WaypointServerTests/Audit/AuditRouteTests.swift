@@ -176,7 +176,8 @@ struct AuditRouteTests {
         ("?limit=0", "limit=0 is not a number of entries from 1 to 200; leave it out for 50."),
         ("?limit=500", "limit=500 is not a number of entries from 1 to 200; leave it out for 50."),
         ("?after=x", #"after=x is not an entry's id; pass the "next" of the page before to read the entries older than it."#),
-        ("?actor=", "actor must be an actor's id of 1 to 200 characters, such as actor=admin (the admin token) or actor=retention."),
+        ("?actor=", "actor must be an actor's id of 1 to 200 characters and no control characters, such as actor=admin (the admin token) or actor=retention."),
+        ("?actor=ad%00min", "actor must be an actor's id of 1 to 200 characters and no control characters, such as actor=admin (the admin token) or actor=retention."),
         ("?since=yesterday", "since=yesterday is not a date or a time; use \(EventTimeRange.acceptedForms)."),
         ("?since=2026-11-02&until=2026-11-01", "since=2026-11-02 is not before until=2026-11-01; events are chosen from since (included) to until (excluded)."),
     ])
