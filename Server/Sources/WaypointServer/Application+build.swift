@@ -67,7 +67,8 @@ func buildRouter(
         trustedProxies: configuration.trustedProxies, now: now)
     let documents = PublishedDocumentCache(store: store)
     let administration = AppAdministration(
-        store: store, documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() })
+        store: store, documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() },
+        clientAddress: authenticator.clientAddress)
     HealthController<ServerContext>(metrics: metrics, store: store).addRoutes(to: router)
     OpenAPIController<ServerContext>().addRoutes(to: router)
     DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
@@ -77,7 +78,9 @@ func buildRouter(
     AppsController<ServerContext>(administration: administration, limits: configuration.limits).addRoutes(to: apps)
     ReportsController<ServerContext>(administration: administration).addRoutes(to: apps)
     KeysController<ServerContext>(administration: administration).addRoutes(to: apps)
-    UsersController<ServerContext>(erasure: UserErasure(store: store)).addRoutes(to: apps)
+    UsersController<ServerContext>(erasure: UserErasure(store: store, now: now, clientAddress: authenticator.clientAddress)).addRoutes(to: apps)
+    let audit = router.group("v1/audit").add(middleware: AdminAuthMiddleware<ServerContext>(authenticator: authenticator))
+    AuditController<ServerContext>(auditLog: administration.auditLog).addRoutes(to: audit)
     let dashboard = DashboardController<ServerContext>(
         administration: administration, authenticator: authenticator,
         sessions: DashboardSessions(adminToken: configuration.adminToken), renderer: renderer, limits: configuration.limits)

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// SDK keys: rotation with a grace period, revocation, and the list that names them.
 extension AppAdministration {
@@ -26,9 +27,9 @@ extension AppAdministration {
     }
 
     /// Makes a new current key for an environment; the keys it replaces keep working for
-    /// `graceHours` (0 ends them at once). Throws 400 for a grace period outside 0…720 hours and
-    /// 404 for an unknown environment.
-    func rotateKey(appID: String, environment: String, graceHours: Int) async throws -> RotatedKey {
+    /// `graceHours` (0 ends them at once); the audit log records it as done by `origin`, in the same
+    /// transaction. Throws 400 for a grace period outside 0…720 hours and 404 for an unknown environment.
+    func rotateKey(appID: String, environment: String, graceHours: Int, by origin: AuditOrigin) async throws -> RotatedKey {
         try Self.requireEnvironment(environment)
         guard (0...Self.maximumGraceHours).contains(graceHours) else {
             throw APIError.badRequest(
@@ -39,13 +40,25 @@ extension AppAdministration {
         let until = at.addingTimeInterval(TimeInterval(graceHours) * 3600)
         // A new key's prefix repeating one of the environment's is a chance of about 2^-47; a fresh key then.
         var attempts = 0
+        let log = auditLog
         while true {
             attempts += 1
             let key = SDKKey.generate()
             let prefix = SDKKey.prefix(of: key)
             do {
                 let keys = try await store.rotateKey(
-                    appID: appID, environment: environment, keyHash: SecretHash.sha256Hex(key), prefix: prefix, at: at, previousUntil: until)
+                    appID: appID, environment: environment, keyHash: SecretHash.sha256Hex(key), prefix: prefix, at: at, previousUntil: until
+                ) { stored in
+                    let previous = RotatedKey(environment: environment, key: "", prefix: prefix, keys: stored, at: at).previousKeys
+                    return log.entry(
+                        .keyRotated, by: origin, app: appID, environment: environment, target: prefix,
+                        details: [
+                            "keyPrefix": .string(prefix), "graceHours": .number(Double(graceHours)),
+                            "previousKeys": .array(previous.map { key in
+                                .object(["keyPrefix": .string(key.prefix), "expiresAt": key.expiresAt.map { .string(Timestamp.iso8601($0)) } ?? .null])
+                            }),
+                        ])
+                }
                 keysChanged()
                 return RotatedKey(environment: environment, key: key, prefix: prefix, keys: keys, at: at)
             } catch let error as StoreError where error.isConflict && attempts < 3 {
@@ -67,11 +80,17 @@ extension AppAdministration {
     }
 
     /// Ends the key named `prefix` at once and returns it; 404 when the environment has no such
-    /// key, 409 for its current key (rotate first: an environment always has a key that works).
-    func revokeKey(appID: String, environment: String, prefix: String) async throws -> SDKKeySummary {
+    /// key, 409 for its current key (rotate first: an environment always has a key that works). The
+    /// audit log records it as done by `origin`, in the same transaction.
+    func revokeKey(appID: String, environment: String, prefix: String, by origin: AuditOrigin) async throws -> SDKKeySummary {
         try Self.requireEnvironment(environment)
+        let log = auditLog
         do {
-            let key = try await store.revokeKey(appID: appID, environment: environment, prefix: prefix, at: Self.wholeMilliseconds(now()))
+            let key = try await store.revokeKey(appID: appID, environment: environment, prefix: prefix, at: Self.wholeMilliseconds(now())) { key in
+                log.entry(
+                    .keyRevoked, by: origin, app: appID, environment: environment, target: prefix,
+                    details: ["keyPrefix": .string(prefix), "endedAt": key.expiresAt.map { .string(Timestamp.iso8601($0)) } ?? .null])
+            }
             keysChanged()
             return key
         } catch let error as StoreError {

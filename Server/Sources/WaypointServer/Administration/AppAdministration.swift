@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import Waypoint
 
 /// Creating apps, storing revisions and publishing them.
@@ -13,9 +14,19 @@ struct AppAdministration: Sendable {
     /// Called after a rotation or a revocation, so lookups of keys cached by this process end at
     /// once (the server passes ``Authenticator/forgetKeys()``).
     var keysChanged: @Sendable () -> Void = {}
+    /// Where requests come from (the trusted-proxy rule), for the audit log.
+    var clientAddress = ClientAddress(trustedProxies: [])
 
     /// What publishing a revision would do to users in flight.
     var previews: RevisionPreviews { RevisionPreviews(store: store) }
+
+    /// The audit log, dated by ``now``: each action below records its entry in its own store write.
+    var auditLog: AuditLog { AuditLog(store: store, now: now) }
+
+    /// Who sent `request` and from where, as the audit log records it.
+    func origin(of request: Request, context: some RequestContext) -> AuditOrigin {
+        AuditOrigin(request: request, context: context, addresses: clientAddress)
+    }
 
     /// The environments every app gets.
     static var environmentNames: [String] { ["production", "staging"] }
@@ -27,8 +38,9 @@ struct AppAdministration: Sendable {
         let keys: [(environment: String, key: String)]
     }
 
-    /// Creates an app with a production and a staging key; throws 400 for a bad id or name, 409 when it exists.
-    func createApp(id: String, name: String) async throws -> CreatedApp {
+    /// Creates an app with a production and a staging key, recorded in the audit log as done by
+    /// `origin`; throws 400 for a bad id or name, 409 when it exists.
+    func createApp(id: String, name: String, by origin: AuditOrigin) async throws -> CreatedApp {
         try Identifier.require(id, label: "id")
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 200 else {
@@ -42,8 +54,14 @@ struct AppAdministration: Sendable {
             records.append(EnvironmentRecord(appID: id, name: environment, keyHash: SecretHash.sha256Hex(key), keyPrefix: SDKKey.prefix(of: key)))
         }
         let app = AppRecord(id: id, name: name, createdAt: now())
+        let entry = auditLog.entry(
+            .appCreated, by: origin, app: id, target: id,
+            details: [
+                "name": .string(name),
+                "environments": .array(records.map { .object(["name": .string($0.name), "keyPrefix": .string($0.keyPrefix)]) }),
+            ])
         do {
-            try await store.createApp(app, environments: records)
+            try await store.createApp(app, environments: records, audit: entry)
         } catch let error as StoreError {
             throw APIError.from(error)
         }
@@ -62,8 +80,9 @@ struct AppAdministration: Sendable {
     /// Validates and lints a document and stores it as the app's next revision; throws 422 with the
     /// diagnostics when it has errors.
     ///
-    /// Bytes identical to one of the app's revisions are that revision: nothing new is stored.
-    func addRevision(appID: String, body: Data) async throws -> CreatedRevision {
+    /// Bytes identical to one of the app's revisions are that revision: nothing new is stored (the
+    /// audit log records the upload by `origin` either way, with `existing`).
+    func addRevision(appID: String, body: Data, by origin: AuditOrigin) async throws -> CreatedRevision {
         let diagnostics = DocumentCheck.diagnostics(of: body)
         if diagnostics.containsErrors {
             let errors = diagnostics.filter(\.isError).count
@@ -74,7 +93,12 @@ struct AppAdministration: Sendable {
         }
         let bytes = [UInt8](body)
         let sha256 = SecretHash.sha256Hex(bytes)
-        let added = try await store.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date())
+        let log = auditLog
+        let added = try await store.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date()) { added in
+            log.entry(
+                .revisionUploaded, by: origin, app: appID, target: String(added.revision),
+                details: ["revision": .number(Double(added.revision)), "sha256": .string(sha256), "existing": .bool(added.existing)])
+        }
         return CreatedRevision(revision: added.revision, sha256: sha256, diagnostics: diagnostics, existing: added.existing)
     }
 
@@ -94,7 +118,11 @@ struct AppAdministration: Sendable {
     ///
     /// Throws 404 for an unknown environment or revision, and 422 when the revision no longer passes
     /// today's validation and lint (nothing is published then).
-    func publish(appID: String, environment: String, revision number: Int, confirmed: Bool) async throws -> Publication {
+    ///
+    /// The audit log records the publish by `origin` in the same transaction, with the whole preview
+    /// it was decided on and whether it needed confirmation (``auditDetails(_:previousRevision:confirmed:)``).
+    func publish(appID: String, environment: String, revision number: Int, confirmed: Bool, by origin: AuditOrigin) async throws
+        -> Publication {
         try Self.requireEnvironment(environment)
         let preview = try await previews.preview(appID: appID, revision: number, environment: environment)
         if preview.needsConfirmation && !confirmed {
@@ -111,14 +139,37 @@ struct AppAdministration: Sendable {
                 diagnostics: diagnostics)
         }
         let previous: Int?
+        let log = auditLog
+        let previewJSON = try JSONValue(parsing: Data(preview.jsonData()))
         do {
-            previous = try await store.publish(appID: appID, environment: environment, revision: number, at: now())
+            previous = try await store.publish(appID: appID, environment: environment, revision: number, at: now()) { previous in
+                // A rollback by what the environment served in this transaction, not when the preview was made.
+                let rollback = previous.map { number < $0 } ?? false
+                return log.entry(
+                    rollback ? .revisionRolledBack : .revisionPublished, by: origin, app: appID, environment: environment,
+                    target: String(number),
+                    details: Self.auditDetails(preview, json: previewJSON, revision: number, previousRevision: previous, confirmed: confirmed))
+            }
         } catch let error as StoreError {
             throw APIError.from(error)
         }
         documents.invalidate(appID: appID, environment: environment)
         metrics.publishes.increment()
         return Publication(previousRevision: previous, preview: preview)
+    }
+
+    /// The details of a publish's audit entry: the revision, the one it replaced, whether the preview
+    /// needed confirmation and whether the publisher gave it, and the preview (`json`) itself.
+    static func auditDetails(
+        _ preview: PublishPreview, json: JSONValue, revision: Int, previousRevision: Int?, confirmed: Bool
+    ) -> [String: JSONValue] {
+        [
+            "revision": .number(Double(revision)),
+            "previousRevision": previousRevision.map { .number(Double($0)) } ?? .null,
+            "confirmationNeeded": .bool(preview.needsConfirmation),
+            "confirmed": .bool(confirmed),
+            "preview": json,
+        ]
     }
 
     /// An app's environments, by name: what each serves, its last event, and its events received

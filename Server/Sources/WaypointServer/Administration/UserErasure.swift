@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Waypoint
 
 /// Erasing one user's events: the rule behind `DELETE /v1/apps/{app}/users/{userId}`
 /// (docs/ARCHITECTURE.md, "Erasure and retention").
@@ -7,18 +8,31 @@ import Logging
 /// Every report, the export and the publish preview are computed from the stored events on each
 /// request, so once the events are deleted nothing shows the user any more. The erased events'
 /// message ids are kept (see ``Store/eraseUser(appID:userID:)``).
+///
+/// The audit entry of an erasure (in the same transaction) names the user id and the count, never
+/// anything of the erased events; no other entry holds events or user ids (a publish's preview
+/// holds counts per step), so the log keeps nothing of the user's events.
 struct UserErasure: Sendable {
     let store: any Store
+    /// The server's clock, which dates the audit entry.
+    var now: @Sendable () -> Date = { Date() }
+    /// Where requests come from (the trusted-proxy rule), for the audit log.
+    var clientAddress = ClientAddress(trustedProxies: [])
 
     /// Deletes every stored event of `userID` in every environment of the app and returns how many
     /// there were (0 for a user with none); throws 404 when the app does not exist.
     ///
     /// The log says how many events of the app were erased, never whose.
-    func erase(appID: String, userID: String, logger: Logger) async throws -> Int {
+    func erase(appID: String, userID: String, by origin: AuditOrigin, logger: Logger) async throws -> Int {
         guard Identifier.isValid(appID), try await store.app(id: appID) != nil else {
             throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps, or list them with GET /v1/apps.")
         }
-        let deleted = try await store.eraseUser(appID: appID, userID: userID)
+        let log = AuditLog(store: store, now: now)
+        let deleted = try await store.eraseUser(appID: appID, userID: userID) { deleted in
+            log.entry(
+                .userErased, by: origin, app: appID, target: userID,
+                details: ["userId": .string(userID), "deletedEvents": .number(Double(deleted))])
+        }
         logger.info("erasure: deleted \(deleted) event\(deleted == 1 ? "" : "s") of one user of the app \(appID)")
         return deleted
     }

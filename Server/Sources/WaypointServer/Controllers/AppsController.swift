@@ -44,7 +44,7 @@ struct AppsController<Context: RequestContext>: Sendable {
         } catch {
             throw APIError.badRequest("The body is not an app: \(EventBatch.describe(error)). Send {\"id\":\"fitness\",\"name\":\"Fitness\"}.")
         }
-        let created = try await administration.createApp(id: input.id, name: input.name)
+        let created = try await administration.createApp(id: input.id, name: input.name, by: administration.origin(of: request, context: context))
         return try JSONBody.response(
             CreatedApp(
                 id: created.app.id, name: created.app.name,
@@ -110,7 +110,7 @@ struct AppsController<Context: RequestContext>: Sendable {
     @Sendable func upload(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
         let body = try await RequestBody.collect(request, limit: limits.maxDocumentBytes)
-        let created = try await administration.addRevision(appID: appID, body: body)
+        let created = try await administration.addRevision(appID: appID, body: body, by: administration.origin(of: request, context: context))
         return try JSONBody.response(
             CreatedRevision(revision: created.revision, sha256: created.sha256, diagnostics: created.diagnostics, existing: created.existing),
             status: created.existing ? .ok : .created)
@@ -184,7 +184,7 @@ struct AppsController<Context: RequestContext>: Sendable {
     }
 
     /// `POST /v1/apps/{app}/environments/{env}/publish` `{"revision":N,"confirm":false}`: the publish
-    /// rule of ``AppAdministration/publish(appID:environment:revision:confirmed:)``; 409 with the
+    /// rule of ``AppAdministration/publish(appID:environment:revision:confirmed:by:)``; 409 with the
     /// preview, and nothing changed, when it needs a confirmation the body does not give.
     @Sendable func publish(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
@@ -194,7 +194,8 @@ struct AppsController<Context: RequestContext>: Sendable {
         let input = try PublishRequest.parse(body)
         do {
             let publication = try await administration.publish(
-                appID: appID, environment: environment, revision: input.revision, confirmed: input.confirm)
+                appID: appID, environment: environment, revision: input.revision, confirmed: input.confirm,
+                by: administration.origin(of: request, context: context))
             return try JSONBody.response(
                 Published(
                     environment: environment, revision: input.revision, previousRevision: publication.previousRevision,

@@ -66,7 +66,7 @@ struct KeysController<Context: RequestContext>: Sendable {
         let (appID, environment) = try await target(context)
         let body = try await RequestBody.collect(request, limit: 64 * 1024)
         let input = try RotateKeyRequest.parse(body)
-        let rotated = try await administration.rotateKey(appID: appID, environment: environment, graceHours: input.graceHours)
+        let rotated = try await administration.rotateKey(appID: appID, environment: environment, graceHours: input.graceHours, by: administration.origin(of: request, context: context))
         return try JSONBody.response(
             Rotated(
                 environment: environment, sdkKey: rotated.key, keyPrefix: rotated.prefix,
@@ -83,7 +83,7 @@ struct KeysController<Context: RequestContext>: Sendable {
     @Sendable func revoke(request: Request, context: Context) async throws -> Response {
         let (appID, environment) = try await target(context)
         let prefix = context.parameters.get("keyPrefix") ?? ""
-        let key = try await administration.revokeKey(appID: appID, environment: environment, prefix: prefix)
+        let key = try await administration.revokeKey(appID: appID, environment: environment, prefix: prefix, by: administration.origin(of: request, context: context))
         return try JSONBody.response(Revoked(environment: environment, key: Key(key, at: administration.now())))
     }
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Read strictly, like ``PublishRequest``: a key it does not know or a value of the wrong type is
 /// refused with a reason, so a misspelt `"graceHours"` never gives the default by accident.
-/// The range (0…720) is checked by ``AppAdministration/rotateKey(appID:environment:graceHours:)``.
+/// The range (0…720) is checked by ``AppAdministration/rotateKey(appID:environment:graceHours:by:)``.
 struct RotateKeyRequest: Sendable, Hashable {
     /// How long the keys being replaced keep working, in hours.
     let graceHours: Int

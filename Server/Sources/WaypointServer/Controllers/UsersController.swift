@@ -27,7 +27,9 @@ struct UsersController<Context: RequestContext>: Sendable {
                 "The user id in the path is not percent-encoded UTF-8; encode it as a URL path segment, such as user%201 for \"user 1\".",
                 code: "bad-user-id")
         }
-        let deleted = try await erasure.erase(appID: appID, userID: userID, logger: context.logger)
+        let deleted = try await erasure.erase(
+            appID: appID, userID: userID, by: AuditOrigin(request: request, context: context, addresses: erasure.clientAddress),
+            logger: context.logger)
         return try JSONBody.response(Erased(deletedEvents: deleted))
     }
 }

@@ -22,7 +22,8 @@ extension DashboardController {
                         "The hours the replaced keys keep working must be a whole number from 0 to \(AppAdministration.maximumGraceHours), "
                             + "not \(String(reflecting: text)); nothing was rotated.")
                 }
-                let rotated = try await administration.rotateKey(appID: app.id, environment: environment, graceHours: hours)
+                let rotated = try await administration.rotateKey(
+                    appID: app.id, environment: environment, graceHours: hours, by: administration.origin(of: request, context: context))
                 return renderer.page(
                     RotatedKeyPageContext(app: app, rotated: rotated), title: "New \(environment) key of \(app.name)",
                     chrome: chrome(request), status: .created)
@@ -41,7 +42,8 @@ extension DashboardController {
             _ = try await form(CSRFOnlyForm.self, from: request)
             let prefix = context.parameters.get("keyPrefix") ?? ""
             do {
-                _ = try await administration.revokeKey(appID: app.id, environment: environment, prefix: prefix)
+                _ = try await administration.revokeKey(
+                    appID: app.id, environment: environment, prefix: prefix, by: administration.origin(of: request, context: context))
             } catch let error as APIError {
                 return try await appOverview(request, app: app, status: error.status, message: error.message)
             }

@@ -36,6 +36,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
         pages.post("apps/:app/environments/:environment/publish", use: publish)
         pages.post("apps/:app/environments/:environment/keys", use: rotateKey)
         pages.post("apps/:app/environments/:environment/keys/:keyPrefix/revoke", use: revokeKey)
+        pages.get("audit", use: auditPage)
     }
 
     /// The layout's view of a signed-in request.
@@ -177,7 +178,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
             let input = try await form(CreateAppForm.self, from: request)
             let created: AppAdministration.CreatedApp
             do {
-                created = try await administration.createApp(id: input.id ?? "", name: input.name ?? "")
+                created = try await administration.createApp(
+                    id: input.id ?? "", name: input.name ?? "", by: administration.origin(of: request, context: context))
             } catch let error as APIError {
                 return try await appsList(
                     request, status: error.status, message: error.message, formID: input.id ?? "", formName: input.name ?? "")
@@ -236,7 +238,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
             let input = try await form(UploadForm.self, from: request, limit: limits.maxDocumentBytes * 3)
             let text = input.document ?? ""
             do {
-                let created = try await administration.addRevision(appID: app.id, body: Data(text.utf8))
+                let created = try await administration.addRevision(appID: app.id, body: Data(text.utf8), by: administration.origin(of: request, context: context))
                 var location = "/apps/\(app.id)/revisions/\(created.revision)"
                 if created.revision > 1 { location += "?against=\(created.revision - 1)" }
                 return PageRenderer.redirect(to: location)
@@ -307,7 +309,8 @@ extension DashboardController {
             let number = try Self.revisionNumber(input.revision)
             do {
                 _ = try await administration.publish(
-                    appID: app.id, environment: environment, revision: number, confirmed: input.confirm == "yes")
+                    appID: app.id, environment: environment, revision: number, confirmed: input.confirm == "yes",
+                    by: administration.origin(of: request, context: context))
                 return PageRenderer.redirect(to: "/apps/\(app.id)?published=\(environment)&revision=\(number)")
             } catch let refusal as PublishNeedsConfirmation {
                 return try await revisionView(

@@ -23,7 +23,7 @@ struct PublishPreview: Sendable, Encodable {
     /// Whether publishing needs its publisher's confirmation.
     ///
     /// It does when it would cost users in flight their place (discarded or moved back);
-    /// ``AppAdministration/publish(appID:environment:revision:confirmed:)`` refuses it unconfirmed.
+    /// ``AppAdministration/publish(appID:environment:revision:confirmed:by:)`` refuses it unconfirmed.
     var needsConfirmation: Bool { discardedUsers > 0 || movedBackUsers > 0 }
 
     /// Whether the revision is the one the environment serves already.

@@ -67,6 +67,9 @@ public struct RetentionService: Service {
 
     /// One pass: deletes the expired events and logs one line with how many; nil when the store
     /// failed (logged as an error; the next pass tries again).
+    ///
+    /// A pass that deleted events is recorded in the audit log, as done by ``AuditActor/retention``,
+    /// once it is over: the deletion runs in many bounded transactions, so the entry cannot share one.
     @discardableResult
     func deleteExpired() async -> Int? {
         let cutoff = self.cutoff
@@ -74,6 +77,15 @@ public struct RetentionService: Service {
         do {
             let deleted = try await store.deleteEvents(before: cutoff)
             logger.info("retention: deleted \(deleted) event\(deleted == 1 ? "" : "s") older than \(days) day\(days == 1 ? "" : "s") (before \(before))")
+            if deleted > 0 {
+                do {
+                    try await AuditLog(store: store, now: now).record(
+                        .eventsExpired, by: .retention,
+                        details: ["days": .number(Double(days)), "before": .string(before), "deletedEvents": .number(Double(deleted))])
+                } catch {
+                    logger.error("retention: deleted \(deleted) events but could not record it in the audit log: \(error)")
+                }
+            }
             return deleted
         } catch {
             logger.error("retention: could not delete the events before \(before): \(error); the next pass, in an hour, tries again")

@@ -13,9 +13,13 @@ extension PostgresStore {
     /// The most events one retention statement deletes: ingestion waits at most for one of them.
     static let retentionBatchSize = 10_000
 
-    public func eraseUser(appID: String, userID: String) async throws -> Int {
-        // PostgreSQL text cannot hold U+0000, so no stored event has such a user id.
-        if userID.unicodeScalars.contains("\u{0}") { return 0 }
+    public func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int {
+        // PostgreSQL text cannot hold U+0000, so no stored event has such a user id (nor can the
+        // audit entry name it: it is recorded with the character replaced).
+        if userID.unicodeScalars.contains("\u{0}") {
+            if let entry = audit?(0) { try await appendAudit(entry.withoutNULs) }
+            return 0
+        }
         let logger = logger
         return try await transaction { connection in
             // No insert of this app's events runs between keeping the ids and deleting.
@@ -36,6 +40,7 @@ extension PostgresStore {
             ).decode(Int.self) {
                 deleted = count
             }
+            try await Self.append(audit?(deleted), connection, logger: logger)
             return deleted
         }
     }

@@ -105,6 +105,8 @@ public final class PostgresStore: Store {
         [PostgresQuery(unsafeSQL: StoreSchema.addingTable("erased_messages", in: .postgres))],
         // Step 4: when each revision was published.
         [PostgresQuery(unsafeSQL: StoreSchema.addingTable("publications", in: .postgres))],
+        // Step 5: the audit log, append-only.
+        StoreSchema.auditLogStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
     ]
 
     /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of
@@ -152,7 +154,7 @@ public final class PostgresStore: Store {
         }
     }
 
-    public func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws {
+    public func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws {
         let logger = logger
         try await transaction { connection in
             let created = Timestamp.milliseconds(app.createdAt)
@@ -173,6 +175,7 @@ public final class PostgresStore: Store {
                     """,
                     logger: logger)
             }
+            try await Self.append(audit, connection, logger: logger)
         }
     }
 
@@ -205,7 +208,8 @@ public final class PostgresStore: Store {
         return summaries
     }
 
-    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
+    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
+        -> AddedRevision {
         let logger = logger
         return try await transaction { connection in
             // Locks the app's row: revision numbers stay 1, 2, … even with uploads through several servers,
@@ -217,7 +221,11 @@ public final class PostgresStore: Store {
             ).decode((Int, ByteBuffer).self) where existing == nil && Array(stored.readableBytesView) == body {
                 existing = number
             }
-            if let existing { return AddedRevision(revision: existing, existing: true) }
+            if let existing {
+                let added = AddedRevision(revision: existing, existing: true)
+                try await Self.append(audit?(added), connection, logger: logger)
+                return added
+            }
             var next = 1
             for try await value in try await connection.query(
                 "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = \(appID)", logger: logger
@@ -229,7 +237,9 @@ public final class PostgresStore: Store {
             try await connection.query(
                 "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (\(appID), \(next), \(sha256), \(bytes), \(created))",
                 logger: logger)
-            return AddedRevision(revision: next, existing: false)
+            let added = AddedRevision(revision: next, existing: false)
+            try await Self.append(audit?(added), connection, logger: logger)
+            return added
         }
     }
 
@@ -261,7 +271,7 @@ public final class PostgresStore: Store {
         return nil
     }
 
-    public func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? {
+    public func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? {
         let logger = logger
         return try await transaction { connection in
             var found = false
@@ -291,6 +301,7 @@ public final class PostgresStore: Store {
                 INSERT INTO publications (app_id, environment, revision, published_at)
                 VALUES (\(appID), \(environment), \(revision), \(publishedAt))
                 """, logger: logger)
+            try await Self.append(audit?(previous), connection, logger: logger)
             return previous
         }
     }
@@ -437,8 +448,10 @@ public final class PostgresStore: Store {
         }
     }
 
-    public func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
-        -> [SDKKeySummary] {
+    public func rotateKey(
+        appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
+        audit: AuditEntryOf<[SDKKeySummary]>?
+    ) async throws -> [SDKKeySummary] {
         let logger = logger
         return try await transaction { connection in
             // Locks the environment's row: rotations through several servers run one after another.
@@ -458,11 +471,14 @@ public final class PostgresStore: Store {
                 INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at)
                 VALUES (\(keyHash), \(prefix), \(appID), \(environment), \(created))
                 """, logger: logger)
-            return try await Self.keys(connection, appID: appID, environment: environment, lock: false, logger: logger)
+            let after = try await Self.keys(connection, appID: appID, environment: environment, lock: false, logger: logger)
+            try await Self.append(audit?(after), connection, logger: logger)
+            return after
         }
     }
 
-    public func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary {
+    public func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
+        -> SDKKeySummary {
         let logger = logger
         return try await transaction { connection in
             let keys = try await Self.keys(connection, appID: appID, environment: environment, lock: true, logger: logger)
@@ -479,6 +495,7 @@ public final class PostgresStore: Store {
                     logger: logger)
                 key.expiresAt = Timestamp.date(milliseconds: ended)
             }
+            try await Self.append(audit?(key), connection, logger: logger)
             return key
         }
     }

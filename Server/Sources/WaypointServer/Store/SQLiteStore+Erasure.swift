@@ -10,7 +10,7 @@ extension SQLiteStore {
     /// The most events one retention transaction deletes: ingestion waits at most for one of them.
     static let retentionBatchSize = 10_000
 
-    public func eraseUser(appID: String, userID: String) async throws -> Int {
+    public func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int {
         // Writes are serialized: no insert of events runs between keeping the ids and deleting.
         let deleted = try await pool.write { db in
             try db.execute(sql: """
@@ -19,7 +19,9 @@ extension SQLiteStore {
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 """, arguments: [appID, userID])
             try db.execute(sql: "DELETE FROM events WHERE app_id = ? AND user_id = ?", arguments: [appID, userID])
-            return db.changesCount
+            let deleted = db.changesCount
+            try Self.append(audit?(deleted), db)
+            return deleted
         }
         if deleted > 0 { await truncateLog() }
         return deleted

@@ -143,10 +143,15 @@ public final class SQLiteStore: Store {
         migrator.registerMigration("4-publications") { db in
             try db.execute(sql: StoreSchema.addingTable("publications", in: .sqlite))
         }
+        migrator.registerMigration("5-audit-log") { db in
+            for statement in StoreSchema.auditLogStep(in: .sqlite) {
+                try db.execute(sql: statement)
+            }
+        }
         return migrator
     }
 
-    public func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws {
+    public func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws {
         try await pool.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM apps WHERE id = ?", arguments: [app.id]) == true {
                 throw StoreError.appExists(appID: app.id)
@@ -158,6 +163,7 @@ public final class SQLiteStore: Store {
                 try db.execute(sql: "INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at) VALUES (?, ?, ?, ?, ?)",
                                arguments: [environment.keyHash, environment.keyPrefix, app.id, environment.name, created])
             }
+            try Self.append(audit, db)
         }
     }
 
@@ -186,18 +192,23 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
+    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
+        -> AddedRevision {
         try await pool.write { db in
             // Writes are serialized: no other upload runs between this lookup and the insert.
             let same = try Row.fetchAll(db, sql: "SELECT number, body FROM revisions WHERE app_id = ? AND sha256 = ? ORDER BY number",
                                         arguments: [appID, sha256])
             if let existing = same.first(where: { row in [UInt8](row[1] as Data) == body }) {
-                return AddedRevision(revision: existing[0], existing: true)
+                let added = AddedRevision(revision: existing[0], existing: true)
+                try Self.append(audit?(added), db)
+                return added
             }
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = ?", arguments: [appID]) ?? 1
             try db.execute(sql: "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [appID, next, sha256, Data(body), Timestamp.milliseconds(createdAt)])
-            return AddedRevision(revision: next, existing: false)
+            let added = AddedRevision(revision: next, existing: false)
+            try Self.append(audit?(added), db)
+            return added
         }
     }
 
@@ -226,7 +237,7 @@ public final class SQLiteStore: Store {
         }
     }
 
-    public func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? {
+    public func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? {
         try await pool.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT published_revision FROM environments WHERE app_id = ? AND name = ?",
                                              arguments: [appID, environment]) else {
@@ -240,6 +251,7 @@ public final class SQLiteStore: Store {
                            arguments: [revision, appID, environment])
             try db.execute(sql: "INSERT INTO publications (app_id, environment, revision, published_at) VALUES (?, ?, ?, ?)",
                            arguments: [appID, environment, revision, Timestamp.milliseconds(now)])
+            try Self.append(audit?(previous), db)
             return previous
         }
     }
@@ -383,8 +395,10 @@ public final class SQLiteStore: Store {
         try await pool.read { db in try Self.keys(db, appID: appID, environment: environment) }
     }
 
-    public func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
-        -> [SDKKeySummary] {
+    public func rotateKey(
+        appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
+        audit: AuditEntryOf<[SDKKeySummary]>?
+    ) async throws -> [SDKKeySummary] {
         try await pool.write { db in
             // Writes are serialized: no other rotation runs between these statements.
             _ = try Self.keys(db, appID: appID, environment: environment)
@@ -398,11 +412,14 @@ public final class SQLiteStore: Store {
                 """, arguments: [until, appID, environment, until])
             try db.execute(sql: "INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [keyHash, prefix, appID, environment, Timestamp.milliseconds(now)])
-            return try Self.keys(db, appID: appID, environment: environment)
+            let keys = try Self.keys(db, appID: appID, environment: environment)
+            try Self.append(audit?(keys), db)
+            return keys
         }
     }
 
-    public func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary {
+    public func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
+        -> SDKKeySummary {
         try await pool.write { db in
             let keys = try Self.keys(db, appID: appID, environment: environment)
             guard var key = keys.first(where: { $0.prefix == prefix }) else {
@@ -415,6 +432,7 @@ public final class SQLiteStore: Store {
             try db.execute(sql: "UPDATE sdk_keys SET expires_at = ? WHERE app_id = ? AND environment = ? AND prefix = ? AND expires_at > ?",
                            arguments: [ended, appID, environment, prefix, ended])
             if db.changesCount > 0 { key.expiresAt = Timestamp.date(milliseconds: ended) }
+            try Self.append(audit?(key), db)
             return key
         }
     }

@@ -10,8 +10,9 @@ import Foundation
 public protocol Store: Sendable {
     /// Creates an app with its environments, each with its key (``EnvironmentRecord/keyHash`` and
     /// ``EnvironmentRecord/keyPrefix``) as its current key made at the app's creation; throws
-    /// ``StoreError/appExists(appID:)`` when the id exists.
-    func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws
+    /// ``StoreError/appExists(appID:)`` when the id exists. `audit` is added to the audit log in the
+    /// same transaction.
+    func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws
 
     /// The app with this id, if any.
     func app(id: String) async throws -> AppRecord?
@@ -27,8 +28,10 @@ public protocol Store: Sendable {
     /// revision with these bytes already: then that revision is answered and nothing is stored.
     ///
     /// The lookup (by `sha256`, then the bytes compared) and the insert are one transaction, so two
-    /// uploads of the same bytes at once make one revision.
-    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision
+    /// uploads of the same bytes at once make one revision. The entry `audit` makes of the answer is
+    /// added to the audit log in the same transaction.
+    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
+        -> AddedRevision
 
     /// Every revision of an app, oldest first, with where each is published.
     func revisions(appID: String) async throws -> [RevisionSummary]
@@ -39,8 +42,9 @@ public protocol Store: Sendable {
     /// Publishes a revision to an environment at `now`, and records the publish
     /// (``publications(appID:environment:)``); returns the revision published before (nil when none).
     /// Throws ``StoreError/noEnvironment(appID:environment:)`` or ``StoreError/noRevision(appID:revision:)``
-    /// when the environment or the revision does not exist (nothing is recorded then).
-    func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int?
+    /// when the environment or the revision does not exist (nothing is recorded then). The entry
+    /// `audit` makes of the revision published before is added to the audit log in the same transaction.
+    func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int?
 
     /// Every publish to an environment, newest first (the latest of two in one millisecond first);
     /// publishes made before the store recorded them are not listed.
@@ -95,15 +99,20 @@ public protocol Store: Sendable {
     /// One transaction: an environment has one current key, however many rotations run at once.
     /// Throws ``StoreError/noEnvironment(appID:environment:)``, or
     /// ``StoreError/keyPrefixTaken(appID:environment:prefix:)`` when the environment has a key with
-    /// this prefix already (nothing changes then).
-    func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
-        -> [SDKKeySummary]
+    /// this prefix already (nothing changes then). The entry `audit` makes of the keys is added to
+    /// the audit log in the same transaction.
+    func rotateKey(
+        appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
+        audit: AuditEntryOf<[SDKKeySummary]>?
+    ) async throws -> [SDKKeySummary]
 
     /// Ends the key with this prefix at `now`, unless it ended already; returns it as stored then.
     /// Throws ``StoreError/noEnvironment(appID:environment:)``, ``StoreError/noKey(appID:environment:prefix:)``,
     /// or ``StoreError/currentKey(appID:environment:prefix:)`` for the environment's current key
-    /// (nothing changes then: an environment always has a key that works).
-    func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary
+    /// (nothing changes then: an environment always has a key that works). The entry `audit` makes
+    /// of the key is added to the audit log in the same transaction.
+    func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
+        -> SDKKeySummary
 
     // MARK: Erasure and retention (docs/ARCHITECTURE.md, "Operating the server")
 
@@ -112,18 +121,59 @@ public protocol Store: Sendable {
     ///
     /// The erased events' message ids (random, not personal) are kept, with their time, in
     /// `erased_messages`: an erased event delivered again stays a duplicate. The deletion and the
-    /// ids are one transaction, and no insert of the app's events runs between them.
-    func eraseUser(appID: String, userID: String) async throws -> Int
+    /// ids are one transaction, and no insert of the app's events runs between them; so is the
+    /// entry `audit` makes of the count, added to the audit log.
+    func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int
 
     /// Deletes the events of every app whose time is before `cutoff` (milliseconds since 1970),
     /// and the kept message ids of erased events as old; returns how many events were deleted.
     /// Works in transactions of a bounded size, so ingestion is not held up for long.
     func deleteEvents(before cutoff: Int64) async throws -> Int
+
+    // MARK: Audit log (docs/ARCHITECTURE.md, "The audit log")
+
+    /// Adds an entry to the audit log, in a transaction of its own. The log is append-only: the
+    /// protocol has no way to change or delete an entry, and the database refuses both.
+    func appendAudit(_ entry: AuditEntry) async throws
+
+    /// A page of the audit log's entries that match `query`, newest first.
+    func auditEntries(_ query: AuditQuery) async throws -> AuditPage
 }
 
 extension Store {
-    /// Publishes a revision to an environment now; see ``publish(appID:environment:revision:at:)``.
+    /// Creates an app with no audit entry; see ``createApp(_:environments:audit:)``.
+    public func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws {
+        try await createApp(app, environments: environments, audit: nil)
+    }
+
+    /// Stores a revision with no audit entry; see ``addRevision(appID:body:sha256:createdAt:audit:)``.
+    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
+        try await addRevision(appID: appID, body: body, sha256: sha256, createdAt: createdAt, audit: nil)
+    }
+
+    /// Publishes with no audit entry; see ``publish(appID:environment:revision:at:audit:)``.
+    public func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? {
+        try await publish(appID: appID, environment: environment, revision: revision, at: now, audit: nil)
+    }
+
+    /// Rotates a key with no audit entry; see ``rotateKey(appID:environment:keyHash:prefix:at:previousUntil:audit:)``.
+    public func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
+        -> [SDKKeySummary] {
+        try await rotateKey(appID: appID, environment: environment, keyHash: keyHash, prefix: prefix, at: now, previousUntil: previousUntil, audit: nil)
+    }
+
+    /// Ends a key with no audit entry; see ``revokeKey(appID:environment:prefix:at:audit:)``.
+    public func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary {
+        try await revokeKey(appID: appID, environment: environment, prefix: prefix, at: now, audit: nil)
+    }
+
+    /// Erases a user with no audit entry; see ``eraseUser(appID:userID:audit:)``.
+    public func eraseUser(appID: String, userID: String) async throws -> Int {
+        try await eraseUser(appID: appID, userID: userID, audit: nil)
+    }
+
+    /// Publishes a revision to an environment now; see ``publish(appID:environment:revision:at:audit:)``.
     public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
-        try await publish(appID: appID, environment: environment, revision: revision, at: Date())
+        try await publish(appID: appID, environment: environment, revision: revision, at: Date(), audit: nil)
     }
 }

@@ -59,8 +59,8 @@ struct StoreSchema: Sendable {
     var tables: [Table]
     var indexes: [Index]
 
-    /// Apps, their environments and document revisions, when each revision was published, events, and
-    /// the message ids of erased events.
+    /// Apps, their environments and document revisions, when each revision was published, events,
+    /// the message ids of erased events, and the audit log.
     ///
     /// Every event index ends with `seq`, the order of arrival: reading an app's events page by
     /// page (`app_id, seq`) and reading them by user (`user_id, timestamp_ms, seq`, which is also
@@ -119,11 +119,22 @@ struct StoreSchema: Sendable {
                 name: "erased_messages",
                 columns: [Column("app_id", .text), Column("message_id", .text), Column("timestamp_ms", .bigInteger)],
                 primaryKey: ["app_id", "message_id"]),
+            // Who did what, when and from where; append-only (see ``StoreSchema/auditLogStep(in:)``).
+            // No reference to `apps`: an entry names an app as it was asked for, whatever became of it.
+            Table(
+                name: "audit_log",
+                columns: [
+                    Column("seq", .sequence), Column("at_ms", .bigInteger), Column("actor_kind", .text), Column("actor_id", .text),
+                    Column("actor_name", .text), Column("address", .text, isNullable: true), Column("action", .text),
+                    Column("app_id", .text, isNullable: true), Column("environment", .text, isNullable: true),
+                    Column("target", .text, isNullable: true), Column("details", .text),
+                ]),
         ],
         indexes: [
             Index(name: "events_by_app", table: "events", columns: ["app_id", "seq"]),
             Index(name: "events_by_flow_user", table: "events", columns: ["app_id", "flow_id", "user_id", "timestamp_ms", "seq"]),
             Index(name: "events_by_environment", table: "events", columns: ["app_id", "environment", "received_at_ms", "seq"]),
+            Index(name: "audit_log_by_app", table: "audit_log", columns: ["app_id", "seq"]),
         ])
 
     /// The table named `name` (which must be one of ``tables``).

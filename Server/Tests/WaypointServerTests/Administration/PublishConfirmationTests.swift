@@ -17,21 +17,21 @@ struct PublishConfirmationTests {
             _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
             let administration = AppAdministration(store: store, documents: PublishedDocumentCache(store: store), metrics: ServerMetrics())
             // Nobody is in flight yet: the first publish needs no confirmation.
-            let first = try await administration.publish(appID: "fitness", environment: "production", revision: 1, confirmed: false)
+            let first = try await administration.publish(appID: "fitness", environment: "production", revision: 1, confirmed: false, by: .testing)
             #expect(first.previousRevision == nil)
             #expect(!first.preview.needsConfirmation)
 
             #expect(try await client.postEvents(key: app.production, lines: DashboardPagesTests.inFlightUsers).status == .ok)
             _ = try await client.upload("fitness", try SeedData.withoutRegistration())
             let refusal = await #expect(throws: PublishNeedsConfirmation.self) {
-                try await administration.publish(appID: "fitness", environment: "production", revision: 2, confirmed: false)
+                try await administration.publish(appID: "fitness", environment: "production", revision: 2, confirmed: false, by: .testing)
             }
             #expect(refusal?.preview.revision == 2)
             #expect(refusal?.preview.movedBackUsers == 2)
             #expect(refusal?.preview.discardedUsers == 0)
             #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
 
-            let confirmed = try await administration.publish(appID: "fitness", environment: "production", revision: 2, confirmed: true)
+            let confirmed = try await administration.publish(appID: "fitness", environment: "production", revision: 2, confirmed: true, by: .testing)
             #expect(confirmed.previousRevision == 1)
             #expect(confirmed.preview.needsConfirmation)
             #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 2)
@@ -47,11 +47,11 @@ struct PublishConfirmationTests {
             _ = try await client.createApp("fitness")
             let administration = AppAdministration(store: store, documents: PublishedDocumentCache(store: store), metrics: ServerMetrics())
             let error = await #expect(throws: APIError.self) {
-                try await administration.publish(appID: "fitness", environment: "production", revision: 7, confirmed: false)
+                try await administration.publish(appID: "fitness", environment: "production", revision: 7, confirmed: false, by: .testing)
             }
             #expect(error?.status == .notFound)
             let environment = await #expect(throws: APIError.self) {
-                try await administration.publish(appID: "fitness", environment: "moon", revision: 1, confirmed: true)
+                try await administration.publish(appID: "fitness", environment: "moon", revision: 1, confirmed: true, by: .testing)
             }
             #expect(environment?.status == .notFound)
         }

@@ -90,6 +90,17 @@ struct TemplateContextTests {
                     ])
             ],
             invalidLines: 3, folded: "3 app versions under (other)."),
+        AuditPageContext(
+            filters: [
+                (name: "app", value: "fitness"), (name: "action", value: "key-rotated"), (name: "actor", value: "admin"),
+                (name: "since", value: "2026-11-01"), (name: "until", value: "2026-11-30"),
+            ],
+            rows: [
+                .init(AuditEntry(
+                    id: 3, at: Date(timeIntervalSince1970: 0), actor: .adminToken, address: "192.0.2.1", action: .keyRotated, appID: "fitness",
+                    environment: "production", target: "wps_new00000", details: ["graceHours": 24]))
+            ],
+            next: 3, message: "action=key-rotate is not an action the audit log records."),
     ] as [any PageContext]).map(Sample.init)
 
     static let app = AppRecord(id: "fitness", name: "Fitness", createdAt: Date())

@@ -102,14 +102,14 @@ struct StorageFailureRouteTests {
 struct StorageFailingStore: Store {
     let failure: StoreError
 
-    func createApp(_ app: AppRecord, environments: [EnvironmentRecord]) async throws { throw failure }
+    func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws { throw failure }
     func app(id: String) async throws -> AppRecord? { throw failure }
     func apps() async throws -> [AppRecord] { throw failure }
     func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] { throw failure }
-    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision { throw failure }
+    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws -> AddedRevision { throw failure }
     func revisions(appID: String) async throws -> [RevisionSummary] { throw failure }
     func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw failure }
-    func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? { throw failure }
+    func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? { throw failure }
     func publications(appID: String, environment: String) async throws -> [PublicationRecord] { throw failure }
     func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw failure }
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw failure }
@@ -124,9 +124,11 @@ struct StorageFailingStore: Store {
     func checkStorage() async throws { throw failure }
     func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? { throw failure }
     func keys(appID: String, environment: String) async throws -> [SDKKeySummary] { throw failure }
-    func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
+    func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date, audit: AuditEntryOf<[SDKKeySummary]>?) async throws
         -> [SDKKeySummary] { throw failure }
-    func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary { throw failure }
-    func eraseUser(appID: String, userID: String) async throws -> Int { throw failure }
+    func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws -> SDKKeySummary { throw failure }
+    func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int { throw failure }
     func deleteEvents(before cutoff: Int64) async throws -> Int { throw failure }
+    func appendAudit(_ entry: AuditEntry) async throws { throw failure }
+    func auditEntries(_ query: AuditQuery) async throws -> AuditPage { throw failure }
 }

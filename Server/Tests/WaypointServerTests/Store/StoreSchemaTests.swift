@@ -132,7 +132,7 @@ struct StoreSchemaTests {
         ])
     }
 
-    /// Tables, columns, keys and indexes of a SQLite database, as SQLite reports them.
+    /// Tables, columns, keys, indexes and triggers of a SQLite database, as SQLite reports them.
     static func sqliteCatalog(_ path: String) throws -> [String] {
         try DatabaseQueue(path: path).read { db in
             var catalog: [String] = []
@@ -154,6 +154,9 @@ struct StoreSchemaTests {
                     }
                 }
             }
+            for row in try Row.fetchAll(db, sql: "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name") {
+                catalog.append("trigger \(row)")
+            }
             return catalog
         }
     }
@@ -172,6 +175,7 @@ struct StoreSchemaTests {
             #expect(keys == StoreSchema.current.indexes.map(\.columns))
             #expect(keys == [
                 ["app_id", "seq"], ["app_id", "flow_id", "user_id", "timestamp_ms", "seq"], ["app_id", "environment", "received_at_ms", "seq"],
+                ["app_id", "seq"],
             ])
         }
     }
@@ -213,6 +217,7 @@ struct StoreSchemaTests {
             "CREATE INDEX events_by_app ON events (app_id, seq)",
             "CREATE INDEX events_by_flow_user ON events (app_id, flow_id, user_id, timestamp_ms, seq)",
             "CREATE INDEX events_by_environment ON events (app_id, environment, received_at_ms, seq)",
+            "CREATE INDEX audit_log_by_app ON audit_log (app_id, seq)",
         ])
     }
 

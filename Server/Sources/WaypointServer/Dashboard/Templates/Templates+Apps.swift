@@ -14,6 +14,7 @@ extension Templates {
 
     static let apps = """
         <h1>Apps</h1>
+        <p><a href="/audit">Audit log</a>: who created apps, uploaded, published, changed keys and erased users, and when.</p>
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
         {{#hasApps}}
         <table>

@@ -19,6 +19,7 @@ enum Templates {
             ("layout", layout), ("error", error), ("signIn", signIn), ("apps", apps), ("createdApp", createdApp),
             ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough),
             ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
+            ("audit", audit),
         ]
     }
 

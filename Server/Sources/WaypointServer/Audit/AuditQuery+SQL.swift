@@ -1,0 +1,70 @@
+/// The audit log's statements, in both stores' dialects: one insert, one page query.
+extension AuditQuery {
+    /// The columns of each row, in order (``AuditEntry/init(row:)`` of each store reads them so).
+    static let columns = [
+        "seq", "at_ms", "actor_kind", "actor_id", "actor_name", "address", "action", "app_id", "environment", "target", "details",
+    ]
+
+    /// The page's query in `dialect`, newest first (by `seq`, the order entries were added), one
+    /// entry more than the limit so the store knows whether another page follows.
+    func statement(in dialect: SQLDialect) -> SQLStatement {
+        var values: [SQLStatement.Value] = []
+        func bind(_ value: SQLStatement.Value) -> String {
+            values.append(value)
+            return dialect.placeholder(values.count)
+        }
+        var conditions: [String] = []
+        if let appID { conditions.append("app_id = \(bind(.text(appID)))") }
+        if let action { conditions.append("action = \(bind(.text(action.rawValue)))") }
+        if let actorID { conditions.append("actor_id = \(bind(.text(actorID)))") }
+        if let since { conditions.append("at_ms >= \(bind(.integer(Timestamp.milliseconds(since))))") }
+        if let until { conditions.append("at_ms < \(bind(.integer(Timestamp.milliseconds(until))))") }
+        if let after { conditions.append("seq < \(bind(.integer(after)))") }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let limit = bind(.integer(Int64(max(limit, 1)) + 1))
+        return SQLStatement(
+            text: "SELECT \(Self.columns.joined(separator: ", ")) FROM audit_log\(filter) ORDER BY seq DESC LIMIT \(limit)", values: values)
+    }
+}
+
+extension AuditEntry {
+    /// The insert of this entry in `dialect` (its ``id`` is assigned by the database).
+    func insertStatement(in dialect: SQLDialect) -> SQLStatement {
+        let columns = AuditQuery.columns.dropFirst()
+        let values: [SQLStatement.Value?] = [
+            .integer(Timestamp.milliseconds(at)), .text(actor.kind.rawValue), .text(actor.id), .text(actor.name), address.map(SQLStatement.Value.text),
+            .text(action.rawValue), appID.map(SQLStatement.Value.text), environment.map(SQLStatement.Value.text),
+            target.map(SQLStatement.Value.text), .text(detailsText),
+        ]
+        // A missing value is written as NULL, not bound.
+        var bound: [SQLStatement.Value] = []
+        let placeholders = values.indices.map { index -> String in
+            guard let value = values[index] else { return "NULL" }
+            bound.append(value)
+            return dialect.placeholder(bound.count)
+        }
+        return SQLStatement(
+            text: "INSERT INTO audit_log (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))", values: bound)
+    }
+
+    /// A page of rows read with ``AuditQuery/statement(in:)`` (one more than `limit` when another page follows).
+    static func page(_ entries: [AuditEntry], limit: Int) -> AuditPage {
+        let limit = max(limit, 1)
+        guard entries.count > limit else { return AuditPage(entries: entries, next: nil) }
+        let shown = Array(entries.prefix(limit))
+        return AuditPage(entries: shown, next: shown.last?.id)
+    }
+
+    /// An entry from the values of one row, in ``AuditQuery/columns`` order; codes this server does
+    /// not know (written by a newer one) are kept as they are.
+    static func fromRow(
+        seq: Int64, atMilliseconds: Int64, actorKind: String, actorID: String, actorName: String, address: String?, action: String,
+        appID: String?, environment: String?, target: String?, details: String
+    ) -> AuditEntry {
+        AuditEntry(
+            id: seq, at: Timestamp.date(milliseconds: atMilliseconds),
+            actor: AuditActor(kind: AuditActor.Kind(rawValue: actorKind), id: actorID, name: actorName), address: address,
+            action: AuditAction(rawValue: action), appID: appID, environment: environment, target: target,
+            details: AuditEntry.details(fromText: details))
+    }
+}
