@@ -347,7 +347,10 @@ extension WaypointCommand {
 
         /// Prints skipped steps and the current step with its numbered outcomes.
         private func show(_ player: FlowPlayer, output: Output) {
-            for skipped in player.lastSkipped { output.line("  skipped \(skipped) (its condition is false)") }
+            for skipped in player.lastSkipped {
+                let reason = player.skippedByVariation.contains(skipped) ? "its variation skips it" : "its condition is false"
+                output.line("  skipped \(skipped) (\(reason))")
+            }
             guard let path = player.currentPath, let step = player.current else { return }
             var outcomes = step.outcomes.enumerated().map { "\($0.offset + 1) \($0.element)" }
             if player.state.canGoBack { outcomes.append("back") }

@@ -24,6 +24,11 @@ struct FlowPlayer {
     private(set) var events: [OnboardingEvent] = []
     /// Steps skipped by the last move.
     private(set) var lastSkipped: [String] = []
+    /// Those of ``lastSkipped`` that the user's experiment variation skips (`"set": {"skip": true}`),
+    /// rather than their condition.
+    private(set) var skippedByVariation: Set<String> = []
+    /// The steps the user's variations skip, by flow id.
+    private let variationSkips: [String: Set<String>]
 
     /// The experiment choice that picked the flow's entry, or, when the flow does not vary, the entry of
     /// the first subflow it runs that does; `nil` when neither varies.
@@ -50,6 +55,10 @@ struct FlowPlayer {
         let decidingID = ExperimentReach(document: document).experiments(reaching: flowID).first?.flowID
         let report = try ResolveReport(document: document, attributes: attributes, forcedVariations: forcedVariations)
         self.choice = decidingID.flatMap { report.flows[$0]?.choice }.flatMap { $0.experiment == nil ? nil : $0 }
+        variationSkips = report.flows.compactMapValues { choice in
+            let steps = Set((choice.changes?.applied ?? []).filter { $0.fields.contains("skip") }.map(\.step))
+            return steps.isEmpty ? nil : steps
+        }
         // The resolved flow, and each subflow, carries the user's experiment and variation when they are in one;
         // the recorder exposes the run where it reaches it.
         recorder = FlowEventRecorder(
@@ -95,11 +104,23 @@ struct FlowPlayer {
 
     private mutating func record(_ effects: [FlowEffect], at date: Date) {
         lastSkipped = []
+        skippedByVariation = []
         for effect in effects {
-            if case .skipped(let path) = effect { lastSkipped.append(path.rawValue) }
+            if case .skipped(let path) = effect {
+                lastSkipped.append(path.rawValue)
+                if let flow = flowID(containing: path), variationSkips[flow]?.contains(path.components.last ?? "") == true {
+                    skippedByVariation.insert(path.rawValue)
+                }
+            }
             events += recorder.events(
                 for: effect, in: definition, context: attributes, path: state.path, at: date, messageID: Self.messageID)
         }
+    }
+
+    /// The id of the flow whose step `path` names: the root's, or that of the subflow its last subflow step runs.
+    private func flowID(containing path: StepPath) -> String? {
+        guard path.components.count > 1 else { return definition.id }
+        return definition.step(at: StepPath(components: Array(path.components.dropLast())), context: attributes)?.subflow?.id
     }
 
     private static func messageID() -> String { UUID().uuidString.lowercased() }
