@@ -6,12 +6,15 @@ import Waypoint
 /// so a flow of 10,000 steps lints in milliseconds. Codes are those of docs/ARCHITECTURE.md, "The command-line tool": `duplicate-id`,
 /// `unknown-target`, `unknown-subflow`, `subflow-cycle`, `unreachable-step`, `dead-end`, `no-exit-cycle`,
 /// `unknown-experiment`, `unknown-variation`, `bad-weights`, `duplicate-target`, `empty-flow`,
-/// `overlapping-experiments`, plus the warnings `missing-variation`, `unused-experiment` and `mixed-condition`.
+/// `overlapping-experiments`, plus the warnings `missing-variation`, `unused-experiment`, `mixed-condition` and
+/// `missing-translation`.
 ///
 /// So that one mistake gives one diagnostic, an outcome that leads to an unknown step (already reported as
 /// `unknown-target`) counts as leading to `$complete`, and a subflow step counts as completing its subflow
 /// (the subflow's own problems are reported on it). Every entry of a flow is checked, so every variation's
 /// graph is, through subflows too; the problems of an entry that varies by experiment name its variation.
+/// The document as each variation's `changes` make it is checked as well (`DocumentLinter+Variations`),
+/// and its localized texts (`DocumentLinter+Translations`).
 struct DocumentLinter {
     struct Finding: Hashable {
         var path: DocumentPath
@@ -561,7 +564,9 @@ extension NavigationGraph {
 extension WaypointDocument {
     /// Graph problems of the document: duplicate ids, unknown targets, subflows and experiments, subflow
     /// cycles, unreachable steps, dead ends, cycles without exit, bad weights, walkthrough steps on the
-    /// same element with the same trigger, empty flows and variations without an entry.
+    /// same element with the same trigger, empty flows, variations without an entry, more than one
+    /// experiment reaching a flow run, and localized texts without a locale others have; the graph
+    /// problems of each variation's `changes` name the variation.
     ///
     /// Pass the `source` of a ``DocumentValidation`` to get lines and columns; without it they are 0.
     /// The diagnostics are sorted by line and column.
