@@ -120,6 +120,28 @@ struct ChangesLintTests {
         #expect(reach.experiments(reaching: "g").first?.variations == ["a", "b"])
     }
 
+    static let entriesAndChanges = #"""
+        {
+          "schemaVersion": 1,
+          "flows": [
+            { "id": "f", "experiment": "e1", "variation": "a", "steps": [ { "id": "x" } ] },
+            { "id": "f", "experiment": "e1", "variation": "b", "steps": [ { "id": "x" }, { "id": "y" } ] }
+          ],
+          "experiments": [
+            { "key": "e1", "variations": ["a", "b"] },
+            { "key": "e2", "variations": ["a", "b"],
+              "changes": { "b": [ { "flow": "f", "step": "x", "set": { "screen": "X2" } } ] } }
+          ]
+        }
+        """#
+
+    @Test("A flow whose entries vary by one experiment and whose step another changes overlaps, once for all its entries")
+    func entriesAndChangesOverlap() {
+        #expect(DocumentFixtures.lintLines(Self.entriesAndChanges) == [
+            "10:37 error overlapping-experiments experiments[1].changes.b[0].flow: more than one experiment reaches a run of flow `f`: the flow varies by `e1`, and its step `x` is changed by `e2` (experiments[1]); the events of a run can carry only one experiment, so let `e1` or `e2` make both changes",
+        ])
+    }
+
     @Test("One experiment changing a flow and its subflow reaches the run once and does not overlap")
     func oneExperimentOnFlowAndSubflow() throws {
         let document = try StepChangesFixture.document()

@@ -49,6 +49,18 @@ struct ResolveReportTests {
         #expect(onboarding.changes?.noChangesReason?.hasSuffix("), so the user sees the flow as written") == true)
     }
 
+    @Test("A user outside the coverage sees no changes, with the hash and the coverage")
+    func outsideTheCoverage() throws {
+        let text = StepChangesFixture.text.replacingOccurrences(of: #""hashAttribute": "id","#, with: #""hashAttribute": "id", "coverage": 0.01,"#)
+        let report = try ResolveReport(document: try WaypointDocument(validating: Data(text.utf8)), attributes: ["id": "user-1"])
+        let tour = try #require(report.walkthroughs["home-tour"])
+        #expect(tour.choice.experiment == "paywall-copy")
+        #expect(tour.choice.inExperiment == false)
+        #expect(tour.changes?.applied == [])
+        #expect(tour.changes?.noChangesReason
+            == "not in the experiment `paywall-copy` (hash 0.5283 is outside the coverage 0.01), so the user sees the walkthrough as written")
+    }
+
     @Test("A flow no experiment changes keeps the resolution's keys only")
     func unchangedFlow() throws {
         let document = try WaypointDocument(validating: DocumentFixtures.example("every-feature.json"))
