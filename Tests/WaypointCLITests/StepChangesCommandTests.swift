@@ -48,6 +48,13 @@ struct StepChangesCommandTests {
         try assertSnapshot(annual.output + control.output, named: "resolve-step-changes.txt")
     }
 
+    @Test func resolveNamesTheLocalesOfTheTexts() {
+        let text = CommandRunner.run(["resolve", Self.document, "--attributes", #"{"id":"user-1","locale":"pt-BR"}"#])
+        #expect(text.output.hasSuffix("\nTexts in pt-BR, then pt, then en (the document's default locale)\n"), "\(text.output)")
+        let json = CommandRunner.run(["resolve", Self.document, "--attributes", #"{"id":"user-1","locale":"pt-BR"}"#, "--format", "json"])
+        #expect(json.output.contains(#""locales":["pt-BR","pt","en"]"#))
+    }
+
     @Test func resolveJSONAddsChangesToTheStableKeys() throws {
         let result = CommandRunner.run(["resolve", Self.document, "--attributes", Self.annualUser, "--format", "json"])
         try assertSnapshot(result.output, named: "resolve-step-changes.json")

@@ -18,7 +18,9 @@ extension WaypointCommand {
                 steps change for the user and which fields (`paywall: screen, content`), or why none do \
                 (outside the experiment, or a variation without changes); the JSON adds `changes` \
                 ([{"step":"paywall","fields":["screen","content"]}], empty when none apply), `changedSteps` \
-                (the steps any variation changes) and `noChangesReason`.
+                (the steps any variation changes) and `noChangesReason`. When the attributes give a \
+                `locale` and the document has localized text, a last line (JSON: `locales`) lists the \
+                locales its texts are looked up in: the locale, its truncations, then the default.
 
                 Examples:
                   waypoint resolve waypoint.json --attributes '{"id":"u-123","country":"US"}'
@@ -53,6 +55,9 @@ extension WaypointCommand {
             let walkthroughRows = document.walkthroughIDs.compactMap { id in report.walkthroughs[id].map { [id] + Self.describe($0) } }
             lines.append(walkthroughRows.isEmpty ? "Walkthroughs: none" : "Walkthroughs")
             lines += alignedColumns(walkthroughRows)
+            if let locales = report.locales {
+                lines.append("Texts in " + locales.joined(separator: ", then ") + " (the document's default locale)")
+            }
             output.line(lines.joined(separator: "\n"))
         }
 

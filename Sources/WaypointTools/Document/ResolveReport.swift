@@ -8,7 +8,9 @@ import Waypoint
 /// the user and the fields set, `[{"step": "paywall", "fields": ["screen", "content"]}]`, empty when none
 /// apply), `changedSteps` (the steps any variation changes, where a run is exposed) and, when no change
 /// applies, `noChangesReason`. A flow or walkthrough that varies only by changes gets that experiment's
-/// `experiment`, `variation`, `inExperiment` and `hashValue`, as one that varies by entries does.
+/// `experiment`, `variation`, `inExperiment` and `hashValue`, as one that varies by entries does. When the
+/// attributes give a `locale` and the document has localized text, `locales` lists the locales its texts
+/// are looked up in, in order.
 ///
 /// ```swift
 /// let report = try ResolveReport(document: document, attributes: ["id": "u-1"])
@@ -101,6 +103,12 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
     public let flows: [String: FlowChoice]
     /// The choice for each walkthrough id.
     public let walkthroughs: [String: WalkthroughChoice]
+    /// The locales a localized text is looked up in, in order, when the attributes give a `locale` and
+    /// the document has localized text: the locale, its truncations, then the `defaultLocale`
+    /// (`["pt-BR", "pt", "en"]`); `nil` otherwise.
+    public let locales: [String]?
+
+    private enum CodingKeys: String, CodingKey { case flows, walkthroughs, locales }
 
     /// Resolves `document` for a user with `attributes` (variations in `forcedVariations` are used
     /// instead of assigned).
@@ -151,6 +159,11 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
         }
         self.flows = flows
         self.walkthroughs = walkthroughs
+        if let defaultLocale = document.defaultLocale, case .string(let locale)? = attributes[TextLocalization.localeAttribute], !locale.isEmpty {
+            locales = TextLocalization(preferredLocales: [locale], defaultLocale: defaultLocale).candidates
+        } else {
+            locales = nil
+        }
     }
 
     /// The experiment that decides what the user sees of the changes: the first the user takes part in, else the first.

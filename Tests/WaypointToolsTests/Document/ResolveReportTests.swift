@@ -61,6 +61,15 @@ struct ResolveReportTests {
             == "not in the experiment `paywall-copy` (hash 0.5283 is outside the coverage 0.01), so the user sees the walkthrough as written")
     }
 
+    @Test("With a `locale` attribute, the locales texts are looked up in, in order; without one, none")
+    func locales() throws {
+        let document = try StepChangesFixture.document()
+        #expect(try ResolveReport(document: document, attributes: ["id": "u", "locale": "pt-BR"]).locales == ["pt-BR", "pt", "en"])
+        #expect(try ResolveReport(document: document, attributes: ["id": "u"]).locales == nil)
+        let plain = try WaypointDocument(validating: DocumentFixtures.example("every-feature.json"))
+        #expect(try ResolveReport(document: plain, attributes: ["locale": "de"]).locales == nil)
+    }
+
     @Test("A flow no experiment changes keeps the resolution's keys only")
     func unchangedFlow() throws {
         let document = try WaypointDocument(validating: DocumentFixtures.example("every-feature.json"))
