@@ -14,6 +14,7 @@ extension DocumentLinter {
         let locales: [String]
     }
 
+    /// Warns of each localized text without a locale that another text of the document has.
     mutating func lintTranslations() {
         let texts = localizedTexts()
         guard texts.count > 1 else { return }

@@ -11,6 +11,7 @@ import Waypoint
 /// navigation; when several changes could be the cause, at the step. A problem the document has as
 /// written is reported once, on the document.
 extension DocumentLinter {
+    /// Lints the flows and walkthroughs that each variation with `changes` changes, as it changes them.
     mutating func lintVariations() {
         var seenKeys: Set<String> = []
         for (experimentIndex, experiment) in document.experiments.enumerated() {

@@ -58,6 +58,27 @@ struct ChangesLintTests {
         ])
     }
 
+    static let unknown = #"""
+        {
+          "schemaVersion": 1,
+          "flows": [
+            { "id": "f", "experiment": "e1", "variation": "a", "steps": [ { "id": "x" }, { "id": "y" } ] },
+            { "id": "f", "experiment": "e1", "variation": "b", "steps": [ { "id": "x" } ] }
+          ],
+          "experiments": [
+            { "key": "e1", "variations": ["a", "b"],
+              "changes": { "b": [ { "flow": "f", "step": "x", "set": { "on": { "next": "y" } } } ] } }
+          ]
+        }
+        """#
+
+    @Test("A changed outcome that leads to a step one entry of the flow lacks is an unknown target at the outcome of the change")
+    func unknownTargetInOneEntry() {
+        #expect(DocumentFixtures.lintLines(Self.unknown) == [
+            "9:80 error unknown-target experiments[0].changes.b[0].set.on.next: in variation `b` of `e1`: flow `f` (variation `b` of `e1`) has no step `y`",
+        ])
+    }
+
     static let tour = #"""
         {
           "schemaVersion": 1,
