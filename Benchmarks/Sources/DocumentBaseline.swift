@@ -109,7 +109,7 @@ extension BaselineWalkthrough {
 extension BaselineWalkthroughStep {
     func matches(_ entry: WalkthroughStepEntry) -> Bool {
         id == entry.id && targetElementId == entry.targetElementId && (highlightShape ?? .rectangle()) == entry.highlightShape
-            && tooltipText == entry.tooltipText && (tooltipPosition ?? .auto) == entry.tooltipPosition
+            && LocalizedText.plain(tooltipText) == entry.tooltipText && (tooltipPosition ?? .auto) == entry.tooltipPosition
             && (completionTrigger ?? .button) == entry.completionTrigger && (canSkip ?? true) == entry.canSkip
             && when == entry.when && targetTimeout == entry.targetTimeout
     }

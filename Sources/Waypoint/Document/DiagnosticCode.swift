@@ -2,7 +2,8 @@
 ///
 /// Decoding problems: ``syntax``, ``tooDeep``, ``duplicateKey``, ``unknownKey``, ``missingKey``,
 /// ``wrongType``, ``badValue``, ``badId``, ``unsupportedSchemaVersion``, ``negativeDuration``,
-/// ``badCondition``, ``reservedOutcome``, ``conflictingKeys``. Graph problems (lint, as listed in
+/// ``badCondition``, ``reservedOutcome``, ``conflictingKeys``, ``missingDefaultLocale``, and in an experiment's
+/// `changes` ``unknownTarget`` and ``unknownVariation``. Graph problems (lint, as listed in
 /// docs/ARCHITECTURE.md, "The command-line tool"): ``duplicateId``, ``unknownTarget``, ``unknownSubflow``, ``subflowCycle``, ``unreachableStep``,
 /// ``deadEnd``, ``noExitCycle``, ``unknownExperiment``, ``unknownVariation``, ``badWeights``,
 /// ``duplicateTarget``, ``emptyFlow``, ``overlappingExperiments``, and ``missingVariation``.
@@ -55,14 +56,17 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Exp
     public static let badCondition: DiagnosticCode = "bad-condition"
     /// An outcome named `back`, which is reserved for going back.
     public static let reservedOutcome: DiagnosticCode = "reserved-outcome"
-    /// Two keys that exclude each other (`screen` and `subflow`).
+    /// Two keys that exclude each other (`screen` and `subflow`), or two changes of one step in one variation.
     public static let conflictingKeys: DiagnosticCode = "conflicting-keys"
+    /// A document with localized text but no `defaultLocale`, or a localized text without the default locale.
+    public static let missingDefaultLocale: DiagnosticCode = "missing-default-locale"
 
     // MARK: Graph analysis
 
     /// Two flows, steps, walkthroughs or experiments with the same id.
     public static let duplicateId: DiagnosticCode = "duplicate-id"
-    /// An outcome or `start` that names no step of the flow.
+    /// An outcome or `start` that names no step of the flow; in an experiment's `changes`, also a flow,
+    /// walkthrough or step that the document does not have (a decoding error there).
     public static let unknownTarget: DiagnosticCode = "unknown-target"
     /// A `subflow` that names no flow of the document.
     public static let unknownSubflow: DiagnosticCode = "unknown-subflow"
@@ -90,6 +94,8 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Exp
     public static let missingVariation: DiagnosticCode = "missing-variation"
     /// An experiment that no flow or walkthrough varies by (a warning).
     public static let unusedExperiment: DiagnosticCode = "unused-experiment"
+    /// A localized text without a locale that another text of the document has (a warning).
+    public static let missingTranslation: DiagnosticCode = "missing-translation"
     /// A condition object that mixes operators (`$in`) and plain keys, so it is compared as a literal (a warning).
     public static let mixedCondition: DiagnosticCode = "mixed-condition"
 }

@@ -1,8 +1,8 @@
 /// The sections of the format: document, flows, walkthroughs, experiments.
 extension DocumentDecoder {
-    static let documentKeys = KeySet(["$schema", "schemaVersion", "flows", "walkthroughs", "experiments"])
+    static let documentKeys = KeySet(["$schema", "schemaVersion", "flows", "walkthroughs", "experiments", "defaultLocale"])
     static let flowKeys = KeySet(["id", "version", "start", "experiment", "variation", "steps"])
-    static let flowStepKeys = KeySet(["id", "screen", "on", "when", "subflow"])
+    static let flowStepKeys = KeySet(["id", "screen", "on", "when", "subflow", "content"])
     static let walkthroughKeys = KeySet(["id", "version", "maxDisplayCount", "when", "experiment", "variation", "steps"])
     static let walkthroughStepKeys = KeySet([
         "id", "targetElementId", "highlightShape", "tooltipText", "tooltipPosition", "completionTrigger", "canSkip", "when",
@@ -12,6 +12,7 @@ extension DocumentDecoder {
     static let triggerKeys = KeySet(["type", "elementId", "direction", "seconds", "name"])
     static let experimentKeys = KeySet([
         "key", "variations", "weights", "coverage", "hashAttribute", "hashVersion", "seed", "namespace", "condition", "active",
+        "changes",
     ])
 
     /// Reads the whole document; `nil` when there was any error.
@@ -33,16 +34,26 @@ extension DocumentDecoder {
             // The rest was written for another format: checking it against this one would only add noise.
             return nil
         }
+        if field[5] >= 0 {
+            if let tag = string(field[5], .key("defaultLocale"), label: "defaultLocale"),
+               localeTag(tag, at: field[5], .key("defaultLocale"), label: "defaultLocale") {
+                defaultLocale = .valid(tag)
+            } else {
+                defaultLocale = .invalid
+            }
+        }
+        changeTargets = ChangeTargets(tape: tape, flows: field[2], walkthroughs: field[3])
         let flows = list(field[2], key: "flows") { decoder, node in decoder.decodeFlow(node) }
         let walkthroughs = list(field[3], key: "walkthroughs") { decoder, node in decoder.decodeWalkthrough(node) }
         let experiments = list(field[4], key: "experiments") { decoder, node in decoder.decodeExperiment(node) }
         guard errorCount == 0 else { return nil }
         return WaypointDocument(
-            schemaVersion: WaypointDocument.currentSchemaVersion, flows: flows, walkthroughs: walkthroughs, experiments: experiments)
+            schemaVersion: WaypointDocument.currentSchemaVersion, flows: flows, walkthroughs: walkthroughs, experiments: experiments,
+            defaultLocale: defaultLocaleTag)
     }
 
     /// Reads an optional array member with `element`; empty when absent.
-    private mutating func list<T>(_ node: Int, key: String, _ element: (inout DocumentDecoder, Int) -> T?) -> [T] {
+    mutating func list<T>(_ node: Int, key: String, _ element: (inout DocumentDecoder, Int) -> T?) -> [T] {
         guard node >= 0 else { return [] }
         path.append(.key(key))
         defer { path.removeLast() }
@@ -107,11 +118,16 @@ extension DocumentDecoder {
             report(.conflictingKeys, at: field[4], .key("subflow"),
                    "a step has `screen` or `subflow`, not both; a subflow step shows the screens of the subflow")
         }
+        let content = field[5] >= 0 ? decodeContent(field[5], .key("content")) : nil
+        if field[5] >= 0, field[4] >= 0 {
+            report(.conflictingKeys, at: field[5], .key("content"),
+                   "a subflow step has no screen to show `content`; put the content on the subflow's own steps")
+        }
         guard errorCount == errors, let stepID else { return nil }
-        return FlowStepEntry(id: stepID, screen: screen, on: outcomes, when: when, subflow: subflow)
+        return FlowStepEntry(id: stepID, screen: screen, on: outcomes, when: when, subflow: subflow, content: content)
     }
 
-    private mutating func decodeOutcomes(_ node: Int) -> [FlowOutcome]? {
+    mutating func decodeOutcomes(_ node: Int) -> [FlowOutcome]? {
         guard expectObject(node, .key("on"), what: "`on`", example: #"{"next": "login", "skip": "$complete"}"#) else { return nil }
         path.append(.key("on"))
         defer { path.removeLast() }
@@ -178,7 +194,7 @@ extension DocumentDecoder {
             experiment: experiment, variation: variation, steps: steps)
     }
 
-    private static let positions: [(String, TooltipPosition)] = TooltipPosition.allCases.map { ($0.rawValue, $0) }
+    static let positions: [(String, TooltipPosition)] = TooltipPosition.allCases.map { ($0.rawValue, $0) }
 
     private mutating func decodeWalkthroughStep(_ node: Int) -> WalkthroughStepEntry? {
         guard expectObject(
@@ -196,11 +212,11 @@ extension DocumentDecoder {
             target = id(field[1], .key("targetElementId"), label: "targetElementId")
         }
         let shape = field[2] >= 0 ? decodeShape(field[2]) : .rectangle()
-        var text: String?
+        var text: LocalizedText?
         if field[3] < 0 {
             missing("tooltipText", in: node, what: "a walkthrough step")
         } else {
-            text = nonEmptyString(field[3], .key("tooltipText"), label: "tooltipText")
+            text = self.text(field[3], .key("tooltipText"), label: "tooltipText", allowsEmpty: false)
         }
         let position = field[4] >= 0
             ? choice(field[4], .key("tooltipPosition"), label: "tooltipPosition", what: "a tooltip position", Self.positions) : .auto
@@ -219,7 +235,7 @@ extension DocumentDecoder {
 
     private enum ShapeType { case circle, rectangle }
 
-    private mutating func decodeShape(_ node: Int) -> HighlightShape? {
+    mutating func decodeShape(_ node: Int) -> HighlightShape? {
         guard expectObject(node, .key("highlightShape"), what: "`highlightShape`", example: #"{"type": "circle"}"#) else { return nil }
         path.append(.key("highlightShape"))
         defer { path.removeLast() }
@@ -251,7 +267,7 @@ extension DocumentDecoder {
     }
 
     /// The key node of a member, given its value node (keys directly precede their values).
-    private func keyNode(of value: Int) -> Int { value - 1 }
+    func keyNode(of value: Int) -> Int { value - 1 }
 
     private enum TriggerType: String, CaseIterable { case tap, swipe, timer, event, button }
     private static let triggerTypes: [(String, TriggerType)] = TriggerType.allCases.map { ($0.rawValue, $0) }
@@ -259,7 +275,7 @@ extension DocumentDecoder {
     /// The key each trigger type needs, by index in ``triggerKeys``.
     private static let triggerFieldOwners: [Int: TriggerType] = [1: .tap, 2: .swipe, 3: .timer, 4: .event]
 
-    private mutating func decodeTrigger(_ node: Int) -> CompletionTrigger? {
+    mutating func decodeTrigger(_ node: Int) -> CompletionTrigger? {
         guard expectObject(node, .key("completionTrigger"), what: "`completionTrigger`", example: #"{"type": "tap", "elementId": "…"}"#) else {
             return nil
         }
@@ -354,10 +370,15 @@ extension DocumentDecoder {
         let namespace = field[7] >= 0 ? decodeNamespace(field[7]) : nil
         let condition = field[8] >= 0 ? condition(field[8], .key("condition"), label: "condition") : nil
         let active = field[9] >= 0 ? bool(field[9], .key("active"), label: "active") : nil
+        var changes: [String: [ExperimentChange]] = [:]
+        if field[10] >= 0 {
+            let declared = field[1] >= 0 && tape.kind(field[1]) == .array && variations.count == Int(tape[field[1]].length) ? variations : nil
+            changes = decodeChanges(field[10], experiment: key, variations: declared)
+        }
         guard errorCount == errors, let key else { return nil }
         return ExperimentEntry(
             key: key, variations: variations, weights: weights, coverage: coverage, hashAttribute: hashAttribute,
-            hashVersion: hashVersion, seed: seed, namespace: namespace, condition: condition, active: active)
+            hashVersion: hashVersion, seed: seed, namespace: namespace, condition: condition, active: active, changes: changes)
     }
 
     private mutating func decodeNamespace(_ node: Int) -> ExperimentNamespace? {

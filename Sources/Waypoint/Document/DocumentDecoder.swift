@@ -32,6 +32,19 @@ struct DocumentDecoder {
     /// How serious an unknown key is: an error when checking a document before it is published, a
     /// warning when an app reads a newer document that only adds keys.
     let unknownKeySeverity: Diagnostic.Severity
+    /// The document's `defaultLocale`, read before any text.
+    var defaultLocale: DefaultLocale = .absent
+    /// Whether `missing-default-locale` was reported for a document without `defaultLocale` (once).
+    var reportedMissingDefaultLocale = false
+    /// The flows and walkthroughs and their steps, read from the text, for checking experiment changes.
+    var changeTargets = ChangeTargets()
+
+    /// What the document says its default locale is.
+    enum DefaultLocale {
+        case absent
+        case invalid
+        case valid(String)
+    }
 
     init(tape: JSONTape, unknownKeySeverity: Diagnostic.Severity = .error) {
         self.tape = tape

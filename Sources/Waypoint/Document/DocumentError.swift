@@ -5,6 +5,8 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
         case unknownFlow(String, known: [String])
         case subflowCycle([String])
         case unknownSubflow(step: String, flow: String, subflow: String)
+        case unknownExperiment(String, known: [String])
+        case unknownVariation(String, experiment: String, known: [String])
     }
 
     private let kind: Kind
@@ -21,6 +23,16 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
     /// A subflow step names a flow the document does not have.
     static func unknownSubflow(step: String, flow: String, subflow: String) -> DocumentError {
         DocumentError(.unknownSubflow(step: step, flow: flow, subflow: subflow))
+    }
+
+    /// No experiment has the key asked for.
+    package static func unknownExperiment(_ key: String, known: [String]) -> DocumentError {
+        DocumentError(.unknownExperiment(key, known: known))
+    }
+
+    /// The experiment has no variation with the name asked for.
+    package static func unknownVariation(_ name: String, experiment: String, known: [String]) -> DocumentError {
+        DocumentError(.unknownVariation(name, experiment: experiment, known: known))
     }
 
     /// The problems found, for a document that could not be read (empty otherwise).
@@ -43,6 +55,14 @@ public struct DocumentError: Error, Sendable, Hashable, CustomStringConvertible 
             return "Flows run each other as subflows in a circle (\(ids.joined(separator: " → "))); a flow must not include itself. Run `waypoint lint` for details."
         case .unknownSubflow(let step, let flow, let subflow):
             return "Step `\(step)` of flow `\(flow)` runs the subflow `\(subflow)`, but the document has no flow with that id; add it or fix the id."
+        case .unknownExperiment(let key, let known):
+            let hint = Spelling.suggestion(for: key, among: known).map { "did you mean `\($0)`?" }
+                ?? (known.isEmpty ? "it has no experiments." : "its experiments are " + Spelling.choices(known, conjunction: "and") + ".")
+            return "The document has no experiment `\(key)`; \(hint)"
+        case .unknownVariation(let name, let experiment, let known):
+            let hint = Spelling.suggestion(for: name, among: known).map { "did you mean `\($0)`?" }
+                ?? "its variations are " + Spelling.choices(known, conjunction: "and") + "."
+            return "Experiment `\(experiment)` has no variation `\(name)`; \(hint)"
         }
     }
 }

@@ -72,18 +72,23 @@ package struct EntrySelector {
         flowSelection(id)?.entry
     }
 
-    /// The flow entry for `id` and the assignment that chose it (`nil` when the flow does not vary).
+    /// The flow entry for `id` as the user sees it, and the assignment that chose the entry (`nil` when
+    /// the flow has one entry): the entry of the user's variation, with the `changes` of every
+    /// experiment the user takes part in applied (``flowChanges(_:)``).
     package func flowSelection(_ id: String) -> (entry: FlowEntry, assignment: Assignment?)? {
         guard let positions = flowPositions[id] else { return nil }
         let entries = positions.map { document.flows[$0] }
-        return select(entries, experiment: \.experiment, variation: \.variation)
+        guard let (entry, assignment) = select(entries, experiment: \.experiment, variation: \.variation) else { return nil }
+        return (entry.applying(flowChanges(id).flatMap(\.changes)), assignment)
     }
 
-    /// The walkthrough entry for `id` and the assignment that chose it.
+    /// The walkthrough entry for `id` as the user sees it (with the changes of the user's variations
+    /// applied), and the assignment that chose the entry.
     package func walkthroughSelection(_ id: String) -> (entry: WalkthroughEntry, assignment: Assignment?)? {
         guard let positions = walkthroughPositions[id] else { return nil }
         let entries = positions.map { document.walkthroughs[$0] }
-        return select(entries, experiment: \.experiment, variation: \.variation)
+        guard let (entry, assignment) = select(entries, experiment: \.experiment, variation: \.variation) else { return nil }
+        return (entry.applying(walkthroughChanges(id).flatMap(\.changes)), assignment)
     }
 
     private func select<Entry>(

@@ -26,6 +26,9 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     public var condition: Condition?
     /// Whether the experiment runs (default `true`); when `false`, everyone gets the first variation.
     public var active: Bool?
+    /// The changes each variation makes to steps, by variation name; a variation without changes sees
+    /// the document as written.
+    public var changes: [String: [ExperimentChange]]
 
     /// The hash version used when a document does not give one.
     public static let defaultHashVersion = 2
@@ -34,7 +37,7 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     public init(
         key: String, variations: [String], weights: [Double]? = nil, coverage: Double? = nil,
         hashAttribute: String? = nil, hashVersion: Int? = nil, seed: String? = nil, namespace: ExperimentNamespace? = nil,
-        condition: Condition? = nil, active: Bool? = nil
+        condition: Condition? = nil, active: Bool? = nil, changes: [String: [ExperimentChange]] = [:]
     ) {
         self.key = key
         self.variations = variations
@@ -46,6 +49,27 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
         self.namespace = namespace
         self.condition = condition
         self.active = active
+        self.changes = changes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case key, variations, weights, coverage, hashAttribute, hashVersion, seed, namespace, condition, active, changes
+    }
+
+    /// Encodes the document form (`changes` only when a variation has some).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encode(variations, forKey: .variations)
+        try container.encodeIfPresent(weights, forKey: .weights)
+        try container.encodeIfPresent(coverage, forKey: .coverage)
+        try container.encodeIfPresent(hashAttribute, forKey: .hashAttribute)
+        try container.encodeIfPresent(hashVersion, forKey: .hashVersion)
+        try container.encodeIfPresent(seed, forKey: .seed)
+        try container.encodeIfPresent(namespace, forKey: .namespace)
+        try container.encodeIfPresent(condition, forKey: .condition)
+        try container.encodeIfPresent(active, forKey: .active)
+        if !changes.isEmpty { try container.encode(changes, forKey: .changes) }
     }
 
     /// The experiment as the rules engine runs it, with the document's defaults applied.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a document gives one user: which entry of each flow and walkthrough, and the values to run them.
 ///
 /// Encodes as ``report`` (the JSON of `waypoint resolve --format json`).
@@ -114,14 +116,25 @@ extension WaypointDocument {
     /// Resolves the document for a user: each flow's and walkthrough's entry by experiment, walkthrough
     /// eligibility, and the ``FlowDefinition`` and ``Walkthrough`` values built from the chosen entries.
     ///
-    /// - Parameter forcedVariations: variations to use instead of assigning them, by experiment key (for
-    ///   previews and QA); such a user counts as in the experiment.
+    /// Each flow and walkthrough is built as the user sees it: the entry of their variation, with the
+    /// `changes` of their variation of each experiment applied (``FlowDefinition/stepExperiment`` and
+    /// ``Walkthrough/stepExperiment`` then say where a run is exposed), and every text in their locale
+    /// (``TextLocalization``: the attribute `locale`, else `preferredLanguages`, then the document's
+    /// `defaultLocale`). A user outside an experiment gets the document as written.
+    ///
+    /// - Parameters:
+    ///   - forcedVariations: variations to use instead of assigning them, by experiment key (for
+    ///     previews and QA); such a user counts as in the experiment.
+    ///   - preferredLanguages: the device's preferred languages, used when the attributes have no
+    ///     `locale` (by default `Locale.preferredLanguages`).
     /// - Throws: ``DocumentError`` when a subflow names no flow or flows run each other in a circle (both are
     ///   reported by ``lint(source:)``).
     public func resolve(
-        attributes: Attributes, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:]
+        attributes: Attributes, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:],
+        preferredLanguages: [String] = Locale.preferredLanguages
     ) throws(DocumentError) -> Resolution {
         let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups, forcedVariations: forcedVariations)
+        let localization = TextLocalization(attributes: attributes, preferredLanguages: preferredLanguages, defaultLocale: defaultLocale)
         var flowChoices: [String: ResolutionReport.FlowChoice] = [:]
         var entries: [String: FlowEntry] = [:]
         for id in selector.flowIDs {
@@ -134,8 +147,11 @@ extension WaypointDocument {
         }
         // Each flow carries its experiment before it is built into the flows that run it as a
         // subflow, so that a run is exposed where it enters the subflow (docs/ARCHITECTURE.md, "Exposure").
-        let definitions = try Self.buildFlows(entries, order: selector.flowIDs, savedGroups: savedGroups) { id, definition in
+        let definitions = try Self.buildFlows(
+            entries, order: selector.flowIDs, savedGroups: savedGroups, localization: localization
+        ) { id, definition in
             definition.experiment = flowChoices[id]?.assignment
+            definition.stepExperiment = selector.flowStepExperiment(id)
             definition.revision = revision
         }
 
@@ -149,8 +165,9 @@ extension WaypointDocument {
                 inExperiment: assignment?.inExperiment, hashValue: assignment?.hashValue,
                 ineligibilityReason: failure.map { "its condition is false: " + $0 },
                 exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
-            var walkthrough = entry.walkthrough(savedGroups: savedGroups)
+            var walkthrough = entry.walkthrough(savedGroups: savedGroups, localization: localization)
             walkthrough.experiment = walkthroughChoices[id]?.assignment
+            walkthrough.stepExperiment = selector.walkthroughStepExperiment(id)
             walkthrough.revision = revision
             walkthroughs[id] = walkthrough
         }
@@ -162,7 +179,7 @@ extension WaypointDocument {
     /// Builds flow definitions, each after the flows it runs as subflows; `finish` completes each one
     /// before it is built into the flows that run it.
     private static func buildFlows(
-        _ entries: [String: FlowEntry], order: [String], savedGroups: SavedGroups,
+        _ entries: [String: FlowEntry], order: [String], savedGroups: SavedGroups, localization: TextLocalization,
         finish: (String, inout FlowDefinition<Attributes>) -> Void
     ) throws(DocumentError) -> [String: FlowDefinition<Attributes>] {
         var built: [String: FlowDefinition<Attributes>] = [:]
@@ -199,7 +216,7 @@ extension WaypointDocument {
                 open.removeLast()
                 isOpen.remove(top.id)
                 if let entry = entries[top.id] {
-                    var definition = entry.definition(subflows: built, savedGroups: savedGroups)
+                    var definition = entry.definition(subflows: built, savedGroups: savedGroups, localization: localization)
                     finish(top.id, &definition)
                     built[top.id] = definition
                 }
@@ -226,8 +243,11 @@ extension ResolutionReport.WalkthroughChoice {
 }
 
 extension FlowEntry {
-    /// The entry as a flow definition over attributes; `subflows` must hold every flow its steps run.
-    func definition(subflows: [String: FlowDefinition<Attributes>], savedGroups: SavedGroups) -> FlowDefinition<Attributes> {
+    /// The entry as a flow definition over attributes, content in `localization`'s locale; `subflows`
+    /// must hold every flow its steps run.
+    func definition(
+        subflows: [String: FlowDefinition<Attributes>], savedGroups: SavedGroups, localization: TextLocalization
+    ) -> FlowDefinition<Attributes> {
         let steps = self.steps.map { entry -> Step<Attributes> in
             var step: Step<Attributes>
             if let subflow = entry.subflow, let definition = subflows[subflow] {
@@ -236,20 +256,24 @@ extension FlowEntry {
                 step = Step(entry.id, screen: entry.screen)
             }
             for outcome in entry.declaredOutcomes ?? [] { step = step.on(outcome.name, to: outcome.target) }
-            step.condition = entry.when?.stepCondition(savedGroups: savedGroups)
+            step.condition = entry.skip ? Self.skippedByVariation : entry.when?.stepCondition(savedGroups: savedGroups)
+            if let content = entry.content { step.content = StepContent(content, localization: localization) }
             return step
         }
         return FlowDefinition(id: id, version: version, start: start, steps: steps)
     }
+
+    /// The condition of a step an experiment variation skips (`"skip": true`): always false.
+    private static let skippedByVariation = StepCondition<Attributes>("skipped in this variation") { _ in false }
 }
 
 extension WalkthroughEntry {
-    /// The entry as a walkthrough over attributes.
-    func walkthrough(savedGroups: SavedGroups) -> Walkthrough<Attributes> {
+    /// The entry as a walkthrough over attributes, texts in `localization`'s locale.
+    func walkthrough(savedGroups: SavedGroups, localization: TextLocalization) -> Walkthrough<Attributes> {
         let steps = self.steps.map { step -> WalkthroughStep<Attributes> in
             WalkthroughStep(
                 id: step.id, targetElementId: step.targetElementId, highlightShape: step.highlightShape,
-                tooltipText: step.tooltipText, tooltipPosition: step.tooltipPosition,
+                tooltipText: step.tooltipText.text(in: localization), tooltipPosition: step.tooltipPosition,
                 completionTrigger: step.completionTrigger, canSkip: step.canSkip,
                 condition: Self.predicate(step.when, savedGroups: savedGroups),
                 targetTimeout: step.targetTimeout.map { Duration.seconds($0) })

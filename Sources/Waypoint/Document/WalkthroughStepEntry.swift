@@ -13,8 +13,8 @@ public struct WalkthroughStepEntry: Sendable, Hashable, Encodable {
     public var targetElementId: String
     /// The cutout around the target (default: a rectangle with square corners and 8 points of padding).
     public var highlightShape: HighlightShape
-    /// The tooltip's text.
-    public var tooltipText: String
+    /// The tooltip's text: a string, or a localized text shown in the user's locale.
+    public var tooltipText: LocalizedText
     /// Where the tooltip sits (default `auto`).
     public var tooltipPosition: TooltipPosition
     /// What completes the step (default: the tooltip's own button).
@@ -28,7 +28,7 @@ public struct WalkthroughStepEntry: Sendable, Hashable, Encodable {
 
     /// Creates a step entry.
     public init(
-        id: String, targetElementId: String, highlightShape: HighlightShape = .rectangle(), tooltipText: String,
+        id: String, targetElementId: String, highlightShape: HighlightShape = .rectangle(), tooltipText: LocalizedText,
         tooltipPosition: TooltipPosition = .auto, completionTrigger: CompletionTrigger = .button, canSkip: Bool = true,
         when: Condition? = nil, targetTimeout: Double? = nil
     ) {

@@ -28,11 +28,14 @@ public struct WaypointDocument: Sendable, Hashable, Encodable {
     public var walkthroughs: [WalkthroughEntry]
     /// The experiments that flows and walkthroughs refer to.
     public var experiments: [ExperimentEntry]
+    /// The locale of the texts shown when none of the user's locales has one (`"defaultLocale": "en"`);
+    /// required when the document has a localized text.
+    public var defaultLocale: String?
     /// The server revision this document was served as (the `Waypoint-Revision` response header),
     /// when ``RemoteDocument`` got it from a server that sends one; `nil` for a document read from a
     /// file or bundled with the app.
     ///
-    /// It is not part of the document format (never encoded). ``resolve(attributes:savedGroups:forcedVariations:)``
+    /// It is not part of the document format (never encoded). ``resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)``
     /// puts it on the flows and walkthroughs it builds, and analytics write it as `revision` on their events.
     public var revision: Int?
 
@@ -42,21 +45,24 @@ public struct WaypointDocument: Sendable, Hashable, Encodable {
         flows: [FlowEntry] = [],
         walkthroughs: [WalkthroughEntry] = [],
         experiments: [ExperimentEntry] = [],
+        defaultLocale: String? = nil,
         revision: Int? = nil
     ) {
         self.schemaVersion = schemaVersion
         self.flows = flows
         self.walkthroughs = walkthroughs
         self.experiments = experiments
+        self.defaultLocale = defaultLocale
         self.revision = revision
     }
 
-    private enum CodingKeys: String, CodingKey { case schemaVersion, flows, walkthroughs, experiments }
+    private enum CodingKeys: String, CodingKey { case schemaVersion, defaultLocale, flows, walkthroughs, experiments }
 
     /// Encodes the document form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encodeIfPresent(defaultLocale, forKey: .defaultLocale)
         try container.encode(flows, forKey: .flows)
         try container.encode(walkthroughs, forKey: .walkthroughs)
         try container.encode(experiments, forKey: .experiments)

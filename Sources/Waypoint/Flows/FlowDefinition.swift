@@ -61,9 +61,16 @@ public struct FlowDefinition<Context>: Sendable {
     /// in one; analytics attach it to every event of a run from its exposure on: the run's
     /// `Flow Started` for the flow itself, entering the subflow step for a flow run as a subflow.
     ///
-    /// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:)`` sets it (on subflows
+    /// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)`` sets it (on subflows
     /// too); a flow declared in code sets it when an experiment of the app's picked it.
     public var experiment: ExperimentAssignment?
+    /// The experiment that changes some of this flow's steps (`changes`), for a user who takes part
+    /// in it: a run is exposed when it enters or skips one of ``StepExperiment/changedSteps``, and for
+    /// a flow run as a subflow, when the run enters or skips such a step of it.
+    ///
+    /// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)`` sets it, after
+    /// applying the user's variation's changes to the steps.
+    public var stepExperiment: StepExperiment?
     /// The server revision of the document this flow was resolved from (see
     /// ``WaypointDocument/revision``); ``FlowAnalytics`` writes it as `revision` on every event of the
     /// run. `nil` for a bundled document or a flow declared in code.

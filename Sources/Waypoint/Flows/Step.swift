@@ -22,6 +22,8 @@ public struct Step<Context>: Sendable {
     public var outcomes: [(name: String, target: Destination)]
     /// The condition under which the step is shown; `nil` means always.
     public var condition: StepCondition<Context>?
+    /// What the step's screen shows, texts in the user's locale (empty when the step has none).
+    public var content: StepContent = .empty
     /// The flow this step runs, when the step is a subflow.
     @inlinable
     public var subflow: FlowDefinition<Context>? {
@@ -76,6 +78,13 @@ extension Step {
     public func when(_ label: String? = nil, _ predicate: @escaping @Sendable (Context) -> Bool) -> Step {
         var copy = self
         copy.condition = StepCondition(label, predicate)
+        return copy
+    }
+
+    /// Returns a copy whose screen shows `content`.
+    public func content(_ content: StepContent) -> Step {
+        var copy = self
+        copy.content = content
         return copy
     }
 

@@ -15,7 +15,9 @@ extension WaypointCommand {
                 names no step leads to a red `missing` node. For each flow drawn that varies by experiment \
                 (the flow or a subflow it runs), a comment under the first line names the variation drawn: \
                 the one --variation names, the one --attributes are assigned, or else the first variation. \
-                --variation names a variation of any experiment reaching the flow, on the subflows too.
+                --variation names a variation of any experiment reaching the flow, on the subflows too, and \
+                applies its `changes`: changed screens and outcomes are drawn, a step it skips is labelled \
+                `skipped in this variation`.
 
                 Examples:
                   waypoint graph waypoint.json --flow signup > signup.mmd

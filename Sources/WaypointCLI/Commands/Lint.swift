@@ -12,13 +12,18 @@ extension WaypointCommand {
                 without exit, experiments and variations that do not exist, weights that do not add up, \
                 walkthrough steps on one element with the same trigger, empty flows, and more than one \
                 experiment reaching one flow run (a flow and a subflow it runs varying by different \
-                experiments). Every variation's entry is checked, those of subflows too, and a problem of one \
-                variation names it. A document that cannot be read is reported as `waypoint validate` \
-                reports it. Exits 1 on any error.
+                experiments, by their entries or by `changes` to their steps). Every variation's entry is \
+                checked, those of subflows too, and so is the document as each variation's `changes` make \
+                it; a problem of one variation names it ("in variation `annual-first` of `paywall-copy`: …") \
+                and points at the change that causes it. Localized texts without a locale that other texts \
+                have are warned about (missing-translation); a localized text without the default locale is \
+                the format error missing-default-locale. A document that cannot be read is reported as \
+                `waypoint validate` reports it. Exits 1 on any error.
 
                 Codes: duplicate-id, unknown-target, unknown-subflow, subflow-cycle, unreachable-step, \
                 dead-end, no-exit-cycle, unknown-experiment, unknown-variation, bad-weights, \
-                duplicate-target, empty-flow, overlapping-experiments, missing-variation.
+                duplicate-target, empty-flow, overlapping-experiments, missing-variation, \
+                missing-translation, missing-default-locale.
 
                 Examples:
                   waypoint lint waypoint.json

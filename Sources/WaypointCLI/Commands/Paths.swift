@@ -12,7 +12,7 @@ extension WaypointCommand {
                 appear as subflowStep/innerStep. Without --attributes, a step with a `when` condition is \
                 explored both entered and skipped; with --attributes, conditions are evaluated against them. \
                 --variation names a variation of any experiment reaching the flow, on the subflows it runs too, \
-                and the paths follow that variation's entries.
+                and the paths follow that variation's entries and its `changes` (a step it skips is never entered).
 
                 --count prints the exact number of paths, however large: paths are counted over the graph, \
                 not enumerated. Counting needs a flow without cycles and otherwise names a cycle. Listing \

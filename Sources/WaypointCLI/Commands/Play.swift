@@ -24,7 +24,13 @@ extension WaypointCommand {
 
                 For a flow or walkthrough that varies by experiment, or a flow that runs a subflow that \
                 does, the first line names the variation used: the one --variation names, else the one \
-                the attributes are assigned.
+                the attributes are assigned. An experiment's `changes` vary a flow or walkthrough too: \
+                the variation's changes are applied to the steps it names.
+
+                A step with `content` shows it under the step, keys sorted, values as JSON \
+                (`content: headline "Go premium", trialDays 7`), texts localized for the attribute \
+                `locale` (--attributes '{"locale":"de"}'), falling back by truncation (`pt-BR` → `pt`) and \
+                then to the document's `defaultLocale`; a hint's text likewise.
 
                 --events writes, as JSON Lines, the analytics events an app would send for the run (Flow \
                 Started, Step Viewed, Step Completed, Step Skipped, Flow Completed, or Flow Abandoned when \
@@ -341,11 +347,20 @@ extension WaypointCommand {
 
         /// Prints skipped steps and the current step with its numbered outcomes.
         private func show(_ player: FlowPlayer, output: Output) {
-            for skipped in player.lastSkipped { output.line("  skipped \(skipped) (its condition is false)") }
+            for skipped in player.lastSkipped {
+                let reason = player.skippedByVariation.contains(skipped) ? "its variation skips it" : "its condition is false"
+                output.line("  skipped \(skipped) (\(reason))")
+            }
             guard let path = player.currentPath, let step = player.current else { return }
             var outcomes = step.outcomes.enumerated().map { "\($0.offset + 1) \($0.element)" }
             if player.state.canGoBack { outcomes.append("back") }
             output.line("▸ \(path) [\(step.screen)]  accepts: \(outcomes.joined(separator: ", "))")
+            if !step.content.isEmpty { output.line("    content: " + Self.describe(step.content)) }
+        }
+
+        /// The content on one line, keys sorted, each value as JSON: `headline "Go premium", trialDays 7`.
+        static func describe(_ content: StepContent) -> String {
+            content.keys.compactMap { key in content[key].map { "\(key) \($0.jsonText)" } }.joined(separator: ", ")
         }
 
         /// Prints skipped hints and the hint on screen with its numbered actions.

@@ -13,13 +13,19 @@ extension WaypointCommand {
                 Sizes are in points; the target frame is in screen coordinates. Without --out, the SVG is \
                 written to standard output. Geometry that cannot be drawn (a negative target size, a safe \
                 area that leaves no room) is a usage error; text that does not fit is cut, ending in "…". \
-                For a walkthrough that varies by experiment, --variation picks the entry to draw.
+                For a walkthrough that varies by experiment, --variation picks the entry to draw; for an \
+                experiment whose `changes` change the walkthrough's steps, it applies that variation's \
+                changes (text, position, shape, trigger, target element). A localized tooltip text is drawn \
+                in --locale, else in the `locale` of --attributes, falling back by truncation (`pt-BR` → \
+                `pt`) and then to the document's `defaultLocale`; without either, in the default locale.
 
                 Examples:
                   waypoint preview waypoint.json --walkthrough layering --step intro \\
                     --screen 390x844 --target 326,56,44,44 --out intro.svg
                   waypoint preview waypoint.json --walkthrough layering --step panel-cell \\
                     --screen 390x844 --target 0,120,390,60 --safe-area 47,0,34,0 > panel.svg
+                  waypoint preview waypoint.json --walkthrough home-tour --step streaks \\
+                    --screen 390x844 --target 20,300,350,80 --variation annual-first --locale de > streaks-de.svg
                 """
         )
 
@@ -47,6 +53,9 @@ extension WaypointCommand {
         @Option(help: "Draw this variation of a walkthrough that varies by experiment, whatever the attributes.")
         var variation: String?
 
+        @Option(help: "Draw a localized tooltip text in this locale, such as de or pt-BR (default: the `locale` of --attributes, else the document's defaultLocale).")
+        var locale: String?
+
         @Option(help: "Write the SVG to this file instead of standard output.")
         var out: String?
 
@@ -55,13 +64,18 @@ extension WaypointCommand {
             _ = try Self.numbers(target, count: 4, option: "--target", shape: "X,Y,W,H", example: "326,56,44,44")
             if let safeArea { _ = try Self.numbers(safeArea, count: 4, option: "--safe-area", shape: "TOP,LEFT,BOTTOM,RIGHT", example: "47,0,34,0") }
             if let attributes { _ = try AttributesOption.parse(attributes) }
+            if let locale, locale.isEmpty || !locale.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+                throw ValidationError("--locale \"\(locale)\" is not a locale tag; use a BCP 47 tag such as en, de or pt-BR.")
+            }
         }
 
         func run(output: Output) throws {
             let document = try DocumentFile.readValid(file)
             let forced = try VariationOption.forWalkthrough(variation, id: self.walkthrough, in: document)
-            let resolution = try document.resolve(
-                attributes: try attributes.map(AttributesOption.parse) ?? Attributes(), forcedVariations: forced)
+            var attributes = try self.attributes.map(AttributesOption.parse) ?? Attributes()
+            if let locale { attributes[TextLocalization.localeAttribute] = .string(locale) }
+            // Texts in --locale or the attribute `locale`, else the document's default locale (not the machine's languages).
+            let resolution = try document.resolve(attributes: attributes, forcedVariations: forced, preferredLanguages: [])
             guard let walkthrough = resolution.walkthroughs[self.walkthrough] else {
                 let known = document.walkthroughIDs
                 throw CLIError("The document has no walkthrough `\(self.walkthrough)`; "
@@ -89,12 +103,13 @@ extension WaypointCommand {
             } catch {
                 throw CLIError("Cannot write \(out): \(error.localizedDescription). Check that its folder exists and is writable.")
             }
-            let choice = resolution.report.walkthroughs[walkthrough.id]
+            let choice = try ResolveReport(document: document, attributes: attributes, forcedVariations: forced)
+                .walkthroughs[walkthrough.id]?.choice
             let note = choice?.experiment.map { experiment in
                 EntrySelector.Assignment(
                     experiment: experiment, variation: choice?.variation, inExperiment: choice?.inExperiment ?? false,
                     hashValue: choice?.hashValue, exclusionReason: choice?.exclusionReason, isForced: choice?.forced == true)
-            }.flatMap { VariationOption.describe($0, attributesGiven: attributes != nil) }
+            }.flatMap { VariationOption.describe($0, attributesGiven: self.attributes != nil) }
             output.line("Wrote \(walkthrough.id)/\(step) to \(out)" + (note.map { " (\($0))" } ?? ""))
         }
 

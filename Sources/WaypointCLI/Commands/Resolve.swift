@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waypoint
+import WaypointTools
 
 extension WaypointCommand {
     /// `waypoint resolve FILE --attributes JSON`: what a document gives one user.
@@ -12,6 +13,14 @@ extension WaypointCommand {
                 attributes. A user outside an experiment gets its first variation; the reason is given (the \
                 condition that failed with the attribute's value, coverage, a missing hash attribute), and so \
                 is the part of a walkthrough's condition that makes it not eligible.
+
+                Where an experiment's `changes` change steps of a flow or walkthrough, the line says which \
+                steps change for the user and which fields (`paywall: screen, content`), or why none do \
+                (outside the experiment, or a variation without changes); the JSON adds `changes` \
+                ([{"step":"paywall","fields":["screen","content"]}], empty when none apply), `changedSteps` \
+                (the steps any variation changes) and `noChangesReason`. When the attributes give a \
+                `locale` and the document has localized text, a last line (JSON: `locales`) lists the \
+                locales its texts are looked up in: the locale, its truncations, then the default.
 
                 Examples:
                   waypoint resolve waypoint.json --attributes '{"id":"u-123","country":"US"}'
@@ -34,7 +43,7 @@ extension WaypointCommand {
 
         func run(output: Output) throws {
             let document = try DocumentFile.readValid(file)
-            let report = try document.resolve(attributes: try AttributesOption.parse(attributes)).report
+            let report = try ResolveReport(document: document, attributes: try AttributesOption.parse(attributes))
             if format == .json {
                 output.line(try StableJSON.text(report))
                 return
@@ -46,24 +55,38 @@ extension WaypointCommand {
             let walkthroughRows = document.walkthroughIDs.compactMap { id in report.walkthroughs[id].map { [id] + Self.describe($0) } }
             lines.append(walkthroughRows.isEmpty ? "Walkthroughs: none" : "Walkthroughs")
             lines += alignedColumns(walkthroughRows)
+            if let locales = report.locales {
+                lines.append("Texts in " + locales.joined(separator: ", then ") + " (the document's default locale)")
+            }
             output.line(lines.joined(separator: "\n"))
         }
 
-        static func describe(_ choice: ResolutionReport.FlowChoice) -> [String] {
+        static func describe(_ flow: ResolveReport.FlowChoice) -> [String] {
+            let choice = flow.choice
             guard let experiment = choice.experiment else { return ["same for everyone"] }
             return [Self.assignment(
                 experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment, hash: choice.hashValue,
-                reason: choice.exclusionReason)]
+                reason: choice.exclusionReason)] + describe(flow.changes)
         }
 
-        static func describe(_ choice: ResolutionReport.WalkthroughChoice) -> [String] {
+        static func describe(_ walkthrough: ResolveReport.WalkthroughChoice) -> [String] {
+            let choice = walkthrough.choice
             var cells = [choice.eligible ? "eligible" : "not eligible" + (choice.ineligibilityReason.map { " (\($0))" } ?? "")]
             if let experiment = choice.experiment {
                 cells.append(Self.assignment(
                     experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment ?? false, hash: choice.hashValue,
                     reason: choice.exclusionReason))
             }
-            return cells
+            return cells + describe(walkthrough.changes)
+        }
+
+        /// "changes paywall: screen, content; notifications: skip", or "no changes: …".
+        static func describe(_ changes: ResolveReport.Changes?) -> [String] {
+            guard let changes else { return [] }
+            guard changes.applied.isEmpty else {
+                return ["changes " + changes.applied.map { "\($0.step): \($0.fields.joined(separator: ", "))" }.joined(separator: "; ")]
+            }
+            return ["no changes: " + (changes.noChangesReason ?? "none apply")]
         }
 
         static func assignment(experiment: String, variation: String?, inExperiment: Bool, hash: Double?, reason: String?) -> String {

@@ -47,9 +47,30 @@ enum VariationOption {
                 + "use --variation with \(listed(names, conjunction: "or")).")
     }
 
-    /// The forced variations for a walkthrough.
+    /// The forced variations for a walkthrough: `name` is a variation of the experiment its entries vary
+    /// by, or of an experiment whose `changes` change its steps (every variation of that one, the
+    /// variations without changes showing the walkthrough as written).
     static func forWalkthrough(_ name: String?, id: String, in document: WaypointDocument) throws -> [String: String] {
-        try forced(name, id: id, kind: "walkthrough", entries: document.walkthroughs.filter { $0.id == id }.map { ($0.experiment, $0.variation) })
+        guard let name else { return [:] }
+        let entries = document.walkthroughs.filter { $0.id == id }.map { (experiment: $0.experiment, variation: $0.variation) }
+        let changing = document.experiments.filter { $0.changesWalkthrough(id) }
+        guard !changing.isEmpty else { return try forced(name, id: id, kind: "walkthrough", entries: entries) }
+        var candidates: [(key: String, variations: [String])] = []
+        if let key = entries.lazy.compactMap(\.experiment).first {
+            candidates.append((key, entries.compactMap(\.variation)))
+        }
+        for experiment in changing where !candidates.contains(where: { $0.key == experiment.key }) {
+            candidates.append((experiment.key, experiment.uniqueVariations))
+        }
+        let matching = candidates.filter { $0.variations.contains(name) }
+        guard matching.isEmpty else { return Dictionary(matching.map { ($0.key, name) }, uniquingKeysWith: { first, _ in first }) }
+        var names: [String] = []
+        for candidate in candidates { names += candidate.variations.filter { !names.contains($0) } }
+        let suggestion = Spelling.suggestion(for: name, among: names).map { " Did you mean `\($0)`?" } ?? ""
+        throw ValidationError(
+            "No experiment of walkthrough `\(id)` has a variation `\(name)`.\(suggestion) Its experiment"
+                + "\(candidates.count == 1 ? " is" : "s are") \(listed(candidates.map(\.key))): "
+                + "use --variation with \(listed(names, conjunction: "or")).")
     }
 
     /// "variation `short` of `short-signup` (in the experiment, hash 0.1234)": which entry was used and why,
@@ -69,7 +90,12 @@ enum VariationOption {
     /// the subflows it runs in document order.
     static func assignments(of graph: FlowGraph, selector: EntrySelector) -> [(flow: String, assignment: EntrySelector.Assignment)] {
         let ids = [graph.root.id] + selector.flowIDs.filter { $0 != graph.root.id && graph.subflows[$0] != nil }
-        return ids.compactMap { id in selector.flowSelection(id)?.assignment.map { (id, $0) } }
+        return ids.compactMap { id in
+            if let assignment = selector.flowSelection(id)?.assignment { return (id, assignment) }
+            // A flow whose steps an experiment changes: the first such experiment the user is in, else the first.
+            let changes = selector.flowChanges(id)
+            return (changes.first { $0.assignment.inExperiment } ?? changes.first).map { (id, $0.assignment) }
+        }
     }
 
     /// A hash value as four decimals.

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// Runs a document's walkthrough hint by hint, as an app would, recording the analytics events it would send.
 ///
@@ -33,7 +34,8 @@ struct WalkthroughPlayer {
         document: WaypointDocument, walkthroughID: String, attributes: Attributes, userID: String,
         forcedVariations: [String: String] = [:]
     ) throws {
-        let resolution = try document.resolve(attributes: attributes, forcedVariations: forcedVariations)
+        // Texts in the attribute `locale`, else the document's default locale (not the machine's languages).
+        let resolution = try document.resolve(attributes: attributes, forcedVariations: forcedVariations, preferredLanguages: [])
         guard let walkthrough = resolution.walkthroughs[walkthroughID] else {
             let hint = Spelling.suggestion(for: walkthroughID, among: document.walkthroughIDs).map { "Did you mean `\($0)`? " } ?? ""
             let known = document.walkthroughIDs.isEmpty ? "It has none." : "Its walkthroughs are \(listed(document.walkthroughIDs))."
@@ -41,7 +43,9 @@ struct WalkthroughPlayer {
         }
         self.walkthrough = walkthrough
         self.attributes = attributes
-        let choice = resolution.report.walkthroughs[walkthroughID]
+        // The entry experiment's choice, else that of an experiment whose changes change the steps.
+        let choice = try ResolveReport(document: document, attributes: attributes, forcedVariations: forcedVariations)
+            .walkthroughs[walkthroughID]?.choice
         self.choice = choice
         catalog = WalkthroughCatalog([walkthrough])
         // The resolved walkthrough carries the user's experiment and variation when they are in one.

@@ -6,18 +6,25 @@ import Waypoint
 /// so a flow of 10,000 steps lints in milliseconds. Codes are those of docs/ARCHITECTURE.md, "The command-line tool": `duplicate-id`,
 /// `unknown-target`, `unknown-subflow`, `subflow-cycle`, `unreachable-step`, `dead-end`, `no-exit-cycle`,
 /// `unknown-experiment`, `unknown-variation`, `bad-weights`, `duplicate-target`, `empty-flow`,
-/// `overlapping-experiments`, plus the warnings `missing-variation`, `unused-experiment` and `mixed-condition`.
+/// `overlapping-experiments`, plus the warnings `missing-variation`, `unused-experiment`, `mixed-condition` and
+/// `missing-translation`.
 ///
 /// So that one mistake gives one diagnostic, an outcome that leads to an unknown step (already reported as
 /// `unknown-target`) counts as leading to `$complete`, and a subflow step counts as completing its subflow
 /// (the subflow's own problems are reported on it). Every entry of a flow is checked, so every variation's
 /// graph is, through subflows too; the problems of an entry that varies by experiment name its variation.
+/// The document as each variation's `changes` make it is checked as well (`DocumentLinter+Variations`),
+/// and its localized texts (`DocumentLinter+Translations`).
 struct DocumentLinter {
-    struct Finding {
-        let path: DocumentPath
+    struct Finding: Hashable {
+        var path: DocumentPath
         let severity: Diagnostic.Severity
         let code: DiagnosticCode
-        let message: String
+        var message: String
+        /// The index of the flow or walkthrough step the finding is about, when it is about one.
+        var step: Int? = nil
+        /// The outcome, for an `unknown-target` in a step's `on`.
+        var outcome: String? = nil
     }
 
     let document: WaypointDocument
@@ -27,13 +34,16 @@ struct DocumentLinter {
         self.document = document
     }
 
-    private mutating func add(_ code: DiagnosticCode, _ severity: Diagnostic.Severity, _ path: DocumentPath, _ message: String) {
-        findings.append(Finding(path: path, severity: severity, code: code, message: message))
+    mutating func add(
+        _ code: DiagnosticCode, _ severity: Diagnostic.Severity, _ path: DocumentPath, _ message: String,
+        step: Int? = nil, outcome: String? = nil
+    ) {
+        findings.append(Finding(path: path, severity: severity, code: code, message: message, step: step, outcome: outcome))
     }
 
-    private static func flowPath(_ index: Int) -> DocumentPath { DocumentPath([.key("flows"), .index(index)]) }
-    private static func walkthroughPath(_ index: Int) -> DocumentPath { DocumentPath([.key("walkthroughs"), .index(index)]) }
-    private static func experimentPath(_ index: Int) -> DocumentPath { DocumentPath([.key("experiments"), .index(index)]) }
+    static func flowPath(_ index: Int) -> DocumentPath { DocumentPath([.key("flows"), .index(index)]) }
+    static func walkthroughPath(_ index: Int) -> DocumentPath { DocumentPath([.key("walkthroughs"), .index(index)]) }
+    static func experimentPath(_ index: Int) -> DocumentPath { DocumentPath([.key("experiments"), .index(index)]) }
 
     mutating func run() {
         let experiments = lintExperiments()
@@ -47,21 +57,24 @@ struct DocumentLinter {
         lintOverlappingExperiments()
         for (index, flow) in document.flows.enumerated() { lintFlow(flow, at: index) }
         for (index, walkthrough) in document.walkthroughs.enumerated() { lintWalkthrough(walkthrough, at: index) }
+        lintVariations()
         lintUnusedExperiments()
         lintConditions()
+        lintTranslations()
     }
 
     // MARK: Unused experiments and conditions
 
-    /// An experiment that no flow or walkthrough names decides nothing.
+    /// An experiment that no flow or walkthrough names, and that changes no step, decides nothing.
     private mutating func lintUnusedExperiments() {
-        let used = Set(document.flows.compactMap(\.experiment) + document.walkthroughs.compactMap(\.experiment))
+        let used = Set(document.flows.compactMap(\.experiment) + document.walkthroughs.compactMap(\.experiment)
+            + document.experiments.filter { $0.changes.values.contains { !$0.isEmpty } }.map(\.key))
         var reported: Set<String> = []
         for (index, experiment) in document.experiments.enumerated() where !used.contains(experiment.key) {
             guard reported.insert(experiment.key).inserted else { continue }
             add(.unusedExperiment, .warning, Self.experimentPath(index).appending("key"),
                 "no flow or walkthrough varies by the experiment `\(experiment.key)`, so it decides nothing; "
-                    + "name it in the `experiment` and `variation` of two entries that share an id, or remove it")
+                    + "name it in the `experiment` and `variation` of two entries that share an id, give it `changes`, or remove it")
         }
     }
 
@@ -85,10 +98,11 @@ struct DocumentLinter {
             guard let condition = experiment.condition else { continue }
             lintCondition(condition.json, at: Self.experimentPath(index).appending("condition"))
         }
+        lintChangeConditions()
     }
 
     /// Checks a condition object: its logical operators hold conditions, its other keys attribute tests.
-    private mutating func lintCondition(_ json: JSONValue, at path: DocumentPath) {
+    mutating func lintCondition(_ json: JSONValue, at path: DocumentPath) {
         guard case .object(let members) = json else { return }
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch key {
@@ -282,18 +296,40 @@ struct DocumentLinter {
         }
     }
 
-    /// One experiment per run: the experiments of a flow's entry and of the subflows it runs must be one.
+    /// One experiment per run: the experiments of a flow's entries, of the changes to its steps, and of the
+    /// subflows it runs must be one.
     ///
-    /// Reported where a second experiment comes in: at the subflow step that brings it, once per flow,
-    /// pair of experiments and subflow. A conflict that lies wholly inside a subflow is reported on the subflow.
+    /// Reported where a second experiment comes in: at the first change of the second experiment that
+    /// changes the flow's own steps, or at the subflow step that brings it, once per flow, pair of
+    /// experiments and subflow. A conflict that lies wholly inside a subflow is reported on the subflow.
     private mutating func lintOverlappingExperiments() {
         let reach = ExperimentReach(document: document)
         struct Reported: Hashable { let flow: String, first: String, second: String, subflow: String }
         var reported: Set<Reported> = []
+        var ownChecked: Set<String> = []
         for (index, flow) in document.flows.enumerated() {
             // The experiments the run already has, in order, and how the first came in (for the message).
-            var seen: [String] = flow.experiment.map { [$0] } ?? []
-            var origin = flow.experiment.map { "the flow varies by `\($0)`" } ?? ""
+            let own = reach.experiments(reaching: flow.id).filter { $0.flowID == flow.id }
+            var seen: [String] = []
+            var origin = ""
+            if let entryExperiment = flow.experiment {
+                seen = [entryExperiment]
+                origin = "the flow varies by `\(entryExperiment)`"
+            }
+            for experiment in own where experiment.changesSteps && !seen.contains(experiment.key) {
+                let description = Self.describeChanges(experiment)
+                guard let current = seen.first else {
+                    seen.append(experiment.key)
+                    origin = description
+                    continue
+                }
+                seen.append(experiment.key)
+                guard ownChecked.insert("\(flow.id)\u{0}\(experiment.key)").inserted,
+                      let path = changePath(of: experiment) else { continue }
+                add(.overlappingExperiments, .error, path,
+                    "more than one experiment reaches a run of flow `\(flow.id)`: \(origin), and \(description); the events of a run "
+                        + "can carry only one experiment, so let `\(current)` or `\(experiment.key)` make both changes")
+            }
             for (position, step) in flow.steps.enumerated() {
                 guard let subflow = step.subflow else { continue }
                 let reaching = reach.experiments(reaching: subflow)
@@ -315,9 +351,32 @@ struct DocumentLinter {
         }
     }
 
-    /// "whose entries vary by `e` (flows[3])", or "which runs `inner`, whose entries vary by `e` (flows[5])".
+    /// The path of the first change of `experiment` to a step of its ``ExperimentReach/Experiment/flowID``:
+    /// `experiments[2].changes.annual-first[0].flow`.
+    private func changePath(of experiment: ExperimentReach.Experiment) -> DocumentPath? {
+        guard let index = experiment.changesIndex else { return nil }
+        let entry = document.experiments[index]
+        for variation in entry.uniqueVariations {
+            for (position, change) in entry.changes(for: variation).enumerated() where change.flow == experiment.flowID {
+                return Self.experimentPath(index).appending("changes").appending(variation).appending(position).appending("flow")
+            }
+        }
+        return nil
+    }
+
+    /// "its step `paywall` is changed by `paywall-copy` (experiments[0])".
+    private static func describeChanges(_ experiment: ExperimentReach.Experiment) -> String {
+        let steps = experiment.changedSteps.map { "`\($0)`" }
+        let subject = steps.count == 1 ? "its step \(steps[0]) is" : "its steps \(Spelling.choices(experiment.changedSteps, conjunction: "and")) are"
+        return "\(subject) changed by `\(experiment.key)` (experiments[\(experiment.changesIndex ?? 0)])"
+    }
+
+    /// "whose entries vary by `e` (flows[3])", or "which runs `inner`, whose entries vary by `e` (flows[5])";
+    /// for an experiment that changes steps, "whose step `x` is changed by `e` (experiments[1])".
     private static func describe(_ experiment: ExperimentReach.Experiment, through subflow: String) -> String {
-        let whose = "whose entries vary by `\(experiment.key)` (flows[\(experiment.entryIndex)])"
+        let whose = experiment.changesSteps
+            ? "whose " + describeChanges(experiment).dropFirst("its ".count)
+            : "whose entries vary by `\(experiment.key)` (flows[\(experiment.entryIndex)])"
         return experiment.flowID == subflow ? whose : "which runs `\(experiment.flowID)`, " + whose
     }
 
@@ -359,7 +418,7 @@ struct DocumentLinter {
 
     // MARK: Flows
 
-    private mutating func lintFlow(_ flow: FlowEntry, at flowIndex: Int) {
+    mutating func lintFlow(_ flow: FlowEntry, at flowIndex: Int) {
         let base = Self.flowPath(flowIndex)
         // "`paywall`", or "`paywall` (variation `annual` of `paywall-test`)" for an entry that varies.
         let name = flow.experiment.map { "`\(flow.id)` (variation `\(flow.variation ?? "?")` of `\($0)`)" } ?? "`\(flow.id)`"
@@ -373,7 +432,7 @@ struct DocumentLinter {
         for (index, step) in flow.steps.enumerated() {
             if let first = routes.positions[step.id], first != index {
                 add(.duplicateId, .error, stepPath(index).appending("id"),
-                    "flow \(name) already has a step `\(step.id)` (steps[\(first)]); step ids must be unique in a flow")
+                    "flow \(name) already has a step `\(step.id)` (steps[\(first)]); step ids must be unique in a flow", step: index)
             }
         }
         func unknownTarget(_ id: String) -> String {
@@ -386,19 +445,24 @@ struct DocumentLinter {
         for (index, step) in flow.steps.enumerated() {
             for outcome in step.declaredOutcomes ?? [] {
                 if case .step(let id) = outcome.target, routes.positions[id] == nil {
-                    add(.unknownTarget, .error, stepPath(index).appending("on").appending(outcome.name), unknownTarget(id))
+                    add(.unknownTarget, .error, stepPath(index).appending("on").appending(outcome.name), unknownTarget(id),
+                        step: index, outcome: outcome.name)
                 }
             }
         }
 
-        let navigation = NavigationGraph(routes, mayEnter: { _ in true }, maySkip: { flow.steps[$0].when != nil })
+        // A step a variation skips (`"skip": true`) is never entered: navigation goes past it.
+        let navigation = NavigationGraph(
+            routes, mayEnter: { !flow.steps[$0].skip }, maySkip: { flow.steps[$0].when != nil || flow.steps[$0].skip })
         let steps = flow.steps.count
         // Reachability from the start (not checked when the start itself is unknown).
         if !routes.start.isUnknown {
             let reached = navigation.reachable(from: navigation.start)
-            for index in 0..<steps where !reached[2 * index + 1] && routes.positions[flow.steps[index].id] == index {
+            // A step a variation skips is never entered on purpose.
+            for index in 0..<steps where !reached[2 * index + 1] && routes.positions[flow.steps[index].id] == index && !flow.steps[index].skip {
                 add(.unreachableStep, .warning, stepPath(index).appending("id"),
-                    "step `\(flow.steps[index].id)` of flow \(name) can never be entered: no way from the start step `\(routes.startID ?? "")` leads to it; link it from another step or remove it")
+                    "step `\(flow.steps[index].id)` of flow \(name) can never be entered: no way from the start step `\(routes.startID ?? "")` leads to it; link it from another step or remove it",
+                    step: index)
             }
         }
         // Cycles without a way out, then steps from which the flow cannot complete.
@@ -420,9 +484,10 @@ struct DocumentLinter {
             let message = names.count == 1
                 ? "step `\(names[0])` of flow \(name) leads only back to itself: once there, the flow can never complete; add an outcome that leads on"
                 : "steps \(listed) of flow \(name) lead only to each other: once there, the flow can never complete; add an outcome that leaves the cycle"
-            add(.noExitCycle, .error, stepPath(members[0]).appending("id"), message)
+            add(.noExitCycle, .error, stepPath(members[0]).appending("id"), message, step: members[0])
         }
-        for index in 0..<steps where !completes[2 * index + 1] && !trapped[index] && routes.positions[flow.steps[index].id] == index {
+        for index in 0..<steps
+        where !completes[2 * index + 1] && !trapped[index] && routes.positions[flow.steps[index].id] == index && !flow.steps[index].skip {
             let step = flow.steps[index]
             let message: String
             if step.subflow != nil, routes.exit(from: index) == nil {
@@ -430,13 +495,13 @@ struct DocumentLinter {
             } else {
                 message = "the flow \(name) can never complete after step `\(step.id)`: every way on from it ends in a cycle without exit"
             }
-            add(.deadEnd, .error, stepPath(index).appending("id"), message)
+            add(.deadEnd, .error, stepPath(index).appending("id"), message, step: index)
         }
     }
 
     // MARK: Walkthroughs
 
-    private mutating func lintWalkthrough(_ walkthrough: WalkthroughEntry, at walkthroughIndex: Int) {
+    mutating func lintWalkthrough(_ walkthrough: WalkthroughEntry, at walkthroughIndex: Int) {
         let base = Self.walkthroughPath(walkthroughIndex)
         guard !walkthrough.steps.isEmpty else {
             add(.emptyFlow, .warning, base.appending("steps"), "walkthrough `\(walkthrough.id)` has no steps: it never shows anything")
@@ -456,7 +521,8 @@ struct DocumentLinter {
             let anchor = Anchor(element: step.targetElementId, trigger: step.completionTrigger)
             if let first = anchors[anchor] {
                 add(.duplicateTarget, .warning, path.appending("targetElementId"),
-                    "steps `\(walkthrough.steps[first].id)` and `\(step.id)` of walkthrough `\(walkthrough.id)` both point at `\(step.targetElementId)` and complete on the same \(step.completionTrigger.analyticsName) trigger, so one action would complete both; give one of them another element or trigger")
+                    "steps `\(walkthrough.steps[first].id)` and `\(step.id)` of walkthrough `\(walkthrough.id)` both point at `\(step.targetElementId)` and complete on the same \(step.completionTrigger.analyticsName) trigger, so one action would complete both; give one of them another element or trigger",
+                    step: index)
             } else {
                 anchors[anchor] = index
             }
@@ -466,7 +532,7 @@ struct DocumentLinter {
 
 extension ExperimentEntry {
     /// The variation names without repeats, in order.
-    var uniqueVariations: [String] {
+    package var uniqueVariations: [String] {
         var seen: Set<String> = []
         return variations.filter { seen.insert($0).inserted }
     }
@@ -498,7 +564,9 @@ extension NavigationGraph {
 extension WaypointDocument {
     /// Graph problems of the document: duplicate ids, unknown targets, subflows and experiments, subflow
     /// cycles, unreachable steps, dead ends, cycles without exit, bad weights, walkthrough steps on the
-    /// same element with the same trigger, empty flows and variations without an entry.
+    /// same element with the same trigger, empty flows, variations without an entry, more than one
+    /// experiment reaching a flow run, and localized texts without a locale others have; the graph
+    /// problems of each variation's `changes` name the variation.
     ///
     /// Pass the `source` of a ``DocumentValidation`` to get lines and columns; without it they are 0.
     /// The diagnostics are sorted by line and column.

@@ -1,7 +1,7 @@
 import Waypoint
 
-/// The experiments that reach a run of each flow: those its entries vary by, and those the entries of
-/// the subflows it runs (directly or through other subflows) vary by.
+/// The experiments that reach a run of each flow: those its entries vary by or whose `changes` change its
+/// steps, and those that reach the subflows it runs (directly or through other subflows) in the same way.
 ///
 /// A run carries at most one experiment (docs/ARCHITECTURE.md, "The document format"): lint reports a
 /// flow reached by two as `overlapping-experiments`, and `--variation NAME` of `graph`, `paths` and
@@ -18,12 +18,36 @@ public struct ExperimentReach: Sendable {
     public struct Experiment: Sendable, Hashable {
         /// The experiment's key.
         public let key: String
-        /// The id of the first flow (the flow itself, else a subflow) whose entries vary by it.
+        /// The id of the first flow (the flow itself, else a subflow) whose entries vary by it or whose steps it changes.
         public let flowID: String
-        /// The index in `flows` of the first entry of that flow that names it.
+        /// The index in `flows` of the first entry of that flow that names it; for an experiment that only
+        /// changes the flow's steps, the flow's first entry.
         public let entryIndex: Int
-        /// The variations that have an entry, in document order, over every flow the experiment reaches the run through.
+        /// The variations that have an entry, in document order, over every flow the experiment reaches the
+        /// run through; for an experiment that changes steps, every variation it declares (those without
+        /// changes see the flow as written).
         public let variations: [String]
+        /// The index in `experiments` of the experiment when it reaches the run by changing steps of
+        /// ``flowID`` (`changes`); `nil` when it reaches it by entries only.
+        public let changesIndex: Int?
+        /// The steps of ``flowID`` the experiment changes, in document order of its changes; empty when it
+        /// varies by entries.
+        public let changedSteps: [String]
+
+        /// Creates an experiment reaching a run.
+        public init(
+            key: String, flowID: String, entryIndex: Int, variations: [String], changesIndex: Int? = nil, changedSteps: [String] = []
+        ) {
+            self.key = key
+            self.flowID = flowID
+            self.entryIndex = entryIndex
+            self.variations = variations
+            self.changesIndex = changesIndex
+            self.changedSteps = changedSteps
+        }
+
+        /// Whether the experiment reaches the run by changing steps rather than by entries.
+        public var changesSteps: Bool { changesIndex != nil }
     }
 
     private let reach: [String: [Experiment]]
@@ -68,9 +92,31 @@ public struct ExperimentReach: Sendable {
                     links[index].append(target)
                 }
             }
-            own[index] = firsts.enumerated().map { slot, first in
+            var list = firsts.enumerated().map { slot, first in
                 Experiment(key: first.key, flowID: names[index], entryIndex: first.position, variations: variations[slot])
             }
+            // Experiments whose changes name steps of this flow.
+            for (experimentIndex, experiment) in document.experiments.enumerated() {
+                var steps: [String] = []
+                for variation in experiment.variations {
+                    for change in experiment.changes(for: variation) where change.flow == names[index] && !steps.contains(change.step) {
+                        steps.append(change.step)
+                    }
+                }
+                guard !steps.isEmpty else { continue }
+                if let existing = list.firstIndex(where: { $0.key == experiment.key }) {
+                    let known = list[existing]
+                    list[existing] = Experiment(
+                        key: known.key, flowID: known.flowID, entryIndex: known.entryIndex,
+                        variations: known.variations + experiment.uniqueVariations.filter { !known.variations.contains($0) },
+                        changesIndex: experimentIndex, changedSteps: steps)
+                } else {
+                    list.append(Experiment(
+                        key: experiment.key, flowID: names[index], entryIndex: positions[0], variations: experiment.uniqueVariations,
+                        changesIndex: experimentIndex, changedSteps: steps))
+                }
+            }
+            own[index] = list
         }
         // Components come out sinks first, so a component's successors are done before it.
         var offsets: [Int32] = [0]
@@ -107,7 +153,9 @@ public struct ExperimentReach: Sendable {
             let known = list[existing]
             let added = experiment.variations.filter { !known.variations.contains($0) }
             guard !added.isEmpty else { continue }
-            list[existing] = Experiment(key: known.key, flowID: known.flowID, entryIndex: known.entryIndex, variations: known.variations + added)
+            list[existing] = Experiment(
+                key: known.key, flowID: known.flowID, entryIndex: known.entryIndex, variations: known.variations + added,
+                changesIndex: known.changesIndex, changedSteps: known.changedSteps)
         }
     }
 

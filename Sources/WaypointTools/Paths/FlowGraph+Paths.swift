@@ -82,7 +82,10 @@ private struct PathModel {
         mayEnter.reserveCapacity(flow.nodes.count)
         maySkip.reserveCapacity(flow.nodes.count)
         for node in flow.nodes {
-            if let condition = node.condition {
+            if node.isSkipped {
+                mayEnter.append(false)
+                maySkip.append(true)
+            } else if let condition = node.condition {
                 if let attributes {
                     let holds = condition.evaluate(attributes, savedGroups: savedGroups)
                     mayEnter.append(holds)

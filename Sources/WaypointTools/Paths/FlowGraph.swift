@@ -4,7 +4,7 @@ import Waypoint
 ///
 /// Nodes are the steps, in document order; edges are their outcomes (with labels), the implicit `next`
 /// to the following step of a step without `on`, and, for a step with a `when` condition, the `skip` edge
-/// taken when the condition is false. Subflow steps link to the flows they run, which are in ``subflows``.
+/// taken when the condition is false (for a step a variation skips, the only way past it). Subflow steps link to the flows they run, which are in ``subflows``.
 ///
 /// ```swift
 /// let graph = try document.flowGraph(id: "signup")
@@ -22,9 +22,11 @@ public struct FlowGraph: Sendable, Hashable {
         public let subflow: String?
         /// The step's `when` condition; a step with one may be skipped.
         public let condition: Condition?
+        /// Whether an experiment variation skips the step (`"set": {"skip": true}`): it is never entered.
+        public var isSkipped = false
 
-        /// Whether the step has a condition (and may therefore be skipped).
-        public var isConditional: Bool { condition != nil }
+        /// Whether the step has a condition or is skipped by a variation (and may therefore be skipped).
+        public var isConditional: Bool { condition != nil || isSkipped }
     }
 
     /// A way from one step to another, or to the end of the flow.
@@ -110,12 +112,12 @@ public struct FlowGraph: Sendable, Hashable {
             for (position, step) in entry.steps.enumerated() {
                 nodes.append(Node(
                     id: step.id, screen: step.subflow == nil ? (step.screen ?? step.id) : nil,
-                    subflow: step.subflow, condition: step.when))
+                    subflow: step.subflow, condition: step.when, isSkipped: step.skip))
                 for route in routes.outcomes[position] {
                     edges.append(edge(step.id, route, kind: route.kind == .declared ? .outcome : .documentOrder))
                 }
                 successors.append(routes.leaving(position).map { index($0.destination) })
-                if step.when != nil {
+                if step.when != nil || step.skip {
                     edges.append(edge(step.id, routes.skips[position], kind: .skip))
                 }
             }

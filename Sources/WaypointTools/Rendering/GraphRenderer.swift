@@ -2,8 +2,8 @@ import Waypoint
 
 /// Draws a ``FlowGraph`` as Mermaid or Graphviz DOT text.
 ///
-/// Screen steps are boxes; steps with a `when` condition are drawn dashed (hexagons in Mermaid) with
-/// their condition, and their skip edges are dotted and labelled `skip`; subflow steps are
+/// Screen steps are boxes; steps with a `when` condition (or that a variation skips) are drawn dashed
+/// (hexagons in Mermaid) with their condition, and their skip edges are dotted and labelled `skip`; subflow steps are
 /// double-bordered, linked by a thick `runs` edge to their subflow, drawn as a cluster whose `$complete`
 /// is a `return` node; the flow's `$complete` is a double circle; outcomes that name no step lead to a
 /// red `missing` node.
@@ -48,6 +48,7 @@ public struct GraphRenderer: Sendable {
                 if let screen = step.screen, screen != step.id { label += "<br/><i>" + Self.mermaidText(screen) + "</i>" }
                 if let subflow = step.subflow { label += "<br/>runs " + Self.mermaidText(subflow) }
                 if let condition = step.condition { label += "<br/>when " + Self.mermaidText(condition.description) }
+                if step.isSkipped { label += "<br/>skipped in this variation" }
                 if step.subflow != nil {
                     lines.append("\(indent)\(id)[[\"\(label)\"]]")
                 } else if step.isConditional {
@@ -127,6 +128,7 @@ public struct GraphRenderer: Sendable {
                 if let screen = step.screen, screen != step.id { label += "\n" + screen }
                 if let subflow = step.subflow { label += "\nruns " + subflow }
                 if let condition = step.condition { label += "\nwhen " + condition.description }
+                if step.isSkipped { label += "\nskipped in this variation" }
                 var attributes = ["label=\(Self.dotString(label))"]
                 if step.subflow != nil { attributes.append("peripheries=2") }
                 if step.isConditional { attributes += ["shape=hexagon", "style=dashed"] }

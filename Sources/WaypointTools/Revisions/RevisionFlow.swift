@@ -2,7 +2,7 @@ import Waypoint
 
 /// One flow of one document revision, as the users of each experiment variation get it.
 ///
-/// Definitions are built as the app builds them, with ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:)``
+/// Definitions are built as the app builds them, with ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)``
 /// (subflows included), forcing the user's variation, and cached per variation.
 struct RevisionFlow {
     /// The flow's definition for one user, and whether the user's variation had to be replaced.

@@ -21,7 +21,7 @@ import Waypoint
 /// The restore rules accept a move whatever the conditions evaluate to, so no user attributes are needed.
 /// Each user's flow entry, where entries vary by experiment, is the one for the `experiment` and
 /// `variation` their run's events carry, in each revision (built with
-/// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:)`` forcing that variation);
+/// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)`` forcing that variation);
 /// a user whose variation has no entry in a revision is resolved afresh: they get the entry of the
 /// experiment's first variation, what a user outside the experiment gets (counted in
 /// ``InFlightUsers/reassigned`` when that happens in the candidate).

@@ -23,6 +23,10 @@ public enum DocumentSchema {
       "properties": {
         "$schema": { "type": "string", "description": "Where editors find this schema." },
         "schemaVersion": { "const": 1, "description": "The version of the format; always 1." },
+        "defaultLocale": {
+          "$ref": "#/$defs/locale",
+          "description": "The locale shown when the user's is missing from a localized text; required when the document has one."
+        },
         "flows": { "type": "array", "items": { "$ref": "#/$defs/flow" } },
         "walkthroughs": { "type": "array", "items": { "$ref": "#/$defs/walkthrough" } },
         "experiments": { "type": "array", "items": { "$ref": "#/$defs/experiment" } }
@@ -36,6 +40,53 @@ public enum DocumentSchema {
         "condition": {
           "type": "object",
           "description": "A GrowthBook condition over the user's attributes, such as {\"country\": {\"$in\": [\"US\", \"CA\"]}}."
+        },
+        "locale": {
+          "type": "string",
+          "pattern": "^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$",
+          "description": "A BCP 47 locale tag such as \"en\", \"de\" or \"pt-BR\"."
+        },
+        "localizedText": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["$text"],
+          "description": "One string per locale; the user's locale is shown, falling back by truncation (pt-BR, then pt) and then to the document's defaultLocale, which every localized text has.",
+          "properties": {
+            "$text": {
+              "type": "object",
+              "minProperties": 1,
+              "propertyNames": { "$ref": "#/$defs/locale" },
+              "additionalProperties": { "type": "string" }
+            }
+          }
+        },
+        "text": {
+          "description": "A non-empty string, or a localized text.",
+          "anyOf": [{ "type": "string", "minLength": 1 }, { "$ref": "#/$defs/localizedText" }]
+        },
+        "content": {
+          "type": "object",
+          "description": "What the step's screen shows: strings (or localized texts), numbers, booleans, arrays and objects of those.",
+          "propertyNames": { "pattern": "^[^$]" },
+          "additionalProperties": { "$ref": "#/$defs/contentValue" }
+        },
+        "contentValue": {
+          "anyOf": [
+            { "type": "string" },
+            { "type": "number" },
+            { "type": "boolean" },
+            { "type": "array", "items": { "$ref": "#/$defs/contentValue" } },
+            { "$ref": "#/$defs/localizedText" },
+            { "$ref": "#/$defs/content" }
+          ]
+        },
+        "outcomes": {
+          "type": "object",
+          "description": "Where each outcome leads: a step id or \"$complete\". Without it, `next` leads to the following step.",
+          "propertyNames": { "$ref": "#/$defs/id", "not": { "const": "back" } },
+          "additionalProperties": {
+            "anyOf": [{ "$ref": "#/$defs/id" }, { "const": "$complete" }]
+          }
         },
         "flow": {
           "type": "object",
@@ -58,18 +109,12 @@ public enum DocumentSchema {
           "properties": {
             "id": { "$ref": "#/$defs/id" },
             "screen": { "type": "string", "minLength": 1, "description": "The screen that presents the step; default: the id." },
-            "on": {
-              "type": "object",
-              "description": "Where each outcome leads: a step id or \"$complete\". Without it, `next` leads to the following step.",
-              "propertyNames": { "$ref": "#/$defs/id", "not": { "const": "back" } },
-              "additionalProperties": {
-                "anyOf": [{ "$ref": "#/$defs/id" }, { "const": "$complete" }]
-              }
-            },
+            "on": { "$ref": "#/$defs/outcomes" },
             "when": { "$ref": "#/$defs/condition", "description": "The step is entered only when this holds; otherwise it is skipped." },
-            "subflow": { "$ref": "#/$defs/id", "description": "Another flow of the document, run in place of a screen." }
+            "subflow": { "$ref": "#/$defs/id", "description": "Another flow of the document, run in place of a screen." },
+            "content": { "$ref": "#/$defs/content" }
           },
-          "not": { "required": ["screen", "subflow"] }
+          "allOf": [{ "not": { "required": ["screen", "subflow"] } }, { "not": { "required": ["content", "subflow"] } }]
         },
         "walkthrough": {
           "type": "object",
@@ -94,7 +139,7 @@ public enum DocumentSchema {
             "id": { "$ref": "#/$defs/id" },
             "targetElementId": { "$ref": "#/$defs/id" },
             "highlightShape": { "$ref": "#/$defs/highlightShape" },
-            "tooltipText": { "type": "string", "minLength": 1 },
+            "tooltipText": { "$ref": "#/$defs/text" },
             "tooltipPosition": { "enum": ["above", "below", "auto"], "default": "auto" },
             "completionTrigger": { "$ref": "#/$defs/completionTrigger" },
             "canSkip": { "type": "boolean", "default": true },
@@ -177,7 +222,64 @@ public enum DocumentSchema {
               "maxItems": 3
             },
             "condition": { "$ref": "#/$defs/condition" },
-            "active": { "type": "boolean", "default": true }
+            "active": { "type": "boolean", "default": true },
+            "changes": {
+              "type": "object",
+              "description": "The changes each variation makes to steps, by variation; a variation without changes sees the document as written.",
+              "propertyNames": { "$ref": "#/$defs/id" },
+              "additionalProperties": {
+                "type": "array",
+                "items": { "oneOf": [{ "$ref": "#/$defs/flowChange" }, { "$ref": "#/$defs/walkthroughChange" }] }
+              }
+            }
+          }
+        },
+        "flowChange": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["flow", "step", "set"],
+          "description": "Replaces whole fields of one step of a flow (a subflow's step under the subflow's own flow id).",
+          "properties": {
+            "flow": { "$ref": "#/$defs/id" },
+            "step": { "$ref": "#/$defs/id" },
+            "set": { "$ref": "#/$defs/flowStepChange" }
+          }
+        },
+        "flowStepChange": {
+          "type": "object",
+          "additionalProperties": false,
+          "minProperties": 1,
+          "properties": {
+            "screen": { "type": "string", "minLength": 1 },
+            "content": { "$ref": "#/$defs/content" },
+            "when": { "$ref": "#/$defs/condition" },
+            "on": { "$ref": "#/$defs/outcomes" },
+            "skip": { "type": "boolean", "description": "true: the step is skipped in this variation, as if its `when` were false." }
+          }
+        },
+        "walkthroughChange": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["walkthrough", "step", "set"],
+          "description": "Replaces whole fields of one step of a walkthrough.",
+          "properties": {
+            "walkthrough": { "$ref": "#/$defs/id" },
+            "step": { "$ref": "#/$defs/id" },
+            "set": { "$ref": "#/$defs/walkthroughStepChange" }
+          }
+        },
+        "walkthroughStepChange": {
+          "type": "object",
+          "additionalProperties": false,
+          "minProperties": 1,
+          "properties": {
+            "tooltipText": { "$ref": "#/$defs/text" },
+            "tooltipPosition": { "enum": ["above", "below", "auto"] },
+            "highlightShape": { "$ref": "#/$defs/highlightShape" },
+            "completionTrigger": { "$ref": "#/$defs/completionTrigger" },
+            "canSkip": { "type": "boolean" },
+            "when": { "$ref": "#/$defs/condition" },
+            "targetElementId": { "$ref": "#/$defs/id" }
           }
         }
       }

@@ -21,13 +21,16 @@ struct DocumentSchemaTests {
         #expect(Set(schema["properties"]?.objectValue?.keys ?? [:].keys) == Set(DocumentDecoder.documentKeys.names))
         #expect(Set(schema["$defs"]?.objectValue?.keys ?? [:].keys) == [
             "id", "condition", "flow", "flowStep", "walkthrough", "walkthroughStep", "highlightShape", "completionTrigger", "experiment",
+            "locale", "localizedText", "text", "content", "contentValue", "outcomes", "flowChange", "flowStepChange", "walkthroughChange",
+            "walkthroughStepChange",
         ])
     }
 
     @Test("Each object of the schema has the same keys as the validator reads", arguments: [
         ("flow", DocumentDecoder.flowKeys), ("flowStep", DocumentDecoder.flowStepKeys),
         ("walkthrough", DocumentDecoder.walkthroughKeys), ("walkthroughStep", DocumentDecoder.walkthroughStepKeys),
-        ("experiment", DocumentDecoder.experimentKeys),
+        ("experiment", DocumentDecoder.experimentKeys), ("flowStepChange", DocumentDecoder.flowStepChangeKeys),
+        ("walkthroughStepChange", DocumentDecoder.walkthroughStepChangeKeys), ("localizedText", DocumentDecoder.localizedTextKeys),
     ])
     func keysAgree(_ name: String, _ keys: DocumentDecoder.KeySet) throws {
         let definition = try #require(try Self.schema()["$defs"]?[name])
@@ -53,8 +56,29 @@ struct DocumentSchemaTests {
                 break
             }
         }
-        // The document, 4 entries and steps, 2 shapes, 5 triggers and the experiment.
-        #expect(objects == 13)
+        // The document, 4 entries and steps, 2 shapes, 5 triggers, the experiment, the localized
+        // text, and the 2 changes with their 2 sets.
+        #expect(objects == 18)
+    }
+
+    @Test("A change names a flow or a walkthrough, with the keys the validator reads")
+    func changeKeys() throws {
+        let defs = try #require(try Self.schema()["$defs"])
+        let flowChange = Set(defs["flowChange"]?["properties"]?.objectValue?.keys ?? [:].keys)
+        let walkthroughChange = Set(defs["walkthroughChange"]?["properties"]?.objectValue?.keys ?? [:].keys)
+        #expect(flowChange.union(walkthroughChange) == Set(DocumentDecoder.changeKeys.names))
+        #expect(flowChange == ["flow", "step", "set"] && walkthroughChange == ["walkthrough", "step", "set"])
+        #expect(defs["walkthroughStepChange"]?["properties"]?["tooltipPosition"]?["enum"]
+            == .array(TooltipPosition.allCases.map { .string($0.rawValue) }))
+    }
+
+    @Test("Locale tags the schema accepts are those the validator accepts", arguments: [
+        "en", "de", "pt-BR", "zh-Hant-TW", "es-419", "pt_BR", "", "e", "en-", "toolonglanguage", "en-US-x1234567890",
+    ])
+    func localePattern(_ tag: String) throws {
+        let pattern = try #require(try Self.schema()["$defs"]?["locale"]?["pattern"]?.stringValue)
+        let schemaAccepts = tag.range(of: pattern, options: .regularExpression) != nil
+        #expect(schemaAccepts == (DocumentDecoder.localeTagProblem(tag, label: "locale") == nil))
     }
 
     @Test("Enumerations match the model")

@@ -1,0 +1,195 @@
+import Waypoint
+
+/// What `waypoint resolve` reports for one user: the ``ResolutionReport`` of the document, and for each
+/// flow and walkthrough whose steps an experiment changes, which changes apply to the user and why.
+///
+/// The JSON keeps every key of ``ResolutionReport`` (docs/ARCHITECTURE.md, "The command-line tool") and
+/// adds, where an experiment's `changes` name the flow or walkthrough: `changes` (the steps changed for
+/// the user and the fields set, `[{"step": "paywall", "fields": ["screen", "content"]}]`, empty when none
+/// apply), `changedSteps` (the steps any variation changes, where a run is exposed) and, when no change
+/// applies, `noChangesReason`. A flow or walkthrough that varies only by changes gets that experiment's
+/// `experiment`, `variation`, `inExperiment` and `hashValue`, as one that varies by entries does. When the
+/// attributes give a `locale` and the document has localized text, `locales` lists the locales its texts
+/// are looked up in, in order.
+///
+/// ```swift
+/// let report = try ResolveReport(document: document, attributes: ["id": "u-1"])
+/// report.flows["onboarding"]?.changes   // [StepChange(step: "paywall", fields: ["screen", "content"])]
+/// ```
+public struct ResolveReport: Sendable, Hashable, Encodable {
+    /// A step changed for the user and the fields its change sets.
+    public struct StepChange: Sendable, Hashable, Codable {
+        /// The step's id.
+        public let step: String
+        /// The fields set, in the format's order (`screen`, `content`, `when`, `on`, `skip`; for a hint
+        /// `tooltipText`, `tooltipPosition`, …).
+        public let fields: [String]
+
+        /// Creates a step change.
+        public init(step: String, fields: [String]) {
+            self.step = step
+            self.fields = fields
+        }
+    }
+
+    /// The changes an experiment makes to a flow or walkthrough for the user, and why.
+    public struct Changes: Sendable, Hashable {
+        /// The steps changed for the user, in the order of the changes; empty when none apply.
+        public var applied: [StepChange]
+        /// The steps any variation changes, in the order of the flow's or walkthrough's steps.
+        public var changedSteps: [String]
+        /// Why no change applies (outside the experiment, or a variation without changes); `nil` when some apply.
+        public var noChangesReason: String?
+    }
+
+    /// The choice for one flow id.
+    public struct FlowChoice: Sendable, Hashable, Encodable {
+        /// The choice as the document's resolution gives it, with the experiment that changes the flow's
+        /// steps when no entry experiment decides it.
+        public var choice: ResolutionReport.FlowChoice
+        /// The changes to the flow's steps; `nil` when no experiment changes them.
+        public var changes: Changes?
+
+        private enum CodingKeys: String, CodingKey {
+            case experiment, variation, inExperiment, hashValue, exclusionReason, forced, changes, changedSteps, noChangesReason
+        }
+
+        /// Encodes the keys of ``ResolutionReport/FlowChoice`` and those of the changes.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(choice.experiment, forKey: .experiment)
+            try container.encodeIfPresent(choice.variation, forKey: .variation)
+            try container.encode(choice.inExperiment, forKey: .inExperiment)
+            try container.encodeIfPresent(choice.hashValue, forKey: .hashValue)
+            try container.encodeIfPresent(choice.exclusionReason, forKey: .exclusionReason)
+            try container.encodeIfPresent(choice.forced, forKey: .forced)
+            try container.encodeIfPresent(changes?.applied, forKey: .changes)
+            try container.encodeIfPresent(changes?.changedSteps, forKey: .changedSteps)
+            try container.encodeIfPresent(changes?.noChangesReason, forKey: .noChangesReason)
+        }
+    }
+
+    /// The choice for one walkthrough id.
+    public struct WalkthroughChoice: Sendable, Hashable, Encodable {
+        /// The choice as the document's resolution gives it, with the experiment that changes the
+        /// walkthrough's steps when no entry experiment decides it.
+        public var choice: ResolutionReport.WalkthroughChoice
+        /// The changes to the walkthrough's steps; `nil` when no experiment changes them.
+        public var changes: Changes?
+
+        private enum CodingKeys: String, CodingKey {
+            case eligible, experiment, variation, inExperiment, hashValue, ineligibilityReason, exclusionReason, forced
+            case changes, changedSteps, noChangesReason
+        }
+
+        /// Encodes the keys of ``ResolutionReport/WalkthroughChoice`` and those of the changes.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(choice.eligible, forKey: .eligible)
+            try container.encodeIfPresent(choice.experiment, forKey: .experiment)
+            try container.encodeIfPresent(choice.variation, forKey: .variation)
+            try container.encodeIfPresent(choice.inExperiment, forKey: .inExperiment)
+            try container.encodeIfPresent(choice.hashValue, forKey: .hashValue)
+            try container.encodeIfPresent(choice.ineligibilityReason, forKey: .ineligibilityReason)
+            try container.encodeIfPresent(choice.exclusionReason, forKey: .exclusionReason)
+            try container.encodeIfPresent(choice.forced, forKey: .forced)
+            try container.encodeIfPresent(changes?.applied, forKey: .changes)
+            try container.encodeIfPresent(changes?.changedSteps, forKey: .changedSteps)
+            try container.encodeIfPresent(changes?.noChangesReason, forKey: .noChangesReason)
+        }
+    }
+
+    /// The choice for each flow id.
+    public let flows: [String: FlowChoice]
+    /// The choice for each walkthrough id.
+    public let walkthroughs: [String: WalkthroughChoice]
+    /// The locales a localized text is looked up in, in order, when the attributes give a `locale` and
+    /// the document has localized text: the locale, its truncations, then the `defaultLocale`
+    /// (`["pt-BR", "pt", "en"]`); `nil` otherwise.
+    public let locales: [String]?
+
+    private enum CodingKeys: String, CodingKey { case flows, walkthroughs, locales }
+
+    /// Resolves `document` for a user with `attributes` (variations in `forcedVariations` are used
+    /// instead of assigned).
+    ///
+    /// - Throws: ``DocumentError`` as ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)`` does.
+    public init(
+        document: WaypointDocument, attributes: Attributes, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:]
+    ) throws(DocumentError) {
+        let report = try document.resolve(
+            attributes: attributes, savedGroups: savedGroups, forcedVariations: forcedVariations, preferredLanguages: []
+        ).report
+        let selector = EntrySelector(document: document, attributes: attributes, savedGroups: savedGroups, forcedVariations: forcedVariations)
+        var flows: [String: FlowChoice] = [:]
+        for (id, choice) in report.flows {
+            let order = selector.flowEntry(id)?.steps.map(\.id) ?? []
+            var result = FlowChoice(choice: choice, changes: nil)
+            let applied = selector.flowChanges(id)
+            if let deciding = Self.deciding(applied) {
+                if choice.experiment == nil {
+                    let assignment = deciding.assignment
+                    result.choice = ResolutionReport.FlowChoice(
+                        experiment: assignment.experiment, variation: assignment.variation, inExperiment: assignment.inExperiment,
+                        hashValue: assignment.hashValue, exclusionReason: assignment.exclusionReason,
+                        forced: assignment.isForced ? true : nil)
+                }
+                result.changes = Self.changes(applied, deciding: deciding, order: order, kind: "flow")
+            }
+            flows[id] = result
+        }
+        var walkthroughs: [String: WalkthroughChoice] = [:]
+        for (id, choice) in report.walkthroughs {
+            let order = selector.walkthroughSelection(id)?.entry.steps.map(\.id) ?? []
+            var result = WalkthroughChoice(choice: choice, changes: nil)
+            let applied = selector.walkthroughChanges(id)
+            if let deciding = Self.deciding(applied) {
+                if choice.experiment == nil {
+                    let assignment = deciding.assignment
+                    result.choice.experiment = assignment.experiment
+                    result.choice.variation = assignment.variation
+                    result.choice.inExperiment = assignment.inExperiment
+                    result.choice.hashValue = assignment.hashValue
+                    result.choice.exclusionReason = assignment.exclusionReason
+                    result.choice.forced = assignment.isForced ? true : nil
+                }
+                result.changes = Self.changes(applied, deciding: deciding, order: order, kind: "walkthrough")
+            }
+            walkthroughs[id] = result
+        }
+        self.flows = flows
+        self.walkthroughs = walkthroughs
+        if let defaultLocale = document.defaultLocale, case .string(let locale)? = attributes[TextLocalization.localeAttribute], !locale.isEmpty {
+            locales = TextLocalization(preferredLocales: [locale], defaultLocale: defaultLocale).candidates
+        } else {
+            locales = nil
+        }
+    }
+
+    /// The experiment that decides what the user sees of the changes: the first the user takes part in, else the first.
+    private static func deciding(_ applied: [EntrySelector.AppliedChanges]) -> EntrySelector.AppliedChanges? {
+        applied.first { $0.assignment.inExperiment } ?? applied.first
+    }
+
+    private static func changes(
+        _ applied: [EntrySelector.AppliedChanges], deciding: EntrySelector.AppliedChanges, order: [String], kind: String
+    ) -> Changes {
+        let steps = applied.flatMap(\.changes).map { change in
+            switch change {
+            case .flowStep(_, let step, let set): StepChange(step: step, fields: set.fieldNames)
+            case .walkthroughStep(_, let step, let set): StepChange(step: step, fields: set.fieldNames)
+            }
+        }
+        let changed = applied.reduce(into: Set<String>()) { $0.formUnion($1.changedSteps) }
+        let ordered = order.filter { changed.contains($0) } + changed.subtracting(order).sorted()
+        var reason: String?
+        if steps.isEmpty {
+            let assignment = deciding.assignment
+            let variation = assignment.variation ?? "?"
+            reason = assignment.inExperiment
+                ? "variation `\(variation)` of `\(assignment.experiment)` changes nothing, so the user sees the \(kind) as written"
+                : "not in the experiment `\(assignment.experiment)` (\(assignment.exclusionReason ?? "excluded")), so the user sees the \(kind) as written"
+        }
+        return Changes(applied: steps, changedSteps: ordered, noChangesReason: reason)
+    }
+}
