@@ -53,15 +53,16 @@ struct DocumentLinter {
 
     // MARK: Unused experiments and conditions
 
-    /// An experiment that no flow or walkthrough names decides nothing.
+    /// An experiment that no flow or walkthrough names, and that changes no step, decides nothing.
     private mutating func lintUnusedExperiments() {
         let used = Set(document.flows.compactMap(\.experiment) + document.walkthroughs.compactMap(\.experiment))
         var reported: Set<String> = []
-        for (index, experiment) in document.experiments.enumerated() where !used.contains(experiment.key) {
+        for (index, experiment) in document.experiments.enumerated()
+        where !used.contains(experiment.key) && experiment.changes.values.allSatisfy(\.isEmpty) {
             guard reported.insert(experiment.key).inserted else { continue }
             add(.unusedExperiment, .warning, Self.experimentPath(index).appending("key"),
                 "no flow or walkthrough varies by the experiment `\(experiment.key)`, so it decides nothing; "
-                    + "name it in the `experiment` and `variation` of two entries that share an id, or remove it")
+                    + "name it in the `experiment` and `variation` of two entries that share an id, give it `changes`, or remove it")
         }
     }
 
@@ -282,10 +283,12 @@ struct DocumentLinter {
         }
     }
 
-    /// One experiment per run: the experiments of a flow's entry and of the subflows it runs must be one.
+    /// One experiment per run: the experiments of a flow's entry, of the changes to its steps and of the
+    /// subflows it runs must be one.
     ///
     /// Reported where a second experiment comes in: at the subflow step that brings it, once per flow,
-    /// pair of experiments and subflow. A conflict that lies wholly inside a subflow is reported on the subflow.
+    /// pair of experiments and subflow; for changes to the flow's own steps, at the flow's `id`. A
+    /// conflict that lies wholly inside a subflow is reported on the subflow.
     private mutating func lintOverlappingExperiments() {
         let reach = ExperimentReach(document: document)
         struct Reported: Hashable { let flow: String, first: String, second: String, subflow: String }
@@ -294,6 +297,20 @@ struct DocumentLinter {
             // The experiments the run already has, in order, and how the first came in (for the message).
             var seen: [String] = flow.experiment.map { [$0] } ?? []
             var origin = flow.experiment.map { "the flow varies by `\($0)`" } ?? ""
+            for changes in reach.experiments(reaching: flow.id) where changes.changesSteps && changes.flowID == flow.id {
+                guard let current = seen.first else {
+                    seen = [changes.key]
+                    origin = "experiment `\(changes.key)` changes its steps"
+                    continue
+                }
+                guard !seen.contains(changes.key) else { continue }
+                seen.append(changes.key)
+                let key = Reported(flow: flow.id, first: current, second: changes.key, subflow: "")
+                guard reported.insert(key).inserted else { continue }
+                add(.overlappingExperiments, .error, Self.flowPath(index).appending("id"),
+                    "more than one experiment reaches a run of flow `\(flow.id)`: \(origin), and experiment `\(changes.key)` changes "
+                        + "its steps; the events of a run can carry only one experiment, so let `\(current)` or `\(changes.key)` decide both")
+            }
             for (position, step) in flow.steps.enumerated() {
                 guard let subflow = step.subflow else { continue }
                 let reaching = reach.experiments(reaching: subflow)
@@ -315,9 +332,12 @@ struct DocumentLinter {
         }
     }
 
-    /// "whose entries vary by `e` (flows[3])", or "which runs `inner`, whose entries vary by `e` (flows[5])".
+    /// "whose entries vary by `e` (flows[3])", "whose steps `e` changes (flows[3])", or "which runs
+    /// `inner`, whose entries vary by `e` (flows[5])".
     private static func describe(_ experiment: ExperimentReach.Experiment, through subflow: String) -> String {
-        let whose = "whose entries vary by `\(experiment.key)` (flows[\(experiment.entryIndex)])"
+        let whose = experiment.changesSteps
+            ? "whose steps `\(experiment.key)` changes (flows[\(experiment.entryIndex)])"
+            : "whose entries vary by `\(experiment.key)` (flows[\(experiment.entryIndex)])"
         return experiment.flowID == subflow ? whose : "which runs `\(experiment.flowID)`, " + whose
     }
 

@@ -1,7 +1,7 @@
 import Waypoint
 
-/// The experiments that reach a run of each flow: those its entries vary by, and those the entries of
-/// the subflows it runs (directly or through other subflows) vary by.
+/// The experiments that reach a run of each flow: those its entries vary by or whose `changes` change
+/// its steps, and the same of the subflows it runs (directly or through other subflows).
 ///
 /// A run carries at most one experiment (docs/ARCHITECTURE.md, "The document format"): lint reports a
 /// flow reached by two as `overlapping-experiments`, and `--variation NAME` of `graph`, `paths` and
@@ -14,16 +14,20 @@ import Waypoint
 /// reach.experiments(reaching: "onboarding").map(\.key)   // ["paywall-test"], from its subflow `paywall`
 /// ```
 public struct ExperimentReach: Sendable {
-    /// An experiment that decides which entry of a flow a run enters.
+    /// An experiment that decides which entry of a flow a run enters, or changes some of its steps.
     public struct Experiment: Sendable, Hashable {
         /// The experiment's key.
         public let key: String
-        /// The id of the first flow (the flow itself, else a subflow) whose entries vary by it.
+        /// The id of the first flow (the flow itself, else a subflow) whose entries vary by it or whose steps it changes.
         public let flowID: String
-        /// The index in `flows` of the first entry of that flow that names it.
+        /// The index in `flows` of the first entry of that flow that names it (for an experiment that
+        /// changes steps, of the flow's first entry).
         public let entryIndex: Int
-        /// The variations that have an entry, in document order, over every flow the experiment reaches the run through.
+        /// The variations that have an entry, in document order, over every flow the experiment reaches
+        /// the run through; for an experiment that changes steps, all of its variations.
         public let variations: [String]
+        /// Whether the experiment reaches the flow by changing steps (`changes`) rather than by entries.
+        public let changesSteps: Bool
     }
 
     private let reach: [String: [Experiment]]
@@ -69,7 +73,12 @@ public struct ExperimentReach: Sendable {
                 }
             }
             own[index] = firsts.enumerated().map { slot, first in
-                Experiment(key: first.key, flowID: names[index], entryIndex: first.position, variations: variations[slot])
+                Experiment(key: first.key, flowID: names[index], entryIndex: first.position, variations: variations[slot], changesSteps: false)
+            }
+            // Experiments whose changes name the flow's steps (a subflow's steps are named under the subflow's id).
+            for experiment in document.experiments where experiment.changesFlow(names[index]) {
+                Self.merge([Experiment(key: experiment.key, flowID: names[index], entryIndex: positions[0],
+                                       variations: experiment.variations, changesSteps: true)], into: &own[index])
             }
         }
         // Components come out sinks first, so a component's successors are done before it.
@@ -107,7 +116,9 @@ public struct ExperimentReach: Sendable {
             let known = list[existing]
             let added = experiment.variations.filter { !known.variations.contains($0) }
             guard !added.isEmpty else { continue }
-            list[existing] = Experiment(key: known.key, flowID: known.flowID, entryIndex: known.entryIndex, variations: known.variations + added)
+            list[existing] = Experiment(
+                key: known.key, flowID: known.flowID, entryIndex: known.entryIndex, variations: known.variations + added,
+                changesSteps: known.changesSteps)
         }
     }
 

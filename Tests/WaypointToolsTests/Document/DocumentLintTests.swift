@@ -54,7 +54,7 @@ struct DocumentLintTests {
         ]),
         Case(code: "unknown-experiment", text: #"{"schemaVersion": 1, "flows": [{"id": "f", "experiment": "shrt", "variation": "a", "steps": [{"id": "a"}]}], "experiments": [{"key": "short", "variations": ["a", "b"]}]}"#, expected: [
             "1:58 error unknown-experiment flows[0].experiment: no experiment has the key `shrt`; did you mean `short`?",
-            "1:134 warning unused-experiment experiments[0].key: no flow or walkthrough varies by the experiment `short`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, or remove it",
+            "1:134 warning unused-experiment experiments[0].key: no flow or walkthrough varies by the experiment `short`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, give it `changes`, or remove it",
         ]),
         Case(code: "unknown-variation", text: #"{"schemaVersion": 1, "flows": [{"id": "f", "experiment": "e", "variation": "c", "steps": [{"id": "a"}]}], "experiments": [{"key": "e", "variations": ["a", "b"]}]}"#, expected: [
             "1:58 warning missing-variation flows[0].experiment: flow `f` has no entry for variation `a` of `e`; users assigned to it get the first entry (flows[0])",
@@ -62,15 +62,15 @@ struct DocumentLintTests {
             "1:76 error unknown-variation flows[0].variation: `c` is not a variation of `e`; use `a` or `b`",
         ]),
         Case(code: "bad-weights", text: #"{"schemaVersion": 1, "experiments": [{"key": "e", "variations": ["a", "b"], "weights": [0.6, 0.6]}, {"key": "g", "variations": ["a", "b"], "weights": [1]}, {"key": "h", "variations": ["a", "b"], "weights": [0.5, 0.505]}]}"#, expected: [
-            "1:46 warning unused-experiment experiments[0].key: no flow or walkthrough varies by the experiment `e`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, or remove it",
+            "1:46 warning unused-experiment experiments[0].key: no flow or walkthrough varies by the experiment `e`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, give it `changes`, or remove it",
             "1:88 error bad-weights experiments[0].weights: the weights of `e` add up to 1.2, not 1; GrowthBook would ignore them and split users equally",
-            "1:109 warning unused-experiment experiments[1].key: no flow or walkthrough varies by the experiment `g`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, or remove it",
+            "1:109 warning unused-experiment experiments[1].key: no flow or walkthrough varies by the experiment `g`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, give it `changes`, or remove it",
             "1:151 error bad-weights experiments[1].weights: `g` has 2 variations but 1 weight; give one weight per variation",
-            "1:165 warning unused-experiment experiments[2].key: no flow or walkthrough varies by the experiment `h`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, or remove it",
+            "1:165 warning unused-experiment experiments[2].key: no flow or walkthrough varies by the experiment `h`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, give it `changes`, or remove it",
             "1:207 warning bad-weights experiments[2].weights: the weights of `h` add up to 1.005, not exactly 1; make them add up to 1",
         ]),
         Case(code: "unused-experiment", text: #"{"schemaVersion": 1, "flows": [{"id": "f", "experiment": "e", "variation": "a", "steps": [{"id": "a"}]}, {"id": "f", "experiment": "e", "variation": "b", "steps": [{"id": "b"}]}], "experiments": [{"key": "e", "variations": ["a", "b"]}, {"key": "idle", "variations": ["a", "b"]}]}"#, expected: [
-            "1:245 warning unused-experiment experiments[1].key: no flow or walkthrough varies by the experiment `idle`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, or remove it",
+            "1:245 warning unused-experiment experiments[1].key: no flow or walkthrough varies by the experiment `idle`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, give it `changes`, or remove it",
         ]),
         Case(code: "mixed-condition", text: #"{"schemaVersion": 1, "flows": [{"id": "f", "steps": [{"id": "a", "when": {"country": {"$in": ["US"], "name": "x"}, "$or": [{"plan": {"$eq": "pro", "tier": 1}}, {"age": {"$gte": 18}}]}}]}]}"#, expected: [
             "1:86 warning mixed-condition flows[0].steps[0].when.country: the test of `country` mixes operators (`$in`) and plain keys (`name`), so it is compared as a literal object and the operators do nothing; use only operators, or only the literal value",
@@ -129,7 +129,7 @@ struct DocumentLintTests {
     func signupDocument() {
         #expect(DocumentFixtures.lintLines(DocumentFixtures.signupDocument) == [
             "16:42 error unknown-subflow flows[0].steps[4].subflow: no flow has the id `end-flow`; add a flow with that id",
-            "40:14 warning unused-experiment experiments[0].key: no flow or walkthrough varies by the experiment `short-signup`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, or remove it",
+            "40:14 warning unused-experiment experiments[0].key: no flow or walkthrough varies by the experiment `short-signup`, so it decides nothing; name it in the `experiment` and `variation` of two entries that share an id, give it `changes`, or remove it",
         ])
     }
 
