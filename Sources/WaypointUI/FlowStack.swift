@@ -13,12 +13,15 @@ public struct FlowScreen: Hashable, Sendable {
     public var screen: String
     /// Whether the navigator can go back from here.
     public var canGoBack: Bool
+    /// What the step's screen shows, texts already in the user's locale (``FlowNavigator/currentContent``).
+    public var content: StepContent
 
     /// Creates the description of a screen (the stack makes these; previews may too).
-    public init(stepID: String, screen: String, canGoBack: Bool) {
+    public init(stepID: String, screen: String, canGoBack: Bool, content: StepContent = .empty) {
         self.stepID = stepID
         self.screen = screen
         self.canGoBack = canGoBack
+        self.content = content
     }
 }
 
@@ -34,6 +37,7 @@ public struct FlowScreen: Hashable, Sendable {
 /// FlowStack(navigator) { screen in
 ///     switch screen.screen {
 ///     case "Welcome": WelcomeView { try? navigator.next() }
+///     case "Paywall": PaywallView(headline: screen.content.string("headline") ?? "Go premium") { try? navigator.next() }
 ///     case "Permission": PermissionView(kind: screen.stepID) { try? navigator.next() }
 ///     default: DoneView()
 ///     }
@@ -56,7 +60,7 @@ public struct FlowStack<Context, Content: View>: View {
         let depth = navigator.state.path.count
         ZStack {
             if let visit = navigator.currentVisit, let screen = navigator.currentScreen {
-                content(FlowScreen(stepID: visit.stepID, screen: screen, canGoBack: navigator.canGoBack))
+                content(FlowScreen(stepID: visit.stepID, screen: screen, canGoBack: navigator.canGoBack, content: navigator.currentContent))
                     .id("\(depth)/\(visit.stepID)")
                     .transition(transition(forward: depth >= shownDepth))
                     .onAppear { stepAppeared() }

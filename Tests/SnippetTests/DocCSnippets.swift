@@ -194,6 +194,27 @@ enum ServingTheDocumentSnippets {
         // snippet:end
         _ = navigator
     }
+
+    @MainActor
+    static func content(document: WaypointDocument, attributes: Attributes, store: any ProgressStore) async throws {
+        // snippet:begin
+        let resolution = try document.resolve(attributes: ["id": "u-123", "locale": "pt-BR"])
+        let navigator = FlowNavigator(resolution.flows["onboarding"]!, context: attributes, store: store)
+        try await navigator.start()
+        let content = navigator.currentContent                  // the current step's content, in Portuguese
+        let headline = content.string("headline") ?? "Go premium"
+        let trialDays = content.integer("trialDays") ?? 7
+        // snippet:end
+        _ = (headline, trialDays)
+    }
+
+    static func variation(document: WaypointDocument) throws {
+        // snippet:begin
+        let annualFirst = try document.applying(variation: "annual-first", of: "paywall-copy")
+        let paywall = annualFirst.flows.first { $0.id == "onboarding" }?.steps.first { $0.id == "paywall" }
+        print(paywall?.screen ?? "")                            // PaywallAnnual
+        // snippet:end
+    }
 }
 
 enum TypedStateMachinesSnippets {

@@ -44,12 +44,13 @@ package struct FlowEventRecorder: Sendable, Hashable {
     }
 
     /// The events for one ``FlowEffect`` of a run of `definition`, exposing the run when the effect
-    /// enters a subflow whose flow carries an experiment (``FlowDefinition/experiment``).
+    /// enters a subflow whose flow carries an experiment (``FlowDefinition/experiment``), or enters
+    /// or skips a step that an experiment changes (``FlowDefinition/stepExperiment``).
     ///
     /// - Parameters:
     ///   - context: the context the run's steps are declared for.
     ///   - path: the run's visited path after the effect. The first event of a run restored after a
-    ///     relaunch exposes it to the experiments of the subflows it already entered.
+    ///     relaunch exposes it to the experiments of the subflows and changed steps it already entered.
     ///   - date: now, from the runtime's clock.
     ///   - messageID: makes each event's unique `messageId`.
     package mutating func events<Context>(
@@ -66,9 +67,9 @@ package struct FlowEventRecorder: Sendable, Hashable {
         }
         if !began && effect != .flowStarted && effect != .persist {
             beginIfResumed()
-            for visit in path { exposure.reach(definition.subflowExperiment(around: visit.path, context: context)) }
+            for visit in path { exposure.reach(definition.experimentReached(at: visit.path, context: context)) }
         }
-        if let reached { exposure.reach(definition.subflowExperiment(around: reached, context: context)) }
+        if let reached { exposure.reach(definition.experimentReached(at: reached, context: context)) }
         return events(for: effect, pathCount: path.count, at: date, messageID: messageID)
     }
 

@@ -5,7 +5,9 @@
 /// A run is exposed when it reaches the point its experiment decides: the `Flow Started` of a flow
 /// whose entry the experiment chose (the `Walkthrough Started` of a walkthrough), or entering the
 /// step that runs such a flow as a subflow (for a composed flow, the start of a named subflow given
-/// an experiment). From then on every event of the run carries the experiment and the user's
+/// an experiment); for an experiment that changes steps (`changes`), the first step that any of its
+/// variations changes, entered or skipped (``FlowDefinition/experimentReached(at:context:)``,
+/// ``Walkthrough/stepExperiment``). From then on every event of the run carries the experiment and the user's
 /// variation, the control included; before it, none. A user outside the experiment's coverage or
 /// condition has no assignment (the resolved flow's ``FlowDefinition/experiment`` is `nil`), so
 /// their run is never exposed.

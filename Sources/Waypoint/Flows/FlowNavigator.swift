@@ -76,6 +76,15 @@ public final class FlowNavigator<Context> {
         return visit.custom?.screen ?? currentStep?.screen ?? visit.path.leafID
     }
 
+    /// What the current step's screen shows (``Step/content``), texts in the user's locale; empty
+    /// when the step has no content, for a custom step, before the start and after completion.
+    ///
+    /// ```swift
+    /// let content = navigator.currentContent
+    /// headline.text = content.string("headline") ?? "Go premium"
+    /// ```
+    public var currentContent: StepContent { currentStep?.content ?? .empty }
+
     /// Whether the flow has ended successfully.
     public var isCompleted: Bool { state.isCompleted }
 

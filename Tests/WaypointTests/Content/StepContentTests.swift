@@ -45,4 +45,23 @@ struct StepContentTests {
         #expect(StepContent.empty.isEmpty)
         #expect(content.keys == ["badge", "headline", "mixed", "offers", "plans", "price", "showsClose", "trialDays"])
     }
+
+    @MainActor
+    @Test("The navigator gives the current step's content, and none for a step without it, before the start or after the end")
+    func navigatorContent() async throws {
+        let flow = Flow<Void>("paywall") {
+            Step("offer").content(StepContent(["headline": "Go premium", "trialDays": 7]))
+            Step("done")
+        }
+        let navigator = FlowNavigator(flow, context: ())
+        #expect(navigator.currentContent.isEmpty)
+        try await navigator.start()
+        #expect(navigator.currentContent.string("headline") == "Go premium")
+        #expect(navigator.currentContent.integer("trialDays") == 7)
+        try navigator.next()
+        #expect(navigator.currentScreen == "done")
+        #expect(navigator.currentContent == .empty)
+        try navigator.next()
+        #expect(navigator.isCompleted && navigator.currentContent.isEmpty)
+    }
 }

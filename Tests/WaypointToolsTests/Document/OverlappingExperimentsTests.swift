@@ -90,4 +90,70 @@ struct OverlappingExperimentsTests {
         #expect(lines.first?.hasSuffix("error no-exit-cycle flows[2].steps[0].id: steps `y` and `z` of flow `g` (variation `b` of `e1`) "
             + "lead only to each other: once there, the flow can never complete; add an outcome that leaves the cycle") == true, "\(lines)")
     }
+
+    // MARK: Experiments that change steps
+
+    /// An experiment `key` (variations `a` and `b`) whose variation `b` skips step `step` of flow `flow`.
+    static func changing(_ key: String, flow: String, step: String) -> String {
+        #"{"key": "\#(key)", "variations": ["a", "b"], "changes": {"b": [{"flow": "\#(flow)", "step": "\#(step)", "set": {"skip": true}}]}}"#
+    }
+
+    static func document(_ flows: [String], experimentTexts: [String]) -> String {
+        #"{"schemaVersion": 1, "flows": ["# + flows.joined(separator: ", ") + #"], "experiments": ["#
+            + experimentTexts.joined(separator: ", ") + "]}"
+    }
+
+    @Test("Changes to a subflow's steps reach the flows that run it, with all the experiment's variations")
+    func changesReachThroughSubflows() throws {
+        let reach = ExperimentReach(document: try StepChangesFixture.document())
+        for id in ["onboarding", "finish"] {
+            let reaching = reach.experiments(reaching: id)
+            #expect(reaching.map(\.key) == ["paywall-copy"], "\(id)")
+            #expect(reaching.first?.variations == ["control", "annual-first"])
+            #expect(reaching.first?.changesSteps == true)
+        }
+        #expect(reach.experiments(reaching: "onboarding").first?.flowID == "onboarding")
+        #expect(reach.experiments(reaching: "finish").first?.flowID == "finish")
+        #expect(DocumentFixtures.lintLines(StepChangesFixture.text).filter { $0.contains("overlapping") } == [])
+    }
+
+    @Test("A flow varying by one experiment whose subflow's steps another changes is one error, at the subflow step")
+    func entriesAndSubflowChanges() {
+        let text = Self.document([
+            Self.varying("f", by: "e1", steps: #"{"id": "s", "subflow": "g"}"#),
+            #"{"id": "g", "steps": [{"id": "x"}, {"id": "y"}]}"#,
+        ], experimentTexts: [#"{"key": "e1", "variations": ["a", "b"]}"#, Self.changing("e2", flow: "g", step: "x")])
+        #expect(DocumentFixtures.lintLines(text) == [
+            "1:115 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: "
+                + "the flow varies by `e1`, and its step `s` runs the subflow `g`, whose steps `e2` changes (flows[2]); the events "
+                + "of a run can carry only one experiment, so let `e1` or `e2` decide both, or run the subflow from a flow without an experiment",
+        ])
+    }
+
+    @Test("A flow varying by one experiment whose own steps another changes is one error, at the flow's id")
+    func entriesAndOwnChanges() {
+        let text = Self.document([Self.varying("f", by: "e1", steps: #"{"id": "x"}"#)],
+                                 experimentTexts: [#"{"key": "e1", "variations": ["a", "b"]}"#, Self.changing("e2", flow: "f", step: "x")])
+        let lines = DocumentFixtures.lintLines(text)
+        #expect(lines == [
+            "1:39 error overlapping-experiments flows[0].id: more than one experiment reaches a run of flow `f`: the flow varies by `e1`, "
+                + "and experiment `e2` changes its steps; the events of a run can carry only one experiment, so let `e1` or `e2` decide both",
+        ])
+    }
+
+    @Test("One experiment changing a flow's and its subflow's steps is fine; two are an error")
+    func changesOfOneOrTwoExperiments() {
+        let flows = [#"{"id": "f", "steps": [{"id": "s", "subflow": "g"}, {"id": "t"}]}"#, #"{"id": "g", "steps": [{"id": "x"}, {"id": "y"}]}"#]
+        let one = Self.document(flows, experimentTexts: [
+            #"{"key": "e1", "variations": ["a", "b"], "changes": {"b": [{"flow": "f", "step": "t", "set": {"skip": true}}, "#
+                + #"{"flow": "g", "step": "x", "set": {"skip": true}}]}}"#,
+        ])
+        #expect(DocumentFixtures.lintLines(one).filter { $0.contains("overlapping") } == [])
+        let two = Self.document(flows, experimentTexts: [Self.changing("e1", flow: "f", step: "t"), Self.changing("e2", flow: "g", step: "x")])
+        #expect(DocumentFixtures.lintLines(two).filter { $0.contains("overlapping") } == [
+            "1:77 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: "
+                + "experiment `e1` changes its steps, and its step `s` runs the subflow `g`, whose steps `e2` changes (flows[1]); the events "
+                + "of a run can carry only one experiment, so let `e1` or `e2` decide both, or run the subflow from a flow without an experiment",
+        ])
+    }
 }
