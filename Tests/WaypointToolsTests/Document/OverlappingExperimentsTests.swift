@@ -125,19 +125,20 @@ struct OverlappingExperimentsTests {
         ], experimentTexts: [#"{"key": "e1", "variations": ["a", "b"]}"#, Self.changing("e2", flow: "g", step: "x")])
         #expect(DocumentFixtures.lintLines(text) == [
             "1:115 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: "
-                + "the flow varies by `e1`, and its step `s` runs the subflow `g`, whose steps `e2` changes (flows[2]); the events "
+                + "the flow varies by `e1`, and its step `s` runs the subflow `g`, whose step `x` is changed by `e2` (experiments[1]); the events "
                 + "of a run can carry only one experiment, so let `e1` or `e2` decide both, or run the subflow from a flow without an experiment",
         ])
     }
 
-    @Test("A flow varying by one experiment whose own steps another changes is one error, at the flow's id")
+    @Test("A flow varying by one experiment whose own steps another changes is one error, at that experiment's change")
     func entriesAndOwnChanges() {
         let text = Self.document([Self.varying("f", by: "e1", steps: #"{"id": "x"}"#)],
                                  experimentTexts: [#"{"key": "e1", "variations": ["a", "b"]}"#, Self.changing("e2", flow: "f", step: "x")])
         let lines = DocumentFixtures.lintLines(text)
         #expect(lines == [
-            "1:39 error overlapping-experiments flows[0].id: more than one experiment reaches a run of flow `f`: the flow varies by `e1`, "
-                + "and experiment `e2` changes its steps; the events of a run can carry only one experiment, so let `e1` or `e2` decide both",
+            "1:307 error overlapping-experiments experiments[1].changes.b[0].flow: more than one experiment reaches a run of flow `f`: "
+                + "the flow varies by `e1`, and its step `x` is changed by `e2` (experiments[1]); the events of a run can carry only one "
+                + "experiment, so let `e1` or `e2` make both changes",
         ])
     }
 
@@ -152,7 +153,8 @@ struct OverlappingExperimentsTests {
         let two = Self.document(flows, experimentTexts: [Self.changing("e1", flow: "f", step: "t"), Self.changing("e2", flow: "g", step: "x")])
         #expect(DocumentFixtures.lintLines(two).filter { $0.contains("overlapping") } == [
             "1:77 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: "
-                + "experiment `e1` changes its steps, and its step `s` runs the subflow `g`, whose steps `e2` changes (flows[1]); the events "
+                + "its step `t` is changed by `e1` (experiments[0]), and its step `s` runs the subflow `g`, whose step `x` is changed by `e2` "
+                + "(experiments[1]); the events "
                 + "of a run can carry only one experiment, so let `e1` or `e2` decide both, or run the subflow from a flow without an experiment",
         ])
     }
