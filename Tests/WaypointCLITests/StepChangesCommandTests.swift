@@ -133,6 +133,23 @@ struct StepChangesCommandTests {
         #expect(result.output.contains("variation annual-first of paywall-copy (forced by --variation)"))
     }
 
+    /// A walkthrough run is exposed at its first changed step: `timer` (unchanged) carries no experiment, `streaks` does.
+    @Test func playOfAWalkthroughVariationExposesTheRunAtTheChangedStep() throws {
+        let url = TemporaryFiles.file("play", pathExtension: "jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = CommandRunner.run([
+            "play", Self.document, "--walkthrough", "home-tour", "--variation", "annual-first", "--script", "next,next",
+            "--events", url.path,
+        ])
+        #expect(result.status == 0, "\(result.error ?? "")")
+        let events = try PlayEventsCommandTests.events(url)
+        let before = events.prefix { $0.stepID != "streaks" }
+        let after = events.drop { $0.stepID != "streaks" }
+        #expect(!before.isEmpty && !after.isEmpty, "\(events.map(\.event))")
+        #expect(before.allSatisfy { $0.experiment == nil && $0.variation == nil }, "\(before.map { ($0.event, $0.stepID) })")
+        #expect(after.allSatisfy { $0.experiment == "paywall-copy" && $0.variation == "annual-first" }, "\(after.map { ($0.event, $0.experiment) })")
+    }
+
     static func preview(_ extra: [String]) -> [String] {
         ["preview", document, "--walkthrough", "home-tour", "--step", "streaks", "--screen", "390x844", "--target", "20,300,350,80"] + extra
     }
