@@ -37,6 +37,12 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
         public var expected: Double
         /// The interval `[lower, upper]` of the uplift (95%).
         public var ci: [Double]
+
+        /// An uplift of `expected` with the interval `ci`.
+        public init(expected: Double, ci: [Double]) {
+            self.expected = expected
+            self.ci = ci
+        }
     }
 
     /// One variation's figures for a goal (or a step), compared with the control.
