@@ -37,17 +37,19 @@ struct ReportPageScope: Sendable {
     /// When the page was asked for.
     let now: Date
 
-    /// Reads the page's scope; `defaultsToPublished` makes the published revision the default.
+    /// Reads the page's scope; `defaultsToPublished` makes the published revision the default, and
+    /// `pageParameters` are the page's own parameters besides the scope's (read by the page).
     static func read(
-        _ request: Request, appID: String, administration: AppAdministration, defaultsToPublished: Bool
+        _ request: Request, appID: String, administration: AppAdministration, defaultsToPublished: Bool, pageParameters: [String] = []
     ) async throws -> ReportPageScope {
         let store = administration.store
         let app = try await administration.existingApp(appID)
         let query = request.uri.queryParameters
         // Names arrive as written in the URL (values are decoded), so they are decoded here to be read and shown.
-        for name in Set(query.map { String($0.key).removingPercentEncoding ?? String($0.key) }) where !parameters.contains(name) {
+        for name in Set(query.map { String($0.key).removingPercentEncoding ?? String($0.key) }) where !parameters.contains(name) && !pageParameters.contains(name) {
             throw APIError.badRequest(
-                "This page does not take the parameter \"\(name)\"; it takes environment, revision (a number or all), since, until and experiment.")
+                "This page does not take the parameter \"\(name)\"; it takes environment, revision (a number or all), since, until and "
+                    + (pageParameters.isEmpty ? "experiment." : "experiment, and " + pageParameters.joined(separator: ", ") + "."))
         }
         let value = { (name: String) -> String? in query.get(name) }
         let environment = value("environment") ?? "production"

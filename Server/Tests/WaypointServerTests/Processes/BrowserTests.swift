@@ -219,7 +219,7 @@ struct BrowserTests {
     }
 
     /// Runs blocking browser calls on a thread of their own, off Swift concurrency's threads.
-    private func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
