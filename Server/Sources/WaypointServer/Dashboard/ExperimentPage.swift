@@ -26,7 +26,7 @@ struct ExperimentPage {
             appID: appID, appName: scope.app.name, experiment: report.experiment, subject: "\(subjectKind) \(subjectID)",
             subjectHref: "/apps/\(FormText.percentEncoded(appID))/\(subjectKind)s/\(FormText.percentEncoded(subjectID))"
                 + scope.href(environment: scope.environment, revision: revisionValue, since: scope.since, until: scope.until),
-            scope: scope.description(hasGraph: false),
+            scope: scopeDescription(subjectKind: subjectKind),
             goal: report.goal,
             goals: goals.map { goal in
                 let value = goal.description
@@ -70,6 +70,19 @@ struct ExperimentPage {
             chanceToWin: variation.isControl ? "" : variation.chanceToWin.map(ReportText.percent) ?? "–",
             risk: variation.isControl ? "" : variation.risk.map { $0.map(ReportText.percent).joined(separator: " / ") } ?? "–",
             note: variation.note.map { "No figures: \(ReportText.note($0)) (\($0.rawValue))." })
+    }
+
+    /// The scope in words; a flow's steps, not a walkthrough's hints, follow the document's order.
+    private func scopeDescription(subjectKind: String) -> ReportScopeContext {
+        let words = scope.description(hasGraph: false)
+        guard subjectKind == "flow" else { return words }
+        return ReportScopeContext(
+            environment: words.environment,
+            revision: words.revision.replacingOccurrences(of: "hints in the order", with: "steps in the order")
+                .replacingOccurrences(of: "hints are listed", with: "steps are listed"),
+            range: words.range, environments: words.environments, revisionOptions: words.revisionOptions,
+            hiddenSince: words.hiddenSince, hiddenUntil: words.hiddenUntil, ranges: words.ranges, publishNote: words.publishNote,
+            experimentNote: words.experimentNote)
     }
 
     /// The revision as the page's query wrote it, so links keep it.

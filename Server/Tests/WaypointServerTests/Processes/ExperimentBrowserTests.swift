@@ -14,6 +14,7 @@ extension BrowserTests {
         try await TemporaryFiles.with { data in
             let server = try await Self.seededServer(data: data)
             let base = "http://127.0.0.1:\(server.port)"
+            try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
             let path = "/v1/apps/fitness/experiments/short-signup"
             let sequential = try await HTTP.send(port: server.port, path + "?sequential=true", headers: HTTP.admin).object()
             let fixed = try await HTTP.send(port: server.port, path, headers: HTTP.admin).object()

@@ -143,7 +143,7 @@ extension Templates {
         <div class="side-by-side">
         <figure aria-hidden="true">{{{upliftChart}}}</figure>
         <table class="uplift">
-        <caption>The uplift drawn beside, as a table</caption>
+        <caption>The uplift chart's figures, as a table</caption>
         <thead><tr><th scope="col">Variation</th><th scope="col">Uplift [95% interval]</th></tr></thead>
         <tbody>
         {{#variations}}{{^isControl}}<tr><th scope="row">{{name}}</th><td class="number">{{uplift}}</td></tr>{{/isControl}}{{/variations}}
