@@ -25,7 +25,8 @@ struct ExperimentPage {
         return ExperimentPageContext(
             appID: appID, appName: scope.app.name, experiment: report.experiment, subject: "\(subjectKind) \(subjectID)",
             subjectHref: "/apps/\(FormText.percentEncoded(appID))/\(subjectKind)s/\(FormText.percentEncoded(subjectID))"
-                + scope.href(environment: scope.environment, revision: revisionValue, since: scope.since, until: scope.until),
+                + "?" + fields(goal: nil, sequential: true).filter { ["environment", "revision", "since", "until"].contains($0.name) }
+                    .map { "\($0.name)=\(FormText.percentEncoded($0.value))" }.joined(separator: "&"),
             scope: scopeDescription(subjectKind: subjectKind),
             goal: report.goal,
             goals: goals.map { goal in
@@ -82,7 +83,7 @@ struct ExperimentPage {
                 .replacingOccurrences(of: "hints are listed", with: "steps are listed"),
             range: words.range, environments: words.environments, revisionOptions: words.revisionOptions,
             hiddenSince: words.hiddenSince, hiddenUntil: words.hiddenUntil, ranges: words.ranges, publishNote: words.publishNote,
-            experimentNote: words.experimentNote)
+            experimentNote: words.experimentNote, pageFields: words.pageFields)
     }
 
     /// The revision as the page's query wrote it, so links keep it.

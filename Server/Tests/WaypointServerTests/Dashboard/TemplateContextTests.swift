@@ -118,7 +118,8 @@ struct TemplateContextTests {
         hiddenSince: "2026-11-19", hiddenUntil: "2026-11-26",
         ranges: [.init(label: "Last 7 days", href: "?environment=production&since=2026-11-19", current: true), .init(label: "All dates", href: "?environment=production", current: false)],
         publishNote: "Revision 1 has no recorded publish time in production.",
-        experimentNote: "Users are split by the variations of paywall-test; this page's events also carry short-signup.")
+        experimentNote: "Users are split by the variations of paywall-test; this page's events also carry short-signup.",
+        pageFields: [.init(name: "goal", value: "paywall")])
     static let summary = RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"])
     static let diagnostic = Diagnostic(
         severity: .warning, code: "unreachable-step", path: "flows[0]", line: 3, column: 5, message: "Nobody reaches it.")

@@ -47,6 +47,10 @@ extension BrowserTests {
                 try browser.pressEnterAndWait()
                 seen["goalQuery"] = try browser.evaluate("location.search") as? String
                 seen["goal.pValue"] = try figure("short", "pValue")
+                // The scope's links keep the goal: "Last 7 days" still shows it.
+                seen["weekHref"] = try browser.evaluate(
+                    "Array.from(document.querySelectorAll('section.scope a')).find(a => a.textContent === 'Last 7 days')?.getAttribute('href') ?? 'none'") as? String
+                seen["subjectHref"] = try browser.evaluate("document.querySelector('.crumbs a:last-child').getAttribute('href')") as? String
                 // The fixed-horizon figures are one link away.
                 try browser.navigate(base + "/apps/fitness/experiments/short-signup?sequential=false")
                 seen["fixed.pValue"] = try figure("short", "pValue")
@@ -71,6 +75,9 @@ extension BrowserTests {
             #expect(seen["charts"] == "1")
             #expect(seen["test"]?.contains("peeking at a fixed-horizon test inflates false positives") == true)
             #expect(seen["goalQuery"]?.contains("goal=shared-end%2Fdone") == true, "\(seen["goalQuery"] ?? "none")")
+            let week = SeedData.day(Date().addingTimeInterval(-7 * 86_400))
+            #expect(seen["weekHref"] == "?environment=production&since=\(week)&goal=shared-end/done", "\(seen["weekHref"] ?? "none")")
+            #expect(seen["subjectHref"] == "/apps/fitness/flows/signup?environment=production", "\(seen["subjectHref"] ?? "none")")
             #expect(seen["goal.pValue"] == ReportText.pValue(variation(byStep, "short")["pValue"] as? Double))
             #expect(seen["fixed.pValue"] == ReportText.pValue(variation(fixed, "short")["pValue"] as? Double))
             #expect(seen["fixed.uplift"] == uplift(variation(fixed, "short")))

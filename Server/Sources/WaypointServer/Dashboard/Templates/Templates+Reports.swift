@@ -98,6 +98,7 @@ extension Templates {
         <input type="hidden" name="environment" value="{{environment}}">
         {{#hiddenSince}}<input type="hidden" name="since" value="{{hiddenSince}}">{{/hiddenSince}}
         {{#hiddenUntil}}<input type="hidden" name="until" value="{{hiddenUntil}}">{{/hiddenUntil}}
+        {{#pageFields}}<input type="hidden" name="{{name}}" value="{{value}}">{{/pageFields}}
         <label for="revision">Runs of</label>
         <select id="revision" name="revision">{{#revisionOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/revisionOptions}}</select>
         <button type="submit">Show</button>
