@@ -12,8 +12,8 @@ struct WaypointCommand: AsyncParsableCommand {
             """,
         version: WaypointCommand.version,
         subcommands: [
-            Demo.self, Validate.self, Lint.self, Graph.self, Paths.self, Play.self, Resolve.self, Funnel.self, Preview.self,
-            Schema.self, Publish.self,
+            Demo.self, Validate.self, Lint.self, Graph.self, Paths.self, Play.self, Resolve.self, Funnel.self, Experiment.self,
+            Preview.self, Schema.self, Publish.self,
         ]
     )
 

@@ -13,6 +13,7 @@ struct HelpTests {
         ("paths", WaypointCommand.Paths.self),
         ("play", WaypointCommand.Play.self),
         ("resolve", WaypointCommand.Resolve.self),
+        ("experiment", WaypointCommand.Experiment.self),
         ("preview", WaypointCommand.Preview.self),
         ("schema", WaypointCommand.Schema.self),
     ]

@@ -97,14 +97,7 @@ extension WaypointCommand {
         @Option(name: .customLong("by"), help: "Split every figure per experiment variation.")
         var grouping: Grouping?
 
-        @Option(help: "Count only the events that carry this document revision (a whole number).")
-        var revision: String?
-
-        @Option(help: ArgumentHelp("Count only users whose first start is at or after this date or time (ISO 8601; a date is midnight UTC).", valueName: "date"))
-        var since: String?
-
-        @Option(help: ArgumentHelp("Count only users whose first start is before this date or time (ISO 8601; a date is midnight UTC).", valueName: "date"))
-        var until: String?
+        @OptionGroup var scopeOptions: ReportScopeOptions
 
         @Option(help: ArgumentHelp("With --by variation: the experiment whose variations split the users.", valueName: "key"))
         var experiment: String?
@@ -114,11 +107,7 @@ extension WaypointCommand {
 
         /// The report's scope, from --revision, --since, --until and --experiment.
         func scope() throws -> ReportScope {
-            do {
-                return try ReportScope.parse(revision: revision, since: since, until: until, experiment: experiment)
-            } catch {
-                throw ValidationError("\(error)")
-            }
+            try scopeOptions.scope(experiment: experiment)
         }
 
         func validate() throws {

@@ -16,6 +16,14 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         case notGroupedByUser(String)
         case severalExperiments([String], subject: Subject)
         case unknownExperiment(String, subject: Subject, carried: [String])
+        case experimentNotInDocument(String, known: [String])
+        case unknownVariation(String, experiment: String, variations: [String])
+        case experimentFlowNotInDocument(String, experiment: String, known: [String])
+        case experimentDoesNotReach(String, experiment: String, reached: [String])
+        case experimentReachesNothing(String)
+        case experimentReachesSeveral(String, reached: [String])
+        case unknownGoalStep(String, subject: Subject, known: [String])
+        case unknownGoalOutcome(step: String, outcome: String, subject: Subject, known: [String])
     }
 
     /// What a report is about, as its messages name it.
@@ -60,6 +68,48 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     }
     static func unknownExperiment(_ key: String, of subject: Subject, carried: [String]) -> ReportError {
         ReportError(.unknownExperiment(key, subject: subject, carried: carried.sorted()))
+    }
+
+    static func experimentNotInDocument(_ key: String, known: [String]) -> ReportError {
+        ReportError(.experimentNotInDocument(key, known: known))
+    }
+    static func unknownVariation(_ name: String, experiment: String, variations: [String]) -> ReportError {
+        ReportError(.unknownVariation(name, experiment: experiment, variations: variations))
+    }
+    static func experimentFlowNotInDocument(_ id: String, experiment: String, known: [String]) -> ReportError {
+        ReportError(.experimentFlowNotInDocument(id, experiment: experiment, known: known))
+    }
+    static func experimentDoesNotReach(_ id: String, experiment: String, reached: [String]) -> ReportError {
+        ReportError(.experimentDoesNotReach(id, experiment: experiment, reached: reached))
+    }
+    static func experimentReachesNothing(_ key: String) -> ReportError { ReportError(.experimentReachesNothing(key)) }
+    static func experimentReachesSeveral(_ key: String, reached: [String]) -> ReportError {
+        ReportError(.experimentReachesSeveral(key, reached: reached))
+    }
+    static func unknownGoalStep(_ step: String, of subject: Subject, known: [String]) -> ReportError {
+        ReportError(.unknownGoalStep(step, subject: subject, known: known))
+    }
+    static func unknownGoalOutcome(step: String, outcome: String, of subject: Subject, known: [String]) -> ReportError {
+        ReportError(.unknownGoalOutcome(step: step, outcome: outcome, subject: subject, known: known))
+    }
+
+    /// When an experiment report was refused because the document has no such experiment, the
+    /// experiment asked for and the document's experiments; `nil` for any other reason.
+    public var experimentNotInDocument: (key: String, known: [String])? {
+        if case .experimentNotInDocument(let key, let known) = reason { return (key, known) }
+        return nil
+    }
+
+    /// Whether an experiment report was refused because of what was asked (a variation, flow or
+    /// goal the document does not have for the experiment), not because of the events.
+    public var isExperimentQueryProblem: Bool {
+        switch reason {
+        case .experimentNotInDocument, .unknownVariation, .experimentFlowNotInDocument, .experimentDoesNotReach,
+             .experimentReachesNothing, .experimentReachesSeveral, .unknownGoalStep, .unknownGoalOutcome:
+            return true
+        default:
+            return false
+        }
     }
 
     /// When `--by variation` was refused because the events carry more than one experiment, those
@@ -152,6 +202,41 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
             let hint = Spelling.suggestion(for: key, among: carried).map { " Did you mean \"\($0)\"?" } ?? ""
             return "No event of \(subject.text) carries experiment \"\(key)\".\(hint) Experiments its events carry: "
                 + "\(carried.joined(separator: ", ")). Pass one of them to --experiment."
+        case .experimentNotInDocument(let key, let known):
+            guard !known.isEmpty else {
+                return "The document has no experiment \"\(key)\": it declares no experiments. Add it to the document's experiments, "
+                    + "or pass the document the experiment runs in."
+            }
+            let hint = Spelling.suggestion(for: key, among: known).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "The document has no experiment \"\(key)\".\(hint) Its experiments: \(known.joined(separator: ", ")). "
+                + "Check the experiment key."
+        case .unknownVariation(let name, let experiment, let variations):
+            let hint = Spelling.suggestion(for: name, among: variations).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "Experiment \"\(experiment)\" has no variation \"\(name)\".\(hint) Its variations: "
+                + "\(variations.joined(separator: ", ")). Choose the control among them (the first is the default)."
+        case .experimentFlowNotInDocument(let id, let experiment, let known):
+            let hint = Spelling.suggestion(for: id, among: known).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "The document has no flow or walkthrough \"\(id)\".\(hint) Experiment \"\(experiment)\" reaches: "
+                + "\(known.isEmpty ? "nothing" : known.joined(separator: ", ")). Pass one of them as the flow."
+        case .experimentDoesNotReach(let id, let experiment, let reached):
+            let hint = Spelling.suggestion(for: id, among: reached).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "Experiment \"\(experiment)\" does not reach \"\(id)\": no entry of it, or of a subflow it runs, varies by "
+                + "the experiment.\(hint) It reaches: \(reached.isEmpty ? "nothing" : reached.joined(separator: ", ")). "
+                + "Pass one of them as the flow."
+        case .experimentReachesNothing(let key):
+            return "Experiment \"\(key)\" reaches no flow or walkthrough: no entry names it. Give an entry of a flow "
+                + "\"experiment\": \"\(key)\" and a \"variation\", then report on it."
+        case .experimentReachesSeveral(let key, let reached):
+            return "Experiment \"\(key)\" reaches \(reached.count) flows or walkthroughs: \(reached.joined(separator: ", ")). "
+                + "Say which one to report on with --flow (flow= on the API), such as --flow \(reached.first ?? "ID")."
+        case .unknownGoalStep(let step, let subject, let known):
+            let hint = Spelling.suggestion(for: step, among: known).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "The goal names step \"\(step)\", which \(subject.text) does not have.\(hint) Its steps: "
+                + "\(known.joined(separator: ", ")). Use $complete, a step id, or STEP:OUTCOME."
+        case .unknownGoalOutcome(let step, let outcome, let subject, let known):
+            let hint = Spelling.suggestion(for: outcome, among: known).map { " Did you mean \"\(step):\($0)\"?" } ?? ""
+            return "The goal names outcome \"\(outcome)\" of step \"\(step)\", which it does not declare in \(subject.text).\(hint) "
+                + "Its outcomes: \(known.joined(separator: ", ")). Use STEP:OUTCOME with one of them."
         case .notGroupedByUser(let user):
             return "The events of user \"\(user)\" came back after another user's: compute(userOrderedEvents:) needs each user's "
                 + "events together. Order them by user, or use compute(events:)."

@@ -19,6 +19,10 @@ struct ReportsController<Context: RequestContext>: Sendable {
     static var funnelParameters: [String] { ["flow", "steps", "window", "by"] + ReportParameters.scopeNames }
     /// The query parameters of the walkthrough report.
     static var walkthroughParameters: [String] { ["by"] + ReportParameters.scopeNames }
+    /// The query parameters of the experiment report (its experiment is the path's).
+    static var experimentParameters: [String] {
+        ["flow", "goal", "control", "sequential"] + ReportParameters.scopeNames.filter { $0 != "experiment" }
+    }
     /// The query parameters the export understands.
     static var exportParameters: [String] { ["format", "environment", "revision", "since", "until"] }
 
@@ -26,6 +30,7 @@ struct ReportsController<Context: RequestContext>: Sendable {
         let reports = group.group().add(middleware: ReportConnectionMiddleware<Context>())
         reports.get(":app/funnel", use: funnel)
         reports.get(":app/walkthroughs/:walkthrough/report", use: walkthroughReport)
+        reports.get(":app/experiments/:experiment", use: experimentReport)
         group.get(":app/events", use: export)
     }
 
@@ -88,6 +93,45 @@ struct ReportsController<Context: RequestContext>: Sendable {
         return Self.json(bytes)
     }
 
+    /// `GET /v1/apps/{app}/experiments/{key}`: exactly `waypoint experiment --experiment KEY
+    /// --format json` over the environment's stored events, with the document published there (with
+    /// `revision=N`, revision N's: ``ReportDocument``) as `--document`.
+    @Sendable func experimentReport(request: Request, context: Context) async throws -> Response {
+        let appID = try await existingApp(context)
+        let key = context.parameters.get("experiment") ?? ""
+        let shared = try ReportParameters(request, route: "the experiment report", accepted: Self.experimentParameters)
+        let parameters = request.uri.queryParameters
+        let sequential: Bool
+        switch parameters.get("sequential") {
+        case nil, "false": sequential = false
+        case "true": sequential = true
+        case let other?:
+            throw APIError.badRequest("sequential=\(other) is not a boolean; use sequential=true or sequential=false.", code: "bad-query")
+        }
+        if let goal = parameters.get("goal"), goal.isEmpty {
+            throw APIError.badRequest("goal is empty; use $complete, a step id such as paywall, or STEP:OUTCOME such as paywall:subscribe.", code: "bad-query")
+        }
+        let environment = shared.environment
+        guard let document = try await ReportDocument.read(from: store, appID: appID, environment: environment, revision: shared.scope.revision)
+        else {
+            throw APIError.notFound(
+                "Nothing is published to \(environment), so no document declares experiment \"\(key)\". Publish a document that declares it, "
+                    + "or ask for the revision that does with revision=N.", code: "unknown-experiment")
+        }
+        let query = ExperimentQuery(
+            experiment: key, flowID: parameters.get("flow"), goal: ExperimentGoal(parameters.get("goal") ?? "$complete"),
+            control: parameters.get("control"), sequential: sequential, scope: shared.scope)
+        let store = store
+        let bytes = try await answering(appID: appID, environment: environment, document: document) {
+            try await ReportWork.run(request, metrics: administration.metrics) {
+                let report = try await StoredExperimentReport.report(
+                    store: store, appID: appID, environment: environment, query: query, document: document)
+                return [UInt8](report.jsonData()) + [UInt8(ascii: "\n")]
+            }
+        }
+        return Self.json(bytes)
+    }
+
     /// `report`'s bytes; a ``ReportError`` is answered in words for API callers: 404 with a
     /// did-you-mean when the flow or walkthrough has no events (``ReportNotFound``), else 400.
     private func answering(
@@ -101,6 +145,9 @@ struct ReportsController<Context: RequestContext>: Sendable {
                 try await store.flowIDs(appID: appID, environment: environment, limit: ReportNotFound.candidates)
             }) {
                 throw answer
+            }
+            if let missing = error.experimentNotInDocument {
+                throw ReportNotFound.answer(experiment: missing.key, known: missing.known, environment: environment)
             }
             throw APIError.badRequest(error.description, code: "bad-query")
         }

@@ -36,18 +36,23 @@ struct ReportPageScope: Sendable {
     let until: String?
     /// When the page was asked for.
     let now: Date
+    /// The page's own parameters given in its query (such as an experiment page's goal), which the
+    /// scope's links and form keep.
+    var pageFields: [ReportScopeContext.Field] = []
 
-    /// Reads the page's scope; `defaultsToPublished` makes the published revision the default.
+    /// Reads the page's scope; `defaultsToPublished` makes the published revision the default, and
+    /// `pageParameters` are the page's own parameters besides the scope's (read by the page).
     static func read(
-        _ request: Request, appID: String, administration: AppAdministration, defaultsToPublished: Bool
+        _ request: Request, appID: String, administration: AppAdministration, defaultsToPublished: Bool, pageParameters: [String] = []
     ) async throws -> ReportPageScope {
         let store = administration.store
         let app = try await administration.existingApp(appID)
         let query = request.uri.queryParameters
         // Names arrive as written in the URL (values are decoded), so they are decoded here to be read and shown.
-        for name in Set(query.map { String($0.key).removingPercentEncoding ?? String($0.key) }) where !parameters.contains(name) {
+        for name in Set(query.map { String($0.key).removingPercentEncoding ?? String($0.key) }) where !parameters.contains(name) && !pageParameters.contains(name) {
             throw APIError.badRequest(
-                "This page does not take the parameter \"\(name)\"; it takes environment, revision (a number or all), since, until and experiment.")
+                "This page does not take the parameter \"\(name)\"; it takes environment, revision (a number or all), since, until and "
+                    + (pageParameters.isEmpty ? "experiment." : "experiment, and " + pageParameters.joined(separator: ", ") + "."))
         }
         let value = { (name: String) -> String? in query.get(name) }
         let environment = value("environment") ?? "production"
@@ -80,7 +85,8 @@ struct ReportPageScope: Sendable {
         return ReportPageScope(
             app: app, environment: environment, published: published?.revision, report: report, documentRevision: documentRevision,
             document: document, revisions: revisions, publishTimes: publishTimes, revisionGiven: revisionText != nil,
-            since: value("since"), until: value("until"), now: administration.now())
+            since: value("since"), until: value("until"), now: administration.now(),
+            pageFields: pageParameters.compactMap { name in value(name).map { ReportScopeContext.Field(name: name, value: $0) } })
     }
 
     /// Whether the report counts every revision's runs while the graph is drawn for the published revision alone.
@@ -111,7 +117,8 @@ struct ReportPageScope: Sendable {
                     current: name == environment)
             },
             revisionOptions: revisionOptions(),
-            hiddenSince: since, hiddenUntil: until, ranges: rangeLinks(), publishNote: publishNote(), experimentNote: experimentNote)
+            hiddenSince: since, hiddenUntil: until, ranges: rangeLinks(), publishNote: publishNote(), experimentNote: experimentNote,
+            pageFields: pageFields)
     }
 
     /// The revision as the query writes it: a number, or `all`.
@@ -176,6 +183,7 @@ struct ReportPageScope: Sendable {
     /// A link to this page with these parameters (those nil left out).
     func href(environment: String, revision: String?, since: String?, until: String?) -> String {
         let pairs = [("environment", environment), ("revision", revision), ("since", since), ("until", until)]
+            + pageFields.map { ($0.name, Optional($0.value)) }
         return "?" + pairs.compactMap { name, value in value.map { "\(name)=\(FormText.percentEncoded($0))" } }.joined(separator: "&")
     }
 

@@ -19,6 +19,7 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
             .add(middleware: ReportConnectionMiddleware<Context>())
         group.get("apps/:app/flows/:flow", use: flowPage)
         group.get("apps/:app/walkthroughs/:walkthrough", use: walkthroughPage)
+        group.get("apps/:app/experiments/:experiment", use: experimentPage)
     }
 
     /// A report's "no such events" is the page's 404, with the report's did-you-mean.
@@ -72,9 +73,22 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
                 scope: scope.description(hasGraph: true, experimentNote: splitting?.note),
                 groups: page.groups(), hasGroups: !VariationGroups.shown(report.byVariation).isEmpty,
                 hasAppVersions: !versions.versions.isEmpty, appVersions: versions.versions, versionRows: versions.rows,
-                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
+                invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded),
+                experiments: Self.experimentLinks(flowID: flowID, scope: scope))
             return pages.renderer.page(values, title: "Flow \(flowID)", chrome: pages.chrome(request))
         }
+    }
+
+    /// Links to the pages of the experiments measured in `flowID`, keeping the page's environment.
+    private static func experimentLinks(flowID: String, scope: ReportPageScope) -> [FlowPageContext.ExperimentLink] {
+        guard let document = scope.document else { return [] }
+        return document.experiments.map(\.key).uniqued()
+            .filter { ExperimentReport.reportableSubjects(of: $0, in: document).contains(flowID) }
+            .map { key in
+                FlowPageContext.ExperimentLink(
+                    key: key,
+                    href: "/apps/\(FormText.percentEncoded(scope.app.id))/experiments/\(FormText.percentEncoded(key))?environment=\(scope.environment)")
+            }
     }
 
     /// What a flow page's graph is drawn from, in words: always one revision's runs against its document.
@@ -112,6 +126,50 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
                 scope: scope.description(hasGraph: false, experimentNote: splitting?.note), groups: WalkthroughPage(report: report).groups(),
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request))
+        }
+    }
+
+    // MARK: Experiments
+
+    /// The page's own parameters besides the scope's.
+    static var experimentPageParameters: [String] { ["flow", "goal", "control", "sequential"] }
+
+    @Sendable func experimentPage(request: Request, context: Context) async throws -> Response {
+        try await pages.rendering(request) {
+            let scope = try await ReportPageScope.read(
+                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: false,
+                pageParameters: Self.experimentPageParameters)
+            let key = context.parameters.get("experiment") ?? ""
+            let parameters = request.uri.queryParameters
+            guard let document = scope.document else {
+                throw APIError.notFound(
+                    "Nothing published to \(scope.environment) declares experiment \"\(key)\". Publish a document that declares it, "
+                        + "or choose the revision that does.")
+            }
+            // Sequential by default: the page is looked at every day (docs/ARCHITECTURE.md, "The experiment report").
+            let sequential: Bool
+            switch parameters.get("sequential") {
+            case nil, "true": sequential = true
+            case "false": sequential = false
+            case let other?: throw APIError.badRequest("sequential=\(other) is not a boolean; use sequential=true or sequential=false.")
+            }
+            let flow = parameters.get("flow"), control = parameters.get("control")
+            let query = ExperimentQuery(
+                experiment: key, flowID: flow, goal: ExperimentGoal(parameters.get("goal") ?? "$complete"), control: control,
+                sequential: sequential, scope: scope.report)
+            let store = store, appID = scope.app.id, environment = scope.environment
+            let report: ExperimentReport
+            do {
+                report = try await ReportWork.run(request, metrics: administration.metrics) {
+                    try await StoredExperimentReport.report(store: store, appID: appID, environment: environment, query: query, document: document)
+                }
+            } catch let error as ReportError {
+                throw error.isExperimentQueryProblem && error.experimentNotInDocument == nil
+                    ? APIError.badRequest(error.description) : APIError.notFound(error.description)
+            }
+            let goals = ExperimentGoal.choices(in: document, flowID: report.flowID ?? report.walkthroughID ?? "")
+            let values = ExperimentPage(report: report, scope: scope, goals: goals, flow: flow, control: control).context()
+            return pages.renderer.page(values, title: "Experiment \(key)", chrome: pages.chrome(request))
         }
     }
 }

@@ -55,6 +55,15 @@ enum ReportNotFound {
         return .notFound(message, code: "unknown-\(kind)")
     }
 
+    /// `The document published to production has no experiment "paywal-copy". Did you mean "paywall-copy"? …`
+    static func answer(experiment key: String, known: [String], environment: String) -> APIError {
+        var message = "The document published to \(environment) has no experiment \"\(key)\"."
+        if let suggestion = ReportError.suggestion(for: key, among: known) { message += " Did you mean \"\(suggestion)\"?" }
+        message += known.isEmpty ? " It declares no experiments." : " Its experiments: \(list(known))."
+        message += " Check the experiment key in the path, or ask for the revision that declares it with revision=N."
+        return .notFound(message, code: "unknown-experiment")
+    }
+
     /// The first ``listed`` ids, "and more" after them.
     static func list(_ ids: [String]) -> String {
         guard ids.count > listed else { return ids.joined(separator: ", ") }

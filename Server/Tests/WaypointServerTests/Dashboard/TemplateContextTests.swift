@@ -76,7 +76,25 @@ struct TemplateContextTests {
                     edges: [.init(from: "splash", outcome: "login", to: "login", users: 1, untaken: true)], hasUntaken: true)
             ],
             hasGroups: true, hasAppVersions: true, appVersions: ["1.0"], versionRows: [.init(step: "splash", cells: [1])],
-            invalidLines: 3, folded: "3 variations under (other)."),
+            invalidLines: 3, folded: "3 variations under (other).",
+            experiments: [.init(key: "short-signup", href: "/apps/fitness/experiments/short-signup?environment=production")]),
+        ExperimentPageContext(
+            appID: "fitness", appName: "Fitness", experiment: "short-signup", subject: "flow signup",
+            subjectHref: "/apps/fitness/flows/signup?environment=production", scope: scopeSample, goal: "$complete",
+            goals: [.init(value: "$complete", label: "$complete: the flow completed", selected: true)],
+            goalFields: [.init(name: "environment", value: "production")],
+            testNote: ExperimentPage.sequentialNote, otherTestHref: "?environment=production&sequential=false",
+            otherTestLabel: "Show the fixed-horizon figures", sampleRatio: "Sample ratio check: p = 0.5; users split as the weights say.",
+            srmWarning: "WARNING: sample ratio mismatch.",
+            variations: [
+                .init(name: "short", isControl: false, users: 10, conversions: 0, rate: "0.0%", uplift: "–", pValue: "–", chanceToWin: "–",
+                      risk: "–", note: "No figures: a variation has no users (NO_UNITS_IN_VARIATION)."),
+                .init(name: "control", isControl: true, users: 10, conversions: 4, rate: "40.0%", uplift: "", pValue: "", chanceToWin: "",
+                      risk: "", note: nil),
+            ],
+            upliftChart: "<svg></svg>", stepVariations: ["control", "short"],
+            steps: [.init(id: "splash", cells: [.init(rate: "90.0%", comparison: "-10.0%, p 0.0400"), .init(rate: "100.0%", comparison: nil)])],
+            multipleVariations: 1, undeclaredVariationUsers: 2, invalidLines: 3),
         WalkthroughPageContext(
             appID: "fitness", appName: "Fitness", walkthroughID: "layering", scope: scopeSample,
             groups: [
@@ -111,7 +129,8 @@ struct TemplateContextTests {
         hiddenSince: "2026-11-19", hiddenUntil: "2026-11-26",
         ranges: [.init(label: "Last 7 days", href: "?environment=production&since=2026-11-19", current: true), .init(label: "All dates", href: "?environment=production", current: false)],
         publishNote: "Revision 1 has no recorded publish time in production.",
-        experimentNote: "Users are split by the variations of paywall-test; this page's events also carry short-signup.")
+        experimentNote: "Users are split by the variations of paywall-test; this page's events also carry short-signup.",
+        pageFields: [.init(name: "goal", value: "paywall")])
     static let summary = RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"])
     static let diagnostic = Diagnostic(
         severity: .warning, code: "unreachable-step", path: "flows[0]", line: 3, column: 5, message: "Nobody reaches it.")

@@ -5,8 +5,10 @@ import Testing
 ///
 /// Screenshots are written to `Server/.build/dashboard-screenshots/`; with
 /// `WAYPOINT_RECORD_SCREENSHOTS=1` they are also copied to `docs/` for the README.
-@Suite("Dashboard in Chromium", .enabled(if: Chromium.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true",
-                                         Comment(rawValue: "chromium is not installed; `apt-get install chromium` to run the browser tests")))
+// Serialized: each test runs a server and a browser, too much to run side by side on a busy machine.
+@Suite("Dashboard in Chromium", .serialized,
+       .enabled(if: Chromium.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true",
+                Comment(rawValue: "chromium is not installed; `apt-get install chromium` to run the browser tests")))
 struct BrowserTests {
     static let output = TestServer.repositoryRoot.appendingPathComponent("Server/.build/dashboard-screenshots")
     static let docs = TestServer.repositoryRoot.appendingPathComponent("docs")

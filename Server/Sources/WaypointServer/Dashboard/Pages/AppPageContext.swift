@@ -34,6 +34,8 @@ struct AppPageContext: PageContext {
         let revision: Int?
         let flows: [ReportLink]
         let walkthroughs: [ReportLink]
+        /// The experiments of the published document, each linking to its page.
+        let experiments: [ReportLink]
         /// Its keys, oldest first.
         let keys: [Key]
         /// The CSRF token of the rotate and revoke forms.
@@ -54,7 +56,7 @@ struct AppPageContext: PageContext {
                     csrf: csrf)
             }
             guard let published, let document = published.document() else {
-                (revision, flows, walkthroughs) = (nil, [], [])
+                (revision, flows, walkthroughs, experiments) = (nil, [], [], [])
                 return
             }
             revision = published.revision
@@ -63,6 +65,7 @@ struct AppPageContext: PageContext {
             }
             flows = links(document.flows.map(\.id))
             walkthroughs = links(document.walkthroughs.map(\.id))
+            experiments = links(document.experiments.map(\.key))
         }
     }
 

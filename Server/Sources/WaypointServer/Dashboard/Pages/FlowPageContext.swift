@@ -47,6 +47,12 @@ struct FlowPageContext: PageContext {
         let hasUntaken: Bool
     }
 
+    /// An experiment the flow runs, linking to its page.
+    struct ExperimentLink: Sendable {
+        let key: String
+        let href: String
+    }
+
     /// A step's row of the drop-off by app version table.
     struct VersionRow: Sendable {
         let step: String
@@ -69,4 +75,6 @@ struct FlowPageContext: PageContext {
     let invalidLines: Int?
     /// What the report folded to stay bounded, in words; nil when it folded nothing.
     let folded: String?
+    /// The experiments measured in this flow (``ExperimentReport/reportableSubjects(of:in:)``), each linking to its page.
+    var experiments: [ExperimentLink] = []
 }

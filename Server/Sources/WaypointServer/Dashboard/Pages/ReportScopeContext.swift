@@ -8,6 +8,12 @@ struct ReportScopeContext: Sendable {
         let current: Bool
     }
 
+    /// A parameter of the page itself (not of the scope) that its selectors keep.
+    struct Field: Sendable {
+        let name: String
+        let value: String
+    }
+
     /// An option of the revision selector.
     struct Option: Sendable {
         let value: String
@@ -30,4 +36,6 @@ struct ReportScopeContext: Sendable {
     let publishNote: String?
     /// Which experiment splits the users when the events carry several, and how to choose another.
     let experimentNote: String?
+    /// The page's own parameters the revision form keeps (its links keep them too).
+    var pageFields: [Field] = []
 }

@@ -64,7 +64,7 @@ extension Templates {
         <thead><tr><th scope="col">Environment</th><th scope="col">Published revision</th><th scope="col">Reports</th></tr></thead>
         <tbody>
         {{#environments}}<tr><td>{{name}}</td><td>{{#revision}}<a href="/apps/{{appID}}/revisions/{{revision}}?environment={{name}}">Revision {{revision}}</a>{{/revision}}{{^revision}}nothing published{{/revision}}</td>
-        <td>{{#flows}}<a href="/apps/{{appID}}/flows/{{id}}?environment={{environment}}">flow {{id}}</a> {{/flows}}{{#walkthroughs}}<a href="/apps/{{appID}}/walkthroughs/{{id}}?environment={{environment}}">walkthrough {{id}}</a> {{/walkthroughs}}</td></tr>
+        <td>{{#flows}}<a href="/apps/{{appID}}/flows/{{id}}?environment={{environment}}">flow {{id}}</a> {{/flows}}{{#walkthroughs}}<a href="/apps/{{appID}}/walkthroughs/{{id}}?environment={{environment}}">walkthrough {{id}}</a> {{/walkthroughs}}{{#experiments}}<a href="/apps/{{appID}}/experiments/{{id}}?environment={{environment}}">experiment {{id}}</a> {{/experiments}}</td></tr>
         {{/environments}}
         </tbody>
         </table>

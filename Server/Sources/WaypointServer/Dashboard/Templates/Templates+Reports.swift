@@ -3,6 +3,7 @@ extension Templates {
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> ›</p>
         <h1>Flow {{flowID}}</h1>
         {{#scope}}{{> reportScope}}{{/scope}}
+        {{#experiments}}<p class="experiment-link">Experiment <a href="{{href}}">{{key}}</a>: its variations compared, with statistics.</p>{{/experiments}}
         {{#hasGroups}}<nav aria-label="Groups" class="groups"><ul>{{#groups}}<li><a href="#{{anchor}}">{{title}}</a></li>{{/groups}}</ul></nav>{{/hasGroups}}
         {{#groups}}
         <section aria-labelledby="{{anchor}}">
@@ -97,6 +98,7 @@ extension Templates {
         <input type="hidden" name="environment" value="{{environment}}">
         {{#hiddenSince}}<input type="hidden" name="since" value="{{hiddenSince}}">{{/hiddenSince}}
         {{#hiddenUntil}}<input type="hidden" name="until" value="{{hiddenUntil}}">{{/hiddenUntil}}
+        {{#pageFields}}<input type="hidden" name="{{name}}" value="{{value}}">{{/pageFields}}
         <label for="revision">Runs of</label>
         <select id="revision" name="revision">{{#revisionOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/revisionOptions}}</select>
         <button type="submit">Show</button>
@@ -105,5 +107,62 @@ extension Templates {
         {{#publishNote}}<p class="hint">{{publishNote}}</p>{{/publishNote}}
         {{#experimentNote}}<p class="hint" data-scope="experiment">{{experimentNote}}</p>{{/experimentNote}}
         </section>
+        """
+}
+
+extension Templates {
+    /// An experiment's page: the variations side by side, the uplift around zero, the per-step comparison.
+    static let experiment = """
+        <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> › <a href="{{subjectHref}}">{{subject}}</a> ›</p>
+        <h1>Experiment {{experiment}}</h1>
+        {{#scope}}{{> reportScope}}{{/scope}}
+        {{#srmWarning}}<p class="notice error" role="alert" data-figure="srmWarning">{{srmWarning}}</p>{{/srmWarning}}
+        <form method="get" class="inline" aria-label="Goal">
+        {{#goalFields}}<input type="hidden" name="{{name}}" value="{{value}}">{{/goalFields}}
+        <label for="goal">Goal, counted after exposure</label>
+        <select id="goal" name="goal">{{#goals}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/goals}}</select>
+        <button type="submit">Show</button>
+        </form>
+        <p class="hint" data-figure="test">{{testNote}} <a href="{{otherTestHref}}">{{otherTestLabel}}</a>.</p>
+        <section aria-labelledby="variations">
+        <h2 id="variations">Variations, goal <code data-figure="goal">{{goal}}</code></h2>
+        <table class="variations">
+        <caption>Users exposed to each variation, those who reached the goal after exposure, and each variation against the control: relative uplift with its 95% interval, p-value, chance to win, and the risk (expected relative loss of choosing the control / the variation)</caption>
+        <thead><tr><th scope="col">Variation</th><th scope="col">Users</th><th scope="col">Conversions</th><th scope="col">Rate</th><th scope="col">Uplift [95% interval]</th><th scope="col">p-value</th><th scope="col">Chance to win</th><th scope="col">Risk</th></tr></thead>
+        <tbody>
+        {{#variations}}<tr data-variation="{{name}}"><th scope="row">{{name}}{{#isControl}} <span class="hint">(control)</span>{{/isControl}}</th><td class="number" data-figure="users">{{users}}</td><td class="number" data-figure="conversions">{{conversions}}</td><td class="number" data-figure="rate">{{rate}}</td><td class="number" data-figure="uplift">{{uplift}}</td><td class="number" data-figure="pValue">{{pValue}}</td><td class="number" data-figure="chanceToWin">{{chanceToWin}}</td><td class="number" data-figure="risk">{{risk}}</td></tr>
+        {{#note}}<tr class="note"><td colspan="8" class="hint">{{note}}</td></tr>{{/note}}
+        {{/variations}}
+        </tbody>
+        </table>
+        {{#sampleRatio}}<p class="hint" data-figure="sampleRatio">{{sampleRatio}}</p>{{/sampleRatio}}
+        {{#multipleVariations}}<p class="hint">{{multipleVariations}} users were seen in more than one variation; each counts in the first.</p>{{/multipleVariations}}
+        {{#undeclaredVariationUsers}}<p class="hint">{{undeclaredVariationUsers}} users were exposed with a variation the experiment does not declare and are not counted.</p>{{/undeclaredVariationUsers}}
+        </section>
+        <section aria-labelledby="uplift">
+        <h2 id="uplift">Uplift over the control</h2>
+        <div class="side-by-side">
+        <figure aria-hidden="true">{{{upliftChart}}}</figure>
+        <table class="uplift">
+        <caption>The uplift chart's figures, as a table</caption>
+        <thead><tr><th scope="col">Variation</th><th scope="col">Uplift [95% interval]</th></tr></thead>
+        <tbody>
+        {{#variations}}{{^isControl}}<tr><th scope="row">{{name}}</th><td class="number">{{uplift}}</td></tr>{{/isControl}}{{/variations}}
+        </tbody>
+        </table>
+        </div>
+        </section>
+        <section aria-labelledby="per-step">
+        <h2 id="per-step">Where a variation changes behaviour</h2>
+        <table class="steps">
+        <caption>Per step: the share of each variation's users who viewed it after exposure; in brackets the uplift over the control and its p-value</caption>
+        <thead><tr><th scope="col">Step</th>{{#stepVariations}}<th scope="col">{{.}}</th>{{/stepVariations}}</tr></thead>
+        <tbody>
+        {{#steps}}<tr data-step="{{id}}"><th scope="row"><code>{{id}}</code></th>{{#cells}}<td class="number">{{rate}}{{#comparison}} <span class="hint">({{comparison}})</span>{{/comparison}}</td>{{/cells}}</tr>
+        {{/steps}}
+        </tbody>
+        </table>
+        </section>
+        {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
         """
 }

@@ -17,7 +17,7 @@ enum Templates {
     static var all: [(name: String, text: String)] {
         [
             ("layout", layout), ("error", error), ("signIn", signIn), ("apps", apps), ("createdApp", createdApp),
-            ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough),
+            ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough), ("experiment", experiment),
             ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
             ("audit", audit),
         ]

@@ -1,0 +1,161 @@
+import Foundation
+import Waypoint
+
+/// What one pass over (part of) the events keeps for an ``ExperimentReport``, in any order of
+/// events: per user of the flow (or walkthrough), their earliest event exposed to the experiment
+/// and its variation, the variations they were seen in, their latest goal event, and per step of
+/// the document their latest view.
+///
+/// Memory is bounded per user: a fixed-size state, plus one entry per document step they viewed.
+/// Steps and variations the document does not declare take nothing; other flows' events,
+/// invalid lines and events of another revision take nothing.
+struct ExperimentCollector: EventLineCollector {
+    /// One user's events so far.
+    struct User {
+        /// Their earliest event carrying the experiment.
+        var exposure: EventOrder?
+        /// That event's variation: its number in the declared variations + 1, 0 for one the
+        /// experiment does not declare.
+        var variation: UInt16 = 0
+        /// The variations they were seen in: bit n for declared variation n (n ≥ 62 share bit
+        /// 62), bit 63 for any undeclared one.
+        var seen: UInt64 = 0
+        /// Their latest goal event.
+        var goal: EventOrder?
+
+        /// Adds `other`, the same user's events read elsewhere.
+        mutating func merge(_ other: User) {
+            if let exposure = other.exposure, self.exposure.map({ exposure < $0 }) ?? true {
+                self.exposure = exposure
+                variation = other.variation
+            }
+            seen |= other.seen
+            if let goal = other.goal, self.goal.map({ $0 < goal }) ?? true { self.goal = goal }
+        }
+    }
+
+    /// The events of the subject the report reads.
+    enum Kind {
+        /// A view of a step: `Step Viewed` / `Hint Shown`.
+        case view
+        /// A step completed: `Step Completed` / `Hint Completed`.
+        case completion
+        /// The run's end: `Flow Completed` / `Walkthrough Completed`.
+        case end
+        /// Any other event of the subject (it may still carry the exposure).
+        case other
+    }
+
+    let plan: ExperimentPlan
+    private let subjectID: [UInt8]
+    private let isWalkthrough: Bool
+    private let experimentKey: [UInt8]
+    private let goalStep: [UInt8]?
+    private let goalOutcome: [UInt8]?
+    /// Added to every event's line number: the part of the file this collector reads.
+    private let sequenceBase: Int64
+    /// Lines read, valid events and invalid lines.
+    var counts = EventLineCounts()
+    var users = ByteStringTable(capacity: 1024)
+    /// The document's steps, numbered in report order; never grows.
+    private var steps = ByteStringTable(capacity: 16)
+    /// The experiment's variations, numbered in document order; never grows.
+    private var variations = ByteStringTable(capacity: 8)
+    /// By user number.
+    var userStates: [User] = []
+    /// By `user << 32 | step`: the user's latest view of the step.
+    var views: [UInt64: EventOrder] = [:]
+
+    init(plan: ExperimentPlan, part: Int = 0) {
+        self.plan = plan
+        subjectID = Array(plan.subject.id.utf8)
+        if case .walkthrough = plan.subject { isWalkthrough = true } else { isWalkthrough = false }
+        experimentKey = Array(plan.query.experiment.utf8)
+        switch plan.query.goal {
+        case .complete: (goalStep, goalOutcome) = (nil, nil)
+        case .step(let step): (goalStep, goalOutcome) = (Array(step.utf8), nil)
+        case .outcome(let step, let outcome): (goalStep, goalOutcome) = (Array(step.utf8), Array(outcome.utf8))
+        }
+        sequenceBase = Int64(part) << 40
+        for step in plan.steps { _ = steps.index(of: Array(step.utf8)) }
+        for variation in plan.variations { _ = variations.index(of: Array(variation.utf8)) }
+    }
+
+    /// Reads one line (without its newline).
+    mutating func consume(_ p: UnsafePointer<UInt8>, count: Int) {
+        guard let fields = counts.scan(p, count: count) else { return }
+        let subject = isWalkthrough ? fields.walkthroughID : fields.flowID
+        guard subject.isPresent, subject.equals(subjectID, in: p) else { return }
+        if let revision = plan.query.scope.revision, fields.revision != Int64(revision) { return }
+        guard let user = fields.userID.intern(in: &users, p) else { return }
+        if user >= userStates.count { userStates += repeatElement(User(), count: user + 1 - userStates.count) }
+        let order = EventOrder(
+            time: fields.timestamp, stepIndex: fields.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
+            sequence: sequenceBase | counts.lines)
+        if fields.experiment.isPresent, fields.variation.isPresent, fields.experiment.equals(experimentKey, in: p) {
+            let number = fields.variation.intern(in: &variations, p, insert: false)
+            var state = User(exposure: order)
+            if let number {
+                state.variation = UInt16(truncatingIfNeeded: number + 1)
+                state.seen = 1 << UInt64(min(number, 62))
+            } else {
+                state.seen = 1 << 63
+            }
+            userStates[user].merge(state)
+        }
+        let kind = Self.kind(fields.event, in: p, walkthrough: isWalkthrough)
+        if kind == .view, fields.stepID.isPresent, let step = fields.stepID.intern(in: &steps, p, insert: false) {
+            let key = UInt64(user) << 32 | UInt64(step)
+            if views[key].map({ $0 < order }) ?? true { views[key] = order }
+        }
+        if isGoal(kind, fields, p), userStates[user].goal.map({ $0 < order }) ?? true { userStates[user].goal = order }
+    }
+
+    /// Whether an event of `kind` with `fields` is the goal.
+    private func isGoal(_ kind: Kind, _ fields: EventLineScanner.Fields, _ p: UnsafePointer<UInt8>) -> Bool {
+        guard let goalStep else { return kind == .end }
+        guard fields.stepID.isPresent, fields.stepID.equals(goalStep, in: p) else { return false }
+        guard let goalOutcome else { return kind == .view }
+        let outcome = isWalkthrough ? fields.trigger : fields.outcome
+        return kind == .completion && outcome.isPresent && outcome.equals(goalOutcome, in: p)
+    }
+
+    /// The kind of event a name stands for.
+    private static func kind(_ field: EventLineScanner.Field, in p: UnsafePointer<UInt8>, walkthrough: Bool) -> Kind {
+        if walkthrough {
+            switch WalkthroughCollector.Kind(field, in: p) {
+            case .hintShown: return .view
+            case .hintCompleted: return .completion
+            case .walkthroughCompleted: return .end
+            default: return .other
+            }
+        }
+        let kind = field.escaped
+            ? FlowRecord.Kind(String(decoding: EventLineScanner.decode(field, in: p), as: UTF8.self))
+            : FlowRecord.Kind(name: p + field.start, count: field.count)
+        switch kind {
+        case .stepViewed: return .view
+        case .stepCompleted: return .completion
+        case .flowCompleted: return .end
+        default: return .other
+        }
+    }
+
+    /// Counts a line too long to read as invalid, given its first bytes.
+    mutating func skipLongLine(_ start: UnsafeBufferPointer<UInt8>) {
+        counts.skipLongLine(start)
+    }
+
+    /// Adds `other`'s events to these, renumbering its users; `other` read the part of the input
+    /// after this one (steps and variations are numbered alike in every part).
+    mutating func merge(_ other: ExperimentCollector) {
+        counts.merge(other.counts)
+        let userMap = (0..<other.users.count).map { UInt32(truncatingIfNeeded: users.index(of: other.users.bytes(at: $0)) ?? 0) }
+        if users.count > userStates.count { userStates += repeatElement(User(), count: users.count - userStates.count) }
+        for (index, state) in other.userStates.enumerated() { userStates[Int(userMap[index])].merge(state) }
+        for (key, order) in other.views {
+            let mapped = UInt64(userMap[Int(key >> 32)]) << 32 | (key & 0xFFFF_FFFF)
+            if views[mapped].map({ $0 < order }) ?? true { views[mapped] = order }
+        }
+    }
+}

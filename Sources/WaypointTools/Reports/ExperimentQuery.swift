@@ -1,0 +1,159 @@
+import Waypoint
+
+/// What to report on an experiment (``ExperimentReport``): its key, the flow (or walkthrough) it is
+/// measured in, the goal, the control, which frequentist test, and the scope.
+public struct ExperimentQuery: Sendable, Hashable {
+    /// The experiment's key, as the document declares it and events carry it.
+    public var experiment: String
+    /// The flow (or walkthrough) whose events are read; `nil`: the one the experiment reaches,
+    /// when it reaches exactly one (``ExperimentReach``).
+    public var flowID: String?
+    /// What counts as a conversion (default `$complete`).
+    public var goal: ExperimentGoal
+    /// The variation the others are compared with; `nil`: the experiment's first variation.
+    public var control: String?
+    /// Whether the uplift's interval and p-value come from the sequential test (always valid, for
+    /// results looked at every day) rather than the fixed-horizon one.
+    public var sequential: Bool
+    /// Which runs are counted: revision, and users whose first exposure is in the date range
+    /// (``ReportScope``; its `experiment` is unused: the report's experiment is ``experiment``).
+    public var scope: ReportScope
+
+    /// Creates a query; by default the goal is `$complete`, the control the first variation, the
+    /// test the fixed-horizon one, and every run counts.
+    public init(
+        experiment: String, flowID: String? = nil, goal: ExperimentGoal = .complete, control: String? = nil,
+        sequential: Bool = false, scope: ReportScope = ReportScope()
+    ) {
+        self.experiment = experiment
+        self.flowID = flowID
+        self.goal = goal
+        self.control = control
+        self.sequential = sequential
+        self.scope = scope
+    }
+}
+
+/// A query checked against its document: the experiment's variations and weights, the control,
+/// what the report is about, its steps, and the goal.
+struct ExperimentPlan: Sendable, Hashable {
+    /// What the report reads events of.
+    enum Subject: Sendable, Hashable {
+        case flow(String)
+        case walkthrough(String)
+
+        var id: String {
+            switch self {
+            case .flow(let id), .walkthrough(let id): id
+            }
+        }
+
+        var reportSubject: ReportError.Subject {
+            switch self {
+            case .flow(let id): .flow(id)
+            case .walkthrough(let id): .walkthrough(id)
+            }
+        }
+    }
+
+    let query: ExperimentQuery
+    let subject: Subject
+    /// The experiment's variations, in document order.
+    let variations: [String]
+    /// Their weights (equal when the document gives none).
+    let weights: [Double]
+    /// The control's index in ``variations``.
+    let control: Int
+    /// The reported steps, in document order (subflow steps as `sub/inner`).
+    let steps: [String]
+
+    /// Checks `query` against `document`.
+    ///
+    /// - Throws: ``ReportError`` for an experiment the document does not declare, a control that
+    ///   is not one of its variations, a flow it does not reach (or none given when it reaches
+    ///   several), or a goal step or outcome the flow does not declare — each with a did-you-mean.
+    init(query: ExperimentQuery, document: WaypointDocument) throws(ReportError) {
+        self.query = query
+        guard let experiment = document.experiments.first(where: { $0.key == query.experiment }) else {
+            var known: [String] = []
+            for entry in document.experiments where !known.contains(entry.key) { known.append(entry.key) }
+            throw .experimentNotInDocument(query.experiment, known: known)
+        }
+        variations = experiment.variations
+        let declaredWeights = experiment.weights ?? []
+        weights = declaredWeights.count == variations.count
+            ? declaredWeights : Array(repeating: 1 / Double(max(variations.count, 1)), count: variations.count)
+        if let name = query.control {
+            guard let index = variations.firstIndex(of: name) else {
+                throw .unknownVariation(name, experiment: query.experiment, variations: variations)
+            }
+            control = index
+        } else {
+            control = 0
+        }
+        let reached = Self.reached(by: query.experiment, in: document)
+        if let id = query.flowID {
+            guard let found = reached.first(where: { $0.id == id }) else {
+                let inDocument = document.flows.contains { $0.id == id } || document.walkthroughs.contains { $0.id == id }
+                if inDocument { throw .experimentDoesNotReach(id, experiment: query.experiment, reached: reached.map(\.id)) }
+                throw .experimentFlowNotInDocument(id, experiment: query.experiment, known: reached.map(\.id))
+            }
+            subject = found
+        } else {
+            guard let only = reached.first else { throw .experimentReachesNothing(query.experiment) }
+            guard reached.count == 1 else { throw .experimentReachesSeveral(query.experiment, reached: reached.map(\.id)) }
+            subject = only
+        }
+        switch subject {
+        case .flow(let id): steps = document.reportedStepIDs(ofFlow: id) ?? []
+        case .walkthrough(let id): steps = document.reportedStepIDs(ofWalkthrough: id) ?? []
+        }
+        try Self.check(query.goal, subject: subject, steps: steps, document: document)
+    }
+
+    /// The flows and walkthroughs whose runs `key` decides, in document order: flows it reaches
+    /// (``ExperimentReach``) that no other such flow runs as a subflow — a subflow's events carry
+    /// the flow that runs it — then walkthroughs with an entry naming it.
+    static func reached(by key: String, in document: WaypointDocument) -> [Subject] {
+        let reach = ExperimentReach(document: document)
+        var flowIDs: [String] = []
+        for flow in document.flows where !flowIDs.contains(flow.id) && reach.experiments(reaching: flow.id).contains(where: { $0.key == key }) {
+            flowIDs.append(flow.id)
+        }
+        let runAsSubflow = Set(document.flows.filter { flowIDs.contains($0.id) }.flatMap { $0.steps.compactMap(\.subflow) })
+        var subjects = flowIDs.filter { !runAsSubflow.contains($0) }.map(Subject.flow)
+        var walkthroughIDs: [String] = []
+        for walkthrough in document.walkthroughs where walkthrough.experiment == key && !walkthroughIDs.contains(walkthrough.id) {
+            walkthroughIDs.append(walkthrough.id)
+        }
+        subjects += walkthroughIDs.map(Subject.walkthrough)
+        return subjects
+    }
+
+    private static func check(_ goal: ExperimentGoal, subject: Subject, steps: [String], document: WaypointDocument) throws(ReportError) {
+        guard let step = goal.stepID else { return }
+        guard steps.contains(step) else { throw .unknownGoalStep(step, of: subject.reportSubject, known: steps) }
+        guard case .outcome(_, let outcome) = goal else { return }
+        let known: [String]
+        switch subject {
+        case .flow(let id): known = (document.reportedOutcomes(ofFlow: id)[step] ?? []) + ["back"]
+        // A hint is completed by a trigger.
+        case .walkthrough: known = ["tap", "swipe", "timer", "event", "button"]
+        }
+        guard known.contains(outcome) else {
+            throw .unknownGoalOutcome(step: step, outcome: outcome, of: subject.reportSubject, known: known)
+        }
+    }
+}
+
+extension ExperimentQuery {
+    /// What the report on this query reads in `document`: the flow whose events it reads, or `nil`
+    /// for a walkthrough's experiment (whose events carry no flow) — for a store that reads one
+    /// flow's events at a time.
+    ///
+    /// - Throws: ``ReportError`` as ``ExperimentReport/compute(lines:query:document:)`` does for the query.
+    public func flowRead(in document: WaypointDocument) throws(ReportError) -> String? {
+        if case .flow(let id) = try ExperimentPlan(query: self, document: document).subject { return id }
+        return nil
+    }
+}

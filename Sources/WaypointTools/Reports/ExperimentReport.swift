@@ -1,0 +1,173 @@
+import Foundation
+import Waypoint
+
+/// Whether an experiment changed what users do (docs/ARCHITECTURE.md, "The experiment report"):
+/// per variation the users exposed and how many reached the goal after exposure, and for each
+/// variation other than the control the relative uplift with its interval, the p-value, the chance
+/// to win and the risk, as gbstats 0.8.0 computes them; the sample ratio check; and the same
+/// comparison for every step of the flow.
+///
+/// - Users per variation: users exposed — a user's variation is that of their earliest event of
+///   the flow (or walkthrough) carrying the experiment; users seen in two variations count in the
+///   first and in `multipleVariations`. Users never exposed are not counted.
+/// - Conversions: users with a goal event at or after their exposure (``ExperimentGoal``).
+/// - Against the control, with proportions `ProportionStatistic(sum: conversions, n: users)`:
+///   `uplift` and `pValue` from ``TwoSidedTTest`` (``SequentialTwoSidedTTest`` with tuning 5000
+///   when ``sequential``), `chanceToWin` and `risk` from ``EffectBayesianABTest``; where gbstats
+///   answers with its default output, these are `null` and `note` says why.
+/// - `srmPValue`: ``SampleRatioMismatch`` of the users per variation against the experiment's
+///   weights; below 0.001 (`srmWarning`) assignment is broken and no figure can be trusted.
+/// - `steps`: per step of the flow in document order (subflow steps as `sub/inner`), the share of
+///   each variation's exposed users who viewed it after exposure, with the same statistics.
+/// - Scope: a revision keeps the events that carry it; a date range keeps the users whose first
+///   exposure is in it. `"scope"` echoes it.
+///
+/// ```json
+/// {"kind":"experiment","experiment":"paywall-copy","flowId":"onboarding","goal":"$complete",
+///  "control":"control","sequential":false,"srmPValue":0.41,"srmWarning":false,"multipleVariations":0,
+///  "variations":[{"variation":"control","users":1000,"conversions":400,"rate":0.4},
+///   {"variation":"annual-first","users":990,"conversions":450,"rate":0.4545,
+///    "uplift":{"expected":0.136,"ci":[0.05,0.22]},"pValue":0.003,"chanceToWin":0.998,"risk":[0.0001,0.13]}],
+///  "steps":[{"stepId":"paywall","variations":[…]}],"undeclaredVariationUsers":0,"invalidLines":0,"events":5200}
+/// ```
+public struct ExperimentReport: Sendable, Hashable, Encodable {
+    /// A relative uplift and its interval.
+    public struct Uplift: Sendable, Hashable, Encodable {
+        /// The relative uplift `(variation − control) / control`.
+        public var expected: Double
+        /// The interval `[lower, upper]` of the uplift (95%).
+        public var ci: [Double]
+
+        /// An uplift of `expected` with the interval `ci`.
+        public init(expected: Double, ci: [Double]) {
+            self.expected = expected
+            self.ci = ci
+        }
+    }
+
+    /// One variation's figures for a goal (or a step), compared with the control.
+    public struct Variation: Sendable, Hashable, Encodable {
+        /// The variation's name.
+        public var variation: String
+        /// Users exposed to it.
+        public var users: Int
+        /// Of them, users who converted after exposure (for a step: who viewed it).
+        public var conversions: Int
+        /// `conversions / users` (0 without users).
+        public var rate: Double
+        /// Whether this is the control (which has no comparison).
+        public var isControl: Bool
+        /// The relative uplift over the control and its interval; `nil` for the control or without figures.
+        public var uplift: Uplift?
+        /// The p-value of the uplift; `nil` for the control or without figures.
+        public var pValue: Double?
+        /// The probability that its rate is above the control's.
+        public var chanceToWin: Double?
+        /// The expected relative loss `[of choosing the control, of choosing this variation]`.
+        public var risk: [Double]?
+        /// Why there are no figures (gbstats' reason), when there are none.
+        public var note: StatisticsNote?
+
+        enum CodingKeys: String, CodingKey { case variation, users, conversions, rate, uplift, pValue, chanceToWin, risk, note }
+
+        /// The control's four figures; a variation's too, with its comparison (`null`s and `note`
+        /// when gbstats gives none).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(variation, forKey: .variation)
+            try container.encode(users, forKey: .users)
+            try container.encode(conversions, forKey: .conversions)
+            try container.encode(rate, forKey: .rate)
+            guard !isControl else { return }
+            try container.encode(uplift, forKey: .uplift)
+            try container.encode(pValue, forKey: .pValue)
+            try container.encode(chanceToWin, forKey: .chanceToWin)
+            try container.encode(risk, forKey: .risk)
+            try container.encodeIfPresent(note, forKey: .note)
+        }
+    }
+
+    /// One step's comparison: the share of each variation's users who viewed it after exposure.
+    public struct Step: Sendable, Hashable, Encodable {
+        /// The step id (`sub/inner` for a subflow's step).
+        public var stepID: String
+        /// Each variation's figures, the control first.
+        public var variations: [Variation]
+
+        enum CodingKeys: String, CodingKey { case stepID = "stepId", variations }
+    }
+
+    /// The experiment's key.
+    public var experiment: String
+    /// The flow the report reads; `nil` for a walkthrough's experiment.
+    public var flowID: String?
+    /// The walkthrough the report reads; `nil` for a flow's experiment.
+    public var walkthroughID: String?
+    /// The goal, as written (`$complete`, `STEP`, `STEP:OUTCOME`).
+    public var goal: String
+    /// The control's name.
+    public var control: String
+    /// Whether the sequential test gave the uplift's interval and p-value.
+    public var sequential: Bool
+    /// The p-value of the sample ratio check; `nil` when it cannot be computed.
+    public var srmPValue: Double?
+    /// Users seen in more than one variation (counted in their first).
+    public var multipleVariations: Int
+    /// Each variation's figures for the goal, the control first, then the others in document order.
+    public var variations: [Variation]
+    /// Each step's comparison, in document order.
+    public var steps: [Step]
+    /// Users exposed with a variation the experiment does not declare: counted in no variation.
+    public var undeclaredVariationUsers: Int
+    /// The scope the report was computed for, echoed as `"scope"`; `nil` when none was given.
+    public var scope: ReportScope?
+    /// Lines that were not valid events.
+    public var invalidLines: Int
+    /// Valid event lines read.
+    public var events: Int
+
+    /// The level below which the sample ratio check says assignment is broken.
+    public static let srmThreshold = 0.001
+
+    /// Whether the split of users is so far from the weights (`srmPValue` < 0.001) that assignment
+    /// is broken and the figures cannot be trusted.
+    public var srmWarning: Bool { (srmPValue ?? 1) < Self.srmThreshold }
+
+    /// The variation named `name`, if reported.
+    public func variation(_ name: String) -> Variation? { variations.first { $0.variation == name } }
+
+    /// The step `id`'s comparison, if reported.
+    public func step(_ id: String) -> Step? { steps.first { $0.stepID == id } }
+
+    /// The report as `waypoint experiment --format json` prints it (keys sorted, one line): what
+    /// every tool that serves the report sends, byte for byte.
+    public func jsonData() -> Data {
+        ReportJSON.data(self)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, experiment, flowID = "flowId", walkthroughID = "walkthroughId", goal, control, sequential, srmPValue, srmWarning
+        case multipleVariations, variations, steps, undeclaredVariationUsers, scope, invalidLines, events
+    }
+
+    /// Encodes the JSON form shown above; `scope` only when one was given.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode("experiment", forKey: .kind)
+        try container.encode(experiment, forKey: .experiment)
+        try container.encodeIfPresent(flowID, forKey: .flowID)
+        try container.encodeIfPresent(walkthroughID, forKey: .walkthroughID)
+        try container.encode(goal, forKey: .goal)
+        try container.encode(control, forKey: .control)
+        try container.encode(sequential, forKey: .sequential)
+        try container.encode(srmPValue, forKey: .srmPValue)
+        try container.encode(srmWarning, forKey: .srmWarning)
+        try container.encode(multipleVariations, forKey: .multipleVariations)
+        try container.encode(variations, forKey: .variations)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(undeclaredVariationUsers, forKey: .undeclaredVariationUsers)
+        try container.encodeIfPresent(scope, forKey: .scope)
+        try container.encode(invalidLines, forKey: .invalidLines)
+        try container.encode(events, forKey: .events)
+    }
+}
