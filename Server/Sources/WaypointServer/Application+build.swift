@@ -51,9 +51,11 @@ public func buildApplication(
     return application
 }
 
-/// The routes, grouped by controller; `now` is the time SDK keys are made, ended and checked at.
+/// The routes, grouped by controller; `now` is the time SDK keys are made, ended and checked at,
+/// and `signInClock` the clock of the sign-in limits.
 func buildRouter(
-    _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date = { Date() }
+    _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date = { Date() },
+    signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
 ) -> Router<ServerContext> {
     // The templates are part of the program: one that does not parse is a bug, caught by every test.
     let renderer: PageRenderer
@@ -65,6 +67,11 @@ func buildRouter(
         adminToken: configuration.adminToken, store: store,
         limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
         trustedProxies: configuration.trustedProxies, now: now)
+    // Both stores keep people; a store that does not (a test's stand-in) has no accounts.
+    let people = People(sql: store as? any SQLRows, hasher: PasswordHasher(cost: configuration.passwordCost), now: now)
+    let sessions = DashboardSessions(adminToken: configuration.adminToken)
+    // Every route after this point is checked against ``AccessRules``.
+    router.add(middleware: AccessMiddleware(authenticator: authenticator, people: people, sessions: sessions, renderer: renderer))
     let documents = PublishedDocumentCache(store: store)
     let administration = AppAdministration(
         store: store, documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() })
@@ -73,15 +80,17 @@ func buildRouter(
     DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
     EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
         .addRoutes(to: router)
-    let apps = router.group("v1/apps").add(middleware: AdminAuthMiddleware<ServerContext>(authenticator: authenticator))
+    let apps = router.group("v1/apps")
     AppsController<ServerContext>(administration: administration, limits: configuration.limits).addRoutes(to: apps)
     ReportsController<ServerContext>(administration: administration).addRoutes(to: apps)
     KeysController<ServerContext>(administration: administration).addRoutes(to: apps)
     UsersController<ServerContext>(erasure: UserErasure(store: store)).addRoutes(to: apps)
+    PeopleController(people: people).addRoutes(to: router)
     let dashboard = DashboardController<ServerContext>(
-        administration: administration, authenticator: authenticator,
-        sessions: DashboardSessions(adminToken: configuration.adminToken), renderer: renderer, limits: configuration.limits)
+        administration: administration, authenticator: authenticator, sessions: sessions, renderer: renderer,
+        limits: configuration.limits, people: people, signInClock: signInClock)
     dashboard.addRoutes(to: router)
     ReportPagesController<ServerContext>(administration: administration, pages: dashboard).addRoutes(to: router)
+    PeoplePagesController(people: people, pages: dashboard).addRoutes(to: router)
     return router
 }

@@ -105,6 +105,8 @@ public final class PostgresStore: Store {
         [PostgresQuery(unsafeSQL: StoreSchema.addingTable("erased_messages", in: .postgres))],
         // Step 4: when each revision was published.
         [PostgresQuery(unsafeSQL: StoreSchema.addingTable("publications", in: .postgres))],
+        // Step 5 (StoreSchema.peopleStepName): accounts, sessions, personal tokens and settings.
+        StoreSchema.peopleTables.map { PostgresQuery(unsafeSQL: StoreSchema.addingTable($0, in: .postgres)) },
     ]
 
     /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of

@@ -143,6 +143,10 @@ public final class SQLiteStore: Store {
         migrator.registerMigration("4-publications") { db in
             try db.execute(sql: StoreSchema.addingTable("publications", in: .sqlite))
         }
+        // Accounts, sessions, personal tokens and settings.
+        migrator.registerMigration("5-" + StoreSchema.peopleStepName) { db in
+            for table in StoreSchema.peopleTables { try db.execute(sql: StoreSchema.addingTable(table, in: .sqlite)) }
+        }
         return migrator
     }
 
