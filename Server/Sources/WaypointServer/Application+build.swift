@@ -21,18 +21,20 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
 }
 
 /// Builds the server over a store that is already open; `services` run beside the HTTP server
-/// (a PostgreSQL connection pool) and `beforeStart` runs before it listens (migrations).
+/// (a PostgreSQL connection pool) and `beforeStart` runs before it listens (migrations); `now` is the
+/// server's time and `signInClock` the clock of the sign-in limits (both moved by tests).
 public func buildApplication(
     _ configuration: ServerConfiguration, store: any Store, services: [any Service] = [],
     beforeStart: (@Sendable () async throws -> Void)? = nil,
-    metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
 ) -> some ApplicationProtocol {
     let logger = logger ?? {
         var logger = Logger(label: "waypoint-server")
         logger.logLevel = configuration.logLevel
         return logger
     }()
-    let router = buildRouter(configuration, store: store, metrics: metrics, now: now)
+    let router = buildRouter(configuration, store: store, metrics: metrics, now: now, signInClock: signInClock)
     let connections = configuration.connections
     let maxConnections = connections.maxConnectionsFittingOpenFileLimit(logger: logger)
     var application = Application(
