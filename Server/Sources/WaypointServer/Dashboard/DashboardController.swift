@@ -104,7 +104,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
 
     private func signInForm(next: String?, message: String?, status: HTTPResponse.Status) async throws -> Response {
         let signIn = sessions.newSignIn()
-        let withAccount = try await people.hasOwner() || people.adminTokenRetiredAt() != nil
+        let hasOwner = try await people.hasOwner()
+        let retired = try await people.adminTokenRetiredAt() != nil
+        let withAccount = hasOwner || retired
         return renderer.page(
             SignInPageContext(csrf: signIn.token, next: FormText.safeNext(next), message: message, withAccount: withAccount),
             title: "Sign in", chrome: .init(csrf: nil), status: status, cookies: [signIn.cookie])

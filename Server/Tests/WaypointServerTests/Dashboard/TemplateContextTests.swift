@@ -155,12 +155,12 @@ struct TemplateContextTests {
 
     @Test func aNameTheContextDoesNotHaveIsFound() throws {
         let keys = try TemplateKeys(partials: Templates.all)
-        let sample = SignInPageContext(csrf: "token", next: "/apps", message: "Try again.")
+        let sample = SignInPageContext(csrf: "token", next: "/apps", message: "Try again.", withAccount: true)
         let misspelt = try TemplateKeys.parse(Templates.signIn.replacingOccurrences(of: "{{next}}", with: "{{nxet}}"))
         #expect(keys.check(misspelt, sample: sample).missing == ["`nxet`"])
         let inSection = try TemplateKeys.parse("{{#message}}<p>{{mesage}}</p>{{/message}}")
         #expect(keys.check(inSection, sample: sample).missing == ["`mesage` (in #message)"])
-        let empty = SignInPageContext(csrf: "token", next: "/apps", message: nil)
+        let empty = SignInPageContext(csrf: "token", next: "/apps", message: nil, withAccount: false)
         #expect(keys.check(inSection, sample: empty).unchecked == ["#message"])
     }
 

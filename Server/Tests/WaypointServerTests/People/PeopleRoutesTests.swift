@@ -80,8 +80,8 @@ struct PeopleRoutesTests {
                 let rows = try await store.run([SQLQuery(
                     text: "SELECT token_hash, prefix, name FROM personal_tokens", values: [], columns: [.text, .text, .text])])[0]
                 #expect(rows.count == 1)
-                #expect(rows.first?[0]??.text == SecretHash.sha256Hex(token))
-                #expect(rows.first?[1]??.text == String(token.prefix(12)))
+                #expect(rows.first?[0]?.text == SecretHash.sha256Hex(token))
+                #expect(rows.first?[1]?.text == String(token.prefix(12)))
                 #expect(rows.allSatisfy { $0.allSatisfy { $0?.text?.contains(token) != true } })
             }
         }
