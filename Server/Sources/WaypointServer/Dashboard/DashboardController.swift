@@ -31,7 +31,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
 
     func addRoutes(to router: Router<Context>) {
         router.get("/") { request, _ in
-            PageRenderer.redirect(to: sessions.session(of: request) == nil ? "/login" : "/apps")
+            PageRenderer.redirect(to: try await hasSession(request) ? "/apps" : "/login")
         }
         router.get("dashboard.css") { _, _ in DashboardStyle.response() }
         router.get("login", use: signInPage)
@@ -95,8 +95,15 @@ struct DashboardController<Context: RequestContext>: Sendable {
         let next: String?
     }
 
+    /// Whether the request carries a session that is still in the store (one that was ended
+    /// signs in again).
+    func hasSession(_ request: Request) async throws -> Bool {
+        guard let session = sessions.session(of: request, now: People.sessionNow()) else { return false }
+        return try await people.session(idHash: DashboardSessions.idHash(of: session)) != nil
+    }
+
     @Sendable func signInPage(request: Request, context: Context) async throws -> Response {
-        if sessions.session(of: request) != nil {
+        if try await hasSession(request) {
             return PageRenderer.redirect(to: FormText.safeNext(request.uri.queryParameters.get("next")))
         }
         return try await signInForm(next: request.uri.queryParameters.get("next"), message: nil, status: .ok)
@@ -146,7 +153,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
             return try await signInForm(
                 next: form.next, message: "This sign-in form expired or came from another site; fill it in again.", status: .forbidden)
         }
-        let session = sessions.newSession(now: people.now())
+        let session = sessions.newSession(now: People.sessionNow())
         if let token = form.token {
             guard try await !people.hasOwner(), try await people.adminTokenRetiredAt() == nil else {
                 return try await signInForm(

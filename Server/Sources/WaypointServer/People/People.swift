@@ -127,6 +127,10 @@ struct People: Sendable {
 
     // MARK: Sessions
 
+    /// The time sessions are checked at: the wall clock, as the browser's cookie `Max-Age` is,
+    /// whatever clock the server's keys and tokens follow (``now``, which tests move).
+    static func sessionNow() -> Date { Date() }
+
     /// A stored session with its account (nil for one opened with the admin token).
     struct StoredSession: Sendable {
         let account: AccountRecord?
@@ -136,7 +140,7 @@ struct People: Sendable {
     /// Stores a session (by the SHA-256 of its cookie's random part) for `accountID` (nil: the
     /// admin token), and forgets the sessions that have expired.
     func openSession(idHash: String, accountID: String?, expiresAt: Date) async throws {
-        let now = Timestamp.milliseconds(now())
+        let now = Timestamp.milliseconds(Self.sessionNow())
         _ = try await run([
             SQLQuery(text: "DELETE FROM sessions WHERE expires_at <= ?", values: [.integer(now)]),
             SQLQuery(
@@ -152,7 +156,7 @@ struct People: Sendable {
                 SELECT s.expires_at, \(Self.accountColumns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))
                 FROM sessions s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?
                 """,
-            values: [.text(idHash), .integer(Timestamp.milliseconds(now()))], columns: [.integer] + Self.accountKinds)
+            values: [.text(idHash), .integer(Timestamp.milliseconds(Self.sessionNow()))], columns: [.integer] + Self.accountKinds)
         ).first, let expires = row[0]?.integer else { return nil }
         let account = Self.account(Array(row.dropFirst()))
         // A row whose account id is set but whose account is gone cannot exist (removal deletes

@@ -54,7 +54,7 @@ struct AccessMiddleware: RouterMiddleware {
     /// The principal of a dashboard request: its session, if the cookie is signed, unexpired and
     /// its row is in the store (and, for a session opened with the admin token, no owner exists yet).
     func sessionPrincipal(_ request: Request) async throws -> Principal? {
-        guard let session = sessions.session(of: request, now: people.now()),
+        guard let session = sessions.session(of: request, now: People.sessionNow()),
               let stored = try await people.session(idHash: DashboardSessions.idHash(of: session))
         else { return nil }
         if let account = stored.account {

@@ -196,6 +196,8 @@ struct PeopleRoutesTests {
             try await first.signIn(email: "grace@example.com", password: PeopleFixture.password)
             let copied = first.cookieHeader
             #expect(try await client.send("/apps", headers: copied).status == .ok)
+            let apps = try await first.get("/apps")
+            #expect(apps.status == .ok, "\(apps.headers)")
             let out = try await first.submit("/logout", on: "/apps", form: [])
             #expect(out.status == .seeOther)
             // The cookie, kept from before signing out, no longer works.
