@@ -95,11 +95,11 @@ struct DashboardController<Context: RequestContext>: Sendable {
         let next: String?
     }
 
-    /// Whether the request carries a session that is still in the store (one that was ended
-    /// signs in again).
+    /// Whether the request carries a session that still signs someone in (one that was ended
+    /// signs in again), as ``AccessMiddleware`` decides it.
     func hasSession(_ request: Request) async throws -> Bool {
         guard let session = sessions.session(of: request, now: People.sessionNow()) else { return false }
-        return try await people.session(idHash: DashboardSessions.idHash(of: session)) != nil
+        return try await people.principal(of: session) != nil
     }
 
     @Sendable func signInPage(request: Request, context: Context) async throws -> Response {

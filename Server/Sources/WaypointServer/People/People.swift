@@ -72,6 +72,8 @@ struct People: Sendable {
         guard inserted.first?.isEmpty == false else {
             throw APIError.conflict("An account with the email \(email) exists already; each person has one account.")
         }
+        // The admin token signs in to the dashboard only while no owner exists.
+        if role == .owner { try await endAdminTokenSessions() }
         return account
     }
 
@@ -82,6 +84,7 @@ struct People: Sendable {
             text: "UPDATE accounts SET role = ? WHERE id = ? AND (\(Self.notLastOwner) OR ? = 'owner') RETURNING id",
             values: [.text(role.rawValue), .text(id), .text(role.rawValue)], columns: [.text])])
         guard changed.last?.isEmpty == false else { throw Self.lastOwner(account, doing: "become \(role.withArticle)") }
+        if role == .owner { try await endAdminTokenSessions() }
         return try await existingAccount(id: id)
     }
 
@@ -162,6 +165,18 @@ struct People: Sendable {
         // A row whose account id is set but whose account is gone cannot exist (removal deletes
         // sessions first); an admin-token session has no account id, and the join finds none.
         return StoredSession(account: account, expiresAt: Timestamp.date(milliseconds: expires))
+    }
+
+    /// Who a session signs in, if its row is in the store and has not expired: its account, or,
+    /// for a session opened with the admin token, the admin token while no owner account exists
+    /// and the token is not retired.
+    func principal(of session: DashboardSessions.Session) async throws -> Principal? {
+        guard let stored = try await self.session(idHash: DashboardSessions.idHash(of: session)) else { return nil }
+        if let account = stored.account {
+            return Principal(accountID: account.id, displayName: account.name, role: account.role, credential: .session)
+        }
+        guard try await adminTokenRetiredAt() == nil, try await !hasOwner() else { return nil }
+        return .adminToken(via: .session)
     }
 
     /// Ends a session.

@@ -51,17 +51,11 @@ struct AccessMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// The principal of a dashboard request: its session, if the cookie is signed, unexpired and
-    /// its row is in the store (and, for a session opened with the admin token, no owner exists yet).
+    /// The principal of a dashboard request: its session (see ``People/principal(of:)``), if
+    /// the cookie is signed and unexpired.
     func sessionPrincipal(_ request: Request) async throws -> Principal? {
-        guard let session = sessions.session(of: request, now: People.sessionNow()),
-              let stored = try await people.session(idHash: DashboardSessions.idHash(of: session))
-        else { return nil }
-        if let account = stored.account {
-            return Principal(accountID: account.id, displayName: account.name, role: account.role, credential: .session)
-        }
-        guard try await people.adminTokenRetiredAt() == nil, try await !people.hasOwner() else { return nil }
-        return .adminToken(via: .session)
+        guard let session = sessions.session(of: request, now: People.sessionNow()) else { return nil }
+        return try await people.principal(of: session)
     }
 
     /// The principal of an API request: its bearer token, the admin token or a personal one.
