@@ -103,10 +103,12 @@ struct DashboardController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func signInPage(request: Request, context: Context) async throws -> Response {
-        if try await hasSession(request) {
-            return PageRenderer.redirect(to: FormText.safeNext(request.uri.queryParameters.get("next")))
+        try await rendering(request) {
+            if try await hasSession(request) {
+                return PageRenderer.redirect(to: FormText.safeNext(request.uri.queryParameters.get("next")))
+            }
+            return try await signInForm(next: request.uri.queryParameters.get("next"), message: nil, status: .ok)
         }
-        return try await signInForm(next: request.uri.queryParameters.get("next"), message: nil, status: .ok)
     }
 
     private func signInForm(next: String?, message: String?, status: HTTPResponse.Status) async throws -> Response {
@@ -132,6 +134,10 @@ struct DashboardController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) { try await signingIn(request: request, context: context) }
+    }
+
+    private func signingIn(request: Request, context: Context) async throws -> Response {
         let client = authenticator.clientAddress.resolve(request, context: context)
         let clock = signInClock()
         let form: SignInForm

@@ -29,7 +29,17 @@ struct AccessMiddleware: RouterMiddleware {
         var context = context
         let principal: Principal
         if isPage {
-            guard let found = try await sessionPrincipal(request) else {
+            let found: Principal?
+            do {
+                found = try await sessionPrincipal(request)
+            } catch {
+                // A full disk or a lost database: a page that says so (503, `Retry-After`), not a JSON body.
+                guard let answer = APIError.storageFailure(error) else { throw error }
+                var response = renderer.error(answer, chrome: .init(csrf: nil))
+                if let retryAfter = answer.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+                return response
+            }
+            guard let found else {
                 let target = request.method == .get ? request.uri.description : "/apps"
                 return PageRenderer.redirect(to: "/login?next=" + FormText.percentEncoded(target))
             }
