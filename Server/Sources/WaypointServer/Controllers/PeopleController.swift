@@ -181,10 +181,7 @@ struct PeopleController: Sendable {
             throw APIError.badRequest("The field \"expiresInDays\" is missing; every token expires: send it, such as \(Self.tokenExample).")
         }
         // A personal token acts with its own role: it cannot make a token with more.
-        let ceiling = AccountRecord(
-            id: account.id, email: account.email, name: account.name, role: min(account.role, context.principal?.role ?? account.role),
-            passwordHash: account.passwordHash, createdAt: account.createdAt)
-        let created = try await people.createToken(for: ceiling, name: name, role: role, days: days)
+        let created = try await people.createToken(for: account, actingAs: context.principal?.role, name: name, role: role, days: days)
         return try JSONBody.response(Created(token: created.token, details: Token(created.record, at: people.now())), status: .created)
     }
 

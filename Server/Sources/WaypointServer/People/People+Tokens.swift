@@ -10,14 +10,22 @@ extension People {
         let account: AccountRecord
     }
 
-    /// Makes a personal token for `account` with `role` (at most the account's) that expires
-    /// `days` days from now; returns the token, which is shown once and never stored, and its record.
-    func createToken(for account: AccountRecord, name: String, role: Role, days: Int) async throws -> (token: String, record: PersonalTokenRecord) {
+    /// Makes a personal token for `account` with `role` (at most the account's, and at most
+    /// `actingAs`, the role of the token making it, if one is) that expires `days` days from now;
+    /// returns the token, which is shown once and never stored, and its record.
+    func createToken(
+        for account: AccountRecord, actingAs: Role? = nil, name: String, role: Role, days: Int
+    ) async throws -> (token: String, record: PersonalTokenRecord) {
         let name = try Self.checkedName(name)
-        guard role <= account.role else {
+        let ceiling = min(account.role, actingAs ?? account.role)
+        guard role <= ceiling else {
+            let allowed = Role.allCases.filter { $0 <= ceiling }.map(\.rawValue).joined(separator: ", ")
             throw APIError.forbidden(
-                "A token cannot have more rights than its account: \(account.name) is \(account.role.withArticle), so the token's role "
-                    + "must be \(Role.allCases.filter { $0 <= account.role }.map(\.rawValue).joined(separator: ", ")).")
+                ceiling < account.role
+                    ? "A token cannot make a token with more rights than its own: it acts as \(ceiling.withArticle), so the new token's "
+                        + "role must be \(allowed)."
+                    : "A token cannot have more rights than its account: \(account.name) is \(account.role.withArticle), so the token's "
+                        + "role must be \(allowed).")
         }
         guard (1...Self.maximumTokenDays).contains(days) else {
             throw APIError.badRequest("expiresInDays is \(days); a token lasts 1 to \(Self.maximumTokenDays) days. Make a new one when it ends.")

@@ -131,6 +131,8 @@ struct PeopleRoutesTests {
             let escalate = try await client.send(
                 "/v1/tokens", .post, headers: PeopleFixture.bearer(viewerToken), json: #"{"name":"more","role":"editor","expiresInDays":7}"#)
             #expect(escalate.status == .forbidden)
+            #expect(try escalate.errorMessage() == "A token cannot make a token with more rights than its own: it acts as a viewer, "
+                + "so the new token's role must be viewer.")
             let upload = try await client.send(
                 "/v1/apps/fitness/revisions", .post, headers: PeopleFixture.bearer(viewerToken), body: try TestServer.example("waypoint.json"))
             #expect(upload.status == .forbidden)
