@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// The dashboard's People page (owners: add accounts, change roles, set passwords, remove) and
-/// Tokens page (everyone signed in as an account: their personal API tokens).
+/// Tokens page (everyone signed in as an account: their personal API tokens, and their own password).
 ///
 /// Who may use each is ``AccessRules``'s; the rules are ``People``'s, as for the API.
 struct PeoplePagesController: Sendable {
@@ -18,6 +18,7 @@ struct PeoplePagesController: Sendable {
         router.get("tokens", use: tokensPage)
         router.post("tokens", use: createToken)
         router.post("tokens/:tokenPrefix/revoke", use: revokeToken)
+        router.post("account/password", use: changeOwnPassword)
     }
 
     // MARK: People
@@ -172,6 +173,31 @@ struct PeoplePagesController: Sendable {
             let account = try await account(context)
             let token = try await people.revokeToken(accountID: account.id, prefix: context.parameters.get("tokenPrefix") ?? "")
             return PageRenderer.redirect(to: "/tokens?revoked=\(FormText.percentEncoded(token.prefix))")
+        }
+    }
+
+    private struct PasswordForm: CSRFForm {
+        let csrf: String?
+        let current: String?
+        let password: String?
+    }
+
+    /// Changes the signed-in account's own password, given the current one; every session of the
+    /// account ends, this one included, and the sign-in page follows.
+    @Sendable func changeOwnPassword(request: Request, context: ServerContext) async throws -> Response {
+        try await pages.rendering(request) {
+            let input = try await pages.form(PasswordForm.self, from: request)
+            let account = try await account(context)
+            guard try await people.verify(email: account.email, password: input.current ?? "") != nil else {
+                return try await tokensList(
+                    request, context, status: .unauthorized, message: "Your current password is not the one you entered; nothing changed.")
+            }
+            do {
+                try await people.setPassword(id: account.id, password: input.password ?? "")
+            } catch let error as APIError {
+                return try await tokensList(request, context, status: error.status, message: error.message)
+            }
+            return PageRenderer.redirect(to: "/login", cookies: [DashboardSessions.expiredSessionCookie])
         }
     }
 }

@@ -76,6 +76,7 @@ enum AccessRules {
         "GET /tokens": .role(.viewer),
         "POST /tokens": .role(.viewer),
         "POST /tokens/{tokenPrefix}/revoke": .role(.viewer),
+        "POST /account/password": .role(.viewer),
     ]
 
     /// The access of the route `path` (as the router names it) for `method`; a `HEAD` has its

@@ -190,6 +190,29 @@ struct PeopleRoutesTests {
         }
     }
 
+    @Test func anAccountChangesItsOwnPasswordAndIsSignedOutEverywhere() async throws {
+        try await TestServer.run { client in
+            try await PeopleFixture.createAccount(client, email: "ada@example.com", role: .viewer)
+            var here = DashboardBrowser(client)
+            try await here.signIn(email: "ada@example.com", password: PeopleFixture.password)
+            var elsewhere = DashboardBrowser(client)
+            try await elsewhere.signIn(email: "ada@example.com", password: PeopleFixture.password)
+            let wrong = try await here.submit("/account/password", on: "/tokens", form: [("current", "not it at all"), ("password", "a brand new passphrase")])
+            #expect(wrong.status == .unauthorized)
+            #expect(wrong.text.contains("Your current password is not the one you entered; nothing changed."))
+            let weak = try await here.submit("/account/password", on: "/tokens", form: [("current", PeopleFixture.password), ("password", "short")])
+            #expect(weak.status == .badRequest)
+            #expect(weak.text.contains("The password has 5 characters; it needs at least 12."))
+            let changed = try await here.submit(
+                "/account/password", on: "/tokens", form: [("current", PeopleFixture.password), ("password", "a brand new passphrase")])
+            #expect(changed.status == .seeOther)
+            #expect(changed.headers[.location] == "/login")
+            #expect(try await here.get("/apps").status == .seeOther)
+            #expect(try await elsewhere.get("/apps").status == .seeOther)
+            #expect(try await here.signIn(email: "ada@example.com", password: "a brand new passphrase").status == .seeOther)
+        }
+    }
+
     @Test func signingOutANewPasswordAndRemovalEndSessionsAtOnce() async throws {
         try await TestServer.run { client in
             try await PeopleFixture.createAccount(client, email: "ada@example.com", role: .owner)

@@ -63,5 +63,15 @@ extension Templates {
         <input id="token-days" name="expiresInDays" type="number" min="1" max="366" value="90" required>
         <button type="submit">Make token</button>
         </form>
+        <h2 id="password">Your password</h2>
+        <p>A new password signs you out everywhere, here included: sign in again with it.</p>
+        <form method="post" action="/account/password" class="stack" aria-labelledby="password">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <label for="current-password">Current password</label>
+        <input id="current-password" name="current" type="password" autocomplete="current-password" required>
+        <label for="new-password">New password <span class="hint">(at least 12 characters, not a common one)</span></label>
+        <input id="new-password" name="password" type="password" autocomplete="new-password" required>
+        <button type="submit">Change password</button>
+        </form>
         """
 }
