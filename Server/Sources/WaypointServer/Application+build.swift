@@ -89,7 +89,7 @@ func buildRouter(
     KeysController<ServerContext>(administration: administration).addRoutes(to: apps)
     UsersController<ServerContext>(erasure: UserErasure(store: store, now: now, clientAddress: authenticator.clientAddress)).addRoutes(to: apps)
     AuditController<ServerContext>(auditLog: administration.auditLog).addRoutes(to: router.group("v1/audit"))
-    PeopleController(people: people).addRoutes(to: router)
+    PeopleController(people: people, clientAddress: authenticator.clientAddress).addRoutes(to: router)
     let dashboard = DashboardController<ServerContext>(
         administration: administration, authenticator: authenticator, sessions: sessions, renderer: renderer,
         limits: configuration.limits, people: people, signInClock: signInClock)

@@ -63,7 +63,8 @@ struct PeoplePagesController: Sendable {
             do {
                 let role = try Role.parse(input.role)
                 _ = try await people.createAccount(
-                    email: input.email ?? "", name: input.name ?? "", role: role, password: input.password ?? "")
+                    email: input.email ?? "", name: input.name ?? "", role: role, password: input.password ?? "",
+                    by: pages.administration.origin(of: request, context: context))
                 return PageRenderer.redirect(to: "/people?done=added")
             } catch let error as APIError {
                 return try await peopleList(
@@ -74,29 +75,29 @@ struct PeoplePagesController: Sendable {
     }
 
     @Sendable func changeRole(request: Request, context: ServerContext) async throws -> Response {
-        try await accountChange(request, context, done: "role") { id, input in
-            _ = try await people.changeRole(id: id, to: try Role.parse(input.role))
+        try await accountChange(request, context, done: "role") { id, input, origin in
+            _ = try await people.changeRole(id: id, to: try Role.parse(input.role), by: origin)
         }
     }
 
     @Sendable func setPassword(request: Request, context: ServerContext) async throws -> Response {
-        try await accountChange(request, context, done: "password") { id, input in
-            try await people.setPassword(id: id, password: input.password ?? "")
+        try await accountChange(request, context, done: "password") { id, input, origin in
+            try await people.setPassword(id: id, password: input.password ?? "", by: origin)
         }
     }
 
     @Sendable func remove(request: Request, context: ServerContext) async throws -> Response {
-        try await accountChange(request, context, done: "removed") { id, _ in _ = try await people.remove(id: id) }
+        try await accountChange(request, context, done: "removed") { id, _, origin in _ = try await people.remove(id: id, by: origin) }
     }
 
     /// Reads an account form, makes the change, and shows the People page with what happened or why not.
     private func accountChange(
-        _ request: Request, _ context: ServerContext, done: String, _ change: (String, AccountForm) async throws -> Void
+        _ request: Request, _ context: ServerContext, done: String, _ change: (String, AccountForm, AuditOrigin) async throws -> Void
     ) async throws -> Response {
         try await pages.rendering(request) {
             let input = try await pages.form(AccountForm.self, from: request)
             do {
-                try await change(context.parameters.get("account") ?? "", input)
+                try await change(context.parameters.get("account") ?? "", input, pages.administration.origin(of: request, context: context))
             } catch let error as APIError where error.status != .notFound {
                 return try await peopleList(request, context, status: error.status, message: error.message)
             }
@@ -154,7 +155,8 @@ struct PeoplePagesController: Sendable {
                     throw APIError.badRequest(
                         "\(String(reflecting: input.expiresInDays ?? "")) is not a number of days; a token lasts 1 to \(People.maximumTokenDays) days.")
                 }
-                let created = try await people.createToken(for: account, name: input.name ?? "", role: try Role.parse(input.role), days: days)
+                let created = try await people.createToken(for: account, name: input.name ?? "", role: try Role.parse(input.role), days: days,
+                    by: pages.administration.origin(of: request, context: context))
                 return try await tokensList(
                     request, context, status: .created, created: .init(token: created.token, prefix: created.record.prefix))
             } catch let error as APIError {
@@ -171,7 +173,8 @@ struct PeoplePagesController: Sendable {
         try await pages.rendering(request) {
             _ = try await pages.form(CSRFOnly.self, from: request)
             let account = try await account(context)
-            let token = try await people.revokeToken(accountID: account.id, prefix: context.parameters.get("tokenPrefix") ?? "")
+            let token = try await people.revokeToken(accountID: account.id, prefix: context.parameters.get("tokenPrefix") ?? "",
+                by: pages.administration.origin(of: request, context: context))
             return PageRenderer.redirect(to: "/tokens?revoked=\(FormText.percentEncoded(token.prefix))")
         }
     }
@@ -193,7 +196,9 @@ struct PeoplePagesController: Sendable {
                     request, context, status: .unauthorized, message: "Your current password is not the one you entered; nothing changed.")
             }
             do {
-                try await people.setPassword(id: account.id, password: input.password ?? "")
+                try await people.setPassword(
+                    id: account.id, password: input.password ?? "", by: pages.administration.origin(of: request, context: context),
+                    ownPassword: true)
             } catch let error as APIError {
                 return try await tokensList(request, context, status: error.status, message: error.message)
             }

@@ -12,9 +12,10 @@ extension People {
 
     /// Makes a personal token for `account` with `role` (at most the account's, and at most
     /// `actingAs`, the role of the token making it, if one is) that expires `days` days from now;
-    /// returns the token, which is shown once and never stored, and its record.
+    /// returns the token, which is shown once and never stored, and its record. Its audit entry, by
+    /// `origin`, is written in the same transaction.
     func createToken(
-        for account: AccountRecord, actingAs: Role? = nil, name: String, role: Role, days: Int
+        for account: AccountRecord, actingAs: Role? = nil, name: String, role: Role, days: Int, by origin: AuditOrigin
     ) async throws -> (token: String, record: PersonalTokenRecord) {
         let name = try Self.checkedName(name)
         let ceiling = min(account.role, actingAs ?? account.role)
@@ -35,15 +36,23 @@ extension People {
         let record = PersonalTokenRecord(
             tokenHash: SecretHash.sha256Hex(token), prefix: PersonalToken.prefix(of: token), accountID: account.id, name: name, role: role,
             createdAt: now, expiresAt: now.addingTimeInterval(TimeInterval(days) * 86_400), revokedAt: nil, lastUsedAt: nil)
-        _ = try await run([SQLQuery(
-            text: """
-                INSERT INTO personal_tokens (token_hash, prefix, account_id, name, role, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            values: [
-                .text(record.tokenHash), .text(record.prefix), .text(account.id), .text(name), .text(role.rawValue),
-                .integer(Timestamp.milliseconds(now)), .integer(Timestamp.milliseconds(record.expiresAt)),
-            ])])
+        _ = try await run([
+            SQLQuery(
+                text: """
+                    INSERT INTO personal_tokens (token_hash, prefix, account_id, name, role, created_at, expires_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                values: [
+                    .text(record.tokenHash), .text(record.prefix), .text(account.id), .text(name), .text(role.rawValue),
+                    .integer(Timestamp.milliseconds(now)), .integer(Timestamp.milliseconds(record.expiresAt)),
+                ]),
+            auditQuery(
+                .tokenCreated, by: origin, target: record.prefix,
+                details: [
+                    "tokenPrefix": .string(record.prefix), "name": .string(name), "role": .string(role.rawValue),
+                    "expiresAt": .string(Timestamp.iso8601(record.expiresAt)), "accountId": .string(account.id),
+                ]),
+        ])
         return (token, record)
     }
 
@@ -78,17 +87,26 @@ extension People {
     }
 
     /// Revokes the account's token with this prefix now (unless it was revoked already); 404 when
-    /// the account has none.
-    func revokeToken(accountID: String, prefix: String) async throws -> PersonalTokenRecord {
-        let now = Timestamp.milliseconds(now())
-        _ = try await run([SQLQuery(
-            text: "UPDATE personal_tokens SET revoked_at = ? WHERE account_id = ? AND prefix = ? AND revoked_at IS NULL",
-            values: [.integer(now), .text(accountID), .text(prefix)])])
+    /// the account has none. The audit entry, by `origin`, is written in the same transaction when
+    /// this revoked it.
+    func revokeToken(accountID: String, prefix: String, by origin: AuditOrigin) async throws -> PersonalTokenRecord {
         guard let token = try await tokens(accountID: accountID).first(where: { $0.prefix == prefix }) else {
             throw APIError.notFound(
                 "You have no token \(String(reflecting: prefix)); GET /v1/tokens lists yours by prefix (wpt_ and 8 characters).")
         }
-        return token
+        let now = Timestamp.milliseconds(now())
+        _ = try await run([
+            SQLQuery(
+                text: "UPDATE personal_tokens SET revoked_at = ? WHERE account_id = ? AND prefix = ? AND revoked_at IS NULL",
+                values: [.integer(now), .text(accountID), .text(prefix)]),
+            // A token revoked already keeps its earlier time, and this revokes nothing.
+            auditQuery(
+                .tokenRevoked, by: origin, target: prefix,
+                details: ["tokenPrefix": .string(prefix), "name": .string(token.name), "accountId": .string(accountID)],
+                onlyIf: "EXISTS (SELECT 1 FROM personal_tokens WHERE account_id = ? AND prefix = ? AND revoked_at = ?)",
+                [.text(accountID), .text(prefix), .integer(now)]),
+        ])
+        return try await tokens(accountID: accountID).first(where: { $0.prefix == prefix }) ?? token
     }
 
     static let tokenColumns = "token_hash, prefix, account_id, name, role, created_at, expires_at, revoked_at, last_used_at"

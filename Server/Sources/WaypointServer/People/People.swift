@@ -52,7 +52,8 @@ struct People: Sendable {
     }
 
     /// Creates an account after checking its email, name and password; 409 when the email is taken.
-    func createAccount(email: String, name: String, role: Role, password: String) async throws -> AccountRecord {
+    /// Its audit entry, by `origin`, is written in the same transaction.
+    func createAccount(email: String, name: String, role: Role, password: String, by origin: AuditOrigin) async throws -> AccountRecord {
         let email = try Self.checkedEmail(email)
         let name = try Self.checkedName(name)
         try PasswordPolicy.check(password)
@@ -68,7 +69,12 @@ struct People: Sendable {
                 .text(account.id), .text(email), .text(name), .text(role.rawValue), .text(account.passwordHash),
                 .integer(Timestamp.milliseconds(account.createdAt)),
             ],
-            columns: [.text])])
+            columns: [.text]),
+            // The id is new, so the account exists only if this transaction inserted it.
+            auditQuery(
+                .accountCreated, by: origin, target: account.id, details: Self.auditDetails(of: account, role: true),
+                onlyIf: "EXISTS (SELECT 1 FROM accounts WHERE id = ?)", [.text(account.id)]),
+        ])
         guard inserted.first?.isEmpty == false else {
             throw APIError.conflict("An account with the email \(email) exists already; each person has one account.")
         }
@@ -78,44 +84,67 @@ struct People: Sendable {
     }
 
     /// Gives an account another role; 409 when it is the last owner and the role is not owner.
-    func changeRole(id: String, to role: Role) async throws -> AccountRecord {
+    /// Its audit entry, by `origin`, is written in the same transaction.
+    func changeRole(id: String, to role: Role, by origin: AuditOrigin) async throws -> AccountRecord {
         let account = try await existingAccount(id: id)
-        let changed = try await run(ownerLock + [SQLQuery(
-            text: "UPDATE accounts SET role = ? WHERE id = ? AND (\(Self.notLastOwner) OR ? = 'owner') RETURNING id",
-            values: [.text(role.rawValue), .text(id), .text(role.rawValue)], columns: [.text])])
-        guard changed.last?.isEmpty == false else { throw Self.lastOwner(account, doing: "become \(role.withArticle)") }
+        var details = Self.auditDetails(of: account)
+        details["previousRole"] = .string(account.role.rawValue)
+        details["role"] = .string(role.rawValue)
+        let changed = try await run(ownerLock + [
+            SQLQuery(
+                text: "UPDATE accounts SET role = ? WHERE id = ? AND (\(Self.notLastOwner) OR ? = 'owner') RETURNING id",
+                values: [.text(role.rawValue), .text(id), .text(role.rawValue)], columns: [.text]),
+            // A refused demotion leaves the account an owner, which is not `role`.
+            auditQuery(
+                .accountRoleChanged, by: origin, target: id, details: details,
+                onlyIf: "EXISTS (SELECT 1 FROM accounts WHERE id = ? AND role = ?)", [.text(id), .text(role.rawValue)]),
+        ])
+        guard changed.dropLast().last?.isEmpty == false else { throw Self.lastOwner(account, doing: "become \(role.withArticle)") }
         if role == .owner { try await endAdminTokenSessions() }
         return try await existingAccount(id: id)
     }
 
     /// Gives an account a new password (after the policy's check) and ends its sessions at once.
-    func setPassword(id: String, password: String) async throws {
-        _ = try await existingAccount(id: id)
+    /// Its audit entry, by `origin`, is written in the same transaction: `ownPassword` when the
+    /// account changed its own (``AuditAction/accountPasswordChanged``), else an owner reset it.
+    func setPassword(id: String, password: String, by origin: AuditOrigin, ownPassword: Bool = false) async throws {
+        let account = try await existingAccount(id: id)
         try PasswordPolicy.check(password)
         let hash = try await hasher.hash(password)
         _ = try await run([
             SQLQuery(text: "UPDATE accounts SET password_hash = ? WHERE id = ?", values: [.text(hash), .text(id)]),
             SQLQuery(text: "DELETE FROM sessions WHERE account_id = ?", values: [.text(id)]),
+            auditQuery(
+                ownPassword ? .accountPasswordChanged : .accountPasswordReset, by: origin, target: id, details: Self.auditDetails(of: account),
+                onlyIf: "EXISTS (SELECT 1 FROM accounts WHERE id = ?)", [.text(id)]),
         ])
     }
 
     /// Removes an account with its sessions and personal tokens; 409 when it is the last owner.
-    func remove(id: String) async throws -> AccountRecord {
+    /// Its audit entry, by `origin`, is written in the same transaction.
+    func remove(id: String, by origin: AuditOrigin) async throws -> AccountRecord {
         let account = try await existingAccount(id: id)
         let allowed = "EXISTS (SELECT 1 FROM accounts WHERE id = ? AND (\(Self.notLastOwner)))"
         let results = try await run(ownerLock + [
             SQLQuery(text: "DELETE FROM sessions WHERE account_id = ? AND \(allowed)", values: [.text(id), .text(id)]),
             SQLQuery(text: "DELETE FROM personal_tokens WHERE account_id = ? AND \(allowed)", values: [.text(id), .text(id)]),
             SQLQuery(text: "DELETE FROM accounts WHERE id = ? AND (\(Self.notLastOwner)) RETURNING id", values: [.text(id)], columns: [.text]),
+            auditQuery(
+                .accountRemoved, by: origin, target: id, details: Self.auditDetails(of: account, role: true),
+                onlyIf: "NOT EXISTS (SELECT 1 FROM accounts WHERE id = ?)", [.text(id)]),
         ])
-        guard results.last?.isEmpty == false else { throw Self.lastOwner(account, doing: "be removed") }
+        guard results.dropLast().last?.isEmpty == false else { throw Self.lastOwner(account, doing: "be removed") }
         return account
     }
 
-    /// Ends every session of an account (it signs in again on its next page).
-    func endSessions(accountID: String) async throws {
-        _ = try await existingAccount(id: accountID)
-        _ = try await run([SQLQuery(text: "DELETE FROM sessions WHERE account_id = ?", values: [.text(accountID)])])
+    /// Ends every session of an account (it signs in again on its next page); its audit entry, by
+    /// `origin`, is written in the same transaction.
+    func endSessions(accountID: String, by origin: AuditOrigin) async throws {
+        let account = try await existingAccount(id: accountID)
+        _ = try await run([
+            SQLQuery(text: "DELETE FROM sessions WHERE account_id = ?", values: [.text(accountID)]),
+            auditQuery(.accountSignedOut, by: origin, target: accountID, details: Self.auditDetails(of: account)),
+        ])
     }
 
     /// The account whose email and password these are; nil when either is wrong (the check takes
@@ -199,14 +228,19 @@ struct People: Sendable {
         return rows.first?.first??.text.flatMap(Int64.init).map(Timestamp.date(milliseconds:))
     }
 
-    /// Retires the admin token now (no later request with it works, in any server process).
-    func retireAdminToken() async throws -> Date {
+    /// Retires the admin token now (no later request with it works, in any server process). The
+    /// audit entry, by `origin`, is written in the same transaction, unless it was retired already.
+    func retireAdminToken(by origin: AuditOrigin) async throws -> Date {
         let now = now()
+        let retiredAt = String(Timestamp.milliseconds(now))
         _ = try await run([
             SQLQuery(
                 text: "INSERT INTO settings (name, value) VALUES ('admin_token_retired_at', ?) ON CONFLICT (name) DO NOTHING",
-                values: [.text(String(Timestamp.milliseconds(now)))]),
+                values: [.text(retiredAt)]),
             SQLQuery(text: "DELETE FROM sessions WHERE account_id IS NULL", values: []),
+            auditQuery(
+                .adminTokenRetired, by: origin, target: nil, details: ["retiredAt": .string(Timestamp.iso8601(now))],
+                onlyIf: "EXISTS (SELECT 1 FROM settings WHERE name = 'admin_token_retired_at' AND value = ?)", [.text(retiredAt)]),
         ])
         return try await adminTokenRetiredAt() ?? now
     }

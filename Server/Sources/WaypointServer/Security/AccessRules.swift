@@ -53,6 +53,7 @@ enum AccessRules {
         "PUT /v1/people/{account}/password": .role(.owner),
         "POST /v1/people/{account}/sign-out": .role(.owner),
         "DELETE /v1/admin-token": .role(.owner),
+        "GET /v1/audit": .role(.owner),
         "GET /v1/tokens": .role(.viewer),
         "POST /v1/tokens": .role(.viewer),
         "DELETE /v1/tokens/{tokenPrefix}": .role(.viewer),
@@ -77,6 +78,7 @@ enum AccessRules {
         "POST /tokens": .role(.viewer),
         "POST /tokens/{tokenPrefix}/revoke": .role(.viewer),
         "POST /account/password": .role(.viewer),
+        "GET /audit": .role(.owner),
     ]
 
     /// The access of the route `path` (as the router names it) for `method`; a `HEAD` has its
