@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // bcrypt for account passwords (HummingbirdBcrypt only; nothing else of the package is used).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: [
         // The HTTP application, its stores and its routes; `buildApplication(_:)` is what the tests run.
@@ -53,10 +55,12 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ],
             // The API's description, Server/openapi.json (linked here: a resource must be inside its
-            // target), compiled into the program so `GET /openapi.json` needs no file at run time.
-            resources: [.embedInCode("OpenAPI/openapi.json")]
+            // target), compiled into the program so `GET /openapi.json` needs no file at run time; and the
+            // commonest passwords, which the password policy refuses.
+            resources: [.embedInCode("OpenAPI/openapi.json"), .embedInCode("People/common-passwords.txt")]
         ),
         // `waypoint-server serve`.
         .executableTarget(

@@ -9,10 +9,59 @@ import Waypoint
 @Suite(.serialized) struct ServerCommandTests {
     static let document = CommandRunner.example("waypoint.json")
 
-    static func withToken<T>(_ token: String?, _ body: () throws -> T) rethrows -> T {
+    static func withToken<T>(_ token: String?, personal: String? = nil, _ body: () throws -> T) rethrows -> T {
         if let token { setenv("WAYPOINT_ADMIN_TOKEN", token, 1) } else { unsetenv("WAYPOINT_ADMIN_TOKEN") }
-        defer { unsetenv("WAYPOINT_ADMIN_TOKEN") }
+        if let personal { setenv("WAYPOINT_TOKEN", personal, 1) } else { unsetenv("WAYPOINT_TOKEN") }
+        defer {
+            unsetenv("WAYPOINT_ADMIN_TOKEN")
+            unsetenv("WAYPOINT_TOKEN")
+        }
         return try body()
+    }
+
+    /// The token sent is the first of --token-file, WAYPOINT_TOKEN and WAYPOINT_ADMIN_TOKEN.
+    @Test func publishSendsAPersonalTokenFromTheEnvironmentOrAFile() async throws {
+        let answers: [ScriptedHTTPPeer.Reply] = [
+            .init(201, text: #"{"revision":3,"sha256":"9f2c","diagnostics":[]}"#),
+            .init(200, text: #"{"environment":"production","revision":3,"previousRevision":2}"#),
+        ]
+        let fromEnvironment = try ScriptedHTTPPeer(answers)
+        defer { fromEnvironment.stop() }
+        let first = await CommandRunner.offThePool { Self.withToken("admin-t0ken", personal: "wpt_personal") {
+            CommandRunner.run(["publish", Self.document, "--server", fromEnvironment.url.absoluteString, "--app", "fitness"])
+        } }
+        #expect(first.status == 0, "\(first.error ?? "")")
+        #expect(fromEnvironment.requests.map { $0.header("Authorization") } == ["Bearer wpt_personal", "Bearer wpt_personal"])
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-token-\(UUID().uuidString)")
+        try "wpt_fromfile\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fromFile = try ScriptedHTTPPeer(answers)
+        defer { fromFile.stop() }
+        let second = await CommandRunner.offThePool { Self.withToken("admin-t0ken", personal: "wpt_personal") {
+            CommandRunner.run(["publish", Self.document, "--server", fromFile.url.absoluteString, "--app", "fitness", "--token-file", file.path])
+        } }
+        #expect(second.status == 0, "\(second.error ?? "")")
+        #expect(fromFile.requests.map { $0.header("Authorization") } == ["Bearer wpt_fromfile", "Bearer wpt_fromfile"])
+
+        let missing = await CommandRunner.offThePool { Self.withToken(nil) {
+            CommandRunner.run(["publish", Self.document, "--server", "http://127.0.0.1:9", "--app", "fitness", "--token-file", file.path + ".gone"])
+        } }
+        #expect(missing.status == 1)
+        #expect(missing.error?.hasPrefix("Could not read the token file \(file.path).gone") == true, "\(missing.error ?? "")")
+    }
+
+    @Test func aTokenWithTooLowARoleIsToldWhichRolePublishingNeeds() async throws {
+        let peer = try ScriptedHTTPPeer([
+            .init(403, text: #"{"error":{"code":"forbidden","message":"POST /v1/apps/{app}/revisions needs the editor role; you are a viewer"}}"#)
+        ])
+        defer { peer.stop() }
+        let result = await CommandRunner.offThePool { Self.withToken(nil, personal: "wpt_viewer") {
+            CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
+        } }
+        #expect(result.status == 1)
+        #expect(result.error == "Could not upload waypoint.json: the server answered 403 (POST /v1/apps/{app}/revisions needs the editor role; "
+            + "you are a viewer); the token's role is too low: publishing needs a token with the publisher role.")
     }
 
     @Test func publishUploadsTheBytesThenPublishesTheRevision() async throws {
@@ -135,12 +184,12 @@ import Waypoint
         #expect(result.error == message)
     }
 
-    @Test func publishNeedsTheAdminTokenAndAServer() async throws {
+    @Test func publishNeedsATokenAndAServer() async throws {
         let noToken = await CommandRunner.offThePool { Self.withToken(nil) {
             CommandRunner.run(["publish", Self.document, "--server", "http://127.0.0.1:9", "--app", "fitness"])
         } }
         #expect(noToken.status == 1)
-        #expect(noToken.error?.hasPrefix("Set WAYPOINT_ADMIN_TOKEN to the server's admin token to publish") == true)
+        #expect(noToken.error?.hasPrefix("Set WAYPOINT_TOKEN to a personal API token with the publisher role (wpt_…, from the dashboard's Tokens page), or pass --token-file, to publish") == true)
         let unreachable = await CommandRunner.offThePool { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", (try? RemoteServer.dead()) ?? "http://127.0.0.1:9", "--app", "fitness"])
         } }

@@ -21,18 +21,20 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
 }
 
 /// Builds the server over a store that is already open; `services` run beside the HTTP server
-/// (a PostgreSQL connection pool) and `beforeStart` runs before it listens (migrations).
+/// (a PostgreSQL connection pool) and `beforeStart` runs before it listens (migrations); `now` is the
+/// server's time and `signInClock` the clock of the sign-in limits (both moved by tests).
 public func buildApplication(
     _ configuration: ServerConfiguration, store: any Store, services: [any Service] = [],
     beforeStart: (@Sendable () async throws -> Void)? = nil,
-    metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
 ) -> some ApplicationProtocol {
     let logger = logger ?? {
         var logger = Logger(label: "waypoint-server")
         logger.logLevel = configuration.logLevel
         return logger
     }()
-    let router = buildRouter(configuration, store: store, metrics: metrics, now: now)
+    let router = buildRouter(configuration, store: store, metrics: metrics, now: now, signInClock: signInClock)
     let connections = configuration.connections
     let maxConnections = connections.maxConnectionsFittingOpenFileLimit(logger: logger)
     var application = Application(
@@ -51,9 +53,11 @@ public func buildApplication(
     return application
 }
 
-/// The routes, grouped by controller; `now` is the time SDK keys are made, ended and checked at.
+/// The routes, grouped by controller; `now` is the time SDK keys are made, ended and checked at,
+/// and `signInClock` the clock of the sign-in limits.
 func buildRouter(
-    _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date = { Date() }
+    _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date = { Date() },
+    signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
 ) -> Router<ServerContext> {
     // The templates are part of the program: one that does not parse is a bug, caught by every test.
     let renderer: PageRenderer
@@ -65,6 +69,11 @@ func buildRouter(
         adminToken: configuration.adminToken, store: store,
         limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
         trustedProxies: configuration.trustedProxies, now: now)
+    // Both stores keep people; a store that does not (a test's stand-in) has no accounts.
+    let people = People(sql: store as? any SQLRows, hasher: PasswordHasher(cost: configuration.passwordCost), now: now)
+    let sessions = DashboardSessions(adminToken: configuration.adminToken)
+    // Every route after this point is checked against ``AccessRules``.
+    router.add(middleware: AccessMiddleware(authenticator: authenticator, people: people, sessions: sessions, renderer: renderer))
     let documents = PublishedDocumentCache(store: store)
     let administration = AppAdministration(
         store: store, documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() },
@@ -74,17 +83,18 @@ func buildRouter(
     DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
     EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
         .addRoutes(to: router)
-    let apps = router.group("v1/apps").add(middleware: AdminAuthMiddleware<ServerContext>(authenticator: authenticator))
+    let apps = router.group("v1/apps")
     AppsController<ServerContext>(administration: administration, limits: configuration.limits).addRoutes(to: apps)
     ReportsController<ServerContext>(administration: administration).addRoutes(to: apps)
     KeysController<ServerContext>(administration: administration).addRoutes(to: apps)
     UsersController<ServerContext>(erasure: UserErasure(store: store, now: now, clientAddress: authenticator.clientAddress)).addRoutes(to: apps)
-    let audit = router.group("v1/audit").add(middleware: AdminAuthMiddleware<ServerContext>(authenticator: authenticator))
-    AuditController<ServerContext>(auditLog: administration.auditLog).addRoutes(to: audit)
+    AuditController<ServerContext>(auditLog: administration.auditLog).addRoutes(to: router.group("v1/audit"))
+    PeopleController(people: people, clientAddress: authenticator.clientAddress).addRoutes(to: router)
     let dashboard = DashboardController<ServerContext>(
-        administration: administration, authenticator: authenticator,
-        sessions: DashboardSessions(adminToken: configuration.adminToken), renderer: renderer, limits: configuration.limits)
+        administration: administration, authenticator: authenticator, sessions: sessions, renderer: renderer,
+        limits: configuration.limits, people: people, signInClock: signInClock)
     dashboard.addRoutes(to: router)
     ReportPagesController<ServerContext>(administration: administration, pages: dashboard).addRoutes(to: router)
+    PeoplePagesController(people: people, pages: dashboard).addRoutes(to: router)
     return router
 }

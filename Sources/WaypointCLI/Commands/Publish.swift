@@ -4,15 +4,14 @@ import Waypoint
 import WaypointTools
 
 extension WaypointCommand {
-    /// `waypoint publish FILE --server URL --app ID [--environment E] [--confirm]`: uploads a document
+    /// `waypoint publish FILE --server URL --app ID [--environment E] [--confirm] [--token-file PATH]`: uploads a document
     /// as a new revision (or finds the revision with the same bytes) and publishes it.
     struct Publish: OutputCommand {
         static let configuration = CommandConfiguration(
             abstract: "Upload a document to a Waypoint server as a new revision and publish it to an environment.",
             discussion: """
-                Posts FILE, byte for byte, to SERVER/v1/apps/APP/revisions with the admin token of the \
-                environment variable WAYPOINT_ADMIN_TOKEN, then publishes the new revision to the environment \
-                (default production). Apps pick it up on their next refresh and use it from their next launch. \
+                Posts FILE, byte for byte, to SERVER/v1/apps/APP/revisions, then publishes the new revision to \
+                the environment (default production). Apps pick it up on their next refresh and use it from their next launch. \
                 Bytes the server has already are that revision: uploading them again adds none.
 
                 When users in the middle of a flow would be moved back to an earlier step or lose their \
@@ -24,8 +23,13 @@ extension WaypointCommand {
                 prints them (FILE:LINE:COLUMN: severity: message [code]) and the exit status is 1. Rolling back \
                 is publishing an older revision again.
 
+                The request is sent with a token, the first of: the file of --token-file; the environment \
+                variable WAYPOINT_TOKEN, a personal API token (wpt_…, made on the dashboard's Tokens page or \
+                with POST /v1/tokens; it needs the publisher role); the environment variable \
+                WAYPOINT_ADMIN_TOKEN, the server's admin token (until an owner retires it).
+
                 Example:
-                  WAYPOINT_ADMIN_TOKEN=… waypoint publish waypoint.json --server https://waypoint.example.com --app fitness
+                  WAYPOINT_TOKEN=wpt_… waypoint publish waypoint.json --server https://waypoint.example.com --app fitness
                 """
         )
 
@@ -44,6 +48,9 @@ extension WaypointCommand {
         @Flag(help: "Publish even when users in flight would be moved back or lose their progress.")
         var confirm = false
 
+        @Option(help: "A file holding the token to send (a personal API token, wpt_…); read instead of WAYPOINT_TOKEN.")
+        var tokenFile: String?
+
         func validate() throws {
             guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
                 throw ValidationError("--server must be an http or https URL such as https://waypoint.example.com, not `\(server)`.")
@@ -52,9 +59,7 @@ extension WaypointCommand {
 
         func run(output: Output) throws {
             let bytes = try DocumentFile.bytes(file)
-            guard let token = ProcessInfo.processInfo.environment["WAYPOINT_ADMIN_TOKEN"], !token.isEmpty else {
-                throw CLIError("Set WAYPOINT_ADMIN_TOKEN to the server's admin token to publish, such as `WAYPOINT_ADMIN_TOKEN=… waypoint publish \(file) --server \(server) --app \(app)`.")
-            }
+            let (token, tokenSource) = try self.token()
             guard let url = URL(string: server) else { throw CLIError("--server `\(server)` is not a URL.") }
             let call = ServerCall(server: url, token: token)
             let upload = try call.post("v1/apps/\(app)/revisions", body: bytes)
@@ -94,9 +99,34 @@ extension WaypointCommand {
             }
         }
 
+        /// The token to send and where it came from: --token-file, WAYPOINT_TOKEN, then WAYPOINT_ADMIN_TOKEN.
+        private func token() throws -> (token: String, source: String) {
+            if let tokenFile {
+                let text: String
+                do {
+                    text = try String(contentsOfFile: tokenFile, encoding: .utf8)
+                } catch {
+                    throw CLIError("Could not read the token file \(tokenFile): \(error.localizedDescription). Check --token-file.")
+                }
+                let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+                    throw CLIError("The token file \(tokenFile) must hold one token (wpt_…) and nothing else; it holds \(token.isEmpty ? "nothing" : "more than one word").")
+                }
+                return (token, "the token in \(tokenFile)")
+            }
+            let environment = ProcessInfo.processInfo.environment
+            if let token = environment["WAYPOINT_TOKEN"], !token.isEmpty { return (token, "WAYPOINT_TOKEN") }
+            if let token = environment["WAYPOINT_ADMIN_TOKEN"], !token.isEmpty { return (token, "WAYPOINT_ADMIN_TOKEN") }
+            throw CLIError(
+                "Set WAYPOINT_TOKEN to a personal API token with the publisher role (wpt_…, from the dashboard's Tokens page), "
+                    + "or pass --token-file, to publish, such as `WAYPOINT_TOKEN=wpt_… waypoint publish \(file) --server \(server) --app \(app)`.")
+        }
+
         private func failure(_ answer: HTTPResponse, doing what: String) -> CLIError {
+            let tokenSource = (try? token().source) ?? "the token"
             let fix = switch answer.status {
-            case 401, 403: "check WAYPOINT_ADMIN_TOKEN"
+            case 401: "check \(tokenSource)"
+            case 403: "the token's role is too low: publishing needs a token with the publisher role"
             case 404: "check --app and --environment (the app must exist on the server)"
             case 413: "the document is larger than the server accepts"
             case 500...: "the server failed; try again, and look at its log"

@@ -1,6 +1,6 @@
 /// What an audit entry records, as a stable code filtered by with `GET /v1/audit?action=`.
 ///
-/// New kinds of action (people, roles, tokens) are added here and to ``all``, and recorded with
+/// A new kind of action is added here and to ``all``, and recorded with
 /// ``AuditLog/record(_:by:app:environment:target:details:)`` or, for a store write, in its
 /// transaction (``AuditLog/entry(_:by:app:environment:target:details:)``). A code this server does
 /// not know, read from the store, is shown as it is.
@@ -29,9 +29,31 @@ public struct AuditAction: RawRepresentable, Sendable, Hashable {
     /// Retention deleted events older than its cutoff; details: `days`, `before`, `deletedEvents`.
     public static let eventsExpired = AuditAction(rawValue: "events-expired")
 
+    /// An account was created; target: its id; details: `email`, `name`, `role`.
+    public static let accountCreated = AuditAction(rawValue: "account-created")
+    /// An owner gave an account another role; target: its id; details: `email`, `name`, `previousRole`, `role`.
+    public static let accountRoleChanged = AuditAction(rawValue: "account-role-changed")
+    /// An owner set an account's password, which ended its sessions; target: its id; details: `email`, `name`.
+    public static let accountPasswordReset = AuditAction(rawValue: "account-password-reset")
+    /// An account changed its own password, which ended its sessions; target: its id; details: `email`, `name`.
+    public static let accountPasswordChanged = AuditAction(rawValue: "account-password-changed")
+    /// An owner ended every session of an account; target: its id; details: `email`, `name`.
+    public static let accountSignedOut = AuditAction(rawValue: "account-signed-out")
+    /// An account was removed with its sessions and tokens; target: its id; details: `email`, `name`, `role`.
+    public static let accountRemoved = AuditAction(rawValue: "account-removed")
+    /// A personal API token was made; target: its prefix; details: `tokenPrefix`, `name`, `role`,
+    /// `expiresAt`, `accountId` (whose token it is).
+    public static let tokenCreated = AuditAction(rawValue: "token-created")
+    /// A personal API token was revoked; target: its prefix; details: `tokenPrefix`, `name`, `accountId`.
+    public static let tokenRevoked = AuditAction(rawValue: "token-revoked")
+    /// An owner retired the admin token; details: `retiredAt`.
+    public static let adminTokenRetired = AuditAction(rawValue: "admin-token-retired")
+
     /// Every action this server records, in the order the documentation lists them.
     public static let all: [AuditAction] = [
         appCreated, revisionUploaded, revisionPublished, revisionRolledBack, keyRotated, keyRevoked, userErased, eventsExpired,
+        accountCreated, accountRoleChanged, accountPasswordReset, accountPasswordChanged, accountSignedOut, accountRemoved,
+        tokenCreated, tokenRevoked, adminTokenRetired,
     ]
 
     /// Every code, for messages.

@@ -68,3 +68,25 @@ extension AuditEntry {
             details: AuditEntry.details(fromText: details))
     }
 }
+
+extension AuditEntry {
+    /// The insert of this entry as a ``SQLQuery`` for ``People``, which writes through ``SQLRows``:
+    /// run in the transaction of the change it records. With a `condition` (SQL with `?` for
+    /// `conditionValues`), the entry is added only when the condition holds once the change ran, so
+    /// a change the transaction refused (the last owner, a taken email) leaves no entry.
+    func insertQuery(in dialect: SQLDialect, onlyIf condition: String? = nil, _ conditionValues: [SQLStatement.Value] = []) -> SQLQuery {
+        let entry = dialect == .postgres ? withoutNULs : self
+        let columns = AuditQuery.columns.dropFirst()
+        let values: [SQLStatement.Value?] = [
+            .integer(Timestamp.milliseconds(entry.at)), .text(entry.actor.kind.rawValue), .text(entry.actor.id), .text(entry.actor.name),
+            entry.address.map(SQLStatement.Value.text), .text(entry.action.rawValue), entry.appID.map(SQLStatement.Value.text),
+            entry.environment.map(SQLStatement.Value.text), entry.target.map(SQLStatement.Value.text), .text(entry.detailsText),
+        ]
+        let placeholders = values.map { $0 == nil ? "NULL" : "?" }.joined(separator: ", ")
+        let insert = "INSERT INTO audit_log (\(columns.joined(separator: ", ")))"
+        guard let condition else {
+            return SQLQuery(text: "\(insert) VALUES (\(placeholders))", values: values.compactMap { $0 })
+        }
+        return SQLQuery(text: "\(insert) SELECT \(placeholders) WHERE \(condition)", values: values.compactMap { $0 } + conditionValues)
+    }
+}

@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     public var databaseConnectionWait: Duration = .seconds(2)
     /// Events older than this many days are deleted hourly (``RetentionService``); nil keeps them.
     public var retentionDays: Int?
+    /// The bcrypt cost of account passwords (2^cost rounds; 4…31). 12 unless changed: see
+    /// docs/ARCHITECTURE.md, "People". Tests lower it to keep hashing fast.
+    public var passwordCost: UInt8 = 12
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storage: Storage, adminToken: AdminToken,

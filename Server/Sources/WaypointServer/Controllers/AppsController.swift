@@ -4,7 +4,7 @@ import Waypoint
 
 /// `POST /v1/apps`, revisions and publishing: the admin routes that shape what apps receive.
 ///
-/// They are added to a group behind ``AdminAuthMiddleware``.
+/// Who may use each is ``AccessRules``'s.
 struct AppsController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
     let limits: Limits

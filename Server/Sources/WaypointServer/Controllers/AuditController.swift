@@ -4,7 +4,7 @@ import Waypoint
 
 /// `GET /v1/audit`: the audit log, newest first, filtered and a page at a time.
 ///
-/// Added to a group behind ``AdminAuthMiddleware``.
+/// Added to the `v1/audit` group; ``AccessRules`` lets only owners in.
 struct AuditController<Context: RequestContext>: Sendable {
     let auditLog: AuditLog
 

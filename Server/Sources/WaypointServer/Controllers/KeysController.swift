@@ -3,7 +3,7 @@ import Hummingbird
 
 /// An environment's SDK keys: listed by prefix, rotated with a grace period, revoked at once.
 ///
-/// Added to the group behind ``AdminAuthMiddleware``; the rules are ``AppAdministration``'s.
+/// Who may use them is ``AccessRules``'s; the rules of keys are ``AppAdministration``'s.
 struct KeysController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
 

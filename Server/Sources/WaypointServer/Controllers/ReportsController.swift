@@ -6,7 +6,7 @@ import WaypointTools
 /// The reports — a flow's funnel, a walkthrough's report — and the JSON Lines export of an app's
 /// events, each of one environment (docs/ARCHITECTURE.md, "Reports": scope).
 ///
-/// Admin routes: they are added to a group behind ``AdminAuthMiddleware``.
+/// API routes; who may use each is ``AccessRules``'s.
 struct ReportsController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
 

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// `DELETE /v1/apps/{app}/users/{userId}`: erasure of one user's events.
 ///
-/// Added to the group behind ``AdminAuthMiddleware``.
+/// Who may use it is ``AccessRules``'s.
 struct UsersController<Context: RequestContext>: Sendable {
     let erasure: UserErasure
 

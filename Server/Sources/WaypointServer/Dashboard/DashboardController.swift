@@ -5,28 +5,39 @@ import WaypointTools
 
 /// The dashboard's sign-in, apps and revisions pages: server-rendered HTML, usable without JavaScript.
 ///
-/// Every page but the sign-in page needs a session (``SignedInMiddleware``); every form carries the
-/// session's CSRF token; a publish that ``AppAdministration`` refuses for want of confirmation (users
-/// in flight would be moved back or discarded) shows the revision page again, with an "I understand" box.
+/// Every page but the sign-in page needs a session with a role (``AccessMiddleware``, by
+/// ``AccessRules``); every form carries the session's CSRF token; a publish that ``AppAdministration``
+/// refuses for want of confirmation (users in flight would be moved back or discarded) shows the
+/// revision page again, with an "I understand" box.
+///
+/// Signing in takes an account's email and password; while no owner account exists, the admin
+/// token instead (to create the first owner). Failed sign-ins are limited per client address and
+/// per account, on the clock `signInClock`.
 struct DashboardController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
     let authenticator: Authenticator
     let sessions: DashboardSessions
     let renderer: PageRenderer
     let limits: Limits
-    /// Wrong admin tokens per client address: five, then one more every twelve seconds.
+    let people: People
+    /// Failed sign-ins per client address: five, then one more every twelve seconds.
     var signInFailures = RateLimiter(rate: 5.0 / 60, burst: 5, capacity: 10_000)
+    /// Failed sign-ins per account (by email, known or not): five, then one more a minute, from any address.
+    var accountFailures = RateLimiter(rate: 1.0 / 60, burst: 5, capacity: 10_000)
+    /// The clock of the sign-in limits (tests move it instead of waiting).
+    var signInClock: @Sendable () -> ContinuousClock.Instant = { .now }
 
     var store: any Store { administration.store }
 
     func addRoutes(to router: Router<Context>) {
         router.get("/") { request, _ in
-            PageRenderer.redirect(to: sessions.session(of: request) == nil ? "/login" : "/apps")
+            PageRenderer.redirect(to: try await hasSession(request) ? "/apps" : "/login")
         }
         router.get("dashboard.css") { _, _ in DashboardStyle.response() }
         router.get("login", use: signInPage)
         router.post("login", use: signIn)
-        let pages = router.group().add(middleware: SignedInMiddleware<Context>(sessions: sessions))
+        // Signed-in visitors with the role each needs: ``AccessMiddleware`` checks that before these run.
+        let pages = router.group()
         pages.post("logout", use: signOut)
         pages.get("apps", use: appsPage)
         pages.post("apps", use: createApp)
@@ -78,61 +89,103 @@ struct DashboardController<Context: RequestContext>: Sendable {
     // MARK: Signing in
 
     private struct SignInForm: Decodable {
+        let email: String?
+        let password: String?
         let token: String?
         let csrf: String?
         let next: String?
     }
 
+    /// Whether the request carries a session that still signs someone in (one that was ended
+    /// signs in again), as ``AccessMiddleware`` decides it.
+    func hasSession(_ request: Request) async throws -> Bool {
+        guard let session = sessions.session(of: request, now: People.sessionNow()) else { return false }
+        return try await people.principal(of: session) != nil
+    }
+
     @Sendable func signInPage(request: Request, context: Context) async throws -> Response {
-        if sessions.session(of: request) != nil {
-            return PageRenderer.redirect(to: FormText.safeNext(request.uri.queryParameters.get("next")))
+        try await rendering(request) {
+            if try await hasSession(request) {
+                return PageRenderer.redirect(to: FormText.safeNext(request.uri.queryParameters.get("next")))
+            }
+            return try await signInForm(next: request.uri.queryParameters.get("next"), message: nil, status: .ok)
         }
-        return signInForm(next: request.uri.queryParameters.get("next"), message: nil, status: .ok)
     }
 
-    private func signInForm(next: String?, message: String?, status: HTTPResponse.Status) -> Response {
+    private func signInForm(next: String?, message: String?, status: HTTPResponse.Status) async throws -> Response {
         let signIn = sessions.newSignIn()
+        let hasOwner = try await people.hasOwner()
+        let retired = try await people.adminTokenRetiredAt() != nil
+        let withAccount = hasOwner || retired
         return renderer.page(
-            SignInPageContext(csrf: signIn.token, next: FormText.safeNext(next), message: message), title: "Sign in",
-            chrome: .init(csrf: nil), status: status, cookies: [signIn.cookie])
+            SignInPageContext(csrf: signIn.token, next: FormText.safeNext(next), message: message, withAccount: withAccount),
+            title: "Sign in", chrome: .init(csrf: nil), status: status, cookies: [signIn.cookie])
     }
 
-    /// The sign-in page after too many wrong tokens from one address: 429, `Retry-After`, and when.
-    private func tooManySignIns(next: String?, retryAfter seconds: Int, now: Date = Date()) -> Response {
+    /// The sign-in page after too many failed sign-ins (`what`): 429, `Retry-After`, and when.
+    private func tooManySignIns(_ what: String, next: String?, retryAfter seconds: Int, now: Date = Date()) async throws -> Response {
         let time = (Int(now.timeIntervalSince1970.rounded(.up)) + seconds) % 86_400
         let when = String(format: "%02d:%02d:%02d", time / 3600, time / 60 % 60, time % 60)
-        var response = signInForm(
+        var response = try await signInForm(
             next: next,
-            message: "Too many wrong admin tokens from your address: try again in \(seconds) second\(seconds == 1 ? "" : "s") (after \(when) UTC).",
+            message: "Too many \(what): try again in \(seconds) second\(seconds == 1 ? "" : "s") (after \(when) UTC).",
             status: .tooManyRequests)
         response.headers[.retryAfter] = String(seconds)
         return response
     }
 
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
+        try await rendering(request) { try await signingIn(request: request, context: context) }
+    }
+
+    private func signingIn(request: Request, context: Context) async throws -> Response {
         let client = authenticator.clientAddress.resolve(request, context: context)
-        if let wait = signInFailures.waitBeforeNext(client) {
-            return tooManySignIns(next: request.uri.queryParameters.get("next"), retryAfter: wait)
-        }
+        let clock = signInClock()
         let form: SignInForm
         do {
             form = try await FormText.decode(SignInForm.self, from: request, limit: 16 * 1024)
         } catch {
-            return signInForm(next: nil, message: "The form was incomplete; enter the token again.", status: .badRequest)
+            return try await signInForm(next: nil, message: "The form was incomplete; fill it in again.", status: .badRequest)
+        }
+        let usesToken = form.token != nil
+        if let wait = signInFailures.waitBeforeNext(client, now: clock) {
+            return try await tooManySignIns(
+                usesToken ? "wrong admin tokens from your address" : "failed sign-ins from your address", next: form.next, retryAfter: wait)
+        }
+        let accountName = "account " + People.normalized(form.email ?? "")
+        if !usesToken, let wait = accountFailures.waitBeforeNext(accountName, now: clock) {
+            return try await tooManySignIns("failed sign-ins to this account", next: form.next, retryAfter: wait)
         }
         guard sessions.isValidSignIn(form.csrf, request: request) else {
-            return signInForm(
-                next: form.next, message: "This sign-in form expired or came from another site; enter the token again.",
-                status: .forbidden)
+            return try await signInForm(
+                next: form.next, message: "This sign-in form expired or came from another site; fill it in again.", status: .forbidden)
         }
-        guard let token = form.token, authenticator.isAdminToken(token) else {
-            _ = signInFailures.acquire(client)
-            return signInForm(
-                next: form.next, message: "That is not this server's admin token (WAYPOINT_ADMIN_TOKEN); check it and try again.",
-                status: .unauthorized)
+        let session = sessions.newSession(now: People.sessionNow())
+        if let token = form.token {
+            guard try await !people.hasOwner(), try await people.adminTokenRetiredAt() == nil else {
+                return try await signInForm(
+                    next: form.next,
+                    message: "The admin token no longer signs in here, since an owner account exists: sign in with your email and password.",
+                    status: .forbidden)
+            }
+            guard authenticator.isAdminToken(token) else {
+                _ = signInFailures.acquire(client, now: clock)
+                return try await signInForm(
+                    next: form.next, message: "That is not this server's admin token (WAYPOINT_ADMIN_TOKEN); check it and try again.",
+                    status: .unauthorized)
+            }
+            try await people.openSession(idHash: DashboardSessions.idHash(of: session.session), accountID: nil, expiresAt: session.session.expires)
+        } else {
+            guard let account = try await people.verify(email: form.email ?? "", password: form.password ?? "") else {
+                _ = signInFailures.acquire(client, now: clock)
+                _ = accountFailures.acquire(accountName, now: clock)
+                return try await signInForm(
+                    next: form.next, message: "The email or the password is wrong; check both and try again.", status: .unauthorized)
+            }
+            try await people.openSession(
+                idHash: DashboardSessions.idHash(of: session.session), accountID: account.id, expiresAt: session.session.expires)
         }
-        return PageRenderer.redirect(
-            to: FormText.safeNext(form.next), cookies: [sessions.newSessionCookie(), DashboardSessions.expiredSignInCookie])
+        return PageRenderer.redirect(to: FormText.safeNext(form.next), cookies: [session.cookie, DashboardSessions.expiredSignInCookie])
     }
 
     private struct CSRFOnly: CSRFForm {
@@ -142,6 +195,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
     @Sendable func signOut(request: Request, context: Context) async throws -> Response {
         try await rendering(request) {
             _ = try await form(CSRFOnly.self, from: request)
+            if let session = sessions.session(of: request) {
+                try await people.endSession(idHash: DashboardSessions.idHash(of: session))
+            }
             return PageRenderer.redirect(to: "/login", cookies: [DashboardSessions.expiredSessionCookie])
         }
     }

@@ -4,11 +4,13 @@ import Hummingbird
 
 /// Dashboard sessions and CSRF tokens, signed with a key derived from the admin token.
 ///
-/// A session is a cookie `waypoint_session=v1.<expiry>.<nonce>.<mac>`: nothing is stored, so every
-/// server process with the same admin token accepts it (several processes may share one database),
-/// and changing the token signs everyone out. Signing out clears the cookie; a copied cookie stays
-/// valid until it expires (``lifetime``). Each session has its own CSRF token, the MAC of its nonce.
-/// The sign-in form is protected by a second, short-lived cookie and a token derived from it.
+/// A session is a cookie `waypoint_session=v1.<expiry>.<nonce>.<mac>` and a row in the store, found
+/// by the SHA-256 of the nonce (``idHash(of:)``; ``People`` keeps the rows). The signature lets a
+/// forged cookie be refused without asking the store; the row is checked at every request
+/// (``AccessMiddleware``), so signing out, a new password or a removed account ends the session at
+/// once in every server process that shares the store. Changing the admin token also ends them all.
+/// Each session has its own CSRF token, the MAC of its nonce. The sign-in form is protected by a
+/// second, short-lived cookie and a token derived from it.
 struct DashboardSessions: Sendable {
     /// A signed-in session.
     struct Session: Sendable {
@@ -30,17 +32,24 @@ struct DashboardSessions: Sendable {
 
     // MARK: Sessions
 
-    /// A new session cookie, valid for ``lifetime`` from `now`.
-    func newSessionCookie(now: Date = Date()) -> Cookie {
+    /// A new session cookie, valid for ``lifetime`` from `now`, and the session it carries (whose
+    /// row the caller stores).
+    func newSession(now: Date = Date()) -> (cookie: Cookie, session: Session) {
         let expires = Int64((now.timeIntervalSince1970 + Self.lifetime).rounded(.down))
-        let payload = "v1.\(expires).\(Self.randomToken())"
-        return Self.cookie(Self.sessionCookie, value: payload + "." + mac("session." + payload), maxAge: Int(Self.lifetime))
+        let nonce = Self.randomToken()
+        let payload = "v1.\(expires).\(nonce)"
+        let cookie = Self.cookie(Self.sessionCookie, value: payload + "." + mac("session." + payload), maxAge: Int(Self.lifetime))
+        return (cookie, Session(nonce: nonce, expires: Date(timeIntervalSince1970: TimeInterval(expires))))
     }
+
+    /// What the store knows a session by: the SHA-256 of its nonce, so a copy of the store signs no one in.
+    static func idHash(of session: Session) -> String { SecretHash.sha256Hex("session." + session.nonce) }
 
     /// The cookie that ends the session in the browser.
     static var expiredSessionCookie: Cookie { cookie(sessionCookie, value: "", maxAge: 0) }
 
-    /// The request's session, when it carries a valid, unexpired one.
+    /// The request's session, when it carries a signed, unexpired cookie (whether its row is still
+    /// in the store is ``AccessMiddleware``'s check).
     func session(of request: Request, now: Date = Date()) -> Session? {
         guard let value = request.cookies[Self.sessionCookie]?.value else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)

@@ -47,6 +47,7 @@ struct PageRenderer: Sendable {
     func error(_ error: APIError, chrome: Chrome, back: ErrorPageContext.Link? = nil) -> Response {
         let heading: String =
             switch error.status.code {
+            case 403: "Not allowed"
             case 404: "Not found"
             case 400, 422: "That did not work"
             case 409: "Already exists"

@@ -15,8 +15,8 @@ struct ReportPagesController<Context: RequestContext>: Sendable {
     var store: any Store { administration.store }
 
     func addRoutes(to router: Router<Context>) {
-        let group = router.group().add(middleware: SignedInMiddleware<Context>(sessions: pages.sessions))
-            .add(middleware: ReportConnectionMiddleware<Context>())
+        // Signed-in visitors only: ``AccessMiddleware`` checks that before these run.
+        let group = router.group().add(middleware: ReportConnectionMiddleware<Context>())
         group.get("apps/:app/flows/:flow", use: flowPage)
         group.get("apps/:app/walkthroughs/:walkthrough", use: walkthroughPage)
         group.get("apps/:app/experiments/:experiment", use: experimentPage)

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Synchronization
 
-/// Checks the admin token and SDK keys of requests, and applies the rate limit per key and client
+/// Checks the admin token (for ``AccessMiddleware``) and SDK keys of requests, and applies the rate limit per key and client
 /// address (docs/ARCHITECTURE.md, "Operating the server").
 ///
 /// Secrets are hashed at once and only hashes are compared (in constant time) or looked up;
@@ -39,23 +39,6 @@ public final class Authenticator: Sendable {
     /// Forgets every key looked up, so a rotation or revocation takes effect at the next request.
     func forgetKeys() {
         environments.withLock { $0.removeAll() }
-    }
-
-    /// Throws 401 unless the request carries `Authorization: Bearer <admin token>`.
-    func requireAdmin(_ request: Request) throws {
-        guard let header = request.headers[.authorization] else {
-            throw APIError.unauthorized("This request needs the admin token: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`.")
-        }
-        // The scheme is case-insensitive (RFC 9110, 11.1); the token follows one space.
-        let prefix = "bearer "
-        guard header.prefix(prefix.count).lowercased() == prefix else {
-            throw APIError.unauthorized(
-                "The Authorization header has no `Bearer ` scheme: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`, "
-                    + "the word Bearer and a space before the token.")
-        }
-        guard adminToken.matches(String(header.dropFirst(prefix.count))) else {
-            throw APIError.unauthorized("The admin token is wrong: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>` with the server's token.")
-        }
     }
 
     /// Whether `token` is the admin token (compared in constant time).

@@ -107,6 +107,11 @@ public final class PostgresStore: Store {
         [PostgresQuery(unsafeSQL: StoreSchema.addingTable("publications", in: .postgres))],
         // Step 5: the audit log, append-only.
         StoreSchema.auditLogStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
+        // Step 6 (StoreSchema.peopleStepName): accounts, sessions, personal tokens and settings. It
+        // repeats the audit log step, which does nothing where it ran: a database whose step 5 added
+        // these tables instead (``StoreSchema/peopleStepName`` was step 5 in one build) gets its log here.
+        (StoreSchema.peopleTables.map { StoreSchema.addingTable($0, in: .postgres) } + StoreSchema.auditLogStep(in: .postgres))
+            .map { PostgresQuery(unsafeSQL: $0) },
     ]
 
     /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of

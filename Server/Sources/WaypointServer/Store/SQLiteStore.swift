@@ -148,6 +148,11 @@ public final class SQLiteStore: Store {
                 try db.execute(sql: statement)
             }
         }
+        // Accounts, sessions, personal tokens and settings. Each table is created only where it is
+        // missing, so a database that ran this step as "5-" + peopleStepName passes through it.
+        migrator.registerMigration("6-" + StoreSchema.peopleStepName) { db in
+            for table in StoreSchema.peopleTables { try db.execute(sql: StoreSchema.addingTable(table, in: .sqlite)) }
+        }
         return migrator
     }
 

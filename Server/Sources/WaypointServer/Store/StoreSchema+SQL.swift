@@ -46,3 +46,12 @@ extension StoreSchema {
         return tableStatement(table, in: dialect, ifNotExists: true)
     }
 }
+
+extension StoreSchema {
+    /// The tables of people (accounts, their sessions and personal tokens, and the settings), added
+    /// by one migration step of each store: the step named ``peopleStepName``.
+    static let peopleTables = ["accounts", "sessions", "personal_tokens", "settings"]
+
+    /// The name of the migration step that adds ``peopleTables``.
+    static let peopleStepName = "people-accounts-sessions-tokens"
+}

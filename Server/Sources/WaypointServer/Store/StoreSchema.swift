@@ -129,6 +129,36 @@ struct StoreSchema: Sendable {
                     Column("app_id", .text, isNullable: true), Column("environment", .text, isNullable: true),
                     Column("target", .text, isNullable: true), Column("details", .text),
                 ]),
+            // People who use the dashboard and the API ("accounts", never "users": those are an
+            // app's end users). `email` is stored lower-cased; `password_hash` is a bcrypt hash.
+            Table(
+                name: "accounts",
+                columns: [
+                    Column("id", .text), Column("email", .text, sortsByBytes: true), Column("name", .text), Column("role", .text),
+                    Column("password_hash", .text), Column("created_at", .bigInteger),
+                ],
+                primaryKey: ["id"], unique: [["email"]]),
+            // Dashboard sessions by the SHA-256 of the random part of their cookie. A session with no
+            // `account_id` was opened with the admin token, before any owner account existed.
+            Table(
+                name: "sessions",
+                columns: [
+                    Column("id_hash", .text), Column("account_id", .text, isNullable: true, references: "accounts(id)"),
+                    Column("created_at", .bigInteger), Column("expires_at", .bigInteger),
+                ],
+                primaryKey: ["id_hash"]),
+            // Personal API tokens by their SHA-256, named by their prefix; each acts with its own role.
+            Table(
+                name: "personal_tokens",
+                columns: [
+                    Column("token_hash", .text), Column("prefix", .text, sortsByBytes: true),
+                    Column("account_id", .text, references: "accounts(id)"), Column("name", .text), Column("role", .text),
+                    Column("created_at", .bigInteger), Column("expires_at", .bigInteger),
+                    Column("revoked_at", .bigInteger, isNullable: true), Column("last_used_at", .bigInteger, isNullable: true),
+                ],
+                primaryKey: ["token_hash"], unique: [["prefix"]]),
+            // Server-wide settings every process reads from the store (such as when the admin token was retired).
+            Table(name: "settings", columns: [Column("name", .text), Column("value", .text)], primaryKey: ["name"]),
         ],
         indexes: [
             Index(name: "events_by_app", table: "events", columns: ["app_id", "seq"]),

@@ -170,7 +170,9 @@ struct AuditRouteTests {
 
     @Test(arguments: [
         ("?action=key-rotate", "action=key-rotate is not an action the audit log records. Did you mean key-rotated? Use one of app-created, "
-            + "revision-uploaded, revision-published, revision-rolled-back, key-rotated, key-revoked, user-erased and events-expired."),
+            + "revision-uploaded, revision-published, revision-rolled-back, key-rotated, key-revoked, user-erased, events-expired, "
+            + "account-created, account-role-changed, account-password-reset, account-password-changed, account-signed-out, "
+            + "account-removed, token-created, token-revoked and admin-token-retired."),
         ("?acton=key-rotated", "acton is not a parameter of the audit log. Did you mean action? It takes app, action, actor, since, until, limit and after."),
         ("?app=no%20such", #""app" must be 1 to 64 letters, digits, `.`, `_` or `-` (such as "fitness"), not "no such"."#),
         ("?limit=0", "limit=0 is not a number of entries from 1 to 200; leave it out for 50."),

@@ -28,7 +28,7 @@ extension BrowserTests {
                 var filtered = ""
                 var rows = 0
             }
-            let seen = try await onThread { () throws -> Seen in
+            let seen = try await Self.onThread { () throws -> Seen in
                 var seen = Seen()
                 let browser = try ChromiumSession()
                 try browser.navigate(base + "/login?next=%2Fapps")

@@ -66,7 +66,7 @@ struct BrowserTests {
             let base = "http://127.0.0.1:\(server.port)"
             try FileManager.default.createDirectory(at: Self.output, withIntermediateDirectories: true)
 
-            let seen = try await onThread { () throws -> Seen in
+            let seen = try await Self.onThread { () throws -> Seen in
                 var seen = Seen()
                 // The command-line modes: a page without a session is the sign-in form.
                 seen.signInDump = try Chromium.dumpDOM(base + "/apps/fitness")
@@ -178,7 +178,7 @@ struct BrowserTests {
                 let arguments = [
                     "--ignore-certificate-errors", "--host-resolver-rules=MAP \(NginxSite.serverName) 127.0.0.1",
                 ]
-                let seen = try await onThread { () throws -> (path: String?, apps: String, app: String, cookies: [(name: String, secure: Bool)], scheme: String?) in
+                let seen = try await Self.onThread { () throws -> (path: String?, apps: String, app: String, cookies: [(name: String, secure: Bool)], scheme: String?) in
                     let browser = try ChromiumSession(extraArguments: arguments)
                     try browser.navigate(nginx.secureURL("/login?next=%2Fapps"))
                     // The field is focused on load (autofocus); focus it anyway, so typing never races it.
@@ -221,7 +221,7 @@ struct BrowserTests {
     }
 
     /// Runs blocking browser calls on a thread of their own, off Swift concurrency's threads.
-    func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }

@@ -204,8 +204,9 @@ import Glibc
         return 0
     }
 
-    /// Signs in to the dashboard through its form; the `Cookie` header of the session.
-    static func signIn(port: Int) async throws -> String {
+    /// Signs in to the dashboard through its form with `credentials` (the admin token unless
+    /// given); the `Cookie` header of the session.
+    static func signIn(port: Int, credentials: [(String, String)] = [("token", TestServer.adminToken)]) async throws -> String {
         var cookies: [String: String] = [:]
         func keep(_ answer: HTTP.Answer) {
             for header in answer.headers["Set-Cookie"] {
@@ -217,7 +218,7 @@ import Glibc
         let form = try await HTTP.send(port: port, "/login?next=%2Fapps")
         keep(form)
         guard let csrf = DashboardBrowser.csrf(in: form.text) else { throw TestFailure("no csrf field on the sign-in page") }
-        let body = "token=\(DashboardBrowser.encode(TestServer.adminToken))&csrf=\(DashboardBrowser.encode(csrf))&next=%2Fapps"
+        let body = (credentials + [("csrf", csrf)]).map { "\($0.0)=\(DashboardBrowser.encode($0.1))" }.joined(separator: "&") + "&next=%2Fapps"
         // The answer is a redirect whose cookie is the session: not followed.
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/login")

@@ -5,7 +5,7 @@ import HummingbirdTesting
 import Testing
 @testable import WaypointServer
 
-/// Every admin route answers 401 without the admin token.
+/// Every admin route answers 401 without a working bearer token (the admin token or a personal one).
 ///
 /// The token is checked before the route looks at the app, the revision or the body it was sent.
 @Suite("Admin routes")
@@ -30,16 +30,17 @@ struct AdminRoutesTests {
         Route(method: .get, path: "/v1/apps/nope/events?format=jsonl", body: nil),
     ]
 
-    static let noBearer = "The Authorization header has no `Bearer ` scheme: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`, "
-        + "the word Bearer and a space before the token."
+    static let how = "send `Authorization: Bearer <token>` with a personal API token (wpt_…, from POST /v1/tokens or the dashboard's "
+        + "Tokens page) or the admin token"
+    static let noBearer = "The Authorization header has no `Bearer ` scheme: \(how), with the word Bearer and a space before the token."
 
     @Test(arguments: routes)
     func aRequestWithoutTheAdminTokenIsRefused(_ route: Route) async throws {
         try await TestServer.run { client in
             let cases: [(headers: HTTPFields, message: String)] = [
-                ([:], "This request needs the admin token: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>`."),
+                ([:], "This request needs credentials: \(Self.how)."),
                 ([.authorization: "Bearer \(TestServer.adminToken)x"],
-                 "The admin token is wrong: send `Authorization: Bearer <WAYPOINT_ADMIN_TOKEN>` with the server's token."),
+                 "The token is neither this server's admin token nor a personal API token: \(Self.how)."),
                 ([.authorization: TestServer.adminToken], Self.noBearer),
                 ([.authorization: "Basic \(TestServer.adminToken)"], Self.noBearer),
                 ([.authorization: "Bearer"], Self.noBearer),

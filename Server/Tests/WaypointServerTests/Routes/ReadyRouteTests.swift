@@ -79,13 +79,18 @@ struct StorageFailureRouteTests {
         let failure = StoreError.storageUnavailable("PostgreSQL cannot be used now (the connection to it was lost). Check that it runs.")
         try await TestServer.run(store: StorageFailingStore(failure: failure)) { client in
             var browser = DashboardBrowser(client)
-            try await browser.signIn()
-            let page = try await browser.get("/apps")
-            #expect(page.status == .serviceUnavailable)
-            #expect(page.headers[.retryAfter] == "10")
-            #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
-            #expect(page.text.contains("The server cannot store now"))
-            #expect(page.text.contains("PostgreSQL cannot be used now (the connection to it was lost). Check that it runs."))
+            // Accounts and sessions are in the store too: the sign-in page, and a page with a
+            // session cookie (signed, so its row is looked up), say so.
+            let signIn = try await browser.get("/login")
+            let session = DashboardSessions(adminToken: try AdminToken(TestServer.adminToken)).newSession().cookie
+            let apps = try await client.send("/apps", headers: [.cookie: "\(session.name)=\(session.value)"])
+            for page in [signIn, apps] {
+                #expect(page.status == .serviceUnavailable)
+                #expect(page.headers[.retryAfter] == "10")
+                #expect(page.headers[.contentType]?.hasPrefix("text/html") == true)
+                #expect(page.text.contains("The server cannot store now"))
+                #expect(page.text.contains("PostgreSQL cannot be used now (the connection to it was lost). Check that it runs."))
+            }
         }
     }
 
@@ -99,8 +104,11 @@ struct StorageFailureRouteTests {
 }
 
 /// A store whose every call throws `failure`, as one whose disk is full or whose database is gone.
-struct StorageFailingStore: Store {
+struct StorageFailingStore: Store, SQLRows {
     let failure: StoreError
+
+    var dialect: SQLDialect { .sqlite }
+    func run(_ queries: [SQLQuery]) async throws -> [[[SQLStatement.Value?]]] { throw failure }
 
     func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws { throw failure }
     func app(id: String) async throws -> AppRecord? { throw failure }

@@ -46,6 +46,20 @@ struct DashboardBrowser {
         return try await post("/login", form: [("token", token), ("csrf", csrf), ("next", next)])
     }
 
+    /// Signs in through the sign-in form with an account's email and password.
+    @discardableResult
+    mutating func signIn(email: String, password: String, next: String = "/apps") async throws -> TestResponse {
+        let page = try await get("/login?next=\(Self.encode(next))")
+        let csrf = try #require(Self.hiddenValue("csrf", in: page.text), "no csrf field on the sign-in page")
+        return try await post("/login", form: [("email", email), ("password", password), ("csrf", csrf), ("next", next)])
+    }
+
+    /// Posts a form of the page at `page` to `action`, with the page's CSRF token.
+    mutating func submit(_ action: String, on page: String, form: [(String, String)]) async throws -> TestResponse {
+        let csrf = try #require(Self.csrf(in: try await get(page).text), "no csrf field on \(page)")
+        return try await post(action, form: [("csrf", csrf)] + form)
+    }
+
     /// The CSRF token of the forms on a page.
     static func csrf(in html: String) -> String? { hiddenValue("csrf", in: html) }
 

@@ -25,9 +25,12 @@ enum TestServer {
     }
 
     static func configuration(limits: Limits = Limits(), storage: ServerConfiguration.Storage? = nil) throws -> ServerConfiguration {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             storage: storage ?? .sqlite(directory: TemporaryFiles.path()), adminToken: try AdminToken(adminToken),
             limits: limits, logLevel: .warning)
+        // The lowest bcrypt cost: the same code, sixteen times less work than a cost of 8.
+        configuration.passwordCost = 4
+        return configuration
     }
 
     /// Runs `body` against a server on a new SQLite store (or `store`), whose clock is `now`, through
@@ -35,6 +38,7 @@ enum TestServer {
     /// `configure` changes the configuration first.
     static func run(
         limits: Limits = Limits(), store: (any Store)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         _ testing: TestingSetup = .router,
         configure: (inout ServerConfiguration) throws -> Void = { _ in },
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
@@ -46,7 +50,7 @@ enum TestServer {
             var configuration = try configuration(limits: limits)
             configuration.port = 0
             try configure(&configuration)
-            let application = buildApplication(configuration, store: store, logger: logger, now: now)
+            let application = buildApplication(configuration, store: store, logger: logger, now: now, signInClock: signInClock)
             try await application.test(testing, body)
         }
     }
@@ -112,6 +116,11 @@ extension TestResponse {
     /// The `error.code` of an error body.
     func errorCode() throws -> String? {
         (try object()["error"] as? [String: Any])?["code"] as? String
+    }
+
+    /// The `error.message` of an error body ("" when it has none).
+    func errorMessage() throws -> String {
+        (try object()["error"] as? [String: Any])?["message"] as? String ?? ""
     }
 }
 

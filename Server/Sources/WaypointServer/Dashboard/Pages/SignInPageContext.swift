@@ -1,4 +1,5 @@
-/// The `signIn` template: the admin token form.
+/// The `signIn` template: the email and password form, or, while no owner account exists, the
+/// admin token form.
 struct SignInPageContext: PageContext {
     static var template: String { "signIn" }
 
@@ -8,4 +9,6 @@ struct SignInPageContext: PageContext {
     let next: String
     /// Why the last attempt failed.
     let message: String?
+    /// Whether people sign in with an account (an owner exists, or the admin token is retired).
+    let withAccount: Bool
 }

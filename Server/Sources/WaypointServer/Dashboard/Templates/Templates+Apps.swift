@@ -1,8 +1,21 @@
 extension Templates {
     static let signIn = """
         <h1>Sign in</h1>
-        <p>Sign in with the server's admin token (the value of <code>WAYPOINT_ADMIN_TOKEN</code>).</p>
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
+        {{#withAccount}}
+        <form method="post" action="/login" class="stack">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="next" value="{{next}}">
+        <label for="email">Email</label>
+        <input id="email" name="email" type="email" autocomplete="username" required autofocus>
+        <label for="password">Password</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required>
+        <button type="submit">Sign in</button>
+        </form>
+        {{/withAccount}}
+        {{^withAccount}}
+        <p>No owner account exists yet: sign in with the server's admin token (the value of <code>WAYPOINT_ADMIN_TOKEN</code>),
+        then create the first owner on the People page. From then on, everyone signs in with their email and password.</p>
         <form method="post" action="/login" class="stack">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <input type="hidden" name="next" value="{{next}}">
@@ -10,6 +23,7 @@ extension Templates {
         <input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
         <button type="submit">Sign in</button>
         </form>
+        {{/withAccount}}
         """
 
     static let apps = """

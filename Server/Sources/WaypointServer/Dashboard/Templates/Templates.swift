@@ -19,7 +19,7 @@ enum Templates {
             ("layout", layout), ("error", error), ("signIn", signIn), ("apps", apps), ("createdApp", createdApp),
             ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough), ("experiment", experiment),
             ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
-            ("audit", audit),
+            ("audit", audit), ("people", people), ("tokens", tokens),
         ]
     }
 
@@ -37,7 +37,7 @@ enum Templates {
         <header class="top">
         <a class="brand" href="/apps">Waypoint</a>
         {{#signedIn}}
-        <nav aria-label="Main"><a href="/apps">Apps</a></nav>
+        <nav aria-label="Main"><a href="/apps">Apps</a> <a href="/people">People</a> <a href="/tokens">Tokens</a></nav>
         <form method="post" action="/logout" class="signout">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <button type="submit">Sign out</button>

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The People and Tokens pages in headless Chromium, with the keyboard and the forms a person uses:
+/// the admin token creates the first owner, who signs in and makes a personal token.
+@Suite("People and tokens pages in Chromium", .enabled(if: Chromium.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true",
+                                                       Comment(rawValue: "chromium is not installed; `apt-get install chromium` to run the browser tests")))
+struct PeoplePagesBrowserTests {
+    struct Seen: Sendable {
+        var bootstrapPeople = "", afterCreate: String?, people = "", afterSignIn: String?
+        var created = "", token = "", tokensAgain = ""
+    }
+
+    static let password = "correct horse battery staple 42"
+
+    @Test func theFirstOwnerIsCreatedSignsInAndMakesAToken() async throws {
+        guard Chromium.executable != nil else {
+            Issue.record("chromium is not installed, and CI=true: `.ci/run` installs it with apt-get")
+            return
+        }
+        try await TemporaryFiles.with { data in
+            let server = try await ServerProcess(["--data", data.path])
+            let base = "http://127.0.0.1:\(server.port)"
+            try FileManager.default.createDirectory(at: BrowserTests.output, withIntermediateDirectories: true)
+            let seen = try await BrowserTests.onThread { () throws -> Seen in
+                var seen = Seen()
+                let browser = try ChromiumSession()
+                // No owner yet: the admin token signs in, and the People page offers to create one.
+                try browser.navigate(base + "/login?next=%2Fpeople")
+                try browser.type(TestServer.adminToken)
+                try browser.pressEnterAndWait()
+                seen.bootstrapPeople = try browser.dom()
+                try browser.evaluate("document.getElementById('new-email').value = 'owner@example.com'")
+                try browser.evaluate("document.getElementById('new-name').value = 'Olive Owner'")
+                try browser.evaluate("document.getElementById('new-role').value = 'owner'")
+                try browser.evaluate("document.getElementById('new-password').focus()")
+                try browser.type(Self.password)
+                try browser.pressEnterAndWait()
+                // The first owner exists: the admin token's session has ended.
+                seen.afterCreate = try browser.evaluate("location.pathname") as? String
+                try browser.evaluate("document.getElementById('email').focus()")
+                try browser.type("owner@example.com")
+                try browser.evaluate("document.getElementById('password').focus()")
+                try browser.type(Self.password)
+                try browser.pressEnterAndWait()
+                seen.afterSignIn = try browser.evaluate("location.pathname") as? String
+                seen.people = try browser.dom()
+                try BrowserTests.keep(try browser.screenshot(), "people")
+
+                try browser.navigate(base + "/tokens")
+                try browser.evaluate("document.getElementById('token-role').value = 'publisher'")
+                try browser.evaluate("document.getElementById('token-name').focus()")
+                try browser.type("CI publish")
+                try browser.pressEnterAndWait()
+                seen.created = try browser.dom()
+                seen.token = try browser.evaluate("document.getElementById('new-token').textContent") as? String ?? ""
+                try BrowserTests.keep(try browser.screenshot(), "tokens")
+                try browser.navigate(base + "/tokens")
+                seen.tokensAgain = try browser.dom()
+                return seen
+            }
+            #expect(seen.bootstrapPeople.contains("no owner account exists yet"), "\(seen.bootstrapPeople.prefix(600))")
+            #expect(seen.afterCreate == "/login")
+            #expect(seen.afterSignIn == "/people")
+            #expect(seen.people.contains(#"<tr data-account="owner@example.com"><td>Olive Owner (you)</td>"#), "\(seen.people)")
+            #expect(seen.created.contains("shown this once"))
+            #expect(seen.token.hasPrefix("wpt_") && seen.token.count == 47, "\(seen.token)")
+            // Listed by its prefix from then on, never shown again.
+            #expect(seen.tokensAgain.contains(String(seen.token.prefix(12))) && !seen.tokensAgain.contains(seen.token))
+            #expect(seen.tokensAgain.contains("<td>publisher</td>"))
+            // The token works on the API with its role.
+            let listed = try await HTTP.send(port: server.port, "/v1/tokens", headers: [("Authorization", "Bearer \(seen.token)")])
+            #expect(listed.status == 200)
+            #expect(listed.text.contains(#""name":"CI publish""#))
+            #expect(server.terminate() == 0)
+        }
+    }
+}
