@@ -205,12 +205,15 @@ struct DashboardController<Context: RequestContext>: Sendable {
     // MARK: Apps
 
     @Sendable func appsPage(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) { try await appsList(request, status: .ok) }
+        // Only ``ServerContext`` carries a principal; a context without one is the admin token, an owner.
+        let isOwner = (context as? ServerContext)?.principal.map { $0.role == .owner } ?? true
+        return try await rendering(request) { try await appsList(request, status: .ok, isOwner: isOwner) }
     }
 
     /// The apps page; after a refused create form, with why and the form's values.
     private func appsList(
-        _ request: Request, status: HTTPResponse.Status, message: String? = nil, formID: String = "", formName: String = ""
+        _ request: Request, status: HTTPResponse.Status, message: String? = nil, formID: String = "", formName: String = "",
+        isOwner: Bool = true
     ) async throws -> Response {
         var rows: [AppsPageContext.Row] = []
         for app in try await store.apps() {
@@ -219,7 +222,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
                 rows.append(AppsPageContext.Row(app: app, summary: summary, revisions: revisions))
             }
         }
-        let context = AppsPageContext(csrf: csrf(request), rows: rows, message: message, formID: formID, formName: formName)
+        let context = AppsPageContext(csrf: csrf(request), rows: rows, message: message, formID: formID, formName: formName, isOwner: isOwner)
         return renderer.page(context, title: "Apps", chrome: chrome(request), status: status)
     }
 

@@ -135,4 +135,20 @@ struct PeopleAuditTests {
             }
         }
     }
+
+    /// The apps page offers the audit log's link and the create form to owners only, who alone may use them.
+    @Test func theAppsPageOffersOwnersOnlyTheirLinks() async throws {
+        try await TestServer.run { client in
+            for role in Role.allCases {
+                let email = "\(role.rawValue)@example.com"
+                try await PeopleFixture.createAccount(client, email: email, role: role)
+                var browser = DashboardBrowser(client)
+                _ = try await browser.signIn(email: email, password: PeopleFixture.password)
+                let page = try await browser.get("/apps")
+                #expect(page.status == .ok, "\(role)")
+                #expect(page.text.contains(#"href="/audit""#) == (role == .owner), "\(role)")
+                #expect(page.text.contains(#"action="/apps""#) == (role == .owner), "\(role)")
+            }
+        }
+    }
 }

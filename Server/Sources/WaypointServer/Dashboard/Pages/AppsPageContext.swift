@@ -38,9 +38,12 @@ struct AppsPageContext: PageContext {
     /// The create form's values, kept after a failure.
     let formID: String
     let formName: String
+    /// Whether the reader is an owner: only owners see the audit log's link and the form that creates an app.
+    let isOwner: Bool
 
-    init(csrf: String, rows: [Row], message: String? = nil, formID: String = "", formName: String = "") {
+    init(csrf: String, rows: [Row], message: String? = nil, formID: String = "", formName: String = "", isOwner: Bool = true) {
         self.csrf = csrf
+        self.isOwner = isOwner
         self.rows = rows
         hasApps = !rows.isEmpty
         self.message = message

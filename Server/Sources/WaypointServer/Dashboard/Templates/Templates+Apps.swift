@@ -28,7 +28,7 @@ extension Templates {
 
     static let apps = """
         <h1>Apps</h1>
-        <p><a href="/audit">Audit log</a>: who created apps, uploaded, published, changed keys and erased users, and when.</p>
+        {{#isOwner}}<p><a href="/audit">Audit log</a>: who created apps, uploaded, published, changed keys and erased users, and when.</p>{{/isOwner}}
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
         {{#hasApps}}
         <table>
@@ -40,7 +40,8 @@ extension Templates {
         </tbody>
         </table>
         {{/hasApps}}
-        {{^hasApps}}<p>No apps yet. Create the first one below.</p>{{/hasApps}}
+        {{^hasApps}}<p>No apps yet.{{#isOwner}} Create the first one below.{{/isOwner}}</p>{{/hasApps}}
+        {{#isOwner}}
         <h2 id="create">Create an app</h2>
         <form method="post" action="/apps" class="stack" aria-labelledby="create">
         <input type="hidden" name="csrf" value="{{csrf}}">
@@ -50,6 +51,7 @@ extension Templates {
         <input id="app-name" name="name" required maxlength="200" value="{{formName}}">
         <button type="submit">Create app</button>
         </form>
+        {{/isOwner}}
         """
 
     static let createdApp = """
