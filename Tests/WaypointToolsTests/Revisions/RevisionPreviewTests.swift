@@ -51,7 +51,7 @@ struct RevisionPreviewTests {
                 .init(step: "shared-end/done", users: 1),
             ]))
         #expect(signup.pathCount == FlowPreview.PathCounts(published: .counted(5), candidate: .counted(5)))
-        #expect(preview.flows.map(\.id) == ["signup", "end-flow"])
+        #expect(preview.flows.map(\.id) == ["signup", "end-flow", "upgrade"])
         #expect(try preview.flow("end-flow").inFlight == InFlightUsers())
         #expect(!preview.wouldDiscardUsers)
         #expect(preview.diagnostics.isEmpty)
