@@ -208,6 +208,22 @@ enum ServingTheDocumentSnippets {
         _ = (headline, trialDays)
     }
 
+    @MainActor
+    static func experimentContent(document: WaypointDocument, attributes: Attributes, store: any ProgressStore) async throws {
+        // snippet:begin
+        let resolution = try document.resolve(attributes: ["id": "u-7", "locale": "de-AT"])
+        let upgrade = resolution.flows["upgrade"]!
+        let variation = upgrade.stepExperiment?.assignment.variation   // "control" or "annual-first"
+        let navigator = FlowNavigator(upgrade, context: attributes, store: store)
+        try await navigator.start()                             // features
+        try navigator.next()                                    // paywall: exposed to paywall-copy here
+        let content = navigator.currentContent                  // German: de-AT falls back to de
+        let headline = content.string("headline") ?? "Go premium"
+        let trialDays = content.integer("trialDays") ?? 7
+        // snippet:end
+        _ = (variation, headline, trialDays)
+    }
+
     static func variation(document: WaypointDocument) throws {
         // snippet:begin
         let annualFirst = try document.applying(variation: "annual-first", of: "paywall-copy")

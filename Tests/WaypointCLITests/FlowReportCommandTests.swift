@@ -163,7 +163,7 @@ struct FlowReportCommandTests {
         ])
         let error = try #require(throws: (any Error).self) { try command.output() }
         #expect(CommandRunner.clean(WaypointCommand.message(for: error))
-            == "waypoint.json has no flow \"sign-up\". Did you mean \"signup\"? Its flows: end-flow, signup.")
+            == "waypoint.json has no flow \"sign-up\". Did you mean \"signup\"? Its flows: end-flow, signup, upgrade.")
     }
 
     @Test func aFileThatIsNotEventsSaysSoAndExitsWithOne() throws {

@@ -133,7 +133,7 @@ struct GraphPathsCommandTests {
     @Test func anUnknownFlowListsTheFlows() {
         let result = CommandRunner.run(["paths", Self.signup, "--flow", "sign-up"])
         #expect(result.status == 1)
-        #expect(result.error == "The document has no flow `sign-up`; its flows are `signup` and `end-flow`.")
+        #expect(result.error == "The document has no flow `sign-up`; its flows are `signup`, `end-flow` and `upgrade`.")
     }
 
     @Test func anInvalidDocumentIsRefusedWithItsProblems() {

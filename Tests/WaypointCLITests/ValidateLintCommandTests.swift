@@ -37,7 +37,7 @@ struct ValidateLintCommandTests {
     @Test func validateChecksEveryFileAndFailsIfAnyHasAnError() {
         let result = CommandRunner.run(["validate", CommandRunner.example("waypoint.json"), CommandRunner.fixture("bad-format.json")])
         #expect(result.status == 1)
-        #expect(result.output.hasSuffix("waypoint.json: no problems (2 flows, 1 walkthrough, 1 experiment)\nbad-format.json: 4 errors\n"))
+        #expect(result.output.hasSuffix("waypoint.json: no problems (3 flows, 1 walkthrough, 2 experiments)\nbad-format.json: 4 errors\n"))
     }
 
     @Test func validateOfACleanDocumentPrintsAnEmptyJSONArray() {

@@ -130,7 +130,7 @@ struct DocumentResolutionTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(try document.resolve(attributes: ["appLaunches": 1])), as: UTF8.self)
-        #expect(json == #"{"flows":{"end-flow":{"inExperiment":false},"signup":{"exclusionReason":"no `id` attribute to hash; give one, such as {\"id\":\"u-123\"}","experiment":"short-signup","inExperiment":false,"variation":"control"}},"walkthroughs":{"layering":{"eligible":false,"ineligibilityReason":"its condition is false: `appLaunches` is 1, which does not match {\"$gte\":2}"}}}"#)
+        #expect(json == #"{"flows":{"end-flow":{"inExperiment":false},"signup":{"exclusionReason":"no `id` attribute to hash; give one, such as {\"id\":\"u-123\"}","experiment":"short-signup","inExperiment":false,"variation":"control"},"upgrade":{"inExperiment":false}},"walkthroughs":{"layering":{"eligible":false,"ineligibilityReason":"its condition is false: `appLaunches` is 1, which does not match {\"$gte\":2}"}}}"#)
         let report = ResolutionReport(
             flows: ["signup": .init(experiment: "short-signup", variation: "short", inExperiment: true, hashValue: 0.1234)],
             walkthroughs: ["layering": .init(eligible: true)])

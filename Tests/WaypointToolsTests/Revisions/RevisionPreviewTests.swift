@@ -51,7 +51,7 @@ struct RevisionPreviewTests {
                 .init(step: "shared-end/done", users: 1),
             ]))
         #expect(signup.pathCount == FlowPreview.PathCounts(published: .counted(5), candidate: .counted(5)))
-        #expect(preview.flows.map(\.id) == ["signup", "end-flow"])
+        #expect(preview.flows.map(\.id) == ["signup", "end-flow", "upgrade"])
         #expect(try preview.flow("end-flow").inFlight == InFlightUsers())
         #expect(!preview.wouldDiscardUsers)
         #expect(preview.diagnostics.isEmpty)
@@ -121,7 +121,7 @@ struct RevisionPreviewTests {
         let published = try Revision.published()
         let candidate = try Revision.withoutSignup()
         let preview = RevisionPreview.compute(published: published, candidate: candidate, events: try Users.events(published))
-        #expect(preview.flows.map(\.id) == ["end-flow", "signup"])
+        #expect(preview.flows.map(\.id) == ["end-flow", "upgrade", "signup"])
         let signup = try preview.flow("signup")
         #expect(signup.inFlight == InFlightUsers(users: 8, discarded: 8))
         #expect(signup.pathCount == FlowPreview.PathCounts(published: .counted(5), candidate: nil))

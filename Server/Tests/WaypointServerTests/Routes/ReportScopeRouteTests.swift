@@ -206,7 +206,7 @@ struct ReportScopeRouteTests {
         }
     }
 
-    static let documentFlows = "The published document's flows: end-flow, signup."
+    static let documentFlows = "The published document's flows: end-flow, signup, upgrade."
 
     @Test(arguments: [
         ("flow=sigup", "No events of flow \"sigup\" in production. Did you mean \"signup\"? Flows with events: end-flow, signup. "
