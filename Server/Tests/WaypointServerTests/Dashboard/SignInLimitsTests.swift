@@ -11,9 +11,10 @@ struct SignInLimitsTests {
     private static let wrongToken = "wrong-token-wrong-token-wrong-token-x"
 
     /// Over a socket, behind a trusted proxy on the loopback, so each test client has its own
-    /// `X-Forwarded-For` address.
+    /// `X-Forwarded-For` address. The limits' clock stands still, so a slow machine never refills them.
     private static func run(_ body: @Sendable @escaping (any TestClientProtocol) async throws -> Void) async throws {
-        try await TestServer.run(.live, configure: { configuration in
+        let clock = SignInLimitTests.TestClock()
+        try await TestServer.run(signInClock: { clock.now() }, .live, configure: { configuration in
             configuration.trustedProxies = [try TrustedProxy("127.0.0.1"), try TrustedProxy("::1")]
         }, body)
     }

@@ -65,7 +65,7 @@ struct ConnectionLimitTests {
     @Test func overTheLimitConnectionsWaitWhileAcceptedOnesAreAnswered() async throws {
         try await TemporaryFiles.with { directory in
             let server = try await ServerProcess([
-                "--data", directory.path, "--max-connections", "4", "--header-timeout", "6", "--idle-timeout", "30",
+                "--data", directory.path, "--max-connections", "4", "--header-timeout", "10", "--idle-timeout", "30",
             ])
             let kept = try await RawConnection(port: server.port)
             try await kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -86,7 +86,7 @@ struct ConnectionLimitTests {
             let answeredIn = clock.now - asked
             #expect(answeredIn < .milliseconds(500), "/health took \(answeredIn) at the limit")
             // The silent connections time out, a slot frees, and the waiting request is answered.
-            try await waiting.waitFor("200 OK", timeout: .seconds(25))
+            try await waiting.waitFor("200 OK", timeout: .seconds(30))
             let cpu = try ProcessCPU.total(pid: server.processIdentifier) - cpuBefore
             #expect(cpu < 0.5, "the server used \(cpu) s of CPU while connections waited")
             for connection in silent { try await connection.waitUntilClosed(timeout: .seconds(15)) }

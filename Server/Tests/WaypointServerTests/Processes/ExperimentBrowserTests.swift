@@ -20,7 +20,7 @@ extension BrowserTests {
             let fixed = try await HTTP.send(port: server.port, path, headers: HTTP.admin).object()
             let byStep = try await HTTP.send(port: server.port, path + "?sequential=true&goal=shared-end%2Fdone", headers: HTTP.admin).object()
 
-            let seen = try await onThread { () throws -> [String: String] in
+            let seen = try await Self.onThread { () throws -> [String: String] in
                 var seen: [String: String] = [:]
                 let browser = try ChromiumSession()
                 try browser.navigate(base + "/login?next=%2Fapps%2Ffitness")
