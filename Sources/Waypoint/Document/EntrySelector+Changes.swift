@@ -38,6 +38,12 @@ extension EntrySelector {
         return AppliedChanges(experiment: experiment.key, assignment: assignment, changes: changes, changedSteps: changedSteps)
     }
 
+    /// The experiment that decides what the user sees of `applied`: the first the user takes part in, else
+    /// the first (which then explains why the user sees the steps as written).
+    package func decidingChanges(_ applied: [AppliedChanges]) -> AppliedChanges? {
+        applied.first { $0.assignment.inExperiment } ?? applied.first
+    }
+
     /// The experiment whose changed steps expose a run of flow `id`: the first that changes its steps
     /// and that the user takes part in; `nil` when there is none.
     package func flowStepExperiment(_ id: String) -> StepExperiment? {

@@ -136,21 +136,25 @@ extension WaypointDocument {
         let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups, forcedVariations: forcedVariations)
         let localization = TextLocalization(attributes: attributes, preferredLanguages: preferredLanguages, defaultLocale: defaultLocale)
         var flowChoices: [String: ResolutionReport.FlowChoice] = [:]
+        var entryExperiments: [String: ExperimentAssignment] = [:]
         var entries: [String: FlowEntry] = [:]
         for id in selector.flowIDs {
-            guard let (entry, assignment) = selector.flowSelection(id) else { continue }
+            guard let (entry, entryAssignment) = selector.flowSelection(id) else { continue }
             entries[id] = entry
-            flowChoices[id] = ResolutionReport.FlowChoice(
-                experiment: assignment?.experiment, variation: assignment?.variation,
-                inExperiment: assignment?.inExperiment ?? false, hashValue: assignment?.hashValue,
-                exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
+            let entryChoice = ResolutionReport.FlowChoice(entryAssignment)
+            entryExperiments[id] = entryChoice.assignment
+            // A flow whose entries do not vary is reported with the experiment that changes its steps, if any.
+            flowChoices[id] = entryAssignment == nil
+                ? selector.decidingChanges(selector.flowChanges(id)).map { ResolutionReport.FlowChoice($0.assignment) } ?? entryChoice
+                : entryChoice
         }
         // Each flow carries its experiment before it is built into the flows that run it as a
-        // subflow, so that a run is exposed where it enters the subflow (docs/ARCHITECTURE.md, "Exposure").
+        // subflow, so that a run is exposed where it enters the subflow; an experiment that changes
+        // steps exposes it at its first changed step instead (docs/ARCHITECTURE.md, "Exposure").
         let definitions = try Self.buildFlows(
             entries, order: selector.flowIDs, savedGroups: savedGroups, localization: localization
         ) { id, definition in
-            definition.experiment = flowChoices[id]?.assignment
+            definition.experiment = entryExperiments[id]
             definition.stepExperiment = selector.flowStepExperiment(id)
             definition.revision = revision
         }
@@ -158,15 +162,16 @@ extension WaypointDocument {
         var walkthroughChoices: [String: ResolutionReport.WalkthroughChoice] = [:]
         var walkthroughs: [String: Walkthrough<Attributes>] = [:]
         for id in selector.walkthroughIDs {
-            guard let (entry, assignment) = selector.walkthroughSelection(id) else { continue }
+            guard let (entry, entryAssignment) = selector.walkthroughSelection(id) else { continue }
             let failure = entry.when?.explainFailure(attributes, savedGroups: savedGroups)
-            walkthroughChoices[id] = ResolutionReport.WalkthroughChoice(
-                eligible: failure == nil, experiment: assignment?.experiment, variation: assignment?.variation,
-                inExperiment: assignment?.inExperiment, hashValue: assignment?.hashValue,
-                ineligibilityReason: failure.map { "its condition is false: " + $0 },
-                exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
+            let entryExperiment = ResolutionReport.WalkthroughChoice(eligible: true, entryAssignment).assignment
+            // A walkthrough whose entries do not vary is reported with the experiment that changes its steps, if any.
+            let assignment = entryAssignment ?? selector.decidingChanges(selector.walkthroughChanges(id))?.assignment
+            var choice = ResolutionReport.WalkthroughChoice(eligible: failure == nil, assignment)
+            choice.ineligibilityReason = failure.map { "its condition is false: " + $0 }
+            walkthroughChoices[id] = choice
             var walkthrough = entry.walkthrough(savedGroups: savedGroups, localization: localization)
-            walkthrough.experiment = walkthroughChoices[id]?.assignment
+            walkthrough.experiment = entryExperiment
             walkthrough.stepExperiment = selector.walkthroughStepExperiment(id)
             walkthrough.revision = revision
             walkthroughs[id] = walkthrough
@@ -227,6 +232,14 @@ extension WaypointDocument {
 }
 
 extension ResolutionReport.FlowChoice {
+    /// The choice an assignment makes; no experiment without one.
+    init(_ assignment: EntrySelector.Assignment?) {
+        self.init(
+            experiment: assignment?.experiment, variation: assignment?.variation,
+            inExperiment: assignment?.inExperiment ?? false, hashValue: assignment?.hashValue,
+            exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
+    }
+
     /// The experiment and variation to attribute the flow's events to: only for a user in the experiment.
     var assignment: ExperimentAssignment? {
         guard inExperiment, let experiment, let variation else { return nil }
@@ -235,6 +248,14 @@ extension ResolutionReport.FlowChoice {
 }
 
 extension ResolutionReport.WalkthroughChoice {
+    /// The choice an assignment makes for a walkthrough that is `eligible` or not; no experiment without one.
+    init(eligible: Bool, _ assignment: EntrySelector.Assignment?) {
+        self.init(
+            eligible: eligible, experiment: assignment?.experiment, variation: assignment?.variation,
+            inExperiment: assignment?.inExperiment, hashValue: assignment?.hashValue, ineligibilityReason: nil,
+            exclusionReason: assignment?.exclusionReason, forced: assignment?.isForced == true ? true : nil)
+    }
+
     /// The experiment and variation to attribute the walkthrough's events to: only for a user in the experiment.
     var assignment: ExperimentAssignment? {
         guard inExperiment == true, let experiment, let variation else { return nil }

@@ -8,7 +8,7 @@ import Waypoint
 /// the user and the fields set, `[{"step": "paywall", "fields": ["screen", "content"]}]`, empty when none
 /// apply), `changedSteps` (the steps any variation changes, where a run is exposed) and, when no change
 /// applies, `noChangesReason`. A flow or walkthrough that varies only by changes gets that experiment's
-/// `experiment`, `variation`, `inExperiment` and `hashValue`, as one that varies by entries does. When the
+/// `experiment`, `variation`, `inExperiment` and `hashValue` (the core's ``ResolutionReport`` says so too). When the
 /// attributes give a `locale` and the document has localized text, `locales` lists the locales its texts
 /// are looked up in, in order.
 ///
@@ -126,14 +126,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             let order = selector.flowEntry(id)?.steps.map(\.id) ?? []
             var result = FlowChoice(choice: choice, changes: nil)
             let applied = selector.flowChanges(id)
-            if let deciding = Self.deciding(applied) {
-                if choice.experiment == nil {
-                    let assignment = deciding.assignment
-                    result.choice = ResolutionReport.FlowChoice(
-                        experiment: assignment.experiment, variation: assignment.variation, inExperiment: assignment.inExperiment,
-                        hashValue: assignment.hashValue, exclusionReason: assignment.exclusionReason,
-                        forced: assignment.isForced ? true : nil)
-                }
+            if let deciding = selector.decidingChanges(applied) {
                 result.changes = Self.changes(applied, deciding: deciding, order: order, kind: "flow")
             }
             flows[id] = result
@@ -143,16 +136,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             let order = selector.walkthroughSelection(id)?.entry.steps.map(\.id) ?? []
             var result = WalkthroughChoice(choice: choice, changes: nil)
             let applied = selector.walkthroughChanges(id)
-            if let deciding = Self.deciding(applied) {
-                if choice.experiment == nil {
-                    let assignment = deciding.assignment
-                    result.choice.experiment = assignment.experiment
-                    result.choice.variation = assignment.variation
-                    result.choice.inExperiment = assignment.inExperiment
-                    result.choice.hashValue = assignment.hashValue
-                    result.choice.exclusionReason = assignment.exclusionReason
-                    result.choice.forced = assignment.isForced ? true : nil
-                }
+            if let deciding = selector.decidingChanges(applied) {
                 result.changes = Self.changes(applied, deciding: deciding, order: order, kind: "walkthrough")
             }
             walkthroughs[id] = result
@@ -164,11 +148,6 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
         } else {
             locales = nil
         }
-    }
-
-    /// The experiment that decides what the user sees of the changes: the first the user takes part in, else the first.
-    private static func deciding(_ applied: [EntrySelector.AppliedChanges]) -> EntrySelector.AppliedChanges? {
-        applied.first { $0.assignment.inExperiment } ?? applied.first
     }
 
     private static func changes(

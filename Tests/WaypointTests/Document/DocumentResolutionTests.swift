@@ -130,7 +130,7 @@ struct DocumentResolutionTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(try document.resolve(attributes: ["appLaunches": 1])), as: UTF8.self)
-        #expect(json == #"{"flows":{"end-flow":{"inExperiment":false},"signup":{"exclusionReason":"no `id` attribute to hash; give one, such as {\"id\":\"u-123\"}","experiment":"short-signup","inExperiment":false,"variation":"control"},"upgrade":{"inExperiment":false}},"walkthroughs":{"layering":{"eligible":false,"ineligibilityReason":"its condition is false: `appLaunches` is 1, which does not match {\"$gte\":2}"}}}"#)
+        #expect(json == #"{"flows":{"end-flow":{"inExperiment":false},"signup":{"exclusionReason":"no `id` attribute to hash; give one, such as {\"id\":\"u-123\"}","experiment":"short-signup","inExperiment":false,"variation":"control"},"upgrade":{"exclusionReason":"no `id` attribute to hash; give one, such as {\"id\":\"u-123\"}","experiment":"paywall-copy","inExperiment":false,"variation":"control"}},"walkthroughs":{"layering":{"eligible":false,"ineligibilityReason":"its condition is false: `appLaunches` is 1, which does not match {\"$gte\":2}"}}}"#)
         let report = ResolutionReport(
             flows: ["signup": .init(experiment: "short-signup", variation: "short", inExperiment: true, hashValue: 0.1234)],
             walkthroughs: ["layering": .init(eligible: true)])
@@ -156,5 +156,20 @@ struct DocumentResolutionTests {
         } catch {
             #expect(error.description.hasPrefix("Flows run each other as subflows in a circle (f → g → f)"))
         }
+    }
+
+    /// A flow or walkthrough that varies only by `changes` is reported with that experiment, as `waypoint resolve`
+    /// reports it, while its runs stay unexposed until the changed step (no experiment on the definition).
+    @Test(arguments: ["control", "annual-first"])
+    func aChangeExperimentIsReportedButExposesAtItsStep(variation: String) throws {
+        let user = try #require(try StepChangesFixture.user(in: variation))
+        let resolution = try StepChangesFixture.document().resolve(attributes: ["id": .string(user)], preferredLanguages: [])
+        let flow = try #require(resolution.report.flows["onboarding"])
+        #expect(flow.experiment == "paywall-copy" && flow.variation == variation && flow.inExperiment)
+        #expect(resolution.flows["onboarding"]?.experiment == nil)
+        #expect(resolution.flows["onboarding"]?.stepExperiment?.assignment.variation == variation)
+        let walkthrough = try #require(resolution.report.walkthroughs["home-tour"])
+        #expect(walkthrough.experiment == "paywall-copy" && walkthrough.variation == variation && walkthrough.inExperiment == true)
+        #expect(resolution.walkthroughs["home-tour"]?.experiment == nil)
     }
 }
