@@ -59,7 +59,7 @@ extension WaypointCommand {
 
         func run(output: Output) throws {
             let bytes = try DocumentFile.bytes(file)
-            let (token, tokenSource) = try self.token()
+            let token = try self.token().token
             guard let url = URL(string: server) else { throw CLIError("--server `\(server)` is not a URL.") }
             let call = ServerCall(server: url, token: token)
             let upload = try call.post("v1/apps/\(app)/revisions", body: bytes)
