@@ -75,7 +75,13 @@ struct BrowserTests {
                 // A person's browser, with the keyboard only: the token field has the focus, type, Enter.
                 let browser = try ChromiumSession()
                 try browser.navigate(base + "/login?next=%2Fapps")
-                seen.firstFocus = try browser.evaluate("document.activeElement.id") as? String
+                // Autofocus applies at the page's next rendering update, which can follow the load event
+                // on a busy machine: wait for it, a bounded number of times.
+                for _ in 0..<50 {
+                    seen.firstFocus = try browser.evaluate("document.activeElement.id") as? String
+                    if seen.firstFocus == "token" { break }
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
                 try browser.type(TestServer.adminToken)
                 try browser.pressEnterAndWait()
                 seen.afterSignIn = try browser.evaluate("location.pathname") as? String

@@ -2,16 +2,15 @@ import Foundation
 import Testing
 
 /// The People and Tokens pages in headless Chromium, with the keyboard and the forms a person uses:
-/// the admin token creates the first owner, who signs in and makes a personal token.
-@Suite("People and tokens pages in Chromium", .enabled(if: Chromium.executable != nil || ProcessInfo.processInfo.environment["CI"] == "true",
-                                                       Comment(rawValue: "chromium is not installed; `apt-get install chromium` to run the browser tests")))
-struct PeoplePagesBrowserTests {
-    struct Seen: Sendable {
+/// the admin token creates the first owner, who signs in and makes a personal token. Part of the
+/// serialized browser suite, so that no two Chromium sessions run at once.
+extension BrowserTests {
+    struct PeopleSeen: Sendable {
         var bootstrapPeople = "", afterCreate: String?, people = "", afterSignIn: String?
         var created = "", token = "", tokensAgain = ""
     }
 
-    static let password = "correct horse battery staple 42"
+    static let peoplePassword = "correct horse battery staple 42"
 
     @Test func theFirstOwnerIsCreatedSignsInAndMakesAToken() async throws {
         guard Chromium.executable != nil else {
@@ -22,8 +21,8 @@ struct PeoplePagesBrowserTests {
             let server = try await ServerProcess(["--data", data.path])
             let base = "http://127.0.0.1:\(server.port)"
             try FileManager.default.createDirectory(at: BrowserTests.output, withIntermediateDirectories: true)
-            let seen = try await BrowserTests.onThread { () throws -> Seen in
-                var seen = Seen()
+            let seen = try await BrowserTests.onThread { () throws -> PeopleSeen in
+                var seen = PeopleSeen()
                 let browser = try ChromiumSession()
                 // No owner yet: the admin token signs in, and the People page offers to create one.
                 try browser.navigate(base + "/login?next=%2Fpeople")
@@ -34,14 +33,14 @@ struct PeoplePagesBrowserTests {
                 try browser.evaluate("document.getElementById('new-name').value = 'Olive Owner'")
                 try browser.evaluate("document.getElementById('new-role').value = 'owner'")
                 try browser.evaluate("document.getElementById('new-password').focus()")
-                try browser.type(Self.password)
+                try browser.type(Self.peoplePassword)
                 try browser.pressEnterAndWait()
                 // The first owner exists: the admin token's session has ended.
                 seen.afterCreate = try browser.evaluate("location.pathname") as? String
                 try browser.evaluate("document.getElementById('email').focus()")
                 try browser.type("owner@example.com")
                 try browser.evaluate("document.getElementById('password').focus()")
-                try browser.type(Self.password)
+                try browser.type(Self.peoplePassword)
                 try browser.pressEnterAndWait()
                 seen.afterSignIn = try browser.evaluate("location.pathname") as? String
                 seen.people = try browser.dom()
