@@ -219,6 +219,8 @@ struct BrowserTests {
     }
 
     static func keep(_ png: Data, _ name: String) throws {
+        // The folder is made here, so a test that runs first (or alone) keeps its screenshot too.
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         try png.write(to: output.appendingPathComponent("\(name).png"))
         if ProcessInfo.processInfo.environment["WAYPOINT_RECORD_SCREENSHOTS"] == "1" {
             try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
