@@ -1,0 +1,113 @@
+/// Writes contribution totals as compact bytes: unsigned numbers as LEB128 varints, signed ones
+/// zig-zag encoded, texts as their UTF-8 length and bytes (docs/ARCHITECTURE.md, "Reports at scale").
+struct ContributionWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func unsigned(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func signed(_ value: Int64) {
+        unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    mutating func int(_ value: Int) { signed(Int64(value)) }
+
+    mutating func count(_ value: Int) { unsigned(UInt64(max(0, value))) }
+
+    mutating func text(_ value: String) {
+        let utf8 = Array(value.utf8)
+        count(utf8.count)
+        bytes += utf8
+    }
+
+    mutating func histogram(_ histogram: DurationHistogram) {
+        count(histogram.values.count)
+        var previous: Int64 = 0
+        for (index, value) in histogram.values.enumerated() {
+            // Ascending values: the first as it is, then the gaps, which stay small.
+            signed(index == 0 ? value : value &- previous)
+            int(histogram.counts[index])
+            previous = value
+        }
+    }
+}
+
+/// Reads what ``ContributionWriter`` wrote; any byte out of place is a ``ContributionError``.
+struct ContributionReader {
+    private let bytes: [UInt8]
+    private var offset: Int
+
+    init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func unsigned() throws(ContributionError) -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count else { throw .truncated }
+            let byte = bytes[offset]
+            offset += 1
+            guard shift < 64 else { throw .malformed("a number longer than 64 bits") }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
+        }
+    }
+
+    mutating func signed() throws(ContributionError) -> Int64 {
+        let raw = try unsigned()
+        return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+    }
+
+    mutating func int() throws(ContributionError) -> Int {
+        let value = try signed()
+        guard let int = Int(exactly: value) else { throw .malformed("a number too large") }
+        return int
+    }
+
+    /// A count of entries that follow: bounded by the bytes left, so a bad length cannot make a
+    /// reader reserve memory it will never fill.
+    mutating func count() throws(ContributionError) -> Int {
+        let value = try unsigned()
+        guard value <= UInt64(bytes.count - offset) else { throw .malformed("a count larger than the bytes left") }
+        return Int(value)
+    }
+
+    mutating func text() throws(ContributionError) -> String {
+        let length = try count()
+        let slice = bytes[offset..<offset + length]
+        offset += length
+        guard let text = String(validating: slice, as: UTF8.self) else { throw .malformed("a text that is not UTF-8") }
+        return text
+    }
+
+    mutating func histogram() throws(ContributionError) -> DurationHistogram {
+        let entries = try count()
+        var values: [Int64] = []
+        var counts: [Int] = []
+        values.reserveCapacity(entries)
+        counts.reserveCapacity(entries)
+        var previous: Int64 = 0
+        for index in 0..<entries {
+            let raw = try signed()
+            let value = index == 0 ? raw : previous &+ raw
+            values.append(value)
+            counts.append(try int())
+            previous = value
+        }
+        guard let histogram = DurationHistogram(values: values, counts: counts) else {
+            throw .malformed("a histogram whose durations are not ascending")
+        }
+        return histogram
+    }
+}

@@ -1,0 +1,68 @@
+/// The summed figures of a ``ContributionRow``: one report kind's totals, which add and subtract
+/// exactly, and travel as compact bytes that stores keep (docs/ARCHITECTURE.md, "Reports at scale").
+public enum ContributionTotals: Sendable, Hashable {
+    /// A flow report's totals.
+    case flow(FlowTotals)
+
+    /// The report kind.
+    public var kind: ContributionKind {
+        switch self {
+        case .flow: return .flow
+        }
+    }
+
+    /// How many users' contributions are summed (0: the cell is empty and can be dropped).
+    public var users: Int {
+        switch self {
+        case .flow(let totals): return totals.users
+        }
+    }
+
+    /// Whether nothing is left: no user, and every figure back at 0.
+    public var isEmpty: Bool {
+        switch self {
+        case .flow(let totals): return totals.isEmpty
+        }
+    }
+
+    /// Adds `other`'s figures (`sign` 1) or takes them away (`sign` −1); both must be of one kind.
+    public mutating func add(_ other: ContributionTotals, sign: Int = 1) throws(ContributionError) {
+        switch (self, other) {
+        case (.flow(var totals), .flow(let more)):
+            totals.add(more, sign: sign)
+            self = .flow(totals)
+        }
+    }
+
+    /// Takes `other`'s figures away.
+    public mutating func subtract(_ other: ContributionTotals) throws(ContributionError) {
+        try add(other, sign: -1)
+    }
+
+    /// The format of ``bytes``; a reader refuses any other.
+    static let format: UInt8 = 1
+
+    /// The totals as bytes: the format, the kind, then the kind's figures.
+    public var bytes: [UInt8] {
+        var writer = ContributionWriter()
+        writer.unsigned(UInt64(Self.format))
+        switch self {
+        case .flow(let totals):
+            writer.unsigned(0)
+            totals.write(to: &writer)
+        }
+        return writer.bytes
+    }
+
+    /// Reads totals from ``bytes``.
+    public init(bytes: [UInt8]) throws(ContributionError) {
+        var reader = ContributionReader(bytes)
+        let format = try reader.unsigned()
+        guard format == UInt64(Self.format) else { throw .unknownFormat(UInt8(truncatingIfNeeded: format)) }
+        switch try reader.unsigned() {
+        case 0: self = .flow(try FlowTotals(from: &reader))
+        case let other: throw .malformed("an unknown report kind \(other)")
+        }
+        guard reader.isAtEnd else { throw .malformed("bytes after the figures") }
+    }
+}

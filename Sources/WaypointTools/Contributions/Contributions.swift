@@ -1,0 +1,13 @@
+/// What one user's stored events add to the reports (docs/ARCHITECTURE.md, "Reports at scale").
+public enum Contributions {
+    /// The rows of one user's events: for each flow and walkthrough they name, the user's
+    /// contribution over all of its events (revision `nil`) and over the events of each revision
+    /// they carry.
+    ///
+    /// - Parameter lines: the user's events as stored JSON Lines, in storage order (the order of
+    ///   the export, which breaks ties of time and step index). Give every event of the user of
+    ///   each flow or walkthrough to recompute: a row is the figure of all of them.
+    public static func ofUser(lines: [String]) -> [ContributionRow] {
+        flowRows(lines: lines)
+    }
+}

@@ -1,0 +1,122 @@
+/// The summed figures of users' contributions to a flow report (docs/ARCHITECTURE.md, "Reports at scale").
+///
+/// Every figure of ``FlowReport`` is a sum over users — users who started, completed, abandoned,
+/// viewed, skipped, took an outcome at or stopped at a step — or a median, kept exact as a
+/// ``DurationHistogram``; so the figures of a set of users are the sums of theirs.
+public struct FlowTotals: Sendable, Hashable {
+    /// One step's summed figures.
+    public struct Step: Sendable, Hashable {
+        /// Users with a `Step Viewed` of it.
+        public var viewed = 0
+        /// Users with a `Step Skipped` of it.
+        public var skipped = 0
+        /// Users without a `Flow Completed` whose last `Step Viewed` is this step.
+        public var dropped = 0
+        /// The `durationMs` of its `Step Completed` events.
+        public var durations = DurationHistogram()
+        /// Users per outcome of its `Step Completed` events.
+        public var outcomes: [String: Int] = [:]
+
+        /// A step with no figure.
+        public init() {}
+
+        /// Whether every figure is 0 (no user reached the step).
+        public var isEmpty: Bool {
+            viewed == 0 && skipped == 0 && dropped == 0 && durations.isEmpty && outcomes.isEmpty
+        }
+
+        mutating func add(_ other: Step, sign: Int) {
+            viewed += sign * other.viewed
+            skipped += sign * other.skipped
+            dropped += sign * other.dropped
+            durations.add(other.durations, sign: sign)
+            for (outcome, users) in other.outcomes {
+                let sum = outcomes[outcome, default: 0] + sign * users
+                outcomes[outcome] = sum == 0 ? nil : sum
+            }
+        }
+    }
+
+    /// How many users' contributions are summed.
+    public var users = 0
+    /// Events of the flow (in the row's revision, when it has one), whether or not they count.
+    public var events = 0
+    /// Users with a `Flow Started`.
+    public var started = 0
+    /// Users with a `Flow Completed`.
+    public var completed = 0
+    /// Users with a `Flow Abandoned` and no `Flow Completed`.
+    public var abandoned = 0
+    /// For completed users, the time from their first `Flow Started` to their first `Flow Completed` at or after it.
+    public var toComplete = DurationHistogram()
+    /// The steps reached, by step id (a subflow's as `subflowStepId/innerStepId`).
+    public var steps: [String: Step] = [:]
+
+    /// No user.
+    public init() {}
+
+    /// Whether nothing is summed: no user, no event, every figure 0.
+    public var isEmpty: Bool {
+        users == 0 && events == 0 && started == 0 && completed == 0 && abandoned == 0 && toComplete.isEmpty && steps.isEmpty
+    }
+
+    /// Adds `other`'s figures (`sign` 1) or takes them away (`sign` −1).
+    public mutating func add(_ other: FlowTotals, sign: Int = 1) {
+        users += sign * other.users
+        events += sign * other.events
+        started += sign * other.started
+        completed += sign * other.completed
+        abandoned += sign * other.abandoned
+        toComplete.add(other.toComplete, sign: sign)
+        for (id, step) in other.steps {
+            var sum = steps[id] ?? Step()
+            sum.add(step, sign: sign)
+            steps[id] = sum.isEmpty ? nil : sum
+        }
+    }
+
+    func write(to writer: inout ContributionWriter) {
+        writer.int(users)
+        writer.int(events)
+        writer.int(started)
+        writer.int(completed)
+        writer.int(abandoned)
+        writer.histogram(toComplete)
+        writer.count(steps.count)
+        for id in steps.keys.sorted() {
+            let step = steps[id]!
+            writer.text(id)
+            writer.int(step.viewed)
+            writer.int(step.skipped)
+            writer.int(step.dropped)
+            writer.histogram(step.durations)
+            writer.count(step.outcomes.count)
+            for outcome in step.outcomes.keys.sorted() {
+                writer.text(outcome)
+                writer.int(step.outcomes[outcome]!)
+            }
+        }
+    }
+
+    init(from reader: inout ContributionReader) throws(ContributionError) {
+        users = try reader.int()
+        events = try reader.int()
+        started = try reader.int()
+        completed = try reader.int()
+        abandoned = try reader.int()
+        toComplete = try reader.histogram()
+        for _ in 0..<(try reader.count()) {
+            let id = try reader.text()
+            var step = Step()
+            step.viewed = try reader.int()
+            step.skipped = try reader.int()
+            step.dropped = try reader.int()
+            step.durations = try reader.histogram()
+            for _ in 0..<(try reader.count()) {
+                let outcome = try reader.text()
+                step.outcomes[outcome] = try reader.int()
+            }
+            steps[id] = step
+        }
+    }
+}
