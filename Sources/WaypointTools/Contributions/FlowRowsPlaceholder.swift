@@ -1,0 +1,3 @@
+extension Contributions {
+    static func flowRows(lines: [String]) -> [ContributionRow] { [] }
+}
