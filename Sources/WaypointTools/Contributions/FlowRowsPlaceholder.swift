@@ -1,3 +1,0 @@
-extension Contributions {
-    static func flowRows(lines: [String]) -> [ContributionRow] { [] }
-}
