@@ -49,7 +49,8 @@ struct UserFlowFigures {
     /// `experiment`'s variation (any experiment's when `nil`); `nil` when no event of the flow is in the revision.
     init?(lines: [String], flowID: String, revision filter: Int64?, experiment: String? = nil) {
         let query = FunnelQuery(
-            flowID: flowID, groupByVariation: true, scope: ReportScope(revision: filter.map { Int($0) }, experiment: experiment))
+            flowID: flowID, groupByVariation: true, declaredSteps: [],
+            scope: ReportScope(revision: filter.map { Int($0) }, experiment: experiment))
         var collector = FunnelCollector(query: query, userCapacity: 1)
         for var line in lines {
             line.withUTF8 { buffer in
