@@ -18,6 +18,15 @@ enum ContributionGroup {
             throw .malformed("a \(kind.rawValue) report group that is not one this server writes (\(text.prefix(80)))")
         }
     }
+
+    /// ``read(_:from:kind:)`` for a report: damage is the report's error.
+    static func reportRead<Group: Decodable>(_ type: Group.Type, from text: String, kind: ContributionKind) throws(ReportError) -> Group {
+        do {
+            return try read(type, from: text, kind: kind)
+        } catch {
+            throw .damagedContributions(error)
+        }
+    }
 }
 
 /// A walkthrough row's groups: what splits its users by variation (for any experiment the report

@@ -14,23 +14,23 @@ extension ExperimentReport {
     ///     Summed rows and single users' rows may be mixed; rows of another kind, subject,
     ///     revision or experiment are not read.
     ///   - events: the report's `events` (every event of the environment, as in its export).
-    /// - Throws: ``ReportError`` as ``compute(file:query:document:threads:progress:)`` does;
-    ///   ``ContributionError`` when a row's group or totals are not ones this version writes.
+    /// - Throws: ``ReportError`` as ``compute(file:query:document:threads:progress:)`` does, or with
+    ///   the ``ContributionError`` text when a row's group or totals are not ones this version writes.
     public static func compute(
         contributions rows: some Sequence<ContributionRow>, query: ExperimentQuery, document: WaypointDocument, events: Int
-    ) throws -> ExperimentReport {
+    ) throws(ReportError) -> ExperimentReport {
         let plan = try ExperimentPlan(query: query, document: document)
         let isWalkthrough: Bool
         if case .walkthrough = plan.subject { isWalkthrough = true } else { isWalkthrough = false }
         var sums: [String: ExperimentTotals] = [:]
         for row in rows where row.kind == .experiment && row.subject == plan.subject.id && row.revision == query.scope.revision {
-            guard case .experiment(let totals) = row.totals else { throw ContributionError.kindMismatch(.experiment, row.totals.kind) }
+            guard case .experiment(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.experiment, row.totals.kind)) }
             sums[row.group, default: ExperimentTotals()].add(totals)
         }
         var counts = ExperimentReportBuilder.Counts(variations: plan.variations.count, steps: plan.steps.count)
         for text in sums.keys.sorted() {
             guard let totals = sums[text], !totals.isEmpty else { continue }
-            let group = try ContributionGroup.read(ExperimentGroup.self, from: text, kind: .experiment)
+            let group = try ContributionGroup.reportRead(ExperimentGroup.self, from: text, kind: .experiment)
             guard group.experiment == query.experiment, (group.walkthrough ?? false) == isWalkthrough else { continue }
             // Variations as the collector marks them: bit n for declared variation n (n ≥ 62 share
             // bit 62), bit 63 for any undeclared one.

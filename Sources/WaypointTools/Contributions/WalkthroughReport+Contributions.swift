@@ -18,23 +18,23 @@ extension WalkthroughReport {
     ///     who started outside it: a report split by variation refuses several experiments, or an
     ///     unknown one, over all of the revision's users, and lists app versions when any of them
     ///     has one, as over a file.
-    /// - Throws: ``ReportError`` as ``compute(file:query:threads:progress:)`` does;
-    ///   ``ContributionError`` when a row's group or totals are not ones this version writes.
+    /// - Throws: ``ReportError`` as ``compute(file:query:threads:progress:)`` does, or with the
+    ///   ``ContributionError`` text when a row's group or totals are not ones this version writes.
     public static func compute(
         contributions rows: some Sequence<ContributionRow>, query: WalkthroughQuery, events: Int, groupsOutsideRange: Set<String> = []
-    ) throws -> WalkthroughReport {
+    ) throws(ReportError) -> WalkthroughReport {
         var sums: [String: WalkthroughTotals] = [:]
         for row in rows where row.kind == .walkthrough && row.subject == query.walkthroughID && row.revision == query.scope.revision {
-            guard case .walkthrough(let totals) = row.totals else { throw ContributionError.kindMismatch(.walkthrough, row.totals.kind) }
+            guard case .walkthrough(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.walkthrough, row.totals.kind)) }
             sums[row.group, default: WalkthroughTotals()].add(totals)
         }
         sums = sums.filter { !$0.value.isEmpty }
         var groups: [(group: WalkthroughGroup, totals: WalkthroughTotals)] = []
         for text in sums.keys.sorted() {
-            groups.append((try ContributionGroup.read(WalkthroughGroup.self, from: text, kind: .walkthrough), sums[text]!))
+            groups.append((try ContributionGroup.reportRead(WalkthroughGroup.self, from: text, kind: .walkthrough), sums[text]!))
         }
         var outside: [WalkthroughGroup] = []
-        for text in groupsOutsideRange.sorted() { outside.append(try ContributionGroup.read(WalkthroughGroup.self, from: text, kind: .walkthrough)) }
+        for text in groupsOutsideRange.sorted() { outside.append(try ContributionGroup.reportRead(WalkthroughGroup.self, from: text, kind: .walkthrough)) }
         let everyGroup = groups.map(\.group) + outside
         let carried = Set(everyGroup.flatMap(\.experiments)).sorted()
         try WalkthroughCollector.check(
