@@ -163,7 +163,10 @@ import TestSupport
         if split.experiment == "tour-test" {
             let report = try WalkthroughReport.compute(jsonLines: Self.data(lines), query: query)
             #expect(report.started > 20)
-            #expect((report.byVariation?.count ?? 0) >= 2)
+            #expect((report.byVariation?.count ?? 0) >= 3)
+            #expect((report.byAppVersion?.count ?? 0) >= 3)
+            #expect(report.steps.contains { $0.inDocument == false && $0.shown > 0 })
+            #expect(report.steps.contains { $0.targetNotFound > 0 && $0.droppedHere > 0 && !$0.skippedBy.isEmpty })
         }
         if scope.wholeDays {
             #expect(Self.walkthroughReport(events.cells, query: query, events: lines.count) == expected)
@@ -227,6 +230,12 @@ import TestSupport
         query.scope = scope.scope
         let expected = try ExperimentReport.compute(jsonLines: Self.data(lines), query: query, document: ExperimentLines.document)
         #expect(expected.variations.allSatisfy { $0.users > 10 })
+        if scope.scope.isEmpty {
+            // The events hold every case the report counts apart.
+            #expect(expected.multipleVariations > 0)
+            #expect(expected.undeclaredVariationUsers > 0)
+            #expect(expected.variations.allSatisfy { $0.conversions > 0 && $0.conversions < $0.users })
+        }
         #expect(Self.experimentReport(events.rows, query: query, events: lines.count) == String(decoding: expected.jsonData(), as: UTF8.self))
         if scope.wholeDays {
             #expect(Self.experimentReport(events.cells, query: query, events: lines.count)
