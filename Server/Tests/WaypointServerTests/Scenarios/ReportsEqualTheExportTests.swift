@@ -47,7 +47,7 @@ struct ReportsEqualTheExportTests {
     }
 
     /// Every report the server answers, compared with the same report over its export (read through `read`).
-    static func expectReportsEqualTheExport(_ get: Get, app: String, note: String, read: Get? = nil) async throws {
+    static func expectReportsEqualTheExport(_ get: @escaping Get, app: String, note: String, read: Get? = nil) async throws {
         let export = try await (read ?? get)("/v1/apps/\(app)/events?format=jsonl")
         try #require(export.status == 200)
         let lines = export.text.split(separator: "\n").map(String.init)
