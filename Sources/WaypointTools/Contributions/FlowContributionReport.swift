@@ -106,10 +106,9 @@ enum FlowContributionReport {
         var variations = ByteStringTable(capacity: 16)
         var foldedVariations = 0
         if query.groupByVariation {
-            var otherVariation = 0
             if foldsVariations {
                 for variation in query.declaredVariations ?? [] { _ = variations.index(of: Array(variation.utf8)) }
-                otherVariation = variations.index(of: Array(ReportBounds.otherGroup.utf8)) ?? 0
+                _ = variations.index(of: Array(ReportBounds.otherGroup.utf8))
             }
             var named: [String?: FlowTotals] = [:]
             for (name, totals) in byVariation {
@@ -122,7 +121,6 @@ enum FlowContributionReport {
                 }
             }
             for name in named.keys.compactMap({ $0 }).sorted() { _ = variations.index(of: Array(name.utf8)) }
-            _ = otherVariation
             builder.perVariation = tallies(named) { (variations.index(of: Array($0.utf8), insert: false) ?? 0) + 1 }
         }
         var appVersions = ByteStringTable(capacity: 16)

@@ -36,42 +36,51 @@ struct ReportsEqualTheExportTests {
             until: parameters["until"], experiment: parameters["experiment"])
     }
 
-    /// Every report the server answers, compared with the same report over its export.
-    static func expectReportsEqualTheExport(_ client: any TestClientProtocol, app: String, note: String) async throws {
-        let export = try await client.send("/v1/apps/\(app)/events?format=jsonl", headers: TestServer.admin)
-        try #require(export.status == .ok)
+    /// An admin's GET: the status and the body.
+    typealias Get = @Sendable (String) async throws -> (status: Int, text: String)
+
+    static func get(_ client: any TestClientProtocol) -> Get {
+        { path in
+            let answer = try await client.send(path, headers: TestServer.admin)
+            return (Int(answer.status.code), answer.text)
+        }
+    }
+
+    /// Every report the server answers, compared with the same report over its export (read through `read`).
+    static func expectReportsEqualTheExport(_ get: @escaping Get, app: String, note: String, read: Get? = nil) async throws {
+        let export = try await (read ?? get)("/v1/apps/\(app)/events?format=jsonl")
+        try #require(export.status == 200)
         let lines = export.text.split(separator: "\n").map(String.init)
         let documents = try [1, 2].map { try WaypointDocument(validating: Data(RandomEvents.document(revision: $0).utf8)) }
         func document(_ parameters: [String: String]) -> WaypointDocument { documents[(parameters["revision"].flatMap(Int.init) ?? 2) - 1] }
 
         for query in flowScopes {
             let parameters = Self.parameters(query)
-            let answer = try await client.send("/v1/apps/\(app)/funnel?flow=signup" + query, headers: TestServer.admin)
+            let answer = try await get("/v1/apps/\(app)/funnel?flow=signup" + query)
             let expected = try Funnel.compute(
                 jsonLines: Data((lines.joined(separator: "\n") + "\n").utf8),
                 query: FunnelQuery(flowID: "signup", groupByVariation: parameters["by"] == "variation", document: document(parameters),
                                    scope: try scope(parameters)))
-            #expect(answer.status == .ok, "\(note) funnel\(query): \(answer.text)")
+            #expect(answer.status == 200, "\(note) funnel\(query): \(answer.text)")
             #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) funnel\(query)")
         }
         for query in otherScopes {
             let parameters = Self.parameters(query)
-            let answer = try await client.send("/v1/apps/\(app)/walkthroughs/tour/report?by=variation" + query, headers: TestServer.admin)
+            let answer = try await get("/v1/apps/\(app)/walkthroughs/tour/report?by=variation" + query)
             var expected = try WalkthroughReport.compute(
                 lines: lines, query: WalkthroughQuery(
                     walkthroughID: "tour", groupByVariation: true,
                     declaredSteps: document(parameters).reportedStepIDs(ofWalkthrough: "tour"), scope: try scope(parameters)))
             expected.events = lines.count
-            #expect(answer.status == .ok, "\(note) walkthrough\(query): \(answer.text)")
+            #expect(answer.status == 200, "\(note) walkthrough\(query): \(answer.text)")
             #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) walkthrough\(query)")
             for goal in goals {
-                let answer = try await client.send(
-                    "/v1/apps/\(app)/experiments/short-signup?goal=\(goal)" + query, headers: TestServer.admin)
+                let answer = try await get("/v1/apps/\(app)/experiments/short-signup?goal=\(goal)" + query)
                 var expected = try ExperimentReport.compute(
                     lines: lines, query: ExperimentQuery(experiment: "short-signup", goal: ExperimentGoal(goal), scope: try scope(parameters)),
                     document: document(parameters))
                 expected.events = lines.count
-                #expect(answer.status == .ok, "\(note) experiment \(goal)\(query): \(answer.text)")
+                #expect(answer.status == 200, "\(note) experiment \(goal)\(query): \(answer.text)")
                 #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) experiment \(goal)\(query)")
             }
         }
@@ -100,17 +109,17 @@ struct ReportsEqualTheExportTests {
                 }
                 for (number, batch) in batches.enumerated() {
                     let answer = try await client.postEvents(key: app.production, lines: batch)
-                    #expect(answer.status == .ok, "\(answer.text)")
+                    #expect(answer.status == 200, "\(answer.text)")
                     if number % 7 == 3 { _ = try await client.postEvents(key: app.production, lines: batch) }
                     if number == batches.count / 2 {
-                        try await Self.expectReportsEqualTheExport(client, app: "fuzz", note: "\(kind) halfway")
+                        try await Self.expectReportsEqualTheExport(Self.get(client), app: "fuzz", note: "\(kind) halfway")
                         for erased in ["u3", "u40", "u77"] {
                             let erasure = try await client.send("/v1/apps/fuzz/users/\(erased)", .delete, headers: TestServer.admin)
                             #expect(erasure.status == .ok || erasure.status == .noContent, "\(erasure.text)")
                         }
                     }
                 }
-                try await Self.expectReportsEqualTheExport(client, app: "fuzz", note: "\(kind) at the end")
+                try await Self.expectReportsEqualTheExport(Self.get(client), app: "fuzz", note: "\(kind) at the end")
             }
         }
     }
