@@ -6,7 +6,8 @@ extension WalkthroughReport {
     /// The rows' sums are turned back into the figures the report over events sums, and the one
     /// code that assembles that report assembles this one. Without document steps
     /// (``WalkthroughQuery/declaredSteps``), steps are listed by id: the order of first appearance
-    /// is not a sum.
+    /// is not a sum. Nor do rows say whether other revisions have events: with a revision and no
+    /// document steps, a walkthrough without rows of that revision is refused as one without events.
     ///
     /// - Parameters:
     ///   - rows: the rows of the query's walkthrough and scope: of the scope's revision (`nil` rows
