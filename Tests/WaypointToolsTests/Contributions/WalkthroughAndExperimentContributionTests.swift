@@ -290,7 +290,7 @@ import TestSupport
             try sum.add(experiment.totals)
             Issue.record("a walkthrough's and an experiment's totals were summed")
         } catch {
-            #expect(error.description.hasPrefix("Contributions to a walkthrough report and to a"))
+            #expect(error.description.hasPrefix("Contributions to the walkthrough report and to the"))
             #expect(error.description.contains("experiment report cannot be summed; a cell holds one report's contributions."))
         }
     }
