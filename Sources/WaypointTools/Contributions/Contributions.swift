@@ -10,6 +10,6 @@ public enum Contributions {
     ///   each flow or walkthrough to recompute: a row is the figure of all of them.
     public static func ofUser(lines: [String]) -> [ContributionRow] {
         let parsed = lines.compactMap(ContributionLine.init)
-        return flowRows(lines: lines) + walkthroughRows(lines: parsed) + experimentRows(lines: parsed)
+        return flowRows(lines: parsed) + walkthroughRows(lines: parsed) + experimentRows(lines: parsed)
     }
 }
