@@ -21,7 +21,7 @@ public struct ContributionError: Error, Sendable, Equatable, CustomStringConvert
         ContributionError(.kindMismatch(lhs, rhs))
     }
 
-    private static let remedy = "rebuild them from the stored events (the server's README, "Reports at scale", says how)."
+    private static let remedy = "rebuild them from the stored events (the server's README, \"Reports at scale\", says how)."
 
     public var description: String {
         switch reason {

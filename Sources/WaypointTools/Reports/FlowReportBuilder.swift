@@ -10,11 +10,11 @@ struct FlowReportBuilder {
         var started = 0
         var completed = 0
         var abandoned = 0
-        var toComplete: [Int64] = []
+        var toComplete = DurationValues()
         var viewed: [Int] = []
         var skipped: [Int] = []
         var dropped: [Int] = []
-        var durations: [[Int64]] = []
+        var durations: [DurationValues] = []
         /// Users per (step << 32 | outcome).
         var outcomes: [UInt64: Int] = [:]
         /// Whether any user is in the group.
@@ -32,11 +32,11 @@ struct FlowReportBuilder {
             viewed += repeatElement(0, count: missing)
             skipped += repeatElement(0, count: missing)
             dropped += repeatElement(0, count: missing)
-            durations += repeatElement([], count: missing)
+            durations += repeatElement(DurationValues(), count: missing)
         }
 
         /// The slot of `step`, made when a sparse tally has none.
-        private mutating func slot(_ step: UInt32) -> Int {
+        mutating func slot(_ step: UInt32) -> Int {
             guard slots != nil else { return Int(step) }
             if let slot = slots?[step] { return slot }
             let slot = viewed.count
@@ -44,7 +44,7 @@ struct FlowReportBuilder {
             viewed.append(0)
             skipped.append(0)
             dropped.append(0)
-            durations.append([])
+            durations.append(DurationValues())
             return slot
         }
 
@@ -69,31 +69,36 @@ struct FlowReportBuilder {
             if !user.completed, let step = user.lastViewed { dropped[slot(step)] += 1 }
         }
 
-        /// Moves the figures of the `folded` step numbers into the row `other`: drop-offs and
-        /// durations add up (a user drops off at one step), views, skips and outcomes are the
-        /// row's own plus `extra`, the users who reached a folded id only.
-        mutating func fold(_ folded: [Bool], into other: UInt32, extra: OtherStepsExtra) {
+        /// Moves the figures of the `folded` step numbers into the row `other`, summed: its views,
+        /// skips and outcomes are sums over the folded ids (a user who viewed two of them counts
+        /// twice), its drop-offs and durations add up as they do anywhere (a user drops off at one step).
+        mutating func fold(_ folded: [Bool], into other: UInt32) {
             func isFolded(_ step: UInt32) -> Bool { Int(step) < folded.count && folded[Int(step)] }
-            var droppedThere = 0
-            var durationsThere: [Int64] = []
+            var viewedThere = 0, skippedThere = 0, droppedThere = 0
+            var durationsThere = DurationValues()
             let numbers = slots.map { $0.map { ($0.key, $0.value) } } ?? viewed.indices.map { (UInt32($0), $0) }
             for (step, slot) in numbers where isFolded(step) {
+                viewedThere += viewed[slot]
+                skippedThere += skipped[slot]
                 droppedThere += dropped[slot]
-                durationsThere += durations[slot]
+                durationsThere.add(durations[slot])
                 viewed[slot] = 0
                 skipped[slot] = 0
                 dropped[slot] = 0
-                durations[slot] = []
+                durations[slot] = DurationValues()
             }
-            for key in outcomes.keys where isFolded(UInt32(truncatingIfNeeded: key >> 32)) { outcomes[key] = nil }
-            for (outcome, users) in extra.outcomes { outcomes[UInt64(other) << 32 | UInt64(outcome), default: 0] += users }
-            guard extra.viewed > 0 || extra.skipped > 0 || droppedThere > 0 || !durationsThere.isEmpty || !extra.outcomes.isEmpty
+            let foldedOutcomes = outcomes.filter { isFolded(UInt32(truncatingIfNeeded: $0.key >> 32)) }
+            for (key, users) in foldedOutcomes {
+                outcomes[key] = nil
+                outcomes[UInt64(other) << 32 | (key & 0xFFFF_FFFF), default: 0] += users
+            }
+            guard viewedThere > 0 || skippedThere > 0 || droppedThere > 0 || !durationsThere.isEmpty || !foldedOutcomes.isEmpty
             else { return }
             let to = slot(other)
-            viewed[to] += extra.viewed
-            skipped[to] += extra.skipped
+            viewed[to] += viewedThere
+            skipped[to] += skippedThere
             dropped[to] += droppedThere
-            durations[to] += durationsThere
+            durations[to].add(durationsThere)
         }
 
         /// Adds another group's users (each user is in one group, so the sums count users).
@@ -102,7 +107,7 @@ struct FlowReportBuilder {
             started += other.started
             completed += other.completed
             abandoned += other.abandoned
-            toComplete += other.toComplete
+            toComplete.add(other.toComplete)
             for (key, count) in other.outcomes {
                 outcomes[key, default: 0] += count
                 _ = slot(UInt32(truncatingIfNeeded: key >> 32))
@@ -115,23 +120,8 @@ struct FlowReportBuilder {
                 viewed[to] += other.viewed[from]
                 skipped[to] += other.skipped[from]
                 dropped[to] += other.dropped[from]
-                durations[to] += other.durations[from]
+                durations[to].add(other.durations[from])
             }
-        }
-    }
-
-    /// Users counted in ``ReportBounds/otherSteps`` besides those the row's own step number
-    /// counts: users who reached a folded id but not the row's number itself.
-    struct OtherStepsExtra {
-        var viewed = 0
-        var skipped = 0
-        /// Users per outcome number.
-        var outcomes: [UInt32: Int] = [:]
-
-        mutating func add(_ other: OtherStepsExtra, times count: Int = 1) {
-            viewed += other.viewed * count
-            skipped += other.skipped * count
-            for (outcome, users) in other.outcomes { outcomes[outcome, default: 0] += users * count }
         }
     }
 
@@ -161,33 +151,16 @@ struct FlowReportBuilder {
         func isUndeclared(_ step: UInt32) -> Bool { step >= firstTracked || step == other }
     }
 
-    /// What a user reached among the undeclared steps, with their groups: users alike are counted
-    /// together, so that ``ReportBounds/otherSteps`` counts each user once whichever ids end up
-    /// folded into it.
-    struct UndeclaredReach: Hashable {
-        var variation: UInt16
-        var appVersion: UInt16
-        var revision: UInt16
-        /// Undeclared step numbers (``ReportBounds/otherSteps``' too), sorted.
-        var viewed: [UInt32]
-        var skipped: [UInt32]
-        /// step << 32 | outcome, sorted.
-        var outcomes: [UInt64]
-    }
-
     private let undeclaredSteps: UndeclaredSteps?
-    /// Users who reached an undeclared id tracked on its own, by what they reached: as many entries
-    /// as distinct combinations, at most one a user.
-    private var undeclaredReaches: [UndeclaredReach: Int] = [:]
 
     /// Where a step first appears: the earliest event that names it, in event order.
-    private var firstSeen: [EventOrder?] = []
-    private var overall = Tally()
-    private var perVariation: [Tally] = []
+    var firstSeen: [EventOrder?] = []
+    var overall = Tally()
+    var perVariation: [Tally] = []
     /// By app version number + 1 (0: none); empty until a user with an app version is added.
-    private var perAppVersion: [Tally] = []
+    var perAppVersion: [Tally] = []
     /// By revision number + 1 (0: none); empty until a user with a revision is added.
-    private var perRevision: [Tally] = []
+    var perRevision: [Tally] = []
     private let groupByVariation: Bool
     // Per-step and per-outcome marks of the user being added, to count each user once.
     private var stamp: UInt32 = 0
@@ -253,7 +226,6 @@ struct FlowReportBuilder {
         if user.completed, let start = firstStart, let end = completions.filter({ $0 >= start }).min() {
             user.msToComplete = end - start
         }
-        if let undeclaredSteps { noteUndeclaredReach(of: user, undeclaredSteps) }
         Self.startGroups(&perAppVersion, with: user.appVersion, before: overall)
         Self.startGroups(&perRevision, with: user.revision, before: overall)
         overall.add(user)
@@ -265,18 +237,6 @@ struct FlowReportBuilder {
             perVariation[group].grow(to: steps)
             perVariation[group].add(user)
         }
-    }
-
-    /// Remembers what `user` reached among the undeclared steps, when that includes an id tracked on its own.
-    private mutating func noteUndeclaredReach(of user: UserFigures, _ undeclared: UndeclaredSteps) {
-        let tracked = user.viewed.contains { $0 >= undeclared.firstTracked } || user.skipped.contains { $0 >= undeclared.firstTracked }
-            || user.outcomes.contains { UInt32(truncatingIfNeeded: $0 >> 32) >= undeclared.firstTracked }
-        guard tracked else { return }
-        let reach = UndeclaredReach(
-            variation: groupByVariation ? user.variation : 0, appVersion: user.appVersion, revision: user.revision,
-            viewed: user.viewed.filter(undeclared.isUndeclared).sorted(), skipped: user.skipped.filter(undeclared.isUndeclared).sorted(),
-            outcomes: user.outcomes.filter { undeclared.isUndeclared(UInt32(truncatingIfNeeded: $0 >> 32)) }.sorted())
-        undeclaredReaches[reach, default: 0] += 1
     }
 
     /// The undeclared ids tracked on their own that are folded into ``ReportBounds/otherSteps``
@@ -366,28 +326,10 @@ struct FlowReportBuilder {
             folded.steps = foldedSteps.count + added
             let other = undeclaredSteps.other
             func foldsInto(_ step: UInt32) -> Bool { Int(step) < isFolded.count && isFolded[Int(step)] }
-            var overallExtra = OtherStepsExtra()
-            var variationExtras = [OtherStepsExtra](repeating: OtherStepsExtra(), count: perVariation.count)
-            var appVersionExtras = [OtherStepsExtra](repeating: OtherStepsExtra(), count: perAppVersion.count)
-            var revisionExtras = [OtherStepsExtra](repeating: OtherStepsExtra(), count: perRevision.count)
-            for (reach, users) in undeclaredReaches {
-                var extra = OtherStepsExtra()
-                if !reach.viewed.contains(other), reach.viewed.contains(where: foldsInto) { extra.viewed = 1 }
-                if !reach.skipped.contains(other), reach.skipped.contains(where: foldsInto) { extra.skipped = 1 }
-                let atOther = Set(reach.outcomes.filter { $0 >> 32 == UInt64(other) }.map { UInt32(truncatingIfNeeded: $0) })
-                for key in reach.outcomes where foldsInto(UInt32(truncatingIfNeeded: key >> 32)) {
-                    let outcome = UInt32(truncatingIfNeeded: key)
-                    if !atOther.contains(outcome) { extra.outcomes[outcome] = 1 }
-                }
-                overallExtra.add(extra, times: users)
-                if Int(reach.variation) < variationExtras.count { variationExtras[Int(reach.variation)].add(extra, times: users) }
-                if Int(reach.appVersion) < appVersionExtras.count { appVersionExtras[Int(reach.appVersion)].add(extra, times: users) }
-                if Int(reach.revision) < revisionExtras.count { revisionExtras[Int(reach.revision)].add(extra, times: users) }
-            }
-            overall.fold(isFolded, into: other, extra: overallExtra)
-            for index in perVariation.indices { perVariation[index].fold(isFolded, into: other, extra: variationExtras[index]) }
-            for index in perAppVersion.indices { perAppVersion[index].fold(isFolded, into: other, extra: appVersionExtras[index]) }
-            for index in perRevision.indices { perRevision[index].fold(isFolded, into: other, extra: revisionExtras[index]) }
+            overall.fold(isFolded, into: other)
+            for index in perVariation.indices { perVariation[index].fold(isFolded, into: other) }
+            for index in perAppVersion.indices { perAppVersion[index].fold(isFolded, into: other) }
+            for index in perRevision.indices { perRevision[index].fold(isFolded, into: other) }
             // Listed: the declared steps, the kept undeclared ids by id, then `(other steps)` when it has users.
             order.removeAll { entry in entry.number.map { foldsInto(UInt32($0)) || $0 == Int(other) } ?? false }
             if (Int(other) < firstSeen.count && firstSeen[Int(other)] != nil) || added > 0 {
@@ -411,12 +353,12 @@ struct FlowReportBuilder {
                 reported.append(FlowReport.Step(
                     stepID: entry.name, viewed: tally.viewed[slot], skipped: tally.skipped[slot],
                     droppedHere: tally.dropped[slot], outcomes: outcomesByStep[number] ?? [:],
-                    medianDurationMs: FunnelTally.median(tally.durations[slot]), inDocument: entry.inDocument))
+                    medianDurationMs: tally.durations[slot].median, inDocument: entry.inDocument))
             }
             return FlowReport.Figures(
                 started: tally.started, completed: tally.completed, abandoned: tally.abandoned,
                 completionRate: tally.started == 0 ? 0 : Double(tally.completed) / Double(tally.started),
-                medianMsToComplete: FunnelTally.median(tally.toComplete), steps: reported)
+                medianMsToComplete: tally.toComplete.median, steps: reported)
         }
 
         /// The figures of each group with users, by name: group 0 is `(none)`, group n is `names`'

@@ -40,7 +40,7 @@ struct FunnelCollector: EventLineCollector {
     /// Added to every record's line number: the part of the file this collector reads.
     let sequenceBase: Int64
     var steps = ByteStringTable(capacity: 64)
-    var users = ByteStringTable(capacity: 1 << 14)
+    var users: ByteStringTable
     var variations = ByteStringTable(capacity: 16)
     /// The `appVersion`s of the flow's events, when ``keepsAppVersions``.
     var appVersions = ByteStringTable(capacity: 16)
@@ -84,7 +84,9 @@ struct FunnelCollector: EventLineCollector {
     /// The step number of `$complete`.
     let completeStep: UInt32 = 0
 
-    init(query: FunnelQuery, part: Int = 0) {
+    /// - Parameter userCapacity: the distinct users expected (one, for a single user's contribution).
+    init(query: FunnelQuery, part: Int = 0, userCapacity: Int = 1 << 14) {
+        users = ByteStringTable(capacity: userCapacity)
         flowID = Array(query.flowID.utf8)
         groupByVariation = query.groupByVariation
         keepsAppVersions = query.steps == nil

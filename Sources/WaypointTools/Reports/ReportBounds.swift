@@ -12,15 +12,16 @@
 /// - With the document's steps (``FunnelQuery/declaredSteps``), the ``listedSteps`` step ids it
 ///   does not declare with the most viewers (then by id) keep their own rows, after the declared
 ///   steps, by id (a step an earlier revision had stays visible in a report over every revision);
-///   the others are the one row ``otherSteps``: users who viewed, skipped or took an outcome at any
-///   of them, each counted once.
+///   the others are summed into the one row ``otherSteps``: its views, skips and outcomes are the
+///   sums of the folded ids' (a user who viewed two of them counts twice), its drop-offs and
+///   durations theirs together (a user drops off at one step). Sums, so that the row is the same
+///   whether a report reads events or adds up users' contributions (docs/ARCHITECTURE.md, "Reports at scale").
 ///   To choose them with bounded memory and work, a report tracks the first ``trackedSteps``
 ///   distinct undeclared ids it reads on their own and folds any id first read after those as it
 ///   reads it; at the end it keeps the ``listedSteps`` most viewed of the tracked ids and folds the
 ///   rest. Its one imprecision: an id first read after ``trackedSteps`` others is folded however
 ///   many viewers it has (a file read in ranges tracks per range, and an id folded in any range is
-///   folded). To count each user of the row once, the report remembers what each user who reached
-///   a tracked id reached among the undeclared steps, users alike counted together.
+///   folded).
 /// - Each group lists the declared steps and only the other steps its own users reached, among the
 ///   ones everyone's figures list (the same kept ids), and its own users' share of ``otherSteps``.
 /// - The walkthrough report bounds its variations and app versions as the flow report does without

@@ -9,6 +9,8 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable(path: String, message: String)
         case noSteps(flowID: String)
         case tooManySteps(Int)
+        case damagedContributions(String)
+        case sequentialFromContributions(flowID: String)
         case noValidEvents(source: String?, invalidLines: Int, line: Int64, why: String)
         case noEventsOfFlow(flowID: String, otherFlows: [String], events: Int)
         case noEventsOfWalkthrough(walkthroughID: String, otherWalkthroughs: [String], events: Int)
@@ -50,6 +52,8 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     }
     static func noSteps(flowID: String) -> ReportError { ReportError(.noSteps(flowID: flowID)) }
     static func tooManySteps(_ count: Int) -> ReportError { ReportError(.tooManySteps(count)) }
+    static func damagedContributions(_ error: ContributionError) -> ReportError { ReportError(.damagedContributions(error.description)) }
+    static func sequentialFromContributions(flowID: String) -> ReportError { ReportError(.sequentialFromContributions(flowID: flowID)) }
     static func noValidEvents(source: String?, invalidLines: Int, line: Int64, bytes: [UInt8]) -> ReportError {
         ReportError(.noValidEvents(source: source, invalidLines: invalidLines, line: line, why: Self.whyInvalid(bytes)))
     }
@@ -157,6 +161,11 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Could not read \(path): \(message)."
         case .noSteps(let flowID):
             return "No steps to measure for flow \"\(flowID)\": --steps is empty. List the steps in order, such as --steps splash,login."
+        case .damagedContributions(let message):
+            return message
+        case .sequentialFromContributions(let flowID):
+            return "A sequential funnel of flow \"\(flowID)\" follows each user's attempts in time, which report contributions do not keep; "
+                + "compute it over the events (the export of the flow)."
         case .tooManySteps(let count):
             return "\(count) steps is more than a funnel can measure (at most 65533). List fewer steps."
         case .noValidEvents(let source, let invalidLines, let line, let why):

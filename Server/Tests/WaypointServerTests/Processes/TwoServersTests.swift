@@ -49,4 +49,48 @@ struct TwoServersTests {
         #expect(first.terminate() == 0)
         #expect(second.terminate() == 0)
     }
+
+    /// Both servers take batches of the same users at once; the reports either answers equal the
+    /// reports over the export (one user's contribution is recomputed at a time, across processes).
+    @Test func reportsStayEqualToTheExportWhenBothServersTakeTheSameUsers() async throws {
+        let url = try PostgresServer.createDatabase()
+        async let startFirst = ServerProcess(["--database", url])
+        async let startSecond = ServerProcess(["--database", url])
+        let (first, second) = try await (startFirst, startSecond)
+        let app = try await HTTP.createApp(port: first.port, "shared")
+        for revision in [1, 2] {
+            let upload = try await HTTP.send(port: first.port, "/v1/apps/shared/revisions", method: .POST, headers: HTTP.admin,
+                                             body: Data(RandomEvents.document(revision: revision).utf8))
+            try #require(upload.status == 201, "\(upload.text)")
+        }
+        let publish = try await HTTP.send(port: first.port, "/v1/apps/shared/environments/production/publish", method: .POST,
+                                          headers: HTTP.admin, body: Data(#"{"revision":2}"#.utf8))
+        #expect(publish.status == 200)
+
+        var random = RandomEvents(seed: 99)
+        let users = (0..<60).map { random.user($0) }
+        // Each user's events in three batches; every batch goes to both servers at once, so the same
+        // users (and the same events, as duplicates) arrive through two processes concurrently.
+        var batches: [[String]] = [[], [], []]
+        for lines in users { for (index, line) in lines.enumerated() { batches[index % 3].append(line) } }
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for batch in batches {
+                for chunk in stride(from: 0, to: batch.count, by: 100).map({ Array(batch[$0..<min($0 + 100, batch.count)]) }) {
+                    for port in [first.port, second.port] {
+                        group.addTask { try await HTTP.postEvents(port: port, key: app.production, lines: chunk).status }
+                    }
+                }
+            }
+            for try await status in group { #expect(status == 200) }
+        }
+        func get(_ port: Int) -> ReportsEqualTheExportTests.Get {
+            { path in
+                let answer = try await HTTP.send(port: port, path, headers: HTTP.admin, timeout: .seconds(60))
+                return (answer.status, answer.text)
+            }
+        }
+        try await ReportsEqualTheExportTests.expectReportsEqualTheExport(get(second.port), app: "shared", note: "two servers", read: get(first.port))
+        #expect(first.terminate() == 0)
+        #expect(second.terminate() == 0)
+    }
 }

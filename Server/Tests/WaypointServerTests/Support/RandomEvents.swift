@@ -1,0 +1,115 @@
+import Foundation
+
+/// Random but replayable users for tests that compare the server's reports with the reports of its
+/// export: flow `signup` (forks, skipped steps, back, undeclared ids, abandoned and unfinished runs,
+/// users who never start), walkthrough `tour`, two revisions, three app versions, the experiment
+/// `short-signup`, equal times and lines delivered out of order.
+struct RandomEvents: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// SplitMix64.
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+
+    /// Midnight UTC of 2026-11-01, the first day events fall on.
+    static let firstDay: Int64 = 1_793_491_200_000
+
+    /// The two revisions' documents: revision 2 drops `plan-monthly`, which older runs still name.
+    static func document(revision: Int) -> String {
+        let monthly = revision == 1 ? #", {"id": "plan-monthly", "on": {"next": "done"}}"# : ""
+        let planOn = revision == 1 ? #"{"annual": "plan-annual", "monthly": "plan-monthly", "next": "done"}"# : #"{"annual": "plan-annual", "next": "done"}"#
+        return """
+            {"schemaVersion": 1,
+             "flows": [
+              {"id": "signup", "version": \(revision), "experiment": "short-signup", "variation": "control", "steps": [
+                {"id": "welcome"}, {"id": "name"}, {"id": "plan", "on": \(planOn)},
+                {"id": "plan-annual", "on": {"next": "done"}}\(monthly), {"id": "done"}]},
+              {"id": "signup", "version": \(revision), "experiment": "short-signup", "variation": "short", "steps": [
+                {"id": "welcome"}, {"id": "done"}]}],
+             "walkthroughs": [{"id": "tour", "version": \(revision), "steps": [
+                {"id": "intro", "targetElementId": "a", "tooltipText": "A", "completionTrigger": {"type": "tap", "elementId": "a"}, "canSkip": true},
+                {"id": "panel", "targetElementId": "b", "tooltipText": "B", "completionTrigger": {"type": "tap", "elementId": "b"}, "canSkip": true}]}],
+             "experiments": [{"key": "short-signup", "variations": ["control", "short"], "weights": [0.5, 0.5]}]}
+            """
+    }
+
+    /// One user's events, in the order they are delivered.
+    mutating func user(_ index: Int) -> [String] {
+        let user = "u\(index)"
+        var lines: [String] = []
+        var time = Self.firstDay + Int64(int(0...(5 * 86_400_000 - 1)))
+        let revision: Int? = chance(0.15) ? nil : int(1...2)
+        let appVersion: String? = chance(0.1) ? nil : ["1.0", "1.1", "2.0"][int(0...2)]
+        let variation: String? = chance(0.2) ? nil : (chance(0.95) ? ["control", "short"][int(0...1)] : "rogue")
+        var sequence = 0
+        func add(_ event: String, step: String? = nil, index: Int? = nil, outcome: String? = nil,
+                          duration: Int64? = nil, walkthrough: Bool = false, exposed: Bool = true) {
+            sequence += 1
+            var fields = [
+                "\"messageId\":\"\(user)-\(sequence)-\(next() % 1_000_000)\"", "\"userId\":\"\(user)\"", "\"event\":\"\(event)\"",
+                "\"timestamp\":\"\(Self.iso(time))\"",
+            ]
+            fields.append(walkthrough ? "\"walkthroughId\":\"tour\",\"walkthroughVersion\":1" : "\"flowId\":\"signup\",\"flowVersion\":1")
+            if let step { fields.append("\"stepId\":\"\(step)\"") }
+            if let index { fields.append("\"stepIndex\":\(index)") }
+            if let outcome { fields.append("\"outcome\":\"\(outcome)\"") }
+            if let duration { fields.append("\"durationMs\":\(duration)") }
+            if walkthrough, step != nil, event != "Hint Shown" { fields.append("\"trigger\":\"tap\"") }
+            if let variation, exposed { fields.append("\"experiment\":\"short-signup\",\"variation\":\"\(variation)\"") }
+            if let appVersion { fields.append("\"appVersion\":\"\(appVersion)\"") }
+            if let revision { fields.append("\"revision\":\(chance(0.05) ? 3 - revision : revision)") }
+            lines.append("{" + fields.joined(separator: ",") + "}")
+            if !chance(0.1) { time += Int64(int(1...90_000)) }
+        }
+        flow: do {
+            if chance(0.9) { add("Flow Started", exposed: false) }
+            var path = ["welcome", "name"]
+            if chance(0.3) { path.insert("legacy-\(int(0...3))", at: 1) }
+            path.append(chance(0.5) ? "plan" : (chance(0.5) ? "plan-annual" : "plan-monthly"))
+            for (position, step) in path.enumerated() {
+                add("Step Viewed", step: step, index: position)
+                if chance(0.15) {
+                    if chance(0.6) { add("Flow Abandoned") }
+                    break flow
+                }
+                if chance(0.1) {
+                    add("Step Completed", step: step, index: position, outcome: "back", duration: Int64(int(100...5_000)))
+                    add("Step Viewed", step: step, index: position)
+                }
+                add("Step Completed", step: step, index: position, outcome: chance(0.8) ? "next" : "annual",
+                    duration: Int64(int(200...60_000)))
+            }
+            if chance(0.2) { add("Step Skipped", step: "done", index: path.count) } else { add("Step Viewed", step: "done", index: path.count) }
+            if chance(0.8) { add("Flow Completed") }
+        }
+        if chance(0.4) {
+            add("Walkthrough Started", walkthrough: true, exposed: false)
+            for (position, step) in ["intro", "panel"].enumerated() {
+                add("Hint Shown", step: step, index: position, walkthrough: true)
+                if chance(0.2) { break }
+                add(chance(0.8) ? "Hint Completed" : "Hint Skipped", step: step, index: position, walkthrough: true)
+            }
+            if chance(0.6) { add("Walkthrough Completed", walkthrough: true) }
+        }
+        // Mostly in order, sometimes delivered out of order.
+        for index in lines.indices.dropFirst() where chance(0.2) { lines.swapAt(index, int(0...index)) }
+        return lines
+    }
+
+    /// `milliseconds` as ISO 8601 UTC with milliseconds.
+    static func iso(_ milliseconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+}

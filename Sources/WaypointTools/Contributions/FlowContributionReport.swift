@@ -1,0 +1,141 @@
+import Waypoint
+
+/// Builds the flow report from contribution rows: the rows' sums are put back into the flow
+/// report builder's state, so that the one code that assembles the report over events assembles it
+/// here too (docs/ARCHITECTURE.md, "Reports at scale").
+enum FlowContributionReport {
+    static func report(
+        rows: some Sequence<ContributionRow>, query: FunnelQuery, events: Int, groupsOutsideRange: Set<String>
+    ) throws(ReportError) -> FunnelResult {
+        guard query.steps == nil else { throw .sequentialFromContributions(flowID: query.flowID) }
+        var groups: [String: FlowGroup] = [:]
+        func group(_ text: String) throws(ReportError) -> FlowGroup {
+            if let known = groups[text] { return known }
+            do {
+                let read = try FlowGroup(text: text)
+                groups[text] = read
+                return read
+            } catch {
+                throw .damagedContributions(error)
+            }
+        }
+        let key = query.groupByVariation ? query.scope.experiment : nil
+        var overall = FlowTotals()
+        var byVariation: [String?: FlowTotals] = [:]
+        var byAppVersion: [String?: FlowTotals] = [:]
+        var byRevision: [Int64?: FlowTotals] = [:]
+        var experiments = Set<String>()
+        var carriesKey = false
+        var hasRows = false
+        for row in rows {
+            guard row.kind == .flow, row.subject == query.flowID, case .flow(let totals) = row.totals else { continue }
+            hasRows = true
+            let user = try group(row.group)
+            overall.add(totals)
+            experiments.formUnion(user.experiments)
+            if let key, user.experiments.contains(key) { carriesKey = true }
+            if query.groupByVariation {
+                byVariation[key.map { user.variations[$0] } ?? user.variation, default: FlowTotals()].add(totals)
+            }
+            byAppVersion[user.appVersion, default: FlowTotals()].add(totals)
+            byRevision[user.revision, default: FlowTotals()].add(totals)
+        }
+        for text in groupsOutsideRange {
+            let user = try group(text)
+            experiments.formUnion(user.experiments)
+            if let key, user.experiments.contains(key) { carriesKey = true }
+        }
+        // As over a file (FunnelAccumulator): the flow must have events unless the document declares it,
+        // and a split by variation needs one experiment.
+        let revisionEvents = overall.events + (groupsOutsideRange.isEmpty ? 0 : 1)
+        if !hasRows, groupsOutsideRange.isEmpty, query.declaredSteps == nil {
+            throw .noEventsOfFlow(query.flowID, otherFlows: [], events: events)
+        }
+        if query.groupByVariation {
+            if let key {
+                if !carriesKey, revisionEvents > 0 {
+                    throw .unknownExperiment(key, of: .flow(query.flowID), carried: experiments.sorted())
+                }
+            } else if experiments.count > 1 {
+                throw .severalExperiments(experiments.sorted(), of: .flow(query.flowID))
+            }
+        }
+
+        // The tables the collector would have built: `$complete`, the document's steps, `(other steps)`, then the rest by id.
+        var steps = ByteStringTable(capacity: 64)
+        _ = steps.index(of: Array(FunnelCollector.completeStepID.utf8))
+        for step in query.declaredSteps ?? [] { _ = steps.index(of: Array(step.utf8)) }
+        var otherStep: UInt32 = 0
+        if query.declaredSteps != nil {
+            otherStep = UInt32(truncatingIfNeeded: steps.index(of: Array(ReportBounds.otherSteps.utf8)) ?? 0)
+        }
+        let firstTracked = steps.count
+        for step in overall.steps.keys.sorted() { _ = steps.index(of: Array(step.utf8)) }
+        var outcomes = ByteStringTable(capacity: 64)
+        for outcome in Set(overall.steps.values.flatMap(\.outcomes.keys)).sorted() { _ = outcomes.index(of: Array(outcome.utf8)) }
+        func stepNumber(_ name: String) -> UInt32 {
+            UInt32(truncatingIfNeeded: steps.index(of: Array(name.utf8), insert: false) ?? Int(otherStep))
+        }
+        func outcomeNumber(_ name: String) -> UInt32 {
+            UInt32(truncatingIfNeeded: outcomes.index(of: Array(name.utf8), insert: false) ?? 0)
+        }
+
+        var builder = FlowReportBuilder(
+            groupByVariation: query.groupByVariation,
+            undeclaredSteps: query.declaredSteps != nil
+                ? .init(firstTracked: UInt32(truncatingIfNeeded: firstTracked), other: otherStep) : nil)
+        builder.firstSeen = (0..<steps.count).map { number in
+            overall.steps[steps.string(at: number)] == nil ? nil : EventOrder(time: 0, stepIndex: 0, sequence: Int64(number))
+        }
+        builder.overall.grow(to: steps.count)
+        builder.overall.add(overall, step: stepNumber, outcome: outcomeNumber)
+
+        /// Tallies by group number (0: none, n: `table`'s entry n − 1).
+        func tallies<Name>(_ sums: [Name?: FlowTotals], number: (Name) -> Int) -> [FlowReportBuilder.Tally] {
+            var result: [FlowReportBuilder.Tally] = []
+            for (name, totals) in sums {
+                let index = name.map(number) ?? 0
+                while result.count <= index { result.append(FlowReportBuilder.Tally(sparse: true)) }
+                result[index].add(totals, step: stepNumber, outcome: outcomeNumber)
+            }
+            return result
+        }
+
+        // Variations: the document's, then `(other)` for any other (counted as folded), as the collector folds them.
+        let foldsVariations = query.groupByVariation && query.declaredVariations != nil
+        var variations = ByteStringTable(capacity: 16)
+        var foldedVariations = 0
+        if query.groupByVariation {
+            if foldsVariations {
+                for variation in query.declaredVariations ?? [] { _ = variations.index(of: Array(variation.utf8)) }
+                _ = variations.index(of: Array(ReportBounds.otherGroup.utf8))
+            }
+            var named: [String?: FlowTotals] = [:]
+            for (name, totals) in byVariation {
+                guard let name else { named[nil, default: FlowTotals()].add(totals); continue }
+                if foldsVariations, variations.index(of: Array(name.utf8), insert: false) == nil {
+                    foldedVariations += 1
+                    named[ReportBounds.otherGroup, default: FlowTotals()].add(totals)
+                } else {
+                    named[name, default: FlowTotals()].add(totals)
+                }
+            }
+            for name in named.keys.compactMap({ $0 }).sorted() { _ = variations.index(of: Array(name.utf8)) }
+            builder.perVariation = tallies(named) { (variations.index(of: Array($0.utf8), insert: false) ?? 0) + 1 }
+        }
+        var appVersions = ByteStringTable(capacity: 16)
+        if byAppVersion.keys.contains(where: { $0 != nil }) {
+            for name in byAppVersion.keys.compactMap({ $0 }).sorted() { _ = appVersions.index(of: Array(name.utf8)) }
+            builder.perAppVersion = tallies(byAppVersion) { (appVersions.index(of: Array($0.utf8), insert: false) ?? 0) + 1 }
+        }
+        var revisions = RevisionNumbers()
+        if byRevision.keys.contains(where: { $0 != nil }) {
+            for value in byRevision.keys.compactMap({ $0 }).sorted() { _ = revisions.number(of: value) }
+            builder.perRevision = tallies(byRevision) { revisions.number(of: $0) + 1 }
+        }
+        return .flow(builder.report(
+            flowID: query.flowID, steps: steps, outcomes: outcomes, variations: variations, appVersions: appVersions,
+            revisions: revisions.names, scope: query.scope, declared: query.declaredSteps, variationsDeclared: foldsVariations,
+            folded: FoldedValues(variations: foldedVariations), invalidLines: 0, events: events))
+    }
+}

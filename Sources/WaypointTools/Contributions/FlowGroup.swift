@@ -1,0 +1,43 @@
+import Foundation
+
+/// A user's groups in a flow report, written as a ``ContributionRow/group``: canonical JSON with
+/// sorted keys, so that users alike share a cell (docs/ARCHITECTURE.md, "Reports at scale").
+struct FlowGroup: Codable, Hashable {
+    /// The app version of the user's last event with one (their `byAppVersion` group).
+    var appVersion: String?
+    /// The revision of the user's last event with one (their `byRevision` group).
+    var revision: Int64?
+    /// The variation of the user's earliest event with one, whatever its experiment (their group
+    /// split by variation when no experiment is named).
+    var variation: String?
+    /// The experiments the user's events carry, sorted.
+    var experiments: [String] = []
+    /// By experiment, the variation of the user's earliest event that carries it and has one
+    /// (their group split by that experiment).
+    var variations: [String: String] = [:]
+
+    /// The canonical text.
+    var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Strings, numbers and string maps always encode.
+        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// Reads a canonical text.
+    init(text: String) throws(ContributionError) {
+        do {
+            self = try JSONDecoder().decode(FlowGroup.self, from: Data(text.utf8))
+        } catch {
+            throw .malformed("a flow group that is not one (\(text.prefix(80)))")
+        }
+    }
+
+    init(appVersion: String?, revision: Int64?, variation: String?, experiments: [String], variations: [String: String]) {
+        self.appVersion = appVersion
+        self.revision = revision
+        self.variation = variation
+        self.experiments = experiments
+        self.variations = variations
+    }
+}
