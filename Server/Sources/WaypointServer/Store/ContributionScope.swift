@@ -8,11 +8,11 @@ public struct ContributionScope: Sendable {
     /// day (nil for users without a start, listed only when the scope has no range).
     public var rows: [ContributionRow]
     /// The groups of the revision filter's users whose start is not in the range (those without a
-    /// start included), sorted by their bytes; empty without a range.
-    public var groupsOutsideRange: [String]
+    /// start included); empty without a range. `Funnel.compute(contributions:…)` takes them as they are.
+    public var groupsOutsideRange: Set<String>
 
     /// Creates a scope's contributions.
-    public init(rows: [ContributionRow], groupsOutsideRange: [String]) {
+    public init(rows: [ContributionRow], groupsOutsideRange: Set<String>) {
         self.rows = rows
         self.groupsOutsideRange = groupsOutsideRange
     }
@@ -154,7 +154,7 @@ struct ContributionScopeQuery: Sendable {
                 let left = lhs.startMs ?? Int64.min, right = rhs.startMs ?? Int64.min
                 return left != right ? left < right : lhs.group.utf8.lexicographicallyPrecedes(rhs.group.utf8)
             }
-            return ContributionScope(rows: rows, groupsOutsideRange: groups.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            return ContributionScope(rows: rows, groupsOutsideRange: groups)
         }
     }
 }
