@@ -1,7 +1,7 @@
 import WaypointTools
 
 /// One user of one environment: the unit whose report contributions are recomputed together
-/// (docs/ARCHITECTURE.md, "Reports at scale").
+/// (docs/ARCHITECTURE.md, "Report contributions in the stores").
 struct ContributionUser: Hashable, Sendable {
     var environment: String
     var userID: String
@@ -44,7 +44,7 @@ struct ContributionCellKey: Hashable, Sendable {
 }
 
 /// What a recompute changes, computed the same way by both stores: which users' rows to replace,
-/// and what to add to each cell (docs/ARCHITECTURE.md, "Reports at scale").
+/// and what to add to each cell (docs/ARCHITECTURE.md, "Report contributions in the stores").
 ///
 /// A user's rows of a flow or walkthrough are a function of the user's stored events of it, so
 /// each time those events change the rows are computed again with ``Contributions/ofUser(lines:)``

@@ -2,7 +2,7 @@ import Foundation
 import WaypointTools
 
 /// Fills the contribution tables from stored events read by app, environment, user and storage
-/// order (docs/ARCHITECTURE.md, "Reports at scale"): both stores' rebuild feeds it event by event
+/// order (docs/ARCHITECTURE.md, "Report contributions in the stores"): both stores' rebuild feeds it event by event
 /// and writes what it hands back, so memory holds one user's events and a bounded number of cells.
 struct ContributionRebuild {
     /// A finished user's rows, and (at the end of an app, or when enough have gathered) the

@@ -1,6 +1,6 @@
 import WaypointTools
 
-/// The contributions of a report's scope, as a store reads them (docs/ARCHITECTURE.md, "Reports at scale").
+/// The contributions of a report's scope, as a store reads them (docs/ARCHITECTURE.md, "Report contributions in the stores").
 public struct ContributionScope: Sendable {
     /// The summed rows of the users in the scope: one per UTC day of their start and group. Days
     /// wholly inside the range come from the cells; the first and last day, when the range cuts

@@ -4,7 +4,7 @@ import NIOCore
 import PostgresNIO
 import WaypointTools
 
-/// Report contributions in PostgreSQL (docs/ARCHITECTURE.md, "Reports at scale").
+/// Report contributions in PostgreSQL (docs/ARCHITECTURE.md, "Report contributions in the stores").
 ///
 /// Every change runs inside the transaction that changes the events, and takes its locks in one
 /// order, so that transactions of several server processes neither deadlock nor lose an update:

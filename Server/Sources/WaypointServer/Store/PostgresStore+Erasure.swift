@@ -55,7 +55,7 @@ extension PostgresStore {
         while true {
             // The users whose events went get their contributions recomputed from what is left, in
             // the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
-            // "Reports at scale"). The batch bounds how many users one transaction recomputes.
+            // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
             let batch = try await transaction { connection in
                 var expired: [(String, String, String, String?, String?)] = []
                 for try await row in try await connection.query(

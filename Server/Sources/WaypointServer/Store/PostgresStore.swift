@@ -400,7 +400,7 @@ public final class PostgresStore: Store {
                     subjects[ContributionUser(environment: environment, userID: user), default: []].insert(subject)
                 }
             }
-            // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Reports at scale").
+            // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
             try await Self.recomputeContributions(connection, appID: appID, subjects: subjects, logger: logger)
             return accepted
         }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import WaypointTools
 
-/// Report contributions in SQLite (docs/ARCHITECTURE.md, "Reports at scale").
+/// Report contributions in SQLite (docs/ARCHITECTURE.md, "Report contributions in the stores").
 ///
 /// Every change runs inside the write transaction that changes the events. SQLite has one writer
 /// at a time for every process that opens the file, and each of these transactions writes (the

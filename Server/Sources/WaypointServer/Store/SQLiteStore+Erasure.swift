@@ -40,7 +40,7 @@ extension SQLiteStore {
                     """, arguments: [cutoff, Self.retentionBatchSize])
                 // The users whose events went get their contributions recomputed from what is left,
                 // in the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
-                // "Reports at scale"). The batch bounds how many users one transaction recomputes.
+                // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
                 var subjects: [String: [ContributionUser: Set<String>]] = [:]
                 for row in expired {
                     let flowID: String? = row[3]

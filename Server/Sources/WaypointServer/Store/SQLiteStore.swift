@@ -308,7 +308,7 @@ public final class SQLiteStore: Store {
                 ])
                 if db.changesCount > 0 { inserted.append(event) }
             }
-            // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Reports at scale").
+            // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
             try Self.recomputeContributions(db, appID: appID, subjects: ContributionChanges.subjects(of: inserted))
             return InsertResult(accepted: inserted.count, duplicates: events.count - inserted.count)
         }

@@ -131,7 +131,7 @@ public protocol Store: Sendable {
     /// Works in transactions of a bounded size, so ingestion is not held up for long.
     func deleteEvents(before cutoff: Int64) async throws -> Int
 
-    // MARK: Report contributions (docs/ARCHITECTURE.md, "Reports at scale")
+    // MARK: Report contributions (docs/ARCHITECTURE.md, "Report contributions in the stores")
 
     /// The contributions of a report's scope: the rows of `kind`'s report of `subject` over the
     /// runs of `revision` (all of them when nil) in `environment`, of the users whose start lies

@@ -1,5 +1,5 @@
 /// The tables of report contributions, and the migration step that adds them and fills them from
-/// the events already stored (docs/ARCHITECTURE.md, "Reports at scale").
+/// the events already stored (docs/ARCHITECTURE.md, "Report contributions in the stores").
 ///
 /// A report is a sum over users. Each user's rows (``ContributionRow``, one per report, subject and
 /// revision filter) are kept in `contribution_rows`; their sums per cell — the same report, subject
