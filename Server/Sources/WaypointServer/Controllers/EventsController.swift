@@ -24,7 +24,7 @@ struct EventsController<Context: RequestContext>: Sendable {
         stored.reserveCapacity(batch.events.count)
         for event in batch.events where seen.insert(event.messageID).inserted {
             stored.append(StoredEvent(
-                messageID: event.messageID, userID: event.userID, flowID: event.flowID,
+                messageID: event.messageID, userID: event.userID, flowID: event.flowID, walkthroughID: event.walkthroughID,
                 timestamp: Timestamp.milliseconds(event.timestamp), environment: environment.name,
                 receivedAt: receivedAt, line: event.jsonLine))
         }

@@ -40,6 +40,8 @@ extension PostgresStore {
             ).decode(Int.self) {
                 deleted = count
             }
+            // The user's contribution rows go, and the cells lose them, in this transaction.
+            try await Self.recomputeContributions(connection, appID: appID, userID: userID, logger: logger)
             try await Self.append(audit?(deleted), connection, logger: logger)
             return deleted
         }
@@ -49,18 +51,23 @@ extension PostgresStore {
         var deleted = 0
         let limit = Self.retentionBatchSize
         // Bounded by the number of events there were: each round deletes a batch or ends the loop.
+        let logger = logger
         while true {
-            var batch = 0
-            for try await count in try await client.query(
-                """
-                WITH expired AS (
+            // The users whose events went get their contributions recomputed from what is left, in
+            // the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
+            // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
+            let batch = try await transaction { connection in
+                var expired: [(String, String, String, String?, String?)] = []
+                for try await row in try await connection.query(
+                    """
                     DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE timestamp_ms < \(cutoff) LIMIT \(limit))
-                    RETURNING 1
-                )
-                SELECT count(*) FROM expired
-                """, logger: logger
-            ).decode(Int.self) {
-                batch = count
+                    RETURNING app_id, environment, user_id, flow_id, walkthrough_id
+                    """, logger: logger
+                ).decode((String, String, String, String?, String?).self) {
+                    expired.append(row)
+                }
+                try await Self.recomputeContributions(connection, expired: expired, logger: logger)
+                return expired.count
             }
             deleted += batch
             if batch < limit { break }

@@ -112,7 +112,21 @@ public final class PostgresStore: Store {
         // these tables instead (``StoreSchema/peopleStepName`` was step 5 in one build) gets its log here.
         (StoreSchema.peopleTables.map { StoreSchema.addingTable($0, in: .postgres) } + StoreSchema.auditLogStep(in: .postgres))
             .map { PostgresQuery(unsafeSQL: $0) },
+        // Step 7 (StoreSchema.contributionsStepName): the events' walkthrough column and the report
+        // contribution tables, filled from the events stored before (see ``isContributionsStep(_:)``).
+        StoreSchema.contributionsStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
     ]
+
+    /// The number of the contributions step (1, 2, …), as `waypoint_migrations` records it.
+    static var contributionsStepNumber: Int {
+        (migrations.firstIndex(where: isContributionsStep) ?? migrations.count) + 1
+    }
+
+    /// Whether `steps` is the contributions step, after whose statements the contributions are
+    /// rebuilt from the stored events (found by its statements, whatever its number).
+    private static func isContributionsStep(_ steps: [PostgresQuery]) -> Bool {
+        steps.map(\.sql) == StoreSchema.contributionsStep(in: .postgres)
+    }
 
     /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of
     /// each environment's recent events.
@@ -152,6 +166,7 @@ public final class PostgresStore: Store {
                 for step in steps {
                     try await connection.query(step, logger: logger)
                 }
+                if Self.isContributionsStep(steps) { try await Self.rebuildContributions(connection, logger: logger) }
                 let version = index + 1
                 let now = Timestamp.milliseconds(Date())
                 try await connection.query("INSERT INTO waypoint_migrations (version, applied_at) VALUES (\(version), \(now))", logger: logger)
@@ -352,6 +367,8 @@ public final class PostgresStore: Store {
         let environments = sorted.map { events[$0].environment }
         let receivedAt = sorted.map { events[$0].receivedAt }
         let lines = sorted.map { events[$0].line }
+        let hasWalkthrough = sorted.map { events[$0].walkthroughID != nil }
+        let walkthroughIDs = sorted.map { events[$0].walkthroughID ?? "" }
         let logger = logger
         // One transaction: the answer comes after its COMMIT.
         let accepted = try await transaction { connection in
@@ -359,24 +376,32 @@ public final class PostgresStore: Store {
             // delivered again meets its kept id (see ``eraseUser(appID:userID:)``).
             try await connection.query("SELECT pg_advisory_xact_lock_shared(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
             var accepted = 0
-            for try await _ in try await connection.query(
+            var subjects: [ContributionUser: Set<String>] = [:]
+            for try await (environment, user, flow, walkthrough) in try await connection.query(
                 """
-                INSERT INTO events (seq, app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
-                SELECT s, \(appID), m, u, CASE WHEN h THEN f END, t, e, r, l
+                INSERT INTO events (seq, app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line, walkthrough_id)
+                SELECT s, \(appID), m, u, CASE WHEN h THEN f END, t, e, r, l, CASE WHEN hw THEN w END
                 FROM (
                     SELECT nextval(pg_get_serial_sequence('events', 'seq')) AS s, *
                     FROM unnest(\(arrivals)::bigint[], \(messageIDs)::text[], \(userIDs)::text[], \(hasFlow)::boolean[],
                                 \(flowIDs)::text[], \(timestamps)::bigint[], \(environments)::text[], \(receivedAt)::bigint[],
-                                \(lines)::text[]) WITH ORDINALITY AS x(a, m, u, h, f, t, e, r, l, n)
+                                \(lines)::text[], \(hasWalkthrough)::boolean[], \(walkthroughIDs)::text[])
+                        WITH ORDINALITY AS x(a, m, u, h, f, t, e, r, l, hw, w, n)
                     ORDER BY a
                 ) AS y
                 WHERE NOT EXISTS (SELECT 1 FROM erased_messages kept WHERE kept.app_id = \(appID) AND kept.message_id = y.m)
                 ORDER BY n
                 ON CONFLICT (app_id, message_id) DO NOTHING
-                RETURNING 1
-                """, logger: logger) {
+                RETURNING environment, user_id, flow_id, walkthrough_id
+                """, logger: logger
+            ).decode((String, String, String?, String?).self) {
                 accepted += 1
+                if let subject = flow ?? walkthrough {
+                    subjects[ContributionUser(environment: environment, userID: user), default: []].insert(subject)
+                }
             }
+            // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
+            try await Self.recomputeContributions(connection, appID: appID, subjects: subjects, logger: logger)
             return accepted
         }
         return InsertResult(accepted: accepted, duplicates: events.count - accepted)

@@ -20,6 +20,8 @@ extension SQLiteStore {
                 """, arguments: [appID, userID])
             try db.execute(sql: "DELETE FROM events WHERE app_id = ? AND user_id = ?", arguments: [appID, userID])
             let deleted = db.changesCount
+            // The user's contribution rows go, and the cells lose them, in this transaction.
+            try Self.recomputeContributions(db, appID: appID, userID: userID)
             try Self.append(audit?(deleted), db)
             return deleted
         }
@@ -32,10 +34,24 @@ extension SQLiteStore {
         // Bounded by the number of events there were: each round deletes a batch or ends the loop.
         while true {
             let batch = try await pool.write { db in
-                try db.execute(sql: """
+                let expired = try Row.fetchAll(db, sql: """
                     DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE timestamp_ms < ? LIMIT ?)
+                    RETURNING app_id, environment, user_id, flow_id, walkthrough_id
                     """, arguments: [cutoff, Self.retentionBatchSize])
-                return db.changesCount
+                // The users whose events went get their contributions recomputed from what is left,
+                // in the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
+                // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
+                var subjects: [String: [ContributionUser: Set<String>]] = [:]
+                for row in expired {
+                    let flowID: String? = row[3]
+                    let walkthroughID: String? = row[4]
+                    guard let subject = flowID ?? walkthroughID else { continue }
+                    subjects[row[0], default: [:]][ContributionUser(environment: row[1], userID: row[2]), default: []].insert(subject)
+                }
+                for (appID, users) in subjects {
+                    try Self.recomputeContributions(db, appID: appID, subjects: users)
+                }
+                return expired.count
             }
             deleted += batch
             if batch < Self.retentionBatchSize { break }

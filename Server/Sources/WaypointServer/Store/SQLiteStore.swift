@@ -153,6 +153,15 @@ public final class SQLiteStore: Store {
         migrator.registerMigration("6-" + StoreSchema.peopleStepName) { db in
             for table in StoreSchema.peopleTables { try db.execute(sql: StoreSchema.addingTable(table, in: .sqlite)) }
         }
+        // Report contributions (StoreSchema+Contributions.swift): the events' walkthrough column,
+        // the contribution tables, filled from the events stored before.
+        migrator.registerMigration("7-" + StoreSchema.contributionsStepName) { db in
+            if try !db.columns(in: "events").contains(where: { $0.name == "walkthrough_id" }) {
+                try db.execute(sql: "ALTER TABLE events ADD COLUMN walkthrough_id TEXT")
+            }
+            for statement in StoreSchema.contributionsStep(in: .sqlite) { try db.execute(sql: statement) }
+            try SQLiteStore.rebuildContributions(db)
+        }
         return migrator
     }
 
@@ -285,20 +294,23 @@ public final class SQLiteStore: Store {
     public func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult {
         try await pool.write { db in
             let statement = try db.cachedStatement(sql: """
-                INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
-                SELECT ?1, ?2, ?, ?, ?, ?, ?, ?
+                INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line, walkthrough_id)
+                SELECT ?1, ?2, ?, ?, ?, ?, ?, ?, ?
                 WHERE NOT EXISTS (SELECT 1 FROM erased_messages WHERE app_id = ?1 AND message_id = ?2)
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 """)
-            var accepted = 0
+            var inserted: [StoredEvent] = []
             for event in events {
                 // The message id of an erased event stays a duplicate (see ``Store/eraseUser(appID:userID:)``).
                 try statement.execute(arguments: [
                     appID, event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
+                    event.walkthroughID,
                 ])
-                accepted += db.changesCount
+                if db.changesCount > 0 { inserted.append(event) }
             }
-            return InsertResult(accepted: accepted, duplicates: events.count - accepted)
+            // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
+            try Self.recomputeContributions(db, appID: appID, subjects: ContributionChanges.subjects(of: inserted))
+            return InsertResult(accepted: inserted.count, duplicates: events.count - inserted.count)
         }
     }
 

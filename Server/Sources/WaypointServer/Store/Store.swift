@@ -1,4 +1,5 @@
 import Foundation
+import WaypointTools
 
 /// Where the server keeps apps, environments, document revisions and events.
 ///
@@ -129,6 +130,25 @@ public protocol Store: Sendable {
     /// and the kept message ids of erased events as old; returns how many events were deleted.
     /// Works in transactions of a bounded size, so ingestion is not held up for long.
     func deleteEvents(before cutoff: Int64) async throws -> Int
+
+    // MARK: Report contributions (docs/ARCHITECTURE.md, "Report contributions in the stores")
+
+    /// The contributions of a report's scope: the rows of `kind`'s report of `subject` over the
+    /// runs of `revision` (all of them when nil) in `environment`, of the users whose start lies
+    /// in [`since`, `until`) (milliseconds since 1970; every user, those without a start included,
+    /// when both are nil), and the groups of the users outside that range.
+    ///
+    /// Full UTC days of the range are read from the summed cells, the days it cuts from the users'
+    /// rows by their start time; so the cost follows days × groups, never events. Contributions
+    /// are kept by ``insertEvents(_:appID:)``, ``eraseUser(appID:userID:audit:)`` and
+    /// ``deleteEvents(before:)`` in the transactions that change the events.
+    func contributions(
+        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
+    ) async throws -> ContributionScope
+
+    /// Every cell and every user's rows of an environment; it reads them all, so it is for checks,
+    /// never for a report.
+    func storedContributions(appID: String, environment: String) async throws -> StoredContributions
 
     // MARK: Audit log (docs/ARCHITECTURE.md, "The audit log")
 

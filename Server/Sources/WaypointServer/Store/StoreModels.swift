@@ -131,6 +131,9 @@ public struct StoredEvent: Sendable, Hashable {
     public var messageID: String
     public var userID: String
     public var flowID: String?
+    /// The walkthrough of an event of no flow: what keeps a walkthrough's events together, as
+    /// `flowID` keeps a flow's (report contributions are recomputed per flow and walkthrough).
+    public var walkthroughID: String?
     /// Milliseconds since 1970.
     public var timestamp: Int64
     /// The environment whose key sent it.
@@ -140,10 +143,14 @@ public struct StoredEvent: Sendable, Hashable {
     /// The event as one line of JSON, without the newline.
     public var line: String
 
-    public init(messageID: String, userID: String, flowID: String?, timestamp: Int64, environment: String, receivedAt: Int64, line: String) {
+    public init(
+        messageID: String, userID: String, flowID: String?, walkthroughID: String? = nil, timestamp: Int64, environment: String,
+        receivedAt: Int64, line: String
+    ) {
         self.messageID = messageID
         self.userID = userID
         self.flowID = flowID
+        self.walkthroughID = walkthroughID
         self.timestamp = timestamp
         self.environment = environment
         self.receivedAt = receivedAt

@@ -102,6 +102,8 @@ struct StoreSchema: Sendable {
                     Column("user_id", .text, sortsByBytes: true), Column("flow_id", .text, isNullable: true),
                     Column("timestamp_ms", .bigInteger), Column("environment", .text), Column("received_at_ms", .bigInteger),
                     Column("line", .text),
+                    // Added by the contributions step (``StoreSchema/contributionsStepName``), hence last.
+                    Column("walkthrough_id", .text, isNullable: true),
                 ],
                 unique: [["app_id", "message_id"]]),
             // Every publish of a revision to an environment, and when: a report's range can start at

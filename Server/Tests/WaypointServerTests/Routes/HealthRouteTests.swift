@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WaypointTools
 @testable import WaypointServer
 
 @Suite("Health and metrics")
@@ -69,6 +70,9 @@ struct FailureRouteTests {
         func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws -> SDKKeySummary { throw Failure() }
         func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int { throw Failure() }
         func deleteEvents(before cutoff: Int64) async throws -> Int { throw Failure() }
+        func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?) async throws
+            -> ContributionScope { throw Failure() }
+        func storedContributions(appID: String, environment: String) async throws -> StoredContributions { throw Failure() }
         func appendAudit(_ entry: AuditEntry) async throws { throw Failure() }
         func auditEntries(_ query: AuditQuery) async throws -> AuditPage { throw Failure() }
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import WaypointTools
 @testable import WaypointServer
 
 /// `GET /ready` says whether the server can store now; `/health` only that it answers.
@@ -137,6 +138,9 @@ struct StorageFailingStore: Store, SQLRows {
     func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws -> SDKKeySummary { throw failure }
     func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int { throw failure }
     func deleteEvents(before cutoff: Int64) async throws -> Int { throw failure }
+    func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?) async throws
+        -> ContributionScope { throw failure }
+    func storedContributions(appID: String, environment: String) async throws -> StoredContributions { throw failure }
     func appendAudit(_ entry: AuditEntry) async throws { throw failure }
     func auditEntries(_ query: AuditQuery) async throws -> AuditPage { throw failure }
 }

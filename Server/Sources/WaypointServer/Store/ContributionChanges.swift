@@ -1,0 +1,161 @@
+import WaypointTools
+
+/// One user of one environment: the unit whose report contributions are recomputed together
+/// (docs/ARCHITECTURE.md, "Report contributions in the stores").
+struct ContributionUser: Hashable, Sendable {
+    var environment: String
+    var userID: String
+}
+
+/// A user's stored contribution row, with the environment and user it belongs to.
+struct StoredContribution: Sendable {
+    var user: ContributionUser
+    var row: ContributionRow
+}
+
+/// The key of a `contribution_cells` row within an app.
+struct ContributionCellKey: Hashable, Sendable {
+    var environment: String
+    var kind: String
+    var subject: String
+    /// ``StoreSchema/allRevisions`` for a row over all the subject's events.
+    var revision: Int64
+    /// ``StoreSchema/noStartDay`` for users without a start.
+    var day: Int64
+    var group: String
+
+    init(environment: String, cell: ContributionRow.Cell) {
+        self.environment = environment
+        kind = cell.kind.rawValue
+        subject = cell.subject
+        revision = cell.revision.map(Int64.init) ?? StoreSchema.allRevisions
+        day = cell.startDay ?? StoreSchema.noStartDay
+        group = cell.group
+    }
+
+    init(environment: String, kind: String, subject: String, revision: Int64, day: Int64, group: String) {
+        self.environment = environment
+        self.kind = kind
+        self.subject = subject
+        self.revision = revision
+        self.day = day
+        self.group = group
+    }
+}
+
+/// What a recompute changes, computed the same way by both stores: which users' rows to replace,
+/// and what to add to each cell (docs/ARCHITECTURE.md, "Report contributions in the stores").
+///
+/// A user's rows of a flow or walkthrough are a function of the user's stored events of it, so
+/// each time those events change the rows are computed again with ``Contributions/ofUser(lines:)``
+/// from all of them, and each cell receives the difference between the new rows and the old.
+struct ContributionChanges: Sendable {
+    /// What to add to each cell (a cell whose sum becomes empty is deleted).
+    var cells: [ContributionCellKey: ContributionTotals] = [:]
+    /// The users' new rows: they replace every row of the user of the subjects recomputed.
+    var rows: [StoredContribution] = []
+
+    /// The subjects each user's events touch: the flow id, or the walkthrough id of an event of
+    /// no flow; an event of neither touches nothing.
+    static func subjects(of events: some Sequence<StoredEvent>) -> [ContributionUser: Set<String>] {
+        var subjects: [ContributionUser: Set<String>] = [:]
+        for event in events {
+            guard let subject = event.flowID ?? event.walkthroughID else { continue }
+            subjects[ContributionUser(environment: event.environment, userID: event.userID), default: []].insert(subject)
+        }
+        return subjects
+    }
+
+    /// The rows of one user's `lines` (all their stored events of `subjects`, in storage order) that
+    /// belong to `subjects`: one per report, subject and revision filter (the first, should the core
+    /// give two). A revision below 1 is none the server serves: such rows are left out, so the
+    /// revision filter's key (``StoreSchema/allRevisions`` for all events) stays one row's.
+    static func rows(lines: [String], subjects: Set<String>) -> [ContributionRow] {
+        struct Key: Hashable {
+            var kind: ContributionKind
+            var subject: String
+            var revision: Int?
+        }
+        var seen: Set<Key> = []
+        return Contributions.ofUser(lines: lines).filter { row in
+            subjects.contains(row.subject) && (row.revision.map { $0 >= 1 } ?? true)
+                && seen.insert(Key(kind: row.kind, subject: row.subject, revision: row.revision)).inserted
+        }
+    }
+
+    /// Records that `old` (the user's stored rows of the recomputed subjects) are replaced by `new`.
+    /// A row that did not change changes no cell.
+    mutating func replace(_ old: [StoredContribution], with new: [StoredContribution]) throws {
+        var unchanged: Set<Int> = []
+        for (index, row) in new.enumerated() where old.contains(where: { $0.user == row.user && $0.row == row.row }) {
+            unchanged.insert(index)
+        }
+        for row in old where !new.contains(where: { $0.user == row.user && $0.row == row.row }) {
+            try add(row, sign: -1)
+        }
+        for (index, row) in new.enumerated() where !unchanged.contains(index) {
+            try add(row, sign: 1)
+        }
+        rows += new
+    }
+
+    /// Adds a row's totals to its cell's difference (`sign` 1), or takes them away (−1).
+    mutating func add(_ stored: StoredContribution, sign: Int) throws {
+        let key = ContributionCellKey(environment: stored.user.environment, cell: stored.row.cell)
+        if var sum = cells[key] {
+            try sum.add(stored.row.totals, sign: sign)
+            cells[key] = sum
+        } else {
+            cells[key] = sign == 1 ? stored.row.totals : try Self.negated(stored.row.totals)
+        }
+    }
+
+    /// The cells whose difference is not nothing, in a fixed order (the order PostgreSQL locks them in too).
+    var changedCells: [(key: ContributionCellKey, delta: ContributionTotals)] {
+        cells.filter { !$0.value.isEmpty }.map { (key: $0.key, delta: $0.value) }.sorted { lhs, rhs in
+            let left = lhs.key, right = rhs.key
+            return (left.environment, left.kind, left.subject, left.revision, left.day, left.group)
+                < (right.environment, right.kind, right.subject, right.revision, right.day, right.group)
+        }
+    }
+
+    /// A cell's new sum: `delta` added to what it holds (`existing`, its stored bytes; nil when it
+    /// has no row); nil when nothing is left, so its row goes.
+    static func sum(_ existing: [UInt8]?, plus delta: ContributionTotals) throws -> ContributionTotals? {
+        guard let existing else { return delta.isEmpty ? nil : delta }
+        var sum = try ContributionTotals(bytes: existing)
+        try sum.add(delta)
+        return sum.isEmpty ? nil : sum
+    }
+
+    /// `totals` taken away from nothing.
+    static func negated(_ totals: ContributionTotals) throws -> ContributionTotals {
+        var negated = totals
+        try negated.subtract(totals)
+        try negated.subtract(totals)
+        return negated
+    }
+
+    /// A stored row, from its columns; the report kind is read from the totals, which carry it.
+    static func row(subject: String, revision: Int64, startMs: Int64?, group: String, totals: [UInt8]) throws -> ContributionRow {
+        let totals = try ContributionTotals(bytes: totals)
+        return ContributionRow(
+            kind: totals.kind, subject: subject, revision: revision == StoreSchema.allRevisions ? nil : Int(revision),
+            startMs: startMs, group: group, totals: totals)
+    }
+
+    /// The lock bucket of a user in PostgreSQL: FNV-1a of the app, environment and user, so every
+    /// process picks the same one.
+    static func lockBucket(appID: String, user: ContributionUser) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in [appID, user.environment, user.userID] {
+            for byte in part.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            hash ^= 0xFF
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return Int64(hash % UInt64(StoreSchema.contributionLockBuckets))
+    }
+}

@@ -1,0 +1,308 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import WaypointTools
+
+/// Report contributions in PostgreSQL (docs/ARCHITECTURE.md, "Report contributions in the stores").
+///
+/// Every change runs inside the transaction that changes the events, and takes its locks in one
+/// order, so that transactions of several server processes neither deadlock nor lose an update:
+/// first the row locks of the users' buckets (`contribution_locks`, in bucket order), which make
+/// the recompute of a user one process's at a time (whoever recomputes last sees every event
+/// committed before, and its own); then the row locks of the cells it changes (in key order), read,
+/// summed in Swift (totals are the core's bytes) and written back.
+extension PostgresStore {
+    /// Recomputes the rows of each user's `subjects` (flow or walkthrough ids) from their stored
+    /// events, replaces them, and applies the difference to the cells.
+    static func recomputeContributions(
+        _ connection: PostgresConnection, appID: String, subjects: [ContributionUser: Set<String>], logger: Logger
+    ) async throws {
+        guard !subjects.isEmpty else { return }
+        let buckets = Set(subjects.keys.map { ContributionChanges.lockBucket(appID: appID, user: $0) }).sorted()
+        try await connection.query(
+            """
+            INSERT INTO contribution_locks (bucket) SELECT b FROM unnest(\(buckets)::bigint[]) AS b ORDER BY b
+            ON CONFLICT (bucket) DO UPDATE SET bucket = EXCLUDED.bucket
+            """, logger: logger)
+
+        var environments: [String] = [], users: [String] = [], names: [String] = []
+        for (user, userSubjects) in subjects {
+            for subject in userSubjects {
+                environments.append(user.environment)
+                users.append(user.userID)
+                names.append(subject)
+            }
+        }
+        // The users' events of those subjects, in storage order: a flow's by `flow_id`, a
+        // walkthrough's (events of no flow) by `walkthrough_id`; each join follows `events_by_flow_user`.
+        var lines: [ContributionUser: [String]] = [:]
+        for try await (environment, user, line) in try await connection.query(
+            """
+            SELECT e, u, line FROM (
+                SELECT t.e, t.u, v.seq, v.line FROM unnest(\(environments)::text[], \(users)::text[], \(names)::text[]) AS t(e, u, s)
+                JOIN events v ON v.app_id = \(appID) AND v.flow_id = t.s AND v.user_id = t.u AND v.environment = t.e
+                UNION ALL
+                SELECT t.e, t.u, v.seq, v.line FROM unnest(\(environments)::text[], \(users)::text[], \(names)::text[]) AS t(e, u, s)
+                JOIN events v ON v.app_id = \(appID) AND v.flow_id IS NULL AND v.user_id = t.u AND v.environment = t.e
+                    AND v.walkthrough_id = t.s
+            ) AS found ORDER BY seq
+            """, logger: logger
+        ).decode((String, String, String).self) {
+            lines[ContributionUser(environment: environment, userID: user), default: []].append(line)
+        }
+        var old: [ContributionUser: [StoredContribution]] = [:]
+        for try await (environment, user, subject, revision, start, group, totals) in try await connection.query(
+            """
+            SELECT r.environment, r.user_id, r.subject, r.revision, r.start_ms, r.grp, r.totals
+            FROM unnest(\(environments)::text[], \(users)::text[], \(names)::text[]) AS t(e, u, s)
+            JOIN contribution_rows r ON r.app_id = \(appID) AND r.environment = t.e AND r.user_id = t.u AND r.subject = t.s
+            """, logger: logger
+        ).decode((String, String, String, Int64, Int64?, String, ByteBuffer).self) {
+            let key = ContributionUser(environment: environment, userID: user)
+            let row = try ContributionChanges.row(subject: subject, revision: revision, startMs: start, group: group, totals: Array(totals.readableBytesView))
+            old[key, default: []].append(StoredContribution(user: key, row: row))
+        }
+        var changes = ContributionChanges()
+        for (user, userSubjects) in subjects {
+            let new = ContributionChanges.rows(lines: lines[user] ?? [], subjects: userSubjects).map { StoredContribution(user: user, row: $0) }
+            try changes.replace(old[user] ?? [], with: new)
+        }
+        if !old.isEmpty {
+            try await connection.query(
+                """
+                DELETE FROM contribution_rows r USING unnest(\(environments)::text[], \(users)::text[], \(names)::text[]) AS t(e, u, s)
+                WHERE r.app_id = \(appID) AND r.environment = t.e AND r.user_id = t.u AND r.subject = t.s
+                """, logger: logger)
+        }
+        try await insertRows(connection, appID: appID, changes.rows, logger: logger)
+        try await applyCells(connection, appID: appID, changes.changedCells, logger: logger)
+    }
+
+    private static func insertRows(_ connection: PostgresConnection, appID: String, _ rows: [StoredContribution], logger: Logger) async throws {
+        guard !rows.isEmpty else { return }
+        let environments = rows.map(\.user.environment), users = rows.map(\.user.userID)
+        let kinds = rows.map(\.row.kind.rawValue), subjects = rows.map(\.row.subject)
+        let revisions = rows.map { $0.row.revision.map(Int64.init) ?? StoreSchema.allRevisions }
+        // An array holds no NULL here: `hasStart` says which starts are given.
+        let hasStart = rows.map { $0.row.startMs != nil }, starts = rows.map { $0.row.startMs ?? 0 }
+        let groups = rows.map(\.row.group), totals = rows.map { Self.hex($0.row.totals.bytes) }
+        try await connection.query(
+            """
+            INSERT INTO contribution_rows (app_id, environment, user_id, kind, subject, revision, start_ms, grp, totals)
+            SELECT \(appID), e, u, k, s, r, CASE WHEN h THEN m END, g, decode(b, 'hex')
+            FROM unnest(\(environments)::text[], \(users)::text[], \(kinds)::text[], \(subjects)::text[], \(revisions)::bigint[],
+                        \(hasStart)::boolean[], \(starts)::bigint[], \(groups)::text[], \(totals)::text[]) AS t(e, u, k, s, r, h, m, g, b)
+            """, logger: logger)
+    }
+
+    /// Adds each difference to its cell, holding the cells' row locks from the first statement
+    /// (taken in key order); a cell left with nothing is deleted.
+    private static func applyCells(
+        _ connection: PostgresConnection, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)], logger: Logger
+    ) async throws {
+        guard !cells.isEmpty else { return }
+        let environments = cells.map(\.key.environment), kinds = cells.map(\.key.kind), subjects = cells.map(\.key.subject)
+        let revisions = cells.map(\.key.revision), days = cells.map(\.key.day), groups = cells.map(\.key.group)
+        var existing: [ContributionCellKey: [UInt8]?] = [:]
+        // A new cell is inserted empty and locked like the others; what it holds is written below.
+        for try await (environment, kind, subject, revision, day, group, totals, inserted) in try await connection.query(
+            """
+            INSERT INTO contribution_cells (app_id, environment, kind, subject, revision, day, grp, users, totals)
+            SELECT \(appID), e, k, s, r, d, g, 0, '\\x'::bytea
+            FROM unnest(\(environments)::text[], \(kinds)::text[], \(subjects)::text[], \(revisions)::bigint[], \(days)::bigint[],
+                        \(groups)::text[]) AS t(e, k, s, r, d, g)
+            ORDER BY e COLLATE "C", k COLLATE "C", s COLLATE "C", r, d, g COLLATE "C"
+            ON CONFLICT (app_id, environment, kind, subject, revision, day, grp) DO UPDATE SET users = contribution_cells.users
+            RETURNING environment, kind, subject, revision, day, grp, totals, (xmax = 0)
+            """, logger: logger
+        ).decode((String, String, String, Int64, Int64, String, ByteBuffer, Bool).self) {
+            let key = ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)
+            existing[key] = inserted ? .some(nil) : .some(Array(totals.readableBytesView))
+        }
+        var written: [(key: ContributionCellKey, totals: ContributionTotals)] = []
+        var emptied: [ContributionCellKey] = []
+        for (key, delta) in cells {
+            if let sum = try ContributionChanges.sum(existing[key] ?? nil, plus: delta) {
+                written.append((key, sum))
+            } else {
+                emptied.append(key)
+            }
+        }
+        if !written.isEmpty {
+            let keys = written.map(\.key)
+            let users = written.map { Int64($0.totals.users) }, totals = written.map { Self.hex($0.totals.bytes) }
+            try await connection.query(
+                """
+                UPDATE contribution_cells c SET users = t.n, totals = decode(t.b, 'hex')
+                FROM unnest(\(keys.map(\.environment))::text[], \(keys.map(\.kind))::text[], \(keys.map(\.subject))::text[],
+                            \(keys.map(\.revision))::bigint[], \(keys.map(\.day))::bigint[], \(keys.map(\.group))::text[],
+                            \(users)::bigint[], \(totals)::text[]) AS t(e, k, s, r, d, g, n, b)
+                WHERE c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s AND c.revision = t.r
+                    AND c.day = t.d AND c.grp = t.g
+                """, logger: logger)
+        }
+        if !emptied.isEmpty {
+            try await connection.query(
+                """
+                DELETE FROM contribution_cells c
+                USING unnest(\(emptied.map(\.environment))::text[], \(emptied.map(\.kind))::text[], \(emptied.map(\.subject))::text[],
+                             \(emptied.map(\.revision))::bigint[], \(emptied.map(\.day))::bigint[], \(emptied.map(\.group))::text[])
+                    AS t(e, k, s, r, d, g)
+                WHERE c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s AND c.revision = t.r
+                    AND c.day = t.d AND c.grp = t.g
+                """, logger: logger)
+        }
+    }
+
+    /// Recomputes every row of `userID` in each environment of the app from the events left (after
+    /// an erasure, none: the rows go and the cells lose them).
+    static func recomputeContributions(_ connection: PostgresConnection, appID: String, userID: String, logger: Logger) async throws {
+        var subjects: [ContributionUser: Set<String>] = [:]
+        for try await (environment, subject) in try await connection.query(
+            """
+            SELECT DISTINCT r.environment, r.subject FROM environments n
+            JOIN contribution_rows r ON r.app_id = n.app_id AND r.environment = n.name AND r.user_id = \(userID)
+            WHERE n.app_id = \(appID)
+            """, logger: logger
+        ).decode((String, String).self) {
+            subjects[ContributionUser(environment: environment, userID: userID), default: []].insert(subject)
+        }
+        try await recomputeContributions(connection, appID: appID, subjects: subjects, logger: logger)
+    }
+
+    /// Recomputes, per app, the users of events that were deleted (`expired`: app, environment,
+    /// user, flow and walkthrough of each).
+    static func recomputeContributions(
+        _ connection: PostgresConnection, expired: [(String, String, String, String?, String?)], logger: Logger
+    ) async throws {
+        var subjects: [String: [ContributionUser: Set<String>]] = [:]
+        for (appID, environment, userID, flowID, walkthroughID) in expired {
+            guard let subject = flowID ?? walkthroughID else { continue }
+            subjects[appID, default: [:]][ContributionUser(environment: environment, userID: userID), default: []].insert(subject)
+        }
+        for appID in subjects.keys.sorted() {
+            try await recomputeContributions(connection, appID: appID, subjects: subjects[appID] ?? [:], logger: logger)
+        }
+    }
+
+    // MARK: Rebuilding
+
+    /// Empties the contribution tables and fills them again from every stored event, user by user
+    /// (the migration step that adds them runs it, under the migration's lock). Memory holds one
+    /// page of events, one user's events and a bounded number of cell differences. Events of no
+    /// flow get their `walkthrough_id` from their line where it is missing.
+    static func rebuildContributions(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("DELETE FROM contribution_cells", logger: logger)
+        try await connection.query("DELETE FROM contribution_rows", logger: logger)
+        // Reads events by user; dropped at the end.
+        try await connection.query(
+            "CREATE INDEX IF NOT EXISTS contribution_rebuild ON events (app_id, environment, user_id, seq)", logger: logger)
+        var rebuild = ContributionRebuild()
+        var cursor: (app: String, environment: String, user: String, seq: Int64) = ("", "", "", Int64.min)
+        let limit = SQLiteStore.rebuildPageSize
+        // Bounded by the number of events: each page reads past the last one.
+        while true {
+            var count = 0
+            var walkthroughSeqs: [Int64] = [], walkthroughIDs: [String] = []
+            var finished: [ContributionRebuild.Finished] = []
+            for try await (seq, appID, environment, userID, flowID, storedWalkthrough, line) in try await connection.query(
+                """
+                SELECT seq, app_id, environment, user_id, flow_id, walkthrough_id, line FROM events
+                WHERE (app_id, environment, user_id, seq) > (\(cursor.app), \(cursor.environment), \(cursor.user), \(cursor.seq))
+                ORDER BY app_id, environment, user_id, seq LIMIT \(limit)
+                """, logger: logger
+            ).decode((Int64, String, String, String, String?, String?, String).self) {
+                count += 1
+                var walkthroughID = storedWalkthrough
+                if flowID == nil, walkthroughID == nil, let found = ContributionRebuild.walkthroughID(inLine: line) {
+                    walkthroughID = found
+                    walkthroughSeqs.append(seq)
+                    walkthroughIDs.append(found)
+                }
+                let user = ContributionUser(environment: environment, userID: userID)
+                if let done = try rebuild.add(appID: appID, user: user, subject: flowID ?? walkthroughID, line: line) { finished.append(done) }
+                cursor = (appID, environment, userID, seq)
+            }
+            if !walkthroughSeqs.isEmpty {
+                try await connection.query(
+                    """
+                    UPDATE events e SET walkthrough_id = t.w FROM unnest(\(walkthroughSeqs)::bigint[], \(walkthroughIDs)::text[]) AS t(s, w)
+                    WHERE e.seq = t.s
+                    """, logger: logger)
+            }
+            for done in finished { try await flush(connection, done, logger: logger) }
+            if count < limit { break }
+        }
+        if let done = try rebuild.finish() { try await flush(connection, done, logger: logger) }
+        try await connection.query("DROP INDEX IF EXISTS contribution_rebuild", logger: logger)
+    }
+
+    private static func flush(_ connection: PostgresConnection, _ finished: ContributionRebuild.Finished, logger: Logger) async throws {
+        try await insertRows(connection, appID: finished.appID, finished.rows, logger: logger)
+        if let cells = finished.cells { try await applyCells(connection, appID: finished.appID, cells.changedCells, logger: logger) }
+    }
+
+    /// Bytes as hexadecimal text, which `decode(…, 'hex')` reads back (arrays of it bind as `text[]`).
+    private static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    // MARK: Reading
+
+    public func contributions(
+        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
+    ) async throws -> ContributionScope {
+        let query = ContributionScopeQuery(
+            appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until)
+        var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
+        for (reads, sql) in query.statements {
+            let rows = try await client.query(PostgresQuery(sql.statement(in: .postgres)), logger: logger)
+            switch reads {
+            case .cells:
+                for try await (day, group, totals) in rows.decode((Int64, String, ByteBuffer).self) {
+                    try collector.add(day: day, startMs: nil, group: group, totals: Array(totals.readableBytesView))
+                }
+            case .users:
+                for try await (start, group, totals) in rows.decode((Int64, String, ByteBuffer).self) {
+                    try collector.add(day: nil, startMs: start, group: group, totals: Array(totals.readableBytesView))
+                }
+            case .groups:
+                for try await group in rows.decode(String.self) { collector.addGroup(group) }
+            }
+        }
+        return collector.scope
+    }
+
+    public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
+        var cells: [ContributionRow] = []
+        for try await (subject, revision, day, group, totals) in try await client.query(
+            """
+            SELECT subject, revision, day, grp, totals FROM contribution_cells WHERE app_id = \(appID) AND environment = \(environment)
+            ORDER BY kind, subject, revision, day, grp
+            """, logger: logger
+        ).decode((String, Int64, Int64, String, ByteBuffer).self) {
+            cells.append(try ContributionChanges.row(
+                subject: subject, revision: revision, startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,
+                group: group, totals: Array(totals.readableBytesView)))
+        }
+        var users: [String: [ContributionRow]] = [:]
+        for try await (user, subject, revision, start, group, totals) in try await client.query(
+            """
+            SELECT user_id, subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = \(appID) AND environment = \(environment)
+            ORDER BY user_id, kind, subject, revision
+            """, logger: logger
+        ).decode((String, String, Int64, Int64?, String, ByteBuffer).self) {
+            users[user, default: []].append(try ContributionChanges.row(
+                subject: subject, revision: revision, startMs: start, group: group, totals: Array(totals.readableBytesView)))
+        }
+        return StoredContributions(cells: cells, users: users)
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import GRDB
+import WaypointTools
+
+/// Report contributions in SQLite (docs/ARCHITECTURE.md, "Report contributions in the stores").
+///
+/// Every change runs inside the write transaction that changes the events. SQLite has one writer
+/// at a time for every process that opens the file, and each of these transactions writes (the
+/// insert or the delete of events) before it reads a user's events and rows; so no other
+/// recompute of the same user runs between that read and the commit, and no lock of its own is needed.
+extension SQLiteStore {
+    /// Recomputes the rows of each user's `subjects` (flow or walkthrough ids) from their stored
+    /// events, replaces them, and applies the difference to the cells.
+    static func recomputeContributions(_ db: Database, appID: String, subjects: [ContributionUser: Set<String>]) throws {
+        guard !subjects.isEmpty else { return }
+        var changes = ContributionChanges()
+        let delete = try db.cachedStatement(sql: """
+            DELETE FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ? AND subject = ?
+            """)
+        for (user, userSubjects) in subjects {
+            let lines = try contributionLines(db, appID: appID, user: user, subjects: userSubjects)
+            let new = ContributionChanges.rows(lines: lines, subjects: userSubjects).map { StoredContribution(user: user, row: $0) }
+            let old = try storedRows(db, appID: appID, user: user).filter { userSubjects.contains($0.row.subject) }
+            try changes.replace(old, with: new)
+            if !old.isEmpty {
+                for subject in userSubjects {
+                    try delete.execute(arguments: [appID, user.environment, user.userID, subject])
+                }
+            }
+        }
+        try insertRows(db, appID: appID, changes.rows)
+        try applyCells(db, appID: appID, changes.changedCells)
+    }
+
+    /// The user's stored events of `subjects`, in storage order: a flow's by `flow_id`, a
+    /// walkthrough's (events of no flow) by `walkthrough_id`; each read through `events_by_flow_user`.
+    private static func contributionLines(_ db: Database, appID: String, user: ContributionUser, subjects: Set<String>) throws -> [String] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT seq, line FROM events
+            WHERE app_id = ?1 AND user_id = ?2 AND environment = ?3 AND (flow_id = ?4 OR (flow_id IS NULL AND walkthrough_id = ?4))
+            """)
+        var events: [(seq: Int64, line: String)] = []
+        for subject in subjects {
+            let rows = try Row.fetchCursor(statement, arguments: [appID, user.userID, user.environment, subject])
+            while let row = try rows.next() { events.append((row[0], row[1])) }
+        }
+        events.sort { $0.seq < $1.seq }
+        return events.map(\.line)
+    }
+
+    /// Every stored row of a user of one environment.
+    private static func storedRows(_ db: Database, appID: String, user: ContributionUser) throws -> [StoredContribution] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ?
+            """)
+        return try Row.fetchAll(statement, arguments: [appID, user.environment, user.userID]).map { row in
+            let totals: Data = row[4]
+            return StoredContribution(
+                user: user, row: try ContributionChanges.row(subject: row[0], revision: row[1], startMs: row[2], group: row[3], totals: [UInt8](totals)))
+        }
+    }
+
+    private static func insertRows(_ db: Database, appID: String, _ rows: [StoredContribution]) throws {
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO contribution_rows (app_id, environment, user_id, kind, subject, revision, start_ms, grp, totals)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for stored in rows {
+            let row = stored.row
+            try insert.execute(arguments: [
+                appID, stored.user.environment, stored.user.userID, row.kind.rawValue, row.subject,
+                row.revision.map(Int64.init) ?? StoreSchema.allRevisions, row.startMs, row.group, Data(row.totals.bytes),
+            ])
+        }
+    }
+
+    /// Adds each difference to its cell; a cell left with nothing is deleted.
+    private static func applyCells(_ db: Database, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)]) throws {
+        let key = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ? AND day = ? AND grp = ?"
+        let read = try db.cachedStatement(sql: "SELECT totals FROM contribution_cells WHERE \(key)")
+        let delete = try db.cachedStatement(sql: "DELETE FROM contribution_cells WHERE \(key)")
+        let write = try db.cachedStatement(sql: """
+            INSERT INTO contribution_cells (app_id, environment, kind, subject, revision, day, grp, users, totals)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (app_id, environment, kind, subject, revision, day, grp) DO UPDATE SET users = excluded.users, totals = excluded.totals
+            """)
+        for (cell, delta) in cells {
+            let arguments: StatementArguments = [appID, cell.environment, cell.kind, cell.subject, cell.revision, cell.day, cell.group]
+            let existing = try Data.fetchOne(read, arguments: arguments)
+            if let sum = try ContributionChanges.sum(existing.map { [UInt8]($0) }, plus: delta) {
+                try write.execute(arguments: arguments + [Int64(sum.users), Data(sum.bytes)])
+            } else if existing != nil {
+                try delete.execute(arguments: arguments)
+            }
+        }
+    }
+
+    /// Recomputes every row of `userID` in each environment of the app from the events left (after
+    /// an erasure, none: the rows go and the cells lose them).
+    static func recomputeContributions(_ db: Database, appID: String, userID: String) throws {
+        var subjects: [ContributionUser: Set<String>] = [:]
+        for environment in try String.fetchAll(db, sql: "SELECT name FROM environments WHERE app_id = ?", arguments: [appID]) {
+            let user = ContributionUser(environment: environment, userID: userID)
+            let stored = try String.fetchAll(db, sql: """
+                SELECT DISTINCT subject FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ?
+                """, arguments: [appID, environment, userID])
+            if !stored.isEmpty { subjects[user] = Set(stored) }
+        }
+        try recomputeContributions(db, appID: appID, subjects: subjects)
+    }
+
+    // MARK: Rebuilding
+
+    /// How many events one page of the rebuild reads.
+    static let rebuildPageSize = 5_000
+
+    /// Empties the contribution tables and fills them again from every stored event, user by user
+    /// (the migration step that adds them runs it). Memory holds one page of events, one user's
+    /// events and a bounded number of cell differences. Events of no flow get their `walkthrough_id`
+    /// from their line where it is missing.
+    static func rebuildContributions(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM contribution_cells")
+        try db.execute(sql: "DELETE FROM contribution_rows")
+        // Reads events by user; dropped at the end (SQLite ends it with `seq`, the row id).
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS contribution_rebuild ON events (app_id, environment, user_id)")
+        var rebuild = ContributionRebuild()
+        var cursor: (app: String, environment: String, user: String, seq: Int64)?
+        let setWalkthrough = try db.makeStatement(sql: "UPDATE events SET walkthrough_id = ? WHERE seq = ?")
+        // Bounded by the number of events: each page reads past the last one.
+        while true {
+            var condition = ""
+            var arguments = StatementArguments()
+            if let cursor {
+                condition = "WHERE (app_id, environment, user_id, seq) > (?, ?, ?, ?)"
+                arguments = [cursor.app, cursor.environment, cursor.user, cursor.seq]
+            }
+            let page = try Row.fetchAll(db, sql: """
+                SELECT seq, app_id, environment, user_id, flow_id, walkthrough_id, line FROM events \(condition)
+                ORDER BY app_id, environment, user_id, seq LIMIT \(rebuildPageSize)
+                """, arguments: arguments)
+            for row in page {
+                let seq: Int64 = row[0]
+                let flowID: String? = row[4]
+                var walkthroughID: String? = row[5]
+                let line: String = row[6]
+                if flowID == nil, walkthroughID == nil, let found = ContributionRebuild.walkthroughID(inLine: line) {
+                    walkthroughID = found
+                    try setWalkthrough.execute(arguments: [found, seq])
+                }
+                if let finished = try rebuild.add(appID: row[1], user: ContributionUser(environment: row[2], userID: row[3]),
+                                                  subject: flowID ?? walkthroughID, line: line) {
+                    try flush(db, finished)
+                }
+                cursor = (row[1], row[2], row[3], seq)
+            }
+            if page.count < rebuildPageSize { break }
+        }
+        if let finished = try rebuild.finish() { try flush(db, finished) }
+        try db.execute(sql: "DROP INDEX IF EXISTS contribution_rebuild")
+    }
+
+    private static func flush(_ db: Database, _ finished: ContributionRebuild.Finished) throws {
+        try insertRows(db, appID: finished.appID, finished.rows)
+        if let cells = finished.cells { try applyCells(db, appID: finished.appID, cells.changedCells) }
+    }
+
+    // MARK: Reading
+
+    public func contributions(
+        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
+    ) async throws -> ContributionScope {
+        let query = ContributionScopeQuery(
+            appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until)
+        return try await pool.read { db in
+            var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
+            for (reads, sql) in query.statements {
+                let statement = sql.statement(in: .sqlite)
+                let rows = try Row.fetchCursor(db, sql: statement.text, arguments: statement.arguments)
+                while let row = try rows.next() {
+                    switch reads {
+                    case .cells:
+                        let totals: Data = row[2]
+                        try collector.add(day: row[0], startMs: nil, group: row[1], totals: [UInt8](totals))
+                    case .users:
+                        let totals: Data = row[2]
+                        try collector.add(day: nil, startMs: row[0], group: row[1], totals: [UInt8](totals))
+                    case .groups:
+                        collector.addGroup(row[0])
+                    }
+                }
+            }
+            return collector.scope
+        }
+    }
+
+    public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
+        try await pool.read { db in
+            let cells = try Row.fetchAll(db, sql: """
+                SELECT subject, revision, day, grp, totals FROM contribution_cells WHERE app_id = ? AND environment = ?
+                ORDER BY kind, subject, revision, day, grp
+                """, arguments: [appID, environment]).map { row -> ContributionRow in
+                let day: Int64 = row[2]
+                let totals: Data = row[4]
+                return try ContributionChanges.row(
+                    subject: row[0], revision: row[1], startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,
+                    group: row[3], totals: [UInt8](totals))
+            }
+            var users: [String: [ContributionRow]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT user_id, subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = ? AND environment = ?
+                ORDER BY user_id, kind, subject, revision
+                """, arguments: [appID, environment]) {
+                let totals: Data = row[5]
+                users[row[0], default: []].append(
+                    try ContributionChanges.row(subject: row[1], revision: row[2], startMs: row[3], group: row[4], totals: [UInt8](totals)))
+            }
+            return StoredContributions(cells: cells, users: users)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// The tables of report contributions, and the migration step that adds them and fills them from
+/// the events already stored (docs/ARCHITECTURE.md, "Report contributions in the stores").
+///
+/// A report is a sum over users. Each user's rows (``ContributionRow``, one per report, subject and
+/// revision filter) are kept in `contribution_rows`; their sums per cell — the same report, subject
+/// and revision filter, the UTC day of the users' start and their group — in `contribution_cells`.
+/// A report reads the cells of the full days of its range and the users' rows of its partial days.
+extension StoreSchema {
+    /// The name of the migration step that adds the contribution tables, the events' walkthrough
+    /// column, and fills both from the stored events.
+    static let contributionsStepName = "report-contributions"
+
+    /// `contribution_cells.day` of users without a start (in no date range).
+    static let noStartDay = Int64.min
+
+    /// `revision` of a row over all of a subject's events (a ``ContributionRow/revision`` of nil).
+    static let allRevisions: Int64 = 0
+
+    /// How many row locks users are spread over in PostgreSQL (``PostgresStore``): a user's
+    /// contributions are recomputed by one process at a time, holding the lock of the user's bucket.
+    static let contributionLockBuckets: Int64 = 65_536
+
+    /// The contribution tables and the index that reads users' rows by start; the lock buckets only
+    /// in PostgreSQL (SQLite runs one writer at a time).
+    static func contributions(in dialect: SQLDialect) -> StoreSchema {
+        var tables = [
+            Table(
+                name: "contribution_cells",
+                columns: [
+                    Column("app_id", .text), Column("environment", .text), Column("kind", .text),
+                    Column("subject", .text, sortsByBytes: true), Column("revision", .bigInteger), Column("day", .bigInteger),
+                    Column("grp", .text, sortsByBytes: true), Column("users", .bigInteger), Column("totals", .bytes),
+                ],
+                primaryKey: ["app_id", "environment", "kind", "subject", "revision", "day", "grp"]),
+            Table(
+                name: "contribution_rows",
+                columns: [
+                    Column("app_id", .text), Column("environment", .text), Column("user_id", .text, sortsByBytes: true),
+                    Column("kind", .text), Column("subject", .text, sortsByBytes: true), Column("revision", .bigInteger),
+                    Column("start_ms", .bigInteger, isNullable: true), Column("grp", .text, sortsByBytes: true), Column("totals", .bytes),
+                ],
+                primaryKey: ["app_id", "environment", "user_id", "kind", "subject", "revision"]),
+        ]
+        if dialect == .postgres {
+            tables.append(Table(name: "contribution_locks", columns: [Column("bucket", .bigInteger)], primaryKey: ["bucket"]))
+        }
+        return StoreSchema(
+            tables: tables,
+            indexes: [
+                Index(name: "contribution_rows_by_start", table: "contribution_rows",
+                      columns: ["app_id", "environment", "kind", "subject", "revision", "start_ms"]),
+            ])
+    }
+
+    /// The statements of the step, in `dialect`: each does nothing where it ran already. The events'
+    /// `walkthrough_id` column is added in SQLite by the step itself, which checks that it is missing.
+    static func contributionsStep(in dialect: SQLDialect) -> [String] {
+        let schema = contributions(in: dialect)
+        var statements = schema.tables.map { tableStatement($0, in: dialect, ifNotExists: true) }
+        statements += schema.indexes.map {
+            schema.indexStatement($0, in: dialect).replacingOccurrences(of: "CREATE INDEX ", with: "CREATE INDEX IF NOT EXISTS ")
+        }
+        if dialect == .postgres { statements.insert("ALTER TABLE events ADD COLUMN IF NOT EXISTS walkthrough_id TEXT", at: 0) }
+        return statements
+    }
+}
