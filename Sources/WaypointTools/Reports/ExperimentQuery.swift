@@ -147,13 +147,11 @@ struct ExperimentPlan: Sendable, Hashable {
 }
 
 extension ExperimentQuery {
-    /// What the report on this query reads in `document`: the flow whose events it reads, or `nil`
-    /// for a walkthrough's experiment (whose events carry no flow) — for a store that reads one
-    /// flow's events at a time.
+    /// The id of the flow or walkthrough whose events the report reads: the subject of its
+    /// contribution rows (docs/ARCHITECTURE.md, "Reports at scale").
     ///
     /// - Throws: ``ReportError`` as ``ExperimentReport/compute(lines:query:document:)`` does for the query.
-    public func flowRead(in document: WaypointDocument) throws(ReportError) -> String? {
-        if case .flow(let id) = try ExperimentPlan(query: self, document: document).subject { return id }
-        return nil
+    public func subjectRead(in document: WaypointDocument) throws(ReportError) -> String {
+        try ExperimentPlan(query: self, document: document).subject.id
     }
 }

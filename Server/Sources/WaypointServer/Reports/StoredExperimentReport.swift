@@ -2,20 +2,21 @@ import Foundation
 import Waypoint
 import WaypointTools
 
-/// An experiment's report over an app's stored events: `ExperimentReport.compute`, the
-/// implementation `waypoint experiment` uses, fed with one environment's stored events of the flow
-/// the experiment is measured in (of no flow, for a walkthrough's), read by user through the index.
+/// The experiment report of an environment, as `waypoint experiment` computes it over the same
+/// events with the same document: read from the store's contributions of its scope (users by their
+/// first exposure) and assembled by `ExperimentReport.compute(contributions:…)`
+/// (docs/ARCHITECTURE.md, "Reports at scale").
 enum StoredExperimentReport {
-    /// The report, as `waypoint experiment` computes it over the environment's export; its `events`
-    /// counts every event of the environment (``StoredEventCount``).
+    /// The report; its `events` counts every event of the environment, as over its export.
     static func report(
         store: any Store, appID: String, environment: String, query: ExperimentQuery, document: WaypointDocument
     ) async throws -> ExperimentReport {
-        let flowID = try query.flowRead(in: document)
-        var report = try await StoredLines.byUser(store: store, appID: appID, environment: environment, flowID: flowID) { lines in
-            try ExperimentReport.compute(lines: lines, query: query, document: document)
-        }
-        report.events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
-        return report
+        let subject = try query.subjectRead(in: document)
+        let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
+        let scope = query.scope
+        let contributions = try await store.contributions(
+            appID: appID, environment: environment, kind: .experiment, subject: subject, revision: scope.revision,
+            since: scope.since, until: scope.until)
+        return try ExperimentReport.compute(contributions: contributions.rows, query: query, document: document, events: events)
     }
 }

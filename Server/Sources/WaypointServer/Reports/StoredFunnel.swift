@@ -2,18 +2,30 @@ import Foundation
 import Waypoint
 import WaypointTools
 
-/// The funnel endpoint's report: `Funnel.compute` — the implementation `waypoint funnel` uses — fed
-/// with one environment's stored lines of the flow in (user, time) order, page by page from the store, one
-/// user in memory at a time.
+/// The funnel endpoint's report, as `waypoint funnel` computes it over the same events.
+///
+/// The flow report is read from the store's contributions of its scope — summed per user as events
+/// arrive — and assembled by `Funnel.compute(contributions:…)`, so its cost follows days × groups,
+/// never events (docs/ARCHITECTURE.md, "Reports at scale"). A sequential funnel follows each user's
+/// attempts in time, which contributions do not keep: it is `Funnel.compute` fed with the flow's
+/// stored lines in (user, time) order, one user in memory at a time.
 enum StoredFunnel {
     /// The report, as `waypoint funnel` computes it over the same events.
     ///
     /// Its `events` counts every event of the environment, as over its export (``StoredEventCount``).
     static func report(store: any Store, appID: String, environment: String, query: FunnelQuery) async throws -> FunnelResult {
+        let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
+        guard query.steps != nil else {
+            let scope = query.scope
+            let contributions = try await store.contributions(
+                appID: appID, environment: environment, kind: .flow, subject: query.flowID, revision: scope.revision,
+                since: scope.since, until: scope.until)
+            return try Funnel.compute(
+                contributions: contributions.rows, query: query, events: events, groupsOutsideRange: contributions.groupsOutsideRange)
+        }
         let result = try await StoredLines.byUser(store: store, appID: appID, environment: environment, flowID: query.flowID) { lines in
             try Funnel.compute(userOrderedJSONLines: lines, query: query)
         }
-        let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
         return StoredEventCount.setting(events, in: result)
     }
 

@@ -2,17 +2,18 @@ import Foundation
 import Waypoint
 import WaypointTools
 
-/// A walkthrough's report over an app's stored events: `WalkthroughReport.compute`, the
-/// implementation `waypoint funnel --walkthrough` uses, fed with one environment's stored events of no flow
-/// (walkthrough events carry no `flowId`), read by user through the index rather than every event.
+/// The walkthrough report of an environment, as `waypoint funnel --walkthrough ID` computes it over
+/// the same events: read from the store's contributions of its scope and assembled by
+/// `WalkthroughReport.compute(contributions:…)` (docs/ARCHITECTURE.md, "Reports at scale").
 enum StoredWalkthroughReport {
-    /// The report, as `waypoint funnel --walkthrough` computes it over the environment's export;
-    /// its `events` counts every event of the environment (``StoredEventCount``).
+    /// The report; its `events` counts every event of the environment, as over its export.
     static func report(store: any Store, appID: String, environment: String, query: WalkthroughQuery) async throws -> WalkthroughReport {
-        var report = try await StoredLines.byUser(store: store, appID: appID, environment: environment, flowID: nil) { lines in
-            try WalkthroughReport.compute(lines: lines, query: query)
-        }
-        report.events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
-        return report
+        let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
+        let scope = query.scope
+        let contributions = try await store.contributions(
+            appID: appID, environment: environment, kind: .walkthrough, subject: query.walkthroughID, revision: scope.revision,
+            since: scope.since, until: scope.until)
+        return try WalkthroughReport.compute(
+            contributions: contributions.rows, query: query, events: events, groupsOutsideRange: contributions.groupsOutsideRange)
     }
 }
