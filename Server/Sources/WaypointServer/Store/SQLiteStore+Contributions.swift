@@ -32,17 +32,30 @@ extension SQLiteStore {
         try applyCells(db, appID: appID, changes.changedCells)
     }
 
+    /// A user's stored events of one flow (`?2`), then of one walkthrough (`?2`, events of no flow):
+    /// each a seek in `events_by_flow_user` by app, flow and user (an `OR` of the two would make
+    /// SQLite read the environment's every event instead).
+    static let contributionLinesStatements = [
+        """
+        SELECT seq, line FROM events INDEXED BY events_by_flow_user
+        WHERE app_id = ?1 AND flow_id = ?2 AND user_id = ?3 AND environment = ?4
+        """,
+        """
+        SELECT seq, line FROM events INDEXED BY events_by_flow_user
+        WHERE app_id = ?1 AND flow_id IS NULL AND user_id = ?3 AND environment = ?4 AND walkthrough_id = ?2
+        """,
+    ]
+
     /// The user's stored events of `subjects`, in storage order: a flow's by `flow_id`, a
-    /// walkthrough's (events of no flow) by `walkthrough_id`; each read through `events_by_flow_user`.
+    /// walkthrough's (events of no flow) by `walkthrough_id`.
     private static func contributionLines(_ db: Database, appID: String, user: ContributionUser, subjects: Set<String>) throws -> [String] {
-        let statement = try db.cachedStatement(sql: """
-            SELECT seq, line FROM events
-            WHERE app_id = ?1 AND user_id = ?2 AND environment = ?3 AND (flow_id = ?4 OR (flow_id IS NULL AND walkthrough_id = ?4))
-            """)
         var events: [(seq: Int64, line: String)] = []
-        for subject in subjects {
-            let rows = try Row.fetchCursor(statement, arguments: [appID, user.userID, user.environment, subject])
-            while let row = try rows.next() { events.append((row[0], row[1])) }
+        for sql in contributionLinesStatements {
+            let statement = try db.cachedStatement(sql: sql)
+            for subject in subjects {
+                let rows = try Row.fetchCursor(statement, arguments: [appID, subject, user.userID, user.environment])
+                while let row = try rows.next() { events.append((row[0], row[1])) }
+            }
         }
         events.sort { $0.seq < $1.seq }
         return events.map(\.line)

@@ -195,6 +195,25 @@ extension StoreContractTests {
         }
     }
 
+    /// A recompute reads a user's events of a flow or a walkthrough by a seek in
+    /// `events_by_flow_user`, never the environment's events.
+    @Test func aUsersEventsOfASubjectAreReadThroughTheirIndexInSQLite() async throws {
+        try await TemporaryFiles.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            let plans = try await store.pool.read { db in
+                try SQLiteStore.contributionLinesStatements.map { statement in
+                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement, arguments: ["fitness", "signup", "u1", "production"])
+                        .map { row -> String in row["detail"] }
+                }
+            }
+            #expect(plans == [
+                ["SEARCH events USING INDEX events_by_flow_user (app_id=? AND flow_id=? AND user_id=?)"],
+                ["SEARCH events USING INDEX events_by_flow_user (app_id=? AND flow_id=? AND user_id=?)"],
+            ], "\(plans)")
+            try await store.close()
+        }
+    }
+
     /// Two stores on one PostgreSQL database, as two server processes, posting the same users'
     /// events at once: each user's recompute waits for the other's, so nothing is lost.
     @Test(.enabled(if: PostgresServer.isInstalled, "needs PostgreSQL"))
