@@ -33,7 +33,7 @@ public struct ContributionError: Error, Sendable, Equatable, CustomStringConvert
             return "Stored report contributions start with format \(byte), which this server does not read; "
                 + "run the server version that wrote them, or \(Self.remedy)"
         case .kindMismatch(let lhs, let rhs):
-            return "Contributions to a \(lhs.rawValue) report and to a \(rhs.rawValue) report cannot be summed; "
+            return "Contributions to the \(lhs.rawValue) report and to the \(rhs.rawValue) report cannot be summed; "
                 + "a cell holds one report's contributions."
         }
     }

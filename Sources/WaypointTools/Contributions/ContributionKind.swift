@@ -4,6 +4,6 @@ public enum ContributionKind: String, Sendable, Hashable, Codable, CaseIterable 
     case flow
     /// The walkthrough report of a walkthrough.
     case walkthrough
-    /// The experiment report of the experiments run in a flow (`waypoint experiment`).
+    /// The experiment report of the experiments run in a flow or walkthrough (`waypoint experiment`).
     case experiment
 }

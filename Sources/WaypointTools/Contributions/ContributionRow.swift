@@ -8,7 +8,8 @@
 public struct ContributionRow: Sendable, Hashable {
     /// The report the row feeds.
     public var kind: ContributionKind
-    /// The flow id (flow and experiment reports) or the walkthrough id.
+    /// The flow id (flow reports, and experiments measured in a flow) or the walkthrough id
+    /// (walkthrough reports, and experiments measured in a walkthrough, whose group says so).
     public var subject: String
     /// `nil`: over all the user's events of the subject; `n`: over only those that carry revision
     /// `n` (a report scoped to that revision).

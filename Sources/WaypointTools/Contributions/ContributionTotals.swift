@@ -3,11 +3,17 @@
 public enum ContributionTotals: Sendable, Hashable {
     /// A flow report's totals.
     case flow(FlowTotals)
+    /// A walkthrough report's totals.
+    case walkthrough(WalkthroughTotals)
+    /// An experiment report's totals.
+    case experiment(ExperimentTotals)
 
     /// The report kind.
     public var kind: ContributionKind {
         switch self {
         case .flow: return .flow
+        case .walkthrough: return .walkthrough
+        case .experiment: return .experiment
         }
     }
 
@@ -15,6 +21,8 @@ public enum ContributionTotals: Sendable, Hashable {
     public var users: Int {
         switch self {
         case .flow(let totals): return totals.users
+        case .walkthrough(let totals): return totals.users
+        case .experiment(let totals): return totals.users
         }
     }
 
@@ -22,6 +30,8 @@ public enum ContributionTotals: Sendable, Hashable {
     public var isEmpty: Bool {
         switch self {
         case .flow(let totals): return totals.isEmpty
+        case .walkthrough(let totals): return totals.isEmpty
+        case .experiment(let totals): return totals.isEmpty
         }
     }
 
@@ -31,6 +41,14 @@ public enum ContributionTotals: Sendable, Hashable {
         case (.flow(var totals), .flow(let more)):
             totals.add(more, sign: sign)
             self = .flow(totals)
+        case (.walkthrough(var totals), .walkthrough(let more)):
+            totals.add(more, sign: sign)
+            self = .walkthrough(totals)
+        case (.experiment(var totals), .experiment(let more)):
+            totals.add(more, sign: sign)
+            self = .experiment(totals)
+        default:
+            throw .kindMismatch(kind, other.kind)
         }
     }
 
@@ -50,6 +68,12 @@ public enum ContributionTotals: Sendable, Hashable {
         case .flow(let totals):
             writer.unsigned(0)
             totals.write(to: &writer)
+        case .walkthrough(let totals):
+            writer.unsigned(1)
+            totals.write(to: &writer)
+        case .experiment(let totals):
+            writer.unsigned(2)
+            totals.write(to: &writer)
         }
         return writer.bytes
     }
@@ -61,6 +85,8 @@ public enum ContributionTotals: Sendable, Hashable {
         guard format == UInt64(Self.format) else { throw .unknownFormat(UInt8(truncatingIfNeeded: format)) }
         switch try reader.unsigned() {
         case 0: self = .flow(try FlowTotals(from: &reader))
+        case 1: self = .walkthrough(try WalkthroughTotals(from: &reader))
+        case 2: self = .experiment(try ExperimentTotals(from: &reader))
         case let other: throw .malformed("an unknown report kind \(other)")
         }
         guard reader.isAtEnd else { throw .malformed("bytes after the figures") }

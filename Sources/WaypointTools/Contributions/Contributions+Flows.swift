@@ -1,35 +1,26 @@
 import Waypoint
 
 extension Contributions {
-    /// The flow rows of one user's lines: per flow, over all its events and over each revision's.
-    static func flowRows(lines: [String]) -> [ContributionRow] {
-        var byFlow: [String: [String]] = [:]
-        for line in lines {
-            guard let flowID = flowID(of: line) else { continue }
-            byFlow[flowID, default: []].append(line)
-        }
+    /// The flow rows of users' lines: per user and flow, over all its events and over each revision's.
+    static func flowRows(lines: [ContributionLine]) -> [ContributionRow] {
         var rows: [ContributionRow] = []
-        for flowID in byFlow.keys.sorted() {
-            let flowLines = byFlow[flowID]!
-            guard let all = UserFlowFigures(lines: flowLines, flowID: flowID, revision: Int64?.none) else { continue }
-            rows.append(all.row(flowID: flowID, revision: nil, lines: flowLines))
-            for revision in all.revisions.sorted() {
-                guard let one = UserFlowFigures(lines: flowLines, flowID: flowID, revision: revision) else { continue }
-                rows.append(one.row(flowID: flowID, revision: Int(revision), lines: flowLines))
+        for user in ContributionLine.byUser(lines) {
+            var byFlow: [String: [String]] = [:]
+            for line in user {
+                guard let flowID = line.flowID else { continue }
+                byFlow[flowID, default: []].append(line.line)
+            }
+            for flowID in byFlow.keys.sorted() {
+                let flowLines = byFlow[flowID]!
+                guard let all = UserFlowFigures(lines: flowLines, flowID: flowID, revision: Int64?.none) else { continue }
+                rows.append(all.row(flowID: flowID, revision: nil, lines: flowLines))
+                for revision in all.revisions.sorted() {
+                    guard let one = UserFlowFigures(lines: flowLines, flowID: flowID, revision: revision) else { continue }
+                    rows.append(one.row(flowID: flowID, revision: Int(revision), lines: flowLines))
+                }
             }
         }
         return rows
-    }
-
-    /// The `flowId` of a line that is a valid event of a flow, read with the report's scanner.
-    static func flowID(of line: String) -> String? {
-        var line = line
-        return line.withUTF8 { buffer -> String? in
-            guard let base = buffer.baseAddress else { return nil }
-            var counts = EventLineCounts()
-            guard let fields = counts.scan(base, count: buffer.count), fields.flowID.isPresent else { return nil }
-            return String(decoding: EventLineScanner.decode(fields.flowID, in: base), as: UTF8.self)
-        }
     }
 }
 

@@ -2,12 +2,14 @@
 public enum Contributions {
     /// The rows of one user's events: for each flow and walkthrough they name, the user's
     /// contribution over all of its events (revision `nil`) and over the events of each revision
-    /// they carry.
+    /// they carry — to its flow or walkthrough report, and to the report of each experiment they
+    /// were exposed to in it.
     ///
     /// - Parameter lines: the user's events as stored JSON Lines, in storage order (the order of
     ///   the export, which breaks ties of time and step index). Give every event of the user of
     ///   each flow or walkthrough to recompute: a row is the figure of all of them.
     public static func ofUser(lines: [String]) -> [ContributionRow] {
-        flowRows(lines: lines)
+        let parsed = lines.compactMap(ContributionLine.init)
+        return flowRows(lines: parsed) + walkthroughRows(lines: parsed) + experimentRows(lines: parsed)
     }
 }

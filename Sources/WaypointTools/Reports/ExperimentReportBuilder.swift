@@ -16,31 +16,60 @@ enum ExperimentReportBuilder {
         if let error = collector.counts.noValidEventsError(source: source) { throw error }
         let plan = collector.plan
         let scope = plan.query.scope
-        let variationCount = plan.variations.count
-        var users = [Int](repeating: 0, count: variationCount)
-        var conversions = [Int](repeating: 0, count: variationCount)
-        var multiple = 0
-        var undeclared = 0
+        var counts = Counts(variations: plan.variations.count, steps: plan.steps.count)
         // By user number: the variation index counted, or nil when the user is not counted.
         var counted = [Int?](repeating: nil, count: collector.userStates.count)
         for (user, state) in collector.userStates.enumerated() {
             guard let exposure = state.exposure, scope.includesStart(atMilliseconds: exposure.time) else { continue }
             guard state.variation > 0 else {
-                undeclared += 1
+                counts.undeclared += 1
                 continue
             }
             let index = Int(state.variation) - 1
             counted[user] = index
-            users[index] += 1
-            if state.seen.nonzeroBitCount > 1 { multiple += 1 }
-            if let goal = state.goal, goal >= exposure { conversions[index] += 1 }
+            counts.users[index] += 1
+            if state.seen.nonzeroBitCount > 1 { counts.multiple += 1 }
+            if converted(at: state.goal, exposure: exposure) { counts.conversions[index] += 1 }
         }
-        var viewed = [[Int]](repeating: [Int](repeating: 0, count: variationCount), count: plan.steps.count)
         for (key, order) in collector.views {
             let user = Int(key >> 32)
-            guard let index = counted[user], let exposure = collector.userStates[user].exposure, order >= exposure else { continue }
-            viewed[Int(key & 0xFFFF_FFFF)][index] += 1
+            guard let index = counted[user], let exposure = collector.userStates[user].exposure, converted(at: order, exposure: exposure)
+            else { continue }
+            counts.viewed[Int(key & 0xFFFF_FFFF)][index] += 1
         }
+        return report(plan: plan, counts: counts, invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines)
+    }
+
+    /// Whether a user's latest goal event (or view of a step) at `goal` counts: at or after their exposure.
+    static func converted(at goal: EventOrder?, exposure: EventOrder) -> Bool {
+        guard let goal else { return false }
+        return goal >= exposure
+    }
+
+    /// What the report counts, by variation index in the plan's variations.
+    struct Counts {
+        /// Users exposed, per variation.
+        var users: [Int]
+        /// Of them, users who converted after exposure.
+        var conversions: [Int]
+        /// Counted users seen in more than one variation.
+        var multiple = 0
+        /// Users exposed with a variation the experiment does not declare.
+        var undeclared = 0
+        /// Per step of the plan, per variation, users who viewed it after exposure.
+        var viewed: [[Int]]
+
+        init(variations: Int, steps: Int) {
+            users = [Int](repeating: 0, count: variations)
+            conversions = users
+            viewed = [[Int]](repeating: users, count: steps)
+        }
+    }
+
+    /// The report from its counts: the sample ratio check and each variation's comparison with the control.
+    static func report(plan: ExperimentPlan, counts: Counts, invalidLines: Int, events: Int) -> ExperimentReport {
+        let scope = plan.query.scope
+        let users = counts.users
         let srm = try? SampleRatioMismatch.pValue(users: users, weights: plan.weights)
         let subject = plan.subject
         return ExperimentReport(
@@ -48,15 +77,15 @@ enum ExperimentReportBuilder {
             flowID: { if case .flow(let id) = subject { id } else { nil } }(),
             walkthroughID: { if case .walkthrough(let id) = subject { id } else { nil } }(),
             goal: plan.query.goal.description, control: plan.variations[plan.control], sequential: plan.query.sequential,
-            srmPValue: srm.flatMap(finite), multipleVariations: multiple,
-            variations: compare(names: plan.variations, users: users, conversions: conversions, control: plan.control, sequential: plan.query.sequential),
+            srmPValue: srm.flatMap(finite), multipleVariations: counts.multiple,
+            variations: compare(names: plan.variations, users: users, conversions: counts.conversions, control: plan.control, sequential: plan.query.sequential),
             steps: plan.steps.enumerated().map { number, id in
                 ExperimentReport.Step(
                     stepID: id,
-                    variations: compare(names: plan.variations, users: users, conversions: viewed[number], control: plan.control, sequential: plan.query.sequential))
+                    variations: compare(names: plan.variations, users: users, conversions: counts.viewed[number], control: plan.control, sequential: plan.query.sequential))
             },
-            undeclaredVariationUsers: undeclared, scope: scope.isEmpty ? nil : scope,
-            invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines)
+            undeclaredVariationUsers: counts.undeclared, scope: scope.isEmpty ? nil : scope,
+            invalidLines: invalidLines, events: events)
     }
 
     /// Each variation's figures, the control first, then the others in their order, each compared with the control.

@@ -31,25 +31,13 @@ extension WalkthroughCollector {
     ///   event is of the walkthrough and the query has no document steps.
     func report(query: WalkthroughQuery, source: String?) throws(ReportError) -> WalkthroughReport {
         if let error = counts.noValidEventsError(source: source) { throw error }
-        if walkthroughEvents == 0, query.declaredSteps == nil {
-            let others = (0..<otherWalkthroughs.count).map { otherWalkthroughs.string(at: $0) }
-            throw .noEventsOfWalkthrough(query.walkthroughID, otherWalkthroughs: others, events: counts.eventLines)
-        }
-        if groupByVariation {
-            let carried = (0..<experiments.count).map { experiments.string(at: $0) }
-            if let key = query.scope.experiment {
-                if !carriesExperimentKey, revisionEvents > 0 {
-                    throw .unknownExperiment(key, of: .walkthrough(query.walkthroughID), carried: carried)
-                }
-            } else if carried.count > 1 {
-                throw .severalExperiments(carried, of: .walkthrough(query.walkthroughID))
-            }
-        }
+        let others = (0..<otherWalkthroughs.count).map { otherWalkthroughs.string(at: $0) }
+        let carried = groupByVariation ? (0..<experiments.count).map { experiments.string(at: $0) } : []
+        try Self.check(
+            query: query, hasEvents: walkthroughEvents > 0, otherWalkthroughs: others, events: counts.eventLines,
+            carried: carried, carriesExperimentKey: carriesExperimentKey, hasRevisionEvents: revisionEvents > 0)
         // With a date range, the users whose first `Walkthrough Started` is outside it do not count.
         let counted = (0..<userStates.count).map { includes(user: $0) }
-        let someExcluded = counted.contains(false)
-        let stepCount = steps.count
-        var overall = Tally(steps: stepCount)
         // The groups reported (ReportBounds): at most `namedGroups` of each kind by name, the rest `(other)`.
         var variationUsers = [Int](repeating: 0, count: variations.count + 1)
         var appVersionUsers = [Int](repeating: 0, count: appVersions.count + 1)
@@ -59,15 +47,55 @@ extension WalkthroughCollector {
         }
         let variationGroups = GroupBounds(users: variationUsers, names: variations)
         let appVersionGroups = GroupBounds(users: appVersionUsers, names: appVersions)
-        var perVariation = groupByVariation ? Array(repeating: Tally(steps: stepCount), count: variationGroups.names.count) : []
-        var perAppVersion = appVersions.count > 0 ? Array(repeating: Tally(steps: stepCount), count: appVersionGroups.names.count) : []
+        let tallies = tallies(
+            counted: counted, variationGroups: groupByVariation ? variationGroups : nil,
+            appVersionGroups: appVersions.count > 0 ? appVersionGroups : nil)
+        return Self.assemble(
+            query: query, overall: tallies.overall,
+            byVariation: groupByVariation ? (tallies.perVariation, variationGroups) : nil,
+            byAppVersion: appVersions.count > 0 ? (tallies.perAppVersion, appVersionGroups) : nil,
+            someExcluded: counted.contains(false),
+            order: StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: query.declaredSteps),
+            stepCount: steps.count, triggerNames: (0..<triggers.count).map { triggers.string(at: $0) },
+            invalidLines: counts.invalidLines, events: counts.eventLines)
+    }
+
+    /// Refuses a report the input cannot answer: no event of the walkthrough (without document
+    /// steps), or, split by variation, several experiments and none chosen, or a chosen one that
+    /// no event of the scope's revision carries.
+    static func check(
+        query: WalkthroughQuery, hasEvents: Bool, otherWalkthroughs: [String], events: Int, carried: [String],
+        carriesExperimentKey: Bool, hasRevisionEvents: Bool
+    ) throws(ReportError) {
+        if !hasEvents, query.declaredSteps == nil {
+            throw .noEventsOfWalkthrough(query.walkthroughID, otherWalkthroughs: otherWalkthroughs, events: events)
+        }
+        guard query.groupByVariation else { return }
+        if let key = query.scope.experiment {
+            if !carriesExperimentKey, hasRevisionEvents {
+                throw .unknownExperiment(key, of: .walkthrough(query.walkthroughID), carried: carried)
+            }
+        } else if carried.count > 1 {
+            throw .severalExperiments(carried, of: .walkthrough(query.walkthroughID))
+        }
+    }
+
+    /// The figures of the users `counted` says count: everyone's, and those of each reported
+    /// variation and app version group (none without the groups).
+    func tallies(
+        counted: [Bool], variationGroups: GroupBounds?, appVersionGroups: GroupBounds?
+    ) -> (overall: Tally, perVariation: [Tally], perAppVersion: [Tally]) {
+        let stepCount = steps.count
+        var overall = Tally(steps: stepCount)
+        var perVariation = variationGroups.map { Array(repeating: Tally(steps: stepCount), count: $0.names.count) } ?? []
+        var perAppVersion = appVersionGroups.map { Array(repeating: Tally(steps: stepCount), count: $0.names.count) } ?? []
 
         /// Applies `change` to every group `user` is in: everyone, their variation, their app version.
         func add(_ user: Int, _ change: (inout Tally) -> Void) {
             change(&overall)
             let state = userStates[user]
-            if !perVariation.isEmpty { change(&perVariation[variationGroups.slots[state.variation.map { Int($0.number) + 1 } ?? 0]]) }
-            if !perAppVersion.isEmpty { change(&perAppVersion[appVersionGroups.slots[state.appVersion.map { Int($0.number) + 1 } ?? 0]]) }
+            if let variationGroups { change(&perVariation[variationGroups.slots[state.variation.map { Int($0.number) + 1 } ?? 0]]) }
+            if let appVersionGroups { change(&perAppVersion[appVersionGroups.slots[state.appVersion.map { Int($0.number) + 1 } ?? 0]]) }
         }
 
         for (user, state) in userStates.enumerated() where counted[user] {
@@ -98,9 +126,21 @@ extension WalkthroughCollector {
                 if mark.skipped { tally.skippedBy[key, default: 0] += 1 } else { tally.completedBy[key, default: 0] += 1 }
             }
         }
+        return (overall, perVariation, perAppVersion)
+    }
 
-        let order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: query.declaredSteps)
-        let triggerNames = (0..<triggers.count).map { triggers.string(at: $0) }
+    /// The report from the figures of its groups: everyone's, and with their bounds, each
+    /// reported variation's and app version's (by reported group number).
+    ///
+    /// - Parameters:
+    ///   - someExcluded: whether a date range left some user out (then everyone's figures, like a
+    ///     group's, list the undeclared steps only where counted users reached them).
+    ///   - order: the steps to list; their numbers index the tallies' steps.
+    ///   - triggerNames: by trigger number.
+    static func assemble(
+        query: WalkthroughQuery, overall: Tally, byVariation: ([Tally], GroupBounds)?, byAppVersion: ([Tally], GroupBounds)?,
+        someExcluded: Bool, order: [StepOrder.Entry], stepCount: Int, triggerNames: [String], invalidLines: Int, events: Int
+    ) -> WalkthroughReport {
         func byStep(_ users: [UInt64: Int]) -> [Int: [String: Int]] {
             var split: [Int: [String: Int]] = [:]
             for (key, count) in users { split[Int(key >> 32), default: [:]][triggerNames[Int(key & 0xFFFF_FFFF)]] = count }
@@ -135,13 +175,12 @@ extension WalkthroughCollector {
             }
             return groups
         }
-        let folded = FoldedValues(
-            variations: groupByVariation ? variationGroups.folded : 0, appVersions: perAppVersion.isEmpty ? 0 : appVersionGroups.folded)
+        let folded = FoldedValues(variations: byVariation?.1.folded ?? 0, appVersions: byAppVersion?.1.folded ?? 0)
         return WalkthroughReport(
             walkthroughID: query.walkthroughID, overall: figures(overall),
-            byVariation: groupByVariation ? groups(perVariation, bounds: variationGroups) : nil,
-            byAppVersion: perAppVersion.isEmpty ? nil : groups(perAppVersion, bounds: appVersionGroups),
+            byVariation: byVariation.map { groups($0.0, bounds: $0.1) },
+            byAppVersion: byAppVersion.map { groups($0.0, bounds: $0.1) },
             folded: folded.isEmpty ? nil : folded, scope: query.scope.isEmpty ? nil : query.scope,
-            invalidLines: counts.invalidLines, events: counts.eventLines)
+            invalidLines: invalidLines, events: events)
     }
 }

@@ -105,8 +105,8 @@ import TestSupport
         for user in users {
             let half = Array(user.prefix(user.count / 2))
             var total = ContributionTotals.flow(FlowTotals())
-            for row in Contributions.ofUser(lines: half) where row.revision == nil { try total.add(row.totals) }
-            for row in Contributions.ofUser(lines: half) where row.revision == nil { try total.subtract(row.totals) }
+            for row in Contributions.ofUser(lines: half) where row.revision == nil && row.kind == .flow { try total.add(row.totals) }
+            for row in Contributions.ofUser(lines: half) where row.revision == nil && row.kind == .flow { try total.subtract(row.totals) }
             #expect(total.isEmpty)
             rows += Contributions.ofUser(lines: user)
         }

@@ -1,0 +1,91 @@
+extension Contributions {
+    /// The experiment rows of `lines`: per user, flow (or walkthrough) and experiment the user
+    /// was exposed to in it, the row over all of its events and one per revision they carry, each
+    /// computed by ``ExperimentCollector`` over just those events, as a report over them would.
+    static func experimentRows(lines: [ContributionLine]) -> [ContributionRow] {
+        var rows: [ContributionRow] = []
+        for user in ContributionLine.byUser(lines) {
+            for isWalkthrough in [false, true] {
+                var ids: [String] = []
+                var byID: [String: [ContributionLine]] = [:]
+                for line in user {
+                    guard let id = isWalkthrough ? line.walkthroughID : line.flowID else { continue }
+                    if byID[id] == nil { ids.append(id) }
+                    byID[id, default: []].append(line)
+                }
+                for id in ids {
+                    let events = byID[id] ?? []
+                    guard events.contains(where: { $0.experiment != nil && $0.variation != nil }) else { continue }
+                    for revision in [nil] + ContributionLine.revisions(of: events).map(Optional.some) {
+                        rows += experimentRows(
+                            subject: isWalkthrough ? .walkthrough(id) : .flow(id), revision: revision,
+                            lines: ContributionLine.lines(events, ofRevision: revision))
+                    }
+                }
+            }
+        }
+        return rows
+    }
+
+    /// One user's rows of `subject` over `lines`, their events of it (of `revision`): one per
+    /// experiment they were exposed to.
+    private static func experimentRows(subject: ExperimentPlan.Subject, revision: Int?, lines: [ContributionLine]) -> [ContributionRow] {
+        let isWalkthrough: Bool
+        if case .walkthrough = subject { isWalkthrough = true } else { isWalkthrough = false }
+        var variationsByExperiment: [String: Set<String>] = [:]
+        var stepIDs: Set<String> = []
+        var completions: Set<[String]> = []
+        let completion = isWalkthrough ? "Hint Completed" : "Step Completed"
+        for line in lines {
+            if let experiment = line.experiment, let variation = line.variation { variationsByExperiment[experiment, default: []].insert(variation) }
+            if let step = line.stepID {
+                stepIDs.insert(step)
+                if line.event == completion, let outcome = isWalkthrough ? line.trigger : line.outcome { completions.insert([step, outcome]) }
+            }
+        }
+        let texts = lines.map(\.line)
+        let steps = stepIDs.sorted()
+        var rows: [ContributionRow] = []
+        for experiment in variationsByExperiment.keys.sorted() {
+            let seen = variationsByExperiment[experiment, default: []].sorted()
+            func collector(goal: ExperimentGoal) -> ExperimentCollector {
+                let query = ExperimentQuery(experiment: experiment, flowID: subject.id, goal: goal, scope: ReportScope(revision: revision))
+                var collector = ExperimentCollector(plan: ExperimentPlan(rowOf: query, subject: subject, variations: seen, steps: steps))
+                collector.consume(lines: texts)
+                return collector
+            }
+            let ends = collector(goal: .complete)
+            guard let state = ends.userStates.first, let exposure = state.exposure, state.variation > 0 else { continue }
+            var totals = ExperimentTotals()
+            totals.users = 1
+            if ExperimentReportBuilder.converted(at: state.goal, exposure: exposure) { totals.completed = 1 }
+            for (key, order) in ends.views where ExperimentReportBuilder.converted(at: order, exposure: exposure) {
+                totals.viewed[steps[Int(key & 0xFFFF_FFFF)]] = 1
+            }
+            for pair in completions.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                let outcome = collector(goal: .outcome(step: pair[0], outcome: pair[1]))
+                guard let reached = outcome.userStates.first, ExperimentReportBuilder.converted(at: reached.goal, exposure: exposure) else { continue }
+                totals.outcomes[pair[0], default: [:]][pair[1]] = 1
+            }
+            let group = ExperimentGroup(
+                experiment: experiment, variation: seen[Int(state.variation) - 1], seen: seen, walkthrough: isWalkthrough ? true : nil)
+            rows.append(ContributionRow(
+                kind: .experiment, subject: subject.id, revision: revision, startMs: exposure.time, group: ContributionGroup.text(group),
+                totals: .experiment(totals)))
+        }
+        return rows
+    }
+}
+
+extension ExperimentPlan {
+    /// The plan of one user's row, which no document decides: the variations and steps are the
+    /// ones their events name, so every one of them is kept.
+    init(rowOf query: ExperimentQuery, subject: Subject, variations: [String], steps: [String]) {
+        self.query = query
+        self.subject = subject
+        self.variations = variations
+        weights = Array(repeating: 1 / Double(max(variations.count, 1)), count: variations.count)
+        control = 0
+        self.steps = steps
+    }
+}

@@ -1,0 +1,67 @@
+extension Contributions {
+    /// The walkthrough rows of `lines`: per user and walkthrough, the row over all of its events
+    /// and one per revision they carry, each computed by ``WalkthroughCollector`` over just those
+    /// events, as a report over them would.
+    static func walkthroughRows(lines: [ContributionLine]) -> [ContributionRow] {
+        var rows: [ContributionRow] = []
+        for user in ContributionLine.byUser(lines) {
+            var ids: [String] = []
+            var byID: [String: [ContributionLine]] = [:]
+            for line in user {
+                guard let id = line.walkthroughID, WalkthroughCollector.Kind(line.event) != nil else { continue }
+                if byID[id] == nil { ids.append(id) }
+                byID[id, default: []].append(line)
+            }
+            for id in ids {
+                let events = byID[id] ?? []
+                for revision in [nil] + ContributionLine.revisions(of: events).map(Optional.some) {
+                    let scoped = ContributionLine.lines(events, ofRevision: revision)
+                    if let row = walkthroughRow(id: id, revision: revision, lines: scoped.map(\.line)) { rows.append(row) }
+                }
+            }
+        }
+        return rows
+    }
+
+    /// One user's row of walkthrough `id` over `lines`, their events of it (of `revision`).
+    private static func walkthroughRow(id: String, revision: Int?, lines: [String]) -> ContributionRow? {
+        func collector(experiment: String?) -> WalkthroughCollector {
+            let query = WalkthroughQuery(walkthroughID: id, groupByVariation: true, scope: ReportScope(revision: revision, experiment: experiment))
+            var collector = WalkthroughCollector(query: query)
+            collector.consume(lines: lines)
+            return collector
+        }
+        let all = collector(experiment: nil)
+        guard let state = all.userStates.first else { return nil }
+        let tally = all.tallies(counted: [true], variationGroups: nil, appVersionGroups: nil).overall
+        var totals = WalkthroughTotals()
+        totals.users = tally.users
+        totals.events = all.revisionEvents
+        totals.started = tally.started
+        totals.completed = tally.completed
+        let triggerNames = (0..<all.triggers.count).map { all.triggers.string(at: $0) }
+        for number in 0..<all.steps.count {
+            var step = WalkthroughTotals.Step()
+            step.shown = tally.shown[number]
+            step.completed = tally.completedSteps[number]
+            step.skipped = tally.skipped[number]
+            step.targetNotFound = tally.targetNotFound[number]
+            step.dropped = tally.dropped[number]
+            for (key, users) in tally.completedBy where Int(key >> 32) == number { step.completedBy[triggerNames[Int(key & 0xFFFF_FFFF)]] = users }
+            for (key, users) in tally.skippedBy where Int(key >> 32) == number { step.skippedBy[triggerNames[Int(key & 0xFFFF_FFFF)]] = users }
+            if !step.isEmpty { totals.steps[all.steps.string(at: number)] = step }
+        }
+        let experiments = (0..<all.experiments.count).map { all.experiments.string(at: $0) }.sorted()
+        var variations: [String: String] = [:]
+        for experiment in experiments {
+            let split = collector(experiment: experiment)
+            if let found = split.userStates.first?.variation { variations[experiment] = split.variations.string(at: Int(found.number)) }
+        }
+        let group = WalkthroughGroup(
+            variation: state.variation.map { all.variations.string(at: Int($0.number)) }, variations: variations,
+            experiments: experiments, appVersion: state.appVersion.map { all.appVersions.string(at: Int($0.number)) })
+        return ContributionRow(
+            kind: .walkthrough, subject: id, revision: revision, startMs: state.firstStart, group: ContributionGroup.text(group),
+            totals: .walkthrough(totals))
+    }
+}

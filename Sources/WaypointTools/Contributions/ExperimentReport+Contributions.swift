@@ -1,0 +1,52 @@
+import Waypoint
+
+extension ExperimentReport {
+    /// The experiment report of `query` from contribution rows: equal, byte for byte, to the
+    /// report ``compute(file:query:document:threads:progress:)`` gives over the events the rows
+    /// were made from (docs/ARCHITECTURE.md, "Reports at scale").
+    ///
+    /// The rows keep every goal's conversions, so any goal is answered from them; the counts are
+    /// compared by the one code that compares them over events.
+    ///
+    /// - Parameters:
+    ///   - rows: the rows of the report's flow (or walkthrough) and scope: of the scope's revision
+    ///     (`nil` rows without one) and, with a date range, of the users first exposed in it.
+    ///     Summed rows and single users' rows may be mixed; rows of another kind, subject,
+    ///     revision or experiment are not read.
+    ///   - events: the report's `events` (every event of the environment, as in its export).
+    /// - Throws: ``ReportError`` as ``compute(file:query:document:threads:progress:)`` does, or with
+    ///   the ``ContributionError`` text when a row's group or totals are not ones this version writes.
+    public static func compute(
+        contributions rows: some Sequence<ContributionRow>, query: ExperimentQuery, document: WaypointDocument, events: Int
+    ) throws(ReportError) -> ExperimentReport {
+        let plan = try ExperimentPlan(query: query, document: document)
+        let isWalkthrough: Bool
+        if case .walkthrough = plan.subject { isWalkthrough = true } else { isWalkthrough = false }
+        var sums: [String: ExperimentTotals] = [:]
+        for row in rows where row.kind == .experiment && row.subject == plan.subject.id && row.revision == query.scope.revision {
+            guard case .experiment(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.experiment, row.totals.kind)) }
+            sums[row.group, default: ExperimentTotals()].add(totals)
+        }
+        var counts = ExperimentReportBuilder.Counts(variations: plan.variations.count, steps: plan.steps.count)
+        for text in sums.keys.sorted() {
+            guard let totals = sums[text], !totals.isEmpty else { continue }
+            let group = try ContributionGroup.reportRead(ExperimentGroup.self, from: text, kind: .experiment)
+            guard group.experiment == query.experiment, (group.walkthrough ?? false) == isWalkthrough else { continue }
+            // Variations as the collector marks them: bit n for declared variation n (n ≥ 62 share
+            // bit 62), bit 63 for any undeclared one.
+            var seen: UInt64 = 0
+            for name in group.seen {
+                seen |= plan.variations.firstIndex(of: name).map { 1 << UInt64(min($0, 62)) } ?? 1 << 63
+            }
+            guard let index = plan.variations.firstIndex(of: group.variation) else {
+                counts.undeclared += totals.users
+                continue
+            }
+            counts.users[index] += totals.users
+            if seen.nonzeroBitCount > 1 { counts.multiple += totals.users }
+            counts.conversions[index] += totals.conversions(of: query.goal)
+            for (number, step) in plan.steps.enumerated() { counts.viewed[number][index] += totals.viewed[step] ?? 0 }
+        }
+        return ExperimentReportBuilder.report(plan: plan, counts: counts, invalidLines: 0, events: events)
+    }
+}

@@ -1,0 +1,133 @@
+/// The summed figures of users' contributions to a walkthrough report (docs/ARCHITECTURE.md,
+/// "Reports at scale").
+///
+/// Every figure of ``WalkthroughReport`` counts users — who started, completed, were shown,
+/// completed, skipped or missed the target of a hint (per trigger too), or stopped at it — so the
+/// figures of a set of users are the sums of theirs.
+public struct WalkthroughTotals: Sendable, Hashable {
+    /// One step's summed figures.
+    public struct Step: Sendable, Hashable {
+        /// Users with a `Hint Shown` of it.
+        public var shown = 0
+        /// Users with a `Hint Completed` of it.
+        public var completed = 0
+        /// Users with a `Hint Skipped` of it.
+        public var skipped = 0
+        /// Users with a `Target Not Found` of it.
+        public var targetNotFound = 0
+        /// Users without a `Walkthrough Completed` whose last `Hint Shown` is this step.
+        public var dropped = 0
+        /// Users per trigger of its `Hint Completed` events.
+        public var completedBy: [String: Int] = [:]
+        /// Users per trigger of its `Hint Skipped` events.
+        public var skippedBy: [String: Int] = [:]
+
+        /// A step with no figure.
+        public init() {}
+
+        /// Whether every figure is 0 (no user reached the step).
+        public var isEmpty: Bool {
+            shown == 0 && completed == 0 && skipped == 0 && targetNotFound == 0 && dropped == 0 && completedBy.isEmpty
+                && skippedBy.isEmpty
+        }
+
+        mutating func add(_ other: Step, sign: Int) {
+            shown += sign * other.shown
+            completed += sign * other.completed
+            skipped += sign * other.skipped
+            targetNotFound += sign * other.targetNotFound
+            dropped += sign * other.dropped
+            Self.add(other.completedBy, to: &completedBy, sign: sign)
+            Self.add(other.skippedBy, to: &skippedBy, sign: sign)
+        }
+
+        static func add(_ other: [String: Int], to users: inout [String: Int], sign: Int) {
+            for (name, count) in other {
+                let sum = users[name, default: 0] + sign * count
+                users[name] = sum == 0 ? nil : sum
+            }
+        }
+    }
+
+    /// How many users' contributions are summed.
+    public var users = 0
+    /// Events of the walkthrough (in the row's revision, when it has one).
+    public var events = 0
+    /// Users with a `Walkthrough Started`.
+    public var started = 0
+    /// Users with a `Walkthrough Completed`.
+    public var completed = 0
+    /// The steps reached, by step id.
+    public var steps: [String: Step] = [:]
+
+    /// No user.
+    public init() {}
+
+    /// Whether nothing is summed: no user, no event, every figure 0.
+    public var isEmpty: Bool { users == 0 && events == 0 && started == 0 && completed == 0 && steps.isEmpty }
+
+    /// Adds `other`'s figures (`sign` 1) or takes them away (`sign` −1).
+    public mutating func add(_ other: WalkthroughTotals, sign: Int = 1) {
+        users += sign * other.users
+        events += sign * other.events
+        started += sign * other.started
+        completed += sign * other.completed
+        for (id, step) in other.steps {
+            var sum = steps[id] ?? Step()
+            sum.add(step, sign: sign)
+            steps[id] = sum.isEmpty ? nil : sum
+        }
+    }
+
+    func write(to writer: inout ContributionWriter) {
+        writer.int(users)
+        writer.int(events)
+        writer.int(started)
+        writer.int(completed)
+        writer.count(steps.count)
+        for id in steps.keys.sorted() {
+            let step = steps[id]!
+            writer.text(id)
+            writer.int(step.shown)
+            writer.int(step.completed)
+            writer.int(step.skipped)
+            writer.int(step.targetNotFound)
+            writer.int(step.dropped)
+            for users in [step.completedBy, step.skippedBy] {
+                writer.count(users.count)
+                for trigger in users.keys.sorted() {
+                    writer.text(trigger)
+                    writer.int(users[trigger]!)
+                }
+            }
+        }
+    }
+
+    init(from reader: inout ContributionReader) throws(ContributionError) {
+        users = try reader.int()
+        events = try reader.int()
+        started = try reader.int()
+        completed = try reader.int()
+        for _ in 0..<(try reader.count()) {
+            let id = try reader.text()
+            var step = Step()
+            step.shown = try reader.int()
+            step.completed = try reader.int()
+            step.skipped = try reader.int()
+            step.targetNotFound = try reader.int()
+            step.dropped = try reader.int()
+            step.completedBy = try Self.readUsers(&reader)
+            step.skippedBy = try Self.readUsers(&reader)
+            steps[id] = step
+        }
+    }
+
+    private static func readUsers(_ reader: inout ContributionReader) throws(ContributionError) -> [String: Int] {
+        var users: [String: Int] = [:]
+        for _ in 0..<(try reader.count()) {
+            let name = try reader.text()
+            users[name] = try reader.int()
+        }
+        return users
+    }
+}
