@@ -38,17 +38,19 @@ extension StoreContractTests {
             let timestamp = contributionEpoch + Int64.random(in: 0..<(5 * contributionDay), using: &random)
             let revision = [nil, 1, 2, 3].randomElement(using: &random) ?? nil
             let variation = Int.random(in: 0..<3, using: &random) == 0 ? ["short", "long"].randomElement(using: &random) : nil
+            // Some users are exposed to two experiments in one flow: one experiment row each.
+            let experiment = variation == nil ? nil : ["short-signup", "paywall-copy"].randomElement(using: &random)
             let event: OnboardingEvent
             if Int.random(in: 0..<4, using: &random) == 0 {
                 event = OnboardingEvent(
                     messageID: "m\(index)", userID: user, event: walkthroughEvents.randomElement(using: &random) ?? .hintShown,
                     timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), stepID: ["a", "b"].randomElement(using: &random),
-                    walkthroughID: "tour", variation: variation, revision: revision)
+                    walkthroughID: "tour", experiment: experiment, variation: variation, revision: revision)
             } else {
                 event = OnboardingEvent(
                     messageID: "m\(index)", userID: user, event: flowEvents.randomElement(using: &random) ?? .stepViewed,
                     timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), flowID: ["signup", "paywall"].randomElement(using: &random),
-                    stepID: ["welcome", "name", "plan"].randomElement(using: &random), variation: variation,
+                    stepID: ["welcome", "name", "plan"].randomElement(using: &random), experiment: experiment, variation: variation,
                     durationMs: Int64.random(in: 0..<5_000, using: &random), revision: revision)
             }
             return StoredEvent(
@@ -145,6 +147,12 @@ extension StoreContractTests {
                 try await group.waitForAll()
             }
             try await Self.checkContributions(store, appID: "fitness", "after \(batches.count) batches")
+            // The case of two experiment rows of one subject and revision (one per experiment) is met.
+            let production = try await store.storedContributions(appID: "fitness", environment: "production")
+            #expect(production.users.values.contains { rows in
+                let experiments = rows.filter { $0.kind == .experiment }
+                return Set(experiments.map { "\($0.subject) \($0.revision ?? 0)" }).count < experiments.count
+            })
 
             _ = try await store.eraseUser(appID: "fitness", userID: "user-3")
             try await Self.checkContributions(store, appID: "fitness", "after an erasure")
