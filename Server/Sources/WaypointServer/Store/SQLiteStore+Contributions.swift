@@ -124,9 +124,6 @@ extension SQLiteStore {
 
     // MARK: Rebuilding
 
-    /// How many events one page of the rebuild reads.
-    static let rebuildPageSize = 5_000
-
     /// Empties the contribution tables and fills them again from every stored event, user by user
     /// (the migration step that adds them runs it). Memory holds one page of events, one user's
     /// events and a bounded number of cell differences. Events of no flow get their `walkthrough_id`
@@ -149,7 +146,7 @@ extension SQLiteStore {
             }
             let page = try Row.fetchAll(db, sql: """
                 SELECT seq, app_id, environment, user_id, flow_id, walkthrough_id, line FROM events \(condition)
-                ORDER BY app_id, environment, user_id, seq LIMIT \(rebuildPageSize)
+                ORDER BY app_id, environment, user_id, seq LIMIT \(ContributionRebuild.pageSize)
                 """, arguments: arguments)
             for row in page {
                 let seq: Int64 = row[0]
@@ -166,7 +163,7 @@ extension SQLiteStore {
                 }
                 cursor = (row[1], row[2], row[3], seq)
             }
-            if page.count < rebuildPageSize { break }
+            if page.count < ContributionRebuild.pageSize { break }
         }
         if let finished = try rebuild.finish() { try flush(db, finished) }
         try db.execute(sql: "DROP INDEX IF EXISTS contribution_rebuild")
