@@ -41,6 +41,8 @@ struct ContributionScopeQuery: Sendable {
         func groups(_ table: String, _ condition: String, _ values: [SQLStatement.Value]) -> (Reads, SQLQuery) {
             (.groups, SQLQuery(text: "SELECT DISTINCT grp FROM \(table) WHERE \(prefix) AND (\(condition))", values: prefixValues + values))
         }
+        // Revisions below 1 are none the server serves, and no row of one is kept.
+        if let revision, revision < 1 { return [] }
         guard since != nil || until != nil else { return [cells()] }
         let from = max(min(since ?? -Self.farTime, Self.farTime), -Self.farTime)
         let to = max(min(until ?? Self.farTime, Self.farTime), -Self.farTime)

@@ -140,7 +140,8 @@ public protocol Store: Sendable {
     /// The contributions of a report's scope: the rows of `kind`'s report of `subject` over the
     /// runs of `revision` (all of them when nil) in `environment`, of the users whose start lies
     /// in [`since`, `until`) (milliseconds since 1970; every user, those without a start included,
-    /// when both are nil), and the groups of the users outside that range.
+    /// when both are nil), and the groups of the users outside that range. A `revision` below 1 has
+    /// none: the server serves no such revision, and rows of one are not kept.
     ///
     /// Full UTC days of the range are read from the summed cells, the days it cuts from the users'
     /// rows by their start time; so the cost follows days × groups, never events. Contributions

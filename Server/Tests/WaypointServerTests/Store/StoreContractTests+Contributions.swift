@@ -165,6 +165,9 @@ extension StoreContractTests {
             }
             try await Self.checkContributions(store, appID: "fitness", "after more batches")
             try await Self.checkScopes(store, appID: "fitness")
+            let none = try await store.contributions(
+                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 0, since: nil, until: nil)
+            #expect(none.rows.isEmpty && none.groupsOutsideRange.isEmpty)
         }
     }
 
