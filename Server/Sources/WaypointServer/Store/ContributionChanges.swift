@@ -67,19 +67,20 @@ struct ContributionChanges: Sendable {
     }
 
     /// The rows of one user's `lines` (all their stored events of `subjects`, in storage order) that
-    /// belong to `subjects`: one per report, subject and revision filter (the first, should the core
-    /// give two). A revision below 1 is none the server serves: such rows are left out, so the
-    /// revision filter's key (``StoreSchema/allRevisions`` for all events) stays one row's.
+    /// belong to `subjects`: one per report, subject, revision filter and group (the first, should
+    /// the core give two). A revision below 1 is none the server serves: such rows are left out, so
+    /// the revision filter's key (``StoreSchema/allRevisions`` for all events) stays one row's.
     static func rows(lines: [String], subjects: Set<String>) -> [ContributionRow] {
         struct Key: Hashable {
             var kind: ContributionKind
             var subject: String
             var revision: Int?
+            var group: String
         }
         var seen: Set<Key> = []
         return Contributions.ofUser(lines: lines).filter { row in
             subjects.contains(row.subject) && (row.revision.map { $0 >= 1 } ?? true)
-                && seen.insert(Key(kind: row.kind, subject: row.subject, revision: row.revision)).inserted
+                && seen.insert(Key(kind: row.kind, subject: row.subject, revision: row.revision, group: row.group)).inserted
         }
     }
 

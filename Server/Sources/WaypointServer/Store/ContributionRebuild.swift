@@ -13,6 +13,9 @@ struct ContributionRebuild {
         var cells: ContributionChanges?
     }
 
+    /// How many events one page of a rebuild reads.
+    static let pageSize = 5_000
+
     /// The most cell differences held before they are handed back.
     static let maxCells = 10_000
 

@@ -200,7 +200,7 @@ extension PostgresStore {
             "CREATE INDEX IF NOT EXISTS contribution_rebuild ON events (app_id, environment, user_id, seq)", logger: logger)
         var rebuild = ContributionRebuild()
         var cursor: (app: String, environment: String, user: String, seq: Int64) = ("", "", "", Int64.min)
-        let limit = SQLiteStore.rebuildPageSize
+        let limit = ContributionRebuild.pageSize
         // Bounded by the number of events: each page reads past the last one.
         while true {
             var count = 0

@@ -32,17 +32,30 @@ extension SQLiteStore {
         try applyCells(db, appID: appID, changes.changedCells)
     }
 
+    /// A user's stored events of one flow (`?2`), then of one walkthrough (`?2`, events of no flow):
+    /// each a seek in `events_by_flow_user` by app, flow and user (an `OR` of the two would make
+    /// SQLite read the environment's every event instead).
+    static let contributionLinesStatements = [
+        """
+        SELECT seq, line FROM events INDEXED BY events_by_flow_user
+        WHERE app_id = ?1 AND flow_id = ?2 AND user_id = ?3 AND environment = ?4
+        """,
+        """
+        SELECT seq, line FROM events INDEXED BY events_by_flow_user
+        WHERE app_id = ?1 AND flow_id IS NULL AND user_id = ?3 AND environment = ?4 AND walkthrough_id = ?2
+        """,
+    ]
+
     /// The user's stored events of `subjects`, in storage order: a flow's by `flow_id`, a
-    /// walkthrough's (events of no flow) by `walkthrough_id`; each read through `events_by_flow_user`.
+    /// walkthrough's (events of no flow) by `walkthrough_id`.
     private static func contributionLines(_ db: Database, appID: String, user: ContributionUser, subjects: Set<String>) throws -> [String] {
-        let statement = try db.cachedStatement(sql: """
-            SELECT seq, line FROM events
-            WHERE app_id = ?1 AND user_id = ?2 AND environment = ?3 AND (flow_id = ?4 OR (flow_id IS NULL AND walkthrough_id = ?4))
-            """)
         var events: [(seq: Int64, line: String)] = []
-        for subject in subjects {
-            let rows = try Row.fetchCursor(statement, arguments: [appID, user.userID, user.environment, subject])
-            while let row = try rows.next() { events.append((row[0], row[1])) }
+        for sql in contributionLinesStatements {
+            let statement = try db.cachedStatement(sql: sql)
+            for subject in subjects {
+                let rows = try Row.fetchCursor(statement, arguments: [appID, subject, user.userID, user.environment])
+                while let row = try rows.next() { events.append((row[0], row[1])) }
+            }
         }
         events.sort { $0.seq < $1.seq }
         return events.map(\.line)
@@ -111,9 +124,6 @@ extension SQLiteStore {
 
     // MARK: Rebuilding
 
-    /// How many events one page of the rebuild reads.
-    static let rebuildPageSize = 5_000
-
     /// Empties the contribution tables and fills them again from every stored event, user by user
     /// (the migration step that adds them runs it). Memory holds one page of events, one user's
     /// events and a bounded number of cell differences. Events of no flow get their `walkthrough_id`
@@ -136,7 +146,7 @@ extension SQLiteStore {
             }
             let page = try Row.fetchAll(db, sql: """
                 SELECT seq, app_id, environment, user_id, flow_id, walkthrough_id, line FROM events \(condition)
-                ORDER BY app_id, environment, user_id, seq LIMIT \(rebuildPageSize)
+                ORDER BY app_id, environment, user_id, seq LIMIT \(ContributionRebuild.pageSize)
                 """, arguments: arguments)
             for row in page {
                 let seq: Int64 = row[0]
@@ -153,7 +163,7 @@ extension SQLiteStore {
                 }
                 cursor = (row[1], row[2], row[3], seq)
             }
-            if page.count < rebuildPageSize { break }
+            if page.count < ContributionRebuild.pageSize { break }
         }
         if let finished = try rebuild.finish() { try flush(db, finished) }
         try db.execute(sql: "DROP INDEX IF EXISTS contribution_rebuild")

@@ -59,6 +59,8 @@ public protocol Store: Sendable {
     ///
     /// Batches sharing message ids may be inserted at once and never fail for it; each field is
     /// stored as given (a `flowID` of `""` stays `""`, apart from nil), and `seq` follows `events`.
+    /// In the same transaction, the report contributions of each user whose events were inserted
+    /// are recomputed for the flows and walkthroughs those events name (see ``contributions(appID:environment:kind:subject:revision:since:until:)``).
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult
 
     /// A page of an app's events in storage order, after `cursor` (nil: from the start), of those
@@ -123,12 +125,14 @@ public protocol Store: Sendable {
     /// The erased events' message ids (random, not personal) are kept, with their time, in
     /// `erased_messages`: an erased event delivered again stays a duplicate. The deletion and the
     /// ids are one transaction, and no insert of the app's events runs between them; so is the
-    /// entry `audit` makes of the count, added to the audit log.
+    /// entry `audit` makes of the count, added to the audit log, and the removal of the user's report
+    /// contributions from the sums.
     func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int
 
     /// Deletes the events of every app whose time is before `cutoff` (milliseconds since 1970),
     /// and the kept message ids of erased events as old; returns how many events were deleted.
-    /// Works in transactions of a bounded size, so ingestion is not held up for long.
+    /// Works in transactions of a bounded size, so ingestion is not held up for long; each also
+    /// recomputes the report contributions of the users whose events it deleted, from those left.
     func deleteEvents(before cutoff: Int64) async throws -> Int
 
     // MARK: Report contributions (docs/ARCHITECTURE.md, "Report contributions in the stores")
@@ -136,7 +140,8 @@ public protocol Store: Sendable {
     /// The contributions of a report's scope: the rows of `kind`'s report of `subject` over the
     /// runs of `revision` (all of them when nil) in `environment`, of the users whose start lies
     /// in [`since`, `until`) (milliseconds since 1970; every user, those without a start included,
-    /// when both are nil), and the groups of the users outside that range.
+    /// when both are nil), and the groups of the users outside that range. A `revision` below 1 has
+    /// none: the server serves no such revision, and rows of one are not kept.
     ///
     /// Full UTC days of the range are read from the summed cells, the days it cuts from the users'
     /// rows by their start time; so the cost follows days × groups, never events. Contributions

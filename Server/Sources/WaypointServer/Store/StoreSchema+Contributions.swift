@@ -39,7 +39,9 @@ extension StoreSchema {
                     Column("kind", .text), Column("subject", .text, sortsByBytes: true), Column("revision", .bigInteger),
                     Column("start_ms", .bigInteger, isNullable: true), Column("grp", .text, sortsByBytes: true), Column("totals", .bytes),
                 ],
-                primaryKey: ["app_id", "environment", "user_id", "kind", "subject", "revision"]),
+                // A user has one row per report, subject and revision filter, except experiment
+                // reports: one per experiment, which the group names.
+                primaryKey: ["app_id", "environment", "user_id", "kind", "subject", "revision", "grp"]),
         ]
         if dialect == .postgres {
             tables.append(Table(name: "contribution_locks", columns: [Column("bucket", .bigInteger)], primaryKey: ["bucket"]))

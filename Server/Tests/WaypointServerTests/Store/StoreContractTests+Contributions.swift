@@ -38,17 +38,19 @@ extension StoreContractTests {
             let timestamp = contributionEpoch + Int64.random(in: 0..<(5 * contributionDay), using: &random)
             let revision = [nil, 1, 2, 3].randomElement(using: &random) ?? nil
             let variation = Int.random(in: 0..<3, using: &random) == 0 ? ["short", "long"].randomElement(using: &random) : nil
+            // Some users are exposed to two experiments in one flow: one experiment row each.
+            let experiment = variation == nil ? nil : ["short-signup", "paywall-copy"].randomElement(using: &random)
             let event: OnboardingEvent
             if Int.random(in: 0..<4, using: &random) == 0 {
                 event = OnboardingEvent(
                     messageID: "m\(index)", userID: user, event: walkthroughEvents.randomElement(using: &random) ?? .hintShown,
                     timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), stepID: ["a", "b"].randomElement(using: &random),
-                    walkthroughID: "tour", variation: variation, revision: revision)
+                    walkthroughID: "tour", experiment: experiment, variation: variation, revision: revision)
             } else {
                 event = OnboardingEvent(
                     messageID: "m\(index)", userID: user, event: flowEvents.randomElement(using: &random) ?? .stepViewed,
                     timestamp: Date(timeIntervalSince1970: Double(timestamp) / 1000), flowID: ["signup", "paywall"].randomElement(using: &random),
-                    stepID: ["welcome", "name", "plan"].randomElement(using: &random), variation: variation,
+                    stepID: ["welcome", "name", "plan"].randomElement(using: &random), experiment: experiment, variation: variation,
                     durationMs: Int64.random(in: 0..<5_000, using: &random), revision: revision)
             }
             return StoredEvent(
@@ -145,6 +147,12 @@ extension StoreContractTests {
                 try await group.waitForAll()
             }
             try await Self.checkContributions(store, appID: "fitness", "after \(batches.count) batches")
+            // The case of two experiment rows of one subject and revision (one per experiment) is met.
+            let production = try await store.storedContributions(appID: "fitness", environment: "production")
+            #expect(production.users.values.contains { rows in
+                let experiments = rows.filter { $0.kind == .experiment }
+                return Set(experiments.map { "\($0.subject) \($0.revision ?? 0)" }).count < experiments.count
+            })
 
             _ = try await store.eraseUser(appID: "fitness", userID: "user-3")
             try await Self.checkContributions(store, appID: "fitness", "after an erasure")
@@ -157,6 +165,9 @@ extension StoreContractTests {
             }
             try await Self.checkContributions(store, appID: "fitness", "after more batches")
             try await Self.checkScopes(store, appID: "fitness")
+            let none = try await store.contributions(
+                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 0, since: nil, until: nil)
+            #expect(none.rows.isEmpty && none.groupsOutsideRange.isEmpty)
         }
     }
 
@@ -192,6 +203,25 @@ extension StoreContractTests {
                     }
                 }
             }
+        }
+    }
+
+    /// A recompute reads a user's events of a flow or a walkthrough by a seek in
+    /// `events_by_flow_user`, never the environment's events.
+    @Test func aUsersEventsOfASubjectAreReadThroughTheirIndexInSQLite() async throws {
+        try await TemporaryFiles.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            let plans = try await store.pool.read { db in
+                try SQLiteStore.contributionLinesStatements.map { statement in
+                    try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement, arguments: ["fitness", "signup", "u1", "production"])
+                        .map { row -> String in row["detail"] }
+                }
+            }
+            #expect(plans == [
+                ["SEARCH events USING INDEX events_by_flow_user (app_id=? AND flow_id=? AND user_id=?)"],
+                ["SEARCH events USING INDEX events_by_flow_user (app_id=? AND flow_id=? AND user_id=?)"],
+            ], "\(plans)")
+            try await store.close()
         }
     }
 
