@@ -106,6 +106,8 @@ struct Serve: AsyncParsableCommand {
     /// Builds the server and runs it until it is stopped.
     private func serve() async throws {
         _ = Self.logging
+        // Request lines wait up to 50 ms to be written together: write them before exiting.
+        defer { ServerLogHandler.flush() }
         let adminToken = try AdminTokenSource.load(file: adminTokenFile, environment: ProcessInfo.processInfo.environment)
         if let retentionDays { try RetentionService.validate(days: retentionDays) }
         let storage: ServerConfiguration.Storage = if let database {

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Synchronization
 
@@ -14,9 +15,27 @@ import Darwin
 /// `StreamLogHandler` sorts and formats a logger's metadata each time it changes — Hummingbird
 /// gives every request's logger its request id — and asks the C library for the local time on
 /// every line, which on Linux looks the time zone file up again each time. This one formats the
-/// metadata only when a line is written, formats the time once a second, and writes each line
-/// with one `write(2)`, so lines are never interleaved or buffered in the process.
+/// metadata only when a line is written and formats the time once a second. Lines at `info` and
+/// below wait in memory for at most ``flushInterval`` (or until ``bufferLimit`` bytes wait) and are
+/// written together, so a busy server makes one `write(2)` for many requests instead of one each;
+/// a line at `warning` or above is written at once, after the lines before it. A server that stops
+/// gracefully writes what waits (``flush()``); one that is killed loses at most the last
+/// ``flushInterval`` of request lines.
 public struct ServerLogHandler: LogHandler {
+    /// The longest a line waits before it is written.
+    public static let flushInterval: TimeInterval = 0.05
+    /// The most bytes that wait; a line that reaches it writes them all.
+    static let bufferLimit = 16 * 1024
+    /// The lines not written yet.
+    private static let pending = Mutex<[UInt8]>([])
+    /// Writes what waits every ``flushInterval``, for the life of the process (started by the first line).
+    private static let flusher: Void = Thread.detachNewThread {
+        while true {
+            Thread.sleep(forTimeInterval: flushInterval)
+            flush()
+        }
+    }
+
     /// The time of the last line's second, formatted (shared by every logger of the process).
     private static let clock = Mutex<(second: time_t, text: String)>((-1, ""))
 
@@ -56,7 +75,28 @@ public struct ServerLogHandler: LogHandler {
             for (key, value) in all.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
         }
         line += " [\(event.source)] \(event.message)\n"
-        Self.emit(line)
+        Self.emit(line, at: event.level)
+    }
+
+    /// Writes every line that waits (before a graceful exit).
+    public static func flush() {
+        pending.withLock { bytes in
+            guard !bytes.isEmpty else { return }
+            writeAll(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Adds `line` to what waits; writes it all when the line is a warning or worse or the buffer is full.
+    private static func emit(_ line: String, at level: Logger.Level) {
+        _ = flusher
+        pending.withLock { bytes in
+            bytes.append(contentsOf: line.utf8)
+            guard level >= .warning || bytes.count >= bufferLimit else { return }
+            // Written under the lock, so what waits is written in the order it was logged.
+            writeAll(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The local time now as `2026-11-26T07:00:00+0000`, formatted at most once a second.
@@ -79,10 +119,9 @@ public struct ServerLogHandler: LogHandler {
         }
     }
 
-    /// Writes `line` to standard error in one call (retried until all of it is written).
-    private static func emit(_ line: String) {
-        var line = line
-        line.withUTF8 { bytes in
+    /// Writes `bytes` to standard error (retried until all of it is written, or it fails).
+    private static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)

@@ -4,7 +4,7 @@ import Testing
 
 /// `waypoint-server` writes one line per request on standard error, as swift-log's stream handler
 /// wrote them (time, level, label, the request id, the module, method, path, status, duration),
-/// through its own cheaper handler.
+/// through its own cheaper handler, which writes them together within ``ServerLogHandler/flushInterval``.
 @Suite("Request log lines")
 struct RequestLogLineTests {
     @Test func eachRequestWritesOneLineInTheStreamHandlersFormat() async throws {
@@ -15,8 +15,13 @@ struct RequestLogLineTests {
             for _ in 0..<3 {
                 #expect(try await HTTP.send(port: server.port, "/v1/document", headers: [("Waypoint-Key", unknown)]).status == 401)
             }
+            // Lines wait at most the flush interval to be written, and the server keeps running.
+            let read = { (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [] }
+            try await Polling.until("the request lines are written", timeout: .seconds(5)) {
+                read().filter { $0.contains("GET /v1/document ") }.count == 3
+            }
             #expect(server.terminate() == 0)
-            let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+            let lines = read()
             let requests = lines.filter { $0.contains("GET /v1/document ") }
             #expect(requests.count == 3, "\(lines)")
             let shape = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info waypoint-server: hb\.request\.id=\S+ \[WaypointServer\] GET \/v1\/document 401 \d+\.\dms$/
