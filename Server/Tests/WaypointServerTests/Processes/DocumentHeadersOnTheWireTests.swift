@@ -32,14 +32,15 @@ struct DocumentHeadersOnTheWireTests {
                 "\(method) /v1/document HTTP/1.1\r\nHost: 127.0.0.1\r\nWaypoint-Key: \(app.production)\r\n\(extra)Connection: close\r\n\r\n"
             }
             let common = ["ETag: \(etag)", "Cache-Control: max-age=60", "Waypoint-Revision: 1"]
-            let tail = ["Connection: close", "Server: waypoint-server"]
+            let tail = ["Server: waypoint-server"]
 
             let ok = try await Self.exchange(server, request("GET", ""))
             #expect(ok.head == ["HTTP/1.1 200 OK"] + common + ["Content-Type: application/json", "Content-Length: \(document.count)"] + tail)
             #expect(Data(ok.body.utf8) == document)
 
             let notModified = try await Self.exchange(server, request("GET", "If-None-Match: \(etag)\r\n"))
-            #expect(notModified.head == ["HTTP/1.1 304 Not Modified"] + common + ["Content-Length: 0"] + tail)
+            // NIO leaves a 304's Content-Length out.
+            #expect(notModified.head == ["HTTP/1.1 304 Not Modified"] + common + tail)
             #expect(notModified.body.isEmpty)
 
             let head = try await Self.exchange(server, request("HEAD", ""))
@@ -47,6 +48,8 @@ struct DocumentHeadersOnTheWireTests {
             #expect(head.body.isEmpty)
             let headNotModified = try await Self.exchange(server, request("HEAD", "If-None-Match: W/\(etag)\r\n"))
             #expect(headNotModified.head == notModified.head)
+            let listed = try await Self.exchange(server, request("GET", "If-None-Match: \"other\", \(etag)\r\n"))
+            #expect(listed.head == notModified.head)
             #expect(server.terminate() == 0)
         }
     }

@@ -9,6 +9,7 @@ import Testing
 struct RequestLogLineTests {
     @Test func eachRequestWritesOneLineInTheStreamHandlersFormat() async throws {
         try await TemporaryFiles.with { directory in
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let log = directory.appendingPathComponent("server.log")
             let server = try await ServerProcess(["--data", directory.appendingPathComponent("data").path], log: log)
             let unknown = "wps_" + String(repeating: "x", count: 43)
