@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "waypoint-server-benchmarks", targets: ["WaypointServerBenchmarks"]),
+        .executable(name: "waypoint-document-ceiling", targets: ["DocumentCeiling"]),
     ],
     dependencies: [
         // Named, as the server names the root package, so identities do not depend on folder names.
@@ -16,6 +17,10 @@ let package = Package(
         .package(name: "WaypointServer", path: ".."),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        // The server's own Hummingbird (one version in one package graph), for the ceiling.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -24,12 +29,24 @@ let package = Package(
                 .product(name: "WaypointServer", package: "WaypointServer"),
                 // Built beside the benchmarks, which start it as a process.
                 .product(name: "waypoint-server", package: "WaypointServer"),
+                // Built beside the benchmarks too: the ceiling document serving is measured against.
+                "DocumentCeiling",
                 .product(name: "WaypointTools", package: "Waypoint"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Sources"
+        ),
+        // A minimal Hummingbird application serving the document: what the framework can do at most.
+        .executableTarget(
+            name: "DocumentCeiling",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Ceiling"
         ),
     ],
     swiftLanguageModes: [.v6]

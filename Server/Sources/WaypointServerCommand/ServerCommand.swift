@@ -99,8 +99,15 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    /// Lines on standard error as swift-log's default handler writes them, for less per line (one
+    /// per request); set up once per process.
+    private static let logging: Void = LoggingSystem.bootstrap { ServerLogHandler(label: $0) }
+
     /// Builds the server and runs it until it is stopped.
     private func serve() async throws {
+        _ = Self.logging
+        // Request lines wait up to 50 ms to be written together: write them before exiting.
+        defer { ServerLogHandler.flush() }
         let adminToken = try AdminTokenSource.load(file: adminTokenFile, environment: ProcessInfo.processInfo.environment)
         if let retentionDays { try RetentionService.validate(days: retentionDays) }
         let storage: ServerConfiguration.Storage = if let database {

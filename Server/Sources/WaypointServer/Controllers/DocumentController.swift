@@ -8,7 +8,7 @@ struct DocumentController<Context: RequestContext>: Sendable {
     let authenticator: Authenticator
 
     /// The number of the revision served (docs/ARCHITECTURE.md, "A document, from upload to app").
-    static var revisionHeader: HTTPField.Name { HTTPField.Name("Waypoint-Revision")! }
+    static var revisionHeader: HTTPField.Name { DocumentHeaders.revisionName }
 
     func addRoutes(to router: Router<Context>) {
         router.get("v1/document", use: document)
@@ -37,22 +37,10 @@ struct DocumentController<Context: RequestContext>: Sendable {
                 "Nothing is published to \(environment.name) yet; publish a revision with "
                     + "POST /v1/apps/\(environment.appID)/environments/\(environment.name)/publish.")
         }
-        let etag = document.etag
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: "max-age=60", Self.revisionHeader: String(document.revision)]
-        if let condition = request.headers[.ifNoneMatch], Self.matches(condition, etag: etag) {
-            return Response(status: .notModified, headers: headers)
+        // The headers were built when the revision was read; a copy shares their storage.
+        if let condition = request.headers[.ifNoneMatch], document.headers.matches(condition) {
+            return Response(status: .notModified, headers: document.headers.notModified)
         }
-        headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: document.body))
-    }
-
-    /// Whether an `If-None-Match` value names `etag` (weak comparison, lists and `*` included).
-    static func matches(_ condition: String, etag: String) -> Bool {
-        condition.split(separator: ",").contains { item in
-            var tag = item.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == etag
-        }
+        return Response(status: .ok, headers: document.headers.ok, body: .init(byteBuffer: document.body))
     }
 }

@@ -21,9 +21,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
     let limits: Limits
     let people: People
     /// Failed sign-ins per client address: five, then one more every twelve seconds.
-    var signInFailures = RateLimiter(rate: 5.0 / 60, burst: 5, capacity: 10_000)
+    var signInFailures = RateLimiter<String>(rate: 5.0 / 60, burst: 5, capacity: 10_000)
     /// Failed sign-ins per account (by email, known or not): five, then one more a minute, from any address.
-    var accountFailures = RateLimiter(rate: 1.0 / 60, burst: 5, capacity: 10_000)
+    var accountFailures = RateLimiter<String>(rate: 1.0 / 60, burst: 5, capacity: 10_000)
     /// The clock of the sign-in limits (tests move it instead of waiting).
     var signInClock: @Sendable () -> ContinuousClock.Instant = { .now }
 

@@ -11,9 +11,19 @@ struct PublishedDocument: Sendable {
     let sha256: String
     /// The bytes exactly as uploaded.
     let body: ByteBuffer
+    /// The headers the bytes are served with, built once.
+    let headers: DocumentHeaders
+
+    /// Revision `revision`, whose bytes `body` have the SHA-256 `sha256`.
+    init(revision: Int, sha256: String, body: ByteBuffer) {
+        self.revision = revision
+        self.sha256 = sha256
+        self.body = body
+        self.headers = DocumentHeaders(revision: revision, sha256: sha256, length: body.readableBytes)
+    }
 
     /// The `ETag` the bytes are served with.
-    var etag: String { "\"\(sha256)\"" }
+    var etag: String { headers.etag }
 
     /// The document the bytes hold, decoded on each call.
     ///

@@ -10,27 +10,48 @@ final class PublishedDocumentCache: Sendable {
         let expires: ContinuousClock.Instant
     }
 
+    /// An environment of an app: hashed as two strings, with no string joined for each request.
+    private struct EnvironmentName: Hashable {
+        let appID: String
+        let environment: String
+    }
+
+    /// The entries, and how many times one was invalidated.
+    private struct Entries {
+        var documents: [EnvironmentName: Cached] = [:]
+        var generation = 0
+    }
+
     static let lifetime: Duration = .seconds(1)
 
     private let store: any Store
-    private let entries = Mutex<[String: Cached]>([:])
+    private let entries = Mutex(Entries())
 
     init(store: any Store) { self.store = store }
 
     /// The document published to an environment (at most ``lifetime`` old), or nil when there is none.
     func document(appID: String, environment: String) async throws -> PublishedDocument? {
-        let key = appID + "\u{0}" + environment
+        let name = EnvironmentName(appID: appID, environment: environment)
         let now = ContinuousClock.now
-        if let cached = entries.withLock({ $0[key] }), cached.expires > now {
+        let (cached, generation) = entries.withLock { ($0.documents[name], $0.generation) }
+        if let cached, cached.expires > now {
             return cached.document
         }
         let document = try await PublishedDocument.read(from: store, appID: appID, environment: environment)
-        entries.withLock { $0[key] = Cached(document: document, expires: now + Self.lifetime) }
+        entries.withLock { entries in
+            // A publish while the store was read: what was read may be the revision before it.
+            guard entries.generation == generation else { return }
+            entries.documents[name] = Cached(document: document, expires: now + Self.lifetime)
+        }
         return document
     }
 
-    /// Forgets an environment's entry (after a publish through this process).
+    /// Forgets an environment's entry (after a publish through this process), and keeps no read that
+    /// was under way then.
     func invalidate(appID: String, environment: String) {
-        _ = entries.withLock { $0.removeValue(forKey: appID + "\u{0}" + environment) }
+        entries.withLock { entries in
+            entries.documents.removeValue(forKey: EnvironmentName(appID: appID, environment: environment))
+            entries.generation &+= 1
+        }
     }
 }

@@ -28,9 +28,17 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let route = context.endpointPath ?? "unmatched"
         metrics.recordRequest(route: route, status: status)
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         // An erasure's path names the user whose data is erased: the log keeps its route instead.
         let path = route == UsersController<Context>.erasureRoute ? route : request.uri.path
-        context.logger.info("\(request.method) \(path) \(status) \(String(format: "%.1f", milliseconds))ms")
+        context.logger.info("\(request.method) \(path) \(status) \(Self.milliseconds(elapsed))ms", source: "WaypointServer")
+    }
+
+    /// `elapsed` in milliseconds with one decimal (`0.4`, `12.0`), formatted with integers: Foundation's
+    /// `String(format:)` costs more than the rest of a cached document's answer.
+    static func milliseconds(_ elapsed: Duration) -> String {
+        let (seconds, attoseconds) = elapsed.components
+        // Tenths of a millisecond are 10^14 attoseconds; round half up.
+        let tenths = max(0, seconds) * 10_000 + max(0, attoseconds + 50_000_000_000_000) / 100_000_000_000_000
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

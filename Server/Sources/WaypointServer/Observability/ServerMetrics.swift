@@ -1,4 +1,5 @@
 import Prometheus
+import Synchronization
 
 /// The server's counters, in one Prometheus registry served at `/metrics`.
 public final class ServerMetrics: Sendable {
@@ -9,6 +10,14 @@ public final class ServerMetrics: Sendable {
     let eventsRejected: Counter
     let publishes: Counter
     let reportsCancelled: Counter
+    /// The request counters made so far, by route and status: the registry builds and looks up a
+    /// counter from its labels under its lock, which is too much for every request.
+    private let requestCounters = Mutex<[RouteStatus: Counter]>([:])
+
+    private struct RouteStatus: Hashable {
+        let route: String
+        let status: Int
+    }
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
@@ -23,10 +32,17 @@ public final class ServerMetrics: Sendable {
 
     /// Counts one answered request.
     func recordRequest(route: String, status: Int) {
-        registry.makeCounter(
+        let name = RouteStatus(route: route, status: status)
+        if let counter = requestCounters.withLock({ $0[name] }) {
+            counter.increment()
+            return
+        }
+        // Routes and statuses are few (routes as the router names them), so the table stays small.
+        let counter = registry.makeCounter(
             descriptor: Self.total("http_requests", help: "HTTP requests answered, by route and status."),
-            labels: [("route", route), ("status", String(status))]
-        ).increment()
+            labels: [("route", route), ("status", String(status))])
+        requestCounters.withLock { $0[name] = counter }
+        counter.increment()
     }
 
     /// `waypoint_NAME_total`.

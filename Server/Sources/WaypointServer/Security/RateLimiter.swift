@@ -3,18 +3,20 @@ import Synchronization
 
 /// A token bucket per name: `rate` requests per second sustained, `burst` at once.
 ///
-/// The names are SDK key hashes with client addresses, or client addresses alone, and a client can
+/// The names are SDK keys with client addresses (``SDKKeyClient``), client addresses, or account
+/// names; a name is hashed once per request, in place, and a bucket is two numbers, so taking a
+/// token allocates nothing once the table has room. A client can
 /// make up many addresses, so the table is bounded: a bucket that has refilled is the same as no
 /// bucket and is dropped at the next sweep (every `sweepInterval`, or when the table is full), and a
 /// table still three quarters full after a sweep keeps only its most recently used half.
-public final class RateLimiter: Sendable {
+public final class RateLimiter<Name: Hashable & Sendable>: Sendable {
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
     }
 
     private struct Table {
-        var buckets: [String: Bucket] = [:]
+        var buckets: [Name: Bucket] = [:]
         var lastSweep: ContinuousClock.Instant?
     }
 
@@ -33,23 +35,26 @@ public final class RateLimiter: Sendable {
     }
 
     /// Takes one token for `name`; returns nil when allowed, otherwise the whole seconds to wait.
-    public func acquire(_ name: String, now: ContinuousClock.Instant = .now) -> Int? {
+    public func acquire(_ name: Name, now: ContinuousClock.Instant = .now) -> Int? {
         table.withLock { table in
             sweepIfDue(&table, now: now)
-            var bucket = refilled(table.buckets[name], now: now)
-            if bucket.tokens >= 1 {
-                bucket.tokens -= 1
-                table.buckets[name] = bucket
-                return nil
-            }
-            table.buckets[name] = bucket
-            return wait(bucket)
+            // One lookup, changed in place: a new name starts with a full bucket.
+            return take(&table.buckets[name, default: Bucket(tokens: burst, updated: now)], now: now)
         }
+    }
+
+    private func take(_ bucket: inout Bucket, now: ContinuousClock.Instant) -> Int? {
+        bucket = refilled(bucket, now: now)
+        if bucket.tokens >= 1 {
+            bucket.tokens -= 1
+            return nil
+        }
+        return wait(bucket)
     }
 
     /// The whole seconds `name` must wait before its next request, without taking a token; nil
     /// when it may go ahead.
-    public func waitBeforeNext(_ name: String, now: ContinuousClock.Instant = .now) -> Int? {
+    public func waitBeforeNext(_ name: Name, now: ContinuousClock.Instant = .now) -> Int? {
         table.withLock { table in
             let bucket = refilled(table.buckets[name], now: now)
             return bucket.tokens >= 1 ? nil : wait(bucket)

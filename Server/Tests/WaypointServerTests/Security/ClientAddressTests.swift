@@ -1,3 +1,4 @@
+import NIOCore
 import Testing
 @testable import WaypointServer
 
@@ -43,6 +44,29 @@ struct ClientAddressTests {
         #expect(resolver.resolve(peer: peer, forwardedFor: header) == client)
     }
 
+    /// The rate limit names a client by ``ClientAddress/key(peer:forwardedFor:)``, read from the socket
+    /// address's bytes: two peers share a bucket exactly when their resolved addresses are equal.
+    @Test func bucketNamesAreEqualExactlyWhenTheResolvedAddressesAre() throws {
+        let plain = ClientAddress(trustedProxies: [])
+        let peers = try [
+            ("203.0.113.1", 50_000), ("203.0.113.1", 50_001), ("203.0.113.2", 50_000), ("2001:db8::1", 1), ("2001:db8::1", 2),
+            ("2001:db8::2", 1), ("::ffff:203.0.113.1", 1), ("127.0.0.1", 8080), ("::1", 8080),
+        ].map { try SocketAddress(ipAddress: $0.0, port: $0.1) }
+        for first in peers {
+            for second in peers {
+                let sameKey = plain.key(peer: first, forwardedFor: ["198.51.100.7"]) == plain.key(peer: second, forwardedFor: [])
+                let sameAddress = plain.resolve(peer: first.ipAddress, forwardedFor: []) == plain.resolve(peer: second.ipAddress, forwardedFor: [])
+                #expect(sameKey == sameAddress, "\(first) and \(second)")
+            }
+        }
+        #expect(plain.key(peer: nil, forwardedFor: []) == .text(ClientAddress.unknown))
+        // Behind a trusted proxy the bucket is the address the header names.
+        let proxied = ClientAddress(trustedProxies: [try TrustedProxy("127.0.0.1")])
+        let proxy = try SocketAddress(ipAddress: "127.0.0.1", port: 40_000)
+        #expect(proxied.key(peer: proxy, forwardedFor: ["6.6.6.6, 198.51.100.7"]) == .text("198.51.100.7"))
+        #expect(proxied.key(peer: peers[0], forwardedFor: ["198.51.100.7"]) == .text("203.0.113.1"))
+    }
+
     @Test func noPeerIsTheUnknownAddress() {
         #expect(ClientAddress(trustedProxies: []).resolve(peer: nil, forwardedFor: ["198.51.100.7"]) == ClientAddress.unknown)
     }
@@ -52,7 +76,7 @@ struct ClientAddressTests {
 @Suite("Rate limiter")
 struct RateLimiterTests {
     @Test func aBurstThenOneTokenPerInterval() {
-        let limiter = RateLimiter(rate: 1, burst: 3)
+        let limiter = RateLimiter<String>(rate: 1, burst: 3)
         let start = ContinuousClock.now
         let answers = (0..<4).map { _ in limiter.acquire("a", now: start) }
         #expect(answers == [nil, nil, nil, 1])
@@ -62,15 +86,27 @@ struct RateLimiterTests {
         #expect(limiter.acquire("a", now: start + .seconds(1)) == nil)
     }
 
+    @Test func anSDKKeyHasABucketPerClientAddress() {
+        let limiter = RateLimiter<SDKKeyClient>(rate: 1, burst: 2)
+        let start = ContinuousClock.now
+        let key = SDKKeyClient.key(ofHash: SecretHash.sha256Hex("wps_first"))
+        #expect(key != SDKKeyClient.key(ofHash: SecretHash.sha256Hex("wps_second")))
+        #expect(key == UInt64(SecretHash.sha256Hex("wps_first").prefix(16), radix: 16))
+        let flooding = SDKKeyClient(key: key, client: .ipv4(1))
+        #expect((0..<3).map { _ in limiter.acquire(flooding, now: start) } == [nil, nil, 1])
+        #expect(limiter.acquire(SDKKeyClient(key: key, client: .ipv4(2)), now: start) == nil, "another address has its own bucket")
+        #expect(limiter.acquire(SDKKeyClient(key: key &+ 1, client: .ipv4(1)), now: start) == nil, "another key has its own bucket")
+    }
+
     @Test func aFloodOfNewNamesKeepsTheTableBounded() {
-        let limiter = RateLimiter(rate: 1, burst: 2, capacity: 1000)
+        let limiter = RateLimiter<String>(rate: 1, burst: 2, capacity: 1000)
         let start = ContinuousClock.now
         for index in 0..<100_000 { _ = limiter.acquire("198.51.\(index / 256).\(index % 256)", now: start) }
         #expect(limiter.count <= 1000)
     }
 
     @Test func refilledBucketsAreDroppedAtTheNextSweep() {
-        let limiter = RateLimiter(rate: 1, burst: 2, capacity: 1000, sweepInterval: .seconds(60))
+        let limiter = RateLimiter<String>(rate: 1, burst: 2, capacity: 1000, sweepInterval: .seconds(60))
         let start = ContinuousClock.now
         for index in 0..<500 { _ = limiter.acquire("idle-\(index)", now: start) }
         #expect(limiter.count == 500)

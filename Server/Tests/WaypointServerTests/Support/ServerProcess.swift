@@ -37,14 +37,21 @@ final class ServerProcess: Sendable {
     /// Starts a server with `arguments` (such as `--data DIR`) and `WAYPOINT_ADMIN_TOKEN=token`
     /// (unset when nil), and waits until `/health` answers; with `openFileLimit`, the server may
     /// open at most that many files (`ulimit -n`).
-    convenience init(_ arguments: [String], port: Int? = nil, token: String? = TestServer.adminToken, openFileLimit: Int? = nil) async throws {
+    convenience init(
+        _ arguments: [String], port: Int? = nil, token: String? = TestServer.adminToken, openFileLimit: Int? = nil, log: URL? = nil
+    ) async throws {
         let port = try port ?? FreePort.find()
-        try await self.init(commandLine: ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, port: port, token: token, openFileLimit: openFileLimit)
+        try await self.init(
+            commandLine: ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, port: port, token: token, openFileLimit: openFileLimit,
+            log: log)
     }
 
     /// Starts `waypoint-server` with exactly `arguments` (which make it listen on 127.0.0.1:`port`)
-    /// and `WAYPOINT_ADMIN_TOKEN=token` (unset when nil), and waits until `/health` answers.
-    init(commandLine arguments: [String], port: Int, token: String? = TestServer.adminToken, openFileLimit: Int? = nil) async throws {
+    /// and `WAYPOINT_ADMIN_TOKEN=token` (unset when nil), and waits until `/health` answers; its standard
+    /// error goes to the file `log` when there is one.
+    init(
+        commandLine arguments: [String], port: Int, token: String? = TestServer.adminToken, openFileLimit: Int? = nil, log: URL? = nil
+    ) async throws {
         self.port = port
         let process = Process()
         if let openFileLimit {
@@ -58,7 +65,12 @@ final class ServerProcess: Sendable {
         environment["WAYPOINT_ADMIN_TOKEN"] = token
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let log {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         self.process = process
         do {

@@ -1,0 +1,138 @@
+import Foundation
+import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The server's log handler: the lines of swift-log's `StreamLogHandler` on standard error
+/// (`2026-11-26T07:00:00+0000 info waypoint-server: hb.request.id=… [WaypointServer] GET /v1/document 200 0.1ms`),
+/// written for less, since every request logs one (docs/ARCHITECTURE.md, "Operating the server").
+///
+/// `StreamLogHandler` sorts and formats a logger's metadata each time it changes — Hummingbird
+/// gives every request's logger its request id — and asks the C library for the local time on
+/// every line, which on Linux looks the time zone file up again each time. This one formats the
+/// metadata only when a line is written and formats the time once a second. Lines at `info` and
+/// below wait in memory for at most ``flushInterval`` (or until ``bufferLimit`` bytes wait) and are
+/// written together, so a busy server makes one `write(2)` for many requests instead of one each;
+/// a line at `warning` or above is written at once, after the lines before it. A server that stops
+/// gracefully writes what waits (``flush()``); one that is killed loses at most the last
+/// ``flushInterval`` of request lines.
+public struct ServerLogHandler: LogHandler {
+    /// The longest a line waits before it is written.
+    public static let flushInterval: TimeInterval = 0.05
+    /// The most bytes that wait; a line that reaches it writes them all.
+    static let bufferLimit = 16 * 1024
+    /// The lines not written yet.
+    private static let pending = Mutex<[UInt8]>([])
+    /// Writes what waits every ``flushInterval``, for the life of the process (started by the first line).
+    private static let flusher: Void = Thread.detachNewThread {
+        while true {
+            Thread.sleep(forTimeInterval: flushInterval)
+            flush()
+        }
+    }
+
+    /// The time of the last line's second, formatted (shared by every logger of the process).
+    private static let clock = Mutex<(second: time_t, text: String)>((-1, ""))
+
+    private let label: String
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+
+    /// A handler for loggers labelled `label` (the server's is `waypoint-server`).
+    public init(label: String, metadataProvider: Logger.MetadataProvider? = nil) {
+        self.label = label
+        self.metadataProvider = metadataProvider
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var all = metadata
+        if let provided = metadataProvider?.get(), !provided.isEmpty {
+            all.merge(provided) { _, provided in provided }
+        }
+        if let explicit = event.metadata, !explicit.isEmpty {
+            all.merge(explicit) { _, explicit in explicit }
+        }
+        if let error = event.error {
+            all["error.message"] = "\(error)"
+            all["error.type"] = "\(String(reflecting: type(of: error)))"
+        }
+        var line = Self.timestamp()
+        line += " \(event.level)"
+        if !label.isEmpty { line += " " + label }
+        line += ":"
+        if !all.isEmpty {
+            for (key, value) in all.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
+        }
+        line += " [\(event.source)] \(event.message)\n"
+        Self.emit(line, at: event.level)
+    }
+
+    /// Writes every line that waits (before a graceful exit).
+    public static func flush() {
+        pending.withLock { bytes in
+            guard !bytes.isEmpty else { return }
+            writeAll(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Adds `line` to what waits; writes it all when the line is a warning or worse or the buffer is full.
+    private static func emit(_ line: String, at level: Logger.Level) {
+        _ = flusher
+        pending.withLock { bytes in
+            bytes.append(contentsOf: line.utf8)
+            guard level >= .warning || bytes.count >= bufferLimit else { return }
+            // Written under the lock, so what waits is written in the order it was logged.
+            writeAll(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The local time now as `2026-11-26T07:00:00+0000`, formatted at most once a second.
+    static func timestamp() -> String {
+        let now = time(nil)
+        return clock.withLock { clock in
+            if clock.second != now {
+                var seconds = now
+                var local = tm()
+                var buffer = [Int8](repeating: 0, count: 64)
+                if localtime_r(&seconds, &local) == nil {
+                    clock.text = "<unknown>"
+                } else {
+                    let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
+                    clock.text = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                }
+                clock.second = now
+            }
+            return clock.text
+        }
+    }
+
+    /// Writes `bytes` to standard error (retried until all of it is written, or it fails).
+    private static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+}
