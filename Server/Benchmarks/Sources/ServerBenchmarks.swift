@@ -15,14 +15,19 @@ import Darwin
 /// document serving against nginx (with `wrk`), ingestion against SQLite inserts in one process,
 /// and the flow report over stored events against the CLI's funnel on the export.
 ///
-/// `swift run -c release --package-path Server/Benchmarks waypoint-server-benchmarks [EVENTS] [SECONDS]`
-/// (needs `nginx` and `wrk` on the PATH: `apt-get install nginx wrk`).
+/// `swift run -c release --package-path Server/Benchmarks waypoint-server-benchmarks [EVENTS] [SECONDS]
+/// [--report-levels 1000000,3000000,10000000] [--reports-only]` (needs `nginx` and `wrk` on the PATH:
+/// `apt-get install nginx wrk`); the reports at scale are ``ReportScaleBenchmark``'s.
 @main
 struct ServerBenchmarks {
     static let token = "benchmark-admin-token-0123456789abcdef0123456789"
 
     static func main() async throws {
-        let arguments = CommandLine.arguments
+        if let scale = try ReportScaleOptions.parse(CommandLine.arguments) {
+            try await ReportScaleBenchmark(options: scale).run()
+            if scale.only { return }
+        }
+        let arguments = ReportScaleOptions.positional(CommandLine.arguments)
         let totalEvents = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
         let seconds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
         let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("waypoint-bench-\(getpid())")
