@@ -142,7 +142,7 @@ struct ReportScaleBenchmark {
             for _ in 0..<senders {
                 group.addTask {
                     var accepted = 0
-                    while let body = await source.next(size: batchSize, limit: limit) {
+                    while let body = await source.next(size: Self.batchSize, limit: limit) {
                         let answer = try await ServerBenchmarks.send(port, "/v1/events", method: .POST, headers: [("Waypoint-Key", key)], body: body)
                         let receipt = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
                         guard answer.status == 200, let count = receipt?["accepted"] as? Int,
@@ -234,7 +234,7 @@ struct ReportScaleBenchmark {
                 .joined(separator: " | ") + " | | |")
         lines.append("| Storage, database + WAL (MB per million events) | "
             + levels.map { String(format: "%.0f", Double($0.footprint.totalBytes) / 1e6 / (Double($0.events) / 1e6)) }.joined(separator: " | ") + " | | |")
-        lines.append("| … of it contribution tables (MB per million events) | " + levels.map { level in
+        lines.append("| … of it contribution tables (MB per million events) | " + levels.map { level -> String in
             level.footprint.contributionBytes.map { String(format: "%.1f", Double($0) / 1e6 / (Double(level.events) / 1e6)) }
                 ?? level.footprint.note ?? "—"
         }.joined(separator: " | ") + " | | |")

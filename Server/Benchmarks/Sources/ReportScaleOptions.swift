@@ -43,8 +43,10 @@ struct ReportScaleOptions: Sendable {
                 }
                 index += 1
             } else if argument.hasPrefix("--") {
-                throw BenchmarkError("\(argument) is not an option of the benchmark; it takes \((valued + flags).joined(separator: ", ")) "
-                    + "after the positional EVENTS and SECONDS")
+                let known = valued + flags
+                let near = known.first { $0.hasPrefix(argument) || argument.hasPrefix($0) }.map { " Did you mean \($0)?" } ?? ""
+                throw BenchmarkError("\(argument) is not an option of the benchmark.\(near) It takes \(known.joined(separator: ", ")), "
+                    + "beside the positional EVENTS and SECONDS")
             }
             index += 1
         }

@@ -15,7 +15,7 @@ struct StorageFootprint {
     /// each table; it gives up on that after `timeout` seconds.
     static func measure(directory: URL, timeout: Double = 300) async -> StorageFootprint {
         let path = directory.appendingPathComponent("waypoint.sqlite").path
-        let size = { (file: String) in ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0 }
+        let size = { (file: String) -> Int in (try? URL(fileURLWithPath: file).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0 }
         let total = size(path) + size(path + "-wal")
         let sql = "SELECT m.tbl_name, SUM(d.pgsize) FROM dbstat AS d JOIN sqlite_master AS m ON m.name = d.name GROUP BY m.tbl_name;"
         guard let output = await run(["sqlite3", "-readonly", "-separator", "\t", path, sql], timeout: timeout) else {
