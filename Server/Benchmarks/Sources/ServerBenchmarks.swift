@@ -15,15 +15,20 @@ import Darwin
 /// document serving against nginx (with `wrk`), ingestion against SQLite inserts in one process,
 /// and the flow report over stored events against the CLI's funnel on the export.
 ///
-/// `swift run -c release --package-path Server/Benchmarks waypoint-server-benchmarks [EVENTS] [SECONDS]`, or
-/// `… waypoint-server-benchmarks serving [SECONDS] [ROUNDS]` for document serving alone (no events stored)
-/// (needs `nginx` and `wrk` on the PATH: `apt-get install nginx wrk`).
+/// `swift run -c release --package-path Server/Benchmarks waypoint-server-benchmarks [EVENTS] [SECONDS]
+/// [--report-levels 1000000,3000000,10000000] [--reports-only]`, or `… waypoint-server-benchmarks serving
+/// [SECONDS] [ROUNDS]` for document serving alone (no events stored) (needs `nginx` and `wrk` on the
+/// PATH: `apt-get install nginx wrk`); the reports at scale are ``ReportScaleBenchmark``'s.
 @main
 struct ServerBenchmarks {
     static let token = "benchmark-admin-token-0123456789abcdef0123456789"
 
     static func main() async throws {
-        let arguments = CommandLine.arguments
+        if let scale = try ReportScaleOptions.parse(CommandLine.arguments) {
+            try await ReportScaleBenchmark(options: scale).run()
+            if scale.only { return }
+        }
+        let arguments = ReportScaleOptions.positional(CommandLine.arguments)
         let servingOnly = arguments.count > 1 && arguments[1] == "serving"
         let numbers = servingOnly ? Array(arguments.dropFirst(2)) : Array(arguments.dropFirst())
         for argument in numbers where Int(argument) == nil {
