@@ -78,19 +78,15 @@ struct ServerBenchmarks {
         let ingestStart = ContinuousClock.now
         try await ingest(port: port, key: key, batches: batchCount) { eventLine($0, users: users) }
         let serverRowsPerSecond = Double(batchCount * 100) / (ContinuousClock.now - ingestStart).seconds
-        let direct = try SQLiteStore(directory: work.appendingPathComponent("direct"))
-        try await direct.createApp(AppRecord(id: "bench", name: "Bench", createdAt: Date()), environments: [])
-        let directBatches = min(batchCount, 2000)
-        let directStart = ContinuousClock.now
-        for batch in 0..<directBatches {
-            let events = (0..<100).map { index -> StoredEvent in
+        let directRowsPerSecond = try await RawSQLiteBaseline.rowsPerSecond(
+            directory: work.appendingPathComponent("direct"), batches: min(batchCount, 2000)
+        ) { batch in
+            (0..<100).map { index -> StoredEvent in
                 let number = batch * 100 + index
                 return StoredEvent(messageID: "m\(number)", userID: "u\(number % users)", flowID: "signup", timestamp: Int64(number),
                                    environment: "production", receivedAt: 0, line: eventLine(number, users: users))
             }
-            _ = try await direct.insertEvents(events, appID: "bench")
         }
-        let directRowsPerSecond = Double(directBatches * 100) / (ContinuousClock.now - directStart).seconds
         rows.append(("POST /v1/events, 100-event batches (rows/s)",
                      "\(Int(serverRowsPerSecond)) vs SQLite in one process \(Int(directRowsPerSecond)): \(ratio(serverRowsPerSecond, directRowsPerSecond)) (target ≥ 0.3×)"))
 
