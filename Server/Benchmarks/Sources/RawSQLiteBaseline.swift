@@ -7,7 +7,7 @@ import WaypointServer
 /// and its durability (`synchronous = FULL`, WAL) — no HTTP, no JSON, no report contributions.
 enum RawSQLiteBaseline {
     /// Rows/s of inserting `batches` batches made by `batch` into a new database under `directory`.
-    static func rowsPerSecond(directory: URL, batches: Int, batch: (Int) -> [StoredEvent]) async throws -> Double {
+    static func rowsPerSecond(directory: URL, batches: Int, batch: (Int) -> [StoredEvent]) throws -> Double {
         // The store makes the file and its schema; then it is written straight through GRDB.
         _ = try SQLiteStore(directory: directory)
         var configuration = Configuration()
@@ -18,7 +18,7 @@ enum RawSQLiteBaseline {
         for number in 0..<batches {
             let events = batch(number)
             rows += events.count
-            try await queue.write { db in
+            try queue.write { db in
                 let statement = try db.cachedStatement(sql: """
                     INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)

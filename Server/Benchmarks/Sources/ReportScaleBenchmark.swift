@@ -170,7 +170,7 @@ struct ReportScaleBenchmark {
             var pending: [StoredEvent] = []
             var user = 0
             var number = 0
-            let rate = try await RawSQLiteBaseline.rowsPerSecond(
+            let rate = try RawSQLiteBaseline.rowsPerSecond(
                 directory: directory.appendingPathComponent("round-\(round)"), batches: directBatches
             ) { _ in
                 while pending.count < batchSize {

@@ -78,7 +78,7 @@ struct ServerBenchmarks {
         let ingestStart = ContinuousClock.now
         try await ingest(port: port, key: key, batches: batchCount) { eventLine($0, users: users) }
         let serverRowsPerSecond = Double(batchCount * 100) / (ContinuousClock.now - ingestStart).seconds
-        let directRowsPerSecond = try await RawSQLiteBaseline.rowsPerSecond(
+        let directRowsPerSecond = try RawSQLiteBaseline.rowsPerSecond(
             directory: work.appendingPathComponent("direct"), batches: min(batchCount, 2000)
         ) { batch in
             (0..<100).map { index -> StoredEvent in
