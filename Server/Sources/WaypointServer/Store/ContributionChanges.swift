@@ -100,19 +100,14 @@ struct ContributionChanges: Sendable {
         rows += new
     }
 
-    /// Adds a row's totals to its cell's difference (`sign` 1), or takes them away (−1): to the
-    /// cell of its start day, and to the cell of all days (``StoreSchema/allDays``).
+    /// Adds a row's totals to its cell's difference (`sign` 1), or takes them away (−1).
     mutating func add(_ stored: StoredContribution, sign: Int) throws {
         let key = ContributionCellKey(environment: stored.user.environment, cell: stored.row.cell)
-        var allDays = key
-        allDays.day = StoreSchema.allDays
-        for key in [key, allDays] {
-            if var sum = cells[key] {
-                try sum.add(stored.row.totals, sign: sign)
-                cells[key] = sum
-            } else {
-                cells[key] = sign == 1 ? stored.row.totals : try Self.negated(stored.row.totals)
-            }
+        if var sum = cells[key] {
+            try sum.add(stored.row.totals, sign: sign)
+            cells[key] = sum
+        } else {
+            cells[key] = sign == 1 ? stored.row.totals : try Self.negated(stored.row.totals)
         }
     }
 

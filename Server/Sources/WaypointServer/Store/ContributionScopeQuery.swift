@@ -43,11 +43,10 @@ struct ContributionScopeQuery: Sendable {
         }
         // Revisions below 1 are none the server serves, and no row of one is kept.
         if let revision, revision < 1 { return [] }
-        // Without a range: the cells of all days, one per group.
-        guard since != nil || until != nil else { return [cells(" AND day = ?", [.integer(StoreSchema.allDays)])] }
+        guard since != nil || until != nil else { return [cells()] }
         let from = max(min(since ?? -Self.farTime, Self.farTime), -Self.farTime)
         let to = max(min(until ?? Self.farTime, Self.farTime), -Self.farTime)
-        guard from < to else { return [groups("contribution_cells", "day = ?", [.integer(StoreSchema.allDays)])] }
+        guard from < to else { return [groups("contribution_cells", "1 = 1", [])] }
         let day = ContributionRow.day(ofMilliseconds:)
         // Days wholly in [from, to): from the first day that starts at or after `from`, to the day `to` falls in.
         let firstFull = day(from) + (from % Self.dayMs == 0 ? 0 : 1)
@@ -73,8 +72,7 @@ struct ContributionScopeQuery: Sendable {
             outside.append("day > ?")
             values.append(.integer(lastDay))
         }
-        // (The cells of all days hold every group: they are not one of the days outside.)
-        statements.append(groups("contribution_cells", "(\(outside.joined(separator: " OR "))) AND day <> ?", values + [.integer(StoreSchema.allDays)]))
+        statements.append(groups("contribution_cells", outside.joined(separator: " OR "), values))
         var cut: [String] = []
         var cutValues: [SQLStatement.Value] = []
         if since != nil, firstDay * Self.dayMs < from {
@@ -105,11 +103,7 @@ struct ContributionScopeQuery: Sendable {
         /// Adds a cell (`day`) or a user's row (`startMs`), with its stored totals.
         mutating func add(day: Int64?, startMs: Int64?, group: String, totals: [UInt8]) throws {
             let start: Int64?
-            if let day {
-                start = day == StoreSchema.noStartDay || day == StoreSchema.allDays ? nil : day * ContributionScopeQuery.dayMs
-            } else {
-                start = startMs
-            }
+            if let day { start = day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs } else { start = startMs }
             let totals = try ContributionTotals(bytes: totals)
             let row = ContributionRow(
                 kind: totals.kind, subject: subject, revision: revision,

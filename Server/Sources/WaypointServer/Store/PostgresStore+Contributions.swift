@@ -283,18 +283,15 @@ extension PostgresStore {
 
     public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
         var cells: [ContributionRow] = []
-        var allDays: [ContributionRow] = []
         for try await (subject, revision, day, group, totals) in try await client.query(
             """
             SELECT subject, revision, day, grp, totals FROM contribution_cells WHERE app_id = \(appID) AND environment = \(environment)
             ORDER BY kind, subject, revision, day, grp
             """, logger: logger
         ).decode((String, Int64, Int64, String, ByteBuffer).self) {
-            let cell = try ContributionChanges.row(
-                subject: subject, revision: revision,
-                startMs: day == StoreSchema.noStartDay || day == StoreSchema.allDays ? nil : day * ContributionScopeQuery.dayMs,
-                group: group, totals: Array(totals.readableBytesView))
-            if day == StoreSchema.allDays { allDays.append(cell) } else { cells.append(cell) }
+            cells.append(try ContributionChanges.row(
+                subject: subject, revision: revision, startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,
+                group: group, totals: Array(totals.readableBytesView)))
         }
         var users: [String: [ContributionRow]] = [:]
         for try await (user, subject, revision, start, group, totals) in try await client.query(
@@ -306,6 +303,6 @@ extension PostgresStore {
             users[user, default: []].append(try ContributionChanges.row(
                 subject: subject, revision: revision, startMs: start, group: group, totals: Array(totals.readableBytesView)))
         }
-        return StoredContributions(cells: cells, allDays: allDays, users: users)
+        return StoredContributions(cells: cells, users: users)
     }
 }

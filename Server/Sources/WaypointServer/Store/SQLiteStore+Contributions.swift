@@ -205,19 +205,15 @@ extension SQLiteStore {
 
     public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
         try await pool.read { db in
-            var cells: [ContributionRow] = []
-            var allDays: [ContributionRow] = []
-            for row in try Row.fetchAll(db, sql: """
+            let cells = try Row.fetchAll(db, sql: """
                 SELECT subject, revision, day, grp, totals FROM contribution_cells WHERE app_id = ? AND environment = ?
                 ORDER BY kind, subject, revision, day, grp
-                """, arguments: [appID, environment]) {
+                """, arguments: [appID, environment]).map { row -> ContributionRow in
                 let day: Int64 = row[2]
                 let totals: Data = row[4]
-                let cell = try ContributionChanges.row(
-                    subject: row[0], revision: row[1],
-                    startMs: day == StoreSchema.noStartDay || day == StoreSchema.allDays ? nil : day * ContributionScopeQuery.dayMs,
+                return try ContributionChanges.row(
+                    subject: row[0], revision: row[1], startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,
                     group: row[3], totals: [UInt8](totals))
-                if day == StoreSchema.allDays { allDays.append(cell) } else { cells.append(cell) }
             }
             var users: [String: [ContributionRow]] = [:]
             for row in try Row.fetchAll(db, sql: """
@@ -228,7 +224,7 @@ extension SQLiteStore {
                 users[row[0], default: []].append(
                     try ContributionChanges.row(subject: row[1], revision: row[2], startMs: row[3], group: row[4], totals: [UInt8](totals)))
             }
-            return StoredContributions(cells: cells, allDays: allDays, users: users)
+            return StoredContributions(cells: cells, users: users)
         }
     }
 }

@@ -13,11 +13,6 @@ extension StoreSchema {
     /// `contribution_cells.day` of users without a start (in no date range).
     static let noStartDay = Int64.min
 
-    /// `contribution_cells.day` of the cells that sum every user of a report, started or not,
-    /// whatever their day: what a report without a date range reads, so that its cost follows its
-    /// groups and not the days its users started on.
-    static let allDays = Int64.max
-
     /// `revision` of a row over all of a subject's events (a ``ContributionRow/revision`` of nil).
     static let allRevisions: Int64 = 0
 

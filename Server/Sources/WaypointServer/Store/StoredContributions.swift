@@ -5,16 +5,12 @@ import WaypointTools
 public struct StoredContributions: Sendable {
     /// The cells, each as a row whose `startMs` is the start of its day (nil: users without a start).
     public var cells: [ContributionRow]
-    /// The cells of all days (``StoreSchema/allDays``), each as a row without a start: per report,
-    /// subject, revision filter and group, the sum of its cells of every day.
-    public var allDays: [ContributionRow]
     /// Each user's rows, by user id.
     public var users: [String: [ContributionRow]]
 
     /// Creates an environment's contributions.
-    public init(cells: [ContributionRow], allDays: [ContributionRow], users: [String: [ContributionRow]]) {
+    public init(cells: [ContributionRow], users: [String: [ContributionRow]]) {
         self.cells = cells
-        self.allDays = allDays
         self.users = users
     }
 }
