@@ -20,10 +20,11 @@ enum FlowContributionReport {
             }
         }
         let key = query.groupByVariation ? query.scope.experiment : nil
-        var overall = FlowTotals()
-        var byVariation: [String?: FlowTotals] = [:]
-        var byAppVersion: [String?: FlowTotals] = [:]
-        var byRevision: [Int64?: FlowTotals] = [:]
+        // The rows of each group, summed at the end (``FlowTotals/sum(_:)``).
+        var all: [FlowTotals] = []
+        var variationRows: [String?: [FlowTotals]] = [:]
+        var appVersionRows: [String?: [FlowTotals]] = [:]
+        var revisionRows: [Int64?: [FlowTotals]] = [:]
         var experiments = Set<String>()
         var carriesKey = false
         var hasRows = false
@@ -31,15 +32,19 @@ enum FlowContributionReport {
             guard row.kind == .flow, row.subject == query.flowID, case .flow(let totals) = row.totals else { continue }
             hasRows = true
             let user = try group(row.group)
-            overall.add(totals)
+            all.append(totals)
             experiments.formUnion(user.experiments)
             if let key, user.experiments.contains(key) { carriesKey = true }
             if query.groupByVariation {
-                byVariation[key.map { user.variations[$0] } ?? user.variation, default: FlowTotals()].add(totals)
+                variationRows[key.map { user.variations[$0] } ?? user.variation, default: []].append(totals)
             }
-            byAppVersion[user.appVersion, default: FlowTotals()].add(totals)
-            byRevision[user.revision, default: FlowTotals()].add(totals)
+            appVersionRows[user.appVersion, default: []].append(totals)
+            revisionRows[user.revision, default: []].append(totals)
         }
+        let overall = FlowTotals.sum(all)
+        let byVariation = variationRows.mapValues(FlowTotals.sum)
+        let byAppVersion = appVersionRows.mapValues(FlowTotals.sum)
+        let byRevision = revisionRows.mapValues(FlowTotals.sum)
         for text in groupsOutsideRange {
             let user = try group(text)
             experiments.formUnion(user.experiments)

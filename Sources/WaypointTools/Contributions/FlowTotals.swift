@@ -75,6 +75,30 @@ public struct FlowTotals: Sendable, Hashable {
         }
     }
 
+    /// The sum of many totals: counts added as they come, durations summed once at the end
+    /// (``DurationHistogram/sum(_:)``), so that a report over many cells costs their size once.
+    public static func sum(_ totals: some Sequence<FlowTotals>) -> FlowTotals {
+        var counts = FlowTotals()
+        var toComplete: [DurationHistogram] = []
+        var durations: [String: [DurationHistogram]] = [:]
+        for var item in totals {
+            toComplete.append(item.toComplete)
+            item.toComplete = DurationHistogram()
+            for (id, step) in item.steps where !step.durations.isEmpty {
+                durations[id, default: []].append(step.durations)
+                item.steps[id]?.durations = DurationHistogram()
+            }
+            counts.add(item)
+        }
+        counts.toComplete = DurationHistogram.sum(toComplete)
+        for (id, histograms) in durations {
+            let sum = DurationHistogram.sum(histograms)
+            guard !sum.isEmpty else { continue }
+            counts.steps[id, default: Step()].durations = sum
+        }
+        return counts
+    }
+
     func write(to writer: inout ContributionWriter) {
         writer.int(users)
         writer.int(events)

@@ -141,6 +141,19 @@ import TestSupport
         #expect(throws: ReportError.self) { try Funnel.compute(contributions: [], query: query, events: 0) }
     }
 
+    /// Summing many histograms at once equals adding them one by one: in an array by duration for
+    /// a narrow span, pairwise for a wide one (durations an hour and a year apart).
+    @Test(arguments: [Int64(60_000), 400_000_000_000])
+    func summingManyHistogramsEqualsAddingThemOneByOne(_ span: Int64) {
+        var random = SplitMix64(seed: UInt64(span))
+        let histograms = (0..<37).map { _ in DurationHistogram((0..<random.int(0...50)).map { _ in Int64.random(in: -5...span, using: &random) }) }
+        var added = DurationHistogram()
+        for histogram in histograms { added.add(histogram) }
+        #expect(DurationHistogram.sum(histograms) == added)
+        #expect(added.count > 500)
+        #expect(DurationHistogram.sum([]) == DurationHistogram())
+    }
+
     @Test(arguments: [[Int64](), [5], [3, 1, 2], [4, 4, 1, 9], [7, 7, 7, 7, 2, 100_000, -3]])
     func histogramMediansEqualListMedians(_ values: [Int64]) {
         #expect(DurationHistogram(values).median == FunnelTally.median(values))
