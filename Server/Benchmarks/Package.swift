@@ -33,6 +33,7 @@ let package = Package(
                 .product(name: "waypoint-server", package: "WaypointServer"),
                 // Built beside the benchmarks too: the ceiling document serving is measured against.
                 "DocumentCeiling",
+                .product(name: "Waypoint", package: "Waypoint"),
                 .product(name: "WaypointTools", package: "Waypoint"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

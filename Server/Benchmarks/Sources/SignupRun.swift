@@ -1,3 +1,5 @@
+import Waypoint
+
 /// One user's run of the scale benchmark's `signup` flow (``ScaleDocument``), as the app's SDK
 /// would record it: a fork at `splash`, a conditional `personalization` step that most users skip,
 /// drop-offs, durations of seconds to a minute, and a start on one of 60 days.
@@ -111,7 +113,7 @@ struct SignupRun {
     }
 
     private mutating func event(_ name: String, extra: String = "") {
-        lines.append(#"{"messageId":"s\#(user)-\#(lines.count)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(ISOTime.string(time))","flowId":"signup","flowVersion":1\#(extra)\#(attributes)}"#)
+        lines.append(#"{"messageId":"s\#(user)-\#(lines.count)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(MillisecondTimestamp.iso8601(milliseconds: time))","flowId":"signup","flowVersion":1\#(extra)\#(attributes)}"#)
     }
 
     /// Time on a step: mostly a few seconds, sometimes up to a minute.

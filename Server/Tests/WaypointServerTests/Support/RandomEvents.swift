@@ -1,22 +1,16 @@
 import Foundation
+import Waypoint
 
 /// Random but replayable users for tests that compare the server's reports with the reports of its
 /// export: flow `signup` (forks, skipped steps, back, undeclared ids, abandoned and unfinished runs,
 /// users who never start), walkthrough `tour`, two revisions, three app versions, the experiment
 /// `short-signup`, equal times and lines delivered out of order.
 struct RandomEvents: RandomNumberGenerator {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
@@ -107,9 +101,5 @@ struct RandomEvents: RandomNumberGenerator {
     }
 
     /// `milliseconds` as ISO 8601 UTC with milliseconds.
-    static func iso(_ milliseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
-    }
+    static func iso(_ milliseconds: Int64) -> String { MillisecondTimestamp.iso8601(milliseconds: milliseconds) }
 }
