@@ -15,6 +15,7 @@ extension WalkthroughReport {
     ///     single users' rows may be mixed; rows of another kind, walkthrough or revision are not
     ///     read.
     ///   - events: the report's `events` (every event of the environment, as in its export).
+    ///   - otherWalkthroughs: the walkthroughs with events, named when this one has none.
     ///   - groupsOutsideRange: with a date range, the groups of the scope revision's rows of users
     ///     who started outside it: a report split by variation refuses several experiments, or an
     ///     unknown one, over all of the revision's users, and lists app versions when any of them
@@ -22,7 +23,8 @@ extension WalkthroughReport {
     /// - Throws: ``ReportError`` as ``compute(file:query:threads:progress:)`` does, or with the
     ///   ``ContributionError`` text when a row's group or totals are not ones this version writes.
     public static func compute(
-        contributions rows: some Sequence<ContributionRow>, query: WalkthroughQuery, events: Int, groupsOutsideRange: Set<String> = []
+        contributions rows: some Sequence<ContributionRow>, query: WalkthroughQuery, events: Int, otherWalkthroughs: [String] = [],
+        groupsOutsideRange: Set<String> = []
     ) throws(ReportError) -> WalkthroughReport {
         var sums: [String: WalkthroughTotals] = [:]
         for row in rows where row.kind == .walkthrough && row.subject == query.walkthroughID && row.revision == query.scope.revision {
@@ -39,7 +41,7 @@ extension WalkthroughReport {
         let everyGroup = groups.map(\.group) + outside
         let carried = Set(everyGroup.flatMap(\.experiments)).sorted()
         try WalkthroughCollector.check(
-            query: query, hasEvents: !everyGroup.isEmpty, otherWalkthroughs: [], events: events, carried: carried,
+            query: query, hasEvents: !everyGroup.isEmpty, otherWalkthroughs: otherWalkthroughs, events: events, carried: carried,
             carriesExperimentKey: query.scope.experiment.map(carried.contains) ?? false, hasRevisionEvents: !everyGroup.isEmpty)
 
         var overall = WalkthroughTotals()

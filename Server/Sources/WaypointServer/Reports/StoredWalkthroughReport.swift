@@ -13,7 +13,15 @@ enum StoredWalkthroughReport {
         let contributions = try await store.contributions(
             appID: appID, environment: environment, kind: .walkthrough, subject: query.walkthroughID, revision: scope.revision,
             since: scope.since, until: scope.until)
+        // A walkthrough without events (and without the document's steps) is refused naming the ones with events.
+        var others: [String] = []
+        if contributions.rows.isEmpty, contributions.groupsOutsideRange.isEmpty, query.declaredSteps == nil {
+            others = try await store.contributionSubjects(
+                appID: appID, environment: environment, kind: .walkthrough, limit: ReportNotFound.candidates
+            ).filter { $0 != query.walkthroughID }
+        }
         return try WalkthroughReport.compute(
-            contributions: contributions.rows, query: query, events: events, groupsOutsideRange: contributions.groupsOutsideRange)
+            contributions: contributions.rows, query: query, events: events, otherWalkthroughs: others,
+            groupsOutsideRange: contributions.groupsOutsideRange)
     }
 }

@@ -257,6 +257,19 @@ extension PostgresStore {
 
     // MARK: Reading
 
+    public func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] {
+        var subjects: [String] = []
+        for try await subject in try await client.query(
+            """
+            SELECT DISTINCT subject FROM contribution_cells WHERE app_id = \(appID) AND environment = \(environment)
+            AND kind = \(kind.rawValue) ORDER BY subject LIMIT \(limit)
+            """, logger: logger
+        ).decode(String.self) {
+            subjects.append(subject)
+        }
+        return subjects
+    }
+
     public func contributions(
         appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
     ) async throws -> ContributionScope {

@@ -176,6 +176,14 @@ extension SQLiteStore {
 
     // MARK: Reading
 
+    public func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] {
+        try await pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT subject FROM contribution_cells WHERE app_id = ? AND environment = ? AND kind = ? ORDER BY subject LIMIT ?
+                """, arguments: [appID, environment, kind.rawValue, limit])
+        }
+    }
+
     public func contributions(
         appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
     ) async throws -> ContributionScope {

@@ -151,6 +151,10 @@ public protocol Store: Sendable {
         appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
     ) async throws -> ContributionScope
 
+    /// The subjects (flow or walkthrough ids) that `kind`'s report has users of in `environment`,
+    /// sorted, at most `limit`: what a report without events names as the ones with events.
+    func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String]
+
     /// Every cell and every user's rows of an environment; it reads them all, so it is for checks,
     /// never for a report.
     func storedContributions(appID: String, environment: String) async throws -> StoredContributions

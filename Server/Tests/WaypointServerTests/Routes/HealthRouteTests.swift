@@ -73,6 +73,7 @@ struct FailureRouteTests {
         func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?) async throws
             -> ContributionScope { throw Failure() }
         func storedContributions(appID: String, environment: String) async throws -> StoredContributions { throw Failure() }
+        func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] { throw Failure() }
         func appendAudit(_ entry: AuditEntry) async throws { throw Failure() }
         func auditEntries(_ query: AuditQuery) async throws -> AuditPage { throw Failure() }
     }

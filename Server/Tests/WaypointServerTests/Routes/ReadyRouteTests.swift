@@ -141,6 +141,7 @@ struct StorageFailingStore: Store, SQLRows {
     func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?) async throws
         -> ContributionScope { throw failure }
     func storedContributions(appID: String, environment: String) async throws -> StoredContributions { throw failure }
+    func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] { throw failure }
     func appendAudit(_ entry: AuditEntry) async throws { throw failure }
     func auditEntries(_ query: AuditQuery) async throws -> AuditPage { throw failure }
 }

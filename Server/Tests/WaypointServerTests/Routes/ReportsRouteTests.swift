@@ -57,6 +57,11 @@ struct ReportsRouteTests {
     func theFunnelMatchesTheCLIOnTheExport(query: String) async throws {
         try await TestServer.run { client in
             let app = try await client.createApp("fitness")
+            // Published, as an app's document is: the flow report reads contributions, which list
+            // steps in the document's order (without one, by id: first appearance is not a sum).
+            let document = try TestServer.example("waypoint.json")
+            #expect(try await client.upload("fitness", document).status == .created)
+            #expect(try await client.publish("fitness", revision: 1).status == .ok)
             _ = try await client.postEvents(key: app.production, lines: try Self.fixtureLines())
             let export = try await client.send("/v1/apps/fitness/events?format=jsonl", headers: TestServer.admin)
             let file = TemporaryFiles.path("export").appendingPathExtension("jsonl")
@@ -72,6 +77,7 @@ struct ReportsRouteTests {
                 query: FunnelQuery(
                     flowID: value("flow") ?? "", steps: value("steps").map { $0.split(separator: ",").map(String.init) },
                     window: FunnelWindow(value("window") ?? "14d") ?? .days(14), groupByVariation: value("by") == "variation",
+                    document: try WaypointDocument(validating: document),
                     // The server echoes the environment it was asked for; a file of one environment's events has no other.
                     scope: ReportScope(environment: value("environment"))))
             let encoder = JSONEncoder()

@@ -24,8 +24,8 @@ struct SQLiteStorageFailureTests {
 
     @Test func aFullDiskAnswers503WithRetryAfterWritesNothingHalfAndRecoversOnceThereIsRoom() async throws {
         try await TemporaryFiles.with { directory in
-            // A database capped at 80 pages (320 KiB) fills as a full disk does: SQLITE_FULL.
-            let store = try SQLiteStore(directory: directory, maxPageCount: 80)
+            // A database capped at 200 pages (800 KiB) fills as a full disk does: SQLITE_FULL.
+            let store = try SQLiteStore(directory: directory, maxPageCount: 200)
             try await TestServer.run(store: store) { client in
                 let app = try await client.createApp("fitness")
                 var stored: [Int] = []
