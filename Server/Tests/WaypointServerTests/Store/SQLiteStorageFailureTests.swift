@@ -68,7 +68,7 @@ struct SQLiteStorageFailureTests {
                 let ready = try await client.send("/ready")
                 #expect(ready.status == .serviceUnavailable)
                 let reason = try #require(try ready.object()["reason"] as? String)
-                #expect(reason.contains("reached its size limit of 80 pages"), "\(reason)")
+                #expect(reason.contains("reached its size limit of 200 pages"), "\(reason)")
                 #expect(reason.contains("Delete old events"), "\(reason)")
                 #expect(try await client.send("/health").status == .ok)
 
