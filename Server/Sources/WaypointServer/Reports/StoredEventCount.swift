@@ -6,13 +6,13 @@ import WaypointTools
 /// A report's `events` counts every valid line of its input, of any flow or walkthrough. The
 /// server's reports read only the lines they need (one flow's, or the walkthrough events), so they
 /// take the figure from the store instead: every stored line is a valid event, and the export of
-/// the environment holds exactly these. It is read from the `events_by_environment` index alone;
+/// the environment holds exactly these. It is read from the environment's kept count
+/// (``Store/eventCount(appID:environment:)``), so it costs the same at any number of events;
 /// events that arrive while a report is computed may be counted or not.
 enum StoredEventCount {
     /// The number of stored events of `environment`.
     static func events(store: any Store, appID: String, environment: String) async throws -> Int {
-        let summaries = try await store.environmentSummaries(appID: appID, recentSince: .distantPast)
-        return summaries.first { $0.name == environment }?.recentEvents ?? 0
+        try await store.eventCount(appID: appID, environment: environment)
     }
 
     /// `result` with `events` set to `count`.

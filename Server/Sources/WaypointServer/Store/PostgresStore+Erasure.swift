@@ -25,23 +25,26 @@ extension PostgresStore {
             // No insert of this app's events runs between keeping the ids and deleting.
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
             var deleted = 0
-            for try await count in try await connection.query(
+            var counts = EventCountChanges()
+            for try await (environment, count) in try await connection.query(
                 """
                 WITH erased AS (
                     DELETE FROM events WHERE app_id = \(appID) AND user_id = \(userID)
-                    RETURNING app_id, message_id, timestamp_ms
+                    RETURNING app_id, message_id, timestamp_ms, environment
                 ), kept AS (
                     INSERT INTO erased_messages (app_id, message_id, timestamp_ms)
                     SELECT app_id, message_id, timestamp_ms FROM erased
                     ON CONFLICT (app_id, message_id) DO NOTHING
                 )
-                SELECT count(*) FROM erased
+                SELECT environment, count(*) FROM erased GROUP BY environment
                 """, logger: logger
-            ).decode(Int.self) {
-                deleted = count
+            ).decode((String, Int).self) {
+                deleted += count
+                counts.add(-count, appID: appID, environment: environment)
             }
             // The user's contribution rows go, and the cells lose them, in this transaction.
             try await Self.recomputeContributions(connection, appID: appID, userID: userID, logger: logger)
+            try await Self.apply(counts, connection, logger: logger)
             try await Self.append(audit?(deleted), connection, logger: logger)
             return deleted
         }
@@ -67,6 +70,9 @@ extension PostgresStore {
                     expired.append(row)
                 }
                 try await Self.recomputeContributions(connection, expired: expired, logger: logger)
+                var counts = EventCountChanges()
+                for (appID, environment, _, _, _) in expired { counts.add(-1, appID: appID, environment: environment) }
+                try await Self.apply(counts, connection, logger: logger)
                 return expired.count
             }
             deleted += batch

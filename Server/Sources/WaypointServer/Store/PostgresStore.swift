@@ -115,6 +115,9 @@ public final class PostgresStore: Store {
         // Step 7 (StoreSchema.contributionsStepName): the events' walkthrough column and the report
         // contribution tables, filled from the events stored before (see ``isContributionsStep(_:)``).
         StoreSchema.contributionsStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
+        // Step 8 (StoreSchema.eventCountsStepName): each environment's count of stored events,
+        // counted from the events stored before.
+        StoreSchema.eventCountsStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
     ]
 
     /// The number of the contributions step (1, 2, …), as `waypoint_migrations` records it.
@@ -377,6 +380,7 @@ public final class PostgresStore: Store {
             try await connection.query("SELECT pg_advisory_xact_lock_shared(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
             var accepted = 0
             var subjects: [ContributionUser: Set<String>] = [:]
+            var counts = EventCountChanges()
             for try await (environment, user, flow, walkthrough) in try await connection.query(
                 """
                 INSERT INTO events (seq, app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line, walkthrough_id)
@@ -396,15 +400,38 @@ public final class PostgresStore: Store {
                 """, logger: logger
             ).decode((String, String, String?, String?).self) {
                 accepted += 1
+                counts.add(1, appID: appID, environment: environment)
                 if let subject = flow ?? walkthrough {
                     subjects[ContributionUser(environment: environment, userID: user), default: []].insert(subject)
                 }
             }
             // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
             try await Self.recomputeContributions(connection, appID: appID, subjects: subjects, logger: logger)
+            try await Self.apply(counts, connection, logger: logger)
             return accepted
         }
         return InsertResult(accepted: accepted, duplicates: events.count - accepted)
+    }
+
+    /// Adds each environment's change to its count of stored events.
+    static func apply(_ counts: EventCountChanges, _ connection: PostgresConnection, logger: Logger) async throws {
+        for change in counts.changes {
+            var bindings = PostgresBindings(capacity: 3)
+            bindings.append(change.appID)
+            bindings.append(change.environment)
+            bindings.append(Int64(change.number))
+            try await connection.query(PostgresQuery(unsafeSQL: StoreSchema.addingToEventCount(in: .postgres), binds: bindings), logger: logger)
+        }
+    }
+
+    public func eventCount(appID: String, environment: String) async throws -> Int {
+        var count: Int64 = 0
+        for try await events in try await client.query(
+            "SELECT events FROM event_counts WHERE app_id = \(appID) AND environment = \(environment)", logger: logger
+        ).decode(Int64.self) {
+            count = events
+        }
+        return Int(count)
     }
 
     public func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {

@@ -18,10 +18,14 @@ extension SQLiteStore {
                 SELECT app_id, message_id, timestamp_ms FROM events WHERE app_id = ? AND user_id = ?
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 """, arguments: [appID, userID])
-            try db.execute(sql: "DELETE FROM events WHERE app_id = ? AND user_id = ?", arguments: [appID, userID])
-            let deleted = db.changesCount
+            let environments = try String.fetchAll(db, sql: "DELETE FROM events WHERE app_id = ? AND user_id = ? RETURNING environment",
+                                                   arguments: [appID, userID])
+            var counts = EventCountChanges()
+            for environment in environments { counts.add(-1, appID: appID, environment: environment) }
+            let deleted = environments.count
             // The user's contribution rows go, and the cells lose them, in this transaction.
             try Self.recomputeContributions(db, appID: appID, userID: userID)
+            try Self.apply(counts, db)
             try Self.append(audit?(deleted), db)
             return deleted
         }
@@ -42,7 +46,9 @@ extension SQLiteStore {
                 // in the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
                 // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
                 var subjects: [String: [ContributionUser: Set<String>]] = [:]
+                var counts = EventCountChanges()
                 for row in expired {
+                    counts.add(-1, appID: row[0], environment: row[1])
                     let flowID: String? = row[3]
                     let walkthroughID: String? = row[4]
                     guard let subject = flowID ?? walkthroughID else { continue }
@@ -51,6 +57,7 @@ extension SQLiteStore {
                 for (appID, users) in subjects {
                     try Self.recomputeContributions(db, appID: appID, subjects: users)
                 }
+                try Self.apply(counts, db)
                 return expired.count
             }
             deleted += batch

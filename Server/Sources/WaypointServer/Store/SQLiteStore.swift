@@ -162,6 +162,11 @@ public final class SQLiteStore: Store {
             for statement in StoreSchema.contributionsStep(in: .sqlite) { try db.execute(sql: statement) }
             try SQLiteStore.rebuildContributions(db)
         }
+        // Each environment's count of stored events (StoreSchema+EventCounts.swift), counted from
+        // the events stored before.
+        migrator.registerMigration("8-" + StoreSchema.eventCountsStepName) { db in
+            for statement in StoreSchema.eventCountsStep(in: .sqlite) { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
@@ -300,17 +305,36 @@ public final class SQLiteStore: Store {
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 """)
             var inserted: [StoredEvent] = []
+            var counts = EventCountChanges()
             for event in events {
                 // The message id of an erased event stays a duplicate (see ``Store/eraseUser(appID:userID:)``).
                 try statement.execute(arguments: [
                     appID, event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
                     event.walkthroughID,
                 ])
-                if db.changesCount > 0 { inserted.append(event) }
+                if db.changesCount > 0 {
+                    inserted.append(event)
+                    counts.add(1, appID: appID, environment: event.environment)
+                }
             }
             // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
             try Self.recomputeContributions(db, appID: appID, subjects: ContributionChanges.subjects(of: inserted))
+            try Self.apply(counts, db)
             return InsertResult(accepted: inserted.count, duplicates: events.count - inserted.count)
+        }
+    }
+
+    /// Adds each environment's change to its count of stored events.
+    static func apply(_ counts: EventCountChanges, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: StoreSchema.addingToEventCount(in: .sqlite))
+        for change in counts.changes {
+            try statement.execute(arguments: [change.appID, change.environment, change.number])
+        }
+    }
+
+    public func eventCount(appID: String, environment: String) async throws -> Int {
+        try await pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT events FROM event_counts WHERE app_id = ? AND environment = ?", arguments: [appID, environment]) ?? 0
         }
     }
 

@@ -63,6 +63,11 @@ public protocol Store: Sendable {
     /// are recomputed for the flows and walkthroughs those events name (see ``contributions(appID:environment:kind:subject:revision:since:until:)``).
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult
 
+    /// How many events `environment` of the app holds, read from one row: the count is kept by
+    /// ``insertEvents(_:appID:)``, ``eraseUser(appID:userID:audit:)`` and ``deleteEvents(before:)``
+    /// in the transactions that change the events (0 for an environment that never had any).
+    func eventCount(appID: String, environment: String) async throws -> Int
+
     /// A page of an app's events in storage order, after `cursor` (nil: from the start), of those
     /// of `environment` (every environment's when nil) whose time lies in `timestamps` (every event when nil).
     func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage

@@ -47,6 +47,7 @@ struct FailureRouteTests {
         func app(id: String) async throws -> AppRecord? { throw Failure() }
         func apps() async throws -> [AppRecord] { throw Failure() }
         func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] { throw Failure() }
+        func eventCount(appID: String, environment: String) async throws -> Int { throw Failure() }
         func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws -> AddedRevision { throw Failure() }
         func revisions(appID: String) async throws -> [RevisionSummary] { throw Failure() }
         func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw Failure() }

@@ -115,6 +115,7 @@ struct StorageFailingStore: Store, SQLRows {
     func app(id: String) async throws -> AppRecord? { throw failure }
     func apps() async throws -> [AppRecord] { throw failure }
     func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] { throw failure }
+    func eventCount(appID: String, environment: String) async throws -> Int { throw failure }
     func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws -> AddedRevision { throw failure }
     func revisions(appID: String) async throws -> [RevisionSummary] { throw failure }
     func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw failure }

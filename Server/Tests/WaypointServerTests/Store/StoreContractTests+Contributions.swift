@@ -102,10 +102,13 @@ extension StoreContractTests {
         return Set(sums.values.filter { !$0.totals.isEmpty })
     }
 
-    /// Checks both environments: stored users' rows equal the core's over the export, and cells
-    /// equal both the sum of stored rows and the sum of the expected rows.
+    /// Checks both environments: stored users' rows equal the core's over the export, cells equal
+    /// both the sum of stored rows and the sum of the expected rows, and the kept count of events
+    /// equals the export's.
     static func checkContributions(_ store: any Store, appID: String, _ comment: Comment) async throws {
         for environment in ["production", "staging"] {
+            let exported = try await exportedLinesByUser(store, appID: appID, environment: environment).values.map(\.count).reduce(0, +)
+            #expect(try await store.eventCount(appID: appID, environment: environment) == exported, "\(comment), \(environment): events")
             let stored = try await store.storedContributions(appID: appID, environment: environment)
             let expected = try await expectedRows(store, appID: appID, environment: environment)
             #expect(stored.users.mapValues(Set.init) == expected, "\(comment), \(environment): users' rows")
@@ -266,13 +269,17 @@ extension StoreContractTests {
             let before = try await store.storedContributions(appID: "fitness", environment: "production")
             #expect(!before.cells.isEmpty)
             try await store.close()
-            // As the earlier release left it: no walkthrough column, no contribution tables, the step not run.
+            // As the earlier release left it: no walkthrough column, no contribution tables nor counts, the steps not run.
             let queue = try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path)
             try await queue.write { db in
                 try db.execute(sql: "DROP TABLE contribution_cells")
                 try db.execute(sql: "DROP TABLE contribution_rows")
                 try db.execute(sql: "ALTER TABLE events DROP COLUMN walkthrough_id")
-                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '7-\(StoreSchema.contributionsStepName)'")
+                try db.execute(sql: "DROP TABLE event_counts")
+                try db.execute(sql: """
+                    DELETE FROM grdb_migrations
+                    WHERE identifier IN ('7-\(StoreSchema.contributionsStepName)', '8-\(StoreSchema.eventCountsStepName)')
+                    """)
             }
             try queue.close()
 
@@ -309,9 +316,9 @@ extension StoreContractTests {
         }
         let fresh = try PostgresServer.createDatabase()
         try await PostgresServer.withStore(url: fresh) { _ in }
-        // As the earlier release left it: no walkthrough column, no contribution tables, the step not run.
+        // As the earlier release left it: no walkthrough column, no contribution tables nor counts, the steps not run.
         try PostgresServer.psql(url: url, """
-            DROP TABLE contribution_cells, contribution_rows, contribution_locks;
+            DROP TABLE contribution_cells, contribution_rows, contribution_locks, event_counts;
             ALTER TABLE events DROP COLUMN walkthrough_id;
             DELETE FROM waypoint_migrations WHERE version >= \(PostgresStore.contributionsStepNumber);
             """)

@@ -1,0 +1,59 @@
+/// The table that counts each environment's stored events, and the migration step that adds it
+/// and fills it from the events already stored (docs/ARCHITECTURE.md, "Report contributions in the stores").
+///
+/// A report's `events` figure is every stored event of its environment. Counting them is linear
+/// in events, so the count is kept instead: the transactions that insert, erase or expire events
+/// add their difference to it (``EventCountChanges``), last, after the contributions.
+extension StoreSchema {
+    /// The name of the migration step that adds `event_counts`.
+    static let eventCountsStepName = "event-counts"
+
+    /// `event_counts`: one row per app and environment that has held events.
+    static let eventCountsTable = Table(
+        name: "event_counts",
+        columns: [Column("app_id", .text), Column("environment", .text), Column("events", .bigInteger)],
+        primaryKey: ["app_id", "environment"])
+
+    /// The statements of the step, in `dialect`: the table, then its rows counted from the events
+    /// (emptied first, so that running the step again counts again).
+    static func eventCountsStep(in dialect: SQLDialect) -> [String] {
+        [
+            tableStatement(eventCountsTable, in: dialect, ifNotExists: true),
+            "DELETE FROM event_counts",
+            "INSERT INTO event_counts (app_id, environment, events) SELECT app_id, environment, COUNT(*) FROM events GROUP BY app_id, environment",
+        ]
+    }
+
+    /// Adds a number (placeholder 3) to the count of an app (1) and environment (2).
+    static func addingToEventCount(in dialect: SQLDialect) -> String {
+        """
+        INSERT INTO event_counts (app_id, environment, events) VALUES (\(dialect.placeholder(1)), \(dialect.placeholder(2)), \(dialect.placeholder(3)))
+        ON CONFLICT (app_id, environment) DO UPDATE SET events = event_counts.events + excluded.events
+        """
+    }
+}
+
+/// How many events a transaction adds to (or, negative, takes from) each app's environments.
+///
+/// Applied last in the transaction, in key order, so that PostgreSQL transactions that meet on a
+/// count lock its row after every other row they lock, in one order.
+struct EventCountChanges: Sendable {
+    private var counts: [EventCountKey: Int] = [:]
+
+    /// Counts `number` events more (or fewer, when negative) for an environment of an app.
+    mutating func add(_ number: Int, appID: String, environment: String) {
+        counts[EventCountKey(appID: appID, environment: environment), default: 0] += number
+    }
+
+    /// The non-zero changes, by app then environment.
+    var changes: [(appID: String, environment: String, number: Int)] {
+        counts.filter { $0.value != 0 }.keys.sorted { ($0.appID, $0.environment) < ($1.appID, $1.environment) }.map { key in
+            (key.appID, key.environment, counts[key] ?? 0)
+        }
+    }
+}
+
+private struct EventCountKey: Hashable, Sendable {
+    var appID: String
+    var environment: String
+}
