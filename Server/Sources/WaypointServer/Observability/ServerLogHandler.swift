@@ -56,6 +56,11 @@ public struct ServerLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
+        Self.emit(line(event), at: event.level)
+    }
+
+    /// The line `event` writes, with its newline.
+    func line(_ event: LogEvent) -> String {
         var all = metadata
         if let provided = metadataProvider?.get(), !provided.isEmpty {
             all.merge(provided) { _, provided in provided }
@@ -67,15 +72,36 @@ public struct ServerLogHandler: LogHandler {
             all["error.message"] = "\(error)"
             all["error.type"] = "\(String(reflecting: type(of: error)))"
         }
+        // One string, grown in place; the level by its raw value (interpolating the enum would
+        // describe it through reflection); a request's one item of metadata needs no sorting.
         var line = Self.timestamp()
-        line += " \(event.level)"
-        if !label.isEmpty { line += " " + label }
-        line += ":"
-        if !all.isEmpty {
-            for (key, value) in all.sorted(by: { $0.key < $1.key }) { line += " \(key)=\(value)" }
+        line.reserveCapacity(160)
+        line += " "
+        line += event.level.rawValue
+        if !label.isEmpty {
+            line += " "
+            line += label
         }
-        line += " [\(event.source)] \(event.message)\n"
-        Self.emit(line, at: event.level)
+        line += ":"
+        if all.count == 1, let (key, value) = all.first {
+            Self.append(key, value, to: &line)
+        } else if !all.isEmpty {
+            for (key, value) in all.sorted(by: { $0.key < $1.key }) { Self.append(key, value, to: &line) }
+        }
+        line += " ["
+        line += event.source
+        line += "] "
+        line += event.message.description
+        line += "\n"
+        return line
+    }
+
+    /// ` key=value`, as `StreamLogHandler` writes an item of metadata.
+    private static func append(_ key: String, _ value: Logger.MetadataValue, to line: inout String) {
+        line += " "
+        line += key
+        line += "="
+        if case .string(let text) = value { line += text } else { line += value.description }
     }
 
     /// Writes every line that waits (before a graceful exit).
