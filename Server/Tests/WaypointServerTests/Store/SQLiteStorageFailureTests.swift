@@ -74,7 +74,9 @@ struct SQLiteStorageFailureTests {
 
                 // Room is made (old events deleted by another connection): storing works again.
                 let queue = try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path)
-                try await queue.write { db in try db.execute(sql: "DELETE FROM events WHERE message_id LIKE 'm0-%' OR message_id LIKE 'm1-%'") }
+                try await queue.write { db in
+                    try db.execute(sql: "DELETE FROM events WHERE message_id LIKE 'm0-%' OR message_id LIKE 'm1-%' OR message_id LIKE 'm2-%' OR message_id LIKE 'm3-%'")
+                }
                 try queue.close()
                 #expect(try await client.send("/ready").status == .ok)
                 let again = try await client.postEvents(key: app.production, lines: Self.batch(full, size: 100))
