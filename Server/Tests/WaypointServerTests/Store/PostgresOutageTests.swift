@@ -30,15 +30,15 @@ struct PostgresOutageTests {
                     #expect(refused.status == .serviceUnavailable, "\(refused.text)")
                     #expect(refused.headers[.retryAfter] == "10")
                     #expect(try refused.errorCode() == "storage-unavailable")
-                    // The pool waits 2 s for a connection; a loaded test run adds its own delay, never a hang.
-                    #expect(elapsed < .seconds(5), "took \(elapsed)")
+                    // The pool waits 2 s for a connection; a loaded test run adds its own delay (up to 6 s seen), never a hang.
+                    #expect(elapsed < .seconds(10), "took \(elapsed)")
                     print("note: request during the outage answered \(refused.status.code) in \(elapsed)")
                 }
                 let start = clock.now
                 let ready = try await client.send("/ready")
                 let elapsed = clock.now - start
                 #expect(ready.status == .serviceUnavailable)
-                #expect(elapsed < .seconds(5), "took \(elapsed)")
+                #expect(elapsed < .seconds(10), "took \(elapsed)")
                 let reason = try #require(try ready.object()["reason"] as? String)
                 #expect(reason.hasPrefix("PostgreSQL cannot be used now ("), "\(reason)")
                 #expect(reason.hasSuffix("Check that it runs and accepts connections; the server reconnects by itself once it does."), "\(reason)")
