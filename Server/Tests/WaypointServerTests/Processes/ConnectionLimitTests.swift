@@ -81,11 +81,13 @@ struct ConnectionLimitTests {
             let clock = ContinuousClock()
             let asked = clock.now
             try await kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            try await Polling.until("the kept connection's second answer", timeout: .seconds(2)) {
+            try await Polling.until("the kept connection's second answer", timeout: .seconds(5)) {
                 kept.text.components(separatedBy: "200 OK").count == 3
             }
+            // "At once" against the 10 s it would take if it waited for a slot: a loaded test
+            // machine has answered in 0.54 s, so the bound leaves room for that and no more.
             let answeredIn = clock.now - asked
-            #expect(answeredIn < .milliseconds(500), "/health took \(answeredIn) at the limit")
+            #expect(answeredIn < .seconds(3), "/health took \(answeredIn) at the limit")
             // The silent connections time out, a slot frees, and the waiting request is answered.
             try await waiting.waitFor("200 OK", timeout: .seconds(30))
             let cpu = try ProcessCPU.total(pid: server.processIdentifier) - cpuBefore

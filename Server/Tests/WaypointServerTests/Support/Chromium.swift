@@ -188,8 +188,12 @@ final class ChromiumSession {
             guard count > 0 else { throw TestFailure("chromium closed its pipe") }
             written += count
         }
+        // A generous wait: on a loaded test machine a renderer has taken over 30 s to answer.
+        let deadline = Date().addingTimeInterval(90)
         while true {
-            let reply = try readMessage(timeout: 30)
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw TestFailure("chromium did not answer \(method) within 90 s") }
+            let reply = try readMessage(timeout: remaining, waitingFor: method)
             if let replyID = reply["id"] as? Int, replyID == id {
                 if let error = reply["error"] { throw TestFailure("\(method) failed: \(error)") }
                 return reply["result"] as? [String: Any] ?? [:]
@@ -198,7 +202,7 @@ final class ChromiumSession {
         }
     }
 
-    private func waitForEvent(_ name: String, timeout: Double = 30) throws {
+    private func waitForEvent(_ name: String, timeout: Double = 90) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let index = pendingEvents.firstIndex(where: { $0["method"] as? String == name }) {
@@ -207,12 +211,12 @@ final class ChromiumSession {
             }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw TestFailure("no \(name) within \(timeout) s") }
-            let message = try readMessage(timeout: remaining)
+            let message = try readMessage(timeout: remaining, waitingFor: name)
             if message["method"] != nil { pendingEvents.append(message) }
         }
     }
 
-    private func readMessage(timeout: Double) throws -> [String: Any] {
+    private func readMessage(timeout: Double, waitingFor what: String) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let end = buffer.firstIndex(of: 0) {
@@ -221,7 +225,7 @@ final class ChromiumSession {
                 return (try JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
             }
             let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { throw TestFailure("chromium did not answer within \(timeout) s") }
+            guard remaining > 0 else { throw TestFailure("chromium did not answer \(what) within \(timeout) s") }
             var descriptor = pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(remaining, 1) * 1000))
             guard ready >= 0 else { throw TestFailure("poll failed") }
