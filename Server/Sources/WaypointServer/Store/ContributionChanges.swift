@@ -60,8 +60,8 @@ struct ContributionChanges: Sendable {
     static func subjects(of events: some Sequence<StoredEvent>) -> [ContributionUser: Set<String>] {
         var subjects: [ContributionUser: Set<String>] = [:]
         for event in events {
-            guard let subject = event.flowID ?? event.walkthroughID else { continue }
-            subjects[ContributionUser(environment: event.environment, userID: event.userID), default: []].insert(subject)
+            guard let subject = event.contributionSubject else { continue }
+            subjects[event.contributionUser, default: []].insert(subject)
         }
         return subjects
     }

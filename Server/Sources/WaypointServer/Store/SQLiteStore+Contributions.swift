@@ -14,22 +14,82 @@ extension SQLiteStore {
     static func recomputeContributions(_ db: Database, appID: String, subjects: [ContributionUser: Set<String>]) throws {
         guard !subjects.isEmpty else { return }
         var changes = ContributionChanges()
-        let delete = try db.cachedStatement(sql: """
-            DELETE FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ? AND subject = ?
-            """)
         for (user, userSubjects) in subjects {
-            let lines = try contributionLines(db, appID: appID, user: user, subjects: userSubjects)
-            let new = ContributionChanges.rows(lines: lines, subjects: userSubjects).map { StoredContribution(user: user, row: $0) }
-            let old = try storedRows(db, appID: appID, user: user).filter { userSubjects.contains($0.row.subject) }
-            try changes.replace(old, with: new)
-            if !old.isEmpty {
-                for subject in userSubjects {
-                    try delete.execute(arguments: [appID, user.environment, user.userID, subject])
-                }
+            try recompute(db, appID: appID, user: user, subjects: userSubjects, in: &changes)
+        }
+        try insertRows(db, appID: appID, changes.rows)
+        try applyCells(db, appID: appID, changes.changedCells)
+    }
+
+    /// Works out, on a snapshot (a reader, beside the writer), the rows each user of `events` will
+    /// have once the batch is inserted: the part of a recompute that reads and parses the users'
+    /// events, which the writer then only checks (``PreparedContributions``).
+    static func prepareContributions(_ db: Database, appID: String, events: [StoredEvent]) throws -> PreparedContributions {
+        let stored = try db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM events WHERE app_id = ?1 AND message_id = ?2)
+                OR EXISTS (SELECT 1 FROM erased_messages WHERE app_id = ?1 AND message_id = ?2)
+            """)
+        let new = try PreparedContributions.new(events) { event in
+            try Bool.fetchOne(stored, arguments: [appID, event.messageID]) ?? false
+        }
+        var prepared = PreparedContributions()
+        for (user, subjects) in ContributionChanges.subjects(of: new) {
+            prepared.prepare(
+                user, subjects: subjects, stored: try contributionEvents(db, appID: appID, user: user, subjects: subjects),
+                old: try storedRows(db, appID: appID, user: user, subjects: subjects), new: new)
+        }
+        return prepared
+    }
+
+    /// The contributions of a batch the writer has just inserted (`inserted`, each event with its
+    /// seq): each user's prepared rows where they hold, else a recompute from the stored events.
+    static func recomputeContributions(
+        _ db: Database, appID: String, inserted: [(event: StoredEvent, seq: Int64)], prepared: PreparedContributions
+    ) throws {
+        let subjects = ContributionChanges.subjects(of: inserted.map(\.event))
+        guard !subjects.isEmpty else { return }
+        var changes = ContributionChanges()
+        for (user, userSubjects) in subjects {
+            let mine = inserted.filter {
+                $0.event.contributionUser == user && ($0.event.contributionSubject.map(userSubjects.contains) ?? false)
+            }
+            let ready = try prepared.matches(user, subjects: userSubjects, inserted: mine) {
+                try contributionEvents(db, appID: appID, user: user, subjects: userSubjects, lines: false).map(\.seq)
+            }
+            if let ready {
+                try replace(db, appID: appID, user: user, subjects: userSubjects, old: ready.old, new: ready.new, in: &changes)
+            } else {
+                try recompute(db, appID: appID, user: user, subjects: userSubjects, in: &changes)
             }
         }
         try insertRows(db, appID: appID, changes.rows)
         try applyCells(db, appID: appID, changes.changedCells)
+    }
+
+    /// Recomputes `user`'s rows of `subjects` from their stored events into `changes`.
+    private static func recompute(
+        _ db: Database, appID: String, user: ContributionUser, subjects: Set<String>, in changes: inout ContributionChanges
+    ) throws {
+        let lines = try contributionEvents(db, appID: appID, user: user, subjects: subjects).map(\.line)
+        let new = ContributionChanges.rows(lines: lines, subjects: subjects).map { StoredContribution(user: user, row: $0) }
+        let old = try storedRows(db, appID: appID, user: user, subjects: subjects)
+        try replace(db, appID: appID, user: user, subjects: subjects, old: old, new: new, in: &changes)
+    }
+
+    /// Records that `user`'s `old` rows of `subjects` are replaced by `new`, and deletes the old ones
+    /// (the new ones are inserted with the others of the transaction).
+    private static func replace(
+        _ db: Database, appID: String, user: ContributionUser, subjects: Set<String>, old: [StoredContribution], new: [StoredContribution],
+        in changes: inout ContributionChanges
+    ) throws {
+        try changes.replace(old, with: new)
+        guard !old.isEmpty else { return }
+        let delete = try db.cachedStatement(sql: """
+            DELETE FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ? AND subject = ?
+            """)
+        for subject in subjects {
+            try delete.execute(arguments: [appID, user.environment, user.userID, subject])
+        }
     }
 
     /// A user's stored events of one flow (`?2`), then of one walkthrough (`?2`, events of no flow):
@@ -47,29 +107,34 @@ extension SQLiteStore {
     ]
 
     /// The user's stored events of `subjects`, in storage order: a flow's by `flow_id`, a
-    /// walkthrough's (events of no flow) by `walkthrough_id`.
-    private static func contributionLines(_ db: Database, appID: String, user: ContributionUser, subjects: Set<String>) throws -> [String] {
+    /// walkthrough's (events of no flow) by `walkthrough_id`; with `lines` false only their seqs,
+    /// each line left empty.
+    private static func contributionEvents(
+        _ db: Database, appID: String, user: ContributionUser, subjects: Set<String>, lines: Bool = true
+    ) throws -> [(seq: Int64, line: String)] {
         var events: [(seq: Int64, line: String)] = []
         for sql in contributionLinesStatements {
             let statement = try db.cachedStatement(sql: sql)
             for subject in subjects {
                 let rows = try Row.fetchCursor(statement, arguments: [appID, subject, user.userID, user.environment])
-                while let row = try rows.next() { events.append((row[0], row[1])) }
+                while let row = try rows.next() { events.append((row[0], lines ? row[1] : "")) }
             }
         }
         events.sort { $0.seq < $1.seq }
-        return events.map(\.line)
+        return events
     }
 
-    /// Every stored row of a user of one environment.
-    private static func storedRows(_ db: Database, appID: String, user: ContributionUser) throws -> [StoredContribution] {
+    /// The stored rows of a user of one environment, of `subjects`.
+    private static func storedRows(_ db: Database, appID: String, user: ContributionUser, subjects: Set<String>) throws -> [StoredContribution] {
         let statement = try db.cachedStatement(sql: """
             SELECT subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ?
             """)
-        return try Row.fetchAll(statement, arguments: [appID, user.environment, user.userID]).map { row in
+        return try Row.fetchAll(statement, arguments: [appID, user.environment, user.userID]).compactMap { row in
+            let subject: String = row[0]
+            guard subjects.contains(subject) else { return nil }
             let totals: Data = row[4]
             return StoredContribution(
-                user: user, row: try ContributionChanges.row(subject: row[0], revision: row[1], startMs: row[2], group: row[3], totals: [UInt8](totals)))
+                user: user, row: try ContributionChanges.row(subject: subject, revision: row[1], startMs: row[2], group: row[3], totals: [UInt8](totals)))
         }
     }
 

@@ -307,6 +307,15 @@ public final class SQLiteStore: Store {
     }
 
     public func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult {
+        // Reading and parsing the users' events runs on a reader, beside the one writer
+        // (docs/ARCHITECTURE.md, "Report contributions in the stores").
+        let prepared = try await pool.read { db in try Self.prepareContributions(db, appID: appID, events: events) }
+        return try await insertEvents(events, appID: appID, prepared: prepared)
+    }
+
+    /// Inserts `events` in one write transaction, with contributions `prepared` from a snapshot
+    /// taken before it (any snapshot: a user whose events changed since is recomputed).
+    func insertEvents(_ events: [StoredEvent], appID: String, prepared: PreparedContributions) async throws -> InsertResult {
         try await pool.write { db in
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line, walkthrough_id)
@@ -314,7 +323,7 @@ public final class SQLiteStore: Store {
                 WHERE NOT EXISTS (SELECT 1 FROM erased_messages WHERE app_id = ?1 AND message_id = ?2)
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 """)
-            var inserted: [StoredEvent] = []
+            var inserted: [(event: StoredEvent, seq: Int64)] = []
             var counts = EventCountChanges()
             for event in events {
                 // The message id of an erased event stays a duplicate (see ``Store/eraseUser(appID:userID:)``).
@@ -323,12 +332,12 @@ public final class SQLiteStore: Store {
                     event.walkthroughID,
                 ])
                 if db.changesCount > 0 {
-                    inserted.append(event)
+                    inserted.append((event, db.lastInsertedRowID))
                     counts.add(1, appID: appID, environment: event.environment)
                 }
             }
             // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
-            try Self.recomputeContributions(db, appID: appID, subjects: ContributionChanges.subjects(of: inserted))
+            try Self.recomputeContributions(db, appID: appID, inserted: inserted, prepared: prepared)
             try Self.apply(counts, db)
             return InsertResult(accepted: inserted.count, duplicates: events.count - inserted.count)
         }

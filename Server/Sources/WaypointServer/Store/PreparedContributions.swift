@@ -1,0 +1,73 @@
+/// A batch's contribution rows worked out before its write transaction, from a snapshot, so that
+/// the store's one writer only checks them and applies them (docs/ARCHITECTURE.md, "Report
+/// contributions in the stores").
+///
+/// A user's rows of a set of subjects are a function of the user's stored events of those
+/// subjects. The snapshot's events plus the batch's new events, in storage order, give the rows
+/// the user will have after the insert, provided that the writer finds exactly those events: the
+/// snapshot's, then the ones it inserted. ``matches(inserted:storedSeqs:)`` is that check; when it
+/// fails (another batch or an erasure changed the user's events in between, or an event thought
+/// new was a duplicate) the writer recomputes the user itself.
+struct PreparedContributions: Sendable {
+    /// One user's prepared rows.
+    struct User: Sendable {
+        /// The flows and walkthroughs recomputed.
+        var subjects: Set<String>
+        /// The storage order (`seq`) of the snapshot's events of ``subjects``, ascending.
+        var storedSeqs: [Int64]
+        /// The message ids of the batch's events of ``subjects`` that the snapshot did not hold, in batch order.
+        var newMessageIDs: [String]
+        /// The user's rows of ``subjects`` in the snapshot.
+        var old: [StoredContribution]
+        /// The user's rows of ``subjects`` once the new events are stored.
+        var new: [StoredContribution]
+    }
+
+    /// The prepared users.
+    var users: [ContributionUser: User] = [:]
+
+    /// The events of `events` that a store holding `isStored`'s message ids would insert, in order:
+    /// the first of each message id, when it is not stored yet.
+    static func new(_ events: [StoredEvent], isStored: (StoredEvent) throws -> Bool) rethrows -> [StoredEvent] {
+        var seen: Set<String> = []
+        var new: [StoredEvent] = []
+        for event in events where seen.insert(event.messageID).inserted {
+            if try !isStored(event) { new.append(event) }
+        }
+        return new
+    }
+
+    /// Prepares `user`'s rows of `subjects` from the snapshot's `stored` events of them (storage
+    /// order) and `old` rows, and the batch's `new` events (all of them, in batch order).
+    mutating func prepare(
+        _ user: ContributionUser, subjects: Set<String>, stored: [(seq: Int64, line: String)], old: [StoredContribution],
+        new: [StoredEvent]
+    ) {
+        let added = new.filter { $0.contributionUser == user && ($0.contributionSubject.map(subjects.contains) ?? false) }
+        let rows = ContributionChanges.rows(lines: stored.map(\.line) + added.map(\.line), subjects: subjects)
+        users[user] = User(
+            subjects: subjects, storedSeqs: stored.map(\.seq), newMessageIDs: added.map(\.messageID), old: old,
+            new: rows.map { StoredContribution(user: user, row: $0) })
+    }
+
+    /// The user's prepared rows, when they hold for what the writer found: the same subjects, the
+    /// same events inserted (`inserted`, with their seqs, in insertion order), and now stored
+    /// exactly the snapshot's events followed by those (`storedSeqs`, ascending, read by the writer).
+    func matches(
+        _ user: ContributionUser, subjects: Set<String>, inserted: [(event: StoredEvent, seq: Int64)], storedSeqs: () throws -> [Int64]
+    ) rethrows -> User? {
+        guard let prepared = users[user], prepared.subjects == subjects,
+              prepared.newMessageIDs == inserted.map(\.event.messageID),
+              try storedSeqs() == prepared.storedSeqs + inserted.map(\.seq) else { return nil }
+        return prepared
+    }
+}
+
+extension StoredEvent {
+    /// The user whose contributions the event changes.
+    var contributionUser: ContributionUser { ContributionUser(environment: environment, userID: userID) }
+
+    /// The flow or walkthrough whose contributions the event changes: its flow, else its
+    /// walkthrough (``ContributionChanges/subjects(of:)``).
+    var contributionSubject: String? { flowID ?? walkthroughID }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import WaypointTools
+@testable import WaypointServer
+
+/// SQLite works out a batch's contribution rows on a reader before its write transaction, and the
+/// writer applies them only where the user's events are still those of the snapshot plus the batch
+/// (docs/ARCHITECTURE.md, "Report contributions in the stores").
+@Suite("Contributions prepared beside the writer")
+struct PreparedContributionsTests {
+    /// What happens between the snapshot and the write transaction.
+    enum Meanwhile: String, CaseIterable, CustomTestStringConvertible {
+        case nothing
+        case anotherBatchOfTheSameUsers
+        case theBatchItselfIsStored
+        case anErasure
+        case retention
+
+        var testDescription: String { rawValue }
+    }
+
+    static let app = "fitness"
+
+    /// A batch posted on a snapshot that another write has since left behind still leaves every
+    /// user's rows and every cell those of the core over the export.
+    @Test(arguments: Meanwhile.allCases)
+    func aStaleSnapshotIsRecomputedInTheWriter(meanwhile: Meanwhile) async throws {
+        try await TemporaryFiles.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            try await StoreContractTests.makeApp(store, Self.app)
+            var random = StoreContractTests.SeededRandom(seed: 11)
+            let events = StoreContractTests.randomContributionEvents(count: 400, users: 6, random: &random)
+            _ = try await store.insertEvents(Array(events[0..<200]), appID: Self.app)
+            // The batch, with two events already stored and one twice.
+            let batch = Array(events[200..<300]) + [events[10], events[20], events[250]]
+            let prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app, events: batch) }
+            #expect(!prepared.users.isEmpty)
+            switch meanwhile {
+            case .nothing: break
+            case .anotherBatchOfTheSameUsers: _ = try await store.insertEvents(Array(events[300..<400]), appID: Self.app)
+            case .theBatchItselfIsStored: _ = try await store.insertEvents(Array(events[200..<260]), appID: Self.app)
+            case .anErasure: _ = try await store.eraseUser(appID: Self.app, userID: "user-2")
+            case .retention: _ = try await store.deleteEvents(before: StoreContractTests.contributionEpoch + 2 * StoreContractTests.contributionDay)
+            }
+            let result = try await store.insertEvents(batch, appID: Self.app, prepared: prepared)
+            #expect(result.accepted + result.duplicates == batch.count)
+            try await StoreContractTests.checkContributions(store, appID: Self.app, "\(meanwhile)")
+            try await store.close()
+        }
+    }
+
+    /// The writer does use what was prepared when nothing changed in between: prepared rows made
+    /// wrong on purpose are what it stores then, and are recomputed once another batch of the same
+    /// user came in between.
+    @Test(arguments: [false, true])
+    func preparedRowsAreAppliedOnlyWhileTheSnapshotHolds(userChangedInBetween: Bool) async throws {
+        try await TemporaryFiles.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            try await StoreContractTests.makeApp(store, Self.app)
+            var random = StoreContractTests.SeededRandom(seed: 5)
+            let events = StoreContractTests.randomContributionEvents(count: 90, users: 1, random: &random)
+            _ = try await store.insertEvents(Array(events[0..<30]), appID: Self.app)
+            let batch = Array(events[30..<60])
+            var prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app, events: batch) }
+            #expect(prepared.users.count >= 1)
+            for user in prepared.users.keys { prepared.users[user]?.new = [] }
+            if userChangedInBetween { _ = try await store.insertEvents(Array(events[60..<90]), appID: Self.app) }
+            _ = try await store.insertEvents(batch, appID: Self.app, prepared: prepared)
+            for (user, ready) in prepared.users {
+                let stored = try await store.storedContributions(appID: Self.app, environment: user.environment)
+                let rows = (stored.users[user.userID] ?? []).filter { ready.subjects.contains($0.subject) }
+                if userChangedInBetween {
+                    #expect(!rows.isEmpty, "\(user): recomputed")
+                } else {
+                    #expect(rows.isEmpty, "\(user): the prepared (emptied) rows were applied")
+                }
+            }
+            if userChangedInBetween { try await StoreContractTests.checkContributions(store, appID: Self.app, "recomputed") }
+            try await store.close()
+        }
+    }
+
+    /// The events a batch would insert: the first of each message id, unless it is stored.
+    @Test func theNewEventsAreTheFirstOfEachMessageIDNotStored() {
+        func event(_ id: String) -> StoredEvent {
+            StoredEvent(messageID: id, userID: "u", flowID: "signup", walkthroughID: nil, timestamp: 1, environment: "production", receivedAt: 1, line: id)
+        }
+        let new = PreparedContributions.new([event("a"), event("b"), event("a"), event("c"), event("b")]) { $0.messageID == "c" }
+        #expect(new.map(\.messageID) == ["a", "b"])
+    }
+}
