@@ -48,13 +48,12 @@ extension Contributions {
         var rows: [ContributionRow] = []
         for experiment in variationsByExperiment.keys.sorted() {
             let seen = variationsByExperiment[experiment, default: []].sorted()
-            func collector(goal: ExperimentGoal) -> ExperimentCollector {
-                let query = ExperimentQuery(experiment: experiment, flowID: subject.id, goal: goal, scope: ReportScope(revision: revision))
-                var collector = ExperimentCollector(plan: ExperimentPlan(rowOf: query, subject: subject, variations: seen, steps: steps))
-                collector.consume(lines: texts)
-                return collector
-            }
-            let ends = collector(goal: .complete)
+            // One pass: the run's end is the goal, and every step's completions per outcome are kept
+            // as the goals `STEP:OUTCOME` would keep them.
+            let query = ExperimentQuery(experiment: experiment, flowID: subject.id, goal: .complete, scope: ReportScope(revision: revision))
+            var ends = ExperimentCollector(
+                plan: ExperimentPlan(rowOf: query, subject: subject, variations: seen, steps: steps), tracksCompletions: true)
+            ends.consume(lines: texts)
             guard let state = ends.userStates.first, let exposure = state.exposure, state.variation > 0 else { continue }
             var totals = ExperimentTotals()
             totals.users = 1
@@ -63,8 +62,8 @@ extension Contributions {
                 totals.viewed[steps[Int(key & 0xFFFF_FFFF)]] = 1
             }
             for pair in completions.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                let outcome = collector(goal: .outcome(step: pair[0], outcome: pair[1]))
-                guard let reached = outcome.userStates.first, ExperimentReportBuilder.converted(at: reached.goal, exposure: exposure) else { continue }
+                let reached = ends.latestCompletion(user: 0, step: pair[0], outcome: pair[1])
+                guard ExperimentReportBuilder.converted(at: reached, exposure: exposure) else { continue }
                 totals.outcomes[pair[0], default: [:]][pair[1]] = 1
             }
             let group = ExperimentGroup(

@@ -65,9 +65,26 @@ struct ExperimentCollector: EventLineCollector {
     var userStates: [User] = []
     /// By `user << 32 | step`: the user's latest view of the step.
     var views: [UInt64: EventOrder] = [:]
+    /// Whether ``completions`` is kept.
+    private let tracksCompletions: Bool
+    /// The outcomes (triggers) of ``completions``, numbered as read.
+    private var outcomes = ByteStringTable(capacity: 8)
+    /// By user, step and outcome: the user's latest completion of the step with the outcome, the
+    /// goal `STEP:OUTCOME` of every pair at once (kept only when asked for, by a user's rows).
+    private var completions: [CompletionKey: EventOrder] = [:]
 
-    init(plan: ExperimentPlan, part: Int = 0) {
+    /// A user's completion of a step (its number in the document's steps) with an outcome.
+    private struct CompletionKey: Hashable {
+        var user: Int
+        var step: Int
+        var outcome: Int
+    }
+
+    /// A collector of `plan`'s users; with `tracksCompletions`, it also keeps every user's latest
+    /// completion of each step with each outcome (``latestCompletion(user:step:outcome:)``).
+    init(plan: ExperimentPlan, part: Int = 0, tracksCompletions: Bool = false) {
         self.plan = plan
+        self.tracksCompletions = tracksCompletions
         subjectID = Array(plan.subject.id.utf8)
         if case .walkthrough = plan.subject { isWalkthrough = true } else { isWalkthrough = false }
         experimentKey = Array(plan.query.experiment.utf8)
@@ -109,6 +126,11 @@ struct ExperimentCollector: EventLineCollector {
             if views[key].map({ $0 < order }) ?? true { views[key] = order }
         }
         if isGoal(kind, fields, p), userStates[user].goal.map({ $0 < order }) ?? true { userStates[user].goal = order }
+        if tracksCompletions, let outcome = completedOutcome(kind, fields),
+           let step = fields.stepID.intern(in: &steps, p, insert: false), let number = outcome.intern(in: &outcomes, p) {
+            let key = CompletionKey(user: user, step: step, outcome: number)
+            if completions[key].map({ $0 < order }) ?? true { completions[key] = order }
+        }
     }
 
     /// Whether an event of `kind` with `fields` is the goal.
@@ -116,8 +138,23 @@ struct ExperimentCollector: EventLineCollector {
         guard let goalStep else { return kind == .end }
         guard fields.stepID.isPresent, fields.stepID.equals(goalStep, in: p) else { return false }
         guard let goalOutcome else { return kind == .view }
+        return completedOutcome(kind, fields).map { $0.equals(goalOutcome, in: p) } ?? false
+    }
+
+    /// The outcome (a walkthrough's trigger) of a completion of a step; nil for any other event.
+    private func completedOutcome(_ kind: Kind, _ fields: EventLineScanner.Fields) -> EventLineScanner.Field? {
         let outcome = isWalkthrough ? fields.trigger : fields.outcome
-        return kind == .completion && outcome.isPresent && outcome.equals(goalOutcome, in: p)
+        return kind == .completion && fields.stepID.isPresent && outcome.isPresent ? outcome : nil
+    }
+
+    /// The user's latest completion of `step` with `outcome`: what a collector with the goal
+    /// `.outcome(step:outcome:)` keeps as the user's goal. Nil when not kept (see ``init(plan:part:tracksCompletions:)``).
+    func latestCompletion(user: Int, step: String, outcome: String) -> EventOrder? {
+        // Lookups that insert nothing, so the copies share their storage.
+        var steps = steps, outcomes = outcomes
+        guard let step = steps.index(of: Array(step.utf8), insert: false),
+              let outcome = outcomes.index(of: Array(outcome.utf8), insert: false) else { return nil }
+        return completions[CompletionKey(user: user, step: step, outcome: outcome)]
     }
 
     /// The kind of event a name stands for.
