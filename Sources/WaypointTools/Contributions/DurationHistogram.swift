@@ -23,10 +23,10 @@ public struct DurationHistogram: Sendable, Hashable {
         }
     }
 
-    /// A histogram from its entries, as a reader decodes them: values strictly ascending, counts not 0.
-    init?(values: [Int64], counts: [Int]) {
-        guard values.count == counts.count, !counts.contains(0),
-              zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+    /// A histogram from entries its reader has checked: as many values as counts, values strictly
+    /// ascending, counts not 0 (``ContributionReader/histogram()``).
+    init(ascending values: [Int64], counts: [Int]) {
+        precondition(values.count == counts.count, "a histogram needs a count per duration")
         self.values = values
         self.counts = counts
     }

@@ -116,6 +116,28 @@ import TestSupport
         #expect(actual.jsonData() == expected.jsonData())
     }
 
+    /// A histogram's entries are read back as written; durations out of order, an entry counted
+    /// 0 times, or bytes that end early are refused, never read into a wrong median.
+    @Test(arguments: [
+        ([3, 5, 1_000_000, Int64.max], [1, -2, 7, 1], nil),
+        ([5, 3], [1, 1], "not ascending"),
+        ([5, 5], [1, 1], "not ascending"),
+        ([2, 9], [1, 0], "counted 0 times"),
+    ] as [([Int64], [Int], String?)])
+    func histogramsAreReadBackOrRefused(values: [Int64], counts: [Int], refusal: String?) throws {
+        var writer = ContributionWriter()
+        writer.histogram(DurationHistogram(ascending: values, counts: counts))
+        var reader = ContributionReader(writer.bytes)
+        if let refusal {
+            #expect { _ = try reader.histogram() } throws: { "\($0)".contains(refusal) }
+        } else {
+            let read = try reader.histogram()
+            #expect(read.values == values && read.counts == counts && reader.isAtEnd)
+            var truncated = ContributionReader(Array(writer.bytes.dropLast()))
+            #expect(throws: ContributionError.self) { try truncated.histogram() }
+        }
+    }
+
     @Test func damagedBytesAreRefusedWithWhatToDo() throws {
         let row = try #require(Contributions.ofUser(lines: Self.users(seed: 9, count: 1)[0]).first)
         let bytes = row.totals.bytes
