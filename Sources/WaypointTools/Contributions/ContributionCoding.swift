@@ -94,45 +94,24 @@ struct ContributionReader {
     }
 
     /// A histogram: its entries' count, then per entry the gap from the previous duration (the
-    /// first duration itself) and the count. Gaps must be positive and counts not 0. Read in one
-    /// pass over the bytes, since cells hold many entries and every batch and report reads them.
+    /// first duration itself) and the count. Gaps must be positive and counts not 0.
     mutating func histogram() throws(ContributionError) -> DurationHistogram {
         let entries = try count()
-        var values = [Int64](repeating: 0, count: entries)
-        var counts = [Int](repeating: 0, count: entries)
-        let end = bytes.count
-        var offset = self.offset
-        let problem: ContributionError? = bytes.withUnsafeBufferPointer { buffer in
-            /// The next varint, zig-zag decoded; nil when the bytes end or it is longer than 64 bits.
-            func next() -> Int64? {
-                var raw: UInt64 = 0
-                var shift: UInt64 = 0
-                while offset < end, shift < 64 {
-                    let byte = buffer[offset]
-                    offset += 1
-                    raw |= UInt64(byte & 0x7F) << shift
-                    if byte & 0x80 == 0 { return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1) }
-                    shift += 7
-                }
-                return nil
-            }
-            var previous: Int64 = 0
-            for index in 0..<entries {
-                guard let gap = next(), let count = next() else {
-                    return offset >= end ? .truncated : .malformed("a number longer than 64 bits")
-                }
-                guard index == 0 || gap > 0 else { return .malformed("a histogram whose durations are not ascending") }
-                guard count != 0, let number = Int(exactly: count) else { return .malformed("a histogram entry counted 0 times") }
-                let value = index == 0 ? gap : previous &+ gap
-                guard index == 0 || value > previous else { return .malformed("a histogram whose durations are not ascending") }
-                values[index] = value
-                counts[index] = number
-                previous = value
-            }
-            return nil
+        var values: [Int64] = []
+        var counts: [Int] = []
+        values.reserveCapacity(entries)
+        counts.reserveCapacity(entries)
+        var previous: Int64 = 0
+        for index in 0..<entries {
+            let gap = try signed()
+            let count = try int()
+            let value = index == 0 ? gap : previous &+ gap
+            guard index == 0 || (gap > 0 && value > previous) else { throw .malformed("a histogram whose durations are not ascending") }
+            guard count != 0 else { throw .malformed("a histogram entry counted 0 times") }
+            values.append(value)
+            counts.append(count)
+            previous = value
         }
-        if let problem { throw problem }
-        self.offset = offset
         return DurationHistogram(ascending: values, counts: counts)
     }
 }
