@@ -14,47 +14,27 @@ struct ContributionLine {
     let stepID: String?
     let outcome: String?
     let trigger: String?
+}
 
+extension ContributionLine {
     /// The fields of `line`; `nil` when it is not a valid event (no report reads it).
     init?(_ line: String) {
         var text = line
-        let read = text.withUTF8 { buffer -> ContributionLine.Fields? in
+        let read = text.withUTF8 { buffer -> ContributionLine? in
             guard let base = buffer.baseAddress, let fields = EventLineScanner.scan(base, count: buffer.count) else { return nil }
             func string(_ field: EventLineScanner.Field) -> String? {
                 guard field.isPresent else { return nil }
                 if field.escaped { return String(decoding: EventLineScanner.decode(field, in: base), as: UTF8.self) }
                 return String(decoding: UnsafeBufferPointer(start: base + field.start, count: field.count), as: UTF8.self)
             }
-            return Fields(
-                userID: string(fields.userID) ?? "", event: string(fields.event) ?? "", flowID: string(fields.flowID), walkthroughID: string(fields.walkthroughID),
-                revision: fields.revision, experiment: string(fields.experiment), variation: string(fields.variation),
-                stepID: string(fields.stepID), outcome: string(fields.outcome), trigger: string(fields.trigger))
+            return ContributionLine(
+                line: line, userID: string(fields.userID) ?? "", event: string(fields.event) ?? "", flowID: string(fields.flowID),
+                walkthroughID: string(fields.walkthroughID), revision: fields.revision.flatMap { Int(exactly: $0) },
+                experiment: string(fields.experiment), variation: string(fields.variation), stepID: string(fields.stepID),
+                outcome: string(fields.outcome), trigger: string(fields.trigger))
         }
         guard let read else { return nil }
-        self.line = line
-        userID = read.userID
-        event = read.event
-        flowID = read.flowID
-        walkthroughID = read.walkthroughID
-        revision = read.revision.flatMap { Int(exactly: $0) }
-        experiment = read.experiment
-        variation = read.variation
-        stepID = read.stepID
-        outcome = read.outcome
-        trigger = read.trigger
-    }
-
-    private struct Fields {
-        var userID: String
-        var event: String
-        var flowID: String?
-        var walkthroughID: String?
-        var revision: Int64?
-        var experiment: String?
-        var variation: String?
-        var stepID: String?
-        var outcome: String?
-        var trigger: String?
+        self = read
     }
 
     /// `lines` split by user, each user's in their order, users in order of first line.

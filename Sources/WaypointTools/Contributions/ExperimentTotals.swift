@@ -35,10 +35,10 @@ public struct ExperimentTotals: Sendable, Hashable {
     public mutating func add(_ other: ExperimentTotals, sign: Int = 1) {
         users += sign * other.users
         completed += sign * other.completed
-        WalkthroughTotals.Step.add(other.viewed, to: &viewed, sign: sign)
+        viewed.add(other.viewed, sign: sign)
         for (step, users) in other.outcomes {
             var sum = outcomes[step] ?? [:]
-            WalkthroughTotals.Step.add(users, to: &sum, sign: sign)
+            sum.add(users, sign: sign)
             outcomes[step] = sum.isEmpty ? nil : sum
         }
     }

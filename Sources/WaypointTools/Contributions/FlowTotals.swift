@@ -30,10 +30,7 @@ public struct FlowTotals: Sendable, Hashable {
             skipped += sign * other.skipped
             dropped += sign * other.dropped
             durations.add(other.durations, sign: sign)
-            for (outcome, users) in other.outcomes {
-                let sum = outcomes[outcome, default: 0] + sign * users
-                outcomes[outcome] = sum == 0 ? nil : sum
-            }
+            outcomes.add(other.outcomes, sign: sign)
         }
     }
 

@@ -37,15 +37,8 @@ public struct WalkthroughTotals: Sendable, Hashable {
             skipped += sign * other.skipped
             targetNotFound += sign * other.targetNotFound
             dropped += sign * other.dropped
-            Self.add(other.completedBy, to: &completedBy, sign: sign)
-            Self.add(other.skippedBy, to: &skippedBy, sign: sign)
-        }
-
-        static func add(_ other: [String: Int], to users: inout [String: Int], sign: Int) {
-            for (name, count) in other {
-                let sum = users[name, default: 0] + sign * count
-                users[name] = sum == 0 ? nil : sum
-            }
+            completedBy.add(other.completedBy, sign: sign)
+            skippedBy.add(other.skippedBy, sign: sign)
         }
     }
 
