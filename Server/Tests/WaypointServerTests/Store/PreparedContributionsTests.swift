@@ -21,16 +21,27 @@ struct PreparedContributionsTests {
 
     static let app = "fitness"
 
+    /// A SQLite store with app ``app`` and the first `stored` of `events` random events (by
+    /// `users` users) inserted; `body` gets the store and all the events.
+    static func withStore(
+        seed: UInt64, events count: Int, users: Int, stored: Int, _ body: (SQLiteStore, [StoredEvent]) async throws -> Void
+    ) async throws {
+        try await TemporaryFiles.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            try await StoreContractTests.makeApp(store, app)
+            var random = StoreContractTests.SeededRandom(seed: seed)
+            let events = StoreContractTests.randomContributionEvents(count: count, users: users, random: &random)
+            _ = try await store.insertEvents(Array(events[0..<stored]), appID: app)
+            try await body(store, events)
+            try await store.close()
+        }
+    }
+
     /// A batch posted on a snapshot that another write has since left behind still leaves every
     /// user's rows and every cell those of the core over the export.
     @Test(arguments: Meanwhile.allCases)
     func aStaleSnapshotIsRecomputedInTheWriter(meanwhile: Meanwhile) async throws {
-        try await TemporaryFiles.with { directory in
-            let store = try SQLiteStore(directory: directory)
-            try await StoreContractTests.makeApp(store, Self.app)
-            var random = StoreContractTests.SeededRandom(seed: 11)
-            let events = StoreContractTests.randomContributionEvents(count: 400, users: 6, random: &random)
-            _ = try await store.insertEvents(Array(events[0..<200]), appID: Self.app)
+        try await Self.withStore(seed: 11, events: 400, users: 6, stored: 200) { store, events in
             // The batch, with two events already stored and one twice.
             let batch = Array(events[200..<300]) + [events[10], events[20], events[250]]
             let prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app, events: batch) }
@@ -45,7 +56,6 @@ struct PreparedContributionsTests {
             let result = try await store.insertEvents(batch, appID: Self.app, prepared: prepared)
             #expect(result.accepted + result.duplicates == batch.count)
             try await StoreContractTests.checkContributions(store, appID: Self.app, "\(meanwhile)")
-            try await store.close()
         }
     }
 
@@ -54,12 +64,7 @@ struct PreparedContributionsTests {
     /// user came in between.
     @Test(arguments: [false, true])
     func preparedRowsAreAppliedOnlyWhileTheSnapshotHolds(userChangedInBetween: Bool) async throws {
-        try await TemporaryFiles.with { directory in
-            let store = try SQLiteStore(directory: directory)
-            try await StoreContractTests.makeApp(store, Self.app)
-            var random = StoreContractTests.SeededRandom(seed: 5)
-            let events = StoreContractTests.randomContributionEvents(count: 90, users: 1, random: &random)
-            _ = try await store.insertEvents(Array(events[0..<30]), appID: Self.app)
+        try await Self.withStore(seed: 5, events: 90, users: 1, stored: 30) { store, events in
             let batch = Array(events[30..<60])
             var prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app, events: batch) }
             #expect(prepared.users.count >= 1)
@@ -76,7 +81,6 @@ struct PreparedContributionsTests {
                 }
             }
             if userChangedInBetween { try await StoreContractTests.checkContributions(store, appID: Self.app, "recomputed") }
-            try await store.close()
         }
     }
 
