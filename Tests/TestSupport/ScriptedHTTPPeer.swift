@@ -73,8 +73,12 @@ package final class ScriptedHTTPPeer: @unchecked Sendable {
     /// The port it listens on.
     package let port: Int
 
-    /// Starts listening and answering `script`.
-    package init(_ script: [Reply], timeout: Duration = .seconds(30)) throws {
+    /// Starts listening and answering `script`; each wait for a request ends after `timeout`.
+    ///
+    /// The default is long because the client may start late: tests share two cooperative threads
+    /// with tests that block theirs while a compiler or a child process runs, and a peer that gave
+    /// up after 30 s of such a stall left every later request of its test unanswered.
+    package init(_ script: [Reply], timeout: Duration = .seconds(120)) throws {
         self.script = script
         self.timeout = timeout
         #if canImport(Darwin)
