@@ -43,7 +43,7 @@ struct PreparedContributions: Sendable {
         _ user: ContributionUser, subjects: Set<String>, stored: [(seq: Int64, line: String)], old: [StoredContribution],
         new: [StoredEvent]
     ) {
-        let added = new.filter { $0.contributionUser == user && ($0.contributionSubject.map(subjects.contains) ?? false) }
+        let added = new.filter { $0.changesContributions(of: user, to: subjects) }
         let rows = ContributionChanges.rows(lines: stored.map(\.line) + added.map(\.line), subjects: subjects)
         users[user] = User(
             subjects: subjects, storedSeqs: stored.map(\.seq), newMessageIDs: added.map(\.messageID), old: old,
@@ -70,4 +70,9 @@ extension StoredEvent {
     /// The flow or walkthrough whose contributions the event changes: its flow, else its
     /// walkthrough (``ContributionChanges/subjects(of:)``).
     var contributionSubject: String? { flowID ?? walkthroughID }
+
+    /// Whether the event changes `user`'s contributions to one of `subjects`.
+    func changesContributions(of user: ContributionUser, to subjects: Set<String>) -> Bool {
+        contributionUser == user && (contributionSubject.map(subjects.contains) ?? false)
+    }
 }

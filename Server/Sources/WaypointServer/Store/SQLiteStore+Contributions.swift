@@ -50,9 +50,7 @@ extension SQLiteStore {
         guard !subjects.isEmpty else { return }
         var changes = ContributionChanges()
         for (user, userSubjects) in subjects {
-            let mine = inserted.filter {
-                $0.event.contributionUser == user && ($0.event.contributionSubject.map(userSubjects.contains) ?? false)
-            }
+            let mine = inserted.filter { $0.event.changesContributions(of: user, to: userSubjects) }
             let ready = try prepared.matches(user, subjects: userSubjects, inserted: mine) {
                 try contributionEvents(db, appID: appID, user: user, subjects: userSubjects, lines: false).map(\.seq)
             }
