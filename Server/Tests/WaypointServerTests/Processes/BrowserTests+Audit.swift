@@ -32,7 +32,7 @@ extension BrowserTests {
                 var seen = Seen()
                 let browser = try ChromiumSession()
                 try browser.navigate(base + "/login?next=%2Fapps")
-                try browser.type(TestServer.adminToken)
+                try browser.fill("token", with: TestServer.adminToken)
                 try browser.pressEnterAndWait()
                 // From the apps page, by its link.
                 try browser.evaluate("document.querySelector('a[href=\"/audit\"]').focus()")

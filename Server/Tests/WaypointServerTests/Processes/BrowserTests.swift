@@ -76,13 +76,13 @@ struct BrowserTests {
                 let browser = try ChromiumSession()
                 try browser.navigate(base + "/login?next=%2Fapps")
                 // Autofocus applies at the page's next rendering update, which can follow the load event
-                // on a busy machine: wait for it, a bounded number of times.
-                for _ in 0..<50 {
+                // on a busy machine: wait for it, a bounded number of times (30 s at most).
+                for _ in 0..<300 {
                     seen.firstFocus = try browser.evaluate("document.activeElement.id") as? String
                     if seen.firstFocus == "token" { break }
                     Thread.sleep(forTimeInterval: 0.1)
                 }
-                try browser.type(TestServer.adminToken)
+                try browser.fill("token", with: TestServer.adminToken)
                 try browser.pressEnterAndWait()
                 seen.afterSignIn = try browser.evaluate("location.pathname") as? String
                 seen.apps = try browser.dom()
@@ -187,9 +187,7 @@ struct BrowserTests {
                 let seen = try await Self.onThread { () throws -> (path: String?, apps: String, app: String, cookies: [(name: String, secure: Bool)], scheme: String?) in
                     let browser = try ChromiumSession(extraArguments: arguments)
                     try browser.navigate(nginx.secureURL("/login?next=%2Fapps"))
-                    // The field is focused on load (autofocus); focus it anyway, so typing never races it.
-                    try browser.evaluate("document.getElementById('token').focus()")
-                    try browser.type(TestServer.adminToken)
+                    try browser.fill("token", with: TestServer.adminToken)
                     try browser.pressEnterAndWait()
                     let path = try browser.evaluate("location.pathname") as? String
                     let scheme = try browser.evaluate("location.protocol") as? String

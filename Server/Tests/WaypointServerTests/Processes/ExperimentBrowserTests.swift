@@ -24,8 +24,7 @@ extension BrowserTests {
                 var seen: [String: String] = [:]
                 let browser = try ChromiumSession()
                 try browser.navigate(base + "/login?next=%2Fapps%2Ffitness")
-                try browser.evaluate("document.getElementById('token').focus()")
-                try browser.type(TestServer.adminToken)
+                try browser.fill("token", with: TestServer.adminToken)
                 try browser.pressEnterAndWait()
                 seen["app"] = try browser.dom()
                 try browser.navigate(base + "/apps/fitness/flows/signup")

@@ -26,21 +26,18 @@ extension BrowserTests {
                 let browser = try ChromiumSession()
                 // No owner yet: the admin token signs in, and the People page offers to create one.
                 try browser.navigate(base + "/login?next=%2Fpeople")
-                try browser.type(TestServer.adminToken)
+                try browser.fill("token", with: TestServer.adminToken)
                 try browser.pressEnterAndWait()
                 seen.bootstrapPeople = try browser.dom()
                 try browser.evaluate("document.getElementById('new-email').value = 'owner@example.com'")
                 try browser.evaluate("document.getElementById('new-name').value = 'Olive Owner'")
                 try browser.evaluate("document.getElementById('new-role').value = 'owner'")
-                try browser.evaluate("document.getElementById('new-password').focus()")
-                try browser.type(Self.peoplePassword)
+                try browser.fill("new-password", with: Self.peoplePassword)
                 try browser.pressEnterAndWait()
                 // The first owner exists: the admin token's session has ended.
                 seen.afterCreate = try browser.evaluate("location.pathname") as? String
-                try browser.evaluate("document.getElementById('email').focus()")
-                try browser.type("owner@example.com")
-                try browser.evaluate("document.getElementById('password').focus()")
-                try browser.type(Self.peoplePassword)
+                try browser.fill("email", with: "owner@example.com")
+                try browser.fill("password", with: Self.peoplePassword)
                 try browser.pressEnterAndWait()
                 seen.afterSignIn = try browser.evaluate("location.pathname") as? String
                 seen.people = try browser.dom()
@@ -48,8 +45,7 @@ extension BrowserTests {
 
                 try browser.navigate(base + "/tokens")
                 try browser.evaluate("document.getElementById('token-role').value = 'publisher'")
-                try browser.evaluate("document.getElementById('token-name').focus()")
-                try browser.type("CI publish")
+                try browser.fill("token-name", with: "CI publish")
                 try browser.pressEnterAndWait()
                 seen.created = try browser.dom()
                 seen.token = try browser.evaluate("document.getElementById('new-token').textContent") as? String ?? ""

@@ -144,12 +144,31 @@ final class ChromiumSession {
         _ = try command("Input.insertText", ["text": text])
     }
 
+    /// Focuses the field with this id and types `text` into it. Focusing first means typing never
+    /// races `autofocus`, which a busy machine may apply only after the load event.
+    func fill(_ id: String, with text: String) throws {
+        let focused = try evaluate("(() => { const e = document.getElementById('\(id)'); if (e) e.focus(); return document.activeElement?.id ?? '' })()") as? String
+        guard focused == id else { throw TestFailure("no field #\(id) to type into on \(try location()); the focus is on '\(focused ?? "")'") }
+        try type(text)
+    }
+
     /// Presses Enter (which submits the focused field's form) and waits for the next page's load.
     func pressEnterAndWait() throws {
+        let page = try location()
+        let focused = try evaluate("document.activeElement?.id ?? ''") as? String ?? ""
         pendingEvents.removeAll()
         _ = try command("Input.dispatchKeyEvent", ["type": "keyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": "\r"])
         _ = try command("Input.dispatchKeyEvent", ["type": "keyUp", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13])
-        try waitForEvent("Page.loadEventFired")
+        do {
+            try waitForEvent("Page.loadEventFired")
+        } catch {
+            throw TestFailure("Enter on \(page) (focus on '\(focused)') loaded no page: \(error)")
+        }
+    }
+
+    /// The page's address.
+    func location() throws -> String {
+        try evaluate("location.href") as? String ?? "?"
     }
 
     /// The browser's cookies for `url`: each one's name and whether it is `Secure`.
