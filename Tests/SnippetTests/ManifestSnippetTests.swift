@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The integration guide's "Add the package" lines are a manifest that SwiftPM loads, and each product
 /// they link is one this package declares.
@@ -18,24 +19,28 @@ import Testing
 
     /// Runs `swift package dump-package` in `folder`; its JSON, or what SwiftPM said. The scratch folder is a
     /// temporary one, so the package's own build folder (locked while its tests run) is never waited on.
-    static func dumpPackage(in folder: URL) throws -> (json: [String: Any]?, output: String) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-package-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
-        process.currentDirectoryURL = folder
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let json = process.terminationStatus == 0 ? try JSONSerialization.jsonObject(with: data) as? [String: Any] : nil
+    static func dumpPackage(in folder: URL) async throws -> (json: [String: Any]?, output: String) {
+        // SwiftPM takes seconds: it runs off the pool (``OffThePool``).
+        let (data, status) = try await OffThePool.run { () throws -> (Data, Int32) in
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-package-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: scratch) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
+            process.currentDirectoryURL = folder
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (data, process.terminationStatus)
+        }
+        let json = status == 0 ? try JSONSerialization.jsonObject(with: data) as? [String: Any] : nil
         return (json, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func theGuidesManifestLinesLoadAndNameThisPackagesProducts() throws {
+    @Test func theGuidesManifestLinesLoadAndNameThisPackagesProducts() async throws {
         let lines = try Self.addThePackageLines()
         let dependencies = lines.filter { $0.hasPrefix(".package(") }
         let products = lines.filter { $0.hasPrefix(".product(") }
@@ -65,13 +70,13 @@ import Testing
             )
             """
         try manifest.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        let loaded = try Self.dumpPackage(in: app)
+        let loaded = try await Self.dumpPackage(in: app)
         let json = try #require(loaded.json, "SwiftPM could not load the guide's lines:\n\(loaded.output)")
         let dependency = try #require((json["dependencies"] as? [[String: Any]])?.first?["fileSystem"] as? [[String: Any]])
         #expect(dependency.first?["nameForTargetDependencyResolutionOnly"] as? String == "Waypoint")
 
         // Every product the lines link is declared by this package.
-        let own = try #require(Self.dumpPackage(in: SnippetSyncTests.root).json)
+        let own = try #require(await Self.dumpPackage(in: SnippetSyncTests.root).json)
         let declared = Set((own["products"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String })
         let linked = products.compactMap { line -> String? in
             guard let start = line.range(of: "name: \"")?.upperBound, let end = line[start...].firstIndex(of: "\"") else { return nil }

@@ -44,11 +44,13 @@ import Darwin
         return (String(decoding: output, as: UTF8.self), (status >> 8) & 0xff)
     }
 
-    @Test func runTwiceItResumes() throws {
+    @Test func runTwiceItResumes() async throws {
         let executable = try Self.executable()
         let temporary = try TemporaryFiles.directory("readme")
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let outputs = try (1...4).map { _ in try Self.run(executable, temporary: temporary.path) }
+        let path = temporary.path
+        // Four runs of a program, one after another: off the pool (``OffThePool``).
+        let outputs = try await OffThePool.run { try (1...4).map { _ in try Self.run(executable, temporary: path) } }
         #expect(outputs.map(\.status) == [0, 0, 0, 0])
         #expect(outputs.map(\.output) == [
             "started: Welcome\n", "resumed: InterestingModules\n", "resumed: Permission\n", "resumed: Done\n",

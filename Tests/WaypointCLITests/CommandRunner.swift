@@ -46,18 +46,6 @@ enum CommandRunner {
         }
     }
 
-    /// `body`'s result, run on a thread of its own, waited for without holding a thread of Swift
-    /// concurrency's pool.
-    ///
-    /// Commands that talk to a server (`publish`, `play --send-to`) block their calling thread
-    /// until async work finishes, and that work needs a pool thread: called from a test on the
-    /// pool, two of them at once would wait for each other.
-    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: body()) }.start()
-        }
-    }
-
     static func clean(_ text: String) -> String {
         text.replacingOccurrences(of: fixtures + "/", with: "").replacingOccurrences(of: examples + "/", with: "")
     }

@@ -27,7 +27,7 @@ import Waypoint
         ]
         let fromEnvironment = try ScriptedHTTPPeer(answers)
         defer { fromEnvironment.stop() }
-        let first = await CommandRunner.offThePool { Self.withToken("admin-t0ken", personal: "wpt_personal") {
+        let first = await OffThePool.run { Self.withToken("admin-t0ken", personal: "wpt_personal") {
             CommandRunner.run(["publish", Self.document, "--server", fromEnvironment.url.absoluteString, "--app", "fitness"])
         } }
         #expect(first.status == 0, "\(first.error ?? "")")
@@ -38,13 +38,13 @@ import Waypoint
         defer { try? FileManager.default.removeItem(at: file) }
         let fromFile = try ScriptedHTTPPeer(answers)
         defer { fromFile.stop() }
-        let second = await CommandRunner.offThePool { Self.withToken("admin-t0ken", personal: "wpt_personal") {
+        let second = await OffThePool.run { Self.withToken("admin-t0ken", personal: "wpt_personal") {
             CommandRunner.run(["publish", Self.document, "--server", fromFile.url.absoluteString, "--app", "fitness", "--token-file", file.path])
         } }
         #expect(second.status == 0, "\(second.error ?? "")")
         #expect(fromFile.requests.map { $0.header("Authorization") } == ["Bearer wpt_fromfile", "Bearer wpt_fromfile"])
 
-        let missing = await CommandRunner.offThePool { Self.withToken(nil) {
+        let missing = await OffThePool.run { Self.withToken(nil) {
             CommandRunner.run(["publish", Self.document, "--server", "http://127.0.0.1:9", "--app", "fitness", "--token-file", file.path + ".gone"])
         } }
         #expect(missing.status == 1)
@@ -56,7 +56,7 @@ import Waypoint
             .init(403, text: #"{"error":{"code":"forbidden","message":"POST /v1/apps/{app}/revisions needs the editor role; you are a viewer"}}"#)
         ])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { Self.withToken(nil, personal: "wpt_viewer") {
+        let result = await OffThePool.run { Self.withToken(nil, personal: "wpt_viewer") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
         } }
         #expect(result.status == 1)
@@ -70,7 +70,7 @@ import Waypoint
             .init(200, text: #"{"environment":"staging","revision":3,"previousRevision":2}"#),
         ])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
+        let result = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness", "--environment", "staging"])
         } }
         #expect(result.status == 0, "\(result.error ?? "")")
@@ -89,7 +89,7 @@ import Waypoint
             .init(200, text: #"{"environment":"production","revision":2,"previousRevision":2}"#),
         ])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
+        let result = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
         } }
         #expect(result.status == 0, "\(result.error ?? "")")
@@ -115,7 +115,7 @@ import Waypoint
             .init(409, text: Self.refusal),
         ])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
+        let result = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
         } }
         #expect(result.status == 1)
@@ -135,7 +135,7 @@ import Waypoint
             .init(200, text: #"{"environment":"production","preview":{},"previousRevision":2,"revision":3}"#),
         ])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
+        let result = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness", "--confirm"])
         } }
         #expect(result.status == 0, "\(result.error ?? "")")
@@ -155,7 +155,7 @@ import Waypoint
             {"severity":"warning","code":"unreachable-step","path":"flows[0].steps[2]","line":12,"column":9,"message":"step `extra` cannot be reached"}]}
             """)])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
+        let result = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
         } }
         #expect(result.status == 1)
@@ -177,7 +177,7 @@ import Waypoint
     func otherAnswersAreClearErrors(status: Int, message: String) async throws {
         let peer = try ScriptedHTTPPeer([.init(status, text: #"{"error":{"code":"x","message":"bad token"}}"#)])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { Self.withToken("t0ken") {
+        let result = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
         } }
         #expect(result.status == 1)
@@ -185,24 +185,24 @@ import Waypoint
     }
 
     @Test func publishNeedsATokenAndAServer() async throws {
-        let noToken = await CommandRunner.offThePool { Self.withToken(nil) {
+        let noToken = await OffThePool.run { Self.withToken(nil) {
             CommandRunner.run(["publish", Self.document, "--server", "http://127.0.0.1:9", "--app", "fitness"])
         } }
         #expect(noToken.status == 1)
         #expect(noToken.error?.hasPrefix("Set WAYPOINT_TOKEN to a personal API token with the publisher role (wpt_…, from the dashboard's Tokens page), or pass --token-file, to publish") == true)
-        let unreachable = await CommandRunner.offThePool { Self.withToken("t0ken") {
+        let unreachable = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", (try? RemoteServer.dead()) ?? "http://127.0.0.1:9", "--app", "fitness"])
         } }
         #expect(unreachable.status == 1)
         #expect(unreachable.error?.contains("Check --server and that the server is running.") == true)
-        let badURL = await CommandRunner.offThePool { CommandRunner.run(["publish", Self.document, "--server", "waypoint.example.com", "--app", "fitness"]) }
+        let badURL = await OffThePool.run { CommandRunner.run(["publish", Self.document, "--server", "waypoint.example.com", "--app", "fitness"]) }
         #expect(badURL.error?.contains("--server must be an http or https URL such as https://waypoint.example.com") == true)
     }
 
     @Test func playSendsTheRunsEventsAndReportsWhatTheServerDid() async throws {
         let peer = try ScriptedHTTPPeer([.init(200, text: #"{"accepted":4,"duplicates":1,"rejected":[{"index":0,"message":"unknown flow"}]}"#)])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { CommandRunner.run([
+        let result = await OffThePool.run { CommandRunner.run([
             "play", Self.document, "--flow", "signup", "--script", "login,next", "--attributes", #"{"id":"u-1"}"#,
             "--send-to", peer.url.absoluteString, "--key", "wps_k",
         ]) }
@@ -221,12 +221,12 @@ import Waypoint
     @Test func playReportsEventsItCouldNotSend() async throws {
         let peer = try ScriptedHTTPPeer([.init(401, text: #"{"error":{"code":"unauthorized","message":"unknown key"}}"#)])
         defer { peer.stop() }
-        let result = await CommandRunner.offThePool { CommandRunner.run([
+        let result = await OffThePool.run { CommandRunner.run([
             "play", Self.document, "--flow", "signup", "--script", "login,next", "--send-to", peer.url.absoluteString, "--key", "wps_bad",
         ]) }
         #expect(result.status == 1)
         #expect(result.error?.contains("were not sent: \(peer.url.absoluteString)/v1/events refused the SDK key with 401 (unknown key)") == true)
-        let missingKey = await CommandRunner.offThePool { CommandRunner.run(["play", Self.document, "--flow", "signup", "--send-to", peer.url.absoluteString]) }
+        let missingKey = await OffThePool.run { CommandRunner.run(["play", Self.document, "--flow", "signup", "--send-to", peer.url.absoluteString]) }
         #expect(missingKey.error?.contains("--send-to needs --key") == true)
     }
 }

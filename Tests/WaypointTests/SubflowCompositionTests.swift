@@ -266,14 +266,14 @@ struct SubflowCompositionTests {
 struct SubflowTypeCheckTests {
     static let modules = TypeCheck.modules
 
-    private func typecheck(_ body: String) throws -> (succeeded: Bool, output: String) {
-        let result = try TypeCheck.typecheck("import Waypoint\n" + body)
+    private func typecheck(_ body: String) async throws -> (succeeded: Bool, output: String) {
+        let result = try await TypeCheck.typecheck("import Waypoint\n" + body)
         return (result.succeeded, result.output)
     }
 
     @Test("Steps whose types line up compile", .enabled(if: modules != nil))
-    func matchingTypesCompile() throws {
-        let result = try typecheck("""
+    func matchingTypesCompile() async throws {
+        let result = try await typecheck("""
             let findTeam = Subflow<Void, String> { "Hornets" }
             let joinTeam = Subflow<String, Int> { $0.count }
             let flow: Subflow<Void, String> = findTeam |> joinTeam |> { (members: Int) in "\\(members)" }
@@ -287,8 +287,8 @@ struct SubflowTypeCheckTests {
               ("Subflow<Void, Int> { 1 } |> Subflow<String, Void> { _ in }", "Subflow<Int, Void>"),
               ("Subflow<Void, Int> { 1 } |> { (name: String) in name }", "String"),
           ])
-    func mismatchedTypesDoNotCompile(expression: String, mentioned: String) throws {
-        let result = try typecheck("let flow = \(expression)\n")
+    func mismatchedTypesDoNotCompile(expression: String, mentioned: String) async throws {
+        let result = try await typecheck("let flow = \(expression)\n")
         #expect(result.succeeded == false)
         #expect(result.output.contains("error:"), "\(result.output)")
         #expect(result.output.contains(mentioned), "\(result.output)")

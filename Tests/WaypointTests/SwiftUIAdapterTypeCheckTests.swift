@@ -17,20 +17,20 @@ struct SwiftUIAdapterTypeCheckTests {
     static let adapters = Repository.root.appendingPathComponent("Sources/WaypointUI")
 
     /// The stub modules, emitted once into `folder` (CoreGraphics first: SwiftUI imports it).
-    static func emitStubs(into folder: URL) throws {
+    static func emitStubs(into folder: URL) async throws {
         for name in ["CoreGraphics", "SwiftUI", "Accessibility"] {
             let source = try String(contentsOf: stubs.appendingPathComponent("\(name).swift"), encoding: .utf8)
-            let result = try TypeCheck.emitModule(named: name, source: source, into: folder)
+            let result = try await TypeCheck.emitModule(named: name, source: source, into: folder)
             #expect(result.succeeded, "stub \(name): \(result.output)")
         }
     }
 
     @Test("Every adapter file type-checks, on each platform's branches", .enabled(if: TypeCheck.modules != nil),
           arguments: ["", "iOS", "macOS", "tvOS", "watchOS", "visionOS"])
-    func adaptersTypeCheck(platform: String) throws {
+    func adaptersTypeCheck(platform: String) async throws {
         let folder = try TemporaryFiles.directory("swiftui-adapters")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.emitStubs(into: folder)
+        try await Self.emitStubs(into: folder)
         let sources = folder.appendingPathComponent("Sources")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.adapters.path).filter { $0.hasSuffix(".swift") }.sorted()
@@ -43,20 +43,20 @@ struct SwiftUIAdapterTypeCheckTests {
             try text.write(to: file, atomically: true, encoding: .utf8)
             files.append(file)
         }
-        let result = try TypeCheck.typecheck(files: files, moduleName: "WaypointUI", searchPaths: [folder])
+        let result = try await TypeCheck.typecheck(files: files, moduleName: "WaypointUI", searchPaths: [folder])
         #expect(result.succeeded, "\(result.output)")
         #expect(!result.output.contains("warning:"), "\(result.output)")
     }
 
     @Test("The check fails on a call the stubs do not declare", .enabled(if: TypeCheck.modules != nil))
-    func unknownAPIFails() throws {
+    func unknownAPIFails() async throws {
         let folder = try TemporaryFiles.directory("swiftui-adapters")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.emitStubs(into: folder)
+        try await Self.emitStubs(into: folder)
         let file = folder.appendingPathComponent("Wrong.swift")
         try "import SwiftUI\nstruct Wrong: View { var body: some View { Text(verbatim: \"x\").notASwiftUIModifier() } }\n"
             .write(to: file, atomically: true, encoding: .utf8)
-        let result = try TypeCheck.typecheck(files: [file], moduleName: "Wrong", searchPaths: [folder])
+        let result = try await TypeCheck.typecheck(files: [file], moduleName: "Wrong", searchPaths: [folder])
         #expect(!result.succeeded)
         #expect(result.output.contains("notASwiftUIModifier"), "\(result.output)")
     }

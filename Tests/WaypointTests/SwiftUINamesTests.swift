@@ -74,34 +74,34 @@ struct SwiftUINamesTests {
     }
 
     /// Type-checks `body` in a file that imports the stub SwiftUI, `Waypoint` and, when given, `extraModule`.
-    static func typecheckBesideSwiftUI(_ body: String, extraModule: (name: String, source: String)? = nil) throws -> TypeCheck.Result {
+    static func typecheckBesideSwiftUI(_ body: String, extraModule: (name: String, source: String)? = nil) async throws -> TypeCheck.Result {
         let folder = try TemporaryFiles.directory("swiftui-stub")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stub = try TypeCheck.emitModule(named: "SwiftUI", source: stubSource, into: folder)
+        let stub = try await TypeCheck.emitModule(named: "SwiftUI", source: stubSource, into: folder)
         #expect(stub.succeeded, "\(stub.output)")
         var imports = "import SwiftUI\nimport Waypoint\n"
         if let extraModule {
-            let extra = try TypeCheck.emitModule(named: extraModule.name, source: extraModule.source, into: folder)
+            let extra = try await TypeCheck.emitModule(named: extraModule.name, source: extraModule.source, into: folder)
             #expect(extra.succeeded, "\(extra.output)")
             imports += "import \(extraModule.name)\n"
         }
-        return try TypeCheck.typecheck(imports + body, searchPaths: [folder])
+        return try await TypeCheck.typecheck(imports + body, searchPaths: [folder])
     }
 
     @Test("Every Waypoint type is named unqualified in a file that imports SwiftUI",
           .enabled(if: TypeCheck.modules != nil))
-    func everyTypeIsUnambiguous() throws {
+    func everyTypeIsUnambiguous() async throws {
         let names = try Self.waypointTypeNames()
         #expect(names.count > 100, "read \(names.count) names from Sources/Waypoint")
         #expect(names.contains("Insets") && names.contains("ExperimentNamespace") && names.contains("ScrolledContent"))
         let body = names.map { "extension \($0) {}" }.joined(separator: "\n")
-        let result = try Self.typecheckBesideSwiftUI(body)
+        let result = try await Self.typecheckBesideSwiftUI(body)
         #expect(result.succeeded, "\(result.output)")
     }
 
     @Test("An overlay written with both modules compiles unqualified", .enabled(if: TypeCheck.modules != nil))
-    func appCodeCompiles() throws {
-        let result = try Self.typecheckBesideSwiftUI("""
+    func appCodeCompiles() async throws {
+        let result = try await Self.typecheckBesideSwiftUI("""
             let scroll = ScrolledContent(viewport: Rect(x: 0, y: 100, width: 390, height: 600),
                                          contentOffset: Point(x: 0, y: 1_200), contentSize: Size(width: 390, height: 4_000))
             let safeArea = Insets(top: 47, bottom: 34)
@@ -112,8 +112,8 @@ struct SwiftUINamesTests {
     }
 
     @Test("The check finds a name that SwiftUI declares too", .enabled(if: TypeCheck.modules != nil))
-    func aCollisionFails() throws {
-        let result = try Self.typecheckBesideSwiftUI(
+    func aCollisionFails() async throws {
+        let result = try await Self.typecheckBesideSwiftUI(
             "extension EdgeInsets {}\n",
             extraModule: ("Colliding", "public struct EdgeInsets {}\n"))
         #expect(!result.succeeded)

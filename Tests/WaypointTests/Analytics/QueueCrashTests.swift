@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Waypoint
 
 #if canImport(Glibc)
@@ -34,26 +35,30 @@ struct QueueCrashTests {
         let deliveredFile = root.appendingPathComponent("delivered.jsonl")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
 
-        let process = try ChildProcess(try Self.writer().path, arguments: [queueDirectory.path, deliveredFile.path])
-
-        var acknowledged: [String] = []
-        var pending = Data()
-        func takeLines(_ chunk: Data) {
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: 0x0A) {
-                acknowledged.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                pending = Data(pending[(newline + 1)...])
+        // Reading the writer's output blocks until it prints: off the pool (``OffThePool``).
+        let writer = try Self.writer().path
+        let (acknowledged, ending) = try await OffThePool.run { () throws -> ([String], (exitStatus: Int32?, signal: Int32?)) in
+            let process = try ChildProcess(writer, arguments: [queueDirectory.path, deliveredFile.path])
+            var acknowledged: [String] = []
+            var pending = Data()
+            func takeLines(_ chunk: Data) {
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    acknowledged.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending = Data(pending[(newline + 1)...])
+                }
             }
+            while acknowledged.count < acknowledgementsBeforeKill {
+                let chunk = process.output.availableData
+                if chunk.isEmpty { break }
+                takeLines(chunk)
+            }
+            process.kill(SIGKILL)
+            let ending = process.wait()
+            // Ids printed before the kill were acknowledged too; a half-printed last id was not.
+            takeLines(process.output.readDataToEndOfFile())
+            return (acknowledged, ending)
         }
-        while acknowledged.count < acknowledgementsBeforeKill {
-            let chunk = process.output.availableData
-            if chunk.isEmpty { break }
-            takeLines(chunk)
-        }
-        process.kill(SIGKILL)
-        let ending = process.wait()
-        // Ids printed before the kill were acknowledged too; a half-printed last id was not.
-        takeLines(process.output.readDataToEndOfFile())
         #expect(ending.signal == SIGKILL)
         #expect(acknowledged.count >= acknowledgementsBeforeKill)
 

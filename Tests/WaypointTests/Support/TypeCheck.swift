@@ -17,41 +17,44 @@ enum TypeCheck {
     }()
 
     /// What the compiler said.
-    struct Result {
+    struct Result: Sendable {
         let succeeded: Bool
         let output: String
     }
 
     /// Type-checks `source` in Swift 6 mode, finding modules in the built modules and in `searchPaths`.
-    static func typecheck(_ source: String, searchPaths: [URL] = []) throws -> Result {
+    static func typecheck(_ source: String, searchPaths: [URL] = []) async throws -> Result {
         let file = TemporaryFiles.file("typecheck", pathExtension: "swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let paths = ([modules].compactMap { $0 } + searchPaths).flatMap { ["-I", $0.path] }
-        return try run(["-typecheck", "-swift-version", "6"] + paths + [file.path])
+        return try await run(["-typecheck", "-swift-version", "6"] + paths + [file.path])
     }
 
     /// Type-checks `files` together as the module `moduleName`, in Swift 6 mode, finding modules in
     /// the built modules and in `searchPaths`.
-    static func typecheck(files: [URL], moduleName: String, searchPaths: [URL] = []) throws -> Result {
+    static func typecheck(files: [URL], moduleName: String, searchPaths: [URL] = []) async throws -> Result {
         let paths = ([modules].compactMap { $0 } + searchPaths).flatMap { ["-I", $0.path] }
-        return try run(["-typecheck", "-swift-version", "6", "-module-name", moduleName] + paths + files.map(\.path))
+        return try await run(["-typecheck", "-swift-version", "6", "-module-name", moduleName] + paths + files.map(\.path))
     }
 
     /// Compiles `source` into the module `name` in `folder`, for a later ``typecheck(_:searchPaths:)``;
     /// it finds the modules already emitted there.
-    static func emitModule(named name: String, source: String, into folder: URL) throws -> Result {
+    static func emitModule(named name: String, source: String, into folder: URL) async throws -> Result {
         let file = folder.appendingPathComponent("\(name).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
-        return try run([
+        return try await run([
             "-emit-module", "-parse-as-library", "-swift-version", "6", "-module-name", name, "-I", folder.path,
             "-emit-module-path", folder.appendingPathComponent("\(name).swiftmodule").path, file.path,
         ])
     }
 
-    private static func run(_ arguments: [String]) throws -> Result {
-        let child = try ChildProcess("swiftc", arguments: arguments, mergeStandardError: true)
-        let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
-        return Result(succeeded: child.wait().exitStatus == 0, output: output)
+    /// Runs `swiftc` off the pool (``OffThePool``): a compile takes seconds.
+    private static func run(_ arguments: [String]) async throws -> Result {
+        try await OffThePool.run {
+            let child = try ChildProcess("swiftc", arguments: arguments, mergeStandardError: true)
+            let output = String(decoding: child.output.readDataToEndOfFile(), as: UTF8.self)
+            return Result(succeeded: child.wait().exitStatus == 0, output: output)
+        }
     }
 }
