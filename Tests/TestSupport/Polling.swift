@@ -6,8 +6,13 @@
 /// fails the test in at most `timeout`, never hangs it.
 ///
 /// The condition runs in the caller's isolation (a `@MainActor` test may read main-actor state).
+///
+/// The default timeout is long on purpose: the time runs while the waiting test, and the work it
+/// waits for, queue for the few threads (one per core) that every test of the process shares, and
+/// the suite's CPU-bound tests keep them busy for about a minute on two cores. A condition that
+/// holds ends the wait at once, so only a failing test waits this long.
 package func eventually(
-    timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation,
+    timeout: Duration = .seconds(120), isolation: isolated (any Actor)? = #isolation,
     _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout

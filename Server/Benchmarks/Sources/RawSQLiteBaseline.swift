@@ -8,28 +8,78 @@ import WaypointServer
 enum RawSQLiteBaseline {
     /// Rows/s of inserting `batches` batches made by `batch` into a new database under `directory`.
     static func rowsPerSecond(directory: URL, batches: Int, batch: (Int) -> [StoredEvent]) throws -> Double {
-        // The store makes the file and its schema; then it is written straight through GRDB.
-        _ = try SQLiteStore(directory: directory)
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-        let queue = try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path, configuration: configuration)
+        let queue = try open(directory: directory)
         let start = ContinuousClock.now
         var rows = 0
         for number in 0..<batches {
             let events = batch(number)
             rows += events.count
-            try queue.write { db in
-                let statement = try db.cachedStatement(sql: """
-                    INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-                for event in events {
-                    try statement.execute(arguments: [
-                        "bench", event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
-                    ])
-                }
-            }
+            try insert(events, into: queue)
         }
         return Double(rows) / (ContinuousClock.now - start).seconds
+    }
+
+    /// A new store's file under `directory` (the store makes it and its schema), opened straight
+    /// through GRDB with the server's durability.
+    static func open(directory: URL) throws -> DatabaseQueue {
+        _ = try SQLiteStore(directory: directory)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path, configuration: configuration)
+    }
+
+    /// Inserts `events` in one transaction.
+    static func insert(_ events: [StoredEvent], into queue: DatabaseQueue) throws {
+        try queue.write { db in
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for event in events {
+                try statement.execute(arguments: [
+                    "bench", event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
+                ])
+            }
+        }
+    }
+}
+
+/// The storage limit at each level of the scale benchmark: the very rows the server stored
+/// (``SignupRun``'s users in order, cut into the same 100-row batches), inserted straight into a
+/// store of their own that grows level by level with the server's, so that both write into
+/// indexes of the same size.
+final class GrowingRawSQLite {
+    private let queue: DatabaseQueue
+    private var user = 0
+    private var pending: [StoredEvent] = []
+    private(set) var stored = 0
+
+    init(directory: URL) throws {
+        queue = try RawSQLiteBaseline.open(directory: directory)
+    }
+
+    /// Inserts the next events up to `level` in 100-row transactions; returns the rows/s of the
+    /// inserts alone: the rows are made between timed stretches of `chunk` batches.
+    func fill(to level: Int, batchSize: Int, chunk: Int = 1000) throws -> Double {
+        var rows = 0
+        var seconds = 0.0
+        while stored < level {
+            var batches: [[StoredEvent]] = []
+            while batches.count < chunk && stored < level {
+                let count = min(batchSize, level - stored)
+                while pending.count < count {
+                    pending += SignupRun(user: user).storedEvents(receivedAt: 0)
+                    user += 1
+                }
+                batches.append(Array(pending.prefix(count)))
+                pending.removeFirst(count)
+                stored += count
+            }
+            let start = ContinuousClock.now
+            for batch in batches { try RawSQLiteBaseline.insert(batch, into: queue) }
+            seconds += (ContinuousClock.now - start).seconds
+            rows += batches.reduce(0) { $0 + $1.count }
+        }
+        return Double(rows) / max(seconds, 1e-9)
     }
 }

@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointServer
 
 /// One user's run of the scale benchmark's `signup` flow (``ScaleDocument``), as the app's SDK
 /// would record it: a fork at `splash`, a conditional `personalization` step that most users skip,
@@ -15,6 +16,8 @@ struct SignupRun {
 
     /// The event lines (JSON objects) of the run, in time order.
     private(set) var lines: [String] = []
+    /// Each line's `timestamp`, in milliseconds since 1970.
+    private(set) var timestamps: [Int64] = []
 
     private let user: Int
     private var random: UInt64
@@ -113,6 +116,7 @@ struct SignupRun {
     }
 
     private mutating func event(_ name: String, extra: String = "") {
+        timestamps.append(time)
         lines.append(#"{"messageId":"s\#(user)-\#(lines.count)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(MillisecondTimestamp.iso8601(milliseconds: time))","flowId":"signup","flowVersion":1\#(extra)\#(attributes)}"#)
     }
 
@@ -125,6 +129,14 @@ struct SignupRun {
     private mutating func roll(_ bound: Int) -> Int { Int(Self.next(&random) % UInt64(bound)) }
 
     private static func step(_ id: String, _ index: Int) -> String { #","stepId":"\#(id)","stepIndex":\#(index)"# }
+
+    /// The run as the server stores it (`receivedAt` aside): the rows of the storage limit.
+    func storedEvents(receivedAt: Int64) -> [StoredEvent] {
+        lines.indices.map { index in
+            StoredEvent(messageID: "s\(user)-\(index)", userID: "u\(user)", flowID: "signup", timestamp: timestamps[index],
+                        environment: "production", receivedAt: receivedAt, line: lines[index])
+        }
+    }
 
     /// SplitMix64.
     private static func next(_ state: inout UInt64) -> UInt64 {
