@@ -23,7 +23,36 @@ import Darwin
 struct ServerBenchmarks {
     static let token = "benchmark-admin-token-0123456789abcdef0123456789"
 
-    static func main() async throws {
+    /// Runs the benchmarks; a failure or a bad argument is one line on standard error and exit
+    /// status 1 (64 for a bad argument), never a crash report.
+    static func main() async {
+        do {
+            try await run()
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("waypoint-server-benchmarks: \(error)\n".utf8))
+            exit(64)
+        } catch {
+            FileHandle.standardError.write(Data("waypoint-server-benchmarks: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static let usage = """
+        Usage:
+          waypoint-server-benchmarks [EVENTS] [SECONDS]
+              every workload, over EVENTS stored events (default 1000000), wrk for SECONDS (default 5)
+          waypoint-server-benchmarks serving [SECONDS] [ROUNDS]
+              GET /v1/document only, against the minimal Hummingbird ceiling and nginx (default 5 s, 2 rounds)
+          waypoint-server-benchmarks --report-levels 1000000,3000000,10000000 [--reports-only] [--ingestion-before ROWS_PER_SECOND]
+              reports and ingestion at each level of stored events, then the workloads above unless --reports-only
+        Benchmarks/README.md says what each figure means and gives the last results.
+        """
+
+    static func run() async throws {
+        if CommandLine.arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+            print(usage)
+            return
+        }
         if let scale = try ReportScaleOptions.parse(CommandLine.arguments) {
             try await ReportScaleBenchmark(options: scale).run()
             if scale.only { return }
@@ -32,7 +61,7 @@ struct ServerBenchmarks {
         let servingOnly = arguments.count > 1 && arguments[1] == "serving"
         let numbers = servingOnly ? Array(arguments.dropFirst(2)) : Array(arguments.dropFirst())
         for argument in numbers where Int(argument) == nil {
-            throw BenchmarkError("\(argument) is not a number: waypoint-server-benchmarks [EVENTS] [SECONDS], or serving [SECONDS] [ROUNDS]")
+            throw UsageError("\(argument) is not a number: waypoint-server-benchmarks [EVENTS] [SECONDS], or serving [SECONDS] [ROUNDS]")
         }
         let totalEvents = servingOnly ? 0 : numbers.first.flatMap { Int($0) } ?? 1_000_000
         let seconds = (servingOnly ? numbers.first : numbers.dropFirst().first).flatMap { Int($0) } ?? 5
@@ -375,6 +404,12 @@ struct ServerBenchmarks {
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// An argument the benchmark does not understand: its message says what it takes.
+struct UsageError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
