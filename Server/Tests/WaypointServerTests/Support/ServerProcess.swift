@@ -35,30 +35,60 @@ final class ServerProcess: Sendable {
     var processIdentifier: Int32 { process.processIdentifier }
 
     /// Starts a server with `arguments` (such as `--data DIR`) and `WAYPOINT_ADMIN_TOKEN=token`
-    /// (unset when nil), and waits until `/health` answers; with `openFileLimit`, the server may
-    /// open at most that many files (`ulimit -n`).
+    /// (unset when nil), and waits until it answers `/health`; with `openFileLimit`, the server may
+    /// open at most that many files (`ulimit -n`). Without `port`, a free port is chosen, and
+    /// another one if something else took it before the server could listen there.
     convenience init(
         _ arguments: [String], port: Int? = nil, token: String? = TestServer.adminToken, openFileLimit: Int? = nil, log: URL? = nil
     ) async throws {
-        let port = try port ?? FreePort.find()
         try await self.init(
-            commandLine: ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + arguments, port: port, token: token, openFileLimit: openFileLimit,
-            log: log)
+            commandLine: { ["serve", "--host", "127.0.0.1", "--port", "\($0)"] + arguments }, port: port, token: token,
+            openFileLimit: openFileLimit, log: log)
     }
 
     /// Starts `waypoint-server` with exactly `arguments` (which make it listen on 127.0.0.1:`port`)
-    /// and `WAYPOINT_ADMIN_TOKEN=token` (unset when nil), and waits until `/health` answers; its standard
-    /// error goes to the file `log` when there is one.
-    init(
+    /// and `WAYPOINT_ADMIN_TOKEN=token` (unset when nil), and waits until it answers `/health`; its
+    /// standard error goes to the file `log` when there is one.
+    convenience init(
         commandLine arguments: [String], port: Int, token: String? = TestServer.adminToken, openFileLimit: Int? = nil, log: URL? = nil
     ) async throws {
-        self.port = port
+        try await self.init(commandLine: { _ in arguments }, port: port, token: token, openFileLimit: openFileLimit, log: log)
+    }
+
+    /// A free port is found by binding port 0 and letting it go, so another test's server or an
+    /// outgoing connection may take it before this server listens; the server then exits, and the
+    /// `/health` that answered was another process's. Ready means answering and holding the port.
+    private init(
+        commandLine arguments: (Int) -> [String], port fixed: Int?, token: String?, openFileLimit: Int?, log: URL?
+    ) async throws {
+        var attempt = 1
+        while true {
+            let port = try fixed ?? FreePort.find()
+            let process = try Self.launch(arguments(port), token: token, openFileLimit: openFileLimit, log: log)
+            do {
+                try await Self.waitUntilServing(process, port: port, arguments: arguments(port), portWasFree: fixed == nil)
+                self.port = port
+                self.process = process
+                return
+            } catch is PortTaken where attempt < 3 {
+                attempt += 1
+            }
+        }
+    }
+
+    /// Something else listened on the free port found for the server, which then exited.
+    private struct PortTaken: Error, CustomStringConvertible {
+        let port: Int
+        var description: String { "port \(port) was taken by another process before waypoint-server could listen on it" }
+    }
+
+    private static func launch(_ arguments: [String], token: String?, openFileLimit: Int?, log: URL?) throws -> Process {
         let process = Process()
         if let openFileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try Self.executable().path] + arguments
+            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", try executable().path] + arguments
         } else {
-            process.executableURL = try Self.executable()
+            process.executableURL = try executable()
             process.arguments = arguments
         }
         var environment = ProcessInfo.processInfo.environment
@@ -72,17 +102,45 @@ final class ServerProcess: Sendable {
             process.standardError = FileHandle.nullDevice
         }
         try process.run()
-        self.process = process
+        return process
+    }
+
+    /// Waits until `process` answers `/health` on `port` and holds the port's listening socket.
+    private static func waitUntilServing(_ process: Process, port: Int, arguments: [String], portWasFree: Bool) async throws {
         do {
             try await Polling.until("waypoint-server answers /health", timeout: .seconds(60), interval: .milliseconds(50)) {
-                if !process.isRunning { throw TestFailure("waypoint-server \(arguments) exited with \(process.terminationStatus)") }
+                if !process.isRunning {
+                    if portWasFree, listeners(of: port)?.isEmpty == false { throw PortTaken(port: port) }
+                    throw TestFailure("waypoint-server \(arguments) exited with \(process.terminationStatus)")
+                }
                 let response = try? await HTTP.send(port: port, "/health", timeout: .seconds(1))
-                return response?.status == 200
+                return response?.status == 200 && holds(process.processIdentifier, port: port)
             }
         } catch {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw error
         }
+    }
+
+    /// The inodes of the sockets listening on 127.0.0.1:`port` (or on every address), from
+    /// `/proc/net/tcp`; nil where there is no such file to read (not Linux).
+    private static func listeners(of port: Int) -> [Substring]? {
+        guard let table = try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8) else { return nil }
+        let addresses: Set<Substring> = [Substring(String(format: "0100007F:%04X", port)), Substring(String(format: "00000000:%04X", port))]
+        return table.split(separator: "\n").dropFirst().compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            // sl, local address, remote address, state (0A: listening), …, inode (the tenth field).
+            return fields.count > 9 && addresses.contains(fields[1]) && fields[3] == "0A" ? fields[9] : nil
+        }
+    }
+
+    /// Whether process `pid` holds a socket listening on `port` (true where that cannot be read).
+    private static func holds(_ pid: Int32, port: Int) -> Bool {
+        guard let inodes = listeners(of: port) else { return true }
+        let folder = "/proc/\(pid)/fd"
+        guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        let sockets = Set(descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") })
+        return inodes.contains { sockets.contains("socket:[\($0)]") }
     }
 
     /// SIGKILL: no chance to flush or close anything.
