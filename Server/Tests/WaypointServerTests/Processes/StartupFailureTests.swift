@@ -137,25 +137,26 @@ struct StartupRun {
         var environment = ProcessInfo.processInfo.environment
         environment["WAYPOINT_ADMIN_TOKEN"] = token
         process.environment = environment
-        let errors = Pipe()
+        // Standard error goes to a file, read once the server has exited: a pipe would need a
+        // blocking read, and that would hold one of the few threads every test's tasks share.
+        let errors = TemporaryFiles.path("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        process.standardError = try FileHandle(forWritingTo: errors)
         let clock = ContinuousClock()
         let start = clock.now
         try process.run()
-        let handle = errors.fileHandleForReading
-        let reader = Task.detached { handle.readDataToEndOfFile() }
         do {
             try await Polling.until("waypoint-server exits", timeout: .seconds(20), interval: .milliseconds(20)) { !process.isRunning }
         } catch {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            _ = await reader.value
             throw error
         }
         let elapsed = clock.now - start
         process.waitUntilExit()
-        let text = String(decoding: await reader.value, as: UTF8.self)
+        let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
         return StartupRun(status: process.terminationStatus, standardError: text, elapsed: elapsed)
     }
 
