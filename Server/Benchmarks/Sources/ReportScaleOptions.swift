@@ -30,14 +30,14 @@ struct ReportScaleOptions: Sendable {
             if flags.contains(argument) {
                 options.only = true
             } else if valued.contains(argument) {
-                guard index + 1 < arguments.count else { throw UsageError("\(argument) needs a value, such as \(argument) \(example(argument))") }
+                guard index + 1 < arguments.count else { throw BenchmarkError.usage("\(argument) needs a value, such as \(argument) \(example(argument))") }
                 let value = arguments[index + 1]
                 if argument == "--report-levels" {
                     options.levels = try levels(value)
                     asked = true
                 } else {
                     guard let rate = Double(value), rate > 0 else {
-                        throw UsageError("--ingestion-before \(value) is not a rate; write rows per second, such as --ingestion-before 37463")
+                        throw BenchmarkError.usage("--ingestion-before \(value) is not a rate; write rows per second, such as --ingestion-before 37463")
                     }
                     options.ingestionBefore = rate
                 }
@@ -45,12 +45,12 @@ struct ReportScaleOptions: Sendable {
             } else if argument.hasPrefix("--") {
                 let known = valued + flags
                 let near = known.first { $0.hasPrefix(argument) || argument.hasPrefix($0) }.map { " Did you mean \($0)?" } ?? ""
-                throw UsageError("\(argument) is not an option of the benchmark.\(near) It takes \(known.joined(separator: ", ")), "
+                throw BenchmarkError.usage("\(argument) is not an option of the benchmark.\(near) It takes \(known.joined(separator: ", ")), "
                     + "beside the positional EVENTS and SECONDS")
             }
             index += 1
         }
-        if options.only && !asked { throw UsageError("--reports-only needs --report-levels, such as --report-levels \(example("--report-levels"))") }
+        if options.only && !asked { throw BenchmarkError.usage("--reports-only needs --report-levels, such as --report-levels \(example("--report-levels"))") }
         return asked ? options : nil
     }
 
@@ -71,11 +71,11 @@ struct ReportScaleOptions: Sendable {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         let levels = parts.compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
         guard levels.count == parts.count, !levels.isEmpty, levels.allSatisfy({ $0 >= 100 }) else {
-            throw UsageError("--report-levels \(text) is not a list of event counts (each at least 100); write them ascending, "
+            throw BenchmarkError.usage("--report-levels \(text) is not a list of event counts (each at least 100); write them ascending, "
                 + "separated by commas, such as --report-levels \(example("--report-levels"))")
         }
         guard zip(levels, levels.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw UsageError("--report-levels \(text) is not ascending; events are only ever added, so list the levels from the smallest, "
+            throw BenchmarkError.usage("--report-levels \(text) is not ascending; events are only ever added, so list the levels from the smallest, "
                 + "such as --report-levels \(levels.sorted().map(String.init).joined(separator: ","))")
         }
         return levels

@@ -28,9 +28,9 @@ struct ServerBenchmarks {
     static func main() async {
         do {
             try await run()
-        } catch let error as UsageError {
+        } catch let error as BenchmarkError {
             FileHandle.standardError.write(Data("waypoint-server-benchmarks: \(error)\n".utf8))
-            exit(64)
+            exit(error.exitStatus)
         } catch {
             FileHandle.standardError.write(Data("waypoint-server-benchmarks: \(error)\n".utf8))
             exit(1)
@@ -61,7 +61,7 @@ struct ServerBenchmarks {
         let servingOnly = arguments.count > 1 && arguments[1] == "serving"
         let numbers = servingOnly ? Array(arguments.dropFirst(2)) : Array(arguments.dropFirst())
         for argument in numbers where Int(argument) == nil {
-            throw UsageError("\(argument) is not a number: waypoint-server-benchmarks [EVENTS] [SECONDS], or serving [SECONDS] [ROUNDS]")
+            throw BenchmarkError.usage("\(argument) is not a number: waypoint-server-benchmarks [EVENTS] [SECONDS], or serving [SECONDS] [ROUNDS]")
         }
         let totalEvents = servingOnly ? 0 : numbers.first.flatMap { Int($0) } ?? 1_000_000
         let seconds = (servingOnly ? numbers.first : numbers.dropFirst().first).flatMap { Int($0) } ?? 5
@@ -405,13 +405,21 @@ struct ServerBenchmarks {
 
 struct BenchmarkError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
-}
+    /// 1, or 64 for an argument the benchmark does not understand.
+    let exitStatus: Int32
 
-/// An argument the benchmark does not understand: its message says what it takes.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+    init(_ description: String) {
+        self.description = description
+        exitStatus = 1
+    }
+
+    private init(_ description: String, exitStatus: Int32) {
+        self.description = description
+        self.exitStatus = exitStatus
+    }
+
+    /// An argument the benchmark does not understand; `description` says what it takes.
+    static func usage(_ description: String) -> BenchmarkError { BenchmarkError(description, exitStatus: 64) }
 }
 
 extension Duration {
