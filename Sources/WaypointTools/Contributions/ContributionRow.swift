@@ -33,6 +33,14 @@ public struct ContributionRow: Sendable, Hashable {
         self.totals = totals
     }
 
+    /// The row under the key of `revision`: the same figures, for a user all of whose events of
+    /// the subject carry that revision (``ContributionLine/soleRevision(of:)``).
+    func ofRevision(_ revision: Int) -> ContributionRow {
+        var row = self
+        row.revision = revision
+        return row
+    }
+
     /// The UTC day of ``startMs`` (days since 1970-01-01); `nil` without a start.
     public var startDay: Int64? { startMs.map(Self.day(ofMilliseconds:)) }
 

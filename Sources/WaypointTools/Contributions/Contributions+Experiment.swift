@@ -16,10 +16,15 @@ extension Contributions {
                 for id in ids {
                     let events = byID[id] ?? []
                     guard events.contains(where: { $0.experiment != nil && $0.variation != nil }) else { continue }
-                    for revision in [nil] + ContributionLine.revisions(of: events).map(Optional.some) {
-                        rows += experimentRows(
-                            subject: isWalkthrough ? .walkthrough(id) : .flow(id), revision: revision,
-                            lines: ContributionLine.lines(events, ofRevision: revision))
+                    let subject: ExperimentPlan.Subject = isWalkthrough ? .walkthrough(id) : .flow(id)
+                    let all = experimentRows(subject: subject, revision: nil, lines: events)
+                    rows += all
+                    if let sole = ContributionLine.soleRevision(of: events) {
+                        rows += all.map { $0.ofRevision(sole) }
+                        continue
+                    }
+                    for revision in ContributionLine.revisions(of: events) {
+                        rows += experimentRows(subject: subject, revision: revision, lines: ContributionLine.lines(events, ofRevision: revision))
                     }
                 }
             }

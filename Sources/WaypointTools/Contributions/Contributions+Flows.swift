@@ -5,16 +5,23 @@ extension Contributions {
     static func flowRows(lines: [ContributionLine]) -> [ContributionRow] {
         var rows: [ContributionRow] = []
         for user in ContributionLine.byUser(lines) {
-            var byFlow: [String: [String]] = [:]
+            var byFlow: [String: [ContributionLine]] = [:]
             for line in user {
                 guard let flowID = line.flowID else { continue }
-                byFlow[flowID, default: []].append(line.line)
+                byFlow[flowID, default: []].append(line)
             }
             for flowID in byFlow.keys.sorted() {
-                let flowLines = byFlow[flowID]!
+                let parsed = byFlow[flowID]!
+                let flowLines = parsed.map(\.line)
                 guard let all = UserFlowFigures(lines: flowLines, flowID: flowID, revision: Int64?.none) else { continue }
-                rows.append(all.row(flowID: flowID, revision: nil, lines: flowLines))
+                let allRow = all.row(flowID: flowID, revision: nil, lines: flowLines)
+                rows.append(allRow)
+                let sole = ContributionLine.soleRevision(of: parsed)
                 for revision in all.revisions.sorted() {
+                    if let sole, Int64(sole) == revision {
+                        rows.append(allRow.ofRevision(sole))
+                        continue
+                    }
                     guard let one = UserFlowFigures(lines: flowLines, flowID: flowID, revision: revision) else { continue }
                     rows.append(one.row(flowID: flowID, revision: Int(revision), lines: flowLines))
                 }

@@ -14,7 +14,13 @@ extension Contributions {
             }
             for id in ids {
                 let events = byID[id] ?? []
-                for revision in [nil] + ContributionLine.revisions(of: events).map(Optional.some) {
+                let all = walkthroughRow(id: id, revision: nil, lines: events.map(\.line))
+                if let all { rows.append(all) }
+                if let sole = ContributionLine.soleRevision(of: events) {
+                    if let all { rows.append(all.ofRevision(sole)) }
+                    continue
+                }
+                for revision in ContributionLine.revisions(of: events) {
                     let scoped = ContributionLine.lines(events, ofRevision: revision)
                     if let row = walkthroughRow(id: id, revision: revision, lines: scoped.map(\.line)) { rows.append(row) }
                 }
