@@ -129,6 +129,33 @@ struct ContributionChanges: Sendable {
         return sum.isEmpty ? nil : sum
     }
 
+    /// A cell's new sum when its held changes are folded into it: `delta` and each of `held` (the
+    /// held changes' bytes) added to what it holds (`existing`); nil when nothing is left. The small
+    /// changes are summed first, so the cell's sum is decoded and added to once.
+    static func sum(_ existing: [UInt8]?, held: [[UInt8]], plus delta: ContributionTotals) throws -> ContributionTotals? {
+        var changes = delta
+        for bytes in held { try changes.add(ContributionTotals(bytes: bytes)) }
+        return try sum(existing, plus: changes)
+    }
+
+    /// The cells as a reader sees them: each stored cell (`cells`) with its held changes (`held`)
+    /// added, the ones left with no user dropped, in the order of `cells`.
+    static func folded(cells: [ContributionRow], held: [ContributionRow]) throws -> [ContributionRow] {
+        var index: [ContributionRow.Cell: Int] = [:]
+        var folded = cells
+        for (position, row) in cells.enumerated() { index[row.cell] = position }
+        for change in held {
+            if let position = index[change.cell] {
+                try folded[position].totals.add(change.totals)
+            } else {
+                // Changes are held only beside a stored cell; were one not, a report would read it as the cell.
+                index[change.cell] = folded.count
+                folded.append(change)
+            }
+        }
+        return folded.filter { !$0.totals.isEmpty }
+    }
+
     /// `totals` taken away from nothing.
     static func negated(_ totals: ContributionTotals) throws -> ContributionTotals {
         var negated = totals

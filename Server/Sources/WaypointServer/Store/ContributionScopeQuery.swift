@@ -3,7 +3,9 @@ import WaypointTools
 /// The statements that read a report's scope, the same for both stores (each binds the values in
 /// its own ``SQLDialect``); each reads a range of `contribution_cells`' key or of
 /// `contribution_rows_by_start`, so their cost follows days × groups and the users who started in
-/// the cut days, never events.
+/// the cut days, never events. A cell's figures are its row in `contribution_cells` plus its held
+/// changes in `contribution_cell_changes` (fewer than ``StoreSchema/cellChangesHeld``), read with the
+/// same condition.
 struct ContributionScopeQuery: Sendable {
     static let dayMs: Int64 = 86_400_000
     /// Times are clamped into ± this (about 146 million years), so no day arithmetic overflows.
@@ -30,8 +32,10 @@ struct ContributionScopeQuery: Sendable {
             .text(appID), .text(environment), .text(kind.rawValue), .text(subject),
             .integer(revision.map(Int64.init) ?? StoreSchema.allRevisions),
         ]
-        func cells(_ condition: String = "", _ values: [SQLStatement.Value] = []) -> (Reads, SQLQuery) {
-            (.cells, SQLQuery(text: "SELECT day, grp, totals FROM contribution_cells WHERE \(prefix)\(condition)", values: prefixValues + values))
+        func cells(_ condition: String = "", _ values: [SQLStatement.Value] = []) -> [(reads: Reads, query: SQLQuery)] {
+            ["contribution_cells", "contribution_cell_changes"].map { table in
+                (.cells, SQLQuery(text: "SELECT day, grp, totals FROM \(table) WHERE \(prefix)\(condition)", values: prefixValues + values))
+            }
         }
         func users(from: Int64, to: Int64) -> (Reads, SQLQuery) {
             (.users, SQLQuery(
@@ -41,19 +45,29 @@ struct ContributionScopeQuery: Sendable {
         func groups(_ table: String, _ condition: String, _ values: [SQLStatement.Value]) -> (Reads, SQLQuery) {
             (.groups, SQLQuery(text: "SELECT DISTINCT grp FROM \(table) WHERE \(prefix) AND (\(condition))", values: prefixValues + values))
         }
+        // The groups of the cells that hold users once their held changes are added.
+        func cellGroups(_ condition: String, _ values: [SQLStatement.Value]) -> (Reads, SQLQuery) {
+            let held = ["contribution_cells", "contribution_cell_changes"].map { "SELECT day, grp, users FROM \($0) WHERE \(prefix) AND (\(condition))" }
+            return (.groups, SQLQuery(
+                text: """
+                    SELECT DISTINCT grp FROM (SELECT day, grp, SUM(users) AS users FROM (\(held.joined(separator: " UNION ALL "))) AS held
+                    GROUP BY day, grp) AS summed WHERE users > 0
+                    """,
+                values: prefixValues + values + prefixValues + values))
+        }
         // Revisions below 1 are none the server serves, and no row of one is kept.
         if let revision, revision < 1 { return [] }
-        guard since != nil || until != nil else { return [cells()] }
+        guard since != nil || until != nil else { return cells() }
         let from = max(min(since ?? -Self.farTime, Self.farTime), -Self.farTime)
         let to = max(min(until ?? Self.farTime, Self.farTime), -Self.farTime)
-        guard from < to else { return [groups("contribution_cells", "1 = 1", [])] }
+        guard from < to else { return [cellGroups("1 = 1", [])] }
         let day = ContributionRow.day(ofMilliseconds:)
         // Days wholly in [from, to): from the first day that starts at or after `from`, to the day `to` falls in.
         let firstFull = day(from) + (from % Self.dayMs == 0 ? 0 : 1)
         let endFull = day(to)
         var statements: [(reads: Reads, query: SQLQuery)] = []
         if firstFull < endFull {
-            statements.append(cells(" AND day >= ? AND day < ?", [.integer(firstFull), .integer(endFull)]))
+            statements += cells(" AND day >= ? AND day < ?", [.integer(firstFull), .integer(endFull)])
             if from < firstFull * Self.dayMs { statements.append(users(from: from, to: firstFull * Self.dayMs)) }
             if endFull * Self.dayMs < to { statements.append(users(from: endFull * Self.dayMs, to: to)) }
         } else {
@@ -72,7 +86,7 @@ struct ContributionScopeQuery: Sendable {
             outside.append("day > ?")
             values.append(.integer(lastDay))
         }
-        statements.append(groups("contribution_cells", outside.joined(separator: " OR "), values))
+        statements.append(cellGroups(outside.joined(separator: " OR "), values))
         var cut: [String] = []
         var cutValues: [SQLStatement.Value] = []
         if since != nil, firstDay * Self.dayMs < from {
@@ -87,12 +101,28 @@ struct ContributionScopeQuery: Sendable {
         return statements
     }
 
+    /// The subjects of `kind` with users in an environment, in byte order, at most `limit`: the
+    /// subjects of the cells that hold users once their held changes are added.
+    static func subjects(appID: String, environment: String, kind: ContributionKind, limit: Int) -> SQLQuery {
+        let condition = "app_id = ? AND environment = ? AND kind = ?"
+        let held = ["contribution_cells", "contribution_cell_changes"].map { "SELECT subject, revision, day, grp, users FROM \($0) WHERE \(condition)" }
+        let values: [SQLStatement.Value] = [.text(appID), .text(environment), .text(kind.rawValue)]
+        return SQLQuery(
+            text: """
+                SELECT DISTINCT subject FROM (SELECT subject, SUM(users) AS users FROM (\(held.joined(separator: " UNION ALL "))) AS held
+                GROUP BY subject, revision, day, grp) AS summed WHERE users > 0 ORDER BY subject LIMIT ?
+                """,
+            values: values + values + [.integer(Int64(limit))])
+    }
+
     /// Sums what the statements read into the scope: `cells` and `users` rows of the same day and
     /// group into one row, groups into a sorted list.
     struct Collector {
         var subject: String
         var revision: Int?
-        private var sums: [ContributionRow.Cell: ContributionRow] = [:]
+        /// Per cell, the first row read (a cell's stored sum, read before its held changes) and the
+        /// sum of the others, added to it once at the end: a change is small, a cell's sum is not.
+        private var sums: [ContributionRow.Cell: (first: ContributionRow, rest: ContributionTotals?)] = [:]
         private var groups: Set<String> = []
 
         init(subject: String, revision: Int?) {
@@ -108,18 +138,27 @@ struct ContributionScopeQuery: Sendable {
             let row = ContributionRow(
                 kind: totals.kind, subject: subject, revision: revision,
                 startMs: start.map { ContributionRow.day(ofMilliseconds: $0) * ContributionScopeQuery.dayMs }, group: group, totals: totals)
-            if var sum = sums[row.cell] {
-                try sum.totals.add(totals)
-                sums[row.cell] = sum
+            // Changed in place: a copy would copy the sum's histograms at every row.
+            if sums[row.cell] == nil {
+                sums[row.cell] = (row, nil)
+            } else if sums[row.cell]!.rest == nil {
+                sums[row.cell]!.rest = totals
             } else {
-                sums[row.cell] = row
+                try sums[row.cell]!.rest!.add(totals)
             }
         }
 
         mutating func addGroup(_ group: String) { groups.insert(group) }
 
-        var scope: ContributionScope {
-            let rows = sums.values.sorted { lhs, rhs in
+        /// The scope's rows, without the cells whose held changes took every user away.
+        func scope() throws -> ContributionScope {
+            var rows: [ContributionRow] = []
+            for (first, rest) in sums.values {
+                var row = first
+                if let rest { try row.totals.add(rest) }
+                if !row.totals.isEmpty { rows.append(row) }
+            }
+            rows.sort { lhs, rhs in
                 let left = lhs.startMs ?? Int64.min, right = rhs.startMs ?? Int64.min
                 return left != right ? left < right : lhs.group.utf8.lexicographicallyPrecedes(rhs.group.utf8)
             }

@@ -97,16 +97,18 @@ extension PostgresStore {
     }
 
     /// Adds each difference to its cell, holding the cells' row locks from the first statement
-    /// (taken in key order); a cell left with nothing is deleted.
+    /// (taken in key order): held beside the cell while it holds fewer than
+    /// ``StoreSchema/cellChangesHeld`` − 1 changes, else folded into it with them (a new cell is
+    /// written at once); a cell left with nothing is deleted.
     private static func applyCells(
         _ connection: PostgresConnection, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)], logger: Logger
     ) async throws {
         guard !cells.isEmpty else { return }
         let environments = cells.map(\.key.environment), kinds = cells.map(\.key.kind), subjects = cells.map(\.key.subject)
         let revisions = cells.map(\.key.revision), days = cells.map(\.key.day), groups = cells.map(\.key.group)
-        var existing: [ContributionCellKey: [UInt8]?] = [:]
+        var inserted: Set<ContributionCellKey> = []
         // A new cell is inserted empty and locked like the others; what it holds is written below.
-        for try await (environment, kind, subject, revision, day, group, totals, inserted) in try await connection.query(
+        for try await (environment, kind, subject, revision, day, group, new) in try await connection.query(
             """
             INSERT INTO contribution_cells (app_id, environment, kind, subject, revision, day, grp, users, totals)
             SELECT \(appID), e, k, s, r, d, g, 0, '\\x'::bytea
@@ -114,16 +116,106 @@ extension PostgresStore {
                         \(groups)::text[]) AS t(e, k, s, r, d, g)
             ORDER BY e COLLATE "C", k COLLATE "C", s COLLATE "C", r, d, g COLLATE "C"
             ON CONFLICT (app_id, environment, kind, subject, revision, day, grp) DO UPDATE SET users = contribution_cells.users
-            RETURNING environment, kind, subject, revision, day, grp, totals, (xmax = 0)
+            RETURNING environment, kind, subject, revision, day, grp, (xmax = 0)
             """, logger: logger
-        ).decode((String, String, String, Int64, Int64, String, ByteBuffer, Bool).self) {
+        ).decode((String, String, String, Int64, Int64, String, Bool).self) {
+            if new { inserted.insert(ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)) }
+        }
+        // How many changes each cell holds, and the last one's number: under the cell's lock, so no other process adds one meanwhile.
+        var held: [ContributionCellKey: (count: Int, last: Int64)] = [:]
+        for try await (environment, kind, subject, revision, day, group, count, last) in try await connection.query(
+            """
+            SELECT t.e, t.k, t.s, t.r, t.d, t.g, COUNT(*), MAX(c.n)
+            FROM unnest(\(environments)::text[], \(kinds)::text[], \(subjects)::text[], \(revisions)::bigint[], \(days)::bigint[],
+                        \(groups)::text[]) AS t(e, k, s, r, d, g)
+            JOIN contribution_cell_changes c ON c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s
+                AND c.revision = t.r AND c.day = t.d AND c.grp = t.g
+            GROUP BY t.e, t.k, t.s, t.r, t.d, t.g
+            """, logger: logger
+        ).decode((String, String, String, Int64, Int64, String, Int64, Int64).self) {
             let key = ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)
-            existing[key] = inserted ? .some(nil) : .some(Array(totals.readableBytesView))
+            held[key] = (Int(count), last)
+        }
+        var holding: [(key: ContributionCellKey, number: Int64, delta: ContributionTotals)] = []
+        var folding: [(key: ContributionCellKey, delta: ContributionTotals)] = []
+        for (key, delta) in cells {
+            let cell = held[key] ?? (0, 0)
+            if !inserted.contains(key), cell.count + 1 < StoreSchema.cellChangesHeld {
+                holding.append((key, cell.last + 1, delta))
+            } else {
+                folding.append((key, delta))
+            }
+        }
+        if !holding.isEmpty {
+            let keys = holding.map(\.key)
+            let numbers = holding.map(\.number), users = holding.map { Int64($0.delta.users) }, totals = holding.map { Self.hex($0.delta.bytes) }
+            try await connection.query(
+                """
+                INSERT INTO contribution_cell_changes (app_id, environment, kind, subject, revision, day, grp, n, users, totals)
+                SELECT \(appID), e, k, s, r, d, g, n, u, decode(b, 'hex')
+                FROM unnest(\(keys.map(\.environment))::text[], \(keys.map(\.kind))::text[], \(keys.map(\.subject))::text[],
+                            \(keys.map(\.revision))::bigint[], \(keys.map(\.day))::bigint[], \(keys.map(\.group))::text[],
+                            \(numbers)::bigint[], \(users)::bigint[], \(totals)::text[]) AS t(e, k, s, r, d, g, n, u, b)
+                """, logger: logger)
+        }
+        guard !folding.isEmpty else { return }
+        try await fold(connection, appID: appID, folding, inserted: inserted, held: held, logger: logger)
+    }
+
+    /// Folds each of `cells`' held changes and difference into its sum (a new cell, in `inserted`,
+    /// holds nothing yet), writes it back, and deletes the folded changes.
+    private static func fold(
+        _ connection: PostgresConnection, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)],
+        inserted: Set<ContributionCellKey>, held: [ContributionCellKey: (count: Int, last: Int64)], logger: Logger
+    ) async throws {
+        let keys = cells.map(\.key)
+        var existing: [ContributionCellKey: [UInt8]] = [:]
+        let stored = keys.filter { !inserted.contains($0) }
+        if !stored.isEmpty {
+            for try await (environment, kind, subject, revision, day, group, totals) in try await connection.query(
+                """
+                SELECT c.environment, c.kind, c.subject, c.revision, c.day, c.grp, c.totals
+                FROM unnest(\(stored.map(\.environment))::text[], \(stored.map(\.kind))::text[], \(stored.map(\.subject))::text[],
+                            \(stored.map(\.revision))::bigint[], \(stored.map(\.day))::bigint[], \(stored.map(\.group))::text[]) AS t(e, k, s, r, d, g)
+                JOIN contribution_cells c ON c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s
+                    AND c.revision = t.r AND c.day = t.d AND c.grp = t.g
+                """, logger: logger
+            ).decode((String, String, String, Int64, Int64, String, ByteBuffer).self) {
+                let key = ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)
+                existing[key] = Array(totals.readableBytesView)
+            }
+        }
+        var changes: [ContributionCellKey: [[UInt8]]] = [:]
+        let holdingAny = keys.filter { (held[$0]?.count ?? 0) > 0 }
+        if !holdingAny.isEmpty {
+            for try await (environment, kind, subject, revision, day, group, totals) in try await connection.query(
+                """
+                SELECT c.environment, c.kind, c.subject, c.revision, c.day, c.grp, c.totals
+                FROM unnest(\(holdingAny.map(\.environment))::text[], \(holdingAny.map(\.kind))::text[], \(holdingAny.map(\.subject))::text[],
+                            \(holdingAny.map(\.revision))::bigint[], \(holdingAny.map(\.day))::bigint[], \(holdingAny.map(\.group))::text[])
+                    AS t(e, k, s, r, d, g)
+                JOIN contribution_cell_changes c ON c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s
+                    AND c.revision = t.r AND c.day = t.d AND c.grp = t.g
+                ORDER BY c.n
+                """, logger: logger
+            ).decode((String, String, String, Int64, Int64, String, ByteBuffer).self) {
+                let key = ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)
+                changes[key, default: []].append(Array(totals.readableBytesView))
+            }
+            try await connection.query(
+                """
+                DELETE FROM contribution_cell_changes c
+                USING unnest(\(holdingAny.map(\.environment))::text[], \(holdingAny.map(\.kind))::text[], \(holdingAny.map(\.subject))::text[],
+                             \(holdingAny.map(\.revision))::bigint[], \(holdingAny.map(\.day))::bigint[], \(holdingAny.map(\.group))::text[])
+                    AS t(e, k, s, r, d, g)
+                WHERE c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s AND c.revision = t.r
+                    AND c.day = t.d AND c.grp = t.g
+                """, logger: logger)
         }
         var written: [(key: ContributionCellKey, totals: ContributionTotals)] = []
         var emptied: [ContributionCellKey] = []
         for (key, delta) in cells {
-            if let sum = try ContributionChanges.sum(existing[key] ?? nil, plus: delta) {
+            if let sum = try ContributionChanges.sum(existing[key], held: changes[key] ?? [], plus: delta) {
                 written.append((key, sum))
             } else {
                 emptied.append(key)
@@ -194,6 +286,7 @@ extension PostgresStore {
     /// flow get their `walkthrough_id` from their line where it is missing.
     static func rebuildContributions(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("DELETE FROM contribution_cells", logger: logger)
+        try await connection.query("DELETE FROM contribution_cell_changes", logger: logger)
         try await connection.query("DELETE FROM contribution_rows", logger: logger)
         // Reads events by user; dropped at the end.
         try await connection.query(
@@ -258,13 +351,9 @@ extension PostgresStore {
     // MARK: Reading
 
     public func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] {
+        let query = ContributionScopeQuery.subjects(appID: appID, environment: environment, kind: kind, limit: limit)
         var subjects: [String] = []
-        for try await subject in try await client.query(
-            """
-            SELECT DISTINCT subject FROM contribution_cells WHERE app_id = \(appID) AND environment = \(environment)
-            AND kind = \(kind.rawValue) ORDER BY subject LIMIT \(limit)
-            """, logger: logger
-        ).decode(String.self) {
+        for try await subject in try await client.query(PostgresQuery(query.statement(in: .postgres)), logger: logger).decode(String.self) {
             subjects.append(subject)
         }
         return subjects
@@ -291,21 +380,27 @@ extension PostgresStore {
                 for try await group in rows.decode(String.self) { collector.addGroup(group) }
             }
         }
-        return collector.scope
+        return try collector.scope()
     }
 
     public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
-        var cells: [ContributionRow] = []
-        for try await (subject, revision, day, group, totals) in try await client.query(
-            """
-            SELECT subject, revision, day, grp, totals FROM contribution_cells WHERE app_id = \(appID) AND environment = \(environment)
-            ORDER BY kind, subject, revision, day, grp
-            """, logger: logger
-        ).decode((String, Int64, Int64, String, ByteBuffer).self) {
-            cells.append(try ContributionChanges.row(
-                subject: subject, revision: revision, startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,
-                group: group, totals: Array(totals.readableBytesView)))
+        var cells: [ContributionRow] = [], held: [ContributionRow] = []
+        for (table, order) in [("contribution_cells", ""), ("contribution_cell_changes", ", n")] {
+            for try await (subject, revision, day, group, totals) in try await client.query(
+                PostgresQuery(SQLStatement(
+                    text: """
+                        SELECT subject, revision, day, grp, totals FROM \(table) WHERE app_id = $1 AND environment = $2
+                        ORDER BY kind, subject, revision, day, grp\(order)
+                        """,
+                    values: [.text(appID), .text(environment)])), logger: logger
+            ).decode((String, Int64, Int64, String, ByteBuffer).self) {
+                let row = try ContributionChanges.row(
+                    subject: subject, revision: revision, startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,
+                    group: group, totals: Array(totals.readableBytesView))
+                if table == "contribution_cells" { cells.append(row) } else { held.append(row) }
+            }
         }
+        cells = try ContributionChanges.folded(cells: cells, held: held)
         var users: [String: [ContributionRow]] = [:]
         for try await (user, subject, revision, start, group, totals) in try await client.query(
             """

@@ -118,11 +118,19 @@ public final class PostgresStore: Store {
         // Step 8 (StoreSchema.eventCountsStepName): each environment's count of stored events,
         // counted from the events stored before.
         StoreSchema.eventCountsStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
+        // Step 9 (StoreSchema.cellChangesStepName): cells' held changes, for databases whose step 7
+        // ran before they existed.
+        StoreSchema.cellChangesStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
     ]
 
     /// The number of the contributions step (1, 2, …), as `waypoint_migrations` records it.
     static var contributionsStepNumber: Int {
         (migrations.firstIndex(where: isContributionsStep) ?? migrations.count) + 1
+    }
+
+    /// The number of the step that adds cells' held changes, as `waypoint_migrations` records it.
+    static var cellChangesStepNumber: Int? {
+        migrations.firstIndex { $0.map(\.sql) == StoreSchema.cellChangesStep(in: .postgres) }.map { $0 + 1 }
     }
 
     /// Whether `steps` is the contributions step, after whose statements the contributions are

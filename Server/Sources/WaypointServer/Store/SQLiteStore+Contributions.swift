@@ -150,10 +150,21 @@ extension SQLiteStore {
         }
     }
 
-    /// Adds each difference to its cell; a cell left with nothing is deleted.
+    /// Adds each difference to its cell: held beside it while the cell holds fewer than
+    /// ``StoreSchema/cellChangesHeld`` − 1 changes, else folded into it with them (a new cell is
+    /// written at once); a cell left with nothing is deleted.
     private static func applyCells(_ db: Database, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)]) throws {
         let key = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ? AND day = ? AND grp = ?"
+        // `users` comes before `totals` in the row, so this does not read the sum.
+        let exists = try db.cachedStatement(sql: "SELECT users FROM contribution_cells WHERE \(key)")
+        let heldCount = try db.cachedStatement(sql: "SELECT COUNT(*), COALESCE(MAX(n), 0) FROM contribution_cell_changes WHERE \(key)")
+        let hold = try db.cachedStatement(sql: """
+            INSERT INTO contribution_cell_changes (app_id, environment, kind, subject, revision, day, grp, n, users, totals)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
         let read = try db.cachedStatement(sql: "SELECT totals FROM contribution_cells WHERE \(key)")
+        let readHeld = try db.cachedStatement(sql: "SELECT totals FROM contribution_cell_changes WHERE \(key) ORDER BY n")
+        let deleteHeld = try db.cachedStatement(sql: "DELETE FROM contribution_cell_changes WHERE \(key)")
         let delete = try db.cachedStatement(sql: "DELETE FROM contribution_cells WHERE \(key)")
         let write = try db.cachedStatement(sql: """
             INSERT INTO contribution_cells (app_id, environment, kind, subject, revision, day, grp, users, totals)
@@ -162,12 +173,21 @@ extension SQLiteStore {
             """)
         for (cell, delta) in cells {
             let arguments: StatementArguments = [appID, cell.environment, cell.kind, cell.subject, cell.revision, cell.day, cell.group]
-            let existing = try Data.fetchOne(read, arguments: arguments)
-            if let sum = try ContributionChanges.sum(existing.map { [UInt8]($0) }, plus: delta) {
+            let stored = try Int64.fetchOne(exists, arguments: arguments) != nil
+            let held = try Row.fetchOne(heldCount, arguments: arguments)
+            let count: Int = held?[0] ?? 0, last: Int64 = held?[1] ?? 0
+            if stored, count + 1 < StoreSchema.cellChangesHeld {
+                try hold.execute(arguments: arguments + [last + 1, Int64(delta.users), Data(delta.bytes)])
+                continue
+            }
+            let existing = stored ? try Data.fetchOne(read, arguments: arguments).map { [UInt8]($0) } : nil
+            let changes = count == 0 ? [] : try Data.fetchAll(readHeld, arguments: arguments).map { [UInt8]($0) }
+            if let sum = try ContributionChanges.sum(existing, held: changes, plus: delta) {
                 try write.execute(arguments: arguments + [Int64(sum.users), Data(sum.bytes)])
-            } else if existing != nil {
+            } else if stored {
                 try delete.execute(arguments: arguments)
             }
+            if count > 0 { try deleteHeld.execute(arguments: arguments) }
         }
     }
 
@@ -193,6 +213,7 @@ extension SQLiteStore {
     /// from their line where it is missing.
     static func rebuildContributions(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM contribution_cells")
+        try db.execute(sql: "DELETE FROM contribution_cell_changes")
         try db.execute(sql: "DELETE FROM contribution_rows")
         // Reads events by user; dropped at the end (SQLite ends it with `seq`, the row id).
         try db.execute(sql: "CREATE INDEX IF NOT EXISTS contribution_rebuild ON events (app_id, environment, user_id)")
@@ -240,10 +261,9 @@ extension SQLiteStore {
     // MARK: Reading
 
     public func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] {
-        try await pool.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT subject FROM contribution_cells WHERE app_id = ? AND environment = ? AND kind = ? ORDER BY subject LIMIT ?
-                """, arguments: [appID, environment, kind.rawValue, limit])
+        let query = ContributionScopeQuery.subjects(appID: appID, environment: environment, kind: kind, limit: limit).statement(in: .sqlite)
+        return try await pool.read { db in
+            try String.fetchAll(db, sql: query.text, arguments: query.arguments)
         }
     }
 
@@ -270,22 +290,26 @@ extension SQLiteStore {
                     }
                 }
             }
-            return collector.scope
+            return try collector.scope()
         }
     }
 
     public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
         try await pool.read { db in
-            let cells = try Row.fetchAll(db, sql: """
-                SELECT subject, revision, day, grp, totals FROM contribution_cells WHERE app_id = ? AND environment = ?
-                ORDER BY kind, subject, revision, day, grp
-                """, arguments: [appID, environment]).map { row -> ContributionRow in
-                let day: Int64 = row[2]
-                let totals: Data = row[4]
-                return try ContributionChanges.row(
-                    subject: row[0], revision: row[1], startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,
-                    group: row[3], totals: [UInt8](totals))
+            func cells(_ table: String, order: String) throws -> [ContributionRow] {
+                try Row.fetchAll(db, sql: """
+                    SELECT subject, revision, day, grp, totals FROM \(table) WHERE app_id = ? AND environment = ?
+                    ORDER BY kind, subject, revision, day, grp\(order)
+                    """, arguments: [appID, environment]).map { row -> ContributionRow in
+                    let day: Int64 = row[2]
+                    let totals: Data = row[4]
+                    return try ContributionChanges.row(
+                        subject: row[0], revision: row[1], startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,
+                        group: row[3], totals: [UInt8](totals))
+                }
             }
+            let cells = try ContributionChanges.folded(
+                cells: try cells("contribution_cells", order: ""), held: try cells("contribution_cell_changes", order: ", n"))
             var users: [String: [ContributionRow]] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT user_id, subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = ? AND environment = ?

@@ -177,6 +177,10 @@ public final class SQLiteStore: Store {
         migrator.registerMigration("8-" + StoreSchema.eventCountsStepName) { db in
             for statement in StoreSchema.eventCountsStep(in: .sqlite) { try db.execute(sql: statement) }
         }
+        // Cells' held changes (StoreSchema+Contributions.swift), for stores whose step 7 ran before they existed.
+        migrator.registerMigration("9-" + StoreSchema.cellChangesStepName) { db in
+            for statement in StoreSchema.cellChangesStep(in: .sqlite) { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

@@ -5,6 +5,11 @@
 /// revision filter) are kept in `contribution_rows`; their sums per cell — the same report, subject
 /// and revision filter, the UTC day of the users' start and their group — in `contribution_cells`.
 /// A report reads the cells of the full days of its range and the users' rows of its partial days.
+///
+/// A cell's sum grows with its users (its exact duration histograms), so a batch does not rewrite
+/// it: it appends its difference to `contribution_cell_changes`, and the change that would be a
+/// cell's ``cellChangesHeld``-th folds the held ones into the cell instead. A cell's figures are its
+/// stored sum plus its held changes; readers add them.
 extension StoreSchema {
     /// The name of the migration step that adds the contribution tables, the events' walkthrough
     /// column, and fills both from the stored events.
@@ -15,6 +20,15 @@ extension StoreSchema {
 
     /// `revision` of a row over all of a subject's events (a ``ContributionRow/revision`` of nil).
     static let allRevisions: Int64 = 0
+
+    /// The name of the migration step that adds `contribution_cell_changes` to a store whose
+    /// contributions step ran before it existed.
+    static let cellChangesStepName = "contribution-cell-changes"
+
+    /// How many changes a cell holds at most: the next one is folded into the cell with them. A
+    /// batch then rewrites a cell once in this many changes, and a report reads fewer than this
+    /// many small changes beside each cell.
+    static let cellChangesHeld = 8
 
     /// How many row locks users are spread over in PostgreSQL (``PostgresStore``): a user's
     /// contributions are recomputed by one process at a time, holding the lock of the user's bucket.
@@ -32,6 +46,15 @@ extension StoreSchema {
                     Column("grp", .text, sortsByBytes: true), Column("users", .bigInteger), Column("totals", .bytes),
                 ],
                 primaryKey: ["app_id", "environment", "kind", "subject", "revision", "day", "grp"]),
+            Table(
+                name: "contribution_cell_changes",
+                columns: [
+                    Column("app_id", .text), Column("environment", .text), Column("kind", .text),
+                    Column("subject", .text, sortsByBytes: true), Column("revision", .bigInteger), Column("day", .bigInteger),
+                    Column("grp", .text, sortsByBytes: true), Column("n", .bigInteger), Column("users", .bigInteger), Column("totals", .bytes),
+                ],
+                // `n`: 1, 2, … in the order the cell's changes were made, until they are folded.
+                primaryKey: ["app_id", "environment", "kind", "subject", "revision", "day", "grp", "n"]),
             Table(
                 name: "contribution_rows",
                 columns: [
@@ -52,6 +75,12 @@ extension StoreSchema {
                 Index(name: "contribution_rows_by_start", table: "contribution_rows",
                       columns: ["app_id", "environment", "kind", "subject", "revision", "start_ms"]),
             ])
+    }
+
+    /// The statement of the step that adds `contribution_cell_changes` where it is missing (the
+    /// contributions step of a newer store made it already).
+    static func cellChangesStep(in dialect: SQLDialect) -> [String] {
+        [tableStatement(contributions(in: dialect).table("contribution_cell_changes"), in: dialect, ifNotExists: true)]
     }
 
     /// The statements of the step, in `dialect`: each does nothing where it ran already. The events'

@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+import Testing
+import Waypoint
+import WaypointTools
+@testable import WaypointServer
+
+/// A cell's held changes (docs/ARCHITECTURE.md, "Report contributions in the stores"): a batch
+/// appends its difference beside the cell, the change that would be the cell's
+/// `StoreSchema.cellChangesHeld`-th folds them into it, and the cell reads as its sum plus the held
+/// changes throughout.
+extension StoreContractTests {
+    /// Runs `body` with a new store of `kind` and a function that counts the rows of
+    /// `contribution_cell_changes` in it.
+    static func withHeldChanges(
+        _ kind: StoreKind, _ body: @Sendable (any Store, @Sendable () throws -> Int) async throws -> Void
+    ) async throws {
+        switch kind {
+        case .sqlite:
+            try await TemporaryFiles.with { directory in
+                let store = try SQLiteStore(directory: directory)
+                let path = directory.appendingPathComponent("waypoint.sqlite").path
+                try await body(store) {
+                    try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contribution_cell_changes") ?? -1 }
+                }
+                try await store.close()
+            }
+        case .postgres:
+            let url = try PostgresServer.createDatabase()
+            try await PostgresServer.withStore(url: url) { store in
+                try await body(store) {
+                    let output = try PostgresServer.psql(url: url, "SELECT COUNT(*) FROM contribution_cell_changes")
+                    let counts = output.split(separator: "\n").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                    guard counts.count == 1 else { throw TestFailure("psql answered \(output)") }
+                    return counts[0]
+                }
+            }
+        }
+    }
+
+    /// One user's run of `signup` in revision 1, started on the first day: a row over all
+    /// revisions and one of revision 1, in the same two cells as every other such user's.
+    static func heldChangesRun(user: Int) -> [StoredEvent] {
+        let start = contributionEpoch + Int64(user) * 60_000
+        let events = [
+            OnboardingEvent(
+                messageID: "held-\(user)-0", userID: "held-\(user)", event: .flowStarted, timestamp: Date(timeIntervalSince1970: Double(start) / 1000),
+                flowID: "signup", revision: 1),
+            OnboardingEvent(
+                messageID: "held-\(user)-1", userID: "held-\(user)", event: .stepCompleted,
+                timestamp: Date(timeIntervalSince1970: Double(start + 1_000) / 1000), flowID: "signup", stepID: "welcome",
+                durationMs: Int64(1_000 + 37 * user), revision: 1),
+        ]
+        return events.map { event in
+            StoredEvent(
+                messageID: event.messageID, userID: event.userID, flowID: event.flowID, timestamp: start, environment: "production",
+                receivedAt: 1, line: event.jsonLine)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aCellHoldsItsChangesBesideItAndFoldsThemAtTheLimit(kind: StoreKind) async throws {
+        try await Self.withHeldChanges(kind) { store, heldChanges in
+            try await Self.makeApp(store, "fitness")
+            var held: [Int] = []
+            let batches = 2 * StoreSchema.cellChangesHeld + 3
+            for user in 0..<batches {
+                _ = try await store.insertEvents(Self.heldChangesRun(user: user), appID: "fitness")
+                held.append(try heldChanges())
+                // Read as a report reads it: one cell, its sum plus what it holds.
+                let scope = try await store.contributions(
+                    appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil)
+                #expect(scope.rows.map(\.totals.users) == [user + 1], "after batch \(user + 1)")
+            }
+            // Two cells (all revisions, revision 1): each written at once when new, then holding
+            // 1, 2, … changes until the next would reach the limit, which folds them all.
+            let expected = (0..<batches).map { 2 * ($0 % StoreSchema.cellChangesHeld) }
+            #expect(held == expected)
+            #expect(held.max() == 2 * (StoreSchema.cellChangesHeld - 1))
+            try await Self.checkContributions(store, appID: "fitness", "after \(batches) batches of one cell")
+
+            // Erasing every user takes the cells' figures to nothing, whatever they hold: no row is
+            // read, and the flow is no longer listed.
+            for user in 0..<batches { _ = try await store.eraseUser(appID: "fitness", userID: "held-\(user)") }
+            let scope = try await store.contributions(
+                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: nil, since: nil, until: nil)
+            #expect(scope.rows.isEmpty)
+            let ranged = try await store.contributions(
+                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: nil,
+                since: Self.contributionEpoch + Self.contributionDay, until: nil)
+            #expect(ranged.groupsOutsideRange.isEmpty)
+            #expect(try await store.contributionSubjects(appID: "fitness", environment: "production", kind: .flow, limit: 10).isEmpty)
+            try await Self.checkContributions(store, appID: "fitness", "after erasing every user")
+        }
+    }
+
+    /// A store whose contributions step ran before cells held changes gets the table from its own
+    /// step, and the schema of a new store; its cells go on from where they were.
+    @Test(arguments: StoreKind.available)
+    func aStoreFromBeforeHeldChangesGetsTheTable(kind: StoreKind) async throws {
+        let before = (0..<3).flatMap { Self.heldChangesRun(user: $0) }
+        let after = (3..<(3 + StoreSchema.cellChangesHeld)).flatMap { Self.heldChangesRun(user: $0) }
+        switch kind {
+        case .sqlite:
+            try await TemporaryFiles.with { directory in
+                let earlier = directory.appendingPathComponent("earlier")
+                let store = try SQLiteStore(directory: earlier)
+                try await Self.makeApp(store, "fitness")
+                _ = try await store.insertEvents(before, appID: "fitness")
+                try await store.close()
+                let path = earlier.appendingPathComponent("waypoint.sqlite").path
+                // As the release before left it: its cells folded, no table of held changes, the step not run.
+                try await DatabaseQueue(path: path).write { db in
+                    try db.execute(sql: "DELETE FROM contribution_cell_changes")
+                    try db.execute(sql: "DROP TABLE contribution_cell_changes")
+                    try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '9-\(StoreSchema.cellChangesStepName)'")
+                }
+                let migrated = try SQLiteStore(directory: earlier)
+                for event in after { _ = try await migrated.insertEvents([event], appID: "fitness") }
+                try await Self.checkContributions(migrated, appID: "fitness", "after the step")
+                try await migrated.close()
+
+                let fresh = directory.appendingPathComponent("fresh")
+                try await SQLiteStore(directory: fresh).close()
+                #expect(try StoreSchemaTests.sqliteCatalog(path) == StoreSchemaTests.sqliteCatalog(fresh.appendingPathComponent("waypoint.sqlite").path))
+            }
+        case .postgres:
+            let earlier = try PostgresServer.createDatabase()
+            try await PostgresServer.withStore(url: earlier) { store in
+                try await Self.makeApp(store, "fitness")
+                _ = try await store.insertEvents(before, appID: "fitness")
+            }
+            let version = try #require(PostgresStore.cellChangesStepNumber)
+            try PostgresServer.psql(url: earlier, """
+                DELETE FROM contribution_cell_changes; DROP TABLE contribution_cell_changes;
+                DELETE FROM waypoint_migrations WHERE version >= \(version)
+                """)
+            try await PostgresServer.withStore(url: earlier) { store in
+                for event in after { _ = try await store.insertEvents([event], appID: "fitness") }
+                try await Self.checkContributions(store, appID: "fitness", "after the step")
+            }
+            let fresh = try PostgresServer.createDatabase()
+            try await PostgresServer.withStore(url: fresh) { _ in }
+            #expect(try PostgresServer.schema(url: earlier) == PostgresServer.schema(url: fresh))
+        }
+    }
+}
