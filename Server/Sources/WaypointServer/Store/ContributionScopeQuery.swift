@@ -115,14 +115,15 @@ struct ContributionScopeQuery: Sendable {
             values: values + values + [.integer(Int64(limit))])
     }
 
-    /// Sums what the statements read into the scope: `cells` and `users` rows of the same day and
-    /// group into one row, groups into a sorted list.
+    /// Gathers what the statements read into the scope: the cells, their held changes and the users'
+    /// rows as they are (a report sums them, all durations at once), less the cells whose held
+    /// changes took every user away; groups into a set.
     struct Collector {
         var subject: String
         var revision: Int?
-        /// Per cell, the first row read (a cell's stored sum, read before its held changes) and the
-        /// sum of the others, added to it once at the end: a change is small, a cell's sum is not.
-        private var sums: [ContributionRow.Cell: (first: ContributionRow, rest: ContributionTotals?)] = [:]
+        private var rows: [ContributionRow] = []
+        /// Per cell, its users: a cell's rows add up to nothing exactly when they add up to no user.
+        private var users: [ContributionRow.Cell: Int] = [:]
         private var groups: Set<String> = []
 
         init(subject: String, revision: Int?) {
@@ -130,7 +131,7 @@ struct ContributionScopeQuery: Sendable {
             self.revision = revision
         }
 
-        /// Adds a cell (`day`) or a user's row (`startMs`), with its stored totals.
+        /// Adds a cell or one of its held changes (`day`), or a user's row (`startMs`), with its stored totals.
         mutating func add(day: Int64?, startMs: Int64?, group: String, totals: [UInt8]) throws {
             let start: Int64?
             if let day { start = day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs } else { start = startMs }
@@ -138,31 +139,22 @@ struct ContributionScopeQuery: Sendable {
             let row = ContributionRow(
                 kind: totals.kind, subject: subject, revision: revision,
                 startMs: start.map { ContributionRow.day(ofMilliseconds: $0) * ContributionScopeQuery.dayMs }, group: group, totals: totals)
-            // Changed in place: a copy would copy the sum's histograms at every row.
-            if sums[row.cell] == nil {
-                sums[row.cell] = (row, nil)
-            } else if sums[row.cell]!.rest == nil {
-                sums[row.cell]!.rest = totals
-            } else {
-                try sums[row.cell]!.rest!.add(totals)
-            }
+            users[row.cell, default: 0] += totals.users
+            rows.append(row)
         }
 
         mutating func addGroup(_ group: String) { groups.insert(group) }
 
-        /// The scope's rows, without the cells whose held changes took every user away.
-        func scope() throws -> ContributionScope {
-            var rows: [ContributionRow] = []
-            for (first, rest) in sums.values {
-                var row = first
-                if let rest { try row.totals.add(rest) }
-                if !row.totals.isEmpty { rows.append(row) }
+        /// The scope: the rows by day and group, in the order they were read within one.
+        var scope: ContributionScope {
+            let kept = rows.enumerated().filter { users[$0.element.cell] != 0 }
+            let sorted = kept.sorted { lhs, rhs in
+                let left = lhs.element.startMs ?? Int64.min, right = rhs.element.startMs ?? Int64.min
+                if left != right { return left < right }
+                if lhs.element.group != rhs.element.group { return lhs.element.group.utf8.lexicographicallyPrecedes(rhs.element.group.utf8) }
+                return lhs.offset < rhs.offset
             }
-            rows.sort { lhs, rhs in
-                let left = lhs.startMs ?? Int64.min, right = rhs.startMs ?? Int64.min
-                return left != right ? left < right : lhs.group.utf8.lexicographicallyPrecedes(rhs.group.utf8)
-            }
-            return ContributionScope(rows: rows, groupsOutsideRange: groups)
+            return ContributionScope(rows: sorted.map(\.element), groupsOutsideRange: groups)
         }
     }
 }

@@ -380,7 +380,7 @@ extension PostgresStore {
                 for try await group in rows.decode(String.self) { collector.addGroup(group) }
             }
         }
-        return try collector.scope()
+        return collector.scope
     }
 
     public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {

@@ -155,9 +155,12 @@ extension SQLiteStore {
     /// written at once); a cell left with nothing is deleted.
     private static func applyCells(_ db: Database, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)]) throws {
         let key = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ? AND day = ? AND grp = ?"
-        // `users` comes before `totals` in the row, so this does not read the sum.
-        let exists = try db.cachedStatement(sql: "SELECT users FROM contribution_cells WHERE \(key)")
-        let heldCount = try db.cachedStatement(sql: "SELECT COUNT(*), COALESCE(MAX(n), 0) FROM contribution_cell_changes WHERE \(key)")
+        // Whether the cell is stored (`users` comes before `totals` in its row, so the sum is not
+        // read), how many changes it holds and the last one's number: one statement, two seeks.
+        let held = try db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM contribution_cells WHERE \(key)), COUNT(*), COALESCE(MAX(n), 0)
+            FROM contribution_cell_changes WHERE \(key)
+            """)
         let hold = try db.cachedStatement(sql: """
             INSERT INTO contribution_cell_changes (app_id, environment, kind, subject, revision, day, grp, n, users, totals)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -173,9 +176,8 @@ extension SQLiteStore {
             """)
         for (cell, delta) in cells {
             let arguments: StatementArguments = [appID, cell.environment, cell.kind, cell.subject, cell.revision, cell.day, cell.group]
-            let stored = try Int64.fetchOne(exists, arguments: arguments) != nil
-            let held = try Row.fetchOne(heldCount, arguments: arguments)
-            let count: Int = held?[0] ?? 0, last: Int64 = held?[1] ?? 0
+            let found = try Row.fetchOne(held, arguments: arguments + arguments)
+            let stored: Bool = found?[0] ?? false, count: Int = found?[1] ?? 0, last: Int64 = found?[2] ?? 0
             if stored, count + 1 < StoreSchema.cellChangesHeld {
                 try hold.execute(arguments: arguments + [last + 1, Int64(delta.users), Data(delta.bytes)])
                 continue
@@ -290,7 +292,7 @@ extension SQLiteStore {
                     }
                 }
             }
-            return try collector.scope()
+            return collector.scope
         }
     }
 
