@@ -169,48 +169,13 @@ extension PostgresStore {
         inserted: Set<ContributionCellKey>, held: [ContributionCellKey: (count: Int, last: Int64)], logger: Logger
     ) async throws {
         let keys = cells.map(\.key)
-        var existing: [ContributionCellKey: [UInt8]] = [:]
         let stored = keys.filter { !inserted.contains($0) }
-        if !stored.isEmpty {
-            for try await (environment, kind, subject, revision, day, group, totals) in try await connection.query(
-                """
-                SELECT c.environment, c.kind, c.subject, c.revision, c.day, c.grp, c.totals
-                FROM unnest(\(stored.map(\.environment))::text[], \(stored.map(\.kind))::text[], \(stored.map(\.subject))::text[],
-                            \(stored.map(\.revision))::bigint[], \(stored.map(\.day))::bigint[], \(stored.map(\.group))::text[]) AS t(e, k, s, r, d, g)
-                JOIN contribution_cells c ON c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s
-                    AND c.revision = t.r AND c.day = t.d AND c.grp = t.g
-                """, logger: logger
-            ).decode((String, String, String, Int64, Int64, String, ByteBuffer).self) {
-                let key = ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)
-                existing[key] = Array(totals.readableBytesView)
-            }
-        }
-        var changes: [ContributionCellKey: [[UInt8]]] = [:]
+        let existing = try await cellTotals(connection, appID: appID, in: "contribution_cells", of: stored, logger: logger).compactMapValues(\.first)
         let holdingAny = keys.filter { (held[$0]?.count ?? 0) > 0 }
+        var changes: [ContributionCellKey: [[UInt8]]] = [:]
         if !holdingAny.isEmpty {
-            for try await (environment, kind, subject, revision, day, group, totals) in try await connection.query(
-                """
-                SELECT c.environment, c.kind, c.subject, c.revision, c.day, c.grp, c.totals
-                FROM unnest(\(holdingAny.map(\.environment))::text[], \(holdingAny.map(\.kind))::text[], \(holdingAny.map(\.subject))::text[],
-                            \(holdingAny.map(\.revision))::bigint[], \(holdingAny.map(\.day))::bigint[], \(holdingAny.map(\.group))::text[])
-                    AS t(e, k, s, r, d, g)
-                JOIN contribution_cell_changes c ON c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s
-                    AND c.revision = t.r AND c.day = t.d AND c.grp = t.g
-                ORDER BY c.n
-                """, logger: logger
-            ).decode((String, String, String, Int64, Int64, String, ByteBuffer).self) {
-                let key = ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)
-                changes[key, default: []].append(Array(totals.readableBytesView))
-            }
-            try await connection.query(
-                """
-                DELETE FROM contribution_cell_changes c
-                USING unnest(\(holdingAny.map(\.environment))::text[], \(holdingAny.map(\.kind))::text[], \(holdingAny.map(\.subject))::text[],
-                             \(holdingAny.map(\.revision))::bigint[], \(holdingAny.map(\.day))::bigint[], \(holdingAny.map(\.group))::text[])
-                    AS t(e, k, s, r, d, g)
-                WHERE c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s AND c.revision = t.r
-                    AND c.day = t.d AND c.grp = t.g
-                """, logger: logger)
+            changes = try await cellTotals(connection, appID: appID, in: "contribution_cell_changes", of: holdingAny, logger: logger)
+            try await deleteRows(connection, appID: appID, in: "contribution_cell_changes", of: holdingAny, logger: logger)
         }
         var written: [(key: ContributionCellKey, totals: ContributionTotals)] = []
         var emptied: [ContributionCellKey] = []
@@ -234,17 +199,46 @@ extension PostgresStore {
                     AND c.day = t.d AND c.grp = t.g
                 """, logger: logger)
         }
-        if !emptied.isEmpty {
-            try await connection.query(
-                """
-                DELETE FROM contribution_cells c
-                USING unnest(\(emptied.map(\.environment))::text[], \(emptied.map(\.kind))::text[], \(emptied.map(\.subject))::text[],
-                             \(emptied.map(\.revision))::bigint[], \(emptied.map(\.day))::bigint[], \(emptied.map(\.group))::text[])
-                    AS t(e, k, s, r, d, g)
-                WHERE c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s AND c.revision = t.r
-                    AND c.day = t.d AND c.grp = t.g
-                """, logger: logger)
+        try await deleteRows(connection, appID: appID, in: "contribution_cells", of: emptied, logger: logger)
+    }
+
+    /// Deletes `keys`' rows in `table` (`contribution_cells` or `contribution_cell_changes`).
+    private static func deleteRows(
+        _ connection: PostgresConnection, appID: String, in table: String, of keys: [ContributionCellKey], logger: Logger
+    ) async throws {
+        guard !keys.isEmpty else { return }
+        try await connection.query(
+            """
+            DELETE FROM \(unescaped: table) c
+            USING unnest(\(keys.map(\.environment))::text[], \(keys.map(\.kind))::text[], \(keys.map(\.subject))::text[],
+                         \(keys.map(\.revision))::bigint[], \(keys.map(\.day))::bigint[], \(keys.map(\.group))::text[])
+                AS t(e, k, s, r, d, g)
+            WHERE c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s AND c.revision = t.r
+                AND c.day = t.d AND c.grp = t.g
+            """, logger: logger)
+    }
+
+    /// The totals of `keys`' rows in `table` (`contribution_cells`, or `contribution_cell_changes`
+    /// in the order they were held), by cell.
+    private static func cellTotals(
+        _ connection: PostgresConnection, appID: String, in table: String, of keys: [ContributionCellKey], logger: Logger
+    ) async throws -> [ContributionCellKey: [[UInt8]]] {
+        guard !keys.isEmpty else { return [:] }
+        var totalsByCell: [ContributionCellKey: [[UInt8]]] = [:]
+        for try await (environment, kind, subject, revision, day, group, totals) in try await connection.query(
+            """
+            SELECT c.environment, c.kind, c.subject, c.revision, c.day, c.grp, c.totals
+            FROM unnest(\(keys.map(\.environment))::text[], \(keys.map(\.kind))::text[], \(keys.map(\.subject))::text[],
+                        \(keys.map(\.revision))::bigint[], \(keys.map(\.day))::bigint[], \(keys.map(\.group))::text[]) AS t(e, k, s, r, d, g)
+            JOIN \(unescaped: table) c ON c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s
+                AND c.revision = t.r AND c.day = t.d AND c.grp = t.g
+            \(unescaped: table == "contribution_cell_changes" ? "ORDER BY c.n" : "")
+            """, logger: logger
+        ).decode((String, String, String, Int64, Int64, String, ByteBuffer).self) {
+            let key = ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)
+            totalsByCell[key, default: []].append(Array(totals.readableBytesView))
         }
+        return totalsByCell
     }
 
     /// Recomputes every row of `userID` in each environment of the app from the events left (after
