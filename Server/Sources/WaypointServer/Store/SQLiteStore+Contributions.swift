@@ -155,8 +155,8 @@ extension SQLiteStore {
     /// written at once); a cell left with nothing is deleted.
     private static func applyCells(_ db: Database, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)]) throws {
         let key = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ? AND day = ? AND grp = ?"
-        // Whether the cell is stored (`users` comes before `totals` in its row, so the sum is not
-        // read), how many changes it holds and the last one's number: one statement, two seeks.
+        // Whether the cell is stored (answered from its key's index, so its sum is not read), how
+        // many changes it holds and the last one's number: one statement, two seeks.
         let held = try db.cachedStatement(sql: """
             SELECT EXISTS (SELECT 1 FROM contribution_cells WHERE \(key)), COUNT(*), COALESCE(MAX(n), 0)
             FROM contribution_cell_changes WHERE \(key)
