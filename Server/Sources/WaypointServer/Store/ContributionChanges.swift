@@ -129,6 +129,12 @@ struct ContributionChanges: Sendable {
         return sum.isEmpty ? nil : sum
     }
 
+    /// Whether a cell's change is held beside it (else it is folded into the cell with the held
+    /// ones): only beside a stored cell, and while it holds fewer than ``StoreSchema/cellChangesHeld`` − 1.
+    static func holds(stored: Bool, heldCount: Int) -> Bool {
+        stored && heldCount + 1 < StoreSchema.cellChangesHeld
+    }
+
     /// A cell's new sum when its held changes are folded into it: `delta` and each of `held` (the
     /// held changes' bytes) added to what it holds (`existing`); nil when nothing is left. The small
     /// changes are summed first, so the cell's sum is decoded and added to once.

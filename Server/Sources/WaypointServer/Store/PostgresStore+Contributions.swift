@@ -140,7 +140,7 @@ extension PostgresStore {
         var folding: [(key: ContributionCellKey, delta: ContributionTotals)] = []
         for (key, delta) in cells {
             let cell = held[key] ?? (0, 0)
-            if !inserted.contains(key), cell.count + 1 < StoreSchema.cellChangesHeld {
+            if ContributionChanges.holds(stored: !inserted.contains(key), heldCount: cell.count) {
                 holding.append((key, cell.last + 1, delta))
             } else {
                 folding.append((key, delta))

@@ -178,7 +178,7 @@ extension SQLiteStore {
             let arguments: StatementArguments = [appID, cell.environment, cell.kind, cell.subject, cell.revision, cell.day, cell.group]
             let found = try Row.fetchOne(held, arguments: arguments + arguments)
             let stored: Bool = found?[0] ?? false, count: Int = found?[1] ?? 0, last: Int64 = found?[2] ?? 0
-            if stored, count + 1 < StoreSchema.cellChangesHeld {
+            if ContributionChanges.holds(stored: stored, heldCount: count) {
                 try hold.execute(arguments: arguments + [last + 1, Int64(delta.users), Data(delta.bytes)])
                 continue
             }
