@@ -37,6 +37,14 @@ struct ContributionWriter {
             int(histogram.counts[index])
             previous = value
         }
+        // Then the durations known only by their page, the same way.
+        count(histogram.pages.count)
+        var previousPage: Int32 = 0
+        for (index, page) in histogram.pages.enumerated() {
+            signed(Int64(index == 0 ? page : page &- previousPage))
+            int(histogram.pageCounts[index])
+            previousPage = page
+        }
     }
 }
 
@@ -44,6 +52,8 @@ struct ContributionWriter {
 struct ContributionReader {
     private let bytes: [UInt8]
     private var offset: Int
+    /// The format of the bytes (``ContributionTotals``'s first number), which says how histograms are written.
+    var format: UInt8 = ContributionTotals.format
 
     init(_ bytes: [UInt8], offset: Int = 0) {
         self.bytes = bytes
@@ -94,7 +104,8 @@ struct ContributionReader {
     }
 
     /// A histogram: its entries' count, then per entry the gap from the previous duration (the
-    /// first duration itself) and the count. Gaps must be positive and counts not 0.
+    /// first duration itself) and the count; from ``format`` 2 on, its pages the same way. Gaps must
+    /// be positive and counts not 0.
     mutating func histogram() throws(ContributionError) -> DurationHistogram {
         let entries = try count()
         var values: [Int64] = []
@@ -112,6 +123,22 @@ struct ContributionReader {
             counts.append(count)
             previous = value
         }
-        return DurationHistogram(ascending: values, counts: counts)
+        guard format >= 2 else { return DurationHistogram(ascending: values, counts: counts) }
+        let pageEntries = try self.count()
+        var pages: [Int32] = []
+        var pageCounts: [Int] = []
+        pages.reserveCapacity(pageEntries)
+        pageCounts.reserveCapacity(pageEntries)
+        for index in 0..<pageEntries {
+            let gap = try signed()
+            let count = try int()
+            let value = index == 0 ? gap : Int64(pages[index - 1]) &+ gap
+            guard let page = Int32(exactly: value) else { throw .malformed("a histogram page out of range") }
+            guard index == 0 || (gap > 0 && page > pages[index - 1]) else { throw .malformed("a histogram whose pages are not ascending") }
+            guard count != 0 else { throw .malformed("a histogram page counted 0 times") }
+            pages.append(page)
+            pageCounts.append(count)
+        }
+        return DurationHistogram(ascending: values, counts: counts, pages: pages, pageCounts: pageCounts)
     }
 }

@@ -8,6 +8,7 @@ public struct ContributionError: Error, Sendable, Equatable, CustomStringConvert
         case malformed(String)
         case unknownFormat(UInt8)
         case kindMismatch(ContributionKind, ContributionKind)
+        case missingPages([Int32])
     }
 
     private let reason: Reason
@@ -20,6 +21,9 @@ public struct ContributionError: Error, Sendable, Equatable, CustomStringConvert
     static func kindMismatch(_ lhs: ContributionKind, _ rhs: ContributionKind) -> ContributionError {
         ContributionError(.kindMismatch(lhs, rhs))
     }
+
+    /// A report's medians need durations of `pages` that the rows summed know only by their page.
+    static func missingPages(_ pages: Set<Int32>) -> ContributionError { ContributionError(.missingPages(pages.sorted())) }
 
     private static let remedy = "rebuild them from the stored events (the server's README, \"Reports at scale\", says how)."
 
@@ -35,6 +39,9 @@ public struct ContributionError: Error, Sendable, Equatable, CustomStringConvert
         case .kindMismatch(let lhs, let rhs):
             return "Contributions to the \(lhs.rawValue) report and to the \(rhs.rawValue) report cannot be summed; "
                 + "a cell holds one report's contributions."
+        case .missingPages(let pages):
+            return "Stored report contributions count durations of pages \(pages.map(String.init).joined(separator: ", ")) "
+                + "that no stored page holds, so a median cannot be taken; \(Self.remedy)"
         }
     }
 }

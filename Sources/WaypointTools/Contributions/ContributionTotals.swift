@@ -57,8 +57,17 @@ public enum ContributionTotals: Sendable, Hashable {
         try add(other, sign: -1)
     }
 
-    /// The format of ``bytes``; a reader refuses any other.
-    static let format: UInt8 = 1
+    /// The totals as a store keeps a cell: durations counted by page, and each page's exact
+    /// durations apart (``FlowTotals/paged``); totals without durations have no page.
+    public var paged: (counted: ContributionTotals, pages: [Int32: ContributionTotals]) {
+        guard case .flow(let totals) = self else { return (self, [:]) }
+        let (counted, pages) = totals.paged
+        return (.flow(counted), pages.mapValues { .flow($0) })
+    }
+
+    /// The format of ``bytes``: 2 writes each histogram's pages after its durations; format 1,
+    /// without pages, is still read (stores written before keep it until they are rewritten).
+    static let format: UInt8 = 2
 
     /// The totals as bytes: the format, the kind, then the kind's figures.
     public var bytes: [UInt8] {
@@ -82,7 +91,8 @@ public enum ContributionTotals: Sendable, Hashable {
     public init(bytes: [UInt8]) throws(ContributionError) {
         var reader = ContributionReader(bytes)
         let format = try reader.unsigned()
-        guard format == UInt64(Self.format) else { throw .unknownFormat(UInt8(truncatingIfNeeded: format)) }
+        guard (1...UInt64(Self.format)).contains(format) else { throw .unknownFormat(UInt8(truncatingIfNeeded: format)) }
+        reader.format = UInt8(format)
         switch try reader.unsigned() {
         case 0: self = .flow(try FlowTotals(from: &reader))
         case 1: self = .walkthrough(try WalkthroughTotals(from: &reader))

@@ -5,7 +5,8 @@ import Waypoint
 /// here too (docs/ARCHITECTURE.md, "Reports at scale").
 enum FlowContributionReport {
     static func report(
-        rows: some Sequence<ContributionRow>, query: FunnelQuery, events: Int, groupsOutsideRange: Set<String>
+        rows: some Sequence<ContributionRow>, query: FunnelQuery, events: Int, groupsOutsideRange: Set<String>,
+        medianPages: ((Set<Int32>) -> Void)? = nil
     ) throws(ReportError) -> FunnelResult {
         guard query.steps == nil else { throw .sequentialFromContributions(flowID: query.flowID) }
         var groups: [String: FlowGroup] = [:]
@@ -141,6 +142,6 @@ enum FlowContributionReport {
         return .flow(builder.report(
             flowID: query.flowID, steps: steps, outcomes: outcomes, variations: variations, appVersions: appVersions,
             revisions: revisions.names, scope: query.scope, declared: query.declaredSteps, variationsDeclared: foldsVariations,
-            folded: FoldedValues(variations: foldedVariations), invalidLines: 0, events: events))
+            folded: FoldedValues(variations: foldedVariations), invalidLines: 0, events: events, medianPages: medianPages))
     }
 }

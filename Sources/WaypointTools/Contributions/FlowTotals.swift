@@ -96,6 +96,25 @@ public struct FlowTotals: Sendable, Hashable {
         return counts
     }
 
+    /// The totals as a store keeps a cell: every duration counted by its page
+    /// (``DurationHistogram/byPage``), and apart, per page, each histogram's exact durations in it
+    /// (``DurationHistogram/exactPages``) with no other figure. `counted` and every page's totals
+    /// add up to these totals again.
+    public var paged: (counted: FlowTotals, pages: [Int32: FlowTotals]) {
+        var counted = self
+        var pages: [Int32: FlowTotals] = [:]
+        counted.toComplete = toComplete.byPage
+        for (page, part) in toComplete.exactPages { pages[page, default: FlowTotals()].toComplete = part }
+        for (id, step) in steps where !step.durations.isEmpty {
+            counted.steps[id]?.durations = step.durations.byPage
+            if counted.steps[id]?.isEmpty == true { counted.steps[id] = nil }
+            for (page, part) in step.durations.exactPages {
+                pages[page, default: FlowTotals()].steps[id, default: Step()].durations = part
+            }
+        }
+        return (counted, pages)
+    }
+
     func write(to writer: inout ContributionWriter) {
         writer.int(users)
         writer.int(events)

@@ -8,7 +8,9 @@ extension Funnel {
     /// - Parameters:
     ///   - rows: the rows of the query's flow and scope: of ``ContributionKind/flow``, of the
     ///     scope's revision (`nil` rows without one), and with a date range, of the users who
-    ///     started in it. Summed rows and single users' rows may be mixed.
+    ///     started in it. Summed rows and single users' rows may be mixed, and so may rows that
+    ///     count durations by page, as long as the rows of the pages ``medianPages(contributions:query:groupsOutsideRange:)``
+    ///     names are among them.
     ///   - events: the report's `events` (every event of the environment, as in its export).
     ///   - groupsOutsideRange: with a date range, the groups of the scope revision's rows of users
     ///     who started outside it: a report split by variation refuses several experiments, or
@@ -17,6 +19,26 @@ extension Funnel {
     public static func compute(
         contributions rows: some Sequence<ContributionRow>, query: FunnelQuery, events: Int, groupsOutsideRange: Set<String> = []
     ) throws(ReportError) -> FunnelResult {
-        try FlowContributionReport.report(rows: rows, query: query, events: events, groupsOutsideRange: groupsOutsideRange)
+        var missing: Set<Int32> = []
+        let result = try FlowContributionReport.report(
+            rows: rows, query: query, events: events, groupsOutsideRange: groupsOutsideRange, medianPages: { missing = $0 })
+        guard missing.isEmpty else { throw .damagedContributions(.missingPages(missing)) }
+        return result
+    }
+
+    /// The pages whose exact durations the flow report of `rows` needs for its medians, when rows
+    /// count durations by page as a store's cells do (``DurationHistogram/medianPages``): a store
+    /// reads the exact durations of these pages in the same cells, and passes them with `rows` to
+    /// ``compute(contributions:query:events:groupsOutsideRange:)`` (docs/ARCHITECTURE.md, "Reports at scale").
+    /// Empty when every median is exact already.
+    ///
+    /// - Throws: ``ReportError`` as ``compute(contributions:query:events:groupsOutsideRange:)`` does.
+    public static func medianPages(
+        contributions rows: some Sequence<ContributionRow>, query: FunnelQuery, groupsOutsideRange: Set<String> = []
+    ) throws(ReportError) -> Set<Int32> {
+        var needed: Set<Int32> = []
+        _ = try FlowContributionReport.report(
+            rows: rows, query: query, events: 0, groupsOutsideRange: groupsOutsideRange, medianPages: { needed = $0 })
+        return needed
     }
 }

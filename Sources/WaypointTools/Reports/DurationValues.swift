@@ -26,4 +26,9 @@ struct DurationValues {
     var median: Double? {
         histogram.isEmpty ? FunnelTally.median(raw) : allDurations.median
     }
+
+    /// The pages of durations known only by their page that the median needs (``DurationHistogram/medianPages``).
+    var medianPages: Set<Int32> {
+        histogram.isExact ? [] : allDurations.medianPages
+    }
 }

@@ -309,12 +309,16 @@ struct FlowReportBuilder {
     ///     and `(other)` (otherwise the largest groups are named, ``ReportBounds``).
     ///   - folded: the values the collector folded already.
     ///   - foldedSteps: the undeclared step ids the collector folded as it read them.
+    ///   - medianPages: given, once the report is built, the pages of durations its medians need
+    ///     that are known only by their page (``DurationHistogram/medianPages``); each such median is nil.
     func report(
         flowID: String, steps: ByteStringTable, outcomes: ByteStringTable, variations: ByteStringTable,
         appVersions: ByteStringTable, revisions: ByteStringTable, scope: ReportScope, declared: [String]?,
         variationsDeclared: Bool, folded: FoldedValues, foldedSteps: ByteStringTable = ByteStringTable(capacity: 1),
-        invalidLines: Int, events: Int
+        invalidLines: Int, events: Int, medianPages: ((Set<Int32>) -> Void)? = nil
     ) -> FlowReport {
+        var neededPages: Set<Int32> = []
+        defer { medianPages?(neededPages) }
         var order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: declared)
         let outcomeNames = (0..<outcomes.count).map { outcomes.string(at: $0) }
         var folded = folded
@@ -354,7 +358,9 @@ struct FlowReportBuilder {
                     stepID: entry.name, viewed: tally.viewed[slot], skipped: tally.skipped[slot],
                     droppedHere: tally.dropped[slot], outcomes: outcomesByStep[number] ?? [:],
                     medianDurationMs: tally.durations[slot].median, inDocument: entry.inDocument))
+                neededPages.formUnion(tally.durations[slot].medianPages)
             }
+            neededPages.formUnion(tally.toComplete.medianPages)
             return FlowReport.Figures(
                 started: tally.started, completed: tally.completed, abandoned: tally.abandoned,
                 completionRate: tally.started == 0 ? 0 : Double(tally.completed) / Double(tally.started),

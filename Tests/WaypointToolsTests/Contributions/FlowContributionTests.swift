@@ -38,6 +38,12 @@ import TestSupport
 
     /// The report from rows, picking the rows of the scope as a store does.
     static func reportFromRows(_ rows: [ContributionRow], query: FunnelQuery, events: Int) throws -> FunnelResult {
+        let scope = scoped(rows, query: query)
+        return try Funnel.compute(contributions: scope.rows, query: query, events: events, groupsOutsideRange: scope.outside)
+    }
+
+    /// The rows of the query's scope, and the groups of its revision's rows outside its range, as a store picks them.
+    static func scoped(_ rows: [ContributionRow], query: FunnelQuery) -> (rows: [ContributionRow], outside: Set<String>) {
         let scope = query.scope
         let revisionRows = rows.filter { $0.kind == .flow && $0.revision == scope.revision }
         let ranged = scope.since != nil || scope.until != nil
@@ -47,7 +53,7 @@ import TestSupport
             return scope.includesStart(atMilliseconds: start)
         }
         let outside = ranged ? Set(revisionRows.filter { row in !inRange.contains(row) }.map(\.group)) : []
-        return try Funnel.compute(contributions: inRange, query: query, events: events, groupsOutsideRange: outside)
+        return (inRange, outside)
     }
 
     @Test(arguments: cases)
