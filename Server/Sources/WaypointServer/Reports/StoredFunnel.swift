@@ -17,9 +17,14 @@ enum StoredFunnel {
         let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
         guard query.steps != nil else {
             let scope = query.scope
+            // Cells count durations by page: the store reads the pages that hold the medians too.
+            // Should the report refuse the rows, `compute` below says why.
             let contributions = try await store.contributions(
                 appID: appID, environment: environment, kind: .flow, subject: query.flowID, revision: scope.revision,
-                since: scope.since, until: scope.until)
+                since: scope.since, until: scope.until
+            ) { scope in
+                (try? Funnel.medianPages(contributions: scope.rows, query: query, groupsOutsideRange: scope.groupsOutsideRange)) ?? []
+            }
             return try Funnel.compute(
                 contributions: contributions.rows, query: query, events: events, groupsOutsideRange: contributions.groupsOutsideRange)
         }

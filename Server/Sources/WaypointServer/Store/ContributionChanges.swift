@@ -144,8 +144,20 @@ struct ContributionChanges: Sendable {
         return try sum(existing, plus: changes)
     }
 
-    /// The cells as a reader sees them: each stored cell (`cells`) with its held changes (`held`)
-    /// added, the ones left with no user dropped, in the order of `cells`.
+    /// A cell's fold as a store writes it (docs/ARCHITECTURE.md, "Report contributions in the stores"):
+    /// the new sum (``sum(_:held:plus:)``) with its durations counted by page, and, per page, the
+    /// exact durations to add to the cell's stored page (`ContributionTotals.paged`). `counted` is
+    /// nil when nothing is left: the cell's row and every page of it go.
+    static func fold(
+        _ existing: [UInt8]?, held: [[UInt8]], plus delta: ContributionTotals
+    ) throws -> (counted: ContributionTotals?, pages: [Int32: ContributionTotals]) {
+        guard let sum = try sum(existing, held: held, plus: delta) else { return (nil, [:]) }
+        let (counted, pages) = sum.paged
+        return counted.isEmpty ? (nil, [:]) : (counted, pages)
+    }
+
+    /// The cells as a reader sees them: each stored cell (`cells`) with its held changes and pages
+    /// (`held`) added, the ones left with no user dropped, in the order of `cells`.
     static func folded(cells: [ContributionRow], held: [ContributionRow]) throws -> [ContributionRow] {
         var index: [ContributionRow.Cell: Int] = [:]
         var folded = cells

@@ -5,7 +5,8 @@ import WaypointTools
 /// `contribution_rows_by_start`, so their cost follows days × groups and the users who started in
 /// the cut days, never events. A cell's figures are its row in `contribution_cells` plus its held
 /// changes in `contribution_cell_changes` (fewer than ``StoreSchema/cellChangesHeld``), read with the
-/// same condition.
+/// same condition; the exact durations of the pages a report's medians need are read from
+/// `contribution_cell_pages`, with the same condition again (``pageStatement(_:)``).
 struct ContributionScopeQuery: Sendable {
     static let dayMs: Int64 = 86_400_000
     /// Times are clamped into ± this (about 146 million years), so no day arithmetic overflows.
@@ -25,13 +26,46 @@ struct ContributionScopeQuery: Sendable {
     var since: Int64?
     var until: Int64?
 
+    private static let prefix = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ?"
+
+    private var prefixValues: [SQLStatement.Value] {
+        [.text(appID), .text(environment), .text(kind.rawValue), .text(subject), .integer(revision.map(Int64.init) ?? StoreSchema.allRevisions)]
+    }
+
+    /// Which days' cells the scope reads, as a condition after the key's prefix: all of them
+    /// without a range, the days wholly inside a range; nil when it reads no cell.
+    private var cellDays: (condition: String, values: [SQLStatement.Value])? {
+        if let revision, revision < 1 { return nil }
+        guard since != nil || until != nil else { return ("", []) }
+        let (from, to) = bounds
+        guard from < to else { return nil }
+        let day = ContributionRow.day(ofMilliseconds:)
+        let firstFull = day(from) + (from % Self.dayMs == 0 ? 0 : 1)
+        let endFull = day(to)
+        guard firstFull < endFull else { return nil }
+        return (" AND day >= ? AND day < ?", [.integer(firstFull), .integer(endFull)])
+    }
+
+    /// The range in milliseconds, clamped into ± ``farTime``.
+    private var bounds: (from: Int64, to: Int64) {
+        (max(min(since ?? -Self.farTime, Self.farTime), -Self.farTime), max(min(until ?? Self.farTime, Self.farTime), -Self.farTime))
+    }
+
+    /// The statement that reads the exact durations of `pages` (every page when nil) in the cells
+    /// the scope reads (`day, grp, totals`, as ``Reads/cells``); nil when it reads no cell or no
+    /// page is asked for.
+    func pageStatement(_ pages: Set<Int32>?) -> SQLQuery? {
+        guard pages?.isEmpty != true, let cellDays else { return nil }
+        let text = "SELECT day, grp, totals FROM contribution_cell_pages WHERE \(Self.prefix)\(cellDays.condition)"
+        guard let pages else { return SQLQuery(text: text, values: prefixValues + cellDays.values) }
+        let list = Array(repeating: "?", count: pages.count).joined(separator: ", ")
+        return SQLQuery(text: text + " AND page IN (\(list))", values: prefixValues + cellDays.values + pages.sorted().map { .integer(Int64($0)) })
+    }
+
     /// The rows of the scope, then the groups outside it.
     var statements: [(reads: Reads, query: SQLQuery)] {
-        let prefix = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ?"
-        let prefixValues: [SQLStatement.Value] = [
-            .text(appID), .text(environment), .text(kind.rawValue), .text(subject),
-            .integer(revision.map(Int64.init) ?? StoreSchema.allRevisions),
-        ]
+        let prefix = Self.prefix
+        let prefixValues = self.prefixValues
         func cells(_ condition: String = "", _ values: [SQLStatement.Value] = []) -> [(reads: Reads, query: SQLQuery)] {
             ["contribution_cells", "contribution_cell_changes"].map { table in
                 (.cells, SQLQuery(text: "SELECT day, grp, totals FROM \(table) WHERE \(prefix)\(condition)", values: prefixValues + values))
@@ -58,16 +92,15 @@ struct ContributionScopeQuery: Sendable {
         // Revisions below 1 are none the server serves, and no row of one is kept.
         if let revision, revision < 1 { return [] }
         guard since != nil || until != nil else { return cells() }
-        let from = max(min(since ?? -Self.farTime, Self.farTime), -Self.farTime)
-        let to = max(min(until ?? Self.farTime, Self.farTime), -Self.farTime)
+        let (from, to) = bounds
         guard from < to else { return [cellGroups("1 = 1", [])] }
         let day = ContributionRow.day(ofMilliseconds:)
         // Days wholly in [from, to): from the first day that starts at or after `from`, to the day `to` falls in.
         let firstFull = day(from) + (from % Self.dayMs == 0 ? 0 : 1)
         let endFull = day(to)
         var statements: [(reads: Reads, query: SQLQuery)] = []
-        if firstFull < endFull {
-            statements += cells(" AND day >= ? AND day < ?", [.integer(firstFull), .integer(endFull)])
+        if firstFull < endFull, let cellDays {
+            statements += cells(cellDays.condition, cellDays.values)
             if from < firstFull * Self.dayMs { statements.append(users(from: from, to: firstFull * Self.dayMs)) }
             if endFull * Self.dayMs < to { statements.append(users(from: endFull * Self.dayMs, to: to)) }
         } else {

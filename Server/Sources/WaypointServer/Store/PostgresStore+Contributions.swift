@@ -163,7 +163,8 @@ extension PostgresStore {
     }
 
     /// Folds each of `cells`' held changes and difference into its sum (a new cell, in `inserted`,
-    /// holds nothing yet), writes it back, and deletes the folded changes.
+    /// holds nothing yet), writes it back with its durations counted by page, adds their exact
+    /// values to its pages, and deletes the folded changes.
     private static func fold(
         _ connection: PostgresConnection, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)],
         inserted: Set<ContributionCellKey>, held: [ContributionCellKey: (count: Int, last: Int64)], logger: Logger
@@ -179,13 +180,17 @@ extension PostgresStore {
         }
         var written: [(key: ContributionCellKey, totals: ContributionTotals)] = []
         var emptied: [ContributionCellKey] = []
+        var pages: [(key: ContributionCellKey, page: Int32, part: ContributionTotals)] = []
         for (key, delta) in cells {
-            if let sum = try ContributionChanges.sum(existing[key], held: changes[key] ?? [], plus: delta) {
-                written.append((key, sum))
+            let (counted, parts) = try ContributionChanges.fold(existing[key], held: changes[key] ?? [], plus: delta)
+            if let counted {
+                written.append((key, counted))
+                pages += parts.sorted { $0.key < $1.key }.map { (key, $0.key, $0.value) }
             } else {
                 emptied.append(key)
             }
         }
+        try await addPages(connection, appID: appID, pages, logger: logger)
         if !written.isEmpty {
             let keys = written.map(\.key)
             let users = written.map { Int64($0.totals.users) }, totals = written.map { Self.hex($0.totals.bytes) }
@@ -200,9 +205,72 @@ extension PostgresStore {
                 """, logger: logger)
         }
         try await deleteRows(connection, appID: appID, in: "contribution_cells", of: emptied, logger: logger)
+        try await deleteRows(connection, appID: appID, in: "contribution_cell_pages", of: emptied, logger: logger)
     }
 
-    /// Deletes `keys`' rows in `table` (`contribution_cells` or `contribution_cell_changes`).
+    /// Adds each part to its cell's stored page (under the cell's lock): the sum is written, or the
+    /// page deleted when nothing is left.
+    private static func addPages(
+        _ connection: PostgresConnection, appID: String, _ parts: [(key: ContributionCellKey, page: Int32, part: ContributionTotals)],
+        logger: Logger
+    ) async throws {
+        guard !parts.isEmpty else { return }
+        struct PageKey: Hashable {
+            var cell: ContributionCellKey
+            var page: Int64
+        }
+        let keys = parts.map(\.key), numbers = parts.map { Int64($0.page) }
+        var stored: [PageKey: [UInt8]] = [:]
+        for try await (environment, kind, subject, revision, day, group, page, totals) in try await connection.query(
+            """
+            SELECT c.environment, c.kind, c.subject, c.revision, c.day, c.grp, c.page, c.totals
+            FROM unnest(\(keys.map(\.environment))::text[], \(keys.map(\.kind))::text[], \(keys.map(\.subject))::text[],
+                        \(keys.map(\.revision))::bigint[], \(keys.map(\.day))::bigint[], \(keys.map(\.group))::text[],
+                        \(numbers)::bigint[]) AS t(e, k, s, r, d, g, p)
+            JOIN contribution_cell_pages c ON c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s
+                AND c.revision = t.r AND c.day = t.d AND c.grp = t.g AND c.page = t.p
+            """, logger: logger
+        ).decode((String, String, String, Int64, Int64, String, Int64, ByteBuffer).self) {
+            let cell = ContributionCellKey(environment: environment, kind: kind, subject: subject, revision: revision, day: day, group: group)
+            stored[PageKey(cell: cell, page: page)] = Array(totals.readableBytesView)
+        }
+        var written: [(key: ContributionCellKey, page: Int64, bytes: [UInt8])] = []
+        var emptied: [(key: ContributionCellKey, page: Int64)] = []
+        for (key, page, part) in parts {
+            let existing = stored[PageKey(cell: key, page: Int64(page))]
+            if let sum = try ContributionChanges.sum(existing, plus: part) {
+                written.append((key, Int64(page), sum.bytes))
+            } else if existing != nil {
+                emptied.append((key, Int64(page)))
+            }
+        }
+        if !written.isEmpty {
+            let keys = written.map(\.key), numbers = written.map(\.page), totals = written.map { Self.hex($0.bytes) }
+            try await connection.query(
+                """
+                INSERT INTO contribution_cell_pages (app_id, environment, kind, subject, revision, day, grp, page, totals)
+                SELECT \(appID), e, k, s, r, d, g, p, decode(b, 'hex')
+                FROM unnest(\(keys.map(\.environment))::text[], \(keys.map(\.kind))::text[], \(keys.map(\.subject))::text[],
+                            \(keys.map(\.revision))::bigint[], \(keys.map(\.day))::bigint[], \(keys.map(\.group))::text[],
+                            \(numbers)::bigint[], \(totals)::text[]) AS t(e, k, s, r, d, g, p, b)
+                ON CONFLICT (app_id, environment, kind, subject, revision, day, grp, page) DO UPDATE SET totals = excluded.totals
+                """, logger: logger)
+        }
+        if !emptied.isEmpty {
+            let keys = emptied.map(\.key), numbers = emptied.map(\.page)
+            try await connection.query(
+                """
+                DELETE FROM contribution_cell_pages c
+                USING unnest(\(keys.map(\.environment))::text[], \(keys.map(\.kind))::text[], \(keys.map(\.subject))::text[],
+                             \(keys.map(\.revision))::bigint[], \(keys.map(\.day))::bigint[], \(keys.map(\.group))::text[],
+                             \(numbers)::bigint[]) AS t(e, k, s, r, d, g, p)
+                WHERE c.app_id = \(appID) AND c.environment = t.e AND c.kind = t.k AND c.subject = t.s AND c.revision = t.r
+                    AND c.day = t.d AND c.grp = t.g AND c.page = t.p
+                """, logger: logger)
+        }
+    }
+
+    /// Deletes `keys`' rows in `table` (`contribution_cells`, `contribution_cell_changes` or, every page of each, `contribution_cell_pages`).
     private static func deleteRows(
         _ connection: PostgresConnection, appID: String, in table: String, of keys: [ContributionCellKey], logger: Logger
     ) async throws {
@@ -281,6 +349,7 @@ extension PostgresStore {
     static func rebuildContributions(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("DELETE FROM contribution_cells", logger: logger)
         try await connection.query("DELETE FROM contribution_cell_changes", logger: logger)
+        try await connection.query("DELETE FROM contribution_cell_pages", logger: logger)
         try await connection.query("DELETE FROM contribution_rows", logger: logger)
         // Reads events by user; dropped at the end.
         try await connection.query(
@@ -354,32 +423,54 @@ extension PostgresStore {
     }
 
     public func contributions(
-        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
+        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+        medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
             appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until)
-        var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
-        for (reads, sql) in query.statements {
-            let rows = try await client.query(PostgresQuery(sql.statement(in: .postgres)), logger: logger)
-            switch reads {
-            case .cells:
-                for try await (day, group, totals) in rows.decode((Int64, String, ByteBuffer).self) {
-                    try collector.add(day: day, startMs: nil, group: group, totals: Array(totals.readableBytesView))
-                }
-            case .users:
-                for try await (start, group, totals) in rows.decode((Int64, String, ByteBuffer).self) {
-                    try collector.add(day: nil, startMs: start, group: group, totals: Array(totals.readableBytesView))
-                }
-            case .groups:
-                for try await group in rows.decode(String.self) { collector.addGroup(group) }
-            }
+        // One snapshot for every statement: a cell, its held changes and its pages as of one moment,
+        // whatever a fold commits meanwhile.
+        do {
+            return try await readScope(query, subject: subject, revision: revision, medianPages: medianPages)
+        } catch let error as PostgresTransactionError {
+            // What went wrong inside (a damaged row, a lost connection) says more than the rollback.
+            throw error.closureError ?? error
         }
-        return collector.scope
+    }
+
+    private func readScope(
+        _ query: ContributionScopeQuery, subject: String, revision: Int?, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+    ) async throws -> ContributionScope {
+        let logger = logger
+        return try await transaction { connection in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+            var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
+            func read(_ reads: ContributionScopeQuery.Reads, _ sql: SQLQuery) async throws {
+                let rows = try await connection.query(PostgresQuery(sql.statement(in: .postgres)), logger: logger)
+                switch reads {
+                case .cells:
+                    for try await (day, group, totals) in rows.decode((Int64, String, ByteBuffer).self) {
+                        try collector.add(day: day, startMs: nil, group: group, totals: Array(totals.readableBytesView))
+                    }
+                case .users:
+                    for try await (start, group, totals) in rows.decode((Int64, String, ByteBuffer).self) {
+                        try collector.add(day: nil, startMs: start, group: group, totals: Array(totals.readableBytesView))
+                    }
+                case .groups:
+                    for try await group in rows.decode(String.self) { collector.addGroup(group) }
+                }
+            }
+            for (reads, sql) in query.statements { try await read(reads, sql) }
+            if let pages = query.pageStatement(medianPages.map { $0(collector.scope) }) {
+                try await read(.cells, pages)
+            }
+            return collector.scope
+        }
     }
 
     public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
         var cells: [ContributionRow] = [], held: [ContributionRow] = []
-        for (table, order) in [("contribution_cells", ""), ("contribution_cell_changes", ", n")] {
+        for (table, order) in [("contribution_cells", ""), ("contribution_cell_pages", ", page"), ("contribution_cell_changes", ", n")] {
             for try await (subject, revision, day, group, totals) in try await client.query(
                 PostgresQuery(SQLStatement(
                     text: """

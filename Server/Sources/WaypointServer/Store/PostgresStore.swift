@@ -121,6 +121,8 @@ public final class PostgresStore: Store {
         // Step 9 (StoreSchema.cellChangesStepName): cells' held changes, for databases whose step 7
         // ran before they existed.
         StoreSchema.cellChangesStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
+        // Step 10 (StoreSchema.cellPagesStepName): cells' pages of exact durations.
+        StoreSchema.cellPagesStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
     ]
 
     /// The number of the contributions step (1, 2, …), as `waypoint_migrations` records it.

@@ -152,7 +152,8 @@ extension SQLiteStore {
 
     /// Adds each difference to its cell: held beside it while the cell holds fewer than
     /// ``StoreSchema/cellChangesHeld`` − 1 changes, else folded into it with them (a new cell is
-    /// written at once); a cell left with nothing is deleted.
+    /// written at once), its durations counted by page and their exact values added to its pages;
+    /// a cell left with nothing is deleted with its pages.
     private static func applyCells(_ db: Database, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)]) throws {
         let key = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ? AND day = ? AND grp = ?"
         // Whether the cell is stored (answered from its key's index, so its sum is not read), how
@@ -174,6 +175,14 @@ extension SQLiteStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (app_id, environment, kind, subject, revision, day, grp) DO UPDATE SET users = excluded.users, totals = excluded.totals
             """)
+        let readPage = try db.cachedStatement(sql: "SELECT totals FROM contribution_cell_pages WHERE \(key) AND page = ?")
+        let writePage = try db.cachedStatement(sql: """
+            INSERT INTO contribution_cell_pages (app_id, environment, kind, subject, revision, day, grp, page, totals)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (app_id, environment, kind, subject, revision, day, grp, page) DO UPDATE SET totals = excluded.totals
+            """)
+        let deletePage = try db.cachedStatement(sql: "DELETE FROM contribution_cell_pages WHERE \(key) AND page = ?")
+        let deletePages = try db.cachedStatement(sql: "DELETE FROM contribution_cell_pages WHERE \(key)")
         for (cell, delta) in cells {
             let arguments: StatementArguments = [appID, cell.environment, cell.kind, cell.subject, cell.revision, cell.day, cell.group]
             let found = try Row.fetchOne(held, arguments: arguments + arguments)
@@ -184,12 +193,25 @@ extension SQLiteStore {
             }
             let existing = stored ? try Data.fetchOne(read, arguments: arguments).map { [UInt8]($0) } : nil
             let changes = count == 0 ? [] : try Data.fetchAll(readHeld, arguments: arguments).map { [UInt8]($0) }
-            if let sum = try ContributionChanges.sum(existing, held: changes, plus: delta) {
-                try write.execute(arguments: arguments + [Int64(sum.users), Data(sum.bytes)])
-            } else if stored {
-                try delete.execute(arguments: arguments)
-            }
             if count > 0 { try deleteHeld.execute(arguments: arguments) }
+            let (counted, pages) = try ContributionChanges.fold(existing, held: changes, plus: delta)
+            guard let counted else {
+                if stored {
+                    try delete.execute(arguments: arguments)
+                    try deletePages.execute(arguments: arguments)
+                }
+                continue
+            }
+            try write.execute(arguments: arguments + [Int64(counted.users), Data(counted.bytes)])
+            for (page, part) in pages {
+                let pageArguments = arguments + [Int64(page)]
+                let stored = try Data.fetchOne(readPage, arguments: pageArguments).map { [UInt8]($0) }
+                if let sum = try ContributionChanges.sum(stored, plus: part) {
+                    try writePage.execute(arguments: pageArguments + [Data(sum.bytes)])
+                } else if stored != nil {
+                    try deletePage.execute(arguments: pageArguments)
+                }
+            }
         }
     }
 
@@ -216,6 +238,7 @@ extension SQLiteStore {
     static func rebuildContributions(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM contribution_cells")
         try db.execute(sql: "DELETE FROM contribution_cell_changes")
+        try db.execute(sql: "DELETE FROM contribution_cell_pages")
         try db.execute(sql: "DELETE FROM contribution_rows")
         // Reads events by user; dropped at the end (SQLite ends it with `seq`, the row id).
         try db.execute(sql: "CREATE INDEX IF NOT EXISTS contribution_rebuild ON events (app_id, environment, user_id)")
@@ -270,13 +293,15 @@ extension SQLiteStore {
     }
 
     public func contributions(
-        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
+        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+        medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
             appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until)
+        // One read transaction: the pages are read in the snapshot of the cells they belong to.
         return try await pool.read { db in
             var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
-            for (reads, sql) in query.statements {
+            func read(_ reads: ContributionScopeQuery.Reads, _ sql: SQLQuery) throws {
                 let statement = sql.statement(in: .sqlite)
                 let rows = try Row.fetchCursor(db, sql: statement.text, arguments: statement.arguments)
                 while let row = try rows.next() {
@@ -291,6 +316,10 @@ extension SQLiteStore {
                         collector.addGroup(row[0])
                     }
                 }
+            }
+            for (reads, sql) in query.statements { try read(reads, sql) }
+            if let pages = query.pageStatement(medianPages.map { $0(collector.scope) }) {
+                try read(.cells, pages)
             }
             return collector.scope
         }
@@ -311,7 +340,8 @@ extension SQLiteStore {
                 }
             }
             let cells = try ContributionChanges.folded(
-                cells: try cells("contribution_cells", order: ""), held: try cells("contribution_cell_changes", order: ", n"))
+                cells: try cells("contribution_cells", order: ""),
+                held: try cells("contribution_cell_pages", order: ", page") + cells("contribution_cell_changes", order: ", n"))
             var users: [String: [ContributionRow]] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT user_id, subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = ? AND environment = ?

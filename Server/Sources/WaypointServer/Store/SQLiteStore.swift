@@ -181,6 +181,10 @@ public final class SQLiteStore: Store {
         migrator.registerMigration("9-" + StoreSchema.cellChangesStepName) { db in
             for statement in StoreSchema.cellChangesStep(in: .sqlite) { try db.execute(sql: statement) }
         }
+        // Cells' pages of exact durations (StoreSchema+Contributions.swift).
+        migrator.registerMigration("10-" + StoreSchema.cellPagesStepName) { db in
+            for statement in StoreSchema.cellPagesStep(in: .sqlite) { try db.execute(sql: statement) }
+        }
         return migrator
     }
 

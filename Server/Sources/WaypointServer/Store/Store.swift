@@ -152,8 +152,15 @@ public protocol Store: Sendable {
     /// rows by their start time; so the cost follows days × groups, never events. Contributions
     /// are kept by ``insertEvents(_:appID:)``, ``eraseUser(appID:userID:audit:)`` and
     /// ``deleteEvents(before:)`` in the transactions that change the events.
+    ///
+    /// Cells count their durations by page and keep each page's exact durations apart
+    /// (docs/ARCHITECTURE.md, "Report contributions in the stores"). Given `medianPages`, the store
+    /// calls it with the scope read so far and adds the rows of the pages it names, read in the
+    /// same snapshot: a flow report passes `Funnel.medianPages(contributions:query:groupsOutsideRange:)`.
+    /// Without it, every page of the cells read is added, so the rows sum to exact figures.
     func contributions(
-        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
+        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+        medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope
 
     /// The subjects (flow or walkthrough ids) that `kind`'s report has users of in `environment`,
@@ -209,5 +216,17 @@ extension Store {
     /// Publishes a revision to an environment now; see ``publish(appID:environment:revision:at:audit:)``.
     public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
         try await publish(appID: appID, environment: environment, revision: revision, at: Date(), audit: nil)
+    }
+}
+
+extension Store {
+    /// The contributions of a report's scope with every page of their cells: rows that sum to
+    /// exact figures (see ``contributions(appID:environment:kind:subject:revision:since:until:medianPages:)``).
+    public func contributions(
+        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
+    ) async throws -> ContributionScope {
+        try await contributions(
+            appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until,
+            medianPages: nil)
     }
 }

@@ -6,10 +6,13 @@
 /// and revision filter, the UTC day of the users' start and their group — in `contribution_cells`.
 /// A report reads the cells of the full days of its range and the users' rows of its partial days.
 ///
-/// A cell's sum grows with its users (its exact duration histograms), so a batch does not rewrite
-/// it: it appends its difference to `contribution_cell_changes`, and the change that would be a
-/// cell's ``cellChangesHeld``-th folds the held ones into the cell instead. A cell's figures are its
-/// stored sum plus its held changes; readers add them.
+/// A batch does not rewrite a cell: it appends its difference to `contribution_cell_changes`, and
+/// the change that would be a cell's ``cellChangesHeld``-th folds the held ones into the cell
+/// instead. A cell keeps its durations counted by page (`DurationHistogram.byPage`), and each
+/// page's exact durations in `contribution_cell_pages`, so that neither a fold nor a report reads
+/// durations that grow with the cell's users: a report reads the counts, then only the pages that
+/// hold its medians. A cell's figures are its stored sum plus its held changes plus its pages;
+/// readers add them.
 extension StoreSchema {
     /// The name of the migration step that adds the contribution tables, the events' walkthrough
     /// column, and fills both from the stored events.
@@ -24,6 +27,11 @@ extension StoreSchema {
     /// The name of the migration step that adds `contribution_cell_changes` to a store whose
     /// contributions step ran before it existed.
     static let cellChangesStepName = "contribution-cell-changes"
+
+    /// The name of the migration step that adds `contribution_cell_pages`. Cells stored before it
+    /// hold their exact durations, which are as good (a report reads them exactly); each is kept by
+    /// page from its next fold.
+    static let cellPagesStepName = "contribution-cell-pages"
 
     /// How many changes a cell holds at most: the next one is folded into the cell with them. A
     /// batch then rewrites a cell once in this many changes, and a report reads fewer than this
@@ -56,6 +64,16 @@ extension StoreSchema {
                 // `n`: 1, 2, … in the order the cell's changes were made, until they are folded.
                 primaryKey: ["app_id", "environment", "kind", "subject", "revision", "day", "grp", "n"]),
             Table(
+                name: "contribution_cell_pages",
+                columns: [
+                    Column("app_id", .text), Column("environment", .text), Column("kind", .text),
+                    Column("subject", .text, sortsByBytes: true), Column("revision", .bigInteger), Column("day", .bigInteger),
+                    Column("grp", .text, sortsByBytes: true), Column("page", .bigInteger), Column("totals", .bytes),
+                ],
+                // `page`: `DurationHistogram.page(of:)`; `totals`: the cell's exact durations in it, each
+                // histogram's count taken away from the page (`FlowTotals.paged`), no other figure.
+                primaryKey: ["app_id", "environment", "kind", "subject", "revision", "day", "grp", "page"]),
+            Table(
                 name: "contribution_rows",
                 columns: [
                     Column("app_id", .text), Column("environment", .text), Column("user_id", .text, sortsByBytes: true),
@@ -81,6 +99,11 @@ extension StoreSchema {
     /// contributions step of a newer store made it already).
     static func cellChangesStep(in dialect: SQLDialect) -> [String] {
         [tableStatement(contributions(in: dialect).table("contribution_cell_changes"), in: dialect, ifNotExists: true)]
+    }
+
+    /// The statement of the step that adds `contribution_cell_pages` where it is missing.
+    static func cellPagesStep(in dialect: SQLDialect) -> [String] {
+        [tableStatement(contributions(in: dialect).table("contribution_cell_pages"), in: dialect, ifNotExists: true)]
     }
 
     /// The statements of the step, in `dialect`: each does nothing where it ran already. The events'

@@ -71,7 +71,8 @@ struct FailureRouteTests {
         func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws -> SDKKeySummary { throw Failure() }
         func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int { throw Failure() }
         func deleteEvents(before cutoff: Int64) async throws -> Int { throw Failure() }
-        func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?) async throws
+        func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+                       medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?) async throws
             -> ContributionScope { throw Failure() }
         func storedContributions(appID: String, environment: String) async throws -> StoredContributions { throw Failure() }
         func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] { throw Failure() }

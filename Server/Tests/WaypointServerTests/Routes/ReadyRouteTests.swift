@@ -139,7 +139,8 @@ struct StorageFailingStore: Store, SQLRows {
     func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws -> SDKKeySummary { throw failure }
     func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int { throw failure }
     func deleteEvents(before cutoff: Int64) async throws -> Int { throw failure }
-    func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?) async throws
+    func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+                       medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?) async throws
         -> ContributionScope { throw failure }
     func storedContributions(appID: String, environment: String) async throws -> StoredContributions { throw failure }
     func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] { throw failure }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 import Waypoint
 import WaypointTools
@@ -67,12 +68,36 @@ extension StoreContractTests {
             for user in 0..<batches {
                 _ = try await store.insertEvents(Self.heldChangesRun(user: user), appID: "fitness")
                 held.append(try heldChanges())
-                // Read as a report reads it: one cell, as its stored sum and the changes it holds.
+                // Read as a report reads it when its medians need no page: one cell, as its stored
+                // sum and the changes it holds.
                 let scope = try await store.contributions(
-                    appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil)
+                    appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
+                    medianPages: { _ in [] })
                 #expect(Set(scope.rows.map(\.cell)).count == 1 && scope.rows.count == 1 + held.last! / 2, "after batch \(user + 1)")
                 #expect(scope.rows.map(\.totals.users).reduce(0, +) == user + 1, "after batch \(user + 1)")
             }
+            // The cell counts its durations by page and keeps each page's exact durations apart: a
+            // report reads the one or two pages that hold its median; read whole, they add up exactly.
+            let query = FunnelQuery(flowID: "signup", scope: ReportScope(revision: 1))
+            let asked = Mutex<Set<Int32>>([])
+            let report = try await store.contributions(
+                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
+                medianPages: { scope in
+                    let pages = (try? Funnel.medianPages(contributions: scope.rows, query: query)) ?? []
+                    asked.withLock { $0 = pages }
+                    return pages
+                })
+            let whole = try await store.contributions(
+                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil)
+            let pageRows = whole.rows.filter { $0.totals.users == 0 }
+            #expect((1...2).contains(asked.withLock { $0.count }))
+            #expect(report.rows.filter { $0.totals.users == 0 }.count == asked.withLock { $0.count })
+            #expect(pageRows.count > 4, "durations 1,000–1,666 ms lie on \(pageRows.count) pages")
+            guard case .flow(let summed) = try whole.rows.reduce(into: ContributionTotals.flow(FlowTotals()), { try $0.add($1.totals) }) else {
+                Issue.record("the rows are not a flow's")
+                return
+            }
+            #expect(summed.steps["welcome"]?.durations == DurationHistogram((0..<batches).map { Int64(1_000 + 37 * $0) }))
             // Two cells (all revisions, revision 1): each written at once when new, then holding
             // 1, 2, … changes until the next would reach the limit, which folds them all.
             let expected = (0..<batches).map { 2 * ($0 % StoreSchema.cellChangesHeld) }
