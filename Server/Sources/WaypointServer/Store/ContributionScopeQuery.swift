@@ -148,8 +148,8 @@ struct ContributionScopeQuery: Sendable {
             values: values + values + [.integer(Int64(limit))])
     }
 
-    /// Gathers what the statements read into the scope: the cells, their held changes and the users'
-    /// rows as they are (a report sums them, all durations at once), less the cells whose held
+    /// Gathers what the statements read into the scope: the cells, their held changes, their pages
+    /// and the users' rows as they are (a report sums them, all durations at once), less the cells whose held
     /// changes took every user away; groups into a set.
     struct Collector {
         var subject: String

@@ -135,6 +135,11 @@ public final class PostgresStore: Store {
         migrations.firstIndex { $0.map(\.sql) == StoreSchema.cellChangesStep(in: .postgres) }.map { $0 + 1 }
     }
 
+    /// The number of the step that adds cells' pages, as `waypoint_migrations` records it.
+    static var cellPagesStepNumber: Int {
+        (migrations.firstIndex { $0.map(\.sql) == StoreSchema.cellPagesStep(in: .postgres) } ?? migrations.count) + 1
+    }
+
     /// Whether `steps` is the contributions step, after whose statements the contributions are
     /// rebuilt from the stored events (found by its statements, whatever its number).
     private static func isContributionsStep(_ steps: [PostgresQuery]) -> Bool {

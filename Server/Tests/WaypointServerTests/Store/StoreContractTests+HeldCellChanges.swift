@@ -170,4 +170,82 @@ extension StoreContractTests {
             #expect(try PostgresServer.schema(url: earlier) == PostgresServer.schema(url: fresh))
         }
     }
+
+    /// A store from before cells kept their durations by page: its cells hold exact durations,
+    /// which read exactly, and each is kept by page from its next fold; the step gives it the
+    /// schema of a new store.
+    @Test(arguments: StoreKind.available)
+    func aStoreFromBeforePagesReadsItsExactCellsAndPagesThemAtTheirNextFold(kind: StoreKind) async throws {
+        let before = (0..<5).flatMap { Self.heldChangesRun(user: $0) }
+        let after = (5..<(5 + 2 * StoreSchema.cellChangesHeld)).flatMap { Self.heldChangesRun(user: $0) }
+        switch kind {
+        case .sqlite:
+            try await TemporaryFiles.with { directory in
+                let earlier = directory.appendingPathComponent("earlier")
+                let store = try SQLiteStore(directory: earlier)
+                try await Self.makeApp(store, "fitness")
+                _ = try await store.insertEvents(before, appID: "fitness")
+                try await store.close()
+                let path = earlier.appendingPathComponent("waypoint.sqlite").path
+                // As the release before left it: each cell's exact sum in the cell, no table of pages, the step not run.
+                try await DatabaseQueue(path: path).write { db in
+                    let key = "app_id, environment, kind, subject, revision, day, grp"
+                    var sums: [String: (arguments: StatementArguments, totals: ContributionTotals)] = [:]
+                    for table in ["contribution_cells", "contribution_cell_pages"] {
+                        for row in try Row.fetchAll(db, sql: "SELECT \(key), totals FROM \(table)") {
+                            let name = (0..<7).map { "\(row[$0] as DatabaseValue)" }.joined(separator: "|")
+                            let totals = try ContributionTotals(bytes: [UInt8](row[7] as Data))
+                            if var sum = sums[name] {
+                                try sum.totals.add(totals)
+                                sums[name] = sum
+                            } else {
+                                sums[name] = (StatementArguments((0..<7).map { row[$0] as DatabaseValue }), totals)
+                            }
+                        }
+                    }
+                    for (arguments, totals) in sums.values {
+                        try db.execute(
+                            sql: """
+                                UPDATE contribution_cells SET totals = ? WHERE app_id = ? AND environment = ? AND kind = ? AND subject = ?
+                                AND revision = ? AND day = ? AND grp = ?
+                                """,
+                            arguments: [Data(totals.bytes)] + arguments)
+                    }
+                    try db.execute(sql: "DROP TABLE contribution_cell_pages")
+                    try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '10-\(StoreSchema.cellPagesStepName)'")
+                }
+                let migrated = try SQLiteStore(directory: earlier)
+                try await Self.checkContributions(migrated, appID: "fitness", "after the step, before a fold")
+                let exact = try await migrated.contributions(
+                    appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
+                    medianPages: { _ in [] })
+                #expect(exact.rows.allSatisfy { $0.totals.paged.pages.count > 1 }, "the cells hold exact durations")
+                for event in after { _ = try await migrated.insertEvents([event], appID: "fitness") }
+                try await Self.checkContributions(migrated, appID: "fitness", "after folds")
+                let paged = try await migrated.contributions(
+                    appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
+                    medianPages: { _ in [] })
+                #expect(paged.rows.first.map { $0.totals.users > 0 && $0.totals.paged.pages.isEmpty } == true, "the cell counts by page")
+                try await migrated.close()
+
+                let fresh = directory.appendingPathComponent("fresh")
+                try await SQLiteStore(directory: fresh).close()
+                #expect(try StoreSchemaTests.sqliteCatalog(path) == StoreSchemaTests.sqliteCatalog(fresh.appendingPathComponent("waypoint.sqlite").path))
+            }
+        case .postgres:
+            let earlier = try PostgresServer.createDatabase()
+            try await PostgresServer.withStore(url: earlier) { _ in }
+            try PostgresServer.psql(url: earlier, """
+                DROP TABLE contribution_cell_pages; DELETE FROM waypoint_migrations WHERE version = \(PostgresStore.cellPagesStepNumber)
+                """)
+            try await PostgresServer.withStore(url: earlier) { store in
+                try await Self.makeApp(store, "fitness")
+                for event in before + after { _ = try await store.insertEvents([event], appID: "fitness") }
+                try await Self.checkContributions(store, appID: "fitness", "after the step")
+            }
+            let fresh = try PostgresServer.createDatabase()
+            try await PostgresServer.withStore(url: fresh) { _ in }
+            #expect(try PostgresServer.schema(url: earlier) == PostgresServer.schema(url: fresh))
+        }
+    }
 }
