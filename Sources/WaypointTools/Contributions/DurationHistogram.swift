@@ -106,9 +106,9 @@ public struct DurationHistogram: Sendable, Hashable {
     }
 
     /// The sum of many histograms, in one pass when their durations span at most a few times as
-    /// many milliseconds as they hold entries (counted in an array by duration), else merged pairwise
-    /// in a balanced tree: a report sums hundreds of cells, and adding them one by one to a growing
-    /// sum would cost the sum's size for each. Pages are counted in an array (there are fewer than 2,000).
+    /// many milliseconds as they hold entries (counted in an array by duration), else by sorting
+    /// all their entries at once: a report sums hundreds of cells, and adding them one by one to a
+    /// growing sum would cost the sum's size for each. Pages are counted in an array (there are fewer than 2,000).
     public static func sum(_ histograms: [DurationHistogram]) -> DurationHistogram {
         let held = histograms.filter { !$0.isEmpty }
         guard held.count > 1 else { return held.first ?? DurationHistogram() }
@@ -125,10 +125,10 @@ public struct DurationHistogram: Sendable, Hashable {
     ) -> ([Key], [Int]) {
         let held = lists.filter { !$0.0.isEmpty }
         guard held.count > 1 else { return held.first ?? ([], []) }
-        let entries = held.reduce(0) { $0 + $1.0.count }
+        let total = held.reduce(0) { $0 + $1.0.count }
         let low = held.map { $0.0[0] }.min()!, high = held.map { $0.0[$0.0.count - 1] }.max()!
         let (span, overflow) = offset(high).subtractingReportingOverflow(offset(low))
-        if !overflow, span < 1 << 20, span <= 4 * Int64(entries) + 4096 {
+        if !overflow, span < 1 << 20, span <= 4 * Int64(total) + 4096 {
             var counts = [Int](repeating: 0, count: Int(span) + 1)
             let base = offset(low)
             for (listKeys, listCounts) in held {
@@ -141,20 +141,29 @@ public struct DurationHistogram: Sendable, Hashable {
             }
             return (sumKeys, sumCounts)
         }
-        var level = held
-        while level.count > 1 {
-            var next: [([Key], [Int])] = []
-            next.reserveCapacity((level.count + 1) / 2)
-            for index in stride(from: 0, to: level.count, by: 2) {
-                guard index + 1 < level.count else {
-                    next.append(level[index])
-                    continue
-                }
-                next.append(merged(level[index].0, level[index].1, level[index + 1].0, level[index + 1].1, sign: 1))
-            }
-            level = next
+        // Wide and sparse: every entry in one list, sorted by key, equal keys added.
+        var entries: [(key: Key, count: Int)] = []
+        entries.reserveCapacity(total)
+        for (keys, counts) in held {
+            for index in keys.indices { entries.append((keys[index], counts[index])) }
         }
-        return level[0]
+        entries.sort { $0.key < $1.key }
+        var sumKeys: [Key] = [], sumCounts: [Int] = []
+        sumKeys.reserveCapacity(entries.count)
+        sumCounts.reserveCapacity(entries.count)
+        var index = 0
+        while index < entries.count {
+            let key = entries[index].key
+            var count = 0
+            while index < entries.count, entries[index].key == key {
+                count += entries[index].count
+                index += 1
+            }
+            guard count != 0 else { continue }
+            sumKeys.append(key)
+            sumCounts.append(count)
+        }
+        return (sumKeys, sumCounts)
     }
 
     /// The median: the middle duration, or the mean of the two middle ones for an even count;

@@ -83,7 +83,10 @@ public struct FlowTotals: Sendable, Hashable {
             item.toComplete = DurationHistogram()
             for (id, step) in item.steps where !step.durations.isEmpty {
                 durations[id, default: []].append(step.durations)
-                item.steps[id]?.durations = DurationHistogram()
+                var rest = step
+                rest.durations = DurationHistogram()
+                // A page's row holds durations only: nothing else of it is left to add.
+                item.steps[id] = rest.isEmpty ? nil : rest
             }
             counts.add(item)
         }
