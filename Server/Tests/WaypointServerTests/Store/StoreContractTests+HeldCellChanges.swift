@@ -128,27 +128,14 @@ extension StoreContractTests {
         let after = (3..<(3 + StoreSchema.cellChangesHeld)).flatMap { Self.heldChangesRun(user: $0) }
         switch kind {
         case .sqlite:
-            try await TemporaryFiles.with { directory in
-                let earlier = directory.appendingPathComponent("earlier")
-                let store = try SQLiteStore(directory: earlier)
-                try await Self.makeApp(store, "fitness")
-                _ = try await store.insertEvents(before, appID: "fitness")
-                try await store.close()
-                let path = earlier.appendingPathComponent("waypoint.sqlite").path
-                // As the release before left it: its cells folded, no table of held changes, the step not run.
-                try await DatabaseQueue(path: path).write { db in
-                    try db.execute(sql: "DELETE FROM contribution_cell_changes")
-                    try db.execute(sql: "DROP TABLE contribution_cell_changes")
-                    try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '9-\(StoreSchema.cellChangesStepName)'")
-                }
-                let migrated = try SQLiteStore(directory: earlier)
+            // As the release before left it: its cells folded, no table of held changes, the step not run.
+            try await Self.withSQLiteStoreFromBefore(events: before, as: { db in
+                try db.execute(sql: "DELETE FROM contribution_cell_changes")
+                try db.execute(sql: "DROP TABLE contribution_cell_changes")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '9-\(StoreSchema.cellChangesStepName)'")
+            }) { migrated in
                 for event in after { _ = try await migrated.insertEvents([event], appID: "fitness") }
                 try await Self.checkContributions(migrated, appID: "fitness", "after the step")
-                try await migrated.close()
-
-                let fresh = directory.appendingPathComponent("fresh")
-                try await SQLiteStore(directory: fresh).close()
-                #expect(try StoreSchemaTests.sqliteCatalog(path) == StoreSchemaTests.sqliteCatalog(fresh.appendingPathComponent("waypoint.sqlite").path))
             }
         case .postgres:
             let earlier = try PostgresServer.createDatabase()
@@ -180,41 +167,33 @@ extension StoreContractTests {
         let after = (5..<(5 + 2 * StoreSchema.cellChangesHeld)).flatMap { Self.heldChangesRun(user: $0) }
         switch kind {
         case .sqlite:
-            try await TemporaryFiles.with { directory in
-                let earlier = directory.appendingPathComponent("earlier")
-                let store = try SQLiteStore(directory: earlier)
-                try await Self.makeApp(store, "fitness")
-                _ = try await store.insertEvents(before, appID: "fitness")
-                try await store.close()
-                let path = earlier.appendingPathComponent("waypoint.sqlite").path
-                // As the release before left it: each cell's exact sum in the cell, no table of pages, the step not run.
-                try await DatabaseQueue(path: path).write { db in
-                    let key = "app_id, environment, kind, subject, revision, day, grp"
-                    var sums: [String: (arguments: StatementArguments, totals: ContributionTotals)] = [:]
-                    for table in ["contribution_cells", "contribution_cell_pages"] {
-                        for row in try Row.fetchAll(db, sql: "SELECT \(key), totals FROM \(table)") {
-                            let name = (0..<7).map { "\(row[$0] as DatabaseValue)" }.joined(separator: "|")
-                            let totals = try ContributionTotals(bytes: [UInt8](row[7] as Data))
-                            if var sum = sums[name] {
-                                try sum.totals.add(totals)
-                                sums[name] = sum
-                            } else {
-                                sums[name] = (StatementArguments((0..<7).map { row[$0] as DatabaseValue }), totals)
-                            }
+            // As the release before left it: each cell's exact sum in the cell, no table of pages, the step not run.
+            try await Self.withSQLiteStoreFromBefore(events: before, as: { db in
+                let key = "app_id, environment, kind, subject, revision, day, grp"
+                var sums: [String: (arguments: StatementArguments, totals: ContributionTotals)] = [:]
+                for table in ["contribution_cells", "contribution_cell_pages"] {
+                    for row in try Row.fetchAll(db, sql: "SELECT \(key), totals FROM \(table)") {
+                        let name = (0..<7).map { "\(row[$0] as DatabaseValue)" }.joined(separator: "|")
+                        let totals = try ContributionTotals(bytes: [UInt8](row[7] as Data))
+                        if var sum = sums[name] {
+                            try sum.totals.add(totals)
+                            sums[name] = sum
+                        } else {
+                            sums[name] = (StatementArguments((0..<7).map { row[$0] as DatabaseValue }), totals)
                         }
                     }
-                    for (arguments, totals) in sums.values {
-                        try db.execute(
-                            sql: """
-                                UPDATE contribution_cells SET totals = ? WHERE app_id = ? AND environment = ? AND kind = ? AND subject = ?
-                                AND revision = ? AND day = ? AND grp = ?
-                                """,
-                            arguments: [Data(totals.bytes)] + arguments)
-                    }
-                    try db.execute(sql: "DROP TABLE contribution_cell_pages")
-                    try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '10-\(StoreSchema.cellPagesStepName)'")
                 }
-                let migrated = try SQLiteStore(directory: earlier)
+                for (arguments, totals) in sums.values {
+                    try db.execute(
+                        sql: """
+                            UPDATE contribution_cells SET totals = ? WHERE app_id = ? AND environment = ? AND kind = ? AND subject = ?
+                            AND revision = ? AND day = ? AND grp = ?
+                            """,
+                        arguments: [Data(totals.bytes)] + arguments)
+                }
+                try db.execute(sql: "DROP TABLE contribution_cell_pages")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '10-\(StoreSchema.cellPagesStepName)'")
+            }) { migrated in
                 try await Self.checkContributions(migrated, appID: "fitness", "after the step, before a fold")
                 let exact = try await migrated.contributions(
                     appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
@@ -226,11 +205,6 @@ extension StoreContractTests {
                     appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
                     medianPages: { _ in [] })
                 #expect(paged.rows.first.map { $0.totals.users > 0 && $0.totals.paged.pages.isEmpty } == true, "the cell counts by page")
-                try await migrated.close()
-
-                let fresh = directory.appendingPathComponent("fresh")
-                try await SQLiteStore(directory: fresh).close()
-                #expect(try StoreSchemaTests.sqliteCatalog(path) == StoreSchemaTests.sqliteCatalog(fresh.appendingPathComponent("waypoint.sqlite").path))
             }
         case .postgres:
             let earlier = try PostgresServer.createDatabase()
@@ -246,6 +220,30 @@ extension StoreContractTests {
             let fresh = try PostgresServer.createDatabase()
             try await PostgresServer.withStore(url: fresh) { _ in }
             #expect(try PostgresServer.schema(url: earlier) == PostgresServer.schema(url: fresh))
+        }
+    }
+
+    /// Runs `body` on a SQLite store that held `events` (app `fitness`) and was then made as a
+    /// release before left it (`undo`, on its file), opened again so that its migration runs; then
+    /// checks that its schema is a new store's.
+    static func withSQLiteStoreFromBefore(
+        events: [StoredEvent], as undo: @escaping @Sendable (Database) throws -> Void, _ body: (SQLiteStore) async throws -> Void
+    ) async throws {
+        try await TemporaryFiles.with { directory in
+            let earlier = directory.appendingPathComponent("earlier")
+            let store = try SQLiteStore(directory: earlier)
+            try await makeApp(store, "fitness")
+            _ = try await store.insertEvents(events, appID: "fitness")
+            try await store.close()
+            let path = earlier.appendingPathComponent("waypoint.sqlite").path
+            try await DatabaseQueue(path: path).write(undo)
+            let migrated = try SQLiteStore(directory: earlier)
+            try await body(migrated)
+            try await migrated.close()
+
+            let fresh = directory.appendingPathComponent("fresh")
+            try await SQLiteStore(directory: fresh).close()
+            #expect(try StoreSchemaTests.sqliteCatalog(path) == StoreSchemaTests.sqliteCatalog(fresh.appendingPathComponent("waypoint.sqlite").path))
         }
     }
 }
