@@ -37,13 +37,16 @@ struct ContributionScopeQuery: Sendable {
     private var cellDays: (condition: String, values: [SQLStatement.Value])? {
         if let revision, revision < 1 { return nil }
         guard since != nil || until != nil else { return ("", []) }
+        return fullDays.map { (" AND day >= ? AND day < ?", [.integer($0.first), .integer($0.end)]) }
+    }
+
+    /// The UTC days wholly in the range: from the first day that starts at or after its start, to
+    /// the day its end falls in (excluded); nil when there is none.
+    private var fullDays: (first: Int64, end: Int64)? {
         let (from, to) = bounds
-        guard from < to else { return nil }
-        let day = ContributionRow.day(ofMilliseconds:)
-        let firstFull = day(from) + (from % Self.dayMs == 0 ? 0 : 1)
-        let endFull = day(to)
-        guard firstFull < endFull else { return nil }
-        return (" AND day >= ? AND day < ?", [.integer(firstFull), .integer(endFull)])
+        let first = ContributionRow.day(ofMilliseconds: from) + (from % Self.dayMs == 0 ? 0 : 1)
+        let end = ContributionRow.day(ofMilliseconds: to)
+        return first < end ? (first, end) : nil
     }
 
     /// The range in milliseconds, clamped into ± ``farTime``.
@@ -95,14 +98,11 @@ struct ContributionScopeQuery: Sendable {
         let (from, to) = bounds
         guard from < to else { return [cellGroups("1 = 1", [])] }
         let day = ContributionRow.day(ofMilliseconds:)
-        // Days wholly in [from, to): from the first day that starts at or after `from`, to the day `to` falls in.
-        let firstFull = day(from) + (from % Self.dayMs == 0 ? 0 : 1)
-        let endFull = day(to)
         var statements: [(reads: Reads, query: SQLQuery)] = []
-        if firstFull < endFull, let cellDays {
+        if let full = fullDays, let cellDays {
             statements += cells(cellDays.condition, cellDays.values)
-            if from < firstFull * Self.dayMs { statements.append(users(from: from, to: firstFull * Self.dayMs)) }
-            if endFull * Self.dayMs < to { statements.append(users(from: endFull * Self.dayMs, to: to)) }
+            if from < full.first * Self.dayMs { statements.append(users(from: from, to: full.first * Self.dayMs)) }
+            if full.end * Self.dayMs < to { statements.append(users(from: full.end * Self.dayMs, to: to)) }
         } else {
             statements.append(users(from: from, to: to))
         }

@@ -45,34 +45,26 @@ extension StoreSchema {
     /// The contribution tables and the index that reads users' rows by start; the lock buckets only
     /// in PostgreSQL (SQLite runs one writer at a time).
     static func contributions(in dialect: SQLDialect) -> StoreSchema {
+        // A cell's key, which its held changes and its pages carry too.
+        let cellKey = [
+            Column("app_id", .text), Column("environment", .text), Column("kind", .text), Column("subject", .text, sortsByBytes: true),
+            Column("revision", .bigInteger), Column("day", .bigInteger), Column("grp", .text, sortsByBytes: true),
+        ]
+        let cellKeyNames = ["app_id", "environment", "kind", "subject", "revision", "day", "grp"]
         var tables = [
             Table(
-                name: "contribution_cells",
-                columns: [
-                    Column("app_id", .text), Column("environment", .text), Column("kind", .text),
-                    Column("subject", .text, sortsByBytes: true), Column("revision", .bigInteger), Column("day", .bigInteger),
-                    Column("grp", .text, sortsByBytes: true), Column("users", .bigInteger), Column("totals", .bytes),
-                ],
-                primaryKey: ["app_id", "environment", "kind", "subject", "revision", "day", "grp"]),
+                name: "contribution_cells", columns: cellKey + [Column("users", .bigInteger), Column("totals", .bytes)],
+                primaryKey: cellKeyNames),
             Table(
                 name: "contribution_cell_changes",
-                columns: [
-                    Column("app_id", .text), Column("environment", .text), Column("kind", .text),
-                    Column("subject", .text, sortsByBytes: true), Column("revision", .bigInteger), Column("day", .bigInteger),
-                    Column("grp", .text, sortsByBytes: true), Column("n", .bigInteger), Column("users", .bigInteger), Column("totals", .bytes),
-                ],
+                columns: cellKey + [Column("n", .bigInteger), Column("users", .bigInteger), Column("totals", .bytes)],
                 // `n`: 1, 2, … in the order the cell's changes were made, until they are folded.
-                primaryKey: ["app_id", "environment", "kind", "subject", "revision", "day", "grp", "n"]),
+                primaryKey: cellKeyNames + ["n"]),
             Table(
-                name: "contribution_cell_pages",
-                columns: [
-                    Column("app_id", .text), Column("environment", .text), Column("kind", .text),
-                    Column("subject", .text, sortsByBytes: true), Column("revision", .bigInteger), Column("day", .bigInteger),
-                    Column("grp", .text, sortsByBytes: true), Column("page", .bigInteger), Column("totals", .bytes),
-                ],
+                name: "contribution_cell_pages", columns: cellKey + [Column("page", .bigInteger), Column("totals", .bytes)],
                 // `page`: `DurationHistogram.page(of:)`; `totals`: the cell's exact durations in it, each
                 // histogram's count taken away from the page (`FlowTotals.paged`), no other figure.
-                primaryKey: ["app_id", "environment", "kind", "subject", "revision", "day", "grp", "page"]),
+                primaryKey: cellKeyNames + ["page"]),
             Table(
                 name: "contribution_rows",
                 columns: [
