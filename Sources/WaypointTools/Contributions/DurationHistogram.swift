@@ -230,17 +230,8 @@ public struct DurationHistogram: Sendable, Hashable {
     /// The same durations, every one counted by its page: what a store keeps in a cell.
     public var byPage: DurationHistogram {
         var counted = DurationHistogram()
-        counted.pages = pages
-        counted.pageCounts = pageCounts
-        var keys: [Int32] = [], totals: [Int] = []
-        for index in values.indices {
-            let page = Self.page(of: values[index])
-            if keys.last == page { totals[totals.count - 1] += counts[index] } else {
-                keys.append(page)
-                totals.append(counts[index])
-            }
-        }
-        (counted.pages, counted.pageCounts) = Self.merged(counted.pages, counted.pageCounts, keys, totals, sign: 1)
+        let runs = pageRuns.filter { $0.total != 0 }
+        (counted.pages, counted.pageCounts) = Self.merged(pages, pageCounts, runs.map(\.page), runs.map(\.total), sign: 1)
         return counted
     }
 
@@ -249,6 +240,17 @@ public struct DurationHistogram: Sendable, Hashable {
     /// known only by their page have no part.
     public var exactPages: [Int32: DurationHistogram] {
         var parts: [Int32: DurationHistogram] = [:]
+        for run in pageRuns {
+            parts[run.page] = DurationHistogram(
+                ascending: Array(values[run.entries]), counts: Array(counts[run.entries]),
+                pages: run.total == 0 ? [] : [run.page], pageCounts: run.total == 0 ? [] : [-run.total])
+        }
+        return parts
+    }
+
+    /// The exact durations in runs of one page each: the page, the run's entries and their count.
+    private var pageRuns: [(page: Int32, entries: Range<Int>, total: Int)] {
+        var runs: [(page: Int32, entries: Range<Int>, total: Int)] = []
         var index = 0
         while index < values.count {
             let page = Self.page(of: values[index])
@@ -257,11 +259,9 @@ public struct DurationHistogram: Sendable, Hashable {
                 total += counts[end]
                 end += 1
             }
-            parts[page] = DurationHistogram(
-                ascending: Array(values[index..<end]), counts: Array(counts[index..<end]),
-                pages: total == 0 ? [] : [page], pageCounts: total == 0 ? [] : [-total])
+            runs.append((page, index..<end, total))
             index = end
         }
-        return parts
+        return runs
     }
 }
