@@ -413,6 +413,12 @@ public final class SQLiteStore: Store {
     /// The free space below which the disk counts as full: more than a batch of events needs.
     static let minimumFreeBytes: UInt64 = 4 << 20
 
+    /// The room below its size limit (unused pages plus free ones) under which the database counts
+    /// as full: one event touches several b-trees (the events table and its indexes, the user's
+    /// contribution, its cells and their pages), each of which may need a page of its own, so a
+    /// database a page or two short of its limit already refuses a single event.
+    static let minimumRoomPages = 16
+
     public func checkStorage() async throws {
         let path = directory.appendingPathComponent("waypoint.sqlite").path
         do {
@@ -423,9 +429,10 @@ public final class SQLiteStore: Store {
                 let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
                 let limit = try Int.fetchOne(db, sql: "PRAGMA max_page_count") ?? Int.max
                 let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-                if pages >= limit && free == 0 {
+                if limit - pages < Self.minimumRoomPages - free {
                     throw StoreError.storageFull(
-                        "The SQLite database \(path) reached its size limit of \(limit) pages, so nothing more can be stored. "
+                        "The SQLite database \(path) reached its size limit of \(limit) pages (\(limit - pages + free) left, "
+                            + "fewer than an event can need), so nothing more can be stored. "
                             + "Delete old events or move the data folder to a larger disk.")
                 }
             }

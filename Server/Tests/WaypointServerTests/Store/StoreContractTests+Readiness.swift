@@ -19,7 +19,7 @@ extension StoreContractTests {
 
     @Test func aFullSQLiteDatabaseFailsTheStorageCheckWithItsLimitAndPassesOnceThereIsRoom() async throws {
         try await TemporaryFiles.with { directory in
-            let store = try SQLiteStore(directory: directory, maxPageCount: 60)
+            let store = try SQLiteStore(directory: directory, maxPageCount: 100)
             try await Self.makeApp(store, "fitness")
             var inserted = 0
             var full: StoreError?
@@ -48,7 +48,8 @@ extension StoreContractTests {
             #expect(try await store.events(appID: "fitness", environment: nil, timestamps: nil, after: nil, limit: 100_000).lines.count == inserted * 50 + singles)
             let check = await #expect(throws: StoreError.self) { try await store.checkStorage() }
             #expect(check?.isStorageFull == true)
-            #expect(check?.description.contains("waypoint.sqlite reached its size limit of 60 pages, so nothing more can be stored.") == true)
+            #expect(check?.description.contains("waypoint.sqlite reached its size limit of 100 pages (") == true)
+            #expect(check?.description.contains("fewer than an event can need), so nothing more can be stored.") == true)
             let queue = try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path)
             try await queue.write { db in try db.execute(sql: "DELETE FROM events WHERE message_id LIKE 'm%'") }
             try queue.close()
