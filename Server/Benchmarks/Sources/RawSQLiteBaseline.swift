@@ -53,9 +53,11 @@ final class GrowingRawSQLite {
     private var user = 0
     private var pending: [StoredEvent] = []
     private(set) var stored = 0
+    private let order: SignupRun.StartOrder
 
-    init(directory: URL) throws {
+    init(directory: URL, order: SignupRun.StartOrder) throws {
         queue = try RawSQLiteBaseline.open(directory: directory)
+        self.order = order
     }
 
     /// Inserts the next events up to `level` in 100-row transactions; returns the rows/s of the
@@ -68,7 +70,7 @@ final class GrowingRawSQLite {
             while batches.count < chunk && stored < level {
                 let count = min(batchSize, level - stored)
                 while pending.count < count {
-                    pending += SignupRun(user: user).storedEvents(receivedAt: 0)
+                    pending += SignupRun(user: user, order: order).storedEvents(receivedAt: 0)
                     user += 1
                 }
                 batches.append(Array(pending.prefix(count)))

@@ -77,7 +77,7 @@ struct ReportScaleBenchmark {
             throw BenchmarkError("something already answers on port \(port); stop it, since the scale benchmark starts its own server there")
         }
 
-        let directRowsPerSecond = try await Self.directBaseline(directory: work.appendingPathComponent("direct"))
+        let directRowsPerSecond = try await Self.directBaseline(directory: work.appendingPathComponent("direct"), order: options.startOrder)
 
         let data = work.appendingPathComponent("data")
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("waypoint-server")
@@ -89,8 +89,8 @@ struct ReportScaleBenchmark {
         guard server.isRunning else { throw BenchmarkError("waypoint-server exited at start; see its log") }
         let key = try await Self.seedApp(port: port)
 
-        let source = ScaleEventSource()
-        let storage = try GrowingRawSQLite(directory: work.appendingPathComponent("storage-limit"))
+        let source = ScaleEventSource(order: options.startOrder)
+        let storage = try GrowingRawSQLite(directory: work.appendingPathComponent("storage-limit"), order: options.startOrder)
         var levels: [Level] = []
         for level in options.levels {
             let before = await source.produced
@@ -170,10 +170,10 @@ struct ReportScaleBenchmark {
     /// Rows/s of inserting the first ``directBatches`` 100-row batches of the same rows straight
     /// into a new store of its own, in this process: no HTTP, no JSON. The best of ``directRounds``
     /// rounds, each on a new store, since other work on shared cores only ever slows a round down.
-    static func directBaseline(directory: URL) async throws -> Double {
+    static func directBaseline(directory: URL, order: SignupRun.StartOrder) async throws -> Double {
         var best = 0.0
         for round in 0..<directRounds {
-            let raw = try GrowingRawSQLite(directory: directory.appendingPathComponent("round-\(round)"))
+            let raw = try GrowingRawSQLite(directory: directory.appendingPathComponent("round-\(round)"), order: order)
             best = max(best, try raw.fill(to: directBatches * batchSize, batchSize: batchSize))
         }
         return best
@@ -200,10 +200,15 @@ struct ReportScaleBenchmark {
     func table(_ levels: [Level], directRowsPerSecond: Double) -> String {
         guard let first = levels.first, let last = levels.last else { return "" }
         let users = last.users
+        let starts: String = switch options.startOrder {
+        case .random: "each on a day drawn at random (`--start-order random`)"
+        case .daily: "\(Self.grouped(SignupRun.usersPerDay)) a day, posted day after day (`--start-order daily`)"
+        }
+        let perUser = String(format: "%.1f", Double(last.events) / Double(max(users, 1)))
         var lines = [
             "",
-            "Reports at scale: \(Self.grouped(users)) users of `signup`, \(String(format: "%.1f", Double(last.events) / Double(max(users, 1)))) "
-                + "events each on average, starting over \(SignupRun.days) days; median of up to \(Self.samples) requests after a warm-up.",
+            "Reports at scale: \(Self.grouped(users)) users of `signup`, \(perUser) events each on average, starting over \(SignupRun.days) days, "
+                + "\(starts); median of up to \(Self.samples) requests after a warm-up.",
             "",
             "| Work | " + levels.map { Self.grouped($0.events) }.joined(separator: " | ")
                 + " | < \(Int(Self.targetMilliseconds)) ms at \(Self.grouped(last.events)) | \(Self.grouped(last.events)) / \(Self.grouped(first.events)) |",

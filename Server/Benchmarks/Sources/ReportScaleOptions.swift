@@ -9,6 +9,8 @@ import Foundation
 /// - `--ingestion-before ROWS_PER_SECOND`: the ingestion figure recorded before the server kept
 ///   report contributions, to compare the cost per batch against (default: Benchmarks/README.md's
 ///   last such figure).
+/// - `--start-order random|daily`: users start on days drawn at random (the default: history
+///   posted in no order) or day after day, as they are posted (``SignupRun/StartOrder``).
 struct ReportScaleOptions: Sendable {
     /// Stored-event counts to measure at, ascending.
     var levels: [Int]
@@ -16,8 +18,10 @@ struct ReportScaleOptions: Sendable {
     var only = false
     /// Rows/s of `POST /v1/events` recorded before contributions (2026-11-23, 8 clients, 100-event batches).
     var ingestionBefore = 37_463.0
+    /// How users' starts follow the order they are posted in.
+    var startOrder = SignupRun.StartOrder.random
 
-    static let valued = ["--report-levels", "--ingestion-before"]
+    static let valued = ["--report-levels", "--ingestion-before", "--start-order"]
     static let flags = ["--reports-only"]
 
     /// The options in `arguments` (the program's, name first); nil when `--report-levels` is absent.
@@ -35,6 +39,12 @@ struct ReportScaleOptions: Sendable {
                 if argument == "--report-levels" {
                     options.levels = try levels(value)
                     asked = true
+                } else if argument == "--start-order" {
+                    guard let order = SignupRun.StartOrder(rawValue: value) else {
+                        throw BenchmarkError.usage("--start-order \(value) is not an order; write "
+                            + SignupRun.StartOrder.allCases.map { "--start-order \($0.rawValue)" }.joined(separator: " or "))
+                    }
+                    options.startOrder = order
                 } else {
                     guard let rate = Double(value), rate > 0 else {
                         throw BenchmarkError.usage("--ingestion-before \(value) is not a rate; write rows per second, such as --ingestion-before 37463")
@@ -81,5 +91,11 @@ struct ReportScaleOptions: Sendable {
         return levels
     }
 
-    private static func example(_ option: String) -> String { option == "--report-levels" ? "1000000,3000000,10000000" : "37463" }
+    private static func example(_ option: String) -> String {
+        switch option {
+        case "--report-levels": "1000000,3000000,10000000"
+        case "--start-order": "daily"
+        default: "37463"
+        }
+    }
 }

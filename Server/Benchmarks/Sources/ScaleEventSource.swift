@@ -11,6 +11,11 @@ actor ScaleEventSource {
     private(set) var users = 0
     private var pending: [String] = []
     private var pendingStart = 0
+    private let order: SignupRun.StartOrder
+
+    init(order: SignupRun.StartOrder) {
+        self.order = order
+    }
 
     /// The next batch body of `size` events, or nil once `limit` events were handed out.
     func next(size: Int, limit: Int) -> Data? {
@@ -20,7 +25,7 @@ actor ScaleEventSource {
         lines.reserveCapacity(count)
         while lines.count < count {
             if pendingStart == pending.count {
-                pending = SignupRun(user: users).lines
+                pending = SignupRun(user: users, order: order).lines
                 pendingStart = 0
                 users += 1
             }

@@ -5,8 +5,19 @@ import WaypointServer
 /// would record it: a fork at `splash`, a conditional `personalization` step that most users skip,
 /// drop-offs, durations of seconds to a minute, and a start on one of 60 days.
 ///
-/// Everything is derived from the user's number, so a run is the same every time.
+/// Everything is derived from the user's number (and the ``StartOrder``), so a run is the same every time.
 struct SignupRun {
+    /// How users' starts follow their numbers.
+    enum StartOrder: String, Sendable, CaseIterable {
+        /// Each user starts on a day drawn at random: 60 days of history posted in no order.
+        case random
+        /// ``usersPerDay`` users a day, one a minute, day after day (the 61st day is the first
+        /// again): users posted as they start, as live apps send them.
+        case daily
+    }
+
+    /// Users who start on one day in ``StartOrder/daily``.
+    static let usersPerDay = 1_400
     /// The first day users start on: 2026-09-01, midnight UTC (milliseconds since 1970).
     static let firstDay: Int64 = 1_788_220_800_000
     /// How many days the starts are spread over.
@@ -24,11 +35,20 @@ struct SignupRun {
     private var time: Int64
     private let attributes: String
 
-    init(user: Int) {
+    init(user: Int, order: StartOrder = .random) {
         self.user = user
         random = UInt64(truncatingIfNeeded: user) &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D
-        let day = Int64(Self.next(&random) % UInt64(Self.days))
-        time = Self.firstDay + day * 86_400_000 + Int64(Self.next(&random) % 86_400_000)
+        let randomDay = Int64(Self.next(&random) % UInt64(Self.days))
+        let randomTime = Int64(Self.next(&random) % 86_400_000)
+        let day: Int64
+        switch order {
+        case .random:
+            day = randomDay
+            time = Self.firstDay + day * 86_400_000 + randomTime
+        case .daily:
+            day = Int64((user / Self.usersPerDay) % Self.days)
+            time = Self.firstDay + day * 86_400_000 + Int64(user % Self.usersPerDay) * 60_000 + randomTime % 60_000
+        }
         let variation = Self.next(&random) % 2 == 0 ? "control" : "short"
         // Older versions have fewer users: 20%, 30%, 50%.
         let share = Self.next(&random) % 10
