@@ -175,7 +175,7 @@ extension SQLiteStore {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (app_id, environment, kind, subject, revision, day, grp) DO UPDATE SET users = excluded.users, totals = excluded.totals
             """)
-        let readPage = try db.cachedStatement(sql: "SELECT totals FROM contribution_cell_pages WHERE \(key) AND page = ?")
+        let readPages = try db.cachedStatement(sql: "SELECT page, totals FROM contribution_cell_pages WHERE \(key) AND page BETWEEN ? AND ?")
         let writePage = try db.cachedStatement(sql: """
             INSERT INTO contribution_cell_pages (app_id, environment, kind, subject, revision, day, grp, page, totals)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -203,9 +203,18 @@ extension SQLiteStore {
                 continue
             }
             try write.execute(arguments: arguments + [Int64(counted.users), Data(counted.bytes)])
+            // The stored pages the fold adds to: one seek, then the cell's pages from the first to the last.
+            var storedPages: [Int32: [UInt8]] = [:]
+            if let first = pages.keys.min(), let last = pages.keys.max() {
+                let rows = try Row.fetchCursor(readPages, arguments: arguments + [Int64(first), Int64(last)])
+                while let row = try rows.next() {
+                    let page = Int32(truncatingIfNeeded: row[0] as Int64)
+                    if pages[page] != nil { storedPages[page] = try row.withUnsafeData(atIndex: 1) { $0.map { [UInt8]($0) } ?? [] } }
+                }
+            }
             for (page, part) in pages {
                 let pageArguments = arguments + [Int64(page)]
-                let stored = try Data.fetchOne(readPage, arguments: pageArguments).map { [UInt8]($0) }
+                let stored = storedPages[page]
                 if let sum = try ContributionChanges.sum(stored, plus: part) {
                     try writePage.execute(arguments: pageArguments + [Data(sum.bytes)])
                 } else if stored != nil {
