@@ -17,6 +17,30 @@ extension StoreContractTests {
         }
     }
 
+    /// One event can need several new pages, so a database with fewer than
+    /// ``SQLiteStore/minimumRoomPages`` pages of room below its limit is full, though not at it.
+    @Test(arguments: [0, 5, SQLiteStore.minimumRoomPages - 1, SQLiteStore.minimumRoomPages, 100])
+    func aSQLiteDatabaseShortOfRoomBelowItsLimitIsFull(room: Int) async throws {
+        try await TemporaryFiles.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            try await Self.makeApp(store, "fitness")
+            let (pages, free) = try await store.pool.read { db in
+                (try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0, try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0)
+            }
+            try await store.close()
+            // The limit that leaves `room` pages: the unused ones below it plus the free ones.
+            let capped = try SQLiteStore(directory: directory, maxPageCount: pages - free + room)
+            if room < SQLiteStore.minimumRoomPages {
+                let check = await #expect(throws: StoreError.self) { try await capped.checkStorage() }
+                #expect(check?.isStorageFull == true)
+                #expect(check?.description.contains("(\(room) left, fewer than an event can need)") == true, "\(String(describing: check))")
+            } else {
+                try await capped.checkStorage()
+            }
+            try await capped.close()
+        }
+    }
+
     @Test func aFullSQLiteDatabaseFailsTheStorageCheckWithItsLimitAndPassesOnceThereIsRoom() async throws {
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory, maxPageCount: 100)
