@@ -429,9 +429,11 @@ public final class SQLiteStore: Store {
                 let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
                 let limit = try Int.fetchOne(db, sql: "PRAGMA max_page_count") ?? Int.max
                 let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-                if limit - pages < Self.minimumRoomPages - free {
+                // Unused pages below the limit plus free ones (no overflow: `free` ≤ `pages` ≤ `limit`).
+                let room = limit - pages + free
+                if room < Self.minimumRoomPages {
                     throw StoreError.storageFull(
-                        "The SQLite database \(path) reached its size limit of \(limit) pages (\(limit - pages + free) left, "
+                        "The SQLite database \(path) reached its size limit of \(limit) pages (\(room) left, "
                             + "fewer than an event can need), so nothing more can be stored. "
                             + "Delete old events or move the data folder to a larger disk.")
                 }
