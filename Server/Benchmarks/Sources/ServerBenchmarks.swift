@@ -45,12 +45,18 @@ struct ServerBenchmarks {
               GET /v1/document only, against the minimal Hummingbird ceiling and nginx (default 5 s, 2 rounds)
           waypoint-server-benchmarks --report-levels 1000000,3000000,10000000 [--reports-only] [--ingestion-before ROWS_PER_SECOND]
               reports and ingestion at each level of stored events, then the workloads above unless --reports-only
+          waypoint-server-benchmarks amplification [BATCHES] [--database postgres://…]
+              BATCHES (default 5) batches of 1,000 events about one user, every value new; SQLite unless --database
         Benchmarks/README.md says what each figure means and gives the last results.
         """
 
     static func run() async throws {
         if CommandLine.arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
             print(usage)
+            return
+        }
+        if CommandLine.arguments.dropFirst().first == "amplification" {
+            try await AmplificationBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2))).run()
             return
         }
         if let scale = try ReportScaleOptions.parse(CommandLine.arguments) {

@@ -22,8 +22,11 @@ extension Contributions {
                         rows.append(allRow.ofRevision(sole))
                         continue
                     }
-                    guard let one = UserFlowFigures(lines: flowLines, flowID: flowID, revision: revision) else { continue }
-                    rows.append(one.row(flowID: flowID, revision: Int(revision), lines: flowLines))
+                    // A report of the revision reads only its events: the figures of just those
+                    // lines are the same, and each revision's passes read its own lines alone.
+                    let revisionLines = parsed.filter { $0.revision.map(Int64.init) == revision }.map(\.line)
+                    guard let one = UserFlowFigures(lines: revisionLines, flowID: flowID, revision: revision) else { continue }
+                    rows.append(one.row(flowID: flowID, revision: Int(revision), lines: revisionLines))
                 }
             }
         }

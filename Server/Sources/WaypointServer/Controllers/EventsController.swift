@@ -21,8 +21,10 @@ struct EventsController<Context: RequestContext>: Sendable {
         let receivedAt = Timestamp.milliseconds(authenticator.now())
         var seen: Set<String> = []
         var stored: [StoredEvent] = []
+        var positions: [Int] = []
         stored.reserveCapacity(batch.events.count)
-        for event in batch.events where seen.insert(event.messageID).inserted {
+        for (event, position) in zip(batch.events, batch.positions) where seen.insert(event.messageID).inserted {
+            positions.append(position)
             stored.append(StoredEvent(
                 messageID: event.messageID, userID: event.userID, flowID: event.flowID, walkthroughID: event.walkthroughID,
                 timestamp: Timestamp.milliseconds(event.timestamp), environment: environment.name,
@@ -32,10 +34,13 @@ struct EventsController<Context: RequestContext>: Sendable {
             ? InsertResult(accepted: 0, duplicates: 0)
             : try await store.insertEvents(stored, appID: environment.appID)
         let duplicates = result.duplicates + (batch.events.count - stored.count)
+        // Events the store refused (their user's events of a flow at a limit) are rejected like invalid ones.
+        let rejected = (batch.rejected + result.refused.map { EventBatch.Rejection(index: positions[$0.index], message: $0.message) })
+            .sorted { $0.index < $1.index }
         metrics.eventsAccepted.increment(by: Int64(result.accepted))
         metrics.eventsDuplicate.increment(by: Int64(duplicates))
-        metrics.eventsRejected.increment(by: Int64(batch.rejected.count))
+        metrics.eventsRejected.increment(by: Int64(rejected.count))
         return try JSONBody.response(
-            EventUploadReceipt(accepted: result.accepted, duplicates: duplicates, rejected: batch.rejected))
+            EventUploadReceipt(accepted: result.accepted, duplicates: duplicates, rejected: rejected))
     }
 }

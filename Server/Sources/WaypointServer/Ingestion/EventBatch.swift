@@ -9,6 +9,8 @@ struct EventBatch {
 
     /// The valid events, in batch order.
     var events: [OnboardingEvent] = []
+    /// Each valid event's position in the batch.
+    var positions: [Int] = []
     /// The invalid ones.
     var rejected: [Rejection] = []
     /// How many events the batch held.
@@ -44,6 +46,7 @@ struct EventBatch {
                     rejected.append(Rejection(index: index, message: problem))
                 } else {
                     events.append(event)
+                    positions.append(index)
                 }
             case .failure(let failure):
                 rejected.append(Rejection(index: index, message: failure.message))

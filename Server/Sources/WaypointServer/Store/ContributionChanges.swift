@@ -55,6 +55,58 @@ struct ContributionChanges: Sendable {
     /// The users' new rows: they replace every row of the user of the subjects recomputed.
     var rows: [StoredContribution] = []
 
+    /// How much of one user's events of a flow or walkthrough a store admits: beyond these, a new
+    /// event is refused, so that recomputing a user costs a bounded amount whatever they sent before.
+    static let limits = ContributionLimits.standard
+
+    /// Which of a user's just-inserted events (`inserted`, in storage order) their events of the
+    /// recomputed subjects admit: `stored` are all those events as the transaction reads them
+    /// (storage order, the inserted ones among them). Both stores insert a batch, then — holding the
+    /// user — refuse the events beyond ``limits``, delete them again and recompute from what is left.
+    static func admit(stored: [(seq: Int64, line: String)], inserted: [(seq: Int64, line: String)]) -> Admission {
+        let insertedSeqs = Set(inserted.map(\.seq))
+        let verdicts = limits.admit(stored: stored.filter { !insertedSeqs.contains($0.seq) }.map(\.line), new: inserted.map(\.line))
+        var admission = Admission()
+        for (event, verdict) in zip(inserted, verdicts) {
+            if let verdict { admission.refused[event.seq] = verdict }
+        }
+        admission.lines = stored.filter { admission.refused[$0.seq] == nil }.map(\.line)
+        return admission
+    }
+
+    /// The most users (with a flow or walkthrough each) one retention transaction recomputes: each
+    /// recompute reads at most ``limits`` events, so a transaction's work stays bounded however the
+    /// expired events are spread, and ingestion waits for no more than one of them.
+    static let retentionUsers = 1_000
+
+    /// Which of the oldest expired events (`candidates`, as read: seq, user, and the flow or
+    /// walkthrough whose rows they feed) one retention transaction deletes: all of them, unless
+    /// they belong to more than ``retentionUsers`` users and subjects; then those of the first
+    /// that many (and every event that feeds no row). Never none of a non-empty list.
+    static func retentionRound(_ candidates: [(seq: Int64, appID: String, user: ContributionUser, subject: String?)]) -> [Int64] {
+        struct Key: Hashable {
+            var appID: String
+            var user: ContributionUser
+            var subject: String
+        }
+        var recomputed: Set<Key> = []
+        return candidates.compactMap { candidate in
+            guard let subject = candidate.subject else { return candidate.seq }
+            let key = Key(appID: candidate.appID, user: candidate.user, subject: subject)
+            guard recomputed.contains(key) || recomputed.count < retentionUsers else { return nil }
+            recomputed.insert(key)
+            return candidate.seq
+        }
+    }
+
+    /// A user's events once those beyond ``limits`` are refused.
+    struct Admission {
+        /// By seq, the refused events and why.
+        var refused: [Int64: String] = [:]
+        /// The lines kept, in storage order: the rows are computed from them.
+        var lines: [String] = []
+    }
+
     /// The subjects each user's events touch: the flow id, or the walkthrough id of an event of
     /// no flow; an event of neither touches nothing.
     static func subjects(of events: some Sequence<StoredEvent>) -> [ContributionUser: Set<String>] {

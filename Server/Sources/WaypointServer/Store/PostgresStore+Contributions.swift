@@ -15,10 +15,16 @@ import WaypointTools
 extension PostgresStore {
     /// Recomputes the rows of each user's `subjects` (flow or walkthrough ids) from their stored
     /// events, replaces them, and applies the difference to the cells.
+    ///
+    /// `inserted` are the events this transaction has just inserted, by user (seq and line, in
+    /// storage order): those beyond ``ContributionChanges/limits`` are deleted again, once the
+    /// user's lock is held, and returned by seq with why; the rows are computed without them.
+    @discardableResult
     static func recomputeContributions(
-        _ connection: PostgresConnection, appID: String, subjects: [ContributionUser: Set<String>], logger: Logger
-    ) async throws {
-        guard !subjects.isEmpty else { return }
+        _ connection: PostgresConnection, appID: String, subjects: [ContributionUser: Set<String>],
+        inserted: [ContributionUser: [(seq: Int64, line: String)]] = [:], logger: Logger
+    ) async throws -> [Int64: String] {
+        guard !subjects.isEmpty else { return [:] }
         let buckets = Set(subjects.keys.map { ContributionChanges.lockBucket(appID: appID, user: $0) }).sorted()
         try await connection.query(
             """
@@ -36,10 +42,10 @@ extension PostgresStore {
         }
         // The users' events of those subjects, in storage order: a flow's by `flow_id`, a
         // walkthrough's (events of no flow) by `walkthrough_id`; each join follows `events_by_flow_user`.
-        var lines: [ContributionUser: [String]] = [:]
-        for try await (environment, user, line) in try await connection.query(
+        var lines: [ContributionUser: [(seq: Int64, line: String)]] = [:]
+        for try await (environment, user, seq, line) in try await connection.query(
             """
-            SELECT e, u, line FROM (
+            SELECT e, u, seq, line FROM (
                 SELECT t.e, t.u, v.seq, v.line FROM unnest(\(environments)::text[], \(users)::text[], \(names)::text[]) AS t(e, u, s)
                 JOIN events v ON v.app_id = \(appID) AND v.flow_id = t.s AND v.user_id = t.u AND v.environment = t.e
                 UNION ALL
@@ -48,9 +54,34 @@ extension PostgresStore {
                     AND v.walkthrough_id = t.s
             ) AS found ORDER BY seq
             """, logger: logger
-        ).decode((String, String, String).self) {
-            lines[ContributionUser(environment: environment, userID: user), default: []].append(line)
+        ).decode((String, String, Int64, String).self) {
+            lines[ContributionUser(environment: environment, userID: user), default: []].append((seq, line))
         }
+        // The events beyond the limits go again; a user all of whose new events went keeps their rows.
+        var refused: [Int64: String] = [:]
+        var kept: [ContributionUser: [String]] = [:]
+        for (user, stored) in lines {
+            guard let mine = inserted[user], !mine.isEmpty else {
+                kept[user] = stored.map(\.line)
+                continue
+            }
+            let admission = ContributionChanges.admit(stored: stored, inserted: mine)
+            refused.merge(admission.refused) { first, _ in first }
+            if admission.refused.count < mine.count { kept[user] = admission.lines }
+        }
+        if !refused.isEmpty {
+            try await connection.query(
+                "DELETE FROM events WHERE app_id = \(appID) AND seq = ANY(\(refused.keys.sorted())::bigint[])", logger: logger)
+        }
+        (environments, users, names) = ([], [], [])
+        for (user, userSubjects) in subjects where kept[user] != nil || lines[user] == nil {
+            for subject in userSubjects {
+                environments.append(user.environment)
+                users.append(user.userID)
+                names.append(subject)
+            }
+        }
+        guard !environments.isEmpty else { return refused }
         var old: [ContributionUser: [StoredContribution]] = [:]
         for try await (environment, user, subject, revision, start, group, totals) in try await connection.query(
             """
@@ -64,8 +95,8 @@ extension PostgresStore {
             old[key, default: []].append(StoredContribution(user: key, row: row))
         }
         var changes = ContributionChanges()
-        for (user, userSubjects) in subjects {
-            let new = ContributionChanges.rows(lines: lines[user] ?? [], subjects: userSubjects).map { StoredContribution(user: user, row: $0) }
+        for (user, userSubjects) in subjects where kept[user] != nil || lines[user] == nil {
+            let new = ContributionChanges.rows(lines: kept[user] ?? [], subjects: userSubjects).map { StoredContribution(user: user, row: $0) }
             try changes.replace(old[user] ?? [], with: new)
         }
         if !old.isEmpty {
@@ -77,6 +108,7 @@ extension PostgresStore {
         }
         try await insertRows(connection, appID: appID, changes.rows, logger: logger)
         try await applyCells(connection, appID: appID, changes.changedCells, logger: logger)
+        return refused
     }
 
     private static func insertRows(_ connection: PostgresConnection, appID: String, _ rows: [StoredContribution], logger: Logger) async throws {

@@ -59,11 +59,20 @@ extension PostgresStore {
             // The users whose events went get their contributions recomputed from what is left, in
             // the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
             // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
-            let batch = try await transaction { connection in
+            let (batch, more) = try await transaction { connection in
+                // The oldest expired events, of at most ``ContributionChanges/retentionUsers`` users.
+                var candidates: [(seq: Int64, appID: String, user: ContributionUser, subject: String?)] = []
+                for try await (seq, appID, environment, userID, flowID, walkthroughID) in try await connection.query(
+                    "SELECT seq, app_id, environment, user_id, flow_id, walkthrough_id FROM events WHERE timestamp_ms < \(cutoff) LIMIT \(limit)",
+                    logger: logger
+                ).decode((Int64, String, String, String, String?, String?).self) {
+                    candidates.append((seq, appID, ContributionUser(environment: environment, userID: userID), flowID ?? walkthroughID))
+                }
+                let chosen = ContributionChanges.retentionRound(candidates)
                 var expired: [(String, String, String, String?, String?)] = []
                 for try await row in try await connection.query(
                     """
-                    DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE timestamp_ms < \(cutoff) LIMIT \(limit))
+                    DELETE FROM events WHERE seq = ANY(\(chosen)::bigint[])
                     RETURNING app_id, environment, user_id, flow_id, walkthrough_id
                     """, logger: logger
                 ).decode((String, String, String, String?, String?).self) {
@@ -73,10 +82,10 @@ extension PostgresStore {
                 var counts = EventCountChanges()
                 for (appID, environment, _, _, _) in expired { counts.add(-1, appID: appID, environment: environment) }
                 try await Self.apply(counts, connection, logger: logger)
-                return expired.count
+                return (expired.count, candidates.count == limit || chosen.count < candidates.count)
             }
             deleted += batch
-            if batch < limit { break }
+            if !more { break }
         }
         for try await _ in try await client.query("DELETE FROM erased_messages WHERE timestamp_ms < \(cutoff)", logger: logger) {}
         return deleted

@@ -388,15 +388,17 @@ public final class PostgresStore: Store {
         let hasWalkthrough = sorted.map { events[$0].walkthroughID != nil }
         let walkthroughIDs = sorted.map { events[$0].walkthroughID ?? "" }
         let logger = logger
+        var positions: [String: Int] = [:]
+        for (index, event) in events.enumerated() where positions[event.messageID] == nil { positions[event.messageID] = index }
         // One transaction: the answer comes after its COMMIT.
-        let accepted = try await transaction { connection in
+        let result = try await transaction { [positions] connection in
             // Waits for an erasure of the app's users in progress, so that an erased event
             // delivered again meets its kept id (see ``eraseUser(appID:userID:)``).
             try await connection.query("SELECT pg_advisory_xact_lock_shared(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
-            var accepted = 0
             var subjects: [ContributionUser: Set<String>] = [:]
-            var counts = EventCountChanges()
-            for try await (environment, user, flow, walkthrough) in try await connection.query(
+            var inserted: [(seq: Int64, index: Int, environment: String)] = []
+            var insertedByUser: [ContributionUser: [(seq: Int64, line: String)]] = [:]
+            for try await (seq, messageID, environment, user, flow, walkthrough) in try await connection.query(
                 """
                 INSERT INTO events (seq, app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line, walkthrough_id)
                 SELECT s, \(appID), m, u, CASE WHEN h THEN f END, t, e, r, l, CASE WHEN hw THEN w END
@@ -411,21 +413,31 @@ public final class PostgresStore: Store {
                 WHERE NOT EXISTS (SELECT 1 FROM erased_messages kept WHERE kept.app_id = \(appID) AND kept.message_id = y.m)
                 ORDER BY n
                 ON CONFLICT (app_id, message_id) DO NOTHING
-                RETURNING environment, user_id, flow_id, walkthrough_id
+                RETURNING seq, message_id, environment, user_id, flow_id, walkthrough_id
                 """, logger: logger
-            ).decode((String, String, String?, String?).self) {
-                accepted += 1
-                counts.add(1, appID: appID, environment: environment)
+            ).decode((Int64, String, String, String, String?, String?).self) {
+                guard let index = positions[messageID] else { continue }
+                inserted.append((seq, index, environment))
                 if let subject = flow ?? walkthrough {
-                    subjects[ContributionUser(environment: environment, userID: user), default: []].insert(subject)
+                    let contributor = ContributionUser(environment: environment, userID: user)
+                    subjects[contributor, default: []].insert(subject)
+                    insertedByUser[contributor, default: []].append((seq, events[index].line))
                 }
             }
-            // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
-            try await Self.recomputeContributions(connection, appID: appID, subjects: subjects, logger: logger)
+            for user in insertedByUser.keys { insertedByUser[user]?.sort { $0.seq < $1.seq } }
+            // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores");
+            // the events beyond the limits are deleted again.
+            let refused = try await Self.recomputeContributions(
+                connection, appID: appID, subjects: subjects, inserted: insertedByUser, logger: logger)
+            var counts = EventCountChanges()
+            for event in inserted where refused[event.seq] == nil { counts.add(1, appID: appID, environment: event.environment) }
             try await Self.apply(counts, connection, logger: logger)
-            return accepted
+            let refusals = inserted.compactMap { event in refused[event.seq].map { InsertResult.Refusal(index: event.index, message: $0) } }
+            return InsertResult(
+                accepted: inserted.count - refusals.count, duplicates: events.count - inserted.count,
+                refused: refusals.sorted { $0.index < $1.index })
         }
-        return InsertResult(accepted: accepted, duplicates: events.count - accepted)
+        return result
     }
 
     /// Adds each environment's change to its count of stored events.

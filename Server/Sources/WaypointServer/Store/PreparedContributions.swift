@@ -17,6 +17,9 @@ struct PreparedContributions: Sendable {
         var storedSeqs: [Int64]
         /// The message ids of the batch's events of ``subjects`` that the snapshot did not hold, in batch order.
         var newMessageIDs: [String]
+        /// By message id, those of them beyond ``ContributionChanges/limits`` beside the snapshot's
+        /// events, and why: the writer deletes them again and the rows leave them out.
+        var refused: [String: String]
         /// The user's rows of ``subjects`` in the snapshot.
         var old: [StoredContribution]
         /// The user's rows of ``subjects`` once the new events are stored.
@@ -44,10 +47,18 @@ struct PreparedContributions: Sendable {
         new: [StoredEvent]
     ) {
         let added = new.filter { $0.changesContributions(of: user, to: subjects) }
-        let rows = ContributionChanges.rows(lines: stored.map(\.line) + added.map(\.line), subjects: subjects)
+        let verdicts = ContributionChanges.limits.admit(stored: stored.map(\.line), new: added.map(\.line))
+        var refused: [String: String] = [:]
+        var admitted: [String] = []
+        for (event, verdict) in zip(added, verdicts) {
+            if let verdict { refused[event.messageID] = verdict } else { admitted.append(event.line) }
+        }
+        // With every new event refused the user's events stay the snapshot's, and so do their rows.
+        let rows = admitted.isEmpty ? old : ContributionChanges.rows(lines: stored.map(\.line) + admitted, subjects: subjects)
+            .map { StoredContribution(user: user, row: $0) }
         users[user] = User(
-            subjects: subjects, storedSeqs: stored.map(\.seq), newMessageIDs: added.map(\.messageID), old: old,
-            new: rows.map { StoredContribution(user: user, row: $0) })
+            subjects: subjects, storedSeqs: stored.map(\.seq), newMessageIDs: added.map(\.messageID), refused: refused, old: old,
+            new: rows)
     }
 
     /// The user's prepared rows, when they hold for what the writer found: the same subjects, the

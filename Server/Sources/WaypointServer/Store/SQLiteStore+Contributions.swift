@@ -43,25 +43,42 @@ extension SQLiteStore {
 
     /// The contributions of a batch the writer has just inserted (`inserted`, each event with its
     /// seq): each user's prepared rows where they hold, else a recompute from the stored events.
+    /// The inserted events beyond ``ContributionChanges/limits`` are deleted again; returns them
+    /// by seq, with why.
     static func recomputeContributions(
         _ db: Database, appID: String, inserted: [(event: StoredEvent, seq: Int64)], prepared: PreparedContributions
-    ) throws {
+    ) throws -> [Int64: String] {
         let subjects = ContributionChanges.subjects(of: inserted.map(\.event))
-        guard !subjects.isEmpty else { return }
+        guard !subjects.isEmpty else { return [:] }
         var changes = ContributionChanges()
+        var refused: [Int64: String] = [:]
         for (user, userSubjects) in subjects {
             let mine = inserted.filter { $0.event.changesContributions(of: user, to: userSubjects) }
             let ready = try prepared.matches(user, subjects: userSubjects, inserted: mine) {
                 try contributionEvents(db, appID: appID, user: user, subjects: userSubjects, lines: false).map(\.seq)
             }
             if let ready {
+                for (event, seq) in mine { refused[seq] = ready.refused[event.messageID] }
                 try replace(db, appID: appID, user: user, subjects: userSubjects, old: ready.old, new: ready.new, in: &changes)
             } else {
-                try recompute(db, appID: appID, user: user, subjects: userSubjects, in: &changes)
+                let stored = try contributionEvents(db, appID: appID, user: user, subjects: userSubjects)
+                let admission = ContributionChanges.admit(stored: stored, inserted: mine.map { ($0.seq, $0.event.line) })
+                refused.merge(admission.refused) { first, _ in first }
+                let new = admission.refused.count == mine.count
+                    ? nil
+                    : ContributionChanges.rows(lines: admission.lines, subjects: userSubjects).map { StoredContribution(user: user, row: $0) }
+                // With every new event refused the user's events are what they were, and so are their rows.
+                if let new {
+                    let old = try storedRows(db, appID: appID, user: user, subjects: userSubjects)
+                    try replace(db, appID: appID, user: user, subjects: userSubjects, old: old, new: new, in: &changes)
+                }
             }
         }
+        let delete = try db.cachedStatement(sql: "DELETE FROM events WHERE seq = ?")
+        for seq in refused.keys.sorted() { try delete.execute(arguments: [seq]) }
         try insertRows(db, appID: appID, changes.rows)
         try applyCells(db, appID: appID, changes.changedCells)
+        return refused
     }
 
     /// Recomputes `user`'s rows of `subjects` from their stored events into `changes`.

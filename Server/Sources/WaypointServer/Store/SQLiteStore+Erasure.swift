@@ -37,11 +37,20 @@ extension SQLiteStore {
         var deleted = 0
         // Bounded by the number of events there were: each round deletes a batch or ends the loop.
         while true {
-            let batch = try await pool.write { db in
-                let expired = try Row.fetchAll(db, sql: """
-                    DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE timestamp_ms < ? LIMIT ?)
-                    RETURNING app_id, environment, user_id, flow_id, walkthrough_id
+            let (batch, more) = try await pool.write { db in
+                // The oldest expired events, of at most ``ContributionChanges/retentionUsers`` users.
+                let candidates = try Row.fetchAll(db, sql: """
+                    SELECT seq, app_id, environment, user_id, flow_id, walkthrough_id FROM events WHERE timestamp_ms < ? LIMIT ?
                     """, arguments: [cutoff, Self.retentionBatchSize])
+                let chosen = ContributionChanges.retentionRound(candidates.map { row in
+                    let flowID: String? = row[4], walkthroughID: String? = row[5]
+                    return (row[0], row[1], ContributionUser(environment: row[2], userID: row[3]), flowID ?? walkthroughID)
+                })
+                let delete = try db.cachedStatement(sql: """
+                    DELETE FROM events WHERE seq = ? RETURNING app_id, environment, user_id, flow_id, walkthrough_id
+                    """)
+                var expired: [Row] = []
+                for seq in chosen { expired += try Row.fetchAll(delete, arguments: [seq]) }
                 // The users whose events went get their contributions recomputed from what is left,
                 // in the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
                 // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
@@ -58,10 +67,10 @@ extension SQLiteStore {
                     try Self.recomputeContributions(db, appID: appID, subjects: users)
                 }
                 try Self.apply(counts, db)
-                return expired.count
+                return (expired.count, candidates.count == Self.retentionBatchSize || chosen.count < candidates.count)
             }
             deleted += batch
-            if batch < Self.retentionBatchSize { break }
+            if !more { break }
         }
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM erased_messages WHERE timestamp_ms < ?", arguments: [cutoff])

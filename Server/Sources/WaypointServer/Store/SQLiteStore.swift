@@ -332,8 +332,8 @@ public final class SQLiteStore: Store {
                 ON CONFLICT (app_id, message_id) DO NOTHING
                 """)
             var inserted: [(event: StoredEvent, seq: Int64)] = []
-            var counts = EventCountChanges()
-            for event in events {
+            var positions: [Int64: Int] = [:]
+            for (index, event) in events.enumerated() {
                 // The message id of an erased event stays a duplicate (see ``Store/eraseUser(appID:userID:)``).
                 try statement.execute(arguments: [
                     appID, event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
@@ -341,13 +341,18 @@ public final class SQLiteStore: Store {
                 ])
                 if db.changesCount > 0 {
                     inserted.append((event, db.lastInsertedRowID))
-                    counts.add(1, appID: appID, environment: event.environment)
+                    positions[db.lastInsertedRowID] = index
                 }
             }
             // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
-            try Self.recomputeContributions(db, appID: appID, inserted: inserted, prepared: prepared)
+            let refused = try Self.recomputeContributions(db, appID: appID, inserted: inserted, prepared: prepared)
+            var counts = EventCountChanges()
+            for (event, seq) in inserted where refused[seq] == nil { counts.add(1, appID: appID, environment: event.environment) }
             try Self.apply(counts, db)
-            return InsertResult(accepted: inserted.count, duplicates: events.count - inserted.count)
+            let refusals = refused.compactMap { seq, message in positions[seq].map { InsertResult.Refusal(index: $0, message: message) } }
+            return InsertResult(
+                accepted: inserted.count - refused.count, duplicates: events.count - inserted.count,
+                refused: refusals.sorted { $0.index < $1.index })
         }
     }
 

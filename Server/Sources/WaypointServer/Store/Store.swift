@@ -61,6 +61,9 @@ public protocol Store: Sendable {
     /// stored as given (a `flowID` of `""` stays `""`, apart from nil), and `seq` follows `events`.
     /// In the same transaction, the report contributions of each user whose events were inserted
     /// are recomputed for the flows and walkthroughs those events name (see ``contributions(appID:environment:kind:subject:revision:since:until:)``).
+    /// A new event that would take its user's events of its flow (or walkthrough) beyond
+    /// ``ContributionChanges/limits`` is refused (``InsertResult/refused``) and not stored, so the work
+    /// and storage of one batch stay bounded by its size whatever the user sent before.
     func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult
 
     /// How many events `environment` of the app holds, read from one row: the count is kept by

@@ -158,14 +158,29 @@ public struct StoredEvent: Sendable, Hashable {
     }
 }
 
-/// How many events of a batch were new and how many the app already had.
+/// How many events of a batch were new, how many the app already had, and which were refused
+/// because their user's events of a flow or walkthrough reached a limit (``WaypointTools/ContributionLimits``).
 public struct InsertResult: Sendable, Hashable {
+    /// One event refused: its position among the events given to the store, and why.
+    public struct Refusal: Sendable, Hashable {
+        public var index: Int
+        public var message: String
+
+        public init(index: Int, message: String) {
+            self.index = index
+            self.message = message
+        }
+    }
+
     public var accepted: Int
     public var duplicates: Int
+    /// The refused events, by position; neither stored nor counted as duplicates.
+    public var refused: [Refusal]
 
-    public init(accepted: Int, duplicates: Int) {
+    public init(accepted: Int, duplicates: Int, refused: [Refusal] = []) {
         self.accepted = accepted
         self.duplicates = duplicates
+        self.refused = refused
     }
 }
 

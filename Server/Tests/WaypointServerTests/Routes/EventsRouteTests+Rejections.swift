@@ -120,4 +120,20 @@ extension EventsRouteTests {
             ])
         }
     }
+
+    /// Events beyond their user's limits are refused at their own index in the batch, after the
+    /// invalid ones and duplicates that came before them.
+    @Test func eventsBeyondTheirUsersLimitsAreRefusedAtTheirIndexWithTheReason() async throws {
+        let limit = ContributionChanges.limits.experiments
+        let amplifying = (0..<(limit + 3)).map { index in
+            #"{"messageId":"a\#(index)","userId":"u1","event":"Step Viewed","timestamp":"2026-01-01T00:00:00.000Z","flowId":"signup","stepId":"s","experiment":"e\#(index)","variation":"v"}"#
+        }
+        // An invalid event first and a repeated one in the middle: refusals still name batch positions.
+        let lines = [Self.event(#""event":"Step Viewed","flowId":"""#)] + amplifying.prefix(2) + [amplifying[0]] + amplifying.dropFirst(2)
+        let messages = try await Self.rejections(lines)
+        #expect(messages.keys.sorted() == [0] + lines.indices.filter { $0 >= limit + 2 }, "\(messages)")
+        #expect(messages[limit + 2]?.hasPrefix(
+            "The user's events of flow \"signup\" already carry \(limit) experiments, the most kept per user; this event's experiment \"e\(limit)\"") == true,
+            "\(messages[limit + 2] ?? "")")
+    }
 }

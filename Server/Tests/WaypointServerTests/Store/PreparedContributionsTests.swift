@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Waypoint
 import WaypointTools
 @testable import WaypointServer
 
@@ -81,6 +82,36 @@ struct PreparedContributionsTests {
                 }
             }
             if userChangedInBetween { try await StoreContractTests.checkContributions(store, appID: Self.app, "recomputed") }
+        }
+    }
+
+    /// What a snapshot admitted, the writer judges again once the user's events changed in
+    /// between: two batches that each fit the limit alone keep, together, no more than the limit.
+    @Test func refusalsOnAStaleSnapshotAreJudgedAgainByTheWriter() async throws {
+        try await TemporaryFiles.with { directory in
+            let store = try SQLiteStore(directory: directory)
+            try await StoreContractTests.makeApp(store, Self.app)
+            let limit = ContributionChanges.limits.events
+            func batch(_ tag: String) -> [StoredEvent] {
+                (0..<(limit * 3 / 5)).map { index in
+                    let event = OnboardingEvent(
+                        messageID: "\(tag)\(index)", userID: "target", event: .stepViewed,
+                        timestamp: Date(timeIntervalSince1970: 1_795_564_800 + Double(index)), flowID: "signup", stepID: "welcome")
+                    return StoredEvent(
+                        messageID: event.messageID, userID: "target", flowID: "signup", walkthroughID: nil, timestamp: 0,
+                        environment: "production", receivedAt: 1, line: event.jsonLine)
+                }
+            }
+            let (first, second) = (batch("a"), batch("b"))
+            let prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app, events: second) }
+            #expect(prepared.users.values.allSatisfy { $0.refused.isEmpty }, "on the empty snapshot every event fits")
+            #expect(try await store.insertEvents(first, appID: Self.app).accepted == first.count)
+            let result = try await store.insertEvents(second, appID: Self.app, prepared: prepared)
+            #expect(result.accepted == limit - first.count)
+            #expect(result.refused.map(\.index) == second.indices.filter { $0 >= limit - first.count })
+            #expect(try await store.eventCount(appID: Self.app, environment: "production") == limit)
+            try await StoreContractTests.checkContributions(store, appID: Self.app, "after the stale snapshot")
+            try await store.close()
         }
     }
 

@@ -1,0 +1,125 @@
+/// How much of one user's events of one flow or walkthrough a store keeps for the reports
+/// (docs/ARCHITECTURE.md, "Reports at scale").
+///
+/// A user's contribution is recomputed from all of their events of a flow or walkthrough each
+/// time a batch adds to them, and its rows grow with the revisions, experiments, variations and
+/// step ids those events carry. Anyone holding an SDK key can send any of these, so a store admits
+/// an event only while the user's events of its flow (or walkthrough) stay within these limits:
+/// the work and storage one batch causes are then bounded by a constant times the batch's size,
+/// whatever the user sent before. The limits are far above what one person's runs produce — a few
+/// dozen events of a flow, a revision or two, an experiment or two — so a real user never meets them.
+public struct ContributionLimits: Sendable, Hashable {
+    /// The most events of one flow (or walkthrough) kept per user.
+    public var events: Int
+    /// The most distinct `revision`s among them.
+    public var revisions: Int
+    /// The most distinct `experiment` keys among them.
+    public var experiments: Int
+    /// The most distinct `variation`s among them (of all experiments together).
+    public var variations: Int
+    /// The most distinct `stepId`s among them.
+    public var steps: Int
+
+    /// Limits of the given sizes.
+    public init(events: Int, revisions: Int, experiments: Int, variations: Int, steps: Int) {
+        self.events = events
+        self.revisions = revisions
+        self.experiments = experiments
+        self.variations = variations
+        self.steps = steps
+    }
+
+    /// The limits a server applies: 1,000 events, 16 revisions, 8 experiments, 16 variations and
+    /// 200 step ids per user and flow (or walkthrough).
+    public static let standard = ContributionLimits(events: 1_000, revisions: 16, experiments: 8, variations: 16, steps: 200)
+
+    /// Which of one user's `new` event lines fit beside their `stored` ones.
+    ///
+    /// - Parameters:
+    ///   - stored: the user's stored events (as JSON Lines) of the flows and walkthroughs the new
+    ///     events name, in storage order. Stored events are never refused, even beyond the limits.
+    ///   - new: the user's new events, in the order they would be stored; each one admitted counts
+    ///     for the ones after it.
+    /// - Returns: for each new line, `nil` when it is admitted, else why it is refused (a message
+    ///   for the receipt). A line that is not an event, or names no flow or walkthrough, feeds no
+    ///   report row and is admitted.
+    public func admit(stored: [String], new: [String]) -> [String?] {
+        var subjects: [SubjectKey: Tally] = [:]
+        for line in stored {
+            guard let parsed = ContributionLine(line), let key = SubjectKey(parsed) else { continue }
+            subjects[key, default: Tally()].add(parsed)
+        }
+        return new.map { line in
+            guard let parsed = ContributionLine(line), let key = SubjectKey(parsed) else { return nil }
+            var tally = subjects[key, default: Tally()]
+            if let problem = problem(adding: parsed, to: tally, subject: key) { return problem }
+            tally.add(parsed)
+            subjects[key] = tally
+            return nil
+        }
+    }
+
+    /// Why `line` does not fit beside the user's events of `subject` counted in `tally`, if it does not.
+    private func problem(adding line: ContributionLine, to tally: Tally, subject: SubjectKey) -> String? {
+        let of = "of \(subject.isWalkthrough ? "walkthrough" : "flow") \"\(subject.id)\""
+        let fix = "A person's runs never need as many: check that the app gives each person their own userId "
+            + "and does not send events again under new message ids."
+        if tally.events >= events {
+            return "The user already has \(tally.events) events \(of), the most kept per user; the event is not stored. \(fix)"
+        }
+        func beyond(_ seen: Set<[UInt8]>, _ value: String?, limit: Int, _ name: String) -> String? {
+            guard let value, seen.count >= limit, !seen.contains(Array(value.utf8)) else { return nil }
+            return "The user's events \(of) already carry \(seen.count) \(name)s, the most kept per user; "
+                + "this event's \(name) \"\(value)\" would be one more, so it is not stored. \(fix)"
+        }
+        return beyond(tally.revisions, line.revision.map(String.init), limit: revisions, "revision")
+            ?? beyond(tally.experiments, line.experiment, limit: experiments, "experiment")
+            ?? beyond(tally.variations, line.variation, limit: variations, "variation")
+            ?? beyond(tally.steps, line.stepID, limit: steps, "step id")
+    }
+
+    /// The flow, or for an event of no flow the walkthrough, whose rows an event feeds.
+    private struct SubjectKey: Hashable {
+        var isWalkthrough: Bool
+        var id: String
+
+        init?(_ line: ContributionLine) {
+            if let flow = line.flowID {
+                self.isWalkthrough = false
+                self.id = flow
+            } else if let walkthrough = line.walkthroughID {
+                self.isWalkthrough = true
+                self.id = walkthrough
+            } else {
+                return nil
+            }
+        }
+
+        // Ids are told apart by their bytes, as the stores and the reports tell them apart.
+        static func == (lhs: SubjectKey, rhs: SubjectKey) -> Bool {
+            lhs.isWalkthrough == rhs.isWalkthrough && lhs.id.utf8.elementsEqual(rhs.id.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(isWalkthrough)
+            for byte in id.utf8 { hasher.combine(byte) }
+        }
+    }
+
+    /// What a user's events of one subject carry so far; values by their bytes.
+    private struct Tally {
+        var events = 0
+        var revisions: Set<[UInt8]> = []
+        var experiments: Set<[UInt8]> = []
+        var variations: Set<[UInt8]> = []
+        var steps: Set<[UInt8]> = []
+
+        mutating func add(_ line: ContributionLine) {
+            events += 1
+            if let revision = line.revision { revisions.insert(Array(String(revision).utf8)) }
+            if let experiment = line.experiment { experiments.insert(Array(experiment.utf8)) }
+            if let variation = line.variation { variations.insert(Array(variation.utf8)) }
+            if let step = line.stepID { steps.insert(Array(step.utf8)) }
+        }
+    }
+}
