@@ -126,17 +126,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
         case .addressBusy: "sign-ins at once from your address"
         case .serverBusy: "sign-ins at once on this server"
         }
-        var response = try await signInForm(next: next, message: Self.tooMany(what, refusal), status: .tooManyRequests)
+        var response = try await signInForm(next: next, message: refusal.message(tooMany: what), status: .tooManyRequests)
         response.headers[.retryAfter] = String(refusal.retryAfter)
         return response
-    }
-
-    /// "Too many `what`: try again in N seconds (after HH:MM:SS UTC)."
-    static func tooMany(_ what: String, _ refusal: SignInLimits.Refusal, now: Date = Date()) -> String {
-        let seconds = refusal.retryAfter
-        let time = (Int(now.timeIntervalSince1970.rounded(.up)) + seconds) % 86_400
-        let when = String(format: "%02d:%02d:%02d", time / 3600, time / 60 % 60, time % 60)
-        return "Too many \(what): try again in \(seconds) second\(seconds == 1 ? "" : "s") (after \(when) UTC)."
     }
 
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
@@ -166,8 +158,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
             // Charged before the token is looked at: even the right token waits its turn.
             let attempt: SignInLimits.Attempt
             switch signInLimits.reserve(from: client, account: nil) {
-            case .success(let reserved): attempt = reserved
-            case .failure(let refusal): return try await tooManySignIns(refusal, usesToken: true, next: form.next)
+            case .charged(let charged): attempt = charged
+            case .refused(let refusal): return try await tooManySignIns(refusal, usesToken: true, next: form.next)
             }
             guard authenticator.isAdminToken(token) else {
                 return try await signInForm(

@@ -211,7 +211,7 @@ struct PeoplePagesController: Sendable {
                 }
                 var response = try await tokensList(
                     request, context, status: .tooManyRequests,
-                    message: DashboardController<ServerContext>.tooMany(what, refusal) + " Nothing changed.")
+                    message: refusal.message(tooMany: what) + " Nothing changed.")
                 response.headers[.retryAfter] = String(refusal.retryAfter)
                 return response
             }

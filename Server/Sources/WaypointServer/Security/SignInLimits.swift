@@ -32,6 +32,13 @@ struct SignInLimits: Sendable {
 
         let reason: Reason
         let retryAfter: Int
+
+        /// "Too many `what`: try again in N seconds (after HH:MM:SS UTC)."
+        func message(tooMany what: String, now: Date = Date()) -> String {
+            let time = (Int(now.timeIntervalSince1970.rounded(.up)) + retryAfter) % 86_400
+            let when = String(format: "%02d:%02d:%02d", time / 3600, time / 60 % 60, time % 60)
+            return "Too many \(what): try again in \(retryAfter) second\(retryAfter == 1 ? "" : "s") (after \(when) UTC)."
+        }
     }
 
     /// What a password check came to.
@@ -61,17 +68,23 @@ struct SignInLimits: Sendable {
     /// The name an account's attempts are counted under: its email as it signs in.
     static func accountName(_ email: String) -> String { People.normalized(email) }
 
+    /// An attempt charged, or the limit that refused it.
+    enum Reservation: Sendable {
+        case charged(Attempt)
+        case refused(Refusal)
+    }
+
     /// Charges an attempt from `client` (and, when given, on the account whose email is `account`),
     /// or says which limit refuses it; a refused attempt is not charged.
-    func reserve(from client: String, account email: String?) -> Result<Attempt, Refusal> {
+    func reserve(from client: String, account email: String?) -> Reservation {
         let now = clock()
-        if let wait = addresses.acquire(client, now: now) { return .failure(Refusal(reason: .address, retryAfter: wait)) }
+        if let wait = addresses.acquire(client, now: now) { return .refused(Refusal(reason: .address, retryAfter: wait)) }
         let account = email.map(Self.accountName)
         if let account, let wait = accounts.acquire(account, now: now) {
             addresses.giveBack(client, now: now)
-            return .failure(Refusal(reason: .account, retryAfter: wait))
+            return .refused(Refusal(reason: .account, retryAfter: wait))
         }
-        return .success(Attempt(limits: self, client: client, account: account))
+        return .charged(Attempt(limits: self, client: client, account: account))
     }
 
     /// Checks a password sent from `client` for the account whose email is `email`: `check` answers
@@ -88,8 +101,8 @@ struct SignInLimits: Sendable {
         defer { checks.leave(client) }
         let attempt: Attempt
         switch reserve(from: client, account: email) {
-        case .success(let reserved): attempt = reserved
-        case .failure(let refusal): return .refused(refusal)
+        case .charged(let charged): attempt = charged
+        case .refused(let refusal): return .refused(refusal)
         }
         guard let value = try await check() else { return .wrong }
         attempt.giveBack()

@@ -87,7 +87,7 @@ struct SignInReservationTests {
         // Right passwords gave their attempts back, and the places are free again.
         #expect(limits.checks.count == 0)
         #expect(limits.addresses.waitBeforeNext("203.0.113.9", now: limits.clock()) == nil)
-        #expect(limits.reserve(from: "203.0.113.9", account: "user0@example.com").isSuccess)
+        #expect(limits.reserve(from: "203.0.113.9", account: "user0@example.com").isCharged)
     }
 
     @Test func aWrongPasswordStaysChargedAndARightOneIsGivenBack() async throws {
@@ -111,15 +111,15 @@ struct SignInReservationTests {
         let limits = Self.limits()
         for index in 0..<5 { _ = limits.reserve(from: "10.0.0.\(index)", account: "ada@example.com") }
         for _ in 0..<10 {
-            guard case .failure(let refusal) = limits.reserve(from: "10.0.9.9", account: "ada@example.com") else {
+            guard case .refused(let refusal) = limits.reserve(from: "10.0.9.9", account: "ada@example.com") else {
                 Issue.record("a sixth attempt on the account was charged")
                 return
             }
             #expect(refusal == .init(reason: .account, retryAfter: 60))
         }
         // The address's attempts are untouched: five more, on other accounts.
-        for index in 0..<5 { #expect(limits.reserve(from: "10.0.9.9", account: "user\(index)@example.com").isSuccess) }
-        #expect(!limits.reserve(from: "10.0.9.9", account: "user9@example.com").isSuccess)
+        for index in 0..<5 { #expect(limits.reserve(from: "10.0.9.9", account: "user\(index)@example.com").isCharged) }
+        #expect(!limits.reserve(from: "10.0.9.9", account: "user9@example.com").isCharged)
     }
 
     @Test func aThrownCheckLeavesTheAttemptChargedAndFreesItsPlace() async throws {
@@ -131,10 +131,10 @@ struct SignInReservationTests {
             }
         }
         #expect(limits.checks.count == 0)
-        #expect(!limits.reserve(from: "10.0.0.1", account: nil).isSuccess)
+        #expect(!limits.reserve(from: "10.0.0.1", account: nil).isCharged)
     }
 }
 
-extension Result {
-    var isSuccess: Bool { if case .success = self { true } else { false } }
+extension SignInLimits.Reservation {
+    var isCharged: Bool { if case .charged = self { true } else { false } }
 }
