@@ -86,6 +86,10 @@ struct ConcurrentSignInTests {
     @Test func anotherAddressSignsInPromptlyWhileOneAddressFloods() async throws {
         try await Self.run(cost: 10) { signIns, client in
             try await PeopleFixture.createAccount(client, email: "grace@example.com", role: .viewer)
+            let grace = Attempt(email: "grace@example.com", password: PeopleFixture.password, address: "198.51.100.20")
+            let aloneStart = ContinuousClock.now
+            #expect(try await signIns.signIn(grace).status == 303)
+            let alone = ContinuousClock.now - aloneStart
             let before = try await signIns.passwordChecks()
             let flood = (0..<40).map { _ in Attempt(email: "ada@example.com", password: PeopleFixture.password, address: "203.0.113.9") }
             async let flooded = signIns.signIn(flood)
@@ -93,18 +97,20 @@ struct ConcurrentSignInTests {
                 try await signIns.passwordChecks() > before
             }
             let start = ContinuousClock.now
-            let other = try await signIns.signIn(Attempt(email: "grace@example.com", password: PeopleFixture.password, address: "198.51.100.20"))
+            let other = try await signIns.signIn(grace)
             let waited = ContinuousClock.now - start
             #expect(other.status == 303, "\(other.text)")
             #expect(other.signedIn)
-            #expect(waited < .seconds(2), "the other address waited \(waited)")
+            // It waits behind at most two checks of the flood (without the bound, behind all 40:
+            // 9 seconds on a loaded two-core machine).
+            #expect(waited < .seconds(4), "the other address waited \(waited)")
             let answers = try await flooded
             let refused = answers.filter { $0.status == 429 }
             #expect(!refused.isEmpty, "\(answers.map(\.status))")
             #expect(refused.allSatisfy { $0.text.contains("Too many sign-ins at once from your address: try again in 1 second") && $0.retryAfter == 1 })
             #expect(answers.allSatisfy { $0.status == 429 || ($0.status == 303 && $0.signedIn) }, "\(answers.map(\.status))")
             print("flood of 40 right passwords from one address: \(40 - refused.count) checked, \(refused.count) refused at once; "
-                + "another address signed in in \(waited)")
+                + "another address signed in in \(waited) (alone: \(alone))")
         }
     }
 }
