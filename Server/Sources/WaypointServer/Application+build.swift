@@ -70,7 +70,8 @@ func buildRouter(
         limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
         trustedProxies: configuration.trustedProxies, now: now)
     // Both stores keep people; a store that does not (a test's stand-in) has no accounts.
-    let people = People(sql: store as? any SQLRows, hasher: PasswordHasher(cost: configuration.passwordCost), now: now)
+    let people = People(
+        sql: store as? any SQLRows, hasher: PasswordHasher(cost: configuration.passwordCost, checks: metrics.passwordChecks), now: now)
     let sessions = DashboardSessions(adminToken: configuration.adminToken)
     // Every route after this point is checked against ``AccessRules``.
     router.add(middleware: AccessMiddleware(authenticator: authenticator, people: people, sessions: sessions, renderer: renderer))
@@ -92,7 +93,7 @@ func buildRouter(
     PeopleController(people: people, clientAddress: authenticator.clientAddress).addRoutes(to: router)
     let dashboard = DashboardController<ServerContext>(
         administration: administration, authenticator: authenticator, sessions: sessions, renderer: renderer,
-        limits: configuration.limits, people: people, signInClock: signInClock)
+        limits: configuration.limits, people: people, signInLimits: SignInLimits(clock: signInClock))
     dashboard.addRoutes(to: router)
     ReportPagesController<ServerContext>(administration: administration, pages: dashboard).addRoutes(to: router)
     PeoplePagesController(people: people, pages: dashboard).addRoutes(to: router)

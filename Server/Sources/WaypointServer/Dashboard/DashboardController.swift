@@ -12,7 +12,7 @@ import WaypointTools
 ///
 /// Signing in takes an account's email and password; while no owner account exists, the admin
 /// token instead (to create the first owner). Failed sign-ins are limited per client address and
-/// per account, on the clock `signInClock`.
+/// per account, and password checks at once per address and in all (``SignInLimits``).
 struct DashboardController<Context: RequestContext>: Sendable {
     let administration: AppAdministration
     let authenticator: Authenticator
@@ -20,12 +20,8 @@ struct DashboardController<Context: RequestContext>: Sendable {
     let renderer: PageRenderer
     let limits: Limits
     let people: People
-    /// Failed sign-ins per client address: five, then one more every twelve seconds.
-    var signInFailures = RateLimiter<String>(rate: 5.0 / 60, burst: 5, capacity: 10_000)
-    /// Failed sign-ins per account (by email, known or not): five, then one more a minute, from any address.
-    var accountFailures = RateLimiter<String>(rate: 1.0 / 60, burst: 5, capacity: 10_000)
-    /// The clock of the sign-in limits (tests move it instead of waiting).
-    var signInClock: @Sendable () -> ContinuousClock.Instant = { .now }
+    /// The limits on guessing passwords and the admin token, shared with the password change.
+    var signInLimits = SignInLimits()
 
     var store: any Store { administration.store }
 
@@ -122,15 +118,16 @@ struct DashboardController<Context: RequestContext>: Sendable {
             title: "Sign in", chrome: .init(csrf: nil), status: status, cookies: [signIn.cookie])
     }
 
-    /// The sign-in page after too many failed sign-ins (`what`): 429, `Retry-After`, and when.
-    private func tooManySignIns(_ what: String, next: String?, retryAfter seconds: Int, now: Date = Date()) async throws -> Response {
-        let time = (Int(now.timeIntervalSince1970.rounded(.up)) + seconds) % 86_400
-        let when = String(format: "%02d:%02d:%02d", time / 3600, time / 60 % 60, time % 60)
-        var response = try await signInForm(
-            next: next,
-            message: "Too many \(what): try again in \(seconds) second\(seconds == 1 ? "" : "s") (after \(when) UTC).",
-            status: .tooManyRequests)
-        response.headers[.retryAfter] = String(seconds)
+    /// The sign-in page after a refused attempt: 429, `Retry-After`, which limit and when to try again.
+    private func tooManySignIns(_ refusal: SignInLimits.Refusal, usesToken: Bool, next: String?) async throws -> Response {
+        let what = switch refusal.reason {
+        case .address: usesToken ? "wrong admin tokens from your address" : "failed sign-ins from your address"
+        case .account: "failed sign-ins to this account"
+        case .addressBusy: "sign-ins at once from your address"
+        case .serverBusy: "sign-ins at once on this server"
+        }
+        var response = try await signInForm(next: next, message: refusal.message(tooMany: what), status: .tooManyRequests)
+        response.headers[.retryAfter] = String(refusal.retryAfter)
         return response
     }
 
@@ -140,21 +137,11 @@ struct DashboardController<Context: RequestContext>: Sendable {
 
     private func signingIn(request: Request, context: Context) async throws -> Response {
         let client = authenticator.clientAddress.resolve(request, context: context)
-        let clock = signInClock()
         let form: SignInForm
         do {
             form = try await FormText.decode(SignInForm.self, from: request, limit: 16 * 1024)
         } catch {
             return try await signInForm(next: nil, message: "The form was incomplete; fill it in again.", status: .badRequest)
-        }
-        let usesToken = form.token != nil
-        if let wait = signInFailures.waitBeforeNext(client, now: clock) {
-            return try await tooManySignIns(
-                usesToken ? "wrong admin tokens from your address" : "failed sign-ins from your address", next: form.next, retryAfter: wait)
-        }
-        let accountName = "account " + People.normalized(form.email ?? "")
-        if !usesToken, let wait = accountFailures.waitBeforeNext(accountName, now: clock) {
-            return try await tooManySignIns("failed sign-ins to this account", next: form.next, retryAfter: wait)
         }
         guard sessions.isValidSignIn(form.csrf, request: request) else {
             return try await signInForm(
@@ -168,17 +155,29 @@ struct DashboardController<Context: RequestContext>: Sendable {
                     message: "The admin token no longer signs in here, since an owner account exists: sign in with your email and password.",
                     status: .forbidden)
             }
+            // Charged before the token is looked at: even the right token waits its turn.
+            let attempt: SignInLimits.Attempt
+            switch signInLimits.reserve(from: client, account: nil) {
+            case .charged(let charged): attempt = charged
+            case .refused(let refusal): return try await tooManySignIns(refusal, usesToken: true, next: form.next)
+            }
             guard authenticator.isAdminToken(token) else {
-                _ = signInFailures.acquire(client, now: clock)
                 return try await signInForm(
                     next: form.next, message: "That is not this server's admin token (WAYPOINT_ADMIN_TOKEN); check it and try again.",
                     status: .unauthorized)
             }
+            attempt.giveBack()
             try await people.openSession(idHash: DashboardSessions.idHash(of: session.session), accountID: nil, expiresAt: session.session.expires)
         } else {
-            guard let account = try await people.verify(email: form.email ?? "", password: form.password ?? "") else {
-                _ = signInFailures.acquire(client, now: clock)
-                _ = accountFailures.acquire(accountName, now: clock)
+            let email = form.email ?? ""
+            let outcome = try await signInLimits.checkPassword(from: client, account: email) {
+                try await people.verify(email: email, password: form.password ?? "")
+            }
+            let account: AccountRecord
+            switch outcome {
+            case .right(let verified): account = verified
+            case .refused(let refusal): return try await tooManySignIns(refusal, usesToken: false, next: form.next)
+            case .wrong:
                 return try await signInForm(
                     next: form.next, message: "The email or the password is wrong; check both and try again.", status: .unauthorized)
             }

@@ -186,14 +186,34 @@ struct PeoplePagesController: Sendable {
     }
 
     /// Changes the signed-in account's own password, given the current one; every session of the
-    /// account ends, this one included, and the sign-in page follows.
+    /// account ends, this one included, and the sign-in page follows. The current password is
+    /// checked under the sign-in limits (``SignInLimits``): a wrong one counts as a failed sign-in
+    /// to the account and from the address, so a stolen session cannot guess it faster.
     @Sendable func changeOwnPassword(request: Request, context: ServerContext) async throws -> Response {
         try await pages.rendering(request) {
             let input = try await pages.form(PasswordForm.self, from: request)
             let account = try await account(context)
-            guard try await people.verify(email: account.email, password: input.current ?? "") != nil else {
+            let client = pages.authenticator.clientAddress.resolve(request, context: context)
+            let outcome = try await pages.signInLimits.checkPassword(from: client, account: account.email) {
+                try await people.verify(email: account.email, password: input.current ?? "")
+            }
+            switch outcome {
+            case .right: break
+            case .wrong:
                 return try await tokensList(
                     request, context, status: .unauthorized, message: "Your current password is not the one you entered; nothing changed.")
+            case .refused(let refusal):
+                let what = switch refusal.reason {
+                case .address: "wrong passwords from your address"
+                case .account: "wrong passwords for this account"
+                case .addressBusy: "password checks at once from your address"
+                case .serverBusy: "password checks at once on this server"
+                }
+                var response = try await tokensList(
+                    request, context, status: .tooManyRequests,
+                    message: refusal.message(tooMany: what) + " Nothing changed.")
+                response.headers[.retryAfter] = String(refusal.retryAfter)
+                return response
             }
             do {
                 try await people.setPassword(

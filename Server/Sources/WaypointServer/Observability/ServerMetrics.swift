@@ -10,6 +10,7 @@ public final class ServerMetrics: Sendable {
     let eventsRejected: Counter
     let publishes: Counter
     let reportsCancelled: Counter
+    let passwordChecks: Counter
     /// The request counters made so far, by route and status: the registry builds and looks up a
     /// counter from its labels under its lock, which is too much for every request.
     private let requestCounters = Mutex<[RouteStatus: Counter]>([:])
@@ -28,6 +29,9 @@ public final class ServerMetrics: Sendable {
         publishes = registry.makeCounter(descriptor: Self.total("publishes", help: "Revisions published to an environment."))
         reportsCancelled = registry.makeCounter(
             descriptor: Self.total("reports_cancelled", help: "Reports stopped before their end: their client went away or the server was stopping."))
+        passwordChecks = registry.makeCounter(
+            descriptor: Self.total(
+                "password_checks", help: "Passwords checked with bcrypt: sign-ins (unknown emails included) and password changes."))
     }
 
     /// Counts one answered request.

@@ -52,6 +52,17 @@ public final class RateLimiter<Name: Hashable & Sendable>: Sendable {
         return wait(bucket)
     }
 
+    /// Gives back a token ``acquire(_:now:)`` took for `name` (never beyond `burst`): an attempt
+    /// charged before it was made, which turned out not to count.
+    public func giveBack(_ name: Name, now: ContinuousClock.Instant = .now) {
+        table.withLock { table in
+            guard let bucket = table.buckets[name] else { return }
+            var refilled = refilled(bucket, now: now)
+            refilled.tokens = min(burst, refilled.tokens + 1)
+            table.buckets[name] = refilled
+        }
+    }
+
     /// The whole seconds `name` must wait before its next request, without taking a token; nil
     /// when it may go ahead.
     public func waitBeforeNext(_ name: Name, now: ContinuousClock.Instant = .now) -> Int? {

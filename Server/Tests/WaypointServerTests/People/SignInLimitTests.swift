@@ -72,4 +72,43 @@ struct SignInLimitTests {
             #expect(later.status == .seeOther, "\(later.text)")
         }
     }
+
+    /// A stolen session cannot guess its account's password on the Tokens page: a wrong current
+    /// password counts as a failed sign-in, charged before it is checked.
+    @Test func wrongCurrentPasswordsAreLimitedLikeSignInsUntilTheClockMoves() async throws {
+        let clock = TestClock()
+        try await Self.run(clock) { client in
+            var browser = DashboardBrowser(client)
+            browser.extraHeaders = [HTTPField.Name("X-Forwarded-For")!: "10.0.2.1"]
+            #expect(try await browser.signIn(email: "ada@example.com", password: PeopleFixture.password).status == .seeOther)
+            func change(current: String) async throws -> TestResponse {
+                try await browser.submit("/account/password", on: "/tokens", form: [("current", current), ("password", "a brand new passphrase")])
+            }
+            for index in 0..<5 {
+                let wrong = try await change(current: "not the password \(index)")
+                #expect(wrong.status == .unauthorized)
+                #expect(wrong.text.contains("Your current password is not the one you entered; nothing changed."))
+            }
+            // The right current password now waits too: first for the address, then for the account.
+            let slowed = try await change(current: PeopleFixture.password)
+            #expect(slowed.status == .tooManyRequests)
+            #expect(slowed.headers[.retryAfter] == "12")
+            #expect(slowed.text.contains("Too many wrong passwords from your address: try again in 12 seconds"), "\(slowed.text)")
+            #expect(slowed.text.contains("Nothing changed."))
+            clock.advance(by: .seconds(12))
+            let locked = try await change(current: PeopleFixture.password)
+            #expect(locked.status == .tooManyRequests)
+            #expect(locked.headers[.retryAfter] == "48")
+            #expect(locked.text.contains("Too many wrong passwords for this account: try again in 48 seconds"), "\(locked.text)")
+            // The guesses count against signing in to the account as well, from any address.
+            let signIn = try await Self.attempt(client, email: "ada@example.com", password: PeopleFixture.password, from: "10.0.2.2")
+            #expect(signIn.status == .tooManyRequests)
+            clock.advance(by: .seconds(49))
+            let changed = try await change(current: PeopleFixture.password)
+            #expect(changed.status == .seeOther, "\(changed.text)")
+            #expect(changed.headers[.location] == "/login")
+            let newPassword = try await Self.attempt(client, email: "ada@example.com", password: "a brand new passphrase", from: "10.0.2.3")
+            #expect(newPassword.status == .seeOther)
+        }
+    }
 }

@@ -86,6 +86,20 @@ struct RateLimiterTests {
         #expect(limiter.acquire("a", now: start + .seconds(1)) == nil)
     }
 
+    @Test func aTokenGivenBackCanBeTakenAgainButNeverBeyondTheBurst() {
+        let limiter = RateLimiter<String>(rate: 1, burst: 2)
+        let start = ContinuousClock.now
+        #expect((0..<3).map { _ in limiter.acquire("a", now: start) } == [nil, nil, 1])
+        limiter.giveBack("a", now: start)
+        #expect(limiter.acquire("a", now: start) == nil)
+        #expect(limiter.acquire("a", now: start) == 1)
+        // A full bucket, or none at all, stays at the burst.
+        for _ in 0..<5 { limiter.giveBack("a", now: start + .seconds(10)) }
+        limiter.giveBack("new", now: start)
+        #expect((0..<3).map { _ in limiter.acquire("a", now: start + .seconds(10)) } == [nil, nil, 1])
+        #expect((0..<3).map { _ in limiter.acquire("new", now: start) } == [nil, nil, 1])
+    }
+
     @Test func anSDKKeyHasABucketPerClientAddress() {
         let limiter = RateLimiter<SDKKeyClient>(rate: 1, burst: 2)
         let start = ContinuousClock.now
