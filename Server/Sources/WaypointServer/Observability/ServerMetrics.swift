@@ -10,6 +10,8 @@ public final class ServerMetrics: Sendable {
     let eventsRejected: Counter
     let publishes: Counter
     let reportsCancelled: Counter
+    let requestBodyTimeouts: Counter
+    let connectionsRefused: Counter
     /// The request counters made so far, by route and status: the registry builds and looks up a
     /// counter from its labels under its lock, which is too much for every request.
     private let requestCounters = Mutex<[RouteStatus: Counter]>([:])
@@ -28,6 +30,10 @@ public final class ServerMetrics: Sendable {
         publishes = registry.makeCounter(descriptor: Self.total("publishes", help: "Revisions published to an environment."))
         reportsCancelled = registry.makeCounter(
             descriptor: Self.total("reports_cancelled", help: "Reports stopped before their end: their client went away or the server was stopping."))
+        requestBodyTimeouts = registry.makeCounter(
+            descriptor: Self.total("request_body_timeouts", help: "Requests whose body did not arrive within the body timeout: answered 408 or closed."))
+        connectionsRefused = registry.makeCounter(
+            descriptor: Self.total("connections_refused", help: "Connections closed on accepting: their address had the most connections one address may."))
     }
 
     /// Counts one answered request.
