@@ -43,7 +43,4 @@ struct ConnectionAnswers {
 
     /// Whether every request read was answered and no answer is under way.
     var isIdle: Bool { begun == requests && ended == begun }
-
-    /// Whether an answer has begun and not ended.
-    var isAnswering: Bool { begun > ended }
 }

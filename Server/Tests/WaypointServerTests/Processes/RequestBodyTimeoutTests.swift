@@ -57,6 +57,25 @@ struct RequestBodyTimeoutTests {
         }
     }
 
+    /// A body cut off at the deadline is not acted on, even when what arrived is a whole batch:
+    /// the route sees its body fail, not end early.
+    @Test func aBodyCutOffAtTheDeadlineStoresNothing() async throws {
+        try await TemporaryFiles.with { directory in
+            let server = try await ServerProcess(["--data", directory.path, "--body-timeout", "1"])
+            let app = try await HTTP.createApp(port: server.port, "partial")
+            let batch = #"{"batch":[\#(TestEvents.line("partial-1"))]}"#
+            let connection = try await RawConnection(port: server.port)
+            // Ten bytes more than the batch are announced and never sent.
+            try await connection.send(
+                "POST /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nWaypoint-Key: \(app.production)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(batch.utf8.count + 10)\r\n\r\n" + batch)
+            try await connection.waitUntilClosed(timeout: .seconds(5))
+            #expect(connection.text.hasPrefix("HTTP/1.1 408 "), "\(connection.text)")
+            #expect(try await HTTP.exportedMessageIDs(port: server.port, app: "partial") == [])
+            #expect(server.terminate() == 0)
+        }
+    }
+
     /// When the answer was sent before the body ended (here 404, for a route that reads no body),
     /// no second answer can follow: the connection is closed at the deadline without one.
     @Test func aBodyStillTrickledAfterTheAnswerIsClosedWithoutASecondAnswer() async throws {
