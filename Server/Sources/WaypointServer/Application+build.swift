@@ -37,10 +37,18 @@ public func buildApplication(
     let router = buildRouter(configuration, store: store, metrics: metrics, now: now, signInClock: signInClock)
     let connections = configuration.connections
     let maxConnections = connections.maxConnectionsFittingOpenFileLimit(logger: logger)
+    let perAddress = ConnectionsPerAddress(
+        limit: connections.connectionsPerAddress(serving: maxConnections), trustedProxies: configuration.trustedProxies)
     var application = Application(
         router: router,
+        // Made for each connection; the first sees the connection open before the others.
         server: .http1(configuration: .init(
-            additionalChannelHandlers: [RequestHeadTimeoutHandler(timeout: connections.headerTimeout)],
+            additionalChannelHandlers: [
+                ConnectionsPerAddressHandler(table: perAddress, metrics: metrics, logger: logger),
+                RequestHeadTimeoutHandler(timeout: connections.headerTimeout),
+                RequestBodyTimeoutHandler(timeout: connections.bodyTimeout, metrics: metrics),
+                MalformedRequestHandler(),
+            ],
             idleTimeout: TimeAmount(connections.idleTimeout))),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port), serverName: "waypoint-server",

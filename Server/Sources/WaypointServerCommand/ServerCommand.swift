@@ -25,9 +25,11 @@ struct Serve: AsyncParsableCommand {
             file --admin-token-file names, or else from the environment variable WAYPOINT_ADMIN_TOKEN. \
             Data is kept in SQLite under --data unless --database names a PostgreSQL database.
 
-            Connections that keep the server waiting are closed (--header-timeout, --idle-timeout) and at \
-            most --max-connections are open at once. Rate limits count per SDK key and client address; \
-            behind a proxy, name it with --trusted-proxy so its X-Forwarded-For header is believed.
+            Connections that keep the server waiting are closed (--header-timeout, --body-timeout, \
+            --idle-timeout); at most --max-connections are open at once, and at most \
+            --max-connections-per-address from one address. Rate limits count per SDK key and client \
+            address; behind a proxy, name it with --trusted-proxy so its X-Forwarded-For header is \
+            believed (its own connections are not limited per address).
 
             Examples:
               (umask 077 && openssl rand -hex 32 > waypoint-admin-token)
@@ -66,11 +68,19 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a connection has to send a request's complete headers, from opening or from its previous answer.")
     var headerTimeout: Double = 10
 
+    @Option(help: "Seconds a request's whole body may take to arrive after its headers; a slower one is answered 408 and its connection closed.")
+    var bodyTimeout: Double = 30
+
     @Option(help: "Seconds a connection may send nothing while its request's body is expected.")
     var idleTimeout: Double = 60
 
     @Option(help: "The most connections open at once; more wait until one closes (lowered to fit the open-file limit).")
     var maxConnections: Int = 1000
+
+    @Option(help: ArgumentHelp(
+        "The most connections one address may have open (an IPv6 address: its /64); more are closed at once. Default: a tenth of --max-connections.",
+        discussion: "The address is the connection's peer; a --trusted-proxy is not limited, since its clients share its address."))
+    var maxConnectionsPerAddress: Int?
 
     @Option(help: ArgumentHelp(
         "An address or CIDR range of a proxy whose X-Forwarded-For names the client (repeatable).",
@@ -128,17 +138,23 @@ struct Serve: AsyncParsableCommand {
         try await application.runService()
     }
 
-    /// The timeouts and the connection limit, refused when not positive.
+    /// The timeouts and the connection limits, refused when not positive.
     private func connectionLimits() throws -> ConnectionLimits {
-        for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] where !(seconds > 0 && seconds <= 86_400) {
-            throw StartupFailure("\(name) \(seconds) is not a number of seconds between 0 and 86400; pass one such as 10.")
+        let timeouts = [("--header-timeout", headerTimeout, 10), ("--body-timeout", bodyTimeout, 30), ("--idle-timeout", idleTimeout, 60)]
+        for (name, seconds, example) in timeouts where !(seconds > 0 && seconds <= 86_400) {
+            throw StartupFailure("\(name) \(seconds) is not a number of seconds between 0 and 86400; pass one such as \(example).")
         }
         guard maxConnections > 0 else {
             throw StartupFailure("--max-connections \(maxConnections) allows no connection; pass a positive number such as 1000.")
         }
+        if let maxConnectionsPerAddress, maxConnectionsPerAddress < 1 {
+            throw StartupFailure(
+                "--max-connections-per-address \(maxConnectionsPerAddress) allows no connection; pass a positive number such as 100, or leave it out for a tenth of --max-connections.")
+        }
         return ConnectionLimits(
-            headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), idleTimeout: .milliseconds(Int64(idleTimeout * 1000)),
-            maxConnections: maxConnections)
+            headerTimeout: .milliseconds(Int64(headerTimeout * 1000)), bodyTimeout: .milliseconds(Int64(bodyTimeout * 1000)),
+            idleTimeout: .milliseconds(Int64(idleTimeout * 1000)), maxConnections: maxConnections,
+            maxConnectionsPerAddress: maxConnectionsPerAddress)
     }
 
     /// Whether `error` is the failure to bind a port another socket holds.

@@ -13,6 +13,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case notFound(code: String, message: String)
         case conflict(String)
         case tooLarge(String)
+        case requestTimeout(String)
         case invalidDocument(String, [Diagnostic])
         case rateLimited(retryAfter: Int)
         case unavailable(String)
@@ -30,6 +31,8 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     static func notFound(_ message: String, code: String = "not-found") -> APIError { APIError(.notFound(code: code, message: message)) }
     static func conflict(_ message: String) -> APIError { APIError(.conflict(message)) }
     static func tooLarge(_ message: String) -> APIError { APIError(.tooLarge(message)) }
+    /// The request's body did not arrive in time (``RequestBodyTimeoutHandler``).
+    static func requestTimeout(_ message: String) -> APIError { APIError(.requestTimeout(message)) }
     static func invalidDocument(_ message: String, diagnostics: [Diagnostic]) -> APIError { APIError(.invalidDocument(message, diagnostics)) }
     static func rateLimited(retryAfter: Int) -> APIError { APIError(.rateLimited(retryAfter: retryAfter)) }
     static func unavailable(_ message: String) -> APIError { APIError(.unavailable(message)) }
@@ -47,6 +50,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .notFound: .notFound
         case .conflict: .conflict
         case .tooLarge: .contentTooLarge
+        case .requestTimeout: .requestTimeout
         case .invalidDocument: .unprocessableContent
         case .rateLimited: .tooManyRequests
         case .unavailable, .storage: .serviceUnavailable
@@ -63,6 +67,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .notFound(let code, _): code
         case .conflict: "conflict"
         case .tooLarge: "too-large"
+        case .requestTimeout: "request-timeout"
         case .invalidDocument: "invalid-document"
         case .rateLimited: "rate-limited"
         case .unavailable: "unavailable"
@@ -75,7 +80,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     public var message: String {
         switch reason {
         case .badRequest(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(_, let message), .conflict(let message),
-            .tooLarge(let message), .invalidDocument(let message, _), .unavailable(let message), .storage(_, let message, _):
+            .tooLarge(let message), .requestTimeout(let message), .invalidDocument(let message, _), .unavailable(let message), .storage(_, let message, _):
             message
         case .internalError:
             "The server failed to answer; the error is in its log. Retry later."
@@ -106,9 +111,13 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         if status == .unauthorized {
             headers[.wwwAuthenticate] = "Bearer"
         }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try body())))
+    }
+
+    /// The JSON body: `{"error":{"code","message"}}`, with the diagnostics of a refused document.
+    func body() throws -> [UInt8] {
         let diagnostics: [Diagnostic]? = if case .invalidDocument(_, let list) = reason { list } else { nil }
-        let body = Body(error: .init(code: code, message: message), diagnostics: diagnostics)
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try JSONBody.encode(body))))
+        return try JSONBody.encode(Body(error: .init(code: code, message: message), diagnostics: diagnostics))
     }
 
     private struct Body: Encodable {

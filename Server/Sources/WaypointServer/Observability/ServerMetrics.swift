@@ -11,6 +11,8 @@ public final class ServerMetrics: Sendable {
     let publishes: Counter
     let reportsCancelled: Counter
     let passwordChecks: Counter
+    let requestBodyTimeouts: Counter
+    let connectionsRefused: Counter
     /// The request counters made so far, by route and status: the registry builds and looks up a
     /// counter from its labels under its lock, which is too much for every request.
     private let requestCounters = Mutex<[RouteStatus: Counter]>([:])
@@ -32,6 +34,10 @@ public final class ServerMetrics: Sendable {
         passwordChecks = registry.makeCounter(
             descriptor: Self.total(
                 "password_checks", help: "Passwords checked with bcrypt: sign-ins (unknown emails included) and password changes."))
+        requestBodyTimeouts = registry.makeCounter(
+            descriptor: Self.total("request_body_timeouts", help: "Requests whose body did not arrive within the body timeout: answered 408 or closed."))
+        connectionsRefused = registry.makeCounter(
+            descriptor: Self.total("connections_refused", help: "Connections closed on accepting: their address had the most connections one address may."))
     }
 
     /// Counts one answered request.

@@ -65,8 +65,10 @@ struct ConnectionLimitTests {
     /// more silent connections than the limit are opened before the one that waits.)
     @Test func overTheLimitConnectionsWaitWhileAcceptedOnesAreAnswered() async throws {
         try await TemporaryFiles.with { directory in
+            // Every connection comes from 127.0.0.1: a tenth of 4 per address would close them at once.
             let server = try await ServerProcess([
                 "--data", directory.path, "--max-connections", "4", "--header-timeout", "10", "--idle-timeout", "30",
+                "--max-connections-per-address", "100",
             ])
             let kept = try await RawConnection(port: server.port)
             try await kept.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -103,8 +105,10 @@ struct ConnectionLimitTests {
     @Test func aFloodAtTheOpenFileLimitLeavesHealthAnswered() async throws {
         try await TemporaryFiles.with { directory in
             let server = try await ServerProcess(
-                // A header timeout longer than a loaded test run takes between two /health requests.
-                ["--data", directory.path, "--header-timeout", "10", "--idle-timeout", "30"], openFileLimit: 128)
+                // A header timeout longer than a loaded test run takes between two /health requests;
+                // the flood comes from one address, which may here hold every connection.
+                ["--data", directory.path, "--header-timeout", "10", "--idle-timeout", "30", "--max-connections-per-address", "1000"],
+                openFileLimit: 128)
             let kept = try await RawConnection(port: server.port)
             var answers = 0
             var slowest = Duration.zero
@@ -148,8 +152,10 @@ struct ConnectionOptionTests {
         (["--trusted-proxy", "10.0.0.0/33"], ["--trusted-proxy 10.0.0.0/33 is not an IP address or a CIDR range", "10.0.0.0/8"]),
         (["--trusted-proxy", "proxy.local"], ["--trusted-proxy proxy.local is not an IP address", "127.0.0.1"]),
         (["--header-timeout", "0"], ["--header-timeout 0.0 is not a number of seconds", "such as 10"]),
-        (["--idle-timeout", "100000"], ["--idle-timeout 100000.0 is not a number of seconds between 0 and 86400", "such as 10"]),
+        (["--idle-timeout", "100000"], ["--idle-timeout 100000.0 is not a number of seconds between 0 and 86400", "such as 60"]),
         (["--max-connections", "0"], ["--max-connections 0 allows no connection", "such as 1000"]),
+        (["--body-timeout", "0"], ["--body-timeout 0.0 is not a number of seconds", "such as 30"]),
+        (["--max-connections-per-address", "0"], ["--max-connections-per-address 0 allows no connection", "such as 100"]),
     ])
     func aBadOptionIsNamed(arguments: [String], words: [String]) async throws {
         try await TemporaryFiles.with { directory in

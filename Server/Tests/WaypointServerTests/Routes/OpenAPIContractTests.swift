@@ -76,6 +76,29 @@ struct OpenAPIContractTests {
         }
     }
 
+    /// The server answers 400 to a request that is not valid HTTP on any route (the HTTP decoder
+    /// cannot read it, so no route sees it), and 408 to a body that does not arrive in time: every
+    /// operation lists the 400, with the error's schema except for `HEAD`, which has no body; every
+    /// operation that takes a body lists the 408.
+    @Test func everyOperationListsTheAnswersToMalformedAndSlowRequests() throws {
+        let paths = try #require(try Self.description()["paths"] as? [String: [String: Any]])
+        for (path, item) in paths {
+            for (method, value) in item where Self.methods.contains(method) {
+                let operation = try #require(value as? [String: Any])
+                let responses = operation["responses"] as? [String: [String: Any]] ?? [:]
+                let badRequest = responses["400"]
+                #expect(badRequest != nil, "\(method.uppercased()) \(path) does not list 400")
+                if method != "head", let badRequest, badRequest["$ref"] == nil {
+                    let schema = ((badRequest["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+                    #expect(schema?["$ref"] as? String == "#/components/schemas/Error", "\(method.uppercased()) \(path): 400 without the error's schema")
+                }
+                if operation["requestBody"] != nil {
+                    #expect(responses["408"]?["$ref"] as? String == "#/components/responses/RequestTimeout", "\(method.uppercased()) \(path) does not list 408")
+                }
+            }
+        }
+    }
+
     /// Every `$ref` names something the description defines.
     @Test func everyReferenceResolves() throws {
         let description = try Self.description()

@@ -11,11 +11,14 @@ final class RawConnection: Sendable {
     /// A moment before the connection was established (when its channel was made).
     let openedAt: ContinuousClock.Instant
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) async throws {
+    /// Connects to 127.0.0.1:`port`, from the loopback address `source` when given (such as
+    /// 127.0.0.2: Linux answers every 127.0.0.0/8 address), so a test can be several clients.
+    init(port: Int, from source: String? = nil) async throws {
         let received = LockedBox<[UInt8]>([])
         let made = LockedBox<ContinuousClock.Instant>(.now)
-        channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let source { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
+        channel = try await bootstrap
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
                 made.set(.now)
@@ -39,6 +42,11 @@ final class RawConnection: Sendable {
     /// Sends `text`; throws when the connection is closed.
     func send(_ text: String) async throws {
         try await channel.writeAndFlush(ByteBuffer(string: text)).get()
+    }
+
+    /// Sends `bytes` as they are (such as a header value that is not UTF-8); throws when the connection is closed.
+    func send(bytes: [UInt8]) async throws {
+        try await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get()
     }
 
     /// Waits until the server closes the connection; throws after `timeout`.
