@@ -22,7 +22,10 @@ public struct AuditKey: Sendable {
     /// How files holding a key are read.
     static let file = SecretFile(what: "the audit key file", option: "--audit-key-file", holds: "the key")
 
-    let key: SymmetricKey
+    /// The key's bytes (kept as bytes: `SymmetricKey` is not `Sendable` on every platform).
+    let bytes: [UInt8]
+    /// The key for `HMAC`.
+    var key: SymmetricKey { SymmetricKey(data: bytes) }
     /// Where the key came from, for messages: a file's path or the environment variable.
     public let source: String
 
@@ -33,7 +36,7 @@ public struct AuditKey: Sendable {
                 "\(source) must hold a key of at least \(Self.minimumLength) characters and no spaces, such as the output of "
                     + "`openssl rand -hex 32`.")
         }
-        key = SymmetricKey(data: Data(text.utf8))
+        bytes = Array(text.utf8)
         self.source = source
     }
 

@@ -65,8 +65,9 @@ public final class SQLiteStore: Store {
                         && Bool.fetchOne(db, sql: "SELECT 1 FROM audit_log WHERE chain IS NOT NULL LIMIT 1") == true
                 }
             }
-            auditChain = AuditChain(key: key)
-            try Self.migrator(chain: auditChain).migrate(pool)
+            let chain = AuditChain(key: key)
+            auditChain = chain
+            try Self.migrator(chain: chain).migrate(pool)
             // Rewrites the header's user version with its own value: a real write, which fails
             // on a database file that can only be read.
             try pool.write { db in

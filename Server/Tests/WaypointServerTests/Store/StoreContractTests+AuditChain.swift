@@ -46,8 +46,7 @@ extension StoreContractTests {
             let url = try PostgresServer.createDatabase()
             try await PostgresServer.withStore(url: url) { store in
                 try await body(store) {
-                    var logger = Logger(label: "waypoint-server-tests.audit")
-                    logger.logLevel = .warning
+                    let logger = { var logger = Logger(label: "waypoint-server-tests.audit"); logger.logLevel = .warning; return logger }()
                     let key = try TestServer.auditKey()
                     return ChainedLog(
                         verify: { try await AuditVerification.verify(database: url, key: $0 ?? key, logger: logger) },
