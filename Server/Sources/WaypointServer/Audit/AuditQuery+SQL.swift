@@ -1,4 +1,4 @@
-/// The audit log's statements, in both stores' dialects: one insert, one page query.
+/// The audit log's statements, in both stores' dialects: the insert of a chained row, the page query, the read of stored rows.
 extension AuditQuery {
     /// The columns of each row, in order (``AuditEntry/init(row:)`` of each store reads them so).
     static let columns = [

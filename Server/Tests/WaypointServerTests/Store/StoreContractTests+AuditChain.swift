@@ -170,6 +170,46 @@ extension StoreContractTests {
         }
     }
 
+    /// Two stores on one database (as two server processes are) appending at once never fork the
+    /// chain: each append reads the last entry's value and adds the next under one lock.
+    @Test(arguments: StoreKind.available)
+    func appendsFromTwoStoresAtOnceKeepOneChain(kind: StoreKind) async throws {
+        let perStore = 25
+        @Sendable func appendConcurrently(_ first: any Store, _ second: any Store) async throws {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, store) in [first, second].enumerated() {
+                    group.addTask {
+                        for minute in 0..<perStore {
+                            try await store.appendAudit(Self.auditEntry(.keyRotated, minutes: Double(minute), details: ["store": .number(Double(index))]))
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        switch kind {
+        case .sqlite:
+            try await TemporaryFiles.with { directory in
+                let first = try SQLiteStore(directory: directory)
+                let second = try SQLiteStore(directory: directory)
+                try await appendConcurrently(first, second)
+                try await first.close()
+                try await second.close()
+                let key = try AuditKey.load(file: directory.appendingPathComponent("audit.key").path)
+                let verification = try await AuditVerification.verify(data: directory, key: key)
+                #expect(verification.message.hasPrefix("audit log intact: \(2 * perStore) entries"), "\(verification.message)")
+            }
+        case .postgres:
+            let url = try PostgresServer.createDatabase()
+            try await PostgresServer.withStore(url: url) { first in
+                try await PostgresServer.withStore(url: url) { second in try await appendConcurrently(first, second) }
+            }
+            let logger = { var logger = Logger(label: "waypoint-server-tests.audit"); logger.logLevel = .warning; return logger }()
+            let verification = try await AuditVerification.verify(database: url, key: try TestServer.auditKey(), logger: logger)
+            #expect(verification.message.hasPrefix("audit log intact: \(2 * perStore) entries"), "\(verification.message)")
+        }
+    }
+
     /// A new SQLite data folder gets a private key file; a chained log whose key file is missing
     /// does not open (a new key would not verify it), and says how to put the key back.
     @Test func aSQLiteFolderKeepsItsKeyAndRefusesToLoseIt() async throws {
