@@ -11,7 +11,7 @@ struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waypoint-server",
         abstract: "Serve Waypoint documents to apps and collect their analytics events.",
-        subcommands: [Serve.self, Backup.self],
+        subcommands: [Serve.self, Backup.self, Audit.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -23,7 +23,10 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             The admin token (at least 32 characters; `openssl rand -hex 32` makes one) comes from the \
             file --admin-token-file names, or else from the environment variable WAYPOINT_ADMIN_TOKEN. \
-            Data is kept in SQLite under --data unless --database names a PostgreSQL database.
+            Data is kept in SQLite under --data unless --database names a PostgreSQL database. The audit \
+            log is chained with a key: with SQLite, DATA/audit.key (made at the first start) unless \
+            --audit-key-file or WAYPOINT_AUDIT_KEY gives one; with PostgreSQL, one of these is required, \
+            the same for every server of the database.
 
             Connections that keep the server waiting are closed (--header-timeout, --body-timeout, \
             --idle-timeout); at most --max-connections are open at once, and at most \
@@ -55,6 +58,11 @@ struct Serve: AsyncParsableCommand {
         "A file holding the admin token (mode 0600, such as systemd's LoadCredential=); replaces WAYPOINT_ADMIN_TOKEN.",
         valueName: "path"))
     var adminTokenFile: String?
+
+    @Option(help: ArgumentHelp(
+        "A file holding the audit log's key (mode 0600; at least 32 characters); replaces WAYPOINT_AUDIT_KEY and, with SQLite, DATA/audit.key.",
+        valueName: "path"))
+    var auditKeyFile: String?
 
     @Option(help: "Seconds a request waits for a PostgreSQL connection before it answers 503 (the database is down or every connection busy).")
     var databaseTimeout: Double = 2
@@ -128,6 +136,8 @@ struct Serve: AsyncParsableCommand {
         var configuration = ServerConfiguration(
             host: host, port: port, storage: storage, adminToken: adminToken,
             limits: Limits(requestsPerSecondPerKey: rateLimit, burstPerKey: burst), retentionDays: retentionDays)
+        configuration.auditKey = try AuditKeySource.load(file: auditKeyFile, environment: ProcessInfo.processInfo.environment)
+        if database != nil, configuration.auditKey == nil { throw AuditKey.missingForPostgres }
         configuration.connections = try connectionLimits()
         configuration.trustedProxies = try trustedProxy.map { try TrustedProxy($0) }
         guard databaseTimeout > 0, databaseTimeout <= 600 else {

@@ -14,6 +14,20 @@ package enum Spelling {
         return best?.0
     }
 
+    /// At most `limit` of `candidates`, closest first to any of `names` (by ``editDistance(_:_:)``,
+    /// ignoring case; ties keep the candidates' order): the "closest known" of a message that cannot
+    /// list every candidate. Names of 64 characters or more are not compared (as in
+    /// ``suggestion(for:among:)``), so the work is bounded by the candidates and the names passed.
+    package static func closest(to names: [String], among candidates: [String], limit: Int) -> [String] {
+        let names = names.filter { $0.count < 64 }.map { $0.lowercased() }
+        guard !names.isEmpty, limit > 0 else { return Array(candidates.prefix(max(limit, 0))) }
+        let ranked = candidates.enumerated().map { index, candidate in
+            let lowered = candidate.lowercased()
+            return (candidate, names.map { editDistance($0, lowered) }.min() ?? .max, index)
+        }
+        return ranked.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.prefix(limit).map(\.0)
+    }
+
     /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
     package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)

@@ -193,12 +193,21 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
             return "No events of walkthrough \"\(walkthroughID)\".\(hint) Walkthroughs with events: \(others.joined(separator: ", ")). "
                 + "Check the walkthrough id, or pass --document to report on a walkthrough without events yet."
         case .unknownSteps(let steps, let flowID, let known):
-            let each = steps.map { step in
+            // Bounded whatever was asked: the first few unknown steps, each with its did-you-mean,
+            // and every known step only when there are few of them, else the closest few and the count.
+            let shown = steps.prefix(Self.listedNames)
+            let each = shown.map { step in
                 "\"\(step)\"" + (Spelling.suggestion(for: step, among: known).map { " (did you mean \"\($0)\"?)" } ?? "")
             }
-            return "No event of flow \"\(flowID)\" mentions step \(each.joined(separator: ", "))"
-                + " and no document declares it. Known steps: \(known.joined(separator: ", ")). "
-                + "Fix the step id, or pass --document when the step has no events yet."
+            let more = steps.count > shown.count ? " (and \(steps.count - shown.count) more)" : ""
+            let knownText = known.count <= Self.listedNames * 2
+                ? "Known steps: \(known.joined(separator: ", "))."
+                : "Closest known steps: \(Spelling.closest(to: Array(shown), among: known, limit: Self.listedNames).joined(separator: ", ")) "
+                    + "(of \(known.count) known)."
+            return "No event of flow \"\(flowID)\" mentions step \(each.joined(separator: ", "))\(more)"
+                + " and no document declares \(steps.count == 1 ? "it" : "them"). \(knownText) "
+                + "Fix the step \(steps.count == 1 ? "id" : "ids"), or pass --document when \(steps.count == 1 ? "the step has" : "the steps have") "
+                + "no events yet."
         case .severalExperiments(let experiments, let subject):
             return "The events of \(subject.text) carry \(experiments.count) experiments: \(experiments.joined(separator: ", ")). "
                 + "--by variation splits users by the variations of one experiment; pass --experiment KEY to say which, "
@@ -251,6 +260,10 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "events together. Order them by user, or use compute(events:)."
         }
     }
+
+    /// The most names a message lists of something that can be long (the unknown steps of a funnel,
+    /// the closest known ones); a list of known names at most twice as long is given whole.
+    static let listedNames = 5
 
     /// Why a line is not a valid event, in a few words.
     static func whyInvalid(_ bytes: [UInt8]) -> String {

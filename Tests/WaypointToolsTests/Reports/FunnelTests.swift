@@ -183,12 +183,35 @@ struct FunnelTests {
             try Lines.report(lines, FunnelQuery(flowID: "signup", steps: ["splash", "Login", "paywall"]))
         } throws: { error in
             "\(error)" == "No event of flow \"signup\" mentions step \"Login\" (did you mean \"login\"?), \"paywall\""
-                + " and no document declares it. Known steps: $complete, login, splash. "
-                + "Fix the step id, or pass --document when the step has no events yet."
+                + " and no document declares them. Known steps: $complete, login, splash. "
+                + "Fix the step ids, or pass --document when the steps have no events yet."
+        }
+        #expect {
+            try Lines.report(lines, FunnelQuery(flowID: "signup", steps: ["splash", "paywall"]))
+        } throws: { error in
+            "\(error)" == "No event of flow \"signup\" mentions step \"paywall\" and no document declares it. "
+                + "Known steps: $complete, login, splash. Fix the step id, or pass --document when the step has no events yet."
         }
         // Declared by the document: reported at 0.
         let report = try Lines.report(lines, FunnelQuery(flowID: "signup", steps: ["splash", "paywall"], declaredSteps: ["splash", "paywall"]))
         #expect(report.users == [1, 0])
+    }
+
+    /// A funnel over thousands of step ids that names thousands of unknown ones answers a short
+    /// message: the first unknown steps, the closest known ones and how many there are.
+    @Test func unknownStepsAmongThousandsGiveAShortMessageNamingTheClosest() throws {
+        let known = (0..<2_500).map { String(format: "step-%04d", $0) }
+        let lines = known.enumerated().map { index, step in Lines.view("u1", step, at: Double(index)) }
+        let asked = ["step-0001"] + (0..<2_500).map { String(format: "stap-%04d", $0) }
+        let error = try #require(throws: ReportError.self) {
+            try Lines.report(lines, FunnelQuery(flowID: "signup", steps: asked))
+        }
+        let message = "\(error)"
+        #expect(message.utf8.count < 1024, "\(message.utf8.count) bytes: \(message)")
+        #expect(message.hasPrefix(
+            "No event of flow \"signup\" mentions step \"stap-0000\" (did you mean \"step-0000\"?), \"stap-0001\" (did you mean \"step-0001\"?), "))
+        #expect(message.contains("\"stap-0004\" (did you mean \"step-0004\"?) (and 2495 more) and no document declares them."))
+        #expect(message.contains("Closest known steps: step-0000, step-0001, step-0002, step-0003, step-0004 (of 2501 known)."))
     }
 
     @Test(arguments: [("14d", 1_209_600_000), ("36h", 129_600_000), ("90m", 5_400_000), ("30s", 30_000),

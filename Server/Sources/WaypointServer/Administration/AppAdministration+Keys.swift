@@ -81,7 +81,8 @@ extension AppAdministration {
 
     /// Ends the key named `prefix` at once and returns it; 404 when the environment has no such
     /// key, 409 for its current key (rotate first: an environment always has a key that works). The
-    /// audit log records it as done by `origin`, in the same transaction.
+    /// audit log records it as done by `origin`, in the same transaction; a key that had ended
+    /// already is returned as it is, and nothing is recorded.
     func revokeKey(appID: String, environment: String, prefix: String, by origin: AuditOrigin) async throws -> SDKKeySummary {
         try Self.requireEnvironment(environment)
         let log = auditLog

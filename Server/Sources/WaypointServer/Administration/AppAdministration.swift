@@ -120,7 +120,8 @@ struct AppAdministration: Sendable {
     /// today's validation and lint (nothing is published then).
     ///
     /// The audit log records the publish by `origin` in the same transaction, with the whole preview
-    /// it was decided on and whether it needed confirmation (``auditDetails(_:previousRevision:confirmed:)``).
+    /// it was decided on and whether it needed confirmation (``auditDetails(_:json:revision:previousRevision:confirmed:)``);
+    /// publishing the revision the environment serves already changes nothing and records nothing.
     func publish(appID: String, environment: String, revision number: Int, confirmed: Bool, by origin: AuditOrigin) async throws
         -> Publication {
         try Self.requireEnvironment(environment)
@@ -143,6 +144,8 @@ struct AppAdministration: Sendable {
         let previewJSON = try JSONValue(parsing: Data(preview.jsonData()))
         do {
             previous = try await store.publish(appID: appID, environment: environment, revision: number, at: now()) { previous in
+                // The revision the environment served already: nothing changes, nothing is recorded.
+                guard previous != number else { return nil }
                 // A rollback by what the environment served in this transaction, not when the preview was made.
                 let rollback = previous.map { number < $0 } ?? false
                 return log.entry(

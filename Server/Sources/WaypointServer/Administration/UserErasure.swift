@@ -22,14 +22,17 @@ struct UserErasure: Sendable {
     /// Deletes every stored event of `userID` in every environment of the app and returns how many
     /// there were (0 for a user with none); throws 404 when the app does not exist.
     ///
-    /// The log says how many events of the app were erased, never whose.
+    /// The log says how many events of the app were erased, never whose; an erasure that deleted
+    /// nothing is not recorded.
     func erase(appID: String, userID: String, by origin: AuditOrigin, logger: Logger) async throws -> Int {
         guard Identifier.isValid(appID), try await store.app(id: appID) != nil else {
             throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps, or list them with GET /v1/apps.")
         }
         let log = AuditLog(store: store, now: now)
         let deleted = try await store.eraseUser(appID: appID, userID: userID) { deleted in
-            log.entry(
+            // A user with no events: nothing was erased, nothing is recorded.
+            guard deleted > 0 else { return nil }
+            return log.entry(
                 .userErased, by: origin, app: appID, target: userID,
                 details: ["userId": .string(userID), "deletedEvents": .number(Double(deleted))])
         }

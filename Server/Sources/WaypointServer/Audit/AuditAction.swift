@@ -14,7 +14,7 @@ public struct AuditAction: RawRepresentable, Sendable, Hashable {
     public static let appCreated = AuditAction(rawValue: "app-created")
     /// A document was uploaded; target: the revision; details: `revision`, `sha256`, `existing`.
     public static let revisionUploaded = AuditAction(rawValue: "revision-uploaded")
-    /// A revision was published to an environment (a newer one, the same one, or the first); target:
+    /// A revision was published to an environment (a newer one or the first; not the one it serves already); target:
     /// the revision; details: `revision`, `previousRevision`, `confirmationNeeded`, `confirmed`, `preview`.
     public static let revisionPublished = AuditAction(rawValue: "revision-published")
     /// An environment went back to an older revision; details as ``revisionPublished``.
@@ -22,9 +22,9 @@ public struct AuditAction: RawRepresentable, Sendable, Hashable {
     /// An environment's SDK key was rotated; target: the new key's prefix; details: `keyPrefix`,
     /// `graceHours`, `previousKeys` (those still working, with their `expiresAt`).
     public static let keyRotated = AuditAction(rawValue: "key-rotated")
-    /// An SDK key was ended at once; target: its prefix; details: `keyPrefix`, `endedAt`.
+    /// An SDK key was ended at once (not one that had ended already); target: its prefix; details: `keyPrefix`, `endedAt`.
     public static let keyRevoked = AuditAction(rawValue: "key-revoked")
-    /// One user's events were erased; target: the user id; details: `userId`, `deletedEvents`.
+    /// One user's events were erased (at least one); target: the user id; details: `userId`, `deletedEvents`.
     public static let userErased = AuditAction(rawValue: "user-erased")
     /// Retention deleted events older than its cutoff; details: `days`, `before`, `deletedEvents`.
     public static let eventsExpired = AuditAction(rawValue: "events-expired")

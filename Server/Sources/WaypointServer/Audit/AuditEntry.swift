@@ -51,5 +51,7 @@ public struct AuditEntry: Sendable, Hashable {
     }
 }
 
-/// The audit entry of a store write, made from what the write did, inside its transaction.
-public typealias AuditEntryOf<Result> = @Sendable (Result) -> AuditEntry
+/// The audit entry of a store write, made from what the write did, inside its transaction; nil
+/// for a write that changed nothing (the revision published already, an erasure of no events),
+/// which leaves no entry.
+public typealias AuditEntryOf<Result> = @Sendable (Result) -> AuditEntry?

@@ -1,4 +1,4 @@
-/// The audit log's statements, in both stores' dialects: one insert, one page query.
+/// The audit log's statements, in both stores' dialects: the insert of a chained row, the page query, the read of stored rows.
 extension AuditQuery {
     /// The columns of each row, in order (``AuditEntry/init(row:)`` of each store reads them so).
     static let columns = [
@@ -27,14 +27,17 @@ extension AuditQuery {
     }
 }
 
-extension AuditEntry {
-    /// The insert of this entry in `dialect` (its ``id`` is assigned by the database).
+extension AuditRow {
+    /// The columns a stored row is read with: ``AuditQuery/columns`` and `chain`.
+    static let columns = AuditQuery.columns + ["chain"]
+
+    /// The insert of this row with its ``chain`` in `dialect` (its `seq` is assigned by the database).
     func insertStatement(in dialect: SQLDialect) -> SQLStatement {
-        let columns = AuditQuery.columns.dropFirst()
+        let columns = Self.columns.dropFirst()
         let values: [SQLStatement.Value?] = [
-            .integer(Timestamp.milliseconds(at)), .text(actor.kind.rawValue), .text(actor.id), .text(actor.name), address.map(SQLStatement.Value.text),
-            .text(action.rawValue), appID.map(SQLStatement.Value.text), environment.map(SQLStatement.Value.text),
-            target.map(SQLStatement.Value.text), .text(detailsText),
+            .integer(atMilliseconds), .text(actorKind), .text(actorID), .text(actorName), address.map(SQLStatement.Value.text),
+            .text(action), appID.map(SQLStatement.Value.text), environment.map(SQLStatement.Value.text),
+            target.map(SQLStatement.Value.text), .text(details), chain.map(SQLStatement.Value.text),
         ]
         // A missing value is written as NULL, not bound.
         var bound: [SQLStatement.Value] = []
@@ -47,6 +50,16 @@ extension AuditEntry {
             text: "INSERT INTO audit_log (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))", values: bound)
     }
 
+    /// The statement that reads up to `limit` stored rows after `seq`, oldest first, in `dialect`.
+    static func readStatement(after seq: Int64, limit: Int, in dialect: SQLDialect) -> SQLStatement {
+        SQLStatement(
+            text: "SELECT \(columns.joined(separator: ", ")) FROM audit_log WHERE seq > \(dialect.placeholder(1)) ORDER BY seq "
+                + "LIMIT \(dialect.placeholder(2))",
+            values: [.integer(seq), .integer(Int64(limit))])
+    }
+}
+
+extension AuditEntry {
     /// A page of rows read with ``AuditQuery/statement(in:)`` (one more than `limit` when another page follows).
     static func page(_ entries: [AuditEntry], limit: Int) -> AuditPage {
         let limit = max(limit, 1)
@@ -70,23 +83,14 @@ extension AuditEntry {
 }
 
 extension AuditEntry {
-    /// The insert of this entry as a ``SQLQuery`` for ``People``, which writes through ``SQLRows``:
-    /// run in the transaction of the change it records. With a `condition` (SQL with `?` for
-    /// `conditionValues`), the entry is added only when the condition holds once the change ran, so
-    /// a change the transaction refused (the last owner, a taken email) leaves no entry.
+    /// The append of this entry as a ``SQLQuery`` for ``People``, which writes through ``SQLRows``:
+    /// run in the transaction of the change it records, where the store appends the entry to the
+    /// chain (``SQLQuery/auditEntry``). With a `condition` (SQL with `?` for `conditionValues`),
+    /// the entry is added only when the condition holds at that point of the transaction, so a
+    /// change the transaction refused (the last owner, a taken email) leaves no entry.
     func insertQuery(in dialect: SQLDialect, onlyIf condition: String? = nil, _ conditionValues: [SQLStatement.Value] = []) -> SQLQuery {
-        let entry = dialect == .postgres ? withoutNULs : self
-        let columns = AuditQuery.columns.dropFirst()
-        let values: [SQLStatement.Value?] = [
-            .integer(Timestamp.milliseconds(entry.at)), .text(entry.actor.kind.rawValue), .text(entry.actor.id), .text(entry.actor.name),
-            entry.address.map(SQLStatement.Value.text), .text(entry.action.rawValue), entry.appID.map(SQLStatement.Value.text),
-            entry.environment.map(SQLStatement.Value.text), entry.target.map(SQLStatement.Value.text), .text(entry.detailsText),
-        ]
-        let placeholders = values.map { $0 == nil ? "NULL" : "?" }.joined(separator: ", ")
-        let insert = "INSERT INTO audit_log (\(columns.joined(separator: ", ")))"
-        guard let condition else {
-            return SQLQuery(text: "\(insert) VALUES (\(placeholders))", values: values.compactMap { $0 })
-        }
-        return SQLQuery(text: "\(insert) SELECT \(placeholders) WHERE \(condition)", values: values.compactMap { $0 } + conditionValues)
+        SQLQuery(
+            text: "SELECT 1 WHERE \(condition ?? "1 = 1")", values: conditionValues, columns: [],
+            auditEntry: dialect == .postgres ? withoutNULs : self)
     }
 }

@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     public var storage: Storage
     public var adminToken: AdminToken
+    /// The key that chains the audit log (``AuditKey``): required with PostgreSQL, where every
+    /// server of the database has the same; with SQLite, nil takes `DIRECTORY/audit.key`.
+    public var auditKey: AuditKey?
     public var limits: Limits
     public var logLevel: Logger.Level
     /// How long connections may stay silent and how many may be open.

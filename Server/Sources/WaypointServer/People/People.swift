@@ -84,22 +84,28 @@ struct People: Sendable {
     }
 
     /// Gives an account another role; 409 when it is the last owner and the role is not owner.
-    /// Its audit entry, by `origin`, is written in the same transaction.
+    /// Its audit entry, by `origin`, is written in the same transaction; giving an account the role
+    /// it has changes nothing and writes none.
     func changeRole(id: String, to role: Role, by origin: AuditOrigin) async throws -> AccountRecord {
         let account = try await existingAccount(id: id)
         var details = Self.auditDetails(of: account)
         details["previousRole"] = .string(account.role.rawValue)
         details["role"] = .string(role.rawValue)
-        let changed = try await run(ownerLock + [
-            SQLQuery(
-                text: "UPDATE accounts SET role = ? WHERE id = ? AND (\(Self.notLastOwner) OR ? = 'owner') RETURNING id",
-                values: [.text(role.rawValue), .text(id), .text(role.rawValue)], columns: [.text]),
-            // A refused demotion leaves the account an owner, which is not `role`.
-            auditQuery(
-                .accountRoleChanged, by: origin, target: id, details: details,
-                onlyIf: "EXISTS (SELECT 1 FROM accounts WHERE id = ? AND role = ?)", [.text(id), .text(role.rawValue)]),
+        // Whether the update changes the row: another role, and not the demotion of the last owner.
+        let changes = "id = ? AND role <> ? AND (\(Self.notLastOwner) OR ? = 'owner')"
+        let values: [SQLStatement.Value] = [.text(id), .text(role.rawValue), .text(role.rawValue)]
+        let changed = try await run(ownerLock + accountLock(id) + [
+            // Checked before the update, on the rows the transaction holds: the entry is written
+            // exactly when the update changes the role.
+            auditQuery(.accountRoleChanged, by: origin, target: id, details: details, onlyIf: "EXISTS (SELECT 1 FROM accounts WHERE \(changes))", values),
+            SQLQuery(text: "UPDATE accounts SET role = ? WHERE \(changes) RETURNING id", values: [.text(role.rawValue)] + values, columns: [.text]),
         ])
-        guard changed.dropLast().last?.isEmpty == false else { throw Self.lastOwner(account, doing: "become \(role.withArticle)") }
+        if changed.last?.isEmpty != false {
+            // Unchanged: the role it has already, or a refused demotion of the last owner.
+            let current = try await existingAccount(id: id)
+            guard current.role == role else { throw Self.lastOwner(account, doing: "become \(role.withArticle)") }
+            return current
+        }
         if role == .owner { try await endAdminTokenSessions() }
         return try await existingAccount(id: id)
     }
@@ -264,6 +270,12 @@ struct People: Sendable {
     /// owners cannot both see the other one (SQLite runs one writing transaction at a time).
     private var ownerLock: [SQLQuery] {
         sql?.dialect == .postgres ? [SQLQuery(text: "SELECT id FROM accounts WHERE role = 'owner' FOR UPDATE", values: [], columns: [.text])] : []
+    }
+
+    /// PostgreSQL: locks the account's row, so what a transaction checks of it before changing it
+    /// still holds when it changes it.
+    private func accountLock(_ id: String) -> [SQLQuery] {
+        sql?.dialect == .postgres ? [SQLQuery(text: "SELECT id FROM accounts WHERE id = ? FOR UPDATE", values: [.text(id)], columns: [.text])] : []
     }
 
     private static func lastOwner(_ account: AccountRecord, doing what: String) -> APIError {

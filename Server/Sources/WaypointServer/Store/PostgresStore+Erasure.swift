@@ -15,12 +15,13 @@ extension PostgresStore {
 
     public func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int {
         // PostgreSQL text cannot hold U+0000, so no stored event has such a user id (nor can the
-        // audit entry name it: it is recorded with the character replaced).
+        // audit entry name it: it is recorded with the character replaced, when one is made of 0).
         if userID.unicodeScalars.contains("\u{0}") {
             if let entry = audit?(0) { try await appendAudit(entry.withoutNULs) }
             return 0
         }
         let logger = logger
+        let chain = auditChain
         return try await transaction { connection in
             // No insert of this app's events runs between keeping the ids and deleting.
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
@@ -45,7 +46,7 @@ extension PostgresStore {
             // The user's contribution rows go, and the cells lose them, in this transaction.
             try await Self.recomputeContributions(connection, appID: appID, userID: userID, logger: logger)
             try await Self.apply(counts, connection, logger: logger)
-            try await Self.append(audit?(deleted), connection, logger: logger)
+            try await Self.append(audit?(deleted), connection, chain: chain, logger: logger)
             return deleted
         }
     }

@@ -5,6 +5,7 @@ extension PostgresStore: SQLRows {
 
     func run(_ queries: [SQLQuery]) async throws -> [[[SQLStatement.Value?]]] {
         let logger = logger
+        let chain = auditChain
         return try await transaction { connection in
             var results: [[[SQLStatement.Value?]]] = []
             for query in queries {
@@ -19,6 +20,7 @@ extension PostgresStore: SQLRows {
                     }
                     rows.append(values)
                 }
+                if !rows.isEmpty { try await Self.append(query.auditEntry, connection, chain: chain, logger: logger) }
                 results.append(rows)
             }
             return results

@@ -13,6 +13,8 @@ import ServiceLifecycle
 public final class PostgresStore: Store {
     let client: BoundedPostgresClient
     let logger: Logger
+    /// Chains each audit entry to the one before (``AuditChain``), with the key every server of the database shares.
+    let auditChain: AuditChain
     /// What ``checkConnection(timeout:)`` connects with: the pool's settings, on one connection.
     private let connectionConfiguration: PostgresConnection.Configuration
 
@@ -21,8 +23,9 @@ public final class PostgresStore: Store {
 
     /// Connects to `postgres://user:password@host:port/database` (`?sslmode=require` for TLS); a
     /// request waits at most `connectionWait` for a connection, then fails with
-    /// ``StoreError/storageUnavailable(_:)`` (see ``BoundedPostgresClient``).
-    public init(url: String, connectionWait: Duration = .seconds(2), logger: Logger) throws {
+    /// ``StoreError/storageUnavailable(_:)`` (see ``BoundedPostgresClient``). The audit log is
+    /// chained with `auditKey`, which every server of the database must be given (``AuditKey``).
+    public init(url: String, connectionWait: Duration = .seconds(2), auditKey: AuditKey, logger: Logger) throws {
         guard let components = URLComponents(string: url),
               components.scheme == "postgres" || components.scheme == "postgresql",
               let host = components.host, !host.isEmpty
@@ -42,6 +45,7 @@ public final class PostgresStore: Store {
         self.client = BoundedPostgresClient(
             client: PostgresClient(configuration: configuration, backgroundLogger: logger), connectionWait: connectionWait)
         self.logger = logger
+        self.auditChain = AuditChain(key: auditKey)
         var connection = PostgresConnection.Configuration(
             host: host, port: components.port ?? 5432, username: configuration.username, password: configuration.password,
             database: configuration.database,
@@ -123,6 +127,9 @@ public final class PostgresStore: Store {
         StoreSchema.cellChangesStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
         // Step 10 (StoreSchema.cellPagesStepName): cells' pages of exact durations.
         StoreSchema.cellPagesStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
+        // Step 11 (StoreSchema.auditChainStepName): the audit log's chain, then the entries stored
+        // before chained with the key (see ``isAuditChainStep(_:)``).
+        StoreSchema.auditChainStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
     ]
 
     /// The number of the contributions step (1, 2, …), as `waypoint_migrations` records it.
@@ -144,6 +151,12 @@ public final class PostgresStore: Store {
     /// rebuilt from the stored events (found by its statements, whatever its number).
     private static func isContributionsStep(_ steps: [PostgresQuery]) -> Bool {
         steps.map(\.sql) == StoreSchema.contributionsStep(in: .postgres)
+    }
+
+    /// Whether `steps` is the step that adds the audit log's chain, after whose statements the
+    /// entries stored before are chained (found by its statements, whatever its number).
+    private static func isAuditChainStep(_ steps: [PostgresQuery]) -> Bool {
+        steps.map(\.sql) == StoreSchema.auditChainStep(in: .postgres)
     }
 
     /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of
@@ -170,6 +183,7 @@ public final class PostgresStore: Store {
     /// Brings the schema up to date; the pool must be running.
     public func migrate() async throws {
         let logger = logger
+        let chain = auditChain
         try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7469707001)", logger: logger)
             try await connection.query(
@@ -185,6 +199,7 @@ public final class PostgresStore: Store {
                     try await connection.query(step, logger: logger)
                 }
                 if Self.isContributionsStep(steps) { try await Self.rebuildContributions(connection, logger: logger) }
+                if Self.isAuditChainStep(steps) { try await Self.chainAuditLog(connection, chain: chain, logger: logger) }
                 let version = index + 1
                 let now = Timestamp.milliseconds(Date())
                 try await connection.query("INSERT INTO waypoint_migrations (version, applied_at) VALUES (\(version), \(now))", logger: logger)
@@ -194,6 +209,7 @@ public final class PostgresStore: Store {
 
     public func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws {
         let logger = logger
+        let chain = auditChain
         try await transaction { connection in
             let created = Timestamp.milliseconds(app.createdAt)
             let rows = try await connection.query(
@@ -213,7 +229,7 @@ public final class PostgresStore: Store {
                     """,
                     logger: logger)
             }
-            try await Self.append(audit, connection, logger: logger)
+            try await Self.append(audit, connection, chain: chain, logger: logger)
         }
     }
 
@@ -249,6 +265,7 @@ public final class PostgresStore: Store {
     public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
         -> AddedRevision {
         let logger = logger
+        let chain = auditChain
         return try await transaction { connection in
             // Locks the app's row: revision numbers stay 1, 2, … even with uploads through several servers,
             // and no other upload of the same bytes runs between the lookup below and the insert.
@@ -261,7 +278,7 @@ public final class PostgresStore: Store {
             }
             if let existing {
                 let added = AddedRevision(revision: existing, existing: true)
-                try await Self.append(audit?(added), connection, logger: logger)
+                try await Self.append(audit?(added), connection, chain: chain, logger: logger)
                 return added
             }
             var next = 1
@@ -276,7 +293,7 @@ public final class PostgresStore: Store {
                 "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (\(appID), \(next), \(sha256), \(bytes), \(created))",
                 logger: logger)
             let added = AddedRevision(revision: next, existing: false)
-            try await Self.append(audit?(added), connection, logger: logger)
+            try await Self.append(audit?(added), connection, chain: chain, logger: logger)
             return added
         }
     }
@@ -311,6 +328,7 @@ public final class PostgresStore: Store {
 
     public func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? {
         let logger = logger
+        let chain = auditChain
         return try await transaction { connection in
             var found = false
             var previous: Int?
@@ -339,7 +357,7 @@ public final class PostgresStore: Store {
                 INSERT INTO publications (app_id, environment, revision, published_at)
                 VALUES (\(appID), \(environment), \(revision), \(publishedAt))
                 """, logger: logger)
-            try await Self.append(audit?(previous), connection, logger: logger)
+            try await Self.append(audit?(previous), connection, chain: chain, logger: logger)
             return previous
         }
     }
@@ -537,6 +555,7 @@ public final class PostgresStore: Store {
         audit: AuditEntryOf<[SDKKeySummary]>?
     ) async throws -> [SDKKeySummary] {
         let logger = logger
+        let chain = auditChain
         return try await transaction { connection in
             // Locks the environment's row: rotations through several servers run one after another.
             let keys = try await Self.keys(connection, appID: appID, environment: environment, lock: true, logger: logger)
@@ -556,7 +575,7 @@ public final class PostgresStore: Store {
                 VALUES (\(keyHash), \(prefix), \(appID), \(environment), \(created))
                 """, logger: logger)
             let after = try await Self.keys(connection, appID: appID, environment: environment, lock: false, logger: logger)
-            try await Self.append(audit?(after), connection, logger: logger)
+            try await Self.append(audit?(after), connection, chain: chain, logger: logger)
             return after
         }
     }
@@ -564,6 +583,7 @@ public final class PostgresStore: Store {
     public func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
         -> SDKKeySummary {
         let logger = logger
+        let chain = auditChain
         return try await transaction { connection in
             let keys = try await Self.keys(connection, appID: appID, environment: environment, lock: true, logger: logger)
             guard var key = keys.first(where: { $0.prefix == prefix }) else {
@@ -573,13 +593,13 @@ public final class PostgresStore: Store {
                 throw StoreError.currentKey(appID: appID, environment: environment, prefix: prefix)
             }
             let ended = Timestamp.milliseconds(now)
-            if Timestamp.milliseconds(expires) > ended {
-                try await connection.query(
-                    "UPDATE sdk_keys SET expires_at = \(ended) WHERE app_id = \(appID) AND environment = \(environment) AND prefix = \(prefix)",
-                    logger: logger)
-                key.expiresAt = Timestamp.date(milliseconds: ended)
-            }
-            try await Self.append(audit?(key), connection, logger: logger)
+            // A key that had ended already is left as it was, and the log records nothing.
+            guard Timestamp.milliseconds(expires) > ended else { return key }
+            try await connection.query(
+                "UPDATE sdk_keys SET expires_at = \(ended) WHERE app_id = \(appID) AND environment = \(environment) AND prefix = \(prefix)",
+                logger: logger)
+            key.expiresAt = Timestamp.date(milliseconds: ended)
+            try await Self.append(audit?(key), connection, chain: chain, logger: logger)
             return key
         }
     }

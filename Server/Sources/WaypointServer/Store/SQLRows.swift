@@ -9,7 +9,8 @@ protocol SQLRows: Sendable {
     var dialect: SQLDialect { get }
 
     /// Runs `queries` in one transaction, in order, and returns each one's rows (its values in the
-    /// order of its `columns`; nil for NULL). An error in any of them rolls all of them back.
+    /// order of its `columns`; nil for NULL); after a query with an ``SQLQuery/auditEntry`` that
+    /// returned a row, appends the entry. An error in any of them rolls all of them back.
     func run(_ queries: [SQLQuery]) async throws -> [[[SQLStatement.Value?]]]
 }
 
@@ -25,6 +26,9 @@ struct SQLQuery: Sendable {
     var text: String
     var values: [SQLStatement.Value]
     var columns: [Column] = []
+    /// An audit entry the store appends to the audit log's chain, in the same transaction, when
+    /// this query returns a row (``AuditEntry/insertQuery(in:onlyIf:_:)``).
+    var auditEntry: AuditEntry? = nil
 
     /// The statement with its placeholders in `dialect`.
     func statement(in dialect: SQLDialect) -> SQLStatement {

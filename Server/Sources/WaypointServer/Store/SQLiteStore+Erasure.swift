@@ -26,7 +26,7 @@ extension SQLiteStore {
             // The user's contribution rows go, and the cells lose them, in this transaction.
             try Self.recomputeContributions(db, appID: appID, userID: userID)
             try Self.apply(counts, db)
-            try Self.append(audit?(deleted), db)
+            try self.appendChained(audit?(deleted), db)
             return deleted
         }
         if deleted > 0 { await truncateLog() }

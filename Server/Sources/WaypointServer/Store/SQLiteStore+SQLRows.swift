@@ -7,7 +7,7 @@ extension SQLiteStore: SQLRows {
         try await pool.write { db in
             try queries.map { query in
                 let statement = query.statement(in: .sqlite)
-                return try Row.fetchAll(db, sql: statement.text, arguments: statement.arguments).map { row in
+                let rows = try Row.fetchAll(db, sql: statement.text, arguments: statement.arguments).map { row in
                     query.columns.enumerated().map { index, column -> SQLStatement.Value? in
                         switch column {
                         case .text: (row[index] as String?).map { .text($0) }
@@ -15,6 +15,8 @@ extension SQLiteStore: SQLRows {
                         }
                     }
                 }
+                if !rows.isEmpty { try self.appendChained(query.auditEntry, db) }
+                return rows
             }
         }
     }

@@ -17,6 +17,8 @@ public final class SQLiteStore: Store {
     let pool: DatabasePool
     /// The data folder, for the readiness check's words and its free-space check.
     private let directory: URL
+    /// Chains each audit entry to the one before (``AuditChain``).
+    let auditChain: AuditChain
 
     /// How many pages the write-ahead log grows by before SQLite copies it into the database.
     static let checkpointPages = 10_000
@@ -26,13 +28,16 @@ public final class SQLiteStore: Store {
     /// A folder it creates is private to its owner (0700), and the database files are made 0600
     /// (SQLite creates the `-wal` and `-shm` files with the database file's mode). Writing is
     /// checked at once, so a folder that cannot be written fails here rather than at the first request.
-    public convenience init(directory: URL) throws {
-        try self.init(directory: directory, maxPageCount: nil)
+    ///
+    /// The audit log is chained with `auditKey`, or else with the key of `DIRECTORY/audit.key`,
+    /// made at the first start (``AuditKey``).
+    public convenience init(directory: URL, auditKey: AuditKey? = nil) throws {
+        try self.init(directory: directory, maxPageCount: nil, auditKey: auditKey)
     }
 
-    /// Opens the database as ``init(directory:)`` does; with `maxPageCount`, every connection caps
+    /// Opens the database as ``init(directory:auditKey:)`` does; with `maxPageCount`, every connection caps
     /// the file at that many pages, as a full disk would (the tests' way to fill it).
-    init(directory: URL, maxPageCount: Int?) throws {
+    init(directory: URL, maxPageCount: Int?, auditKey: AuditKey? = nil) throws {
         try Self.prepareFolder(directory)
         self.directory = directory
         var configuration = Configuration()
@@ -48,21 +53,33 @@ public final class SQLiteStore: Store {
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
         }
         let path = directory.appendingPathComponent("waypoint.sqlite").path
+        let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             // The pool turns its writer to `synchronous = NORMAL` when it sets up the log, after
             // `prepareDatabase`: without this, a commit would not reach the disk before its answer.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            try Self.migrator.migrate(pool)
+            let key = try auditKey ?? AuditKey.dataFolderKey(directory) {
+                try pool.read { db in
+                    try db.tableExists("audit_log") && db.columns(in: "audit_log").contains { $0.name == "chain" }
+                        && Bool.fetchOne(db, sql: "SELECT 1 FROM audit_log WHERE chain IS NOT NULL LIMIT 1") == true
+                }
+            }
+            let chain = AuditChain(key: key)
+            auditChain = chain
+            try Self.migrator(chain: chain).migrate(pool)
             // Rewrites the header's user version with its own value: a real write, which fails
             // on a database file that can only be read.
             try pool.write { db in
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 try db.execute(sql: "PRAGMA user_version = \(version)")
             }
+        } catch let error as ConfigurationError {
+            throw error
         } catch {
             throw StoreError.cannotOpenDatabase(path: path, reason: "\(error)")
         }
+        self.pool = pool
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             _ = chmod(path + suffix, 0o600)
         }
@@ -121,7 +138,7 @@ public final class SQLiteStore: Store {
 
     /// The schema, one step per version; a new database gets ``StoreSchema/current`` whole, which
     /// each later step leaves as it is.
-    private static var migrator: DatabaseMigrator {
+    private static func migrator(chain: AuditChain) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("1-apps-revisions-events") { db in
             for statement in StoreSchema.current.statements(in: .sqlite) {
@@ -185,6 +202,10 @@ public final class SQLiteStore: Store {
         migrator.registerMigration("10-" + StoreSchema.cellPagesStepName) { db in
             for statement in StoreSchema.cellPagesStep(in: .sqlite) { try db.execute(sql: statement) }
         }
+        // The audit log's chain (SQLiteStore+AuditLog.swift): the entries stored before are chained with the key.
+        migrator.registerMigration("11-" + StoreSchema.auditChainStepName) { db in
+            try SQLiteStore.chainAuditLog(db, chain: chain)
+        }
         return migrator
     }
 
@@ -200,7 +221,7 @@ public final class SQLiteStore: Store {
                 try db.execute(sql: "INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at) VALUES (?, ?, ?, ?, ?)",
                                arguments: [environment.keyHash, environment.keyPrefix, app.id, environment.name, created])
             }
-            try Self.append(audit, db)
+            try self.appendChained(audit, db)
         }
     }
 
@@ -237,14 +258,14 @@ public final class SQLiteStore: Store {
                                         arguments: [appID, sha256])
             if let existing = same.first(where: { row in [UInt8](row[1] as Data) == body }) {
                 let added = AddedRevision(revision: existing[0], existing: true)
-                try Self.append(audit?(added), db)
+                try self.appendChained(audit?(added), db)
                 return added
             }
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = ?", arguments: [appID]) ?? 1
             try db.execute(sql: "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [appID, next, sha256, Data(body), Timestamp.milliseconds(createdAt)])
             let added = AddedRevision(revision: next, existing: false)
-            try Self.append(audit?(added), db)
+            try self.appendChained(audit?(added), db)
             return added
         }
     }
@@ -288,7 +309,7 @@ public final class SQLiteStore: Store {
                            arguments: [revision, appID, environment])
             try db.execute(sql: "INSERT INTO publications (app_id, environment, revision, published_at) VALUES (?, ?, ?, ?)",
                            arguments: [appID, environment, revision, Timestamp.milliseconds(now)])
-            try Self.append(audit?(previous), db)
+            try self.appendChained(audit?(previous), db)
             return previous
         }
     }
@@ -495,7 +516,7 @@ public final class SQLiteStore: Store {
             try db.execute(sql: "INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [keyHash, prefix, appID, environment, Timestamp.milliseconds(now)])
             let keys = try Self.keys(db, appID: appID, environment: environment)
-            try Self.append(audit?(keys), db)
+            try self.appendChained(audit?(keys), db)
             return keys
         }
     }
@@ -513,8 +534,10 @@ public final class SQLiteStore: Store {
             let ended = Timestamp.milliseconds(now)
             try db.execute(sql: "UPDATE sdk_keys SET expires_at = ? WHERE app_id = ? AND environment = ? AND prefix = ? AND expires_at > ?",
                            arguments: [ended, appID, environment, prefix, ended])
-            if db.changesCount > 0 { key.expiresAt = Timestamp.date(milliseconds: ended) }
-            try Self.append(audit?(key), db)
+            // A key that had ended already is left as it was, and the log records nothing.
+            guard db.changesCount > 0 else { return key }
+            key.expiresAt = Timestamp.date(milliseconds: ended)
+            try self.appendChained(audit?(key), db)
             return key
         }
     }

@@ -120,8 +120,9 @@ public protocol Store: Sendable {
     /// Ends the key with this prefix at `now`, unless it ended already; returns it as stored then.
     /// Throws ``StoreError/noEnvironment(appID:environment:)``, ``StoreError/noKey(appID:environment:prefix:)``,
     /// or ``StoreError/currentKey(appID:environment:prefix:)`` for the environment's current key
-    /// (nothing changes then: an environment always has a key that works). The entry `audit` makes
-    /// of the key is added to the audit log in the same transaction.
+    /// (nothing changes then: an environment always has a key that works). When this call ended the
+    /// key, the entry `audit` makes of it is added to the audit log in the same transaction; a key
+    /// that had ended already is returned as it is, and `audit` is not asked.
     func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
         -> SDKKeySummary
 
@@ -176,8 +177,9 @@ public protocol Store: Sendable {
 
     // MARK: Audit log (docs/ARCHITECTURE.md, "The audit log")
 
-    /// Adds an entry to the audit log, in a transaction of its own. The log is append-only: the
-    /// protocol has no way to change or delete an entry, and the database refuses both.
+    /// Adds an entry to the audit log, in a transaction of its own, chained to the entry before
+    /// (``AuditChain``). The log is append-only: the protocol has no way to change or delete an
+    /// entry, and the database refuses both.
     func appendAudit(_ entry: AuditEntry) async throws
 
     /// A page of the audit log's entries that match `query`, newest first.

@@ -130,6 +130,8 @@ struct StoreSchema: Sendable {
                     Column("actor_name", .text), Column("address", .text, isNullable: true), Column("action", .text),
                     Column("app_id", .text, isNullable: true), Column("environment", .text, isNullable: true),
                     Column("target", .text, isNullable: true), Column("details", .text),
+                    // The entry's HMAC over its content and the previous entry's `chain` (AuditChain).
+                    Column("chain", .text, isNullable: true),
                 ]),
             // People who use the dashboard and the API ("accounts", never "users": those are an
             // app's end users). `email` is stored lower-cased; `password_hash` is a bcrypt hash.

@@ -95,6 +95,10 @@ struct BackupTests {
             let restored = root.appendingPathComponent("restored")
             try FileManager.default.createDirectory(at: restored, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: copy, to: restored.appendingPathComponent("waypoint.sqlite"))
+            // The audit key, backed up with the data: the restored log verifies with it.
+            try FileManager.default.copyItem(at: data.appendingPathComponent("audit.key"), to: restored.appendingPathComponent("audit.key"))
+            let verify = try await StartupRun.run(["--data", restored.path], command: ["audit", "verify"])
+            #expect(verify.status == 0, "\(verify.standardError)")
             let second = try await ServerProcess(["--data", restored.path])
             let answers = try await Self.answers(port: second.port, app: app)
             #expect(answers.documents == original.documents)

@@ -71,6 +71,12 @@ struct StartupFailureTests {
         outcome.expectOneLine(containing: ["Cannot connect to PostgreSQL at 127.0.0.1:1", "refused", "--database"])
     }
 
+    /// Every server of a PostgreSQL database chains the audit log with the same key: none given, none starts.
+    @Test func aDatabaseWithoutAnAuditKeyIsRefused() async throws {
+        let outcome = try await StartupRun.run(["--database", "postgres://waypoint@127.0.0.1:1/waypoint"], auditKey: nil)
+        outcome.expectOneLine(containing: ["with --database, pass --audit-key-file FILE or set WAYPOINT_AUDIT_KEY", "the same for every server"])
+    }
+
     @Test func aDatabaseTimeoutOutOfRangeIsNamed() async throws {
         let outcome = try await StartupRun.run(["--database", "postgres://waypoint@127.0.0.1:1/waypoint", "--database-timeout", "0"])
         outcome.expectOneLine(containing: ["--database-timeout must be more than 0 and at most 600 seconds, such as 2; it is 0.0."])
@@ -130,13 +136,16 @@ struct StartupRun {
     /// wait. (How soon is not timed here: under the whole suite's load, starting a process takes
     /// seconds.) `command` is what comes before `arguments`.
     static func run(
-        _ arguments: [String], token: String? = TestServer.adminToken, command: [String] = ["serve", "--host", "127.0.0.1"]
+        _ arguments: [String], token: String? = TestServer.adminToken, auditKey: String? = TestServer.auditKeyText,
+        command: [String] = ["serve", "--host", "127.0.0.1"]
     ) async throws -> StartupRun {
         let process = Process()
         process.executableURL = try ServerProcess.executable()
         process.arguments = command + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["WAYPOINT_ADMIN_TOKEN"] = token
+        // A PostgreSQL database needs the audit key (given here unless `auditKey` is nil).
+        environment["WAYPOINT_AUDIT_KEY"] = arguments.contains("--database") ? auditKey : nil
         process.environment = environment
         // Standard error goes to a file, read once the server has exited: a pipe would need a
         // blocking read, and that would hold one of the few threads every test's tasks share.

@@ -210,7 +210,7 @@ extension StoreContractTests {
             let earlier = try PostgresServer.createDatabase()
             try await PostgresServer.withStore(url: earlier) { _ in }
             try PostgresServer.psql(url: earlier, """
-                DROP TABLE contribution_cell_pages; DELETE FROM waypoint_migrations WHERE version = \(PostgresStore.cellPagesStepNumber)
+                DROP TABLE contribution_cell_pages; DELETE FROM waypoint_migrations WHERE version >= \(PostgresStore.cellPagesStepNumber)
                 """)
             try await PostgresServer.withStore(url: earlier) { store in
                 try await Self.makeApp(store, "fitness")

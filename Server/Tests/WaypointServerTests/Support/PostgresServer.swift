@@ -149,7 +149,7 @@ enum PostgresServer {
         let url = try url ?? createDatabase()
         var logger = Logger(label: "waypoint-server-tests.postgres")
         logger.logLevel = .warning
-        let store = try PostgresStore(url: url, connectionWait: connectionWait, logger: logger)
+        let store = try PostgresStore(url: url, connectionWait: connectionWait, auditKey: try TestServer.auditKey(), logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             let service = store.service
             group.addTask { try await service.run() }

@@ -93,6 +93,10 @@ final class ServerProcess: Sendable {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["WAYPOINT_ADMIN_TOKEN"] = token
+        // The key every server of a test's PostgreSQL database shares (with SQLite, the data folder's wins over none).
+        if arguments.contains("--database") && environment["WAYPOINT_AUDIT_KEY"] == nil {
+            environment["WAYPOINT_AUDIT_KEY"] = TestServer.auditKeyText
+        }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         if let log {

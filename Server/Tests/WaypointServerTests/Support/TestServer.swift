@@ -11,6 +11,10 @@ enum TestServer {
     static let adminToken = "test-admin-token-0123456789abcdef0123456789"
     static var admin: HTTPFields { [.authorization: "Bearer \(adminToken)"] }
 
+    /// The audit key of the tests' PostgreSQL stores and servers (SQLite ones make their data folder's).
+    static let auditKeyText = "test-audit-key-0123456789abcdef0123456789"
+    static func auditKey() throws -> AuditKey { try AuditKey(auditKeyText, source: "the tests' audit key") }
+
     /// The repository's root (where Examples/ lives).
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
