@@ -26,23 +26,26 @@ extension WalkthroughReport {
         contributions rows: some Sequence<ContributionRow>, query: WalkthroughQuery, events: Int, otherWalkthroughs: [String] = [],
         groupsOutsideRange: Set<String> = []
     ) throws(ReportError) -> WalkthroughReport {
-        var sums: [String: WalkthroughTotals] = [:]
-        for row in rows where row.kind == .walkthrough && row.subject == query.walkthroughID && row.revision == query.scope.revision {
+        // Subjects and groups compared by their bytes (``ExactID``), as the collector and the stores compare them.
+        let subject = ExactID(query.walkthroughID)
+        var sums: [ExactID: WalkthroughTotals] = [:]
+        for row in rows where row.kind == .walkthrough && ExactID(row.subject) == subject && row.revision == query.scope.revision {
             guard case .walkthrough(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.walkthrough, row.totals.kind)) }
-            sums[row.group, default: WalkthroughTotals()].add(totals)
+            sums[ExactID(row.group), default: WalkthroughTotals()].add(totals)
         }
         sums = sums.filter { !$0.value.isEmpty }
         var groups: [(group: WalkthroughGroup, totals: WalkthroughTotals)] = []
-        for text in sums.keys.sorted() {
-            groups.append((try ContributionGroup.reportRead(WalkthroughGroup.self, from: text, kind: .walkthrough), sums[text]!))
+        for key in sums.keys.sorted() {
+            groups.append((try ContributionGroup.reportRead(WalkthroughGroup.self, from: key.text, kind: .walkthrough), sums[key]!))
         }
         var outside: [WalkthroughGroup] = []
         for text in groupsOutsideRange.sorted() { outside.append(try ContributionGroup.reportRead(WalkthroughGroup.self, from: text, kind: .walkthrough)) }
         let everyGroup = groups.map(\.group) + outside
-        let carried = Set(everyGroup.flatMap(\.experiments)).sorted()
+        let carried = Set(everyGroup.flatMap(\.experiments).map { ExactID($0) }).sorted().map(\.text)
         try WalkthroughCollector.check(
             query: query, hasEvents: !everyGroup.isEmpty, otherWalkthroughs: otherWalkthroughs, events: events, carried: carried,
-            carriesExperimentKey: query.scope.experiment.map(carried.contains) ?? false, hasRevisionEvents: !everyGroup.isEmpty)
+            carriesExperimentKey: query.scope.experiment.map { key in carried.contains { ExactID($0) == ExactID(key) } } ?? false,
+            hasRevisionEvents: !everyGroup.isEmpty)
 
         var overall = WalkthroughTotals()
         for (_, totals) in groups { overall.add(totals) }

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
+import WaypointTools
 
 /// The store for more than one server process: PostgreSQL through PostgresNIO's connection pool.
 ///
@@ -394,7 +395,7 @@ public final class PostgresStore: Store {
             // delivered again meets its kept id (see ``eraseUser(appID:userID:)``).
             try await connection.query("SELECT pg_advisory_xact_lock_shared(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
             var accepted = 0
-            var subjects: [ContributionUser: Set<String>] = [:]
+            var subjects: [ContributionUser: Set<ExactID>] = [:]
             var counts = EventCountChanges()
             for try await (environment, user, flow, walkthrough) in try await connection.query(
                 """
@@ -417,7 +418,7 @@ public final class PostgresStore: Store {
                 accepted += 1
                 counts.add(1, appID: appID, environment: environment)
                 if let subject = flow ?? walkthrough {
-                    subjects[ContributionUser(environment: environment, userID: user), default: []].insert(subject)
+                    subjects[ContributionUser(environment: environment, userID: user), default: []].insert(ExactID(subject))
                 }
             }
             // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
