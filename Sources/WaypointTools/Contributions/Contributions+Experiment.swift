@@ -73,12 +73,12 @@ extension Contributions {
             totals.users = 1
             if ExperimentReportBuilder.converted(at: state.goal, exposure: exposure) { totals.completed = 1 }
             for (key, order) in ends.views where ExperimentReportBuilder.converted(at: order, exposure: exposure) {
-                totals.viewed[steps[Int(key & 0xFFFF_FFFF)]] = 1
+                totals.viewed[ExactID(steps[Int(key & 0xFFFF_FFFF)])] = 1
             }
             for pair in completions.sorted(by: { $0.lexicographicallyPrecedes($1) }).map({ $0.map(\.text) }) {
                 let reached = ends.latestCompletion(user: 0, step: pair[0], outcome: pair[1])
                 guard ExperimentReportBuilder.converted(at: reached, exposure: exposure) else { continue }
-                totals.outcomes[pair[0], default: [:]][pair[1]] = 1
+                totals.outcomes[ExactID(pair[0]), default: [:]][ExactID(pair[1])] = 1
             }
             let group = ExperimentGroup(
                 experiment: experiment, variation: seen[Int(state.variation) - 1], seen: seen, walkthrough: isWalkthrough ? true : nil)

@@ -56,9 +56,9 @@ extension Contributions {
             step.skipped = tally.skipped[number]
             step.targetNotFound = tally.targetNotFound[number]
             step.dropped = tally.dropped[number]
-            for (key, users) in tally.completedBy where Int(key >> 32) == number { step.completedBy[triggerNames[Int(key & 0xFFFF_FFFF)]] = users }
-            for (key, users) in tally.skippedBy where Int(key >> 32) == number { step.skippedBy[triggerNames[Int(key & 0xFFFF_FFFF)]] = users }
-            if !step.isEmpty { totals.steps[all.steps.string(at: number)] = step }
+            for (key, users) in tally.completedBy where Int(key >> 32) == number { step.completedBy[ExactID(triggerNames[Int(key & 0xFFFF_FFFF)])] = users }
+            for (key, users) in tally.skippedBy where Int(key >> 32) == number { step.skippedBy[ExactID(triggerNames[Int(key & 0xFFFF_FFFF)])] = users }
+            if !step.isEmpty { totals.steps[ExactID(all.steps.string(at: number))] = step }
         }
         let experiments = (0..<all.experiments.count).map { all.experiments.string(at: $0) }.sorted()
         var variations: [String: String] = [:]

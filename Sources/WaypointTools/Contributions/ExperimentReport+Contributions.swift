@@ -48,7 +48,7 @@ extension ExperimentReport {
             counts.users[index] += totals.users
             if seen.nonzeroBitCount > 1 { counts.multiple += totals.users }
             counts.conversions[index] += totals.conversions(of: query.goal)
-            for (number, step) in plan.steps.enumerated() { counts.viewed[number][index] += totals.viewed[step] ?? 0 }
+            for (number, step) in plan.steps.enumerated() { counts.viewed[number][index] += totals.viewed[ExactID(step)] ?? 0 }
         }
         return ExperimentReportBuilder.report(plan: plan, counts: counts, invalidLines: 0, events: events)
     }

@@ -78,9 +78,9 @@ enum FlowContributionReport {
             otherStep = UInt32(truncatingIfNeeded: steps.index(of: Array(ReportBounds.otherSteps.utf8)) ?? 0)
         }
         let firstTracked = steps.count
-        for step in overall.steps.keys.sorted() { _ = steps.index(of: Array(step.utf8)) }
+        for step in overall.steps.keys.sorted() { _ = steps.index(of: Array(step.text.utf8)) }
         var outcomes = ByteStringTable(capacity: 64)
-        for outcome in Set(overall.steps.values.flatMap(\.outcomes.keys)).sorted() { _ = outcomes.index(of: Array(outcome.utf8)) }
+        for outcome in Set(overall.steps.values.flatMap(\.outcomes.keys)).sorted() { _ = outcomes.index(of: Array(outcome.text.utf8)) }
         func stepNumber(_ name: String) -> UInt32 {
             UInt32(truncatingIfNeeded: steps.index(of: Array(name.utf8), insert: false) ?? Int(otherStep))
         }
@@ -93,7 +93,7 @@ enum FlowContributionReport {
             undeclaredSteps: query.declaredSteps != nil
                 ? .init(firstTracked: UInt32(truncatingIfNeeded: firstTracked), other: otherStep) : nil)
         builder.firstSeen = (0..<steps.count).map { number in
-            overall.steps[steps.string(at: number)] == nil ? nil : EventOrder(time: 0, stepIndex: 0, sequence: Int64(number))
+            overall.steps[ExactID(steps.string(at: number))] == nil ? nil : EventOrder(time: 0, stepIndex: 0, sequence: Int64(number))
         }
         builder.overall.grow(to: steps.count)
         builder.overall.add(overall, step: stepNumber, outcome: outcomeNumber)

@@ -52,7 +52,7 @@ extension WalkthroughReport {
         // Steps and triggers numbered by id: every step listed has a figure, so none is "seen" without one.
         let stepIDs = overall.steps.keys.sorted()
         var steps = ByteStringTable(capacity: max(stepIDs.count, 1))
-        for id in stepIDs { _ = steps.index(of: Array(id.utf8)) }
+        for id in stepIDs { _ = steps.index(of: Array(id.text.utf8)) }
         let firstSeen = stepIDs.indices.map { Optional(EventOrder(time: 0, stepIndex: 0, sequence: Int64($0))) }
         let triggerNames = Set(overall.steps.values.flatMap { Array($0.completedBy.keys) + Array($0.skippedBy.keys) }).sorted()
         let triggerNumbers = Dictionary(uniqueKeysWithValues: triggerNames.enumerated().map { ($1, $0) })
@@ -99,6 +99,6 @@ extension WalkthroughReport {
             query: query, overall: tally(overall), byVariation: byVariation, byAppVersion: byAppVersion,
             someExcluded: query.scope.since != nil || query.scope.until != nil,
             order: StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: query.declaredSteps),
-            stepCount: stepIDs.count, triggerNames: triggerNames, invalidLines: 0, events: events)
+            stepCount: stepIDs.count, triggerNames: triggerNames.map(\.text), invalidLines: 0, events: events)
     }
 }
