@@ -133,6 +133,38 @@ import TestSupport
         }
     }
 
+    /// Steps and outcomes whose ids differ only in normalisation are two steps and two outcomes,
+    /// over the file and from the rows (summed through their bytes, as a store sums them).
+    @Test func stepsThatDifferOnlyInNormalisationAreTwoSteps() throws {
+        var lines: [String] = []
+        for (index, step) in [Self.composed, Self.decomposed, Self.decomposed].enumerated() {
+            let user = "u\(index)"
+            lines.append(Self.line("s\(index)", user, "Flow Started", second: 1, #","flowId":"signup""#))
+            lines.append(Self.line("v\(index)", user, "Step Viewed", second: 2, #","flowId":"signup","stepId":"\#(step)""#))
+            lines.append(Self.line("c\(index)", user, "Step Completed", second: 3,
+                                   #","flowId":"signup","stepId":"\#(step)","outcome":"\#(step)","durationMs":\#(100 * (index + 1))"#))
+        }
+        // With the document's steps (none here), as on the server: undeclared steps are listed by id, in byte order.
+        let query = FunnelQuery(flowID: "signup", declaredSteps: [])
+        let overFile = try Funnel.compute(jsonLines: Self.data(lines), query: query)
+        let steps = try #require(overFile.flowReport).overall.steps
+        #expect(steps.map { Array($0.stepID.utf8) } == [Array(Self.decomposed.utf8), Array(Self.composed.utf8)])
+        #expect(steps.map(\.viewed) == [2, 1])
+        var summed = ContributionTotals.flow(FlowTotals())
+        for row in Contributions.ofUser(lines: lines) where row.kind == .flow {
+            summed = try ContributionTotals(bytes: summed.bytes)
+            try summed.add(row.totals)
+        }
+        guard case .flow(let totals) = summed else { throw ContributionError.kindMismatch(.flow, summed.kind) }
+        #expect(totals.steps.count == 2)
+        #expect(totals.steps[ExactID(Self.decomposed)]?.viewed == 2)
+        #expect(totals.steps[ExactID(Self.decomposed)]?.outcomes == [ExactID(Self.decomposed): 2])
+        let row = ContributionRow(kind: .flow, subject: "signup", revision: nil, startMs: 0, group: FlowGroup(
+            appVersion: nil, revision: nil, variation: nil, experiments: [], variations: [:]).text, totals: summed)
+        let fromRows = try Funnel.compute(contributions: [row], query: query, events: lines.count)
+        #expect(Self.text(fromRows.jsonData()) == Self.text(overFile.jsonData()))
+    }
+
     /// The preview of a publish counts both users in flight, from events in any order and from lines read by user.
     @Test func thePublishPreviewCountsBothUsersInFlight() throws {
         let published = try Revision.published()
