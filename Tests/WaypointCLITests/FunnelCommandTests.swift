@@ -41,6 +41,24 @@ struct FunnelCommandTests {
         #expect(object["invalidLines"] as? Int == 1)
     }
 
+    /// "café" as NFC and as NFD is two users over a file, as in the server's store: ids compare by
+    /// their bytes (docs/ARCHITECTURE.md, "Events").
+    @Test func usersThatDifferOnlyInNormalisationAreTwoUsers() throws {
+        let users = ["caf\u{E9}", "cafe\u{301}"]
+        var lines: [String] = []
+        for (index, user) in users.enumerated() {
+            lines.append(#"{"messageId":"s\#(index)","userId":"\#(user)","event":"Flow Started","timestamp":"2026-01-01T00:00:0\#(index).000Z","flowId":"signup"}"#)
+        }
+        lines.append(#"{"messageId":"c0","userId":"\#(users[0])","event":"Flow Completed","timestamp":"2026-01-01T00:00:05.000Z","flowId":"signup"}"#)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funnel-nfc-nfd-\(UUID().uuidString).jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let json = try Self.output([file.path, "--flow", "signup", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["started"] as? Int == 2)
+        #expect(object["completed"] as? Int == 1)
+    }
+
     /// With --document, what the document does not declare is folded as the server folds it, and
     /// the table says so: every undeclared variation, and the step ids beyond the 50 with the most
     /// viewers (here one each, so the first 50 by id are listed).

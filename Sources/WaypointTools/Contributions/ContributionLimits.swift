@@ -67,59 +67,50 @@ public struct ContributionLimits: Sendable, Hashable {
         if tally.events >= events {
             return "The user already has \(tally.events) events \(of), the most kept per user; the event is not stored. \(fix)"
         }
-        func beyond(_ seen: Set<[UInt8]>, _ value: String?, limit: Int, _ name: String) -> String? {
-            guard let value, seen.count >= limit, !seen.contains(Array(value.utf8)) else { return nil }
+        func beyond<Value: Hashable>(_ seen: Set<Value>, _ value: Value?, limit: Int, _ name: String) -> String? {
+            guard let value, seen.count >= limit, !seen.contains(value) else { return nil }
             return "The user's events \(of) already carry \(seen.count) \(name)s, the most kept per user; "
                 + "this event's \(name) \"\(value)\" would be one more, so it is not stored. \(fix)"
         }
-        return beyond(tally.revisions, line.revision.map(String.init), limit: revisions, "revision")
-            ?? beyond(tally.experiments, line.experiment, limit: experiments, "experiment")
-            ?? beyond(tally.variations, line.variation, limit: variations, "variation")
-            ?? beyond(tally.steps, line.stepID, limit: steps, "step id")
+        return beyond(tally.revisions, line.revision, limit: revisions, "revision")
+            ?? beyond(tally.experiments, line.experiment.map(ExactID.init), limit: experiments, "experiment")
+            ?? beyond(tally.variations, line.variation.map(ExactID.init), limit: variations, "variation")
+            ?? beyond(tally.steps, line.stepID.map(ExactID.init), limit: steps, "step id")
     }
 
-    /// The flow, or for an event of no flow the walkthrough, whose rows an event feeds.
+    /// The flow, or for an event of no flow the walkthrough, whose rows an event feeds; ids by
+    /// their bytes (``ExactID``), as the stores and the reports tell them apart.
     private struct SubjectKey: Hashable {
         var isWalkthrough: Bool
-        var id: String
+        var id: ExactID
 
         init?(_ line: ContributionLine) {
             if let flow = line.flowID {
                 self.isWalkthrough = false
-                self.id = flow
+                self.id = ExactID(flow)
             } else if let walkthrough = line.walkthroughID {
                 self.isWalkthrough = true
-                self.id = walkthrough
+                self.id = ExactID(walkthrough)
             } else {
                 return nil
             }
-        }
-
-        // Ids are told apart by their bytes, as the stores and the reports tell them apart.
-        static func == (lhs: SubjectKey, rhs: SubjectKey) -> Bool {
-            lhs.isWalkthrough == rhs.isWalkthrough && lhs.id.utf8.elementsEqual(rhs.id.utf8)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(isWalkthrough)
-            for byte in id.utf8 { hasher.combine(byte) }
         }
     }
 
     /// What a user's events of one subject carry so far; values by their bytes.
     private struct Tally {
         var events = 0
-        var revisions: Set<[UInt8]> = []
-        var experiments: Set<[UInt8]> = []
-        var variations: Set<[UInt8]> = []
-        var steps: Set<[UInt8]> = []
+        var revisions: Set<Int> = []
+        var experiments: Set<ExactID> = []
+        var variations: Set<ExactID> = []
+        var steps: Set<ExactID> = []
 
         mutating func add(_ line: ContributionLine) {
             events += 1
-            if let revision = line.revision { revisions.insert(Array(String(revision).utf8)) }
-            if let experiment = line.experiment { experiments.insert(Array(experiment.utf8)) }
-            if let variation = line.variation { variations.insert(Array(variation.utf8)) }
-            if let step = line.stepID { steps.insert(Array(step.utf8)) }
+            if let revision = line.revision { revisions.insert(revision) }
+            if let experiment = line.experiment { experiments.insert(ExactID(experiment)) }
+            if let variation = line.variation { variations.insert(ExactID(variation)) }
+            if let step = line.stepID { steps.insert(ExactID(step)) }
         }
     }
 }

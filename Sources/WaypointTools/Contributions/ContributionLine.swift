@@ -37,15 +37,17 @@ extension ContributionLine {
         self = read
     }
 
-    /// `lines` split by user, each user's in their order, users in order of first line.
+    /// `lines` split by user, each user's in their order, users in order of first line. Users are
+    /// told apart by the bytes of their ids (``ExactID``), as the stores and the reports over a file tell them.
     static func byUser(_ lines: [ContributionLine]) -> [[ContributionLine]] {
-        var index: [String: Int] = [:]
+        var index: [ExactID: Int] = [:]
         var users: [[ContributionLine]] = []
         for line in lines {
-            if let number = index[line.userID] {
+            let user = ExactID(line.userID)
+            if let number = index[user] {
                 users[number].append(line)
             } else {
-                index[line.userID] = users.count
+                index[user] = users.count
                 users.append([line])
             }
         }

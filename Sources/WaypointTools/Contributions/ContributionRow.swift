@@ -4,7 +4,8 @@
 /// A report is a sum over users: ``Contributions/ofUser(lines:)`` turns one user's stored events
 /// into rows, a store keeps each user's rows and, per cell, their sum, and a report reads the sums
 /// of its scope's cells. Stores treat ``group`` and ``totals`` as opaque; they key cells by
-/// (``kind``, ``subject``, ``revision``, ``startDay``, ``group``).
+/// (``kind``, ``subject``, ``revision``, ``startDay``, ``group``). Rows and cells compare their
+/// subject and group by bytes (``ExactID``), as the stores' keys do.
 public struct ContributionRow: Sendable, Hashable {
     /// The report the row feeds.
     public var kind: ContributionKind
@@ -31,6 +32,16 @@ public struct ContributionRow: Sendable, Hashable {
         self.startMs = startMs
         self.group = group
         self.totals = totals
+    }
+
+    public static func == (lhs: ContributionRow, rhs: ContributionRow) -> Bool {
+        lhs.cell == rhs.cell && lhs.startMs == rhs.startMs && lhs.totals == rhs.totals
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(cell)
+        hasher.combine(startMs)
+        hasher.combine(totals)
     }
 
     /// The row under the key of `revision`: the same figures, for a user all of whose events of
@@ -73,6 +84,19 @@ public struct ContributionRow: Sendable, Hashable {
             self.revision = revision
             self.startDay = startDay
             self.group = group
+        }
+
+        public static func == (lhs: Cell, rhs: Cell) -> Bool {
+            lhs.kind == rhs.kind && ExactID(lhs.subject) == ExactID(rhs.subject) && lhs.revision == rhs.revision
+                && lhs.startDay == rhs.startDay && ExactID(lhs.group) == ExactID(rhs.group)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(ExactID(subject))
+            hasher.combine(revision)
+            hasher.combine(startDay)
+            hasher.combine(ExactID(group))
         }
     }
 }

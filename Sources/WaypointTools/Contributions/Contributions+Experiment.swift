@@ -6,15 +6,18 @@ extension Contributions {
         var rows: [ContributionRow] = []
         for user in ContributionLine.byUser(lines) {
             for isWalkthrough in [false, true] {
-                var ids: [String] = []
-                var byID: [String: [ContributionLine]] = [:]
+                // Flows and walkthroughs told apart by the bytes of their ids (``ExactID``).
+                var ids: [ExactID] = []
+                var byID: [ExactID: [ContributionLine]] = [:]
                 for line in user {
-                    guard let id = isWalkthrough ? line.walkthroughID : line.flowID else { continue }
-                    if byID[id] == nil { ids.append(id) }
-                    byID[id, default: []].append(line)
+                    guard let text = isWalkthrough ? line.walkthroughID : line.flowID else { continue }
+                    let key = ExactID(text)
+                    if byID[key] == nil { ids.append(key) }
+                    byID[key, default: []].append(line)
                 }
-                for id in ids {
-                    let events = byID[id] ?? []
+                for key in ids {
+                    let id = key.text
+                    let events = byID[key] ?? []
                     guard events.contains(where: { $0.experiment != nil && $0.variation != nil }) else { continue }
                     let subject: ExperimentPlan.Subject = isWalkthrough ? .walkthrough(id) : .flow(id)
                     let all = experimentRows(subject: subject, revision: nil, lines: events)
@@ -37,22 +40,28 @@ extension Contributions {
     private static func experimentRows(subject: ExperimentPlan.Subject, revision: Int?, lines: [ContributionLine]) -> [ContributionRow] {
         let isWalkthrough: Bool
         if case .walkthrough = subject { isWalkthrough = true } else { isWalkthrough = false }
-        var variationsByExperiment: [String: Set<String>] = [:]
-        var stepIDs: Set<String> = []
-        var completions: Set<[String]> = []
+        // Ids told apart by their bytes (``ExactID``), as the collector reads them.
+        var variationsByExperiment: [ExactID: Set<ExactID>] = [:]
+        var stepIDs: Set<ExactID> = []
+        var completions: Set<[ExactID]> = []
         let completion = isWalkthrough ? "Hint Completed" : "Step Completed"
         for line in lines {
-            if let experiment = line.experiment, let variation = line.variation { variationsByExperiment[experiment, default: []].insert(variation) }
+            if let experiment = line.experiment, let variation = line.variation {
+                variationsByExperiment[ExactID(experiment), default: []].insert(ExactID(variation))
+            }
             if let step = line.stepID {
-                stepIDs.insert(step)
-                if line.event == completion, let outcome = isWalkthrough ? line.trigger : line.outcome { completions.insert([step, outcome]) }
+                stepIDs.insert(ExactID(step))
+                if line.event == completion, let outcome = isWalkthrough ? line.trigger : line.outcome {
+                    completions.insert([ExactID(step), ExactID(outcome)])
+                }
             }
         }
         let texts = lines.map(\.line)
-        let steps = stepIDs.sorted()
+        let steps = stepIDs.sorted().map(\.text)
         var rows: [ContributionRow] = []
-        for experiment in variationsByExperiment.keys.sorted() {
-            let seen = variationsByExperiment[experiment, default: []].sorted()
+        for key in variationsByExperiment.keys.sorted() {
+            let experiment = key.text
+            let seen = variationsByExperiment[key, default: []].sorted().map(\.text)
             // One pass: the run's end is the goal, and every step's completions per outcome are kept
             // as the goals `STEP:OUTCOME` would keep them.
             let query = ExperimentQuery(experiment: experiment, flowID: subject.id, goal: .complete, scope: ReportScope(revision: revision))
@@ -64,12 +73,12 @@ extension Contributions {
             totals.users = 1
             if ExperimentReportBuilder.converted(at: state.goal, exposure: exposure) { totals.completed = 1 }
             for (key, order) in ends.views where ExperimentReportBuilder.converted(at: order, exposure: exposure) {
-                totals.viewed[steps[Int(key & 0xFFFF_FFFF)]] = 1
+                totals.viewed[ExactID(steps[Int(key & 0xFFFF_FFFF)])] = 1
             }
-            for pair in completions.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            for pair in completions.sorted(by: { $0.lexicographicallyPrecedes($1) }).map({ $0.map(\.text) }) {
                 let reached = ends.latestCompletion(user: 0, step: pair[0], outcome: pair[1])
                 guard ExperimentReportBuilder.converted(at: reached, exposure: exposure) else { continue }
-                totals.outcomes[pair[0], default: [:]][pair[1]] = 1
+                totals.outcomes[ExactID(pair[0]), default: [:]][ExactID(pair[1])] = 1
             }
             let group = ExperimentGroup(
                 experiment: experiment, variation: seen[Int(state.variation) - 1], seen: seen, walkthrough: isWalkthrough ? true : nil)

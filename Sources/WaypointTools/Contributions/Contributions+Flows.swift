@@ -5,13 +5,15 @@ extension Contributions {
     static func flowRows(lines: [ContributionLine]) -> [ContributionRow] {
         var rows: [ContributionRow] = []
         for user in ContributionLine.byUser(lines) {
-            var byFlow: [String: [ContributionLine]] = [:]
+            // Flows told apart by the bytes of their ids (``ExactID``), as the stores key rows by them.
+            var byFlow: [ExactID: [ContributionLine]] = [:]
             for line in user {
                 guard let flowID = line.flowID else { continue }
-                byFlow[flowID, default: []].append(line)
+                byFlow[ExactID(flowID), default: []].append(line)
             }
-            for flowID in byFlow.keys.sorted() {
-                let parsed = byFlow[flowID]!
+            for key in byFlow.keys.sorted() {
+                let flowID = key.text
+                let parsed = byFlow[key]!
                 let flowLines = parsed.map(\.line)
                 guard let all = UserFlowFigures(lines: flowLines, flowID: flowID, revision: Int64?.none) else { continue }
                 let allRow = all.row(flowID: flowID, revision: nil, lines: flowLines)

@@ -5,15 +5,18 @@ extension Contributions {
     static func walkthroughRows(lines: [ContributionLine]) -> [ContributionRow] {
         var rows: [ContributionRow] = []
         for user in ContributionLine.byUser(lines) {
-            var ids: [String] = []
-            var byID: [String: [ContributionLine]] = [:]
+            // Walkthroughs told apart by the bytes of their ids (``ExactID``).
+            var ids: [ExactID] = []
+            var byID: [ExactID: [ContributionLine]] = [:]
             for line in user {
-                guard let id = line.walkthroughID, WalkthroughCollector.Kind(line.event) != nil else { continue }
-                if byID[id] == nil { ids.append(id) }
-                byID[id, default: []].append(line)
+                guard let text = line.walkthroughID, WalkthroughCollector.Kind(line.event) != nil else { continue }
+                let key = ExactID(text)
+                if byID[key] == nil { ids.append(key) }
+                byID[key, default: []].append(line)
             }
-            for id in ids {
-                let events = byID[id] ?? []
+            for key in ids {
+                let id = key.text
+                let events = byID[key] ?? []
                 let all = walkthroughRow(id: id, revision: nil, lines: events.map(\.line))
                 if let all { rows.append(all) }
                 if let sole = ContributionLine.soleRevision(of: events) {
@@ -53,9 +56,9 @@ extension Contributions {
             step.skipped = tally.skipped[number]
             step.targetNotFound = tally.targetNotFound[number]
             step.dropped = tally.dropped[number]
-            for (key, users) in tally.completedBy where Int(key >> 32) == number { step.completedBy[triggerNames[Int(key & 0xFFFF_FFFF)]] = users }
-            for (key, users) in tally.skippedBy where Int(key >> 32) == number { step.skippedBy[triggerNames[Int(key & 0xFFFF_FFFF)]] = users }
-            if !step.isEmpty { totals.steps[all.steps.string(at: number)] = step }
+            for (key, users) in tally.completedBy where Int(key >> 32) == number { step.completedBy[ExactID(triggerNames[Int(key & 0xFFFF_FFFF)])] = users }
+            for (key, users) in tally.skippedBy where Int(key >> 32) == number { step.skippedBy[ExactID(triggerNames[Int(key & 0xFFFF_FFFF)])] = users }
+            if !step.isEmpty { totals.steps[ExactID(all.steps.string(at: number))] = step }
         }
         let experiments = (0..<all.experiments.count).map { all.experiments.string(at: $0) }.sorted()
         var variations: [String: String] = [:]

@@ -22,30 +22,33 @@ extension ExperimentReport {
         let plan = try ExperimentPlan(query: query, document: document)
         let isWalkthrough: Bool
         if case .walkthrough = plan.subject { isWalkthrough = true } else { isWalkthrough = false }
-        var sums: [String: ExperimentTotals] = [:]
-        for row in rows where row.kind == .experiment && row.subject == plan.subject.id && row.revision == query.scope.revision {
+        // Subjects, groups, experiments and variations compared by their bytes (``ExactID``), as the collector compares them.
+        let subject = ExactID(plan.subject.id)
+        let variations = plan.variations.map { ExactID($0) }
+        var sums: [ExactID: ExperimentTotals] = [:]
+        for row in rows where row.kind == .experiment && ExactID(row.subject) == subject && row.revision == query.scope.revision {
             guard case .experiment(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.experiment, row.totals.kind)) }
-            sums[row.group, default: ExperimentTotals()].add(totals)
+            sums[ExactID(row.group), default: ExperimentTotals()].add(totals)
         }
         var counts = ExperimentReportBuilder.Counts(variations: plan.variations.count, steps: plan.steps.count)
-        for text in sums.keys.sorted() {
-            guard let totals = sums[text], !totals.isEmpty else { continue }
-            let group = try ContributionGroup.reportRead(ExperimentGroup.self, from: text, kind: .experiment)
-            guard group.experiment == query.experiment, (group.walkthrough ?? false) == isWalkthrough else { continue }
+        for key in sums.keys.sorted() {
+            guard let totals = sums[key], !totals.isEmpty else { continue }
+            let group = try ContributionGroup.reportRead(ExperimentGroup.self, from: key.text, kind: .experiment)
+            guard ExactID(group.experiment) == ExactID(query.experiment), (group.walkthrough ?? false) == isWalkthrough else { continue }
             // Variations as the collector marks them: bit n for declared variation n (n ≥ 62 share
             // bit 62), bit 63 for any undeclared one.
             var seen: UInt64 = 0
             for name in group.seen {
-                seen |= plan.variations.firstIndex(of: name).map { 1 << UInt64(min($0, 62)) } ?? 1 << 63
+                seen |= variations.firstIndex(of: ExactID(name)).map { 1 << UInt64(min($0, 62)) } ?? 1 << 63
             }
-            guard let index = plan.variations.firstIndex(of: group.variation) else {
+            guard let index = variations.firstIndex(of: ExactID(group.variation)) else {
                 counts.undeclared += totals.users
                 continue
             }
             counts.users[index] += totals.users
             if seen.nonzeroBitCount > 1 { counts.multiple += totals.users }
             counts.conversions[index] += totals.conversions(of: query.goal)
-            for (number, step) in plan.steps.enumerated() { counts.viewed[number][index] += totals.viewed[step] ?? 0 }
+            for (number, step) in plan.steps.enumerated() { counts.viewed[number][index] += totals.viewed[ExactID(step)] ?? 0 }
         }
         return ExperimentReportBuilder.report(plan: plan, counts: counts, invalidLines: 0, events: events)
     }

@@ -10,11 +10,12 @@ public struct ExperimentTotals: Sendable, Hashable {
     public var users = 0
     /// Users with a `Flow Completed` (`Walkthrough Completed`) at or after their exposure.
     public var completed = 0
-    /// Per step id, users with a `Step Viewed` (`Hint Shown`) of it at or after their exposure.
-    public var viewed: [String: Int] = [:]
+    /// Per step id, users with a `Step Viewed` (`Hint Shown`) of it at or after their exposure
+    /// (ids told apart by bytes, as the report over a file tells them).
+    public var viewed: [ExactID: Int] = [:]
     /// Per step id and outcome (trigger), users with a `Step Completed` (`Hint Completed`) of it
     /// with that outcome at or after their exposure.
-    public var outcomes: [String: [String: Int]] = [:]
+    public var outcomes: [ExactID: [ExactID: Int]] = [:]
 
     /// No user.
     public init() {}
@@ -26,8 +27,8 @@ public struct ExperimentTotals: Sendable, Hashable {
     public func conversions(of goal: ExperimentGoal) -> Int {
         switch goal {
         case .complete: completed
-        case .step(let step): viewed[step] ?? 0
-        case .outcome(let step, let outcome): outcomes[step]?[outcome] ?? 0
+        case .step(let step): viewed[ExactID(step)] ?? 0
+        case .outcome(let step, let outcome): outcomes[ExactID(step)]?[ExactID(outcome)] ?? 0
         }
     }
 
@@ -48,16 +49,16 @@ public struct ExperimentTotals: Sendable, Hashable {
         writer.int(completed)
         writer.count(viewed.count)
         for step in viewed.keys.sorted() {
-            writer.text(step)
+            writer.text(step.text)
             writer.int(viewed[step]!)
         }
         writer.count(outcomes.count)
         for step in outcomes.keys.sorted() {
             let users = outcomes[step]!
-            writer.text(step)
+            writer.text(step.text)
             writer.count(users.count)
             for outcome in users.keys.sorted() {
-                writer.text(outcome)
+                writer.text(outcome.text)
                 writer.int(users[outcome]!)
             }
         }
@@ -67,14 +68,14 @@ public struct ExperimentTotals: Sendable, Hashable {
         users = try reader.int()
         completed = try reader.int()
         for _ in 0..<(try reader.count()) {
-            let step = try reader.text()
+            let step = ExactID(try reader.text())
             viewed[step] = try reader.int()
         }
         for _ in 0..<(try reader.count()) {
-            let step = try reader.text()
-            var users: [String: Int] = [:]
+            let step = ExactID(try reader.text())
+            var users: [ExactID: Int] = [:]
             for _ in 0..<(try reader.count()) {
-                let outcome = try reader.text()
+                let outcome = ExactID(try reader.text())
                 users[outcome] = try reader.int()
             }
             outcomes[step] = users

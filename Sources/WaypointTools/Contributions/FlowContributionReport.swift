@@ -9,12 +9,14 @@ enum FlowContributionReport {
         medianPages: ((Set<Int32>) -> Void)? = nil
     ) throws(ReportError) -> FunnelResult {
         guard query.steps == nil else { throw .sequentialFromContributions(flowID: query.flowID) }
-        var groups: [String: FlowGroup] = [:]
+        // Subjects and groups compared by their bytes (``ExactID``), as the collector and the stores compare them.
+        let subject = ExactID(query.flowID)
+        var groups: [ExactID: FlowGroup] = [:]
         func group(_ text: String) throws(ReportError) -> FlowGroup {
-            if let known = groups[text] { return known }
+            if let known = groups[ExactID(text)] { return known }
             do {
                 let read = try FlowGroup(text: text)
-                groups[text] = read
+                groups[ExactID(text)] = read
                 return read
             } catch {
                 throw .damagedContributions(error)
@@ -26,16 +28,16 @@ enum FlowContributionReport {
         var variationRows: [String?: [FlowTotals]] = [:]
         var appVersionRows: [String?: [FlowTotals]] = [:]
         var revisionRows: [Int64?: [FlowTotals]] = [:]
-        var experiments = Set<String>()
+        var experiments = Set<ExactID>()
         var carriesKey = false
         var hasRows = false
         for row in rows {
-            guard row.kind == .flow, row.subject == query.flowID, case .flow(let totals) = row.totals else { continue }
+            guard row.kind == .flow, ExactID(row.subject) == subject, case .flow(let totals) = row.totals else { continue }
             hasRows = true
             let user = try group(row.group)
             all.append(totals)
-            experiments.formUnion(user.experiments)
-            if let key, user.experiments.contains(key) { carriesKey = true }
+            experiments.formUnion(user.experiments.map { ExactID($0) })
+            if let key, user.experiments.contains(where: { ExactID($0) == ExactID(key) }) { carriesKey = true }
             if query.groupByVariation {
                 variationRows[key.map { user.variations[$0] } ?? user.variation, default: []].append(totals)
             }
@@ -48,8 +50,8 @@ enum FlowContributionReport {
         let byRevision = revisionRows.mapValues(FlowTotals.sum)
         for text in groupsOutsideRange {
             let user = try group(text)
-            experiments.formUnion(user.experiments)
-            if let key, user.experiments.contains(key) { carriesKey = true }
+            experiments.formUnion(user.experiments.map { ExactID($0) })
+            if let key, user.experiments.contains(where: { ExactID($0) == ExactID(key) }) { carriesKey = true }
         }
         // As over a file (FunnelAccumulator): the flow must have events unless the document declares it,
         // and a split by variation needs one experiment.
@@ -60,10 +62,10 @@ enum FlowContributionReport {
         if query.groupByVariation {
             if let key {
                 if !carriesKey, revisionEvents > 0 {
-                    throw .unknownExperiment(key, of: .flow(query.flowID), carried: experiments.sorted())
+                    throw .unknownExperiment(key, of: .flow(query.flowID), carried: experiments.sorted().map(\.text))
                 }
             } else if experiments.count > 1 {
-                throw .severalExperiments(experiments.sorted(), of: .flow(query.flowID))
+                throw .severalExperiments(experiments.sorted().map(\.text), of: .flow(query.flowID))
             }
         }
 
@@ -76,9 +78,9 @@ enum FlowContributionReport {
             otherStep = UInt32(truncatingIfNeeded: steps.index(of: Array(ReportBounds.otherSteps.utf8)) ?? 0)
         }
         let firstTracked = steps.count
-        for step in overall.steps.keys.sorted() { _ = steps.index(of: Array(step.utf8)) }
+        for step in overall.steps.keys.sorted() { _ = steps.index(of: Array(step.text.utf8)) }
         var outcomes = ByteStringTable(capacity: 64)
-        for outcome in Set(overall.steps.values.flatMap(\.outcomes.keys)).sorted() { _ = outcomes.index(of: Array(outcome.utf8)) }
+        for outcome in Set(overall.steps.values.flatMap(\.outcomes.keys)).sorted() { _ = outcomes.index(of: Array(outcome.text.utf8)) }
         func stepNumber(_ name: String) -> UInt32 {
             UInt32(truncatingIfNeeded: steps.index(of: Array(name.utf8), insert: false) ?? Int(otherStep))
         }
@@ -91,7 +93,7 @@ enum FlowContributionReport {
             undeclaredSteps: query.declaredSteps != nil
                 ? .init(firstTracked: UInt32(truncatingIfNeeded: firstTracked), other: otherStep) : nil)
         builder.firstSeen = (0..<steps.count).map { number in
-            overall.steps[steps.string(at: number)] == nil ? nil : EventOrder(time: 0, stepIndex: 0, sequence: Int64(number))
+            overall.steps[ExactID(steps.string(at: number))] == nil ? nil : EventOrder(time: 0, stepIndex: 0, sequence: Int64(number))
         }
         builder.overall.grow(to: steps.count)
         builder.overall.add(overall, step: stepNumber, outcome: outcomeNumber)

@@ -14,8 +14,8 @@ public struct FlowTotals: Sendable, Hashable {
         public var dropped = 0
         /// The `durationMs` of its `Step Completed` events.
         public var durations = DurationHistogram()
-        /// Users per outcome of its `Step Completed` events.
-        public var outcomes: [String: Int] = [:]
+        /// Users per outcome of its `Step Completed` events (outcomes told apart by bytes).
+        public var outcomes: [ExactID: Int] = [:]
 
         /// A step with no figure.
         public init() {}
@@ -46,8 +46,9 @@ public struct FlowTotals: Sendable, Hashable {
     public var abandoned = 0
     /// For completed users, the time from their first `Flow Started` to their first `Flow Completed` at or after it.
     public var toComplete = DurationHistogram()
-    /// The steps reached, by step id (a subflow's as `subflowStepId/innerStepId`).
-    public var steps: [String: Step] = [:]
+    /// The steps reached, by step id (a subflow's as `subflowStepId/innerStepId`; ids told apart by
+    /// bytes, as the report over a file tells them).
+    public var steps: [ExactID: Step] = [:]
 
     /// No user.
     public init() {}
@@ -77,7 +78,7 @@ public struct FlowTotals: Sendable, Hashable {
     public static func sum(_ totals: some Sequence<FlowTotals>) -> FlowTotals {
         var counts = FlowTotals()
         var toComplete: [DurationHistogram] = []
-        var durations: [String: [DurationHistogram]] = [:]
+        var durations: [ExactID: [DurationHistogram]] = [:]
         for var item in totals {
             toComplete.append(item.toComplete)
             item.toComplete = DurationHistogram()
@@ -128,14 +129,14 @@ public struct FlowTotals: Sendable, Hashable {
         writer.count(steps.count)
         for id in steps.keys.sorted() {
             let step = steps[id]!
-            writer.text(id)
+            writer.text(id.text)
             writer.int(step.viewed)
             writer.int(step.skipped)
             writer.int(step.dropped)
             writer.histogram(step.durations)
             writer.count(step.outcomes.count)
             for outcome in step.outcomes.keys.sorted() {
-                writer.text(outcome)
+                writer.text(outcome.text)
                 writer.int(step.outcomes[outcome]!)
             }
         }
@@ -149,14 +150,14 @@ public struct FlowTotals: Sendable, Hashable {
         abandoned = try reader.int()
         toComplete = try reader.histogram()
         for _ in 0..<(try reader.count()) {
-            let id = try reader.text()
+            let id = ExactID(try reader.text())
             var step = Step()
             step.viewed = try reader.int()
             step.skipped = try reader.int()
             step.dropped = try reader.int()
             step.durations = try reader.histogram()
             for _ in 0..<(try reader.count()) {
-                let outcome = try reader.text()
+                let outcome = ExactID(try reader.text())
                 step.outcomes[outcome] = try reader.int()
             }
             steps[id] = step

@@ -26,30 +26,33 @@ extension WalkthroughReport {
         contributions rows: some Sequence<ContributionRow>, query: WalkthroughQuery, events: Int, otherWalkthroughs: [String] = [],
         groupsOutsideRange: Set<String> = []
     ) throws(ReportError) -> WalkthroughReport {
-        var sums: [String: WalkthroughTotals] = [:]
-        for row in rows where row.kind == .walkthrough && row.subject == query.walkthroughID && row.revision == query.scope.revision {
+        // Subjects and groups compared by their bytes (``ExactID``), as the collector and the stores compare them.
+        let subject = ExactID(query.walkthroughID)
+        var sums: [ExactID: WalkthroughTotals] = [:]
+        for row in rows where row.kind == .walkthrough && ExactID(row.subject) == subject && row.revision == query.scope.revision {
             guard case .walkthrough(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.walkthrough, row.totals.kind)) }
-            sums[row.group, default: WalkthroughTotals()].add(totals)
+            sums[ExactID(row.group), default: WalkthroughTotals()].add(totals)
         }
         sums = sums.filter { !$0.value.isEmpty }
         var groups: [(group: WalkthroughGroup, totals: WalkthroughTotals)] = []
-        for text in sums.keys.sorted() {
-            groups.append((try ContributionGroup.reportRead(WalkthroughGroup.self, from: text, kind: .walkthrough), sums[text]!))
+        for key in sums.keys.sorted() {
+            groups.append((try ContributionGroup.reportRead(WalkthroughGroup.self, from: key.text, kind: .walkthrough), sums[key]!))
         }
         var outside: [WalkthroughGroup] = []
         for text in groupsOutsideRange.sorted() { outside.append(try ContributionGroup.reportRead(WalkthroughGroup.self, from: text, kind: .walkthrough)) }
         let everyGroup = groups.map(\.group) + outside
-        let carried = Set(everyGroup.flatMap(\.experiments)).sorted()
+        let carried = Set(everyGroup.flatMap(\.experiments).map { ExactID($0) }).sorted().map(\.text)
         try WalkthroughCollector.check(
             query: query, hasEvents: !everyGroup.isEmpty, otherWalkthroughs: otherWalkthroughs, events: events, carried: carried,
-            carriesExperimentKey: query.scope.experiment.map(carried.contains) ?? false, hasRevisionEvents: !everyGroup.isEmpty)
+            carriesExperimentKey: query.scope.experiment.map { key in carried.contains { ExactID($0) == ExactID(key) } } ?? false,
+            hasRevisionEvents: !everyGroup.isEmpty)
 
         var overall = WalkthroughTotals()
         for (_, totals) in groups { overall.add(totals) }
         // Steps and triggers numbered by id: every step listed has a figure, so none is "seen" without one.
         let stepIDs = overall.steps.keys.sorted()
         var steps = ByteStringTable(capacity: max(stepIDs.count, 1))
-        for id in stepIDs { _ = steps.index(of: Array(id.utf8)) }
+        for id in stepIDs { _ = steps.index(of: Array(id.text.utf8)) }
         let firstSeen = stepIDs.indices.map { Optional(EventOrder(time: 0, stepIndex: 0, sequence: Int64($0))) }
         let triggerNames = Set(overall.steps.values.flatMap { Array($0.completedBy.keys) + Array($0.skippedBy.keys) }).sorted()
         let triggerNumbers = Dictionary(uniqueKeysWithValues: triggerNames.enumerated().map { ($1, $0) })
@@ -96,6 +99,6 @@ extension WalkthroughReport {
             query: query, overall: tally(overall), byVariation: byVariation, byAppVersion: byAppVersion,
             someExcluded: query.scope.since != nil || query.scope.until != nil,
             order: StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: query.declaredSteps),
-            stepCount: stepIDs.count, triggerNames: triggerNames, invalidLines: 0, events: events)
+            stepCount: stepIDs.count, triggerNames: triggerNames.map(\.text), invalidLines: 0, events: events)
     }
 }

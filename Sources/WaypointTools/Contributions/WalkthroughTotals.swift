@@ -17,10 +17,10 @@ public struct WalkthroughTotals: Sendable, Hashable {
         public var targetNotFound = 0
         /// Users without a `Walkthrough Completed` whose last `Hint Shown` is this step.
         public var dropped = 0
-        /// Users per trigger of its `Hint Completed` events.
-        public var completedBy: [String: Int] = [:]
+        /// Users per trigger of its `Hint Completed` events (triggers told apart by bytes).
+        public var completedBy: [ExactID: Int] = [:]
         /// Users per trigger of its `Hint Skipped` events.
-        public var skippedBy: [String: Int] = [:]
+        public var skippedBy: [ExactID: Int] = [:]
 
         /// A step with no figure.
         public init() {}
@@ -50,8 +50,8 @@ public struct WalkthroughTotals: Sendable, Hashable {
     public var started = 0
     /// Users with a `Walkthrough Completed`.
     public var completed = 0
-    /// The steps reached, by step id.
-    public var steps: [String: Step] = [:]
+    /// The steps reached, by step id (told apart by bytes, as the report over a file tells them).
+    public var steps: [ExactID: Step] = [:]
 
     /// No user.
     public init() {}
@@ -80,7 +80,7 @@ public struct WalkthroughTotals: Sendable, Hashable {
         writer.count(steps.count)
         for id in steps.keys.sorted() {
             let step = steps[id]!
-            writer.text(id)
+            writer.text(id.text)
             writer.int(step.shown)
             writer.int(step.completed)
             writer.int(step.skipped)
@@ -89,7 +89,7 @@ public struct WalkthroughTotals: Sendable, Hashable {
             for users in [step.completedBy, step.skippedBy] {
                 writer.count(users.count)
                 for trigger in users.keys.sorted() {
-                    writer.text(trigger)
+                    writer.text(trigger.text)
                     writer.int(users[trigger]!)
                 }
             }
@@ -102,7 +102,7 @@ public struct WalkthroughTotals: Sendable, Hashable {
         started = try reader.int()
         completed = try reader.int()
         for _ in 0..<(try reader.count()) {
-            let id = try reader.text()
+            let id = ExactID(try reader.text())
             var step = Step()
             step.shown = try reader.int()
             step.completed = try reader.int()
@@ -115,10 +115,10 @@ public struct WalkthroughTotals: Sendable, Hashable {
         }
     }
 
-    private static func readUsers(_ reader: inout ContributionReader) throws(ContributionError) -> [String: Int] {
-        var users: [String: Int] = [:]
+    private static func readUsers(_ reader: inout ContributionReader) throws(ContributionError) -> [ExactID: Int] {
+        var users: [ExactID: Int] = [:]
         for _ in 0..<(try reader.count()) {
-            let name = try reader.text()
+            let name = ExactID(try reader.text())
             users[name] = try reader.int()
         }
         return users

@@ -15,12 +15,12 @@ extension FlowReportBuilder.Tally {
             step.dropped = dropped[slot]
             step.durations = durations[slot].allDurations
             guard !step.isEmpty else { continue }
-            totals.steps[steps.string(at: number)] = step
+            totals.steps[ExactID(steps.string(at: number))] = step
         }
         for (key, users) in self.outcomes where users != 0 {
             let number = Int(key >> 32), outcome = Int(key & 0xFFFF_FFFF)
             guard number < steps.count, outcome < outcomeNames.count else { continue }
-            totals.steps[steps.string(at: number), default: FlowTotals.Step()].outcomes[outcomeNames.string(at: outcome)] = users
+            totals.steps[ExactID(steps.string(at: number)), default: FlowTotals.Step()].outcomes[ExactID(outcomeNames.string(at: outcome))] = users
         }
         return totals
     }
@@ -34,14 +34,14 @@ extension FlowReportBuilder.Tally {
         abandoned += totals.abandoned
         toComplete.histogram.add(totals.toComplete)
         for (id, figures) in totals.steps {
-            let step = number(id)
+            let step = number(id.text)
             let at = slot(step)
             viewed[at] += figures.viewed
             skipped[at] += figures.skipped
             dropped[at] += figures.dropped
             durations[at].histogram.add(figures.durations)
             for (name, users) in figures.outcomes {
-                outcomes[UInt64(step) << 32 | UInt64(outcome(name)), default: 0] += users
+                outcomes[UInt64(step) << 32 | UInt64(outcome(name.text)), default: 0] += users
             }
         }
     }

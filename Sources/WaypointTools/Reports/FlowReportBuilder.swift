@@ -245,13 +245,13 @@ struct FlowReportBuilder {
     /// `foldedSteps` does not hold already.
     private func foldedTrackedSteps(steps: ByteStringTable, foldedSteps: ByteStringTable, _ undeclared: UndeclaredSteps) -> (folded: [Bool], added: Int) {
         var folded = [Bool](repeating: false, count: steps.count)
-        var alreadyFolded = Set<String>()
-        for index in 0..<foldedSteps.count { alreadyFolded.insert(foldedSteps.string(at: index)) }
+        var alreadyFolded = Set<ExactID>()
+        for index in 0..<foldedSteps.count { alreadyFolded.insert(ExactID(foldedSteps.string(at: index))) }
         var candidates: [(number: Int, name: String)] = []
         let seen = min(steps.count, firstSeen.count, overall.viewed.count)
         for number in Int(undeclared.firstTracked)..<max(seen, Int(undeclared.firstTracked)) where firstSeen[number] != nil {
             let name = steps.string(at: number)
-            if alreadyFolded.contains(name) {
+            if alreadyFolded.contains(ExactID(name)) {
                 folded[number] = true
             } else {
                 candidates.append((number, name))
@@ -259,7 +259,7 @@ struct FlowReportBuilder {
         }
         candidates.sort { lhs, rhs in
             let left = overall.viewed[lhs.number], right = overall.viewed[rhs.number]
-            return left != right ? left > right : lhs.name < rhs.name
+            return left != right ? left > right : ExactID(lhs.name) < ExactID(rhs.name)
         }
         let dropped = candidates.dropFirst(ReportBounds.listedSteps)
         for candidate in dropped { folded[candidate.number] = true }
@@ -346,7 +346,9 @@ struct FlowReportBuilder {
         func figures(_ tally: Tally, isGroup: Bool) -> FlowReport.Figures {
             var outcomesByStep: [Int: [String: Int]] = [:]
             for (key, users) in tally.outcomes {
-                outcomesByStep[Int(key >> 32), default: [:]][outcomeNames[Int(key & 0xFFFF_FFFF)]] = users
+                // Outcomes are numbered by their bytes; two that differ only in normalisation are one key
+                // of the report's JSON object (a `String` key), which sums them, whatever the order they come in.
+                outcomesByStep[Int(key >> 32), default: [:]][outcomeNames[Int(key & 0xFFFF_FFFF)], default: 0] += users
             }
             var reported: [FlowReport.Step] = []
             for entry in order {
@@ -384,7 +386,7 @@ struct FlowReportBuilder {
             }
             candidates.sort { lhs, rhs in
                 let left = tallies[lhs.index].users, right = tallies[rhs.index].users
-                return left != right ? left > right : lhs.name < rhs.name
+                return left != right ? left > right : ExactID(lhs.name) < ExactID(rhs.name)
             }
             var other = Tally(sparse: true)
             var foldedCount = 0
@@ -397,7 +399,9 @@ struct FlowReportBuilder {
                 }
             }
             var groups: [String: FlowReport.Figures] = [:]
-            for (name, tally) in kept {
+            // In byte order: of two names that differ only in normalisation, one key of the JSON
+            // object, the same one holds whichever way the users were read.
+            for (name, tally) in kept.sorted(by: { ExactID($0.name) < ExactID($1.name) }) {
                 if name == ReportBounds.otherGroup { other.merge(tally) } else { groups[name] = figures(tally, isGroup: true) }
             }
             if other.users > 0 { groups[ReportBounds.otherGroup] = figures(other, isGroup: true) }

@@ -107,7 +107,7 @@ struct GroupBounds {
         var slots = [Int](repeating: 0, count: users.count)
         let candidates = (1..<max(users.count, 1)).filter { users[$0] > 0 }
             .map { (number: $0, name: table.string(at: $0 - 1)) }
-            .sorted { lhs, rhs in users[lhs.number] != users[rhs.number] ? users[lhs.number] > users[rhs.number] : lhs.name < rhs.name }
+            .sorted { lhs, rhs in users[lhs.number] != users[rhs.number] ? users[lhs.number] > users[rhs.number] : ExactID(lhs.name) < ExactID(rhs.name) }
         var other: [Int] = []
         var folded = 0
         for (rank, candidate) in candidates.enumerated() {

@@ -17,9 +17,10 @@ enum StepOrder {
     ///   - firstSeen: by step number, the earliest event that names the step.
     ///   - declared: the document's step ids in order, or `nil`.
     static func entries(steps: ByteStringTable, firstSeen: [EventOrder?], declared: [String]?) -> [Entry] {
-        var byName: [String: Int] = [:]
+        // Step ids told apart by their bytes (``ExactID``), as the table numbers them; sorted by bytes.
+        var byName: [ExactID: Int] = [:]
         for index in 0..<min(steps.count, firstSeen.count) where firstSeen[index] != nil {
-            byName[steps.string(at: index)] = index
+            byName[ExactID(steps.string(at: index))] = index
         }
         guard let declared else {
             let seen = byName.values.sorted { lhs, rhs in
@@ -28,8 +29,8 @@ enum StepOrder {
             }
             return seen.map { Entry(name: steps.string(at: $0), number: $0, inDocument: nil) }
         }
-        let declaredSet = Set(declared)
-        return declared.map { Entry(name: $0, number: byName[$0], inDocument: true) }
-            + byName.keys.filter { !declaredSet.contains($0) }.sorted().map { Entry(name: $0, number: byName[$0], inDocument: false) }
+        let declaredSet = Set(declared.map { ExactID($0) })
+        return declared.map { Entry(name: $0, number: byName[ExactID($0)], inDocument: true) }
+            + byName.keys.filter { !declaredSet.contains($0) }.sorted().map { Entry(name: $0.text, number: byName[$0], inDocument: false) }
     }
 }

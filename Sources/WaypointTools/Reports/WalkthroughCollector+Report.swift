@@ -143,7 +143,9 @@ extension WalkthroughCollector {
     ) -> WalkthroughReport {
         func byStep(_ users: [UInt64: Int]) -> [Int: [String: Int]] {
             var split: [Int: [String: Int]] = [:]
-            for (key, count) in users { split[Int(key >> 32), default: [:]][triggerNames[Int(key & 0xFFFF_FFFF)]] = count }
+            // Triggers are numbered by their bytes; two that differ only in normalisation are one key of
+            // the report's JSON object (a `String` key), which sums them, whatever the order they come in.
+            for (key, count) in users { split[Int(key >> 32), default: [:]][triggerNames[Int(key & 0xFFFF_FFFF)], default: 0] += count }
             return split
         }
         /// Everyone's figures list every step; a group's, the declared steps and the others its users reached.
@@ -170,8 +172,11 @@ extension WalkthroughCollector {
         }
         func groups(_ tallies: [Tally], bounds: GroupBounds) -> [String: WalkthroughReport.Figures] {
             var groups: [String: WalkthroughReport.Figures] = [:]
-            for (index, tally) in tallies.enumerated() where tally.users > 0 {
-                groups[bounds.names[index]] = figures(tally, isGroup: true)
+            // In byte order: of two names that differ only in normalisation, one key of the JSON
+            // object, the same one holds whichever way the users were read.
+            let numbered = tallies.indices.filter { tallies[$0].users > 0 }.sorted { ExactID(bounds.names[$0]) < ExactID(bounds.names[$1]) }
+            for index in numbered {
+                groups[bounds.names[index]] = figures(tallies[index], isGroup: true)
             }
             return groups
         }

@@ -92,16 +92,18 @@ public struct RevisionPreview: Sendable, Hashable, Encodable {
         candidateSource: DocumentSource? = nil
     ) -> RevisionPreview {
         let ids = flowIDs(published: published, candidate: candidate)
-        var byFlow: [String: [String: [PreviewEvent]]] = [:]
-        for id in ids { byFlow[id] = [:] }
+        // Flows and users told apart by the bytes of their ids (``ExactID``), as over a store's lines.
+        var byFlow: [ExactID: [ExactID: [PreviewEvent]]] = [:]
+        for id in ids { byFlow[ExactID(id)] = [:] }
         for (sequence, event) in events.enumerated() {
-            guard let flowID = event.flowID, byFlow[flowID] != nil, let reduced = PreviewEvent(event, sequence: sequence) else { continue }
-            byFlow[flowID, default: [:]][event.userID, default: []].append(reduced)
+            guard let flowID = event.flowID.map({ ExactID($0) }), byFlow[flowID] != nil, let reduced = PreviewEvent(event, sequence: sequence) else { continue }
+            byFlow[flowID, default: [:]][ExactID(event.userID), default: []].append(reduced)
         }
         let flows = ids.map { id in
             var builder = FlowPreviewBuilder(flowID: id, published: published, candidate: candidate)
-            for user in (byFlow[id] ?? [:]).keys.sorted() {
-                var userEvents = byFlow[id]?[user] ?? []
+            let users = byFlow[ExactID(id)] ?? [:]
+            for user in users.keys.sorted() {
+                var userEvents = users[user] ?? []
                 builder.add(&userEvents)
             }
             return builder.finish(published: published, candidate: candidate)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Waypoint
+import WaypointTools
 
 /// `POST /v1/events`: a batch of analytics events, answered once the accepted ones are durably stored,
 /// with the core's ``Waypoint/EventUploadReceipt`` — the type the app's `HTTPEventSink` reads.
@@ -19,11 +20,12 @@ struct EventsController<Context: RequestContext>: Sendable {
         let body = try await RequestBody.collect(request, limit: limits.maxEventBodyBytes)
         let batch = try EventBatch(body: body, maxEvents: limits.maxEventsPerBatch)
         let receivedAt = Timestamp.milliseconds(authenticator.now())
-        var seen: Set<String> = []
+        // Message ids are told apart by their bytes (``ExactID``), as the stores' unique key tells them.
+        var seen: Set<ExactID> = []
         var stored: [StoredEvent] = []
         var positions: [Int] = []
         stored.reserveCapacity(batch.events.count)
-        for (event, position) in zip(batch.events, batch.positions) where seen.insert(event.messageID).inserted {
+        for (event, position) in zip(batch.events, batch.positions) where seen.insert(ExactID(event.messageID)).inserted {
             positions.append(position)
             stored.append(StoredEvent(
                 messageID: event.messageID, userID: event.userID, flowID: event.flowID, walkthroughID: event.walkthroughID,

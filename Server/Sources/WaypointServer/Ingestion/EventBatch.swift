@@ -88,6 +88,10 @@ struct EventBatch {
         if let duration = event.durationMs, duration > maxDurationMs {
             return "\"durationMs\" is \(duration), longer than ten years; send at most \(maxDurationMs) milliseconds."
         }
+        if let revision = event.revision, revision < 1 {
+            return "\"revision\" is \(revision); revisions are numbered from 1. Send the Waypoint-Revision the document was "
+                + "served with, or omit \"revision\" for a document bundled with the app."
+        }
         return nil
     }
 
@@ -138,7 +142,7 @@ struct EventBatch {
         case "timestamp":
             let quoted = value.map { " is \"\($0.count > 40 ? String($0.prefix(40)) + "…" : $0)\"," } ?? " is"
             return "\"timestamp\"\(quoted) not an ISO 8601 time such as 2026-11-21T10:00:00.000Z"
-        case "flowVersion", "walkthroughVersion", "stepIndex":
+        case "flowVersion", "walkthroughVersion", "stepIndex", "revision":
             return "\"\(name)\" must be a whole number"
         case "durationMs":
             return "\"durationMs\" must be a whole number of milliseconds"
@@ -191,7 +195,7 @@ struct EventBatch {
         /// The first whole-number field of the event that does not hold a whole number, if any.
         private static func unreadableNumber(in decoder: any Decoder) -> String? {
             guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return nil }
-            return ["flowVersion", "stepIndex", "walkthroughVersion", "durationMs"].first { name in
+            return ["flowVersion", "stepIndex", "walkthroughVersion", "durationMs", "revision"].first { name in
                 do {
                     _ = try container.decodeIfPresent(Int64.self, forKey: AnyKey(stringValue: name))
                     return false

@@ -18,7 +18,7 @@ enum StoredWalkthroughReport {
         if contributions.rows.isEmpty, contributions.groupsOutsideRange.isEmpty, query.declaredSteps == nil {
             others = try await store.contributionSubjects(
                 appID: appID, environment: environment, kind: .walkthrough, limit: ReportNotFound.candidates
-            ).filter { $0 != query.walkthroughID }
+            ).filter { ExactID($0) != ExactID(query.walkthroughID) }
         }
         return try WalkthroughReport.compute(
             contributions: contributions.rows, query: query, events: events, otherWalkthroughs: others,

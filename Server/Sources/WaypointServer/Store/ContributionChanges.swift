@@ -1,10 +1,20 @@
 import WaypointTools
 
 /// One user of one environment: the unit whose report contributions are recomputed together
-/// (docs/ARCHITECTURE.md, "Report contributions in the stores").
+/// (docs/ARCHITECTURE.md, "Report contributions in the stores"). Users are told apart by the bytes
+/// of their ids (``ExactID``), as the stores' columns and the reports over a file tell them.
 struct ContributionUser: Hashable, Sendable {
     var environment: String
     var userID: String
+
+    static func == (lhs: ContributionUser, rhs: ContributionUser) -> Bool {
+        ExactID(lhs.environment) == ExactID(rhs.environment) && ExactID(lhs.userID) == ExactID(rhs.userID)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ExactID(environment))
+        hasher.combine(ExactID(userID))
+    }
 }
 
 /// A user's stored contribution row, with the environment and user it belongs to.
@@ -13,7 +23,7 @@ struct StoredContribution: Sendable {
     var row: ContributionRow
 }
 
-/// The key of a `contribution_cells` row within an app.
+/// The key of a `contribution_cells` row within an app; its text compares by bytes (``ExactID``), as the table's key does.
 struct ContributionCellKey: Hashable, Sendable {
     var environment: String
     var kind: String
@@ -40,6 +50,25 @@ struct ContributionCellKey: Hashable, Sendable {
         self.revision = revision
         self.day = day
         self.group = group
+    }
+
+    static func == (lhs: ContributionCellKey, rhs: ContributionCellKey) -> Bool {
+        lhs.exact == rhs.exact
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let exact = exact
+        hasher.combine(exact.environment)
+        hasher.combine(exact.kind)
+        hasher.combine(exact.subject)
+        hasher.combine(exact.revision)
+        hasher.combine(exact.day)
+        hasher.combine(exact.group)
+    }
+
+    /// The key with its text as ``ExactID``s: compared, and ordered, by bytes.
+    var exact: (environment: ExactID, kind: ExactID, subject: ExactID, revision: Int64, day: Int64, group: ExactID) {
+        (ExactID(environment), ExactID(kind), ExactID(subject), revision, day, ExactID(group))
     }
 }
 
@@ -108,12 +137,12 @@ struct ContributionChanges: Sendable {
     }
 
     /// The subjects each user's events touch: the flow id, or the walkthrough id of an event of
-    /// no flow; an event of neither touches nothing.
-    static func subjects(of events: some Sequence<StoredEvent>) -> [ContributionUser: Set<String>] {
-        var subjects: [ContributionUser: Set<String>] = [:]
+    /// no flow; an event of neither touches nothing. Users and subjects are told apart by bytes.
+    static func subjects(of events: some Sequence<StoredEvent>) -> [ContributionUser: Set<ExactID>] {
+        var subjects: [ContributionUser: Set<ExactID>] = [:]
         for event in events {
             guard let subject = event.contributionSubject else { continue }
-            subjects[event.contributionUser, default: []].insert(subject)
+            subjects[event.contributionUser, default: []].insert(ExactID(subject))
         }
         return subjects
     }
@@ -122,17 +151,17 @@ struct ContributionChanges: Sendable {
     /// belong to `subjects`: one per report, subject, revision filter and group (the first, should
     /// the core give two). A revision below 1 is none the server serves: such rows are left out, so
     /// the revision filter's key (``StoreSchema/allRevisions`` for all events) stays one row's.
-    static func rows(lines: [String], subjects: Set<String>) -> [ContributionRow] {
+    static func rows(lines: [String], subjects: Set<ExactID>) -> [ContributionRow] {
         struct Key: Hashable {
             var kind: ContributionKind
-            var subject: String
+            var subject: ExactID
             var revision: Int?
-            var group: String
+            var group: ExactID
         }
         var seen: Set<Key> = []
         return Contributions.ofUser(lines: lines).filter { row in
-            subjects.contains(row.subject) && (row.revision.map { $0 >= 1 } ?? true)
-                && seen.insert(Key(kind: row.kind, subject: row.subject, revision: row.revision, group: row.group)).inserted
+            subjects.contains(ExactID(row.subject)) && (row.revision.map { $0 >= 1 } ?? true)
+                && seen.insert(Key(kind: row.kind, subject: ExactID(row.subject), revision: row.revision, group: ExactID(row.group))).inserted
         }
     }
 
@@ -163,13 +192,9 @@ struct ContributionChanges: Sendable {
         }
     }
 
-    /// The cells whose difference is not nothing, in a fixed order (the order PostgreSQL locks them in too).
+    /// The cells whose difference is not nothing, in a fixed order, by bytes (the order PostgreSQL locks them in too).
     var changedCells: [(key: ContributionCellKey, delta: ContributionTotals)] {
-        cells.filter { !$0.value.isEmpty }.map { (key: $0.key, delta: $0.value) }.sorted { lhs, rhs in
-            let left = lhs.key, right = rhs.key
-            return (left.environment, left.kind, left.subject, left.revision, left.day, left.group)
-                < (right.environment, right.kind, right.subject, right.revision, right.day, right.group)
-        }
+        cells.filter { !$0.value.isEmpty }.map { (key: $0.key, delta: $0.value) }.sorted { $0.key.exact < $1.key.exact }
     }
 
     /// A cell's new sum: `delta` added to what it holds (`existing`, its stored bytes; nil when it

@@ -21,7 +21,7 @@ struct ContributionRebuild {
 
     private var current: (appID: String, user: ContributionUser)?
     private var lines: [String] = []
-    private var subjects: Set<String> = []
+    private var subjects: Set<ExactID> = []
     private var changes = ContributionChanges()
 
     /// Takes the next event; `subject` is its flow id, or its walkthrough id when it has no flow
@@ -32,7 +32,7 @@ struct ContributionRebuild {
         if let current, current.appID != appID || current.user != user { finished = try finishUser(nextAppID: appID) }
         current = (appID, user)
         if let subject {
-            subjects.insert(subject)
+            subjects.insert(ExactID(subject))
             lines.append(line)
         }
         return finished

@@ -21,7 +21,7 @@ extension PostgresStore {
     /// user's lock is held, and returned by seq with why; the rows are computed without them.
     @discardableResult
     static func recomputeContributions(
-        _ connection: PostgresConnection, appID: String, subjects: [ContributionUser: Set<String>],
+        _ connection: PostgresConnection, appID: String, subjects: [ContributionUser: Set<ExactID>],
         inserted: [ContributionUser: [(seq: Int64, line: String)]] = [:], logger: Logger
     ) async throws -> [Int64: String] {
         guard !subjects.isEmpty else { return [:] }
@@ -37,7 +37,7 @@ extension PostgresStore {
             for subject in userSubjects {
                 environments.append(user.environment)
                 users.append(user.userID)
-                names.append(subject)
+                names.append(subject.text)
             }
         }
         // The users' events of those subjects, in storage order: a flow's by `flow_id`, a
@@ -78,7 +78,7 @@ extension PostgresStore {
             for subject in userSubjects {
                 environments.append(user.environment)
                 users.append(user.userID)
-                names.append(subject)
+                names.append(subject.text)
             }
         }
         guard !environments.isEmpty else { return refused }
@@ -344,7 +344,7 @@ extension PostgresStore {
     /// Recomputes every row of `userID` in each environment of the app from the events left (after
     /// an erasure, none: the rows go and the cells lose them).
     static func recomputeContributions(_ connection: PostgresConnection, appID: String, userID: String, logger: Logger) async throws {
-        var subjects: [ContributionUser: Set<String>] = [:]
+        var subjects: [ContributionUser: Set<ExactID>] = [:]
         for try await (environment, subject) in try await connection.query(
             """
             SELECT DISTINCT r.environment, r.subject FROM environments n
@@ -352,7 +352,7 @@ extension PostgresStore {
             WHERE n.app_id = \(appID)
             """, logger: logger
         ).decode((String, String).self) {
-            subjects[ContributionUser(environment: environment, userID: userID), default: []].insert(subject)
+            subjects[ContributionUser(environment: environment, userID: userID), default: []].insert(ExactID(subject))
         }
         try await recomputeContributions(connection, appID: appID, subjects: subjects, logger: logger)
     }
@@ -362,10 +362,10 @@ extension PostgresStore {
     static func recomputeContributions(
         _ connection: PostgresConnection, expired: [(String, String, String, String?, String?)], logger: Logger
     ) async throws {
-        var subjects: [String: [ContributionUser: Set<String>]] = [:]
+        var subjects: [String: [ContributionUser: Set<ExactID>]] = [:]
         for (appID, environment, userID, flowID, walkthroughID) in expired {
             guard let subject = flowID ?? walkthroughID else { continue }
-            subjects[appID, default: [:]][ContributionUser(environment: environment, userID: userID), default: []].insert(subject)
+            subjects[appID, default: [:]][ContributionUser(environment: environment, userID: userID), default: []].insert(ExactID(subject))
         }
         for appID in subjects.keys.sorted() {
             try await recomputeContributions(connection, appID: appID, subjects: subjects[appID] ?? [:], logger: logger)
@@ -518,14 +518,14 @@ extension PostgresStore {
             }
         }
         cells = try ContributionChanges.folded(cells: cells, held: held)
-        var users: [String: [ContributionRow]] = [:]
+        var users: [ExactID: [ContributionRow]] = [:]
         for try await (user, subject, revision, start, group, totals) in try await client.query(
             """
             SELECT user_id, subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = \(appID) AND environment = \(environment)
             ORDER BY user_id, kind, subject, revision
             """, logger: logger
         ).decode((String, String, Int64, Int64?, String, ByteBuffer).self) {
-            users[user, default: []].append(try ContributionChanges.row(
+            users[ExactID(user), default: []].append(try ContributionChanges.row(
                 subject: subject, revision: revision, startMs: start, group: group, totals: Array(totals.readableBytesView)))
         }
         return StoredContributions(cells: cells, users: users)

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
+import WaypointTools
 
 /// The store for more than one server process: PostgreSQL through PostgresNIO's connection pool.
 ///
@@ -406,14 +407,15 @@ public final class PostgresStore: Store {
         let hasWalkthrough = sorted.map { events[$0].walkthroughID != nil }
         let walkthroughIDs = sorted.map { events[$0].walkthroughID ?? "" }
         let logger = logger
-        var positions: [String: Int] = [:]
-        for (index, event) in events.enumerated() where positions[event.messageID] == nil { positions[event.messageID] = index }
+        // By message id's bytes, as the unique key tells them apart (``ExactID``).
+        var positions: [ExactID: Int] = [:]
+        for (index, event) in events.enumerated() where positions[ExactID(event.messageID)] == nil { positions[ExactID(event.messageID)] = index }
         // One transaction: the answer comes after its COMMIT.
         let result = try await transaction { [positions] connection in
             // Waits for an erasure of the app's users in progress, so that an erased event
             // delivered again meets its kept id (see ``eraseUser(appID:userID:)``).
             try await connection.query("SELECT pg_advisory_xact_lock_shared(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
-            var subjects: [ContributionUser: Set<String>] = [:]
+            var subjects: [ContributionUser: Set<ExactID>] = [:]
             var inserted: [(seq: Int64, index: Int, environment: String)] = []
             var insertedByUser: [ContributionUser: [(seq: Int64, line: String)]] = [:]
             for try await (seq, messageID, environment, user, flow, walkthrough) in try await connection.query(
@@ -434,11 +436,11 @@ public final class PostgresStore: Store {
                 RETURNING seq, message_id, environment, user_id, flow_id, walkthrough_id
                 """, logger: logger
             ).decode((Int64, String, String, String, String?, String?).self) {
-                guard let index = positions[messageID] else { continue }
+                guard let index = positions[ExactID(messageID)] else { continue }
                 inserted.append((seq, index, environment))
                 if let subject = flow ?? walkthrough {
                     let contributor = ContributionUser(environment: environment, userID: user)
-                    subjects[contributor, default: []].insert(subject)
+                    subjects[contributor, default: []].insert(ExactID(subject))
                     insertedByUser[contributor, default: []].append((seq, events[index].line))
                 }
             }

@@ -1,3 +1,5 @@
+import WaypointTools
+
 /// A batch's contribution rows worked out before its write transaction, from a snapshot, so that
 /// the store's one writer only checks them and applies them (docs/ARCHITECTURE.md, "Report
 /// contributions in the stores").
@@ -12,7 +14,7 @@ struct PreparedContributions: Sendable {
     /// One user's prepared rows.
     struct User: Sendable {
         /// The flows and walkthroughs recomputed.
-        var subjects: Set<String>
+        var subjects: Set<ExactID>
         /// The storage order (`seq`) of the snapshot's events of ``subjects``, ascending.
         var storedSeqs: [Int64]
         /// The message ids of the batch's events of ``subjects`` that the snapshot did not hold, in batch order.
@@ -32,9 +34,9 @@ struct PreparedContributions: Sendable {
     /// The events of `events` that a store holding `isStored`'s message ids would insert, in order:
     /// the first of each message id, when it is not stored yet.
     static func new(_ events: [StoredEvent], isStored: (StoredEvent) throws -> Bool) rethrows -> [StoredEvent] {
-        var seen: Set<String> = []
+        var seen: Set<ExactID> = []
         var new: [StoredEvent] = []
-        for event in events where seen.insert(event.messageID).inserted {
+        for event in events where seen.insert(ExactID(event.messageID)).inserted {
             if try !isStored(event) { new.append(event) }
         }
         return new
@@ -43,7 +45,7 @@ struct PreparedContributions: Sendable {
     /// Prepares `user`'s rows of `subjects` from the snapshot's `stored` events of them (storage
     /// order) and `old` rows, and the batch's `new` events (all of them, in batch order).
     mutating func prepare(
-        _ user: ContributionUser, subjects: Set<String>, stored: [(seq: Int64, line: String)], old: [StoredContribution],
+        _ user: ContributionUser, subjects: Set<ExactID>, stored: [(seq: Int64, line: String)], old: [StoredContribution],
         new: [StoredEvent]
     ) {
         let added = new.filter { $0.changesContributions(of: user, to: subjects) }
@@ -65,10 +67,10 @@ struct PreparedContributions: Sendable {
     /// same events inserted (`inserted`, with their seqs, in insertion order), and now stored
     /// exactly the snapshot's events followed by those (`storedSeqs`, ascending, read by the writer).
     func matches(
-        _ user: ContributionUser, subjects: Set<String>, inserted: [(event: StoredEvent, seq: Int64)], storedSeqs: () throws -> [Int64]
+        _ user: ContributionUser, subjects: Set<ExactID>, inserted: [(event: StoredEvent, seq: Int64)], storedSeqs: () throws -> [Int64]
     ) rethrows -> User? {
         guard let prepared = users[user], prepared.subjects == subjects,
-              prepared.newMessageIDs == inserted.map(\.event.messageID),
+              prepared.newMessageIDs.map({ ExactID($0) }) == inserted.map({ ExactID($0.event.messageID) }),
               try storedSeqs() == prepared.storedSeqs + inserted.map(\.seq) else { return nil }
         return prepared
     }
@@ -83,7 +85,7 @@ extension StoredEvent {
     var contributionSubject: String? { flowID ?? walkthroughID }
 
     /// Whether the event changes `user`'s contributions to one of `subjects`.
-    func changesContributions(of user: ContributionUser, to subjects: Set<String>) -> Bool {
-        contributionUser == user && (contributionSubject.map(subjects.contains) ?? false)
+    func changesContributions(of user: ContributionUser, to subjects: Set<ExactID>) -> Bool {
+        contributionUser == user && (contributionSubject.map { subjects.contains(ExactID($0)) } ?? false)
     }
 }

@@ -11,7 +11,7 @@ import WaypointTools
 extension SQLiteStore {
     /// Recomputes the rows of each user's `subjects` (flow or walkthrough ids) from their stored
     /// events, replaces them, and applies the difference to the cells.
-    static func recomputeContributions(_ db: Database, appID: String, subjects: [ContributionUser: Set<String>]) throws {
+    static func recomputeContributions(_ db: Database, appID: String, subjects: [ContributionUser: Set<ExactID>]) throws {
         guard !subjects.isEmpty else { return }
         var changes = ContributionChanges()
         for (user, userSubjects) in subjects {
@@ -83,7 +83,7 @@ extension SQLiteStore {
 
     /// Recomputes `user`'s rows of `subjects` from their stored events into `changes`.
     private static func recompute(
-        _ db: Database, appID: String, user: ContributionUser, subjects: Set<String>, in changes: inout ContributionChanges
+        _ db: Database, appID: String, user: ContributionUser, subjects: Set<ExactID>, in changes: inout ContributionChanges
     ) throws {
         let lines = try contributionEvents(db, appID: appID, user: user, subjects: subjects).map(\.line)
         let new = ContributionChanges.rows(lines: lines, subjects: subjects).map { StoredContribution(user: user, row: $0) }
@@ -94,7 +94,7 @@ extension SQLiteStore {
     /// Records that `user`'s `old` rows of `subjects` are replaced by `new`, and deletes the old ones
     /// (the new ones are inserted with the others of the transaction).
     private static func replace(
-        _ db: Database, appID: String, user: ContributionUser, subjects: Set<String>, old: [StoredContribution], new: [StoredContribution],
+        _ db: Database, appID: String, user: ContributionUser, subjects: Set<ExactID>, old: [StoredContribution], new: [StoredContribution],
         in changes: inout ContributionChanges
     ) throws {
         try changes.replace(old, with: new)
@@ -103,7 +103,7 @@ extension SQLiteStore {
             DELETE FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ? AND subject = ?
             """)
         for subject in subjects {
-            try delete.execute(arguments: [appID, user.environment, user.userID, subject])
+            try delete.execute(arguments: [appID, user.environment, user.userID, subject.text])
         }
     }
 
@@ -125,13 +125,13 @@ extension SQLiteStore {
     /// walkthrough's (events of no flow) by `walkthrough_id`; with `lines` false only their seqs,
     /// each line left empty.
     private static func contributionEvents(
-        _ db: Database, appID: String, user: ContributionUser, subjects: Set<String>, lines: Bool = true
+        _ db: Database, appID: String, user: ContributionUser, subjects: Set<ExactID>, lines: Bool = true
     ) throws -> [(seq: Int64, line: String)] {
         var events: [(seq: Int64, line: String)] = []
         for sql in contributionLinesStatements {
             let statement = try db.cachedStatement(sql: sql)
             for subject in subjects {
-                let rows = try Row.fetchCursor(statement, arguments: [appID, subject, user.userID, user.environment])
+                let rows = try Row.fetchCursor(statement, arguments: [appID, subject.text, user.userID, user.environment])
                 while let row = try rows.next() { events.append((row[0], lines ? row[1] : "")) }
             }
         }
@@ -140,13 +140,13 @@ extension SQLiteStore {
     }
 
     /// The stored rows of a user of one environment, of `subjects`.
-    private static func storedRows(_ db: Database, appID: String, user: ContributionUser, subjects: Set<String>) throws -> [StoredContribution] {
+    private static func storedRows(_ db: Database, appID: String, user: ContributionUser, subjects: Set<ExactID>) throws -> [StoredContribution] {
         let statement = try db.cachedStatement(sql: """
             SELECT subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ?
             """)
         return try Row.fetchAll(statement, arguments: [appID, user.environment, user.userID]).compactMap { row in
             let subject: String = row[0]
-            guard subjects.contains(subject) else { return nil }
+            guard subjects.contains(ExactID(subject)) else { return nil }
             let totals: Data = row[4]
             return StoredContribution(
                 user: user, row: try ContributionChanges.row(subject: subject, revision: row[1], startMs: row[2], group: row[3], totals: [UInt8](totals)))
@@ -244,13 +244,13 @@ extension SQLiteStore {
     /// Recomputes every row of `userID` in each environment of the app from the events left (after
     /// an erasure, none: the rows go and the cells lose them).
     static func recomputeContributions(_ db: Database, appID: String, userID: String) throws {
-        var subjects: [ContributionUser: Set<String>] = [:]
+        var subjects: [ContributionUser: Set<ExactID>] = [:]
         for environment in try String.fetchAll(db, sql: "SELECT name FROM environments WHERE app_id = ?", arguments: [appID]) {
             let user = ContributionUser(environment: environment, userID: userID)
             let stored = try String.fetchAll(db, sql: """
                 SELECT DISTINCT subject FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ?
                 """, arguments: [appID, environment, userID])
-            if !stored.isEmpty { subjects[user] = Set(stored) }
+            if !stored.isEmpty { subjects[user] = Set(stored.map { ExactID($0) }) }
         }
         try recomputeContributions(db, appID: appID, subjects: subjects)
     }
@@ -368,13 +368,13 @@ extension SQLiteStore {
             let cells = try ContributionChanges.folded(
                 cells: try cells("contribution_cells", order: ""),
                 held: try cells("contribution_cell_pages", order: ", page") + cells("contribution_cell_changes", order: ", n"))
-            var users: [String: [ContributionRow]] = [:]
+            var users: [ExactID: [ContributionRow]] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT user_id, subject, revision, start_ms, grp, totals FROM contribution_rows WHERE app_id = ? AND environment = ?
                 ORDER BY user_id, kind, subject, revision
                 """, arguments: [appID, environment]) {
                 let totals: Data = row[5]
-                users[row[0], default: []].append(
+                users[ExactID(row[0]), default: []].append(
                     try ContributionChanges.row(subject: row[1], revision: row[2], startMs: row[3], group: row[4], totals: [UInt8](totals)))
             }
             return StoredContributions(cells: cells, users: users)

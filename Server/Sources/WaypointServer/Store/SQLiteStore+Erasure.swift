@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import WaypointTools
 
 /// Erasure and retention in SQLite (docs/ARCHITECTURE.md, "Operating the server").
 ///
@@ -54,14 +55,14 @@ extension SQLiteStore {
                 // The users whose events went get their contributions recomputed from what is left,
                 // in the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
                 // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
-                var subjects: [String: [ContributionUser: Set<String>]] = [:]
+                var subjects: [String: [ContributionUser: Set<ExactID>]] = [:]
                 var counts = EventCountChanges()
                 for row in expired {
                     counts.add(-1, appID: row[0], environment: row[1])
                     let flowID: String? = row[3]
                     let walkthroughID: String? = row[4]
                     guard let subject = flowID ?? walkthroughID else { continue }
-                    subjects[row[0], default: [:]][ContributionUser(environment: row[1], userID: row[2]), default: []].insert(subject)
+                    subjects[row[0], default: [:]][ContributionUser(environment: row[1], userID: row[2]), default: []].insert(ExactID(subject))
                 }
                 for (appID, users) in subjects {
                     try Self.recomputeContributions(db, appID: appID, subjects: users)

@@ -45,6 +45,8 @@ extension EventsRouteTests {
             (Self.event(#""event":"Step Viewed","stepIndex":1e30"#), #""stepIndex" must be a whole number"#),
             (Self.event(#""event":"Step Viewed","flowVersion":true"#), #""flowVersion" must be a whole number"#),
             (Self.event(#""event":"Step Completed","durationMs":"fast""#), #""durationMs" must be a whole number of milliseconds"#),
+            (Self.event(#""event":"Step Viewed","revision":"7""#), #""revision" must be a whole number"#),
+            (Self.event(#""event":"Step Viewed","revision":1.5"#), #""revision" must be a whole number"#),
             (Self.event(#""event":5"#), #""event" must be text, such as "Step Viewed""#),
             (Self.event(#""event":"Step Viewed","flowId":{}"#), #""flowId" must be text"#),
             (#"{"userId":"u1","event":"Step Viewed","timestamp":"2026-01-01T00:00:00.000Z"}"#, #""messageId" is missing"#),

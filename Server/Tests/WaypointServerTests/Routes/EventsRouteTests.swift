@@ -47,6 +47,9 @@ struct EventsRouteTests {
         (#""event":"Step Completed","durationMs":9000000000000000000"#,
          #""durationMs" is 9000000000000000000, longer than ten years; send at most 315360000000 milliseconds."#),
         (#""event":"Step Viewed","appVersion":"2.4\u0007""#, #""appVersion" contains a control character; send text without control characters."#),
+        (#""event":"Step Viewed","revision":0"#,
+         #""revision" is 0; revisions are numbered from 1. Send the Waypoint-Revision the document was served with, or omit "revision" for a document bundled with the app."#),
+        (#""event":"Step Viewed","revision":-5"#, #""revision" is -5; revisions are numbered from 1."#),
     ])
     func eventsTheReportsCannotReadAreRejectedWithTheFix(fields: String, message: String) async throws {
         try await TestServer.run { client in

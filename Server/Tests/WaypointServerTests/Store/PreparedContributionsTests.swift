@@ -74,7 +74,7 @@ struct PreparedContributionsTests {
             _ = try await store.insertEvents(batch, appID: Self.app, prepared: prepared)
             for (user, ready) in prepared.users {
                 let stored = try await store.storedContributions(appID: Self.app, environment: user.environment)
-                let rows = (stored.users[user.userID] ?? []).filter { ready.subjects.contains($0.subject) }
+                let rows = (stored.users[ExactID(user.userID)] ?? []).filter { ready.subjects.contains(ExactID($0.subject)) }
                 if userChangedInBetween {
                     #expect(!rows.isEmpty, "\(user): recomputed")
                 } else {

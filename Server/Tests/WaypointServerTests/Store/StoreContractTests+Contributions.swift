@@ -59,15 +59,15 @@ extension StoreContractTests {
         }
     }
 
-    /// An environment's events as exported (storage order), by user.
-    static func exportedLinesByUser(_ store: any Store, appID: String, environment: String) async throws -> [String: [String]] {
-        var byUser: [String: [String]] = [:]
+    /// An environment's events as exported (storage order), by user (told apart by bytes).
+    static func exportedLinesByUser(_ store: any Store, appID: String, environment: String) async throws -> [ExactID: [String]] {
+        var byUser: [ExactID: [String]] = [:]
         var cursor: Int64?
         for _ in 0..<10_000 {
             let page = try await store.events(appID: appID, environment: environment, timestamps: nil, after: cursor, limit: 500)
             for line in page.lines {
                 let event = try JSONDecoder().decode(OnboardingEvent.self, from: Data(line.utf8))
-                byUser[event.userID, default: []].append(line)
+                byUser[ExactID(event.userID), default: []].append(line)
             }
             guard let next = page.next else { break }
             cursor = next
@@ -77,8 +77,8 @@ extension StoreContractTests {
 
     /// Each user's rows as the core computes them over the export (the store keeps only revisions
     /// the server serves, 1 and up).
-    static func expectedRows(_ store: any Store, appID: String, environment: String) async throws -> [String: Set<ContributionRow>] {
-        var expected: [String: Set<ContributionRow>] = [:]
+    static func expectedRows(_ store: any Store, appID: String, environment: String) async throws -> [ExactID: Set<ContributionRow>] {
+        var expected: [ExactID: Set<ContributionRow>] = [:]
         for (user, lines) in try await exportedLinesByUser(store, appID: appID, environment: environment) {
             let rows = Contributions.ofUser(lines: lines).filter { ($0.revision ?? 1) >= 1 }
             if !rows.isEmpty { expected[user] = Set(rows) }
