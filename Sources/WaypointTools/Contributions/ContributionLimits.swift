@@ -67,15 +67,31 @@ public struct ContributionLimits: Sendable, Hashable {
         if tally.events >= events {
             return "The user already has \(tally.events) events \(of), the most kept per user; the event is not stored. \(fix)"
         }
-        func beyond<Value: Hashable>(_ seen: Set<Value>, _ value: Value?, limit: Int, _ name: String) -> String? {
-            guard let value, seen.count >= limit, !seen.contains(value) else { return nil }
-            return "The user's events \(of) already carry \(seen.count) \(name)s, the most kept per user; "
+        /// The refusal of a value new among `seen` values when they are `limit` already.
+        func beyond(seen: Int, isNew: Bool, value: String, limit: Int, _ name: String) -> String? {
+            guard isNew, seen >= limit else { return nil }
+            return "The user's events \(of) already carry \(seen) \(name)s, the most kept per user; "
                 + "this event's \(name) \"\(value)\" would be one more, so it is not stored. \(fix)"
         }
-        return beyond(tally.revisions, line.revision, limit: revisions, "revision")
-            ?? beyond(tally.experiments, line.experiment.map(ExactID.init), limit: experiments, "experiment")
-            ?? beyond(tally.variations, line.variation.map(ExactID.init), limit: variations, "variation")
-            ?? beyond(tally.steps, line.stepID.map(ExactID.init), limit: steps, "step id")
+        if let revision = line.revision, let problem = beyond(
+            seen: tally.revisions.count, isNew: !tally.revisions.contains(revision), value: String(revision), limit: revisions, "revision") {
+            return problem
+        }
+        if let experiment = line.experiment, let problem = beyond(
+            seen: tally.experiments.count, isNew: !tally.experiments.contains(ExactID(experiment)), value: experiment, limit: experiments,
+            "experiment") {
+            return problem
+        }
+        if let variation = line.variation, let problem = beyond(
+            seen: tally.variations.count, isNew: !tally.variations.contains(ExactID(variation)), value: variation, limit: variations,
+            "variation") {
+            return problem
+        }
+        if let step = line.stepID, let problem = beyond(
+            seen: tally.steps.count, isNew: !tally.steps.contains(ExactID(step)), value: step, limit: steps, "step id") {
+            return problem
+        }
+        return nil
     }
 
     /// The flow, or for an event of no flow the walkthrough, whose rows an event feeds; ids by

@@ -102,8 +102,8 @@ struct ConcurrentSignInTests {
             #expect(other.status == 303, "\(other.text)")
             #expect(other.signedIn)
             // It waits behind at most two checks of the flood (without the bound, behind all 40:
-            // 9 seconds on a loaded two-core machine).
-            #expect(waited < .seconds(4), "the other address waited \(waited)")
+            // 9 seconds on a loaded two-core machine); the bound grows with how slow a check is here.
+            #expect(waited < .seconds(4) + alone * 6, "the other address waited \(waited) (alone: \(alone))")
             let answers = try await flooded
             let refused = answers.filter { $0.status == 429 }
             #expect(!refused.isEmpty, "\(answers.map(\.status))")
