@@ -77,7 +77,7 @@ import WaypointTools
         let stored = (0..<4).map { Self.line($0, step: "s\($0)") }
         let new = [
             Self.line(10, step: "s9"),
-            Self.line(11, flow: nil, walkthrough: "signup", step: "s9"),
+            Self.line(11, event: .hintShown, flow: nil, walkthrough: "signup", step: "s9"),
             Self.line(12, flow: "paywall", step: "s9"),
             Self.line(13, event: .flowStarted, step: nil),
             Self.line(14, flow: nil, step: nil),
@@ -85,8 +85,9 @@ import WaypointTools
         let verdicts = Self.limits.admit(stored: stored, new: new)
         #expect(verdicts.map { $0 == nil } == [false, true, true, true, true], "\(verdicts)")
         #expect(verdicts[0]?.contains("step id \"s9\"") == true)
-        let walkthrough = Self.limits.admit(stored: (0..<4).map { Self.line($0, flow: nil, walkthrough: "tour", step: "h\($0)") },
-                                            new: [Self.line(9, flow: nil, walkthrough: "tour", step: "h9")])
+        let walkthrough = Self.limits.admit(
+            stored: (0..<4).map { Self.line($0, event: .hintShown, flow: nil, walkthrough: "tour", step: "h\($0)") },
+            new: [Self.line(9, event: .hintShown, flow: nil, walkthrough: "tour", step: "h9")])
         #expect(walkthrough[0]?.contains("of walkthrough \"tour\"") == true)
     }
 
