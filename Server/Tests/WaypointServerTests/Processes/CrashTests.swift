@@ -23,7 +23,7 @@ struct CrashTests {
             sender.arguments = ["\(port)", app.production, log.path, "3000", "30"]
             sender.standardOutput = FileHandle.nullDevice
             sender.standardError = FileHandle.nullDevice
-            try sender.run()
+            try ProcessLaunch.run(sender)
             defer { if sender.isRunning { kill(sender.processIdentifier, SIGKILL) } }
 
             // Each kill comes once the running server has acknowledged a few new batches, so every

@@ -152,7 +152,7 @@ struct RequestBodyTimeoutTests {
         defer { try? FileManager.default.removeItem(at: output) }
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         try await Polling.until("waypoint-server serve --help exits", timeout: .seconds(20)) { !process.isRunning }
         process.waitUntilExit()
         return try String(contentsOf: output, encoding: .utf8)

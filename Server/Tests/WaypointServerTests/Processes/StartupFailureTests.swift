@@ -154,7 +154,7 @@ struct StartupRun {
         defer { try? FileManager.default.removeItem(at: errors) }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        try ProcessLaunch.run(process)
         do {
             try await Polling.until("waypoint-server exits", timeout: .seconds(20), interval: .milliseconds(20)) { !process.isRunning }
         } catch {

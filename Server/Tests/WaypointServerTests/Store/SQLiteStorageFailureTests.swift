@@ -126,7 +126,7 @@ struct SQLiteStorageFailureTests {
         process.arguments = [flag] + paths
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), (try? process.run()) != nil else { return false }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr"), (try? ProcessLaunch.run(process)) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
     }

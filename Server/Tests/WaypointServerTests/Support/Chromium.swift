@@ -53,7 +53,7 @@ enum Chromium {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw TestFailure("chromium \(arguments) exited with \(process.terminationStatus)") }

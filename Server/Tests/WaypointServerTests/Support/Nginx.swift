@@ -125,7 +125,7 @@ final class NginxProxy: Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         self.process = process
         let httpPort = httpPort
         do {

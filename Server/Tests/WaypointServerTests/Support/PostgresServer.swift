@@ -117,7 +117,7 @@ enum PostgresServer {
         server.standardOutput = handle
         server.standardError = handle
         server.standardInput = FileHandle.nullDevice
-        try server.run()
+        try ProcessLaunch.run(server)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && server.isRunning {
             if (try? run(bin.appendingPathComponent("pg_isready"), ["-h", "127.0.0.1", "-p", "\(port)", "-t", "1"])) != nil {
@@ -201,7 +201,7 @@ enum PostgresServer {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         try? output.close()
         let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""

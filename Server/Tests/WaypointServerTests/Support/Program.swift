@@ -40,7 +40,7 @@ enum Program {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         do {
             try await Polling.until("\(executable) \(arguments.joined(separator: " ")) ends", timeout: timeout, interval: .milliseconds(20)) {
                 !process.isRunning

@@ -105,7 +105,7 @@ final class ServerProcess: Sendable {
         } else {
             process.standardError = FileHandle.nullDevice
         }
-        try process.run()
+        try ProcessLaunch.run(process)
         return process
     }
 
