@@ -32,7 +32,7 @@ extension StoreContractTests {
 
     /// Ten batches of 1,000 events drawn from 3,000 ids, each in its own shuffled order, inserted
     /// at once: none fails, every id is stored once, and each batch's counts add up.
-    @Test(.timeLimit(.minutes(1)), arguments: StoreKind.available)
+    @Test(.timeLimit(.minutes(3)), arguments: StoreKind.available)
     func overlappingBatchesInsertedAtOnceNeverFail(kind: StoreKind) async throws {
         var generator = SeededGenerator(seed: 20_261_121)
         let ids = (0..<3000).map { "m\($0)" }

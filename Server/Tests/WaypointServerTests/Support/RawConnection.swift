@@ -51,7 +51,10 @@ final class RawConnection: Sendable {
 
     /// Waits until the server closes the connection; throws after `timeout`.
     func waitUntilClosed(timeout: Duration) async throws {
-        try await Polling.until("the server closes the connection", timeout: timeout, interval: .milliseconds(20)) { isClosed }
+        try await Polling.until("the server closes the connection", timeout: timeout, interval: .milliseconds(20)) {
+            // Closed, and its close seen through: the channel is inactive a moment before `lifetime` is set.
+            isClosed && closed.get() != nil
+        }
     }
 
     /// Waits until the server has sent something that holds `marker`; throws after `timeout`.

@@ -181,7 +181,7 @@ enum HTTP {
 
     static func send(
         port: Int, _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil,
-        timeout: TimeAmount = .seconds(10)
+        timeout: TimeAmount = .seconds(60)
     ) async throws -> Answer {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
