@@ -64,13 +64,9 @@ extension SQLiteStore {
                 let stored = try contributionEvents(db, appID: appID, user: user, subjects: userSubjects)
                 let admission = ContributionChanges.admit(stored: stored, inserted: mine.map { ($0.seq, $0.event.line) })
                 refused.merge(admission.refused) { first, _ in first }
-                let new = admission.refused.count == mine.count
-                    ? nil
-                    : ContributionChanges.rows(lines: admission.lines, subjects: userSubjects).map { StoredContribution(user: user, row: $0) }
                 // With every new event refused the user's events are what they were, and so are their rows.
-                if let new {
-                    let old = try storedRows(db, appID: appID, user: user, subjects: userSubjects)
-                    try replace(db, appID: appID, user: user, subjects: userSubjects, old: old, new: new, in: &changes)
+                if admission.refused.count < mine.count {
+                    try recompute(db, appID: appID, user: user, subjects: userSubjects, lines: admission.lines, in: &changes)
                 }
             }
         }
@@ -81,11 +77,13 @@ extension SQLiteStore {
         return refused
     }
 
-    /// Recomputes `user`'s rows of `subjects` from their stored events into `changes`.
+    /// Recomputes `user`'s rows of `subjects` into `changes`, from `lines` (their events of those
+    /// subjects, in storage order) when given, else from their stored events.
     private static func recompute(
-        _ db: Database, appID: String, user: ContributionUser, subjects: Set<ExactID>, in changes: inout ContributionChanges
+        _ db: Database, appID: String, user: ContributionUser, subjects: Set<ExactID>, lines given: [String]? = nil,
+        in changes: inout ContributionChanges
     ) throws {
-        let lines = try contributionEvents(db, appID: appID, user: user, subjects: subjects).map(\.line)
+        let lines = try given ?? contributionEvents(db, appID: appID, user: user, subjects: subjects).map(\.line)
         let new = ContributionChanges.rows(lines: lines, subjects: subjects).map { StoredContribution(user: user, row: $0) }
         let old = try storedRows(db, appID: appID, user: user, subjects: subjects)
         try replace(db, appID: appID, user: user, subjects: subjects, old: old, new: new, in: &changes)
