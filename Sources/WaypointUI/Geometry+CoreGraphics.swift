@@ -5,21 +5,21 @@ import CoreGraphics
 import SwiftUI
 import Waypoint
 
-extension Waypoint.Point {
+extension Waypoint.OverlayPoint {
     /// The core's point for a CoreGraphics point.
     public init(_ point: CGPoint) {
         self.init(x: Double(point.x), y: Double(point.y))
     }
 }
 
-extension Waypoint.Size {
+extension Waypoint.OverlaySize {
     /// The core's size for a CoreGraphics size.
     public init(_ size: CGSize) {
         self.init(width: Double(size.width), height: Double(size.height))
     }
 }
 
-extension Waypoint.Rect {
+extension Waypoint.OverlayRect {
     /// The core's rectangle for a CoreGraphics rectangle.
     public init(_ rect: CGRect) {
         self.init(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
@@ -38,21 +38,21 @@ extension Waypoint.Insets {
 
 extension CGPoint {
     /// The CoreGraphics point for a core point.
-    public init(_ point: Waypoint.Point) {
+    public init(_ point: Waypoint.OverlayPoint) {
         self.init(x: point.x, y: point.y)
     }
 }
 
 extension CGSize {
     /// The CoreGraphics size for a core size.
-    public init(_ size: Waypoint.Size) {
+    public init(_ size: Waypoint.OverlaySize) {
         self.init(width: size.width, height: size.height)
     }
 }
 
 extension CGRect {
     /// The CoreGraphics rectangle for a core rectangle.
-    public init(_ rect: Waypoint.Rect) {
+    public init(_ rect: Waypoint.OverlayRect) {
         self.init(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
     }
 }
@@ -72,7 +72,7 @@ extension CutoutPath.Hole {
     public var cgPath: CGPath {
         switch self {
         case .circle(let center, let radius):
-            return CGPath(ellipseIn: CGRect(Waypoint.Rect(center: center, radius: max(0, radius))), transform: nil)
+            return CGPath(ellipseIn: CGRect(Waypoint.OverlayRect(center: center, radius: max(0, radius))), transform: nil)
         case .roundedRect(let rect, let cornerRadius):
             let radius = min(max(0, cornerRadius), rect.width / 2, rect.height / 2)
             return CGPath(roundedRect: CGRect(rect), cornerWidth: radius, cornerHeight: radius, transform: nil)

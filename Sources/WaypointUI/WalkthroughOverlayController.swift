@@ -128,7 +128,7 @@ public final class WalkthroughOverlayController<Context> {
             frames.register(id)
             if let window, let view = registration.view, view.window === window,
                front.map({ view.isDescendant(of: $0) }) ?? true {
-                frames.update(id, frame: Waypoint.Rect(view.convert(view.bounds, to: window)))
+                frames.update(id, frame: Waypoint.OverlayRect(view.convert(view.bounds, to: window)))
             }
         }
         return frames
@@ -170,7 +170,7 @@ public final class WalkthroughOverlayController<Context> {
         let frame = view.convert(view.bounds, to: window)
         let insets = window.safeAreaInsets
         let layout = OverlayLayout(
-            presentation: presentation, target: Waypoint.Rect(frame), screen: Waypoint.Size(window.bounds.size),
+            presentation: presentation, target: Waypoint.OverlayRect(frame), screen: Waypoint.OverlaySize(window.bounds.size),
             safeArea: Waypoint.Insets(
                 top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom), right: Double(insets.right)),
             style: style, measurer: overlay.measurer)

@@ -32,7 +32,7 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
                     // This one covers the whole screen: the overlay's coordinates.
                     GeometryReader { screen in
                         let frames = AnchorFrames(
-                            reports: anchors.mapValues { $0.map { Waypoint.Rect(screen[$0]) } },
+                            reports: anchors.mapValues { $0.map { Waypoint.OverlayRect(screen[$0]) } },
                             registered: registry.registered)
                         overlay(frames: frames, screen: screen, safe: safe)
                             // Nothing is reported while the overlay is off screen.
@@ -83,8 +83,8 @@ struct WalkthroughOverlayModifier<Context>: ViewModifier {
         let safeFrame = safe.frame(in: .global).inset(by: safe.safeAreaInsets)
         ZStack {
             if let layout = coordinator.overlayLayout(
-                anchors: frames, overlay: registry.id, screen: Waypoint.Size(screen.size),
-                safeArea: Waypoint.Insets(of: Waypoint.Rect(safeFrame), in: Waypoint.Rect(whole)),
+                anchors: frames, overlay: registry.id, screen: Waypoint.OverlaySize(screen.size),
+                safeArea: Waypoint.Insets(of: Waypoint.OverlayRect(safeFrame), in: Waypoint.OverlayRect(whole)),
                 style: localizedStyle, measurer: measurer
             ) {
                 WalkthroughOverlayView(

@@ -106,7 +106,7 @@ public final class WalkthroughOverlayUIView: UIView {
     public override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
         guard let layout = motion.frame(at: CACurrentMediaTime())?.layout else { return false }
         if tooltipView.frame.contains(point) { return true }
-        return layout.cutout.dims(Waypoint.Point(point))
+        return layout.cutout.dims(Waypoint.OverlayPoint(point))
     }
 
     public override func layoutSubviews() {
@@ -290,7 +290,7 @@ public final class WalkthroughOverlayUIView: UIView {
     @objc private func handlePan(_ recognizer: UIPanGestureRecognizer) {
         guard recognizer.state == .ended else { return }
         let translation = recognizer.translation(in: self)
-        if let direction = SwipeDirection(translation: Waypoint.Point(translation)) {
+        if let direction = SwipeDirection(translation: Waypoint.OverlayPoint(translation)) {
             onSwipe?(direction)
         }
     }

@@ -119,7 +119,7 @@ struct SwipeRecognizer: ViewModifier {
         content
         #else
         content.gesture(DragGesture(minimumDistance: 20).onEnded { value in
-            let translation = Waypoint.Point(x: Double(value.translation.width), y: Double(value.translation.height))
+            let translation = Waypoint.OverlayPoint(x: Double(value.translation.width), y: Double(value.translation.height))
             if let direction = SwipeDirection(translation: translation) { onSwipe(direction) }
         })
         #endif

@@ -136,8 +136,8 @@ enum OverlaysSnippets {
         // snippet:begin
         let layout = OverlayLayout(
             step: intro, index: 0, of: 3,
-            target: Rect(x: 326, y: 56, width: 44, height: 44),
-            screen: Size(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34))
+            target: OverlayRect(x: 326, y: 56, width: 44, height: 44),
+            screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34))
 
         layout.cutout.svgPathData   // the screen plus a circular hole, filled even-odd
         layout.placement            // .below: the step asked for it and there is room
@@ -152,8 +152,8 @@ enum OverlaysSnippets {
         style.labels = OverlayLabels(locale: Locale(identifier: "de"), overrides: [.skip: "Später"])
         let layout = OverlayLayout(
             step: intro, index: 0, of: 3,
-            target: Rect(x: 326, y: 56, width: 44, height: 44),
-            screen: Size(width: 390, height: 844), style: style)
+            target: OverlayRect(x: 326, y: 56, width: 44, height: 44),
+            screen: OverlaySize(width: 390, height: 844), style: style)
 
         layout.tooltip.progress?.text   // "1 von 3"
         layout.tooltip.buttons          // "Später" rather than "Überspringen"
@@ -165,7 +165,7 @@ enum ReadmeSnippets {
     static func preview(intro: WalkthroughStep<Editor>) -> String {
         // snippet:begin
         let svg = OverlaySVG.document(step: intro, index: 0, of: 3,
-                                      screen: Size(width: 390, height: 844), target: Rect(x: 326, y: 56, width: 44, height: 44),
+                                      screen: OverlaySize(width: 390, height: 844), target: OverlayRect(x: 326, y: 56, width: 44, height: 44),
                                       safeArea: Insets(top: 47, bottom: 34))
         // snippet:end
         return svg

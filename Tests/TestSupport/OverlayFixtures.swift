@@ -19,5 +19,5 @@ package let layeringToolbar = WalkthroughStep<Void>(
     tooltipPosition: .above, completionTrigger: .button, canSkip: true)
 
 /// An iPhone-sized screen and its safe area.
-package let phone = Size(width: 390, height: 844)
+package let phone = OverlaySize(width: 390, height: 844)
 package let phoneSafeArea = Insets(top: 47, bottom: 34)

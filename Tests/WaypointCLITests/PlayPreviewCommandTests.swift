@@ -115,8 +115,8 @@ struct PlayPreviewCommandTests {
         #expect(result.status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.signup))
         let walkthrough = try #require(try WaypointDocument(validating: data).resolve(attributes: [:]).walkthroughs["layering"])
-        let expected = try OverlaySVG.document(walkthrough: walkthrough, stepId: "intro", screen: Size(width: 390, height: 844),
-                                      target: Rect(x: 326, y: 56, width: 44, height: 44))
+        let expected = try OverlaySVG.document(walkthrough: walkthrough, stepId: "intro", screen: OverlaySize(width: 390, height: 844),
+                                      target: OverlayRect(x: 326, y: 56, width: 44, height: 44))
         #expect(result.output.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
         #expect(result.output.hasPrefix("<svg"))
     }

@@ -163,7 +163,7 @@ struct StepChangesCommandTests {
         #expect(walkthrough.steps.last?.tooltipText == "Bleib dran")
         #expect(walkthrough.steps.last?.tooltipPosition == .above)
         let expected = try OverlaySVG.document(
-            walkthrough: walkthrough, stepId: "streaks", screen: Size(width: 390, height: 844), target: Rect(x: 20, y: 300, width: 350, height: 80))
+            walkthrough: walkthrough, stepId: "streaks", screen: OverlaySize(width: 390, height: 844), target: OverlayRect(x: 20, y: 300, width: 350, height: 80))
         #expect(result.output.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
         #expect(result.output.contains("Bleib dran"))
     }

@@ -52,9 +52,21 @@ struct SwiftUINamesTests {
         WindowGroup ZStack
         """.split(whereSeparator: \.isWhitespace).map(String.init)
 
-    /// The stub `SwiftUI` module's source.
+    /// Top-level names of MacTypes (`MacTypes.h`), which Foundation brings into every file on Apple
+    /// platforms: an app file that imports Foundation and Waypoint sees these beside Waypoint's.
+    static let macTypesNames = """
+        AbsoluteTime Boolean Byte ByteCount ByteOffset BytePtr CharParameter CompTimeValue Duration Fixed FixedPoint
+        FixedPtr FixedRect Float32Point Fract Handle ItemCount LangCode LogicalAddress NumVersion NumVersionVariant
+        OSErr OSStatus OSType OptionBits PBVersion PhysicalAddress Point ProcPtr Ptr Rect RegionCode ResType
+        ScriptCode ShortFixed SignedByte Size Str15 Str255 Str27 Str31 Str32 Str63 StringPtr Style StyleField
+        StyleParameter TimeBase TimeRecord TimeScale TimeValue TimeValue64 UniChar UniCharCount UnsignedFixed
+        VersRec
+        """.split(whereSeparator: \.isWhitespace).map(String.init)
+
+    /// The stub `SwiftUI` module's source: SwiftUI's names and MacTypes' (SwiftUI re-exports
+    /// Foundation, which brings MacTypes on Apple platforms).
     static var stubSource: String {
-        swiftUINames.map { "public struct \($0) { public init() {} }" }.joined(separator: "\n") + "\n"
+        (swiftUINames + macTypesNames).map { "public struct \($0) { public init() {} }" }.joined(separator: "\n") + "\n"
     }
 
     /// Every public top-level type (struct, enum, class, actor, protocol, typealias) of `Waypoint`.
@@ -88,12 +100,13 @@ struct SwiftUINamesTests {
         return try await TypeCheck.typecheck(imports + body, searchPaths: [folder])
     }
 
-    @Test("Every Waypoint type is named unqualified in a file that imports SwiftUI",
+    @Test("Every Waypoint type is named unqualified in a file that imports SwiftUI and Foundation",
           .enabled(if: TypeCheck.modules != nil))
     func everyTypeIsUnambiguous() async throws {
         let names = try Self.waypointTypeNames()
         #expect(names.count > 100, "read \(names.count) names from Sources/Waypoint")
         #expect(names.contains("Insets") && names.contains("ExperimentNamespace") && names.contains("ScrolledContent"))
+        #expect(names.contains("OverlayRect") && !names.contains("Rect"))
         let body = names.map { "extension \($0) {}" }.joined(separator: "\n")
         let result = try await Self.typecheckBesideSwiftUI(body)
         #expect(result.succeeded, "\(result.output)")
@@ -102,13 +115,22 @@ struct SwiftUINamesTests {
     @Test("An overlay written with both modules compiles unqualified", .enabled(if: TypeCheck.modules != nil))
     func appCodeCompiles() async throws {
         let result = try await Self.typecheckBesideSwiftUI("""
-            let scroll = ScrolledContent(viewport: Rect(x: 0, y: 100, width: 390, height: 600),
-                                         contentOffset: Point(x: 0, y: 1_200), contentSize: Size(width: 390, height: 4_000))
+            let scroll = ScrolledContent(viewport: OverlayRect(x: 0, y: 100, width: 390, height: 600),
+                                         contentOffset: OverlayPoint(x: 0, y: 1_200), contentSize: OverlaySize(width: 390, height: 4_000))
             let safeArea = Insets(top: 47, bottom: 34)
             let namespace = ExperimentNamespace(id: "onboarding", range: BucketRange(0, 0.5))
             let view = Text()
             """)
         #expect(result.succeeded, "\(result.output)")
+    }
+
+    @Test("The check finds a name that MacTypes declares too", .enabled(if: TypeCheck.modules != nil))
+    func aMacTypesCollisionFails() async throws {
+        let result = try await Self.typecheckBesideSwiftUI(
+            "extension Rect {}\n",
+            extraModule: ("Colliding", "public struct Rect {}\n"))
+        #expect(!result.succeeded)
+        #expect(result.output.contains("ambiguous"), "\(result.output)")
     }
 
     @Test("The check finds a name that SwiftUI declares too", .enabled(if: TypeCheck.modules != nil))

@@ -22,20 +22,20 @@ public struct AnchorFrames: Sendable, Hashable {
         /// a sheet the overlay does not cover).
         case waitingForFrame
         /// One view reports the anchor, at this frame.
-        case placed(Rect)
+        case placed(OverlayRect)
         /// `count` views report the same anchor id; none of them is used.
         case duplicated(count: Int)
     }
 
     /// The known frames by anchor id (for an id reported several times, the last frame reported).
-    public private(set) var frames: [String: Rect]
+    public private(set) var frames: [String: OverlayRect]
     /// The anchors that registered (appeared), with or without a frame.
     public private(set) var registered: Set<String>
     /// The anchor ids reported by more than one view, with how many.
     public private(set) var duplicates: [String: Int]
 
     /// Creates a set of frames, one per anchor.
-    public init(_ frames: [String: Rect] = [:]) {
+    public init(_ frames: [String: OverlayRect] = [:]) {
         self.frames = frames
         self.registered = []
         self.duplicates = [:]
@@ -43,7 +43,7 @@ public struct AnchorFrames: Sendable, Hashable {
 
     /// Creates a set of frames from every frame reported for each anchor id (anchor preferences
     /// collect one per view), and the ids that registered.
-    public init(reports: [String: [Rect]], registered: Set<String> = []) {
+    public init(reports: [String: [OverlayRect]], registered: Set<String> = []) {
         self.frames = reports.compactMapValues(\.last)
         self.registered = registered
         self.duplicates = reports.filter { $0.value.count > 1 }.mapValues(\.count)
@@ -67,7 +67,7 @@ public struct AnchorFrames: Sendable, Hashable {
     }
 
     /// The frame of the anchor `id` when it is placed (reported once); setting `nil` forgets it.
-    public subscript(id: String) -> Rect? {
+    public subscript(id: String) -> OverlayRect? {
         get { duplicates[id] == nil ? frames[id] : nil }
         set {
             frames[id] = newValue
@@ -82,7 +82,7 @@ public struct AnchorFrames: Sendable, Hashable {
 
     /// Records the frame of the anchor `id` (reported by one view); returns whether it changed.
     @discardableResult
-    public mutating func update(_ id: String, frame: Rect) -> Bool {
+    public mutating func update(_ id: String, frame: OverlayRect) -> Bool {
         guard frames[id] != frame || duplicates[id] != nil else { return false }
         frames[id] = frame
         duplicates[id] = nil
@@ -108,7 +108,7 @@ public struct AnchorFrames: Sendable, Hashable {
     /// The layout of `presentation` on its anchor's frame, or `nil` when nothing is presented or
     /// the anchor is not placed (no frame yet, or reported by several views).
     public func layout(
-        for presentation: HintPresentation?, screen: Size, safeArea: Insets = .zero,
+        for presentation: HintPresentation?, screen: OverlaySize, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {
         guard let presentation, let frame = self[presentation.anchorId] else { return nil }

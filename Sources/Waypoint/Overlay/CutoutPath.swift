@@ -10,28 +10,28 @@ public struct CutoutPath: Sendable, Hashable {
     /// The hole cut out of the dimmed screen.
     public enum Hole: Sendable, Hashable {
         /// A circle.
-        case circle(center: Point, radius: Double)
+        case circle(center: OverlayPoint, radius: Double)
         /// A rectangle with rounded corners (0 for square corners).
-        case roundedRect(Rect, cornerRadius: Double)
+        case roundedRect(OverlayRect, cornerRadius: Double)
 
         /// The smallest rectangle that contains the hole.
-        public var boundingBox: Rect {
+        public var boundingBox: OverlayRect {
             switch self {
-            case .circle(let center, let radius): Rect(center: center, radius: radius)
+            case .circle(let center, let radius): OverlayRect(center: center, radius: radius)
             case .roundedRect(let rect, _): rect
             }
         }
 
         /// The hole as a rounded rectangle (a circle is a square whose corner radius is half its side).
-        public var asRoundedRect: (rect: Rect, cornerRadius: Double) {
+        public var asRoundedRect: (rect: OverlayRect, cornerRadius: Double) {
             switch self {
-            case .circle(let center, let radius): (Rect(center: center, radius: radius), radius)
+            case .circle(let center, let radius): (OverlayRect(center: center, radius: radius), radius)
             case .roundedRect(let rect, let radius): (rect, radius)
             }
         }
 
         /// Whether `point` lies inside the hole (or on its outline).
-        public func contains(_ point: Point) -> Bool {
+        public func contains(_ point: OverlayPoint) -> Bool {
             switch self {
             case .circle(let center, let radius):
                 return center.distance(to: point) <= radius + 1e-9
@@ -40,7 +40,7 @@ public struct CutoutPath: Sendable, Hashable {
                 let r = min(max(0, radius), rect.width / 2, rect.height / 2)
                 let cx = min(max(point.x, rect.minX + r), rect.maxX - r)
                 let cy = min(max(point.y, rect.minY + r), rect.maxY - r)
-                return Point(x: cx, y: cy).distance(to: point) <= r + 1e-9
+                return OverlayPoint(x: cx, y: cy).distance(to: point) <= r + 1e-9
             }
         }
 
@@ -75,12 +75,12 @@ public struct CutoutPath: Sendable, Hashable {
     }
 
     /// The dimmed area: the screen.
-    public var bounds: Rect
+    public var bounds: OverlayRect
     /// The clear hole around the target; `nil` when the target is off screen.
     public var hole: Hole?
 
     /// Creates a path.
-    public init(bounds: Rect, hole: Hole?) {
+    public init(bounds: OverlayRect, hole: Hole?) {
         self.bounds = bounds
         self.hole = hole
     }
@@ -90,7 +90,7 @@ public struct CutoutPath: Sendable, Hashable {
 
     /// Whether `point` is dimmed: on the screen and outside the hole. Touches outside the dimmed
     /// area (in the hole) belong to the target underneath.
-    public func dims(_ point: Point) -> Bool {
+    public func dims(_ point: OverlayPoint) -> Bool {
         bounds.contains(point) && !(hole?.contains(point) ?? false)
     }
 

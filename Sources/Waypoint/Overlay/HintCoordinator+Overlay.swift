@@ -4,7 +4,7 @@ extension HintCoordinator {
     /// The layout of the hint on screen over the anchor frames the UI reported, or `nil` when no
     /// hint is presented or its anchor is not placed (no frame yet, or reported by several views).
     public func overlayLayout(
-        anchors: AnchorFrames, screen: Size, safeArea: Insets = .zero,
+        anchors: AnchorFrames, screen: OverlaySize, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {
         anchors.layout(for: presentation, screen: screen, safeArea: safeArea, style: style, measurer: measurer)
@@ -31,7 +31,7 @@ extension HintCoordinator {
     /// or `nil` when no hint is presented, its anchor is not placed there, or another overlay draws
     /// it (see ``OverlayAnchors``).
     public func overlayLayout(
-        anchors: AnchorFrames, overlay: String, screen: Size, safeArea: Insets = .zero,
+        anchors: AnchorFrames, overlay: String, screen: OverlaySize, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {
         guard let presentation, overlays.owner(of: presentation.anchorId) == overlay else { return nil }

@@ -34,7 +34,7 @@ public struct Insets: Sendable, Hashable, Codable {
     /// The SwiftUI adapter draws over the whole screen but learns where the safe area is from a view
     /// that respects it; these are the insets of that view's safe part within the screen, whether
     /// the app's content itself ignores the safe area or not.
-    public init(of inner: Rect, in outer: Rect) {
+    public init(of inner: OverlayRect, in outer: OverlayRect) {
         func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
         self.init(
             top: clean(inner.minY - outer.minY), left: clean(inner.minX - outer.minX),

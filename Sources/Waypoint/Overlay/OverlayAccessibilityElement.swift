@@ -8,15 +8,15 @@ import Foundation
 /// element for each and update it in place as the overlay moves, so focus is never lost.
 public enum OverlayAccessibilityElement: Sendable, Hashable {
     /// The tooltip's whole text, read as one element (even when the drawn text is cut with "…").
-    case tooltip(label: String, frame: Rect)
+    case tooltip(label: String, frame: OverlayRect)
     /// A tooltip button.
-    case button(TooltipButton, frame: Rect)
+    case button(TooltipButton, frame: OverlayRect)
     /// The target, seen through the cutout; activating it taps the target underneath. `label` is
     /// the overlay's own, "Highlighted element" in its language: the app's label for the view is better.
-    case target(label: String, frame: Rect)
+    case target(label: String, frame: OverlayRect)
 
     /// The element's frame in screen coordinates.
-    public var frame: Rect {
+    public var frame: OverlayRect {
         switch self {
         case .tooltip(_, let frame), .button(_, let frame), .target(_, let frame): frame
         }

@@ -30,7 +30,7 @@ extension OverlayLayout {
         }
 
         return OverlayLayout(
-            screen: Size(
+            screen: OverlaySize(
                 width: Self.mix(screen.width, other.screen.width, t),
                 height: Self.mix(screen.height, other.screen.height, t)),
             target: Self.mix(target, other.target, t),
@@ -43,12 +43,12 @@ extension OverlayLayout {
 
     static func mix(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
 
-    static func mix(_ a: Point, _ b: Point, _ t: Double) -> Point {
-        Point(x: mix(a.x, b.x, t), y: mix(a.y, b.y, t))
+    static func mix(_ a: OverlayPoint, _ b: OverlayPoint, _ t: Double) -> OverlayPoint {
+        OverlayPoint(x: mix(a.x, b.x, t), y: mix(a.y, b.y, t))
     }
 
-    static func mix(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
-        Rect(
+    static func mix(_ a: OverlayRect, _ b: OverlayRect, _ t: Double) -> OverlayRect {
+        OverlayRect(
             x: mix(a.minX, b.minX, t), y: mix(a.minY, b.minY, t),
             width: mix(a.width, b.width, t), height: mix(a.height, b.height, t))
     }
@@ -60,7 +60,7 @@ extension OverlayLayout {
         case (.circle(let c1, let r1)?, .circle(let c2, let r2)?):
             return .circle(center: mix(c1, c2, t), radius: mix(r1, r2, t))
         default:
-            let zero: (rect: Rect, cornerRadius: Double) = (Rect.zero, 0)
+            let zero: (rect: OverlayRect, cornerRadius: Double) = (OverlayRect.zero, 0)
             let from = a.map(\.asRoundedRect) ?? b.map(collapsed) ?? zero
             let to = b.map(\.asRoundedRect) ?? a.map(collapsed) ?? zero
             return .roundedRect(mix(from.rect, to.rect, t), cornerRadius: mix(from.cornerRadius, to.cornerRadius, t))
@@ -68,8 +68,8 @@ extension OverlayLayout {
     }
 
     /// The hole shrunk to nothing at its centre.
-    private static func collapsed(_ hole: CutoutPath.Hole) -> (rect: Rect, cornerRadius: Double) {
+    private static func collapsed(_ hole: CutoutPath.Hole) -> (rect: OverlayRect, cornerRadius: Double) {
         let center = hole.boundingBox.center
-        return (Rect(x: center.x, y: center.y, width: 0, height: 0), 0)
+        return (OverlayRect(x: center.x, y: center.y, width: 0, height: 0), 0)
     }
 }

@@ -62,16 +62,16 @@ extension CutoutPath.Hole {
     }
 }
 
-extension Rect {
+extension OverlayRect {
     /// The rectangle reflected across the vertical line `x = width / 2` (standardized).
-    func mirrored(in width: Double) -> Rect {
-        Rect(minX: width - maxX, minY: minY, maxX: width - minX, maxY: maxY)
+    func mirrored(in width: Double) -> OverlayRect {
+        OverlayRect(minX: width - maxX, minY: minY, maxX: width - minX, maxY: maxY)
     }
 }
 
-extension Point {
+extension OverlayPoint {
     /// The point reflected across the vertical line `x = width / 2`.
-    func mirrored(in width: Double) -> Point {
-        Point(x: width - x, y: y)
+    func mirrored(in width: Double) -> OverlayPoint {
+        OverlayPoint(x: width - x, y: y)
     }
 }

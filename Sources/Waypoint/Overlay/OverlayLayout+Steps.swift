@@ -4,7 +4,7 @@ extension OverlayLayout {
     /// The layout of the hint the coordinator presents, on a target at `target`; its built-in
     /// texts come from `style`'s ``OverlayStyle/labels``.
     public init(
-        presentation: HintPresentation, target: Rect, screen: Size, safeArea: Insets = .zero,
+        presentation: HintPresentation, target: OverlayRect, screen: OverlaySize, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) {
         self.init(
@@ -16,7 +16,7 @@ extension OverlayLayout {
     /// The layout of `step`, shown at `index` (from 0) of a walkthrough of `count` steps, on a target
     /// at `target`; its built-in texts come from `style`'s ``OverlayStyle/labels``.
     public init<Context>(
-        step: WalkthroughStep<Context>, index: Int, of count: Int, target: Rect, screen: Size,
+        step: WalkthroughStep<Context>, index: Int, of count: Int, target: OverlayRect, screen: OverlaySize,
         safeArea: Insets = .zero, style: OverlayStyle = .standard,
         measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) {

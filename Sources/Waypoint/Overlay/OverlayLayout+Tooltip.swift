@@ -83,7 +83,7 @@ struct TooltipContentMeasure {
     var fullHeight: Double { height(lineCount: body.lines.count) }
 
     /// Lays the content out in a tooltip at `origin`, cutting text lines that do not fit in `maxHeight`.
-    func layout(at origin: Point, maxHeight: Double) -> TooltipLayout {
+    func layout(at origin: OverlayPoint, maxHeight: Double) -> TooltipLayout {
         let limit = max(0, maxHeight)
         var lineCount = body.lines.count
         while lineCount > 0, height(lineCount: lineCount) > limit { lineCount -= 1 }
@@ -103,7 +103,7 @@ struct TooltipContentMeasure {
             }
             textLines.append(.init(
                 text: text, role: .body,
-                frame: Rect(x: padding, y: y, width: min(lineWidth, innerMaxWidth), height: body.lineHeight)))
+                frame: OverlayRect(x: padding, y: y, width: min(lineWidth, innerMaxWidth), height: body.lineHeight)))
             y += body.lineHeight
             anything = true
         }
@@ -114,7 +114,7 @@ struct TooltipContentMeasure {
             for (index, line) in instruction.lines.enumerated() {
                 instructionLines.append(.init(
                     text: line, role: .instruction,
-                    frame: Rect(x: padding, y: y, width: min(instruction.widths[index], innerMaxWidth), height: instruction.lineHeight)))
+                    frame: OverlayRect(x: padding, y: y, width: min(instruction.widths[index], innerMaxWidth), height: instruction.lineHeight)))
                 y += instruction.lineHeight
             }
             anything = true
@@ -129,7 +129,7 @@ struct TooltipContentMeasure {
             if let text = content.progress {
                 let progressY = footerIsOneRow ? y + (footerHeight - progressHeight) / 2 : y
                 progress = .init(text: text, role: .progress,
-                                 frame: Rect(x: padding, y: progressY, width: min(progressWidth, innerMaxWidth), height: progressHeight))
+                                 frame: OverlayRect(x: padding, y: progressY, width: min(progressWidth, innerMaxWidth), height: progressHeight))
             }
             if footerIsOneRow {
                 buttonsY = y + (footerHeight - buttonHeight) / 2
@@ -138,14 +138,14 @@ struct TooltipContentMeasure {
             }
             var x = max(padding, tooltipWidth - padding - buttonsWidth)
             for (button, buttonWidth) in zip(content.buttons, buttonWidths) {
-                buttons.append(.init(button: button, frame: Rect(x: x, y: buttonsY, width: buttonWidth, height: buttonHeight)))
+                buttons.append(.init(button: button, frame: OverlayRect(x: x, y: buttonsY, width: buttonWidth, height: buttonHeight)))
                 x += buttonWidth + style.buttonSpacing
             }
             y += footerHeight
         }
         let height = min(limit, y + padding)
         return TooltipLayout(
-            frame: Rect(origin: origin, size: Size(width: tooltipWidth, height: height)),
+            frame: OverlayRect(origin: origin, size: OverlaySize(width: tooltipWidth, height: height)),
             cornerRadius: min(style.cornerRadius, tooltipWidth / 2, height / 2),
             textLines: textLines, instructionLines: instructionLines, progress: progress, buttons: buttons,
             isTruncated: truncated, accessibilityLabel: content.accessibilityLabel,

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// ```swift
 /// let layout = OverlayLayout(
-///     screen: Size(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34),
-///     target: Rect(x: 320, y: 60, width: 44, height: 44),
+///     screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34),
+///     target: OverlayRect(x: 320, y: 60, width: 44, height: 44),
 ///     shape: .circle(), position: .below,
 ///     content: TooltipContent(step, index: 0, of: 3))
 /// layout.cutout.svgPathData      // the screen with a circular hole, to fill even-odd
@@ -32,11 +32,11 @@ import Foundation
 ///   its tip lies on the cutout's outline, under the middle of the target's visible part.
 public struct OverlayLayout: Sendable, Equatable {
     /// The screen's size.
-    public var screen: Size
+    public var screen: OverlaySize
     /// The target's frame the layout was computed for (standardized).
-    public var target: Rect
+    public var target: OverlayRect
     /// The area the tooltip must stay in: the safe area less the margins.
-    public var tooltipArea: Rect
+    public var tooltipArea: OverlayRect
     /// The dimmed overlay: the screen with a hole around the target, filled even-odd.
     public var cutout: CutoutPath
     /// The tooltip and its content.
@@ -49,7 +49,7 @@ public struct OverlayLayout: Sendable, Equatable {
     /// Creates a layout from its parts (``interpolated(to:fraction:)`` uses this; usually you
     /// compute one with ``init(screen:safeArea:target:shape:position:content:style:measurer:)``).
     public init(
-        screen: Size, target: Rect, tooltipArea: Rect, cutout: CutoutPath, tooltip: TooltipLayout,
+        screen: OverlaySize, target: OverlayRect, tooltipArea: OverlayRect, cutout: CutoutPath, tooltip: TooltipLayout,
         arrow: TooltipArrow?, placement: TooltipPlacement
     ) {
         self.screen = screen
@@ -74,21 +74,21 @@ public struct OverlayLayout: Sendable, Equatable {
     ///   - style: the measurements to use.
     ///   - measurer: measures text in the fonts the tooltip is drawn with.
     public init(
-        screen: Size, safeArea: Insets = .zero, target: Rect, shape: HighlightShape,
+        screen: OverlaySize, safeArea: Insets = .zero, target: OverlayRect, shape: HighlightShape,
         position: TooltipPosition, content: TooltipContent, style: OverlayStyle = .standard,
         measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) {
         let style = style.sanitized
         func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
-        let screen = Size(width: clean(screen.width), height: clean(screen.height))
-        let bounds = Rect(size: screen)
+        let screen = OverlaySize(width: clean(screen.width), height: clean(screen.height))
+        let bounds = OverlayRect(size: screen)
         let insets = Insets(
             top: clean(safeArea.top), left: clean(safeArea.left),
             bottom: clean(safeArea.bottom), right: clean(safeArea.right))
         let area = Self.tooltipArea(bounds: bounds, insets: insets, margin: style.screenMargin)
         let target = target.isFinite
-            ? Rect(minX: target.minX, minY: target.minY, maxX: target.maxX, maxY: target.maxY)
-            : Rect(x: -1, y: -1, width: 0, height: 0)
+            ? OverlayRect(minX: target.minX, minY: target.minY, maxX: target.maxX, maxY: target.maxY)
+            : OverlayRect(x: -1, y: -1, width: 0, height: 0)
         let measure = TooltipContentMeasure(content: content, style: style, measurer: measurer, availableWidth: area.width)
         let width = measure.width
 
@@ -137,26 +137,26 @@ public struct OverlayLayout: Sendable, Equatable {
         let tipX = min(max(visible.midX, box.minX), box.maxX)
         let x = max(area.minX, min(tipX - width / 2, area.maxX - width))
         let y = side == .below ? lowestTop : highestBottom - height
-        let laidOut = measure.layout(at: Point(x: x, y: y), maxHeight: height)
+        let laidOut = measure.layout(at: OverlayPoint(x: x, y: y), maxHeight: height)
         tooltip = laidOut
         placement = side
         arrow = Self.arrow(from: laidOut, below: side == .below, tipX: tipX, hole: hole, style: style)
     }
 
     /// The safe area less the margins, never wider or taller than the screen.
-    static func tooltipArea(bounds: Rect, insets: Insets, margin: Double) -> Rect {
+    static func tooltipArea(bounds: OverlayRect, insets: Insets, margin: Double) -> OverlayRect {
         let safe = bounds.inset(by: insets)
         let horizontal = min(margin, safe.width / 2)
         let vertical = min(margin, safe.height / 2)
         let area = safe.insetBy(dx: horizontal, dy: vertical)
-        return Rect(
+        return OverlayRect(
             minX: min(area.minX, bounds.maxX), minY: min(area.minY, bounds.maxY),
             maxX: min(area.maxX, bounds.maxX), maxY: min(area.maxY, bounds.maxY))
     }
 
     /// Whether any of `target` is on the screen (a target with no width or height counts when it
     /// lies on the screen).
-    static func isOnScreen(_ target: Rect, bounds: Rect) -> Bool {
+    static func isOnScreen(_ target: OverlayRect, bounds: OverlayRect) -> Bool {
         func overlaps(_ low: Double, _ high: Double, _ lower: Double, _ upper: Double) -> Bool {
             low == high ? low >= lower && low <= upper : low < upper && high > lower
         }
@@ -171,7 +171,7 @@ public struct OverlayLayout: Sendable, Equatable {
     /// The hole `shape` cuts around `target`: a circle through the padded target's corners, or the
     /// padded target with its corners rounded (the padding grows when the radius would cut the
     /// target's corners).
-    static func hole(around target: Rect, shape: HighlightShape) -> CutoutPath.Hole {
+    static func hole(around target: OverlayRect, shape: HighlightShape) -> CutoutPath.Hole {
         let padding = shape.padding.isFinite ? max(0, shape.padding) : HighlightShape.defaultPadding
         switch shape.kind {
         case .circle:
@@ -187,9 +187,9 @@ public struct OverlayLayout: Sendable, Equatable {
     }
 
     /// A tooltip in the middle of `area`, cut to its height.
-    static func centered(_ measure: TooltipContentMeasure, in area: Rect) -> TooltipLayout {
+    static func centered(_ measure: TooltipContentMeasure, in area: OverlayRect) -> TooltipLayout {
         var tooltip = measure.layout(at: .zero, maxHeight: area.height)
-        tooltip.frame.origin = Point(x: area.midX - tooltip.frame.width / 2, y: area.midY - tooltip.frame.height / 2)
+        tooltip.frame.origin = OverlayPoint(x: area.midX - tooltip.frame.width / 2, y: area.midY - tooltip.frame.height / 2)
         return tooltip
     }
 
@@ -203,9 +203,9 @@ public struct OverlayLayout: Sendable, Equatable {
         let highest = frame.maxX - tooltip.cornerRadius - half
         let baseX = lowest <= highest ? min(max(tipX, lowest), highest) : frame.midX
         let edgeY = below ? frame.minY : frame.maxY
-        let tip = Point(x: tipX, y: outlineY(of: hole, atX: tipX, bottom: below))
+        let tip = OverlayPoint(x: tipX, y: outlineY(of: hole, atX: tipX, bottom: below))
         return TooltipArrow(
-            tip: tip, baseStart: Point(x: baseX - half, y: edgeY), baseEnd: Point(x: baseX + half, y: edgeY))
+            tip: tip, baseStart: OverlayPoint(x: baseX - half, y: edgeY), baseEnd: OverlayPoint(x: baseX + half, y: edgeY))
     }
 
     /// The y of the hole's bottom (or top) outline at `x`, which lies within the hole's width.
@@ -256,21 +256,21 @@ public enum TooltipPlacement: Sendable, Hashable {
 /// target, its tip on the cutout's outline.
 public struct TooltipArrow: Sendable, Hashable {
     /// The tip, on the outline of the cutout.
-    public var tip: Point
+    public var tip: OverlayPoint
     /// The left end of the base, on the tooltip's edge.
-    public var baseStart: Point
+    public var baseStart: OverlayPoint
     /// The right end of the base, on the tooltip's edge.
-    public var baseEnd: Point
+    public var baseEnd: OverlayPoint
 
     /// Creates an arrow.
-    public init(tip: Point, baseStart: Point, baseEnd: Point) {
+    public init(tip: OverlayPoint, baseStart: OverlayPoint, baseEnd: OverlayPoint) {
         self.tip = tip
         self.baseStart = baseStart
         self.baseEnd = baseEnd
     }
 
     /// The triangle's corners: base start, tip, base end.
-    public var points: [Point] { [baseStart, tip, baseEnd] }
+    public var points: [OverlayPoint] { [baseStart, tip, baseEnd] }
 
     /// Whether the arrow points up (the tooltip is below the target).
     public var pointsUp: Bool { tip.y < baseStart.y }

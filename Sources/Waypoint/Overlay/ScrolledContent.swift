@@ -8,23 +8,23 @@ import Foundation
 /// areas of the viewport covered by bars. For nested scroll views, convert from the innermost out.
 ///
 /// ```swift
-/// let scroll = ScrolledContent(viewport: Rect(x: 0, y: 100, width: 390, height: 600),
-///                             contentOffset: Point(x: 0, y: 1_200), contentSize: Size(width: 390, height: 4_000))
+/// let scroll = ScrolledContent(viewport: OverlayRect(x: 0, y: 100, width: 390, height: 600),
+///                             contentOffset: OverlayPoint(x: 0, y: 1_200), contentSize: OverlaySize(width: 390, height: 4_000))
 /// let target = scroll.windowFrame(ofContentFrame: cellFrame)
 /// if !scroll.isVisible(cellFrame) { scrollView.setContentOffset(scroll.contentOffset(revealing: cellFrame, margin: 160)) }
 /// ```
 public struct ScrolledContent: Sendable, Hashable {
     /// The scroll view's frame in window coordinates.
-    public var viewport: Rect
+    public var viewport: OverlayRect
     /// How far the content is scrolled: the content point shown at the viewport's top-left corner.
-    public var contentOffset: Point
+    public var contentOffset: OverlayPoint
     /// The size of the scrollable content.
-    public var contentSize: Size
+    public var contentSize: OverlaySize
     /// The parts of the viewport covered by bars, where content is not considered visible.
     public var contentInsets: Insets
 
     /// Creates a scroll geometry.
-    public init(viewport: Rect, contentOffset: Point, contentSize: Size = .zero, contentInsets: Insets = .zero) {
+    public init(viewport: OverlayRect, contentOffset: OverlayPoint, contentSize: OverlaySize = .zero, contentInsets: Insets = .zero) {
         self.viewport = viewport
         self.contentOffset = contentOffset
         self.contentSize = contentSize
@@ -32,29 +32,29 @@ public struct ScrolledContent: Sendable, Hashable {
     }
 
     /// Where `frame`, given in the content's coordinates, is in the window.
-    public func windowFrame(ofContentFrame frame: Rect) -> Rect {
+    public func windowFrame(ofContentFrame frame: OverlayRect) -> OverlayRect {
         frame.offsetBy(dx: viewport.minX - contentOffset.x, dy: viewport.minY - contentOffset.y)
     }
 
     /// Where `frame`, given in window coordinates, is in the content.
-    public func contentFrame(ofWindowFrame frame: Rect) -> Rect {
+    public func contentFrame(ofWindowFrame frame: OverlayRect) -> OverlayRect {
         frame.offsetBy(dx: contentOffset.x - viewport.minX, dy: contentOffset.y - viewport.minY)
     }
 
     /// The part of the content that can be seen now (the viewport less its insets), in content coordinates.
-    public var visibleContentRect: Rect {
+    public var visibleContentRect: OverlayRect {
         contentFrame(ofWindowFrame: viewport.inset(by: contentInsets))
     }
 
     /// Whether all of `frame` (in content coordinates) can be seen now.
-    public func isVisible(_ frame: Rect) -> Bool {
+    public func isVisible(_ frame: OverlayRect) -> Bool {
         visibleContentRect.contains(frame)
     }
 
     /// The content offset that scrolls the least to show all of `frame` (in content coordinates)
     /// with `margin` points around it, kept within the scrollable range; a frame taller or wider
     /// than the visible area is aligned with its top or left edge.
-    public func contentOffset(revealing frame: Rect, margin: Double = 0) -> Point {
+    public func contentOffset(revealing frame: OverlayRect, margin: Double = 0) -> OverlayPoint {
         let margin = margin.isFinite ? max(0, margin) : 0
         let x = Self.reveal(
             low: frame.minX - margin, high: frame.maxX + margin, offset: contentOffset.x,
@@ -64,7 +64,7 @@ public struct ScrolledContent: Sendable, Hashable {
             low: frame.minY - margin, high: frame.maxY + margin, offset: contentOffset.y,
             viewport: viewport.height, insetLow: contentInsets.top, insetHigh: contentInsets.bottom,
             content: contentSize.height)
-        return Point(x: x, y: y)
+        return OverlayPoint(x: x, y: y)
     }
 
     private static func reveal(

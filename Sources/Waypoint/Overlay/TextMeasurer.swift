@@ -89,8 +89,8 @@ public struct TextBlock: Sendable, Hashable {
     }
 
     /// The width of the widest line and the height of all lines.
-    public var size: Size {
-        Size(width: widths.max() ?? 0, height: Double(lines.count) * lineHeight)
+    public var size: OverlaySize {
+        OverlaySize(width: widths.max() ?? 0, height: Double(lines.count) * lineHeight)
     }
 
     /// Whether there is no line.

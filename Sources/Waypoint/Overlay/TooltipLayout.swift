@@ -12,10 +12,10 @@ public struct TooltipLayout: Sendable, Hashable {
         /// Which font it is drawn in.
         public var role: TextRole
         /// Its frame in the tooltip: the full line height, as wide as the measured text.
-        public var frame: Rect
+        public var frame: OverlayRect
 
         /// Creates a line.
-        public init(text: String, role: TextRole, frame: Rect) {
+        public init(text: String, role: TextRole, frame: OverlayRect) {
             self.text = text
             self.role = role
             self.frame = frame
@@ -27,17 +27,17 @@ public struct TooltipLayout: Sendable, Hashable {
         /// The button.
         public var button: TooltipButton
         /// Its frame in the tooltip.
-        public var frame: Rect
+        public var frame: OverlayRect
 
         /// Creates a placed button.
-        public init(button: TooltipButton, frame: Rect) {
+        public init(button: TooltipButton, frame: OverlayRect) {
             self.button = button
             self.frame = frame
         }
     }
 
     /// The tooltip's frame on the screen.
-    public var frame: Rect
+    public var frame: OverlayRect
     /// The radius of its corners.
     public var cornerRadius: Double
     /// The lines of the step's text.
@@ -57,7 +57,7 @@ public struct TooltipLayout: Sendable, Hashable {
 
     /// Creates a tooltip layout.
     public init(
-        frame: Rect, cornerRadius: Double, textLines: [Line], instructionLines: [Line], progress: Line?,
+        frame: OverlayRect, cornerRadius: Double, textLines: [Line], instructionLines: [Line], progress: Line?,
         buttons: [PlacedButton], isTruncated: Bool, accessibilityLabel: String,
         targetAccessibilityLabel: String = OverlayLabels.standard.text(.highlightedElement)
     ) {
@@ -79,13 +79,13 @@ public struct TooltipLayout: Sendable, Hashable {
 
     /// The part of the tooltip above its buttons (all of it when it has none), relative to the
     /// tooltip: where the text's accessibility element goes, so that it never covers a button.
-    public var textFrame: Rect {
+    public var textFrame: OverlayRect {
         let top = buttons.map(\.frame.minY).min() ?? frame.height
-        return Rect(x: 0, y: 0, width: frame.width, height: max(0, min(frame.height, top)))
+        return OverlayRect(x: 0, y: 0, width: frame.width, height: max(0, min(frame.height, top)))
     }
 
     /// The frame, in screen coordinates, of something placed in the tooltip at `relative`.
-    public func onScreen(_ relative: Rect) -> Rect {
+    public func onScreen(_ relative: OverlayRect) -> OverlayRect {
         relative.offsetBy(dx: frame.minX, dy: frame.minY)
     }
 }

@@ -89,7 +89,7 @@ extension WaypointCommand {
             do {
                 svg = try OverlaySVG.document(
                     walkthrough: walkthrough, stepId: step, screen: try Self.size(screen),
-                    target: Rect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
+                    target: OverlayRect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]),
                     safeArea: Insets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3]))
             } catch let error as OverlayPreviewError where error.isGeometry {
                 throw ValidationError(error.description)
@@ -113,13 +113,13 @@ extension WaypointCommand {
             output.line("Wrote \(walkthrough.id)/\(step) to \(out)" + (note.map { " (\($0))" } ?? ""))
         }
 
-        static func size(_ text: String) throws -> Size {
+        static func size(_ text: String) throws -> OverlaySize {
             let parts = text.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
                   width.isFinite, height.isFinite, width > 0, height > 0 else {
                 throw ValidationError("--screen \"\(text)\" is not a screen size; write WIDTHxHEIGHT in points, both greater than 0, such as 390x844.")
             }
-            return Size(width: width, height: height)
+            return OverlaySize(width: width, height: height)
         }
 
         static func numbers(_ text: String, count: Int, option: String, shape: String, example: String) throws -> [Double] {

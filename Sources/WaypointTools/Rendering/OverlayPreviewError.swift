@@ -4,10 +4,10 @@ import Waypoint
 public struct OverlayPreviewError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Kind: Sendable, Equatable {
         case unknownStep(walkthroughId: String, stepId: String, known: [String])
-        case invalidScreen(Size)
-        case invalidTarget(Rect)
-        case invalidSafeArea(Insets, screen: Size)
-        case noRoomForText(Insets, screen: Size, available: Double)
+        case invalidScreen(OverlaySize)
+        case invalidTarget(OverlayRect)
+        case invalidSafeArea(Insets, screen: OverlaySize)
+        case noRoomForText(Insets, screen: OverlaySize, available: Double)
     }
 
     private let kind: Kind
@@ -18,18 +18,18 @@ public struct OverlayPreviewError: Error, Sendable, Equatable, CustomStringConve
     }
 
     /// The screen size is not a positive, finite width and height.
-    static func invalidScreen(_ size: Size) -> OverlayPreviewError { OverlayPreviewError(kind: .invalidScreen(size)) }
+    static func invalidScreen(_ size: OverlaySize) -> OverlayPreviewError { OverlayPreviewError(kind: .invalidScreen(size)) }
 
     /// The target frame has a non-finite coordinate or a negative size.
-    static func invalidTarget(_ rect: Rect) -> OverlayPreviewError { OverlayPreviewError(kind: .invalidTarget(rect)) }
+    static func invalidTarget(_ rect: OverlayRect) -> OverlayPreviewError { OverlayPreviewError(kind: .invalidTarget(rect)) }
 
     /// The safe-area insets are negative or leave no room on the screen.
-    static func invalidSafeArea(_ insets: Insets, screen: Size) -> OverlayPreviewError {
+    static func invalidSafeArea(_ insets: Insets, screen: OverlaySize) -> OverlayPreviewError {
         OverlayPreviewError(kind: .invalidSafeArea(insets, screen: screen))
     }
 
     /// The safe area leaves too little height for one line of the step's text.
-    static func noRoomForText(_ insets: Insets, screen: Size, available: Double) -> OverlayPreviewError {
+    static func noRoomForText(_ insets: Insets, screen: OverlaySize, available: Double) -> OverlayPreviewError {
         OverlayPreviewError(kind: .noRoomForText(insets, screen: screen, available: available))
     }
 

@@ -9,7 +9,7 @@ extension OverlaySVG {
     /// but the first, "Skip" when the step can be skipped, "Next" (or "Done") only for the button
     /// trigger, and otherwise an instruction naming the trigger.
     public static func document<Context>(
-        step: WalkthroughStep<Context>, index: Int, of count: Int, screen: Size, target: Rect,
+        step: WalkthroughStep<Context>, index: Int, of count: Int, screen: OverlaySize, target: OverlayRect,
         safeArea: Insets = .zero
     ) -> String {
         let measurer = ApproximateTextMeasurer()
@@ -25,7 +25,7 @@ extension OverlaySVG {
     ///   target frame is not finite or has a negative size, or the safe area leaves no room on the screen
     ///   or too little for one line of the step's text (text that does not fit is cut, ending in "…").
     public static func document<Context>(
-        walkthrough: Walkthrough<Context>, stepId: String, screen: Size, target: Rect, safeArea: Insets = .zero
+        walkthrough: Walkthrough<Context>, stepId: String, screen: OverlaySize, target: OverlayRect, safeArea: Insets = .zero
     ) throws(OverlayPreviewError) -> String {
         guard let index = walkthrough.index(ofStep: stepId) else {
             throw .unknownStep(walkthroughId: walkthrough.id, stepId: stepId, known: walkthrough.steps.map(\.id))

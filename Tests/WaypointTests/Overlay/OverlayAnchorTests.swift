@@ -7,17 +7,17 @@ import WaypointTesting
 @Suite("Scroll geometry: frames inside scrolled content")
 struct OverlayScrollGeometryTests {
     let scroll = ScrolledContent(
-        viewport: Rect(x: 0, y: 100, width: 390, height: 600), contentOffset: Point(x: 0, y: 1_200),
-        contentSize: Size(width: 390, height: 4_000), contentInsets: Insets(top: 50, bottom: 30))
+        viewport: OverlayRect(x: 0, y: 100, width: 390, height: 600), contentOffset: OverlayPoint(x: 0, y: 1_200),
+        contentSize: OverlaySize(width: 390, height: 4_000), contentInsets: Insets(top: 50, bottom: 30))
 
     @Test("Content frames convert to window frames and back")
     func conversion() {
-        let cell = Rect(x: 16, y: 1_500, width: 358, height: 56)
-        #expect(scroll.windowFrame(ofContentFrame: cell) == Rect(x: 16, y: 400, width: 358, height: 56))
+        let cell = OverlayRect(x: 16, y: 1_500, width: 358, height: 56)
+        #expect(scroll.windowFrame(ofContentFrame: cell) == OverlayRect(x: 16, y: 400, width: 358, height: 56))
         #expect(scroll.contentFrame(ofWindowFrame: scroll.windowFrame(ofContentFrame: cell)) == cell)
-        #expect(scroll.visibleContentRect == Rect(x: 0, y: 1_250, width: 390, height: 520))
+        #expect(scroll.visibleContentRect == OverlayRect(x: 0, y: 1_250, width: 390, height: 520))
         #expect(scroll.isVisible(cell))
-        #expect(!scroll.isVisible(Rect(x: 16, y: 1_230, width: 358, height: 56)), "under the top bar")
+        #expect(!scroll.isVisible(OverlayRect(x: 16, y: 1_230, width: 358, height: 56)), "under the top bar")
     }
 
     @Test("Revealing scrolls as little as possible, within the scrollable range", arguments: [
@@ -28,8 +28,8 @@ struct OverlayScrollGeometryTests {
         (3_990.0, 3_430.0, "near the end: clamped to the bottom"),
     ])
     func reveal(y: Double, expected: Double, why: String) {
-        let offset = scroll.contentOffset(revealing: Rect(x: 16, y: y, width: 358, height: 56), margin: 20)
-        #expect(offset == Point(x: 0, y: expected), "\(why)")
+        let offset = scroll.contentOffset(revealing: OverlayRect(x: 16, y: y, width: 358, height: 56), margin: 20)
+        #expect(offset == OverlayPoint(x: 0, y: expected), "\(why)")
     }
 }
 
@@ -39,22 +39,22 @@ struct OverlayAnchorTests {
     @Test("Frames are kept by anchor id; a change is reported")
     func frames() {
         var anchors = AnchorFrames()
-        let first = anchors.update("a", frame: Rect(x: 1, y: 2, width: 3, height: 4))
-        let again = anchors.update("a", frame: Rect(x: 1, y: 2, width: 3, height: 4))
+        let first = anchors.update("a", frame: OverlayRect(x: 1, y: 2, width: 3, height: 4))
+        let again = anchors.update("a", frame: OverlayRect(x: 1, y: 2, width: 3, height: 4))
         #expect(first && !again)
-        #expect(anchors["a"] == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(anchors["a"] == OverlayRect(x: 1, y: 2, width: 3, height: 4))
         anchors.remove("a")
         #expect(anchors.frames.isEmpty)
     }
 
     @Test("An anchor is placed only when exactly one view reports a frame for it", arguments: [
-        ([Rect]?.none, false, AnchorFrames.Status.unregistered),
+        ([OverlayRect]?.none, false, AnchorFrames.Status.unregistered),
         (nil, true, .waitingForFrame),
-        ([Rect(x: 1, y: 2, width: 3, height: 4)], true, .placed(Rect(x: 1, y: 2, width: 3, height: 4))),
-        ([Rect(x: 1, y: 2, width: 3, height: 4)], false, .placed(Rect(x: 1, y: 2, width: 3, height: 4))),
-        ([Rect(x: 1, y: 2, width: 3, height: 4), Rect(x: 5, y: 6, width: 7, height: 8)], true, .duplicated(count: 2)),
+        ([OverlayRect(x: 1, y: 2, width: 3, height: 4)], true, .placed(OverlayRect(x: 1, y: 2, width: 3, height: 4))),
+        ([OverlayRect(x: 1, y: 2, width: 3, height: 4)], false, .placed(OverlayRect(x: 1, y: 2, width: 3, height: 4))),
+        ([OverlayRect(x: 1, y: 2, width: 3, height: 4), OverlayRect(x: 5, y: 6, width: 7, height: 8)], true, .duplicated(count: 2)),
     ])
-    func status(reports: [Rect]?, registered: Bool, expected: AnchorFrames.Status) {
+    func status(reports: [OverlayRect]?, registered: Bool, expected: AnchorFrames.Status) {
         let anchors = AnchorFrames(reports: reports.map { ["a": $0] } ?? [:], registered: registered ? ["a"] : [])
         #expect(anchors.status(of: "a") == expected)
         let isPlaced = if case .placed = expected { true } else { false }
@@ -68,18 +68,18 @@ struct OverlayAnchorTests {
 
     @Test("Changes list the anchors that became placed and those that stopped being placed")
     func changes() {
-        var before = AnchorFrames(reports: ["a": [Rect(x: 0, y: 0, width: 10, height: 10)], "b": [Rect(x: 0, y: 20, width: 10, height: 10)]])
+        var before = AnchorFrames(reports: ["a": [OverlayRect(x: 0, y: 0, width: 10, height: 10)], "b": [OverlayRect(x: 0, y: 20, width: 10, height: 10)]])
         before.register("c")
         var after = AnchorFrames(reports: [
-            "a": [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 50, y: 0, width: 10, height: 10)],
-            "c": [Rect(x: 0, y: 40, width: 10, height: 10)],
-            "d": [Rect(x: 0, y: 60, width: 10, height: 10)],
+            "a": [OverlayRect(x: 0, y: 0, width: 10, height: 10), OverlayRect(x: 50, y: 0, width: 10, height: 10)],
+            "c": [OverlayRect(x: 0, y: 40, width: 10, height: 10)],
+            "d": [OverlayRect(x: 0, y: 60, width: 10, height: 10)],
         ])
         let changes = after.changes(since: before)
         #expect(changes.appeared == ["c", "d"])
         #expect(changes.disappeared == ["a", "b"], "a is now used by two views, b is gone")
-        after.update("a", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        #expect(after.status(of: "a") == .placed(Rect(x: 0, y: 0, width: 10, height: 10)), "one report again")
+        after.update("a", frame: OverlayRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(after.status(of: "a") == .placed(OverlayRect(x: 0, y: 0, width: 10, height: 10)), "one report again")
         after.remove("c")
         #expect(after.status(of: "c") == .unregistered)
     }
@@ -89,7 +89,7 @@ struct OverlayAnchorTests {
         let walkthrough = Walkthrough<Void>(id: "layering", steps: [layeringIntro])
         let hints = HintCoordinator(catalog: WalkthroughCatalog([walkthrough]), context: (), store: InMemoryProgressStore(), clock: FixedClock())
         await hints.start()
-        let button = Rect(x: 326, y: 56, width: 44, height: 44)
+        let button = OverlayRect(x: 326, y: 56, width: 44, height: 44)
 
         // Registered from inside a sheet: it appeared, but its frame never reaches the overlay.
         var inSheet = AnchorFrames()
@@ -102,7 +102,7 @@ struct OverlayAnchorTests {
         #expect(hints.presentation?.hint.stepId == "intro")
         #expect(hints.overlayLayout(anchors: placed, screen: phone)?.target == button)
 
-        let duplicated = AnchorFrames(reports: ["editor.layersButton": [button, Rect(x: 10, y: 500, width: 44, height: 44)]])
+        let duplicated = AnchorFrames(reports: ["editor.layersButton": [button, OverlayRect(x: 10, y: 500, width: 44, height: 44)]])
         hints.reportAnchors(duplicated, previously: placed)
         #expect(hints.presentation == nil, "an ambiguous anchor dismisses the hint, which waits")
         #expect(hints.overlayLayout(anchors: duplicated, screen: phone) == nil)
@@ -122,9 +122,9 @@ struct OverlayAnchorTests {
         #expect(hints.presentation?.hint.stepId == "toolbar")
         #expect(hints.overlayLayout(anchors: anchors, screen: phone) == nil, "no frame yet")
 
-        let toolbar = Rect(x: 0, y: 760, width: 390, height: 50)
+        let toolbar = OverlayRect(x: 0, y: 760, width: 390, height: 50)
         anchors.update("editor.bottomToolbar", frame: toolbar)
-        anchors.update("editor.layersButton", frame: Rect(x: 326, y: 56, width: 44, height: 44))
+        anchors.update("editor.layersButton", frame: OverlayRect(x: 326, y: 56, width: 44, height: 44))
         let layout = try #require(hints.overlayLayout(anchors: anchors, screen: phone, safeArea: phoneSafeArea))
         #expect(layout.target == toolbar)
         #expect(layout.placement == .above)
@@ -134,7 +134,7 @@ struct OverlayAnchorTests {
         hints.press(.next)
         #expect(hints.presentation?.hint.stepId == "intro")
         let next = try #require(hints.overlayLayout(anchors: anchors, screen: phone, safeArea: phoneSafeArea))
-        #expect(next.target == Rect(x: 326, y: 56, width: 44, height: 44))
+        #expect(next.target == OverlayRect(x: 326, y: 56, width: 44, height: 44))
         #expect(next.tooltip.buttons.map(\.button) == [.skip, .back])
 
         hints.press(.back)
@@ -146,16 +146,16 @@ struct OverlayAnchorTests {
 
 @Suite("Safe-area insets from a safe rectangle inside the screen")
 struct OverlaySafeAreaTests {
-    static let portrait = Rect(x: 0, y: 0, width: 390, height: 844)
-    static let landscape = Rect(x: 0, y: 0, width: 844, height: 390)
+    static let portrait = OverlayRect(x: 0, y: 0, width: 390, height: 844)
+    static let landscape = OverlayRect(x: 0, y: 0, width: 844, height: 390)
 
     @Test("Insets are the distances between the edges; a safe rectangle past the screen gives 0", arguments: [
-        (portrait, Rect(x: 0, y: 47, width: 390, height: 763), Insets(top: 47, bottom: 34)),
-        (landscape, Rect(x: 59, y: 0, width: 727, height: 369), Insets(left: 59, bottom: 21, right: 58)),
-        (portrait, Rect(x: -10, y: -10, width: 410, height: 864), Insets.zero),
-        (portrait, Rect(x: .nan, y: 0, width: 390, height: 844), Insets.zero),
+        (portrait, OverlayRect(x: 0, y: 47, width: 390, height: 763), Insets(top: 47, bottom: 34)),
+        (landscape, OverlayRect(x: 59, y: 0, width: 727, height: 369), Insets(left: 59, bottom: 21, right: 58)),
+        (portrait, OverlayRect(x: -10, y: -10, width: 410, height: 864), Insets.zero),
+        (portrait, OverlayRect(x: .nan, y: 0, width: 390, height: 844), Insets.zero),
     ])
-    func insets(screen: Rect, safe: Rect, expected: Insets) {
+    func insets(screen: OverlayRect, safe: OverlayRect, expected: Insets) {
         #expect(Insets(of: safe, in: screen) == expected)
     }
 }
@@ -163,15 +163,15 @@ struct OverlaySafeAreaTests {
 @Suite("Swipes recognised from drag translations")
 struct OverlaySwipeTranslationTests {
     @Test("Long, straight drags are swipes; short or diagonal ones are not", arguments: [
-        (Point(x: -80, y: 10), SwipeDirection.left as SwipeDirection?),
-        (Point(x: 80, y: -30), .right),
-        (Point(x: 5, y: -60), .up),
-        (Point(x: -20, y: 90), .down),
-        (Point(x: 20, y: 5), nil),
-        (Point(x: 60, y: 50), nil),
-        (Point(x: .nan, y: 100), nil),
+        (OverlayPoint(x: -80, y: 10), SwipeDirection.left as SwipeDirection?),
+        (OverlayPoint(x: 80, y: -30), .right),
+        (OverlayPoint(x: 5, y: -60), .up),
+        (OverlayPoint(x: -20, y: 90), .down),
+        (OverlayPoint(x: 20, y: 5), nil),
+        (OverlayPoint(x: 60, y: 50), nil),
+        (OverlayPoint(x: .nan, y: 100), nil),
     ])
-    func classify(translation: Point, expected: SwipeDirection?) {
+    func classify(translation: OverlayPoint, expected: SwipeDirection?) {
         #expect(SwipeDirection(translation: translation) == expected)
     }
 }

@@ -188,7 +188,7 @@ struct OverlayLabelsTests {
         let english = OverlayStyle(labels: OverlayLabels(locale: Locale(identifier: "en-US")))
         func layout(_ style: OverlayStyle) -> OverlayLayout {
             OverlayLayout(
-                step: layeringToolbar, index: 1, of: 3, target: Rect(x: 0, y: 760, width: 390, height: 50),
+                step: layeringToolbar, index: 1, of: 3, target: OverlayRect(x: 0, y: 760, width: 390, height: 50),
                 screen: phone, safeArea: phoneSafeArea, style: style, measurer: measurer)
         }
         let de = layout(german)
@@ -218,7 +218,7 @@ struct OverlayLabelsTests {
             completionTrigger: .button, canSkip: false, canGoBack: false, stepNumber: 3, stepCount: 3)
         let style = OverlayStyle(labels: OverlayLabels(locale: Locale(identifier: "fr"), overrides: [.done: "C’est parti"]))
         let layout = OverlayLayout(
-            presentation: presentation, target: Rect(x: 0, y: 700, width: 390, height: 50), screen: phone, style: style)
+            presentation: presentation, target: OverlayRect(x: 0, y: 700, width: 390, height: 50), screen: phone, style: style)
         #expect(layout.tooltip.buttons.map(\.button) == [TooltipButton(.next, title: "C’est parti")])
         #expect(layout.tooltip.progress?.text == "3 sur 3")
         #expect(presentation.progressText(labels: style.labels) == "3 sur 3")

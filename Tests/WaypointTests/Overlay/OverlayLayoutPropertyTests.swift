@@ -10,12 +10,12 @@ struct OverlayLayoutPropertyTests {
     static let epsilon = 1e-6
 
     /// The safe area less the 20-point margins, computed here independently of the layout.
-    static func expectedArea(_ c: OverlayCase) -> Rect {
-        Rect(minX: c.safeArea.left + 20, minY: c.safeArea.top + 20,
+    static func expectedArea(_ c: OverlayCase) -> OverlayRect {
+        OverlayRect(minX: c.safeArea.left + 20, minY: c.safeArea.top + 20,
              maxX: c.screen.width - c.safeArea.right - 20, maxY: c.screen.height - c.safeArea.bottom - 20)
     }
 
-    static func isOffScreen(_ target: Rect, _ screen: Size) -> Bool {
+    static func isOffScreen(_ target: OverlayRect, _ screen: OverlaySize) -> Bool {
         func outside(_ low: Double, _ high: Double, _ limit: Double) -> Bool {
             low == high ? (low < 0 || low > limit) : (high <= 0 || low >= limit)
         }
@@ -42,7 +42,7 @@ struct OverlayLayoutPropertyTests {
             #expect(area.insetBy(dx: -Self.epsilon, dy: -Self.epsilon).contains(frame), "\(frame) leaves \(area); \(label)")
             #expect(frame.width <= 350 + Self.epsilon, "\(label)")
             #expect(frame.width > 0 && frame.height > 0, "\(label)")
-            let inside = Rect(size: frame.size).insetBy(dx: -Self.epsilon, dy: -Self.epsilon)
+            let inside = OverlayRect(size: frame.size).insetBy(dx: -Self.epsilon, dy: -Self.epsilon)
             for line in layout.tooltip.allLines {
                 #expect(inside.contains(line.frame), "line '\(line.text)' \(line.frame) leaves the tooltip \(frame.size); \(label)")
             }
@@ -127,7 +127,7 @@ struct OverlayLayoutPropertyTests {
                 #expect(arrow.tip.y <= center.y + Self.epsilon, "\(label)")
             }
             // The tip points into the part of the cutout that is on the screen.
-            let visible = hole.boundingBox.intersection(Rect(size: c.screen)) ?? hole.boundingBox
+            let visible = hole.boundingBox.intersection(OverlayRect(size: c.screen)) ?? hole.boundingBox
             #expect(arrow.tip.x >= visible.minX - Self.epsilon && arrow.tip.x <= visible.maxX + Self.epsilon, "\(label)")
         }
     }
@@ -135,17 +135,17 @@ struct OverlayLayoutPropertyTests {
     @Test("The cutout holds the whole target and the overlay dims everything else")
     func cutoutHoldsTarget() {
         Self.forEachCase { c, layout, label in
-            #expect(layout.cutout.bounds == Rect(size: c.screen), "\(label)")
+            #expect(layout.cutout.bounds == OverlayRect(size: c.screen), "\(label)")
             guard let hole = layout.cutout.hole else {
                 #expect(Self.isOffScreen(c.target, c.screen), "\(label)")
-                #expect(layout.cutout.dims(Point(x: c.screen.width / 2, y: c.screen.height / 2)), "\(label)")
+                #expect(layout.cutout.dims(OverlayPoint(x: c.screen.width / 2, y: c.screen.height / 2)), "\(label)")
                 return
             }
             let t = c.target
-            for corner in [Point(x: t.minX, y: t.minY), Point(x: t.maxX, y: t.minY), Point(x: t.minX, y: t.maxY), Point(x: t.maxX, y: t.maxY)] {
+            for corner in [OverlayPoint(x: t.minX, y: t.minY), OverlayPoint(x: t.maxX, y: t.minY), OverlayPoint(x: t.minX, y: t.maxY), OverlayPoint(x: t.maxX, y: t.maxY)] {
                 #expect(hole.contains(corner), "target corner \(corner) outside the cutout; \(label)")
             }
-            if Rect(size: c.screen).contains(t.center) {
+            if OverlayRect(size: c.screen).contains(t.center) {
                 #expect(!layout.cutout.dims(t.center), "\(label)")
             }
         }
@@ -171,14 +171,14 @@ struct OverlayLayoutPropertyTests {
     }
 
     /// How far `point` is from the hole's outline.
-    static func distance(from point: Point, toOutlineOf hole: CutoutPath.Hole) -> Double {
+    static func distance(from point: OverlayPoint, toOutlineOf hole: CutoutPath.Hole) -> Double {
         switch hole {
         case .circle(let center, let radius):
             return abs(center.distance(to: point) - radius)
         case .roundedRect(let rect, let cornerRadius):
             let r = min(cornerRadius, rect.width / 2, rect.height / 2)
             let inner = rect.insetBy(dx: r, dy: r)
-            let nearest = Point(x: min(max(point.x, inner.minX), inner.maxX), y: min(max(point.y, inner.minY), inner.maxY))
+            let nearest = OverlayPoint(x: min(max(point.x, inner.minX), inner.maxX), y: min(max(point.y, inner.minY), inner.maxY))
             let dx = point.x - nearest.x
             let dy = point.y - nearest.y
             if dx != 0 && dy != 0 { return abs(nearest.distance(to: point) - r) }

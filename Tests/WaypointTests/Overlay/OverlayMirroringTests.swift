@@ -5,10 +5,10 @@ import TestSupport
 
 @Suite("Overlay layouts for right-to-left languages and mirrored coordinates")
 struct OverlayMirroringTests {
-    let intro = OverlayLayout(step: layeringIntro, index: 1, of: 3, target: Rect(x: 326, y: 56, width: 44, height: 44), screen: phone, safeArea: phoneSafeArea)
+    let intro = OverlayLayout(step: layeringIntro, index: 1, of: 3, target: OverlayRect(x: 326, y: 56, width: 44, height: 44), screen: phone, safeArea: phoneSafeArea)
 
     static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
-    static func close(_ a: Rect, _ b: Rect) -> Bool {
+    static func close(_ a: OverlayRect, _ b: OverlayRect) -> Bool {
         close(a.minX, b.minX) && close(a.minY, b.minY) && close(a.width, b.width) && close(a.height, b.height)
     }
 
@@ -32,23 +32,23 @@ struct OverlayMirroringTests {
     func mirroredTogether() throws {
         let mirrored = intro.mirrored()
         let width = phone.width
-        #expect(mirrored.target == Rect(x: width - 370, y: 56, width: 44, height: 44))
+        #expect(mirrored.target == OverlayRect(x: width - 370, y: 56, width: 44, height: 44))
         guard case .circle(let center, let radius)? = mirrored.cutout.hole,
               case .circle(let originalCenter, let originalRadius)? = intro.cutout.hole else {
             Issue.record("expected a circular hole")
             return
         }
-        #expect(center == Point(x: width - originalCenter.x, y: originalCenter.y) && radius == originalRadius)
+        #expect(center == OverlayPoint(x: width - originalCenter.x, y: originalCenter.y) && radius == originalRadius)
         #expect(Self.close(mirrored.tooltip.frame.maxX, width - intro.tooltip.frame.minX))
         let arrow = try #require(mirrored.arrow)
         let original = try #require(intro.arrow)
-        #expect(arrow.tip == Point(x: width - original.tip.x, y: original.tip.y))
+        #expect(arrow.tip == OverlayPoint(x: width - original.tip.x, y: original.tip.y))
         #expect(arrow.baseStart.x <= arrow.baseEnd.x, "the base still runs left to right")
         #expect(arrow.baseStart.x >= mirrored.tooltip.frame.minX && arrow.baseEnd.x <= mirrored.tooltip.frame.maxX)
         // The tooltip is on the same side of the hole, at the mirrored distance.
         #expect(Self.close(mirrored.tooltip.frame.midX - center.x, -(intro.tooltip.frame.midX - originalCenter.x)))
-        for point in [Point(x: 340, y: 70), Point(x: 20, y: 70), Point(x: 300, y: 400), Point(x: 360, y: 110)] {
-            #expect(mirrored.cutout.dims(Point(x: width - point.x, y: point.y)) == intro.cutout.dims(point))
+        for point in [OverlayPoint(x: 340, y: 70), OverlayPoint(x: 20, y: 70), OverlayPoint(x: 300, y: 400), OverlayPoint(x: 360, y: 110)] {
+            #expect(mirrored.cutout.dims(OverlayPoint(x: width - point.x, y: point.y)) == intro.cutout.dims(point))
         }
     }
 
@@ -76,7 +76,7 @@ struct OverlayMirroringTests {
 struct OverlayAccessibilityTests {
     @Test("The tooltip's text, its buttons in logical order, then the target through the cutout")
     func order() {
-        let layout = OverlayLayout(step: layeringToolbar, index: 1, of: 3, target: Rect(x: 0, y: 760, width: 390, height: 50), screen: phone, safeArea: phoneSafeArea)
+        let layout = OverlayLayout(step: layeringToolbar, index: 1, of: 3, target: OverlayRect(x: 0, y: 760, width: 390, height: 50), screen: phone, safeArea: phoneSafeArea)
         let elements = layout.accessibilityElements
         #expect(elements.first == .tooltip(label: layout.tooltip.accessibilityLabel, frame: layout.tooltip.onScreen(layout.tooltip.textFrame)))
         for element in elements where element != elements.first! {
@@ -90,7 +90,7 @@ struct OverlayAccessibilityTests {
             return nil
         }
         #expect(buttons == [.skip, .back, .next])
-        #expect(elements.last == .target(label: OverlayLabels.standard.text(.highlightedElement), frame: Rect(x: 0, y: 760, width: 390, height: 50)))
+        #expect(elements.last == .target(label: OverlayLabels.standard.text(.highlightedElement), frame: OverlayRect(x: 0, y: 760, width: 390, height: 50)))
         for element in elements.dropFirst().dropLast() {
             #expect(layout.tooltip.frame.contains(element.frame), "buttons are placed on the screen, inside the tooltip")
         }
@@ -98,10 +98,10 @@ struct OverlayAccessibilityTests {
     }
 
     @Test("Only the target's part on the screen is reachable; a target off the screen is not", arguments: [
-        (Rect(x: 300, y: -20, width: 80, height: 60), Rect(x: 300, y: 0, width: 80, height: 40) as Rect?),
-        (Rect(x: 0, y: 2_000, width: 80, height: 60), nil),
+        (OverlayRect(x: 300, y: -20, width: 80, height: 60), OverlayRect(x: 300, y: 0, width: 80, height: 40) as OverlayRect?),
+        (OverlayRect(x: 0, y: 2_000, width: 80, height: 60), nil),
     ])
-    func target(frame: Rect, expected: Rect?) {
+    func target(frame: OverlayRect, expected: OverlayRect?) {
         let layout = OverlayLayout(step: layeringIntro, index: 0, of: 3, target: frame, screen: phone, safeArea: phoneSafeArea)
         let targets = layout.accessibilityElements.filter { if case .target = $0 { true } else { false } }
         #expect(targets.map(\.frame) == (expected.map { [$0] } ?? []))

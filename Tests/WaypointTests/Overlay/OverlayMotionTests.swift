@@ -5,9 +5,9 @@ import TestSupport
 
 @Suite("Overlay motion: moves, interruptions, Reduce Motion and announcements")
 struct OverlayMotionTests {
-    let first = OverlayLayout(step: layeringIntro, index: 0, of: 3, target: Rect(x: 326, y: 56, width: 44, height: 44), screen: phone, safeArea: phoneSafeArea)
-    let second = OverlayLayout(step: layeringPanelCell, index: 1, of: 3, target: Rect(x: 16, y: 300, width: 358, height: 56), screen: phone, safeArea: phoneSafeArea)
-    let third = OverlayLayout(step: layeringToolbar, index: 2, of: 3, target: Rect(x: 0, y: 760, width: 390, height: 50), screen: phone, safeArea: phoneSafeArea)
+    let first = OverlayLayout(step: layeringIntro, index: 0, of: 3, target: OverlayRect(x: 326, y: 56, width: 44, height: 44), screen: phone, safeArea: phoneSafeArea)
+    let second = OverlayLayout(step: layeringPanelCell, index: 1, of: 3, target: OverlayRect(x: 16, y: 300, width: 358, height: 56), screen: phone, safeArea: phoneSafeArea)
+    let third = OverlayLayout(step: layeringToolbar, index: 2, of: 3, target: OverlayRect(x: 0, y: 760, width: 390, height: 50), screen: phone, safeArea: phoneSafeArea)
 
     /// A motion showing `first` since time 0, its announcement taken.
     func settledOnFirst() -> OverlayMotion {
@@ -91,7 +91,7 @@ struct OverlayMotionTests {
     @Test("The same step at another place follows at once and is not announced again")
     func sameStepFollows() throws {
         var motion = settledOnFirst()
-        let scrolled = OverlayLayout(step: layeringIntro, index: 0, of: 3, target: Rect(x: 326, y: 156, width: 44, height: 44), screen: phone, safeArea: phoneSafeArea)
+        let scrolled = OverlayLayout(step: layeringIntro, index: 0, of: 3, target: OverlayRect(x: 326, y: 156, width: 44, height: 44), screen: phone, safeArea: phoneSafeArea)
         motion.show(scrolled, at: 5, reduceMotion: false)
         #expect(motion.frame(at: 5) == OverlayMotion.Frame(layout: scrolled, tooltipOpacity: 1, isFinished: true))
         #expect(motion.takeAnnouncement(at: 5) == nil)
@@ -101,7 +101,7 @@ struct OverlayMotionTests {
     func sameStepDuringMove() throws {
         var motion = settledOnFirst()
         motion.show(second, at: 8, reduceMotion: false)
-        let scrolled = OverlayLayout(step: layeringPanelCell, index: 1, of: 3, target: Rect(x: 16, y: 200, width: 358, height: 56), screen: phone, safeArea: phoneSafeArea)
+        let scrolled = OverlayLayout(step: layeringPanelCell, index: 1, of: 3, target: OverlayRect(x: 16, y: 200, width: 358, height: 56), screen: phone, safeArea: phoneSafeArea)
         motion.show(scrolled, at: 8.125, reduceMotion: false)
         #expect(motion.origin == first && motion.start == 8)
         #expect(motion.frame(at: 8.25)?.layout == first.interpolated(to: scrolled, fraction: OverlayMotion.eased(0.25 / 0.35)))

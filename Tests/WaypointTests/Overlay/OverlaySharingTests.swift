@@ -8,10 +8,10 @@ import WaypointTesting
 @MainActor
 @Suite("Overlays sharing a coordinator")
 struct OverlaySharingTests {
-    let button = Rect(x: 326, y: 56, width: 44, height: 44)
-    let elsewhere = Rect(x: 20, y: 700, width: 44, height: 44)
+    let button = OverlayRect(x: 326, y: 56, width: 44, height: 44)
+    let elsewhere = OverlayRect(x: 20, y: 700, width: 44, height: 44)
 
-    func placed(_ id: String, at frame: Rect) -> AnchorFrames {
+    func placed(_ id: String, at frame: OverlayRect) -> AnchorFrames {
         AnchorFrames(reports: [id: [frame]], registered: [id])
     }
 
@@ -201,7 +201,7 @@ struct OverlayPaletteTests {
             bodyFontSize: 16 * scale, instructionFontSize: 14 * scale, progressFontSize: 13 * scale, buttonFontSize: 15 * scale)
         let content = TooltipContent(text: "Your layers live here", trigger: .button, canSkip: true, canGoBack: true, number: 2, count: 5)
         let layout = OverlayLayout(
-            screen: Size(width: 1024, height: 1366), target: Rect(x: 100, y: 100, width: 44, height: 44),
+            screen: OverlaySize(width: 1024, height: 1366), target: OverlayRect(x: 100, y: 100, width: 44, height: 44),
             shape: .circle(), position: .below, content: content, measurer: measurer)
         let style = OverlayStyle.standard
         let titleHeight = measurer.lineHeight(for: .button)

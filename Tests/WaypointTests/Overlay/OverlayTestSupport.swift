@@ -8,9 +8,9 @@ typealias OverlayRandom = SplitMix64
 
 /// One random situation for the layout.
 struct OverlayCase: Sendable, CustomStringConvertible {
-    var screen: Size
+    var screen: OverlaySize
     var safeArea: Insets
-    var target: Rect
+    var target: OverlayRect
     var shape: HighlightShape
     var position: TooltipPosition
     var content: TooltipContent
@@ -29,7 +29,7 @@ struct OverlayCase: Sendable, CustomStringConvertible {
     /// Phones, tablets and desktop windows in both orientations; targets anywhere from buttons to
     /// full-screen panels, partly or wholly off the screen.
     static func random(_ random: inout OverlayRandom) -> OverlayCase {
-        let screen = Size(width: random.double(280...1400).rounded(), height: random.double(280...1200).rounded())
+        let screen = OverlaySize(width: random.double(280...1400).rounded(), height: random.double(280...1200).rounded())
         let safeArea = random.chance(0.5)
             ? Insets(top: random.double(0...60), left: random.double(0...50), bottom: random.double(0...40), right: random.double(0...50))
             : .zero
@@ -53,7 +53,7 @@ struct OverlayCase: Sendable, CustomStringConvertible {
         let content = TooltipContent(
             text: text, trigger: trigger, canSkip: random.chance(0.5), canGoBack: random.chance(0.5),
             number: random.int(1...count), count: count)
-        return OverlayCase(screen: screen, safeArea: safeArea, target: Rect(x: x, y: y, width: width, height: height),
+        return OverlayCase(screen: screen, safeArea: safeArea, target: OverlayRect(x: x, y: y, width: width, height: height),
                            shape: shape, position: position, content: content)
     }
 }

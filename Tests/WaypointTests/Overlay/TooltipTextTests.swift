@@ -27,7 +27,7 @@ struct TooltipTextTests {
         let block = UnitMeasurer().wrap(text, role: .body, maxWidth: width)
         #expect(block.lines == expected)
         #expect(block.widths == expected.map { Double($0.count) })
-        #expect(block.size == Size(width: expected.map { Double($0.count) }.max() ?? 0, height: Double(expected.count) * 10))
+        #expect(block.size == OverlaySize(width: expected.map { Double($0.count) }.max() ?? 0, height: Double(expected.count) * 10))
     }
 
     @Test("A wrapped line is never wider than the limit unless it is a single character")

@@ -10,7 +10,7 @@ struct PreviewDocumentTests {
     /// The layering walkthrough's introduction on an iPhone-sized screen, its layers button at the top right.
     static func layeringIntroSVG() -> String {
         OverlaySVG.document(step: layeringIntro, index: 0, of: 3, screen: phone,
-                   target: Rect(x: 326, y: 56, width: 44, height: 44), safeArea: phoneSafeArea)
+                   target: OverlayRect(x: 326, y: 56, width: 44, height: 44), safeArea: phoneSafeArea)
     }
 
     @Test("docs/preview-layering-intro.svg is up to date")

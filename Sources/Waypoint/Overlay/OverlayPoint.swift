@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The core does not use CoreGraphics (it is not on Linux); the Apple adapters convert with
 /// `CGPoint(x: point.x, y: point.y)`.
-public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct OverlayPoint: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The horizontal coordinate.
     public var x: Double
     /// The vertical coordinate, growing downwards.
@@ -17,15 +17,15 @@ public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The origin, `(0, 0)`.
-    public static let zero = Point(x: 0, y: 0)
+    public static let zero = OverlayPoint(x: 0, y: 0)
 
     /// The point moved by `dx` and `dy`.
-    public func offsetBy(dx: Double, dy: Double) -> Point {
-        Point(x: x + dx, y: y + dy)
+    public func offsetBy(dx: Double, dy: Double) -> OverlayPoint {
+        OverlayPoint(x: x + dx, y: y + dy)
     }
 
     /// The distance to `other`.
-    public func distance(to other: Point) -> Double {
+    public func distance(to other: OverlayPoint) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 

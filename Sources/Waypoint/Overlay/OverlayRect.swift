@@ -6,25 +6,25 @@ import Foundation
 /// A rectangle with a negative width or height is read as its standardized form by every
 /// property except ``origin`` and ``size``. The Apple adapters convert with
 /// `CGRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)`.
-public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct OverlayRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The corner the size is measured from (the top left of a standardized rectangle).
-    public var origin: Point
+    public var origin: OverlayPoint
     /// The width and the height.
-    public var size: Size
+    public var size: OverlaySize
 
     /// Creates a rectangle from its origin and size.
-    public init(origin: Point, size: Size) {
+    public init(origin: OverlayPoint, size: OverlaySize) {
         self.origin = origin
         self.size = size
     }
 
     /// Creates a rectangle from its top-left corner, width and height.
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+        self.init(origin: OverlayPoint(x: x, y: y), size: OverlaySize(width: width, height: height))
     }
 
     /// Creates the square centered on `center` whose sides are `2 × radius` long.
-    public init(center: Point, radius: Double) {
+    public init(center: OverlayPoint, radius: Double) {
         self.init(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
@@ -34,12 +34,12 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The rectangle at the origin with this size (a screen).
-    public init(size: Size) {
+    public init(size: OverlaySize) {
         self.init(origin: .zero, size: size)
     }
 
     /// The empty rectangle at the origin.
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    public static let zero = OverlayRect(x: 0, y: 0, width: 0, height: 0)
 
     /// The smallest x coordinate.
     public var minX: Double { min(origin.x, origin.x + size.width) }
@@ -58,7 +58,7 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The height, never negative.
     public var height: Double { abs(size.height) }
     /// The center.
-    public var center: Point { Point(x: midX, y: midY) }
+    public var center: OverlayPoint { OverlayPoint(x: midX, y: midY) }
 
     /// Whether the rectangle has no area.
     public var isEmpty: Bool { !(width > 0 && height > 0) }
@@ -67,42 +67,42 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var isFinite: Bool { origin.isFinite && size.width.isFinite && size.height.isFinite }
 
     /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (grown when negative).
-    public func insetBy(dx: Double, dy: Double) -> Rect {
-        Rect(minX: minX + dx, minY: minY + dy, maxX: max(minX + dx, maxX - dx), maxY: max(minY + dy, maxY - dy))
+    public func insetBy(dx: Double, dy: Double) -> OverlayRect {
+        OverlayRect(minX: minX + dx, minY: minY + dy, maxX: max(minX + dx, maxX - dx), maxY: max(minY + dy, maxY - dy))
     }
 
     /// The rectangle shrunk by `insets` (grown where they are negative).
-    public func inset(by insets: Insets) -> Rect {
+    public func inset(by insets: Insets) -> OverlayRect {
         let left = minX + insets.left
         let top = minY + insets.top
-        return Rect(minX: left, minY: top, maxX: max(left, maxX - insets.right), maxY: max(top, maxY - insets.bottom))
+        return OverlayRect(minX: left, minY: top, maxX: max(left, maxX - insets.right), maxY: max(top, maxY - insets.bottom))
     }
 
     /// The rectangle moved by `dx` and `dy`.
-    public func offsetBy(dx: Double, dy: Double) -> Rect {
-        Rect(origin: origin.offsetBy(dx: dx, dy: dy), size: size)
+    public func offsetBy(dx: Double, dy: Double) -> OverlayRect {
+        OverlayRect(origin: origin.offsetBy(dx: dx, dy: dy), size: size)
     }
 
     /// Whether `point` lies inside the rectangle or on its edge.
-    public func contains(_ point: Point) -> Bool {
+    public func contains(_ point: OverlayPoint) -> Bool {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
     }
 
     /// Whether `other` lies entirely inside the rectangle (edges may touch).
-    public func contains(_ other: Rect) -> Bool {
+    public func contains(_ other: OverlayRect) -> Bool {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 
     /// The overlap of the two rectangles, or `nil` when they share no area.
-    public func intersection(_ other: Rect) -> Rect? {
-        let result = Rect(
+    public func intersection(_ other: OverlayRect) -> OverlayRect? {
+        let result = OverlayRect(
             minX: max(minX, other.minX), minY: max(minY, other.minY),
             maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
         return result.size.width > 0 && result.size.height > 0 ? result : nil
     }
 
     /// Whether the two rectangles share some area (touching edges do not count).
-    public func intersects(_ other: Rect) -> Bool {
+    public func intersects(_ other: OverlayRect) -> Bool {
         intersection(other) != nil
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A width and a height in points (a screen, a tooltip, a line of text).
 ///
 /// The Apple adapters convert with `CGSize(width: size.width, height: size.height)`.
-public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct OverlaySize: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The width in points.
     public var width: Double
     /// The height in points.
@@ -16,7 +16,7 @@ public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// A size with no width and no height.
-    public static let zero = Size(width: 0, height: 0)
+    public static let zero = OverlaySize(width: 0, height: 0)
 
     /// Whether both dimensions are finite and greater than zero.
     public var isPositive: Bool {
