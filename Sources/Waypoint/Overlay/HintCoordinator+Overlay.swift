@@ -77,6 +77,18 @@ extension HintCoordinator {
         sendSceneActivity()
     }
 
+    /// Something was presented over the overlay `overlay` (a sheet, a popover, a full-screen
+    /// cover), or it went away: while the overlay is covered its anchors count as gone, so a hint on
+    /// one is dismissed and waits rather than being shown, timed and counted under the presentation.
+    ///
+    /// The SwiftUI overlay calls this when an overlay inside its content appears (a sheet's
+    /// `.walkthroughOverlay(_:)`) or when the app passes `isCovered:`.
+    public func overlayCovered(_ overlay: String, _ isCovered: Bool) {
+        var next = overlays
+        let changes = next.setCovered(isCovered, for: overlay)
+        apply(changes, to: next)
+    }
+
     /// The user made the accessibility escape gesture: skips the hint on screen when it can be
     /// skipped, otherwise closes its walkthrough (``HintPresentation/escapeSignal``).
     public func escape() {

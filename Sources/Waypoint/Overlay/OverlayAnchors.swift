@@ -12,6 +12,10 @@ import Foundation
 ///
 /// The app counts as active while any overlay's scene is active: a window going to the background
 /// does not dismiss the hint in the window still in front.
+///
+/// An overlay can be *covered*: a sheet, a popover or a full-screen cover is up over it, and its
+/// anchors are still laid out but not visible. A covered overlay places nothing (its anchors
+/// count as gone and a hint on them waits); its anchors come back when it is uncovered.
 public struct OverlayAnchors: Sendable, Hashable {
     /// What a report changed, for the coordinator.
     public struct Changes: Sendable, Hashable {
@@ -49,6 +53,8 @@ public struct OverlayAnchors: Sendable, Hashable {
     public private(set) var activity: [String: Bool] = [:]
     /// The overlay that draws each usable anchor, by anchor id.
     public private(set) var owners: [String: String] = [:]
+    /// The overlays that are covered by a presentation (see ``setCovered(_:for:)``).
+    public private(set) var covered: Set<String> = []
     /// The overlays in the order they first reported.
     private var order: [String] = []
 
@@ -78,6 +84,7 @@ public struct OverlayAnchors: Sendable, Hashable {
         update {
             $0.frames[overlay] = nil
             $0.activity[overlay] = nil
+            $0.covered.remove(overlay)
             $0.order.removeAll { $0 == overlay }
         }
     }
@@ -89,13 +96,23 @@ public struct OverlayAnchors: Sendable, Hashable {
         return update { $0.activity[overlay] = isActive }
     }
 
+    /// Records whether something (a sheet, a popover, a full-screen cover) is presented over
+    /// `overlay`: while it is, the overlay's anchors are not placed, so no hint is counted as shown
+    /// under the presentation; they come back as they were when it is uncovered.
+    public mutating func setCovered(_ isCovered: Bool, for overlay: String) -> Changes {
+        if !order.contains(overlay) { order.append(overlay) }
+        return update {
+            if isCovered { $0.covered.insert(overlay) } else { $0.covered.remove(overlay) }
+        }
+    }
+
     /// Applies `change`, then picks the owners again and says what changed.
     private mutating func update(_ change: (inout OverlayAnchors) -> Void) -> Changes {
         let before = owners
         change(&self)
         var after: [String: String] = [:]
         var placers: [String: [String]] = [:]
-        for overlay in order {
+        for overlay in order where !covered.contains(overlay) {
             for id in frames[overlay]?.placedIDs ?? [] { placers[id, default: []].append(overlay) }
         }
         for (id, candidates) in placers {

@@ -101,6 +101,49 @@ struct OverlaySharingTests {
         #expect(hints.presentation?.hint.stepId == "timed", "it shows again when the sheet comes back")
     }
 
+    @Test("A covered overlay places nothing; uncovered, its anchors come back")
+    func coveredOverlay() {
+        var overlays = OverlayAnchors()
+        _ = overlays.report(placed("a", at: button), from: "screen")
+        #expect(overlays.setCovered(true, for: "screen").disappeared == ["a"])
+        #expect(overlays.placedIDs.isEmpty)
+        #expect(overlays.report(placed("a", at: elsewhere), from: "screen").isEmpty, "reports while covered place nothing")
+        #expect(overlays.setCovered(true, for: "screen").isEmpty, "covering twice changes nothing")
+        #expect(overlays.setCovered(false, for: "screen").appeared == ["a"])
+        #expect(overlays.owner(of: "a") == "screen")
+
+        _ = overlays.report(placed("a", at: elsewhere), from: "sheet")
+        #expect(overlays.setCovered(true, for: "screen").moved == ["a": .init(from: "screen", to: "sheet")],
+                "an anchor in the sheet itself stays usable")
+        _ = overlays.setCovered(true, for: "gone")
+        _ = overlays.remove("gone")
+        #expect(!overlays.covered.contains("gone"))
+    }
+
+    @Test("A hint under a sheet is not shown, timed or counted; it comes back when the sheet goes")
+    func hintUnderASheet() async {
+        let clock = FixedClock()
+        let timed = WalkthroughStep<Void>(
+            id: "timed", targetElementId: "editor.layersButton", tooltipText: "Wait", completionTrigger: .timer(seconds: 4))
+        let hints = await coordinator([timed], clock: clock)
+        var shown: [HintAnalyticsEvent] = []
+        hints.onAnalytics = { shown.append($0) }
+        hints.overlayCovered("screen", true)
+        hints.reportAnchors(placed("editor.layersButton", at: button), overlay: "screen")
+        #expect(hints.presentation == nil, "the anchor is under the sheet")
+        clock.advance(by: .seconds(10))
+        await hints.settle()
+        #expect(shown.isEmpty, "nothing was presented, so nothing was counted")
+
+        hints.overlayCovered("screen", false)
+        #expect(hints.presentation?.hint.stepId == "timed")
+        #expect(!shown.isEmpty, "shown (and counted) once the sheet is gone")
+        #expect(hints.overlayLayout(anchors: placed("editor.layersButton", at: button), overlay: "screen", screen: phone) != nil)
+        hints.overlayCovered("screen", true)
+        #expect(hints.presentation == nil, "a sheet presented over a hint dismisses it")
+        #expect(hints.phase == .pending(HintID(walkthroughId: "layering", stepId: "timed")))
+    }
+
     @Test("A window going to the background does not dismiss the hint in the window in front")
     func activityPerScene() async {
         let hints = await coordinator()
