@@ -135,7 +135,18 @@ public final class HintCoordinator<Context> {
     /// The app resigned active; the hint on screen is dismissed and nothing shows until it is active again.
     public func appResignedActive() { submit(.signal(.appResignedActive)) }
 
-    /// The user tapped the element with `elementId`.
+    /// The user activated the element with `elementId`: it completes a hint waiting for a tap on it.
+    ///
+    /// Call it from the action of the control a `tap` step points at, so that every way of
+    /// activating it counts: a finger, Voice Control, Full Keyboard Access, Switch Control, a tvOS
+    /// select press or VoiceOver all run the action, while only a finger runs a tap gesture.
+    /// `.walkthroughAnchor(_:)` and the UIKit controller report finger taps (and a `UIControl`'s
+    /// action) themselves; a tap both report counts once (``HintState/tapCoalescingInterval``).
+    ///
+    /// ```swift
+    /// Button("Layers") { hints.tap("editor.layersButton"); showLayers() }
+    ///     .walkthroughAnchor("editor.layersButton", label: "Layers")
+    /// ```
     public func tap(_ elementId: String) { submit(.signal(.user(.tap(elementId: elementId)))) }
 
     /// The user swiped.

@@ -51,10 +51,16 @@ extension HintState {
         case (.nextButton, .button): true
         default: false
         }
+        if case .tap(let tapped) = event, let last = lastCompletingTap, last.elementId == tapped,
+           step.now.timeIntervalSince(last.at) < Self.tapCoalescingInterval {
+            step.log("Tap on '\(tapped)' arrived again right after it completed a hint (a gesture and the control's action both report one tap); counted once.")
+            return
+        }
         guard completes else {
             step.log("User event \(event) does not complete hint \(hint), which waits for \(definition.completionTrigger); ignored.")
             return
         }
+        if case .tap(let tapped) = event { lastCompletingTap = CompletingTap(elementId: tapped, at: step.now) }
         leaveCurrentStep(.hintCompleted, trigger: definition.completionTrigger.analyticsName, &step)
     }
 

@@ -35,6 +35,20 @@ public struct HintState: Sendable, Equatable, Codable {
     /// Walkthroughs whose run ended while this state was alive; testing overrides do not start them over.
     public internal(set) var endedThisLaunch: Set<String>
     var timerGeneration: UInt64
+    /// The last tap that completed a hint: the same tap reported again (by a gesture and by the
+    /// control's action) within ``tapCoalescingInterval`` counts once.
+    var lastCompletingTap: CompletingTap?
+
+    /// Two taps on one element this close together (in seconds) are one tap reported twice: a
+    /// tap gesture and the control's own action both saw it. A person cannot mean the second one
+    /// for a hint that appeared in between and was not seen yet.
+    public static let tapCoalescingInterval: TimeInterval = 0.3
+
+    /// An element tapped at a time.
+    struct CompletingTap: Sendable, Hashable, Codable {
+        var elementId: String
+        var at: Date
+    }
 
     /// Creates a state from restored progress, donations and schedule.
     public init(

@@ -21,6 +21,22 @@ struct TriggerTests {
         #expect(done.analytics == ["Hint Completed one(\(trigger.analyticsName))", "Walkthrough Completed"])
     }
 
+    @Test("One tap reported by a gesture and by the control's action completes one hint, not two")
+    func tapReportedTwice() {
+        var saga = Saga([Walkthrough<Member>(id: "w", steps: [
+            step("one", on: "a", trigger: .tap(elementId: "a")), step("two", on: "a", trigger: .tap(elementId: "a")),
+        ])])
+        saga.appear("a")
+        #expect(saga.send(.user(.tap(elementId: "a"))).analytics == ["Hint Completed one(tap)", "Hint Shown two"])
+        let again = saga.send(.user(.tap(elementId: "a")))
+        #expect(again.analytics.isEmpty)
+        #expect(again.logs.last?.contains("counted once") == true, "\(again.logs)")
+        #expect(saga.showingStep == "two")
+        saga.wait(HintState.tapCoalescingInterval + 0.001)
+        #expect(saga.send(.user(.tap(elementId: "a"))).analytics == ["Hint Completed two(tap)", "Walkthrough Completed"],
+                "a tap once the interval has passed is a new tap")
+    }
+
     @Test("Ignored input is logged in words")
     func loggedInWords() {
         var saga = Saga([Walkthrough<Member>(id: "w", steps: [step("one", on: "a", trigger: .timer(seconds: 2.5))])])
