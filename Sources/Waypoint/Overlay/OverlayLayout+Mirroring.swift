@@ -41,7 +41,7 @@ extension TooltipLayout {
     public func mirroredContent() -> TooltipLayout {
         let width = frame.width
         func line(_ line: Line) -> Line {
-            Line(text: line.text, role: line.role, frame: line.frame.mirrored(in: width))
+            Line(text: line.text, role: line.role, frame: line.frame.mirrored(in: width), direction: line.direction)
         }
         var tooltip = self
         tooltip.textLines = textLines.map(line)

@@ -94,6 +94,7 @@ struct TooltipContentMeasure {
         var anything = false
 
         var textLines: [TooltipLayout.Line] = []
+        let textDirection = TextDirection.natural(of: content.text)
         for index in 0..<lineCount {
             var text = body.lines[index]
             var lineWidth = body.widths[index]
@@ -103,7 +104,8 @@ struct TooltipContentMeasure {
             }
             textLines.append(.init(
                 text: text, role: .body,
-                frame: OverlayRect(x: padding, y: y, width: min(lineWidth, innerMaxWidth), height: body.lineHeight)))
+                frame: OverlayRect(x: padding, y: y, width: min(lineWidth, innerMaxWidth), height: body.lineHeight),
+                direction: textDirection))
             y += body.lineHeight
             anything = true
         }
@@ -111,10 +113,12 @@ struct TooltipContentMeasure {
         var instructionLines: [TooltipLayout.Line] = []
         if !instruction.isEmpty {
             if anything { y += style.sectionSpacing }
+            let instructionDirection = content.instruction.flatMap(TextDirection.natural(of:))
             for (index, line) in instruction.lines.enumerated() {
                 instructionLines.append(.init(
                     text: line, role: .instruction,
-                    frame: OverlayRect(x: padding, y: y, width: min(instruction.widths[index], innerMaxWidth), height: instruction.lineHeight)))
+                    frame: OverlayRect(x: padding, y: y, width: min(instruction.widths[index], innerMaxWidth), height: instruction.lineHeight),
+                    direction: instructionDirection))
                 y += instruction.lineHeight
             }
             anything = true
@@ -129,7 +133,8 @@ struct TooltipContentMeasure {
             if let text = content.progress {
                 let progressY = footerIsOneRow ? y + (footerHeight - progressHeight) / 2 : y
                 progress = .init(text: text, role: .progress,
-                                 frame: OverlayRect(x: padding, y: progressY, width: min(progressWidth, innerMaxWidth), height: progressHeight))
+                                 frame: OverlayRect(x: padding, y: progressY, width: min(progressWidth, innerMaxWidth), height: progressHeight),
+                                 direction: TextDirection.natural(of: text))
             }
             if footerIsOneRow {
                 buttonsY = y + (footerHeight - buttonHeight) / 2

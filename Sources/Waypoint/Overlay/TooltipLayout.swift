@@ -13,12 +13,17 @@ public struct TooltipLayout: Sendable, Hashable {
         public var role: TextRole
         /// Its frame in the tooltip: the full line height, as wide as the measured text.
         public var frame: OverlayRect
+        /// The writing direction of the paragraph the line belongs to (``TextDirection/natural(of:)``
+        /// of the whole text, so that every line of a paragraph reads the same way); `nil` for
+        /// text without a letter, which follows the app's layout direction.
+        public var direction: TextDirection?
 
         /// Creates a line.
-        public init(text: String, role: TextRole, frame: OverlayRect) {
+        public init(text: String, role: TextRole, frame: OverlayRect, direction: TextDirection? = nil) {
             self.text = text
             self.role = role
             self.frame = frame
+            self.direction = direction
         }
     }
 

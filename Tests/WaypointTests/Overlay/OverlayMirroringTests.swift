@@ -28,6 +28,38 @@ struct OverlayMirroringTests {
         #expect(zip(twice.allLines, intro.tooltip.allLines).allSatisfy { Self.close($0.frame, $1.frame) }, "mirroring twice gives the content back")
     }
 
+    @Test("A paragraph's writing direction comes from its first letter", arguments: [
+        ("Tap Layers to see every layer.", TextDirection.leftToRight),
+        ("اضغط على الطبقات لرؤية كل طبقة.", .rightToLeft),
+        ("«שכבות» — הקישו כאן (iOS 18).", .rightToLeft),
+        ("3 × «Layers» ← اضغط", .leftToRight),
+        ("123 – 456!", nil),
+        ("ﭐﭑ", .rightToLeft),
+        ("𞤀𞤁 Adlam", .rightToLeft),
+        ("٣ من ٥", .rightToLeft),
+    ] as [(String, TextDirection?)])
+    func naturalDirection(text: String, expected: TextDirection?) {
+        #expect(TextDirection.natural(of: text) == expected)
+    }
+
+    @Test("Every line of a right-to-left paragraph reads right to left, in either app direction, and mirroring keeps it")
+    func rightToLeftTextInTooltip() {
+        let arabic = "اضغط على زر الطبقات (Layers) في الأعلى لترى كل الطبقات التي في مستندك، ثم اختر واحدة لتعديلها."
+        let content = TooltipContent(
+            text: arabic, trigger: .button, canSkip: true, canGoBack: false, number: 2, count: 5,
+            labels: OverlayLabels(locale: Locale(identifier: "en")))
+        let layout = OverlayLayout(
+            screen: phone, safeArea: phoneSafeArea, target: OverlayRect(x: 20, y: 300, width: 350, height: 80),
+            shape: .rectangle(cornerRadius: 12), position: .auto, content: content)
+        #expect(layout.tooltip.textLines.count > 1, "the paragraph wraps")
+        #expect(layout.tooltip.textLines.allSatisfy { $0.direction == .rightToLeft },
+                "a line starting with the Latin run still belongs to the Arabic paragraph")
+        #expect(layout.tooltip.progress?.direction == .leftToRight, "\"2 of 5\" in English")
+        #expect(layout.tooltip.instructionLines.isEmpty)
+        #expect(layout.rightToLeft().tooltip.textLines.map(\.direction) == layout.tooltip.textLines.map(\.direction))
+        #expect(layout.mirrored().tooltip.textLines.map(\.direction) == layout.tooltip.textLines.map(\.direction))
+    }
+
     @Test("Mirroring reflects the cutout, the arrow and the tooltip together")
     func mirroredTogether() throws {
         let mirrored = intro.mirrored()
