@@ -19,6 +19,9 @@ struct TooltipContentMeasure {
     /// The height of every button: it follows the button font's line height.
     let buttonHeight: Double
     let footerIsOneRow: Bool
+    /// Whether the buttons are stacked, one per row, each as wide as the content: their titles do
+    /// not fit side by side (a watch, or very large text), and squeezing them would shrink the titles.
+    let buttonsAreStacked: Bool
     let footerWidth: Double
     let footerHeight: Double
 
@@ -46,17 +49,26 @@ struct TooltipContentMeasure {
         self.buttonHeight = buttonHeight
         if progressWidth + gap + buttonsWidth <= innerMaxWidth {
             footerIsOneRow = true
+            buttonsAreStacked = false
             footerWidth = progressWidth + gap + buttonsWidth
             footerHeight = max(progressHeight, buttonHeight)
         } else {
             footerIsOneRow = false
-            if buttonsWidth > innerMaxWidth {
-                let each = max(0, (innerMaxWidth - spacing) / Double(widths.count))
-                widths = widths.map { _ in each }
-                buttonsWidth = min(innerMaxWidth, widths.reduce(0, +) + spacing)
+            let progressGap = progress != nil && buttonHeight > 0 ? style.sectionSpacing / 2 : 0
+            if buttonsWidth > innerMaxWidth, widths.count > 1 {
+                // One per row, each as wide as the content: the titles keep their size.
+                widths = [Double](repeating: inner, count: widths.count)
+                buttonsAreStacked = true
+                footerWidth = innerMaxWidth
+                let count = Double(widths.count)
+                footerHeight = progressHeight + progressGap + count * buttonHeight + (count - 1) * style.buttonSpacing
+            } else {
+                buttonsAreStacked = false
+                if buttonsWidth > innerMaxWidth { widths = [Double](repeating: inner, count: widths.count) }
+                buttonsWidth = min(innerMaxWidth, buttonsWidth)
+                footerWidth = min(innerMaxWidth, max(progressWidth, buttonsWidth))
+                footerHeight = progressHeight + progressGap + buttonHeight
             }
-            footerWidth = min(innerMaxWidth, max(progressWidth, buttonsWidth))
-            footerHeight = progressHeight + (progress != nil && buttonHeight > 0 ? style.sectionSpacing / 2 : 0) + buttonHeight
         }
         buttonWidths = widths
     }
@@ -141,10 +153,20 @@ struct TooltipContentMeasure {
             } else {
                 buttonsY = y + footerHeight - buttonHeight
             }
-            var x = max(padding, tooltipWidth - padding - buttonsWidth)
-            for (button, buttonWidth) in zip(content.buttons, buttonWidths) {
-                buttons.append(.init(button: button, frame: OverlayRect(x: x, y: buttonsY, width: buttonWidth, height: buttonHeight)))
-                x += buttonWidth + style.buttonSpacing
+            if buttonsAreStacked {
+                // The last button (Next) on top, as a watch's alerts put the main action first.
+                let inner = max(0, tooltipWidth - 2 * padding)
+                var rowY = y + footerHeight - buttonHeight
+                for button in content.buttons {
+                    buttons.append(.init(button: button, frame: OverlayRect(x: padding, y: rowY, width: inner, height: buttonHeight)))
+                    rowY -= buttonHeight + style.buttonSpacing
+                }
+            } else {
+                var x = max(padding, tooltipWidth - padding - buttonsWidth)
+                for (button, buttonWidth) in zip(content.buttons, buttonWidths) {
+                    buttons.append(.init(button: button, frame: OverlayRect(x: x, y: buttonsY, width: buttonWidth, height: buttonHeight)))
+                    x += buttonWidth + style.buttonSpacing
+                }
             }
             y += footerHeight
         }

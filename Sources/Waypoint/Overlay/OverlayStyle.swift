@@ -27,6 +27,9 @@ public struct OverlayStyle: Sendable, Hashable {
     public var buttonSpacing: Double
     /// The smallest space between "2 of 5" and the buttons on one row.
     public var progressSpacing: Double
+    /// The factor the adapters apply to their font sizes (``ApproximateTextMeasurer``'s body 16,
+    /// buttons 15…) before the user's text size: 1 on a phone, larger on a TV seen from a sofa.
+    public var textScale: Double
     /// The built-in texts ("Next", "Skip", "2 of 5") and their language: the app's current locale
     /// unless ``OverlayLabels/locale`` says otherwise, with the app's overrides.
     public var labels: OverlayLabels
@@ -37,7 +40,7 @@ public struct OverlayStyle: Sendable, Hashable {
         cornerRadius: Double = 12, arrowWidth: Double = 20, arrowLength: Double = 10,
         sectionSpacing: Double = 12, buttonHeight: Double = 32, buttonPadding: Double = 12,
         buttonSpacing: Double = 8, progressSpacing: Double = 16, buttonVerticalPadding: Double = 6,
-        labels: OverlayLabels = .standard
+        textScale: Double = 1, labels: OverlayLabels = .standard
     ) {
         self.maxTooltipWidth = maxTooltipWidth
         self.screenMargin = screenMargin
@@ -51,6 +54,7 @@ public struct OverlayStyle: Sendable, Hashable {
         self.buttonSpacing = buttonSpacing
         self.progressSpacing = progressSpacing
         self.buttonVerticalPadding = buttonVerticalPadding
+        self.textScale = textScale
         self.labels = labels
     }
 
@@ -65,6 +69,34 @@ public struct OverlayStyle: Sendable, Hashable {
     /// current locale.
     public static let standard = OverlayStyle()
 
+    /// For a TV seen from across a room (Apple's tvOS sizes): body text at 29 points
+    /// (`textScale` 29/16), buttons at least 66 points high, a tooltip up to 800 points wide and 40
+    /// points inside the safe area.
+    public static let television = OverlayStyle(
+        maxTooltipWidth: 800, screenMargin: 40, contentPadding: 32, cornerRadius: 24, arrowWidth: 40, arrowLength: 20,
+        sectionSpacing: 24, buttonHeight: 66, buttonPadding: 32, buttonSpacing: 24, progressSpacing: 32,
+        buttonVerticalPadding: 14, textScale: 29.0 / 16.0)
+
+    /// For a watch: the tooltip uses the whole width (4 points from the edges), buttons are at least
+    /// 44 points high and stack one per row when they do not fit side by side, text at the
+    /// phone's sizes (watchOS body text is 16–17 points).
+    public static let watch = OverlayStyle(
+        maxTooltipWidth: 500, screenMargin: 4, contentPadding: 10, cornerRadius: 14, arrowWidth: 14, arrowLength: 7,
+        sectionSpacing: 8, buttonHeight: 44, buttonPadding: 8, buttonSpacing: 6, progressSpacing: 8,
+        buttonVerticalPadding: 8)
+
+    /// The style of the platform this runs on: ``television`` on tvOS, ``watch`` on watchOS,
+    /// ``standard`` elsewhere. The SwiftUI and UIKit overlays use it unless the app passes a style.
+    public static var current: OverlayStyle {
+        #if os(tvOS)
+        return .television
+        #elseif os(watchOS)
+        return .watch
+        #else
+        return .standard
+        #endif
+    }
+
     /// The style with every measurement made finite and not negative.
     var sanitized: OverlayStyle {
         func clean(_ value: Double) -> Double { value.isFinite ? max(0, value) : 0 }
@@ -75,6 +107,6 @@ public struct OverlayStyle: Sendable, Hashable {
             sectionSpacing: clean(sectionSpacing), buttonHeight: clean(buttonHeight),
             buttonPadding: clean(buttonPadding), buttonSpacing: clean(buttonSpacing),
             progressSpacing: clean(progressSpacing), buttonVerticalPadding: clean(buttonVerticalPadding),
-            labels: labels)
+            textScale: textScale.isFinite && textScale > 0 ? textScale : 1, labels: labels)
     }
 }

@@ -256,6 +256,69 @@ struct OverlayPaletteTests {
         }
         if scale == 1 { #expect(layout.tooltip.buttons.allSatisfy { $0.frame.height == style.buttonHeight }) }
     }
+
+    /// The approximate measurer at a style's text scale, as the adapters scale the system font.
+    static func measurer(for style: OverlayStyle) -> ApproximateTextMeasurer {
+        let scale = style.textScale
+        return ApproximateTextMeasurer(
+            bodyFontSize: 16 * scale, instructionFontSize: 14 * scale, progressFontSize: 13 * scale, buttonFontSize: 15 * scale)
+    }
+
+    static let threeButtons = TooltipContent(
+        text: "Your layers live here: tap to see them all", trigger: .button, canSkip: true, canGoBack: true, number: 2, count: 5)
+
+    @Test("On a TV, text is 29 points and buttons 66 points high, inside the safe area")
+    func television() {
+        let style = OverlayStyle.television
+        let measurer = Self.measurer(for: style)
+        #expect(measurer.fontSize(for: .body) == 29)
+        let layout = OverlayLayout(
+            screen: OverlaySize(width: 1920, height: 1080), safeArea: Insets(top: 60, left: 80, bottom: 60, right: 80),
+            target: OverlayRect(x: 200, y: 120, width: 300, height: 200), shape: .rectangle(cornerRadius: 12),
+            position: .auto, content: Self.threeButtons, style: style, measurer: measurer)
+        #expect(layout.tooltip.buttons.count == 3)
+        #expect(layout.tooltip.buttons.allSatisfy { $0.frame.height >= 66 })
+        #expect(layout.tooltip.frame.minX >= 80 + 40 && layout.tooltip.frame.maxY <= 1080 - 60 - 40)
+        #expect(OverlayStyle.television.sanitized == OverlayStyle.television)
+    }
+
+    @Test("On a watch, buttons that do not fit side by side stack, full width, their titles unshrunk",
+          arguments: [(OverlaySize(width: 136, height: 170), true), (OverlaySize(width: 205, height: 251), false)])
+    func watch(screen: OverlaySize, stacks: Bool) throws {
+        let style = OverlayStyle.watch
+        let measurer = Self.measurer(for: style)
+        let layout = OverlayLayout(
+            screen: screen, target: OverlayRect(x: 10, y: 10, width: 40, height: 30), shape: .circle(),
+            position: .below, content: Self.threeButtons, style: style, measurer: measurer)
+        let buttons = layout.tooltip.buttons
+        #expect(buttons.map(\.button.action) == [.skip, .back, .next], "logical order kept")
+        #expect(buttons.allSatisfy { $0.frame.height >= 44 })
+        #expect(layout.tooltip.frame.minX >= style.screenMargin && layout.tooltip.frame.maxX <= screen.width - style.screenMargin)
+        #expect(layout.tooltip.frame.width > screen.width * 0.8, "the tooltip may use nearly the whole width")
+        for placed in buttons {
+            #expect(placed.frame.width >= measurer.width(of: placed.button.title, role: .button), "\(placed.button.title) is not shrunk")
+        }
+        #expect(Set(buttons.map(\.frame.minY)).count == (stacks ? 3 : 1))
+        if stacks {
+            let next = try #require(buttons.last), skip = try #require(buttons.first)
+            #expect(next.frame.maxY <= skip.frame.minY, "Next on top, Skip at the bottom")
+            for placed in buttons {
+                #expect(placed.frame.minX == style.contentPadding)
+                #expect(abs(placed.frame.maxX - (layout.tooltip.frame.width - style.contentPadding)) < 1e-9)
+            }
+        }
+
+        // On a phone the same buttons fit on one row.
+        let phoneLayout = OverlayLayout(
+            screen: phone, target: OverlayRect(x: 10, y: 100, width: 40, height: 30), shape: .circle(), position: .below,
+            content: Self.threeButtons)
+        #expect(Set(phoneLayout.tooltip.buttons.map(\.frame.minY)).count == 1)
+    }
+
+    @Test("The platform's style is the phone's here (Linux)")
+    func current() {
+        #expect(OverlayStyle.current == .standard)
+    }
 }
 
 @Suite("Text weights")
