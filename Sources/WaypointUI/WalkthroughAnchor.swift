@@ -4,7 +4,7 @@ import Waypoint
 
 /// What a `.walkthroughAnchor(_:)` tells its overlay: it appeared, disappeared or was tapped.
 ///
-/// `.walkthroughOverlay(_:)` puts one in the environment for its coordinator.
+/// `.walkthroughOverlay(_:style:isCovered:)` puts one in the environment for its coordinator.
 public struct WalkthroughAnchorRegistrar: Sendable {
     /// Called when the anchor appears.
     public var appear: @MainActor @Sendable (String) -> Void
@@ -15,18 +15,23 @@ public struct WalkthroughAnchorRegistrar: Sendable {
     /// How many times VoiceOver's focus was sent back to the anchor (it moves there each time
     /// this grows): after the last hint, focus returns to the hint's target.
     public var focusReturns: @MainActor @Sendable (String) -> Int
+    /// Called with what VoiceOver should read for the anchor's target (`nil`: the built-in
+    /// "Highlighted element").
+    public var label: @MainActor @Sendable (String, String?) -> Void
 
     /// Creates a registrar from its closures.
     public init(
         appear: @escaping @MainActor @Sendable (String) -> Void,
         disappear: @escaping @MainActor @Sendable (String) -> Void,
         tap: @escaping @MainActor @Sendable (String) -> Void,
-        focusReturns: @escaping @MainActor @Sendable (String) -> Int = { _ in 0 }
+        focusReturns: @escaping @MainActor @Sendable (String) -> Int = { _ in 0 },
+        label: @escaping @MainActor @Sendable (String, String?) -> Void = { _, _ in }
     ) {
         self.appear = appear
         self.disappear = disappear
         self.tap = tap
         self.focusReturns = focusReturns
+        self.label = label
     }
 }
 
@@ -35,7 +40,7 @@ private struct WalkthroughAnchorRegistrarKey: EnvironmentKey {
 }
 
 extension EnvironmentValues {
-    /// The registrar `.walkthroughAnchor(_:)` reports to; set by `.walkthroughOverlay(_:)`.
+    /// The registrar `.walkthroughAnchor(_:label:)` reports to; set by `.walkthroughOverlay(_:style:isCovered:)`.
     public var walkthroughAnchorRegistrar: WalkthroughAnchorRegistrar? {
         get { self[WalkthroughAnchorRegistrarKey.self] }
         set { self[WalkthroughAnchorRegistrarKey.self] = newValue }
@@ -52,9 +57,10 @@ struct WalkthroughAnchorPreferenceKey: PreferenceKey {
     }
 }
 
-/// Registers a view as a walkthrough anchor; see `.walkthroughAnchor(_:)`.
+/// Registers a view as a walkthrough anchor; see `.walkthroughAnchor(_:label:)`.
 struct WalkthroughAnchorModifier: ViewModifier {
     let id: String
+    let label: String?
     @Environment(\.walkthroughAnchorRegistrar) private var registrar
     @AccessibilityFocusState private var focused: Bool
 
@@ -66,7 +72,11 @@ struct WalkthroughAnchorModifier: ViewModifier {
                 if count > 0 { focused = true }
             }
             .simultaneousGesture(TapGesture().onEnded { registrar?.tap(id) })
-            .onAppear { registrar?.appear(id) }
+            .onAppear {
+                registrar?.appear(id)
+                registrar?.label(id, label)
+            }
+            .onChange(of: label) { _, new in registrar?.label(id, new) }
             .onDisappear { registrar?.disappear(id) }
     }
 }
@@ -74,13 +84,23 @@ struct WalkthroughAnchorModifier: ViewModifier {
 extension View {
     /// Marks this view as the element hints with `targetElementId == id` point at.
     ///
-    /// The view registers with the enclosing `.walkthroughOverlay(_:)` when it appears and
-    /// unregisters when it disappears; its frame reaches the overlay through anchor preferences,
-    /// and the overlay tells the hint coordinator about it once the frame is there. A tap on it is
-    /// reported (it completes a `tap` trigger). Use each id in one view at a time: an id two views
-    /// use is ambiguous, and hints on it wait.
-    public func walkthroughAnchor(_ id: String) -> some View {
-        modifier(WalkthroughAnchorModifier(id: id))
+    /// The view registers with the enclosing `.walkthroughOverlay(_:style:isCovered:)` when it
+    /// appears and unregisters when it disappears; its frame reaches the overlay through anchor
+    /// preferences, and the overlay tells the hint coordinator about it once the frame is there.
+    /// Use each id in one view at a time: an id two views use is ambiguous, and hints on it wait.
+    ///
+    /// A finger's tap on the view is reported (it completes a `tap` trigger). Voice Control, Full
+    /// Keyboard Access, Switch Control, VoiceOver and a tvOS select press run a control's action
+    /// without a tap gesture, so call ``HintCoordinator/tap(_:)`` from the action too: a tap both
+    /// report counts once. `label` is what VoiceOver reads for the target while a hint points at it
+    /// (by default the built-in "Highlighted element"); give the control's own name.
+    ///
+    /// ```swift
+    /// Button("Layers", systemImage: "square.3.layers.3d") { hints.tap("editor.layersButton"); showLayers() }
+    ///     .walkthroughAnchor("editor.layersButton", label: "Layers")
+    /// ```
+    public func walkthroughAnchor(_ id: String, label: String? = nil) -> some View {
+        modifier(WalkthroughAnchorModifier(id: id, label: label))
     }
 }
 #endif

@@ -165,6 +165,22 @@ public struct OverlayMotion: Sendable, Equatable {
         style = reduceMotion ? .crossFade : .slide
     }
 
+    /// What an adapter waits on after a change: when the move under way ends (`nil` when none is)
+    /// and whether an announcement is due. It changes when a move starts or a new tooltip needs
+    /// announcing, not while a shown hint follows its anchor (scrolling, rotating), so a task keyed
+    /// on it is not restarted on every frame.
+    package var settling: Settling {
+        Settling(end: origin == nil ? nil : start + duration, announces: pendingAnnouncement != nil)
+    }
+
+    /// See ``settling``.
+    package struct Settling: Hashable, Sendable {
+        /// When the move under way ends, on the motion's clock.
+        package var end: Double?
+        /// Whether a tooltip waits to be announced.
+        package var announces: Bool
+    }
+
     /// The tooltip to announce at `time`: the destination's, once, when the move is over; `nil`
     /// before, and after it was taken.
     public mutating func takeAnnouncement(at time: Double) -> TooltipLayout? {

@@ -110,6 +110,26 @@ struct OverlayMotionTests {
         #expect(motion.takeAnnouncement(at: 8.36) == scrolled.tooltip)
     }
 
+    @Test("What an adapter waits on changes when a move starts, not while the hint follows a scroll")
+    func settlingIgnoresScrolling() {
+        var motion = settledOnFirst()
+        let settled = motion.settling
+        #expect(settled == .init(end: nil, announces: false))
+        for (frame, y) in [56.0, 60, 70, 90, 130].enumerated() {
+            let scrolled = OverlayLayout(step: layeringIntro, index: 0, of: 3, target: OverlayRect(x: 326, y: y + 1, width: 44, height: 44), screen: phone, safeArea: phoneSafeArea)
+            motion.show(scrolled, at: 5 + Double(frame) / 60, reduceMotion: false)
+            #expect(motion.settling == settled, "scroll frame \(frame)")
+        }
+        motion.show(second, at: 8, reduceMotion: false)
+        let moving = motion.settling
+        #expect(moving == .init(end: 8.35, announces: true))
+        let scrolled = OverlayLayout(step: layeringPanelCell, index: 1, of: 3, target: OverlayRect(x: 16, y: 200, width: 358, height: 56), screen: phone, safeArea: phoneSafeArea)
+        motion.show(scrolled, at: 8.1, reduceMotion: false)
+        #expect(motion.settling == moving, "following the anchor during the move keeps its end")
+        _ = motion.takeAnnouncement(at: 8.4)
+        #expect(motion.settling.announces == false)
+    }
+
     @Test("Showing the layout already on its way does not restart the move")
     func sameLayoutAgain() {
         var motion = settledOnFirst()
