@@ -29,8 +29,9 @@ public struct FlowScreen: Hashable, Sendable {
 ///
 /// The navigator decides which step comes next (conditions, jumps, custom steps, back, restore);
 /// the stack shows the view for the current screen, sliding the next one in from the side it
-/// comes from, or cross-fading under Reduce Motion; when the step changes, VoiceOver moves to the
-/// new screen (a screen-changed notification). Start the navigator (`await navigator.start()`) before or
+/// comes from, or cross-fading under Reduce Motion (a step replaced at the same depth animates
+/// too); once the outgoing step has left, VoiceOver moves to the new screen (a screen-changed
+/// notification). Start the navigator (`await navigator.start()`) before or
 /// while showing the stack; screens call `navigator.next(_:)`, `back()` and so on.
 ///
 /// ```swift
@@ -58,23 +59,31 @@ public struct FlowStack<Context, Content: View>: View {
 
     public var body: some View {
         let depth = navigator.state.path.count
+        let key = navigator.currentVisit.map { "\(depth)/\($0.stepID)" }
         ZStack {
             if let visit = navigator.currentVisit, let screen = navigator.currentScreen {
                 content(FlowScreen(stepID: visit.stepID, screen: screen, canGoBack: navigator.canGoBack, content: navigator.currentContent))
-                    .id("\(depth)/\(visit.stepID)")
+                    .id(key)
                     .transition(transition(forward: depth >= shownDepth))
-                    .onAppear { stepAppeared() }
             }
         }
-        .animation(reduceMotion ? .easeInOut(duration: 0.25) : .snappy, value: depth)
+        // Keyed on the step, not the depth: a step replaced at the same depth animates too.
+        .animation(reduceMotion ? .easeInOut(duration: 0.25) : .snappy, value: key)
+        .transaction(value: key) { transaction in
+            // Once the outgoing step has left the tree, VoiceOver moves to the new screen (not
+            // for the first step, which appears with the stack).
+            guard hasShownAStep else { return }
+            transaction.addAnimationCompletion(criteria: .removed) {
+                Task { @MainActor in Self.announceScreenChange() }
+            }
+        }
+        // Read by the transaction of the next change: the first step is not announced.
+        .onChange(of: key, initial: true) { _, new in if new != nil { hasShownAStep = true } }
         .onChange(of: depth) { _, new in shownDepth = new }
     }
 
-    /// Tells VoiceOver that the screen changed, so its focus moves to the new step (not on the
-    /// first step, which appears with the stack).
-    private func stepAppeared() {
-        defer { hasShownAStep = true }
-        guard hasShownAStep else { return }
+    /// Tells VoiceOver that the screen changed, so its focus moves to the new step.
+    @MainActor private static func announceScreenChange() {
         #if canImport(Accessibility)
         AccessibilityNotification.ScreenChanged(nil).post()
         #endif

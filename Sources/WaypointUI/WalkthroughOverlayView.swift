@@ -17,7 +17,14 @@ import Waypoint
 ///
 /// The layout is in coordinates whose origin is the top-left corner, whatever the layout
 /// direction; in a right-to-left environment (or with `contentDirection: .rightToLeft`) the
-/// tooltip's content is mirrored (``OverlayLayout/rightToLeft()``) and the geometry is not.
+/// tooltip's content is mirrored (``OverlayLayout/rightToLeft()``) and the geometry is not. Only
+/// the geometry is drawn left to right: each text is written in its own direction
+/// (``TooltipLayout/Line/direction``, else the content's), so Arabic and Hebrew punctuation and
+/// mixed runs come out right.
+///
+/// Keyboards: Return presses Next and Escape escapes (``HintCoordinator/escape()``) wherever the
+/// focus is, on iOS, iPadOS, macOS and visionOS. On tvOS a tooltip without buttons (a timer, an
+/// event or a swipe step) takes the focus itself, so Menu still escapes.
 public struct WalkthroughOverlayView: View {
     /// The layout to draw.
     public var layout: OverlayLayout
@@ -25,6 +32,8 @@ public struct WalkthroughOverlayView: View {
     public var measurer: SystemFontTextMeasurer
     /// The direction of the tooltip's text; `nil` reads it from the environment.
     public var contentDirection: LayoutDirection?
+    /// What VoiceOver reads for the target (`nil`: the layout's, "Highlighted element").
+    public var targetLabel: String?
     /// Called when a tooltip button is pressed.
     public var onButton: @MainActor (TooltipButton.Action) -> Void
     /// Called when the user swipes across the overlay (never on tvOS, which has no drag gesture).
@@ -43,7 +52,7 @@ public struct WalkthroughOverlayView: View {
     /// Creates the view.
     public init(
         layout: OverlayLayout, measurer: SystemFontTextMeasurer = SystemFontTextMeasurer(),
-        contentDirection: LayoutDirection? = nil,
+        contentDirection: LayoutDirection? = nil, targetLabel: String? = nil,
         onButton: @escaping @MainActor (TooltipButton.Action) -> Void,
         onSwipe: @escaping @MainActor (SwipeDirection) -> Void = { _ in },
         onEscape: @escaping @MainActor () -> Void = {}
@@ -51,6 +60,7 @@ public struct WalkthroughOverlayView: View {
         self.layout = layout
         self.measurer = measurer
         self.contentDirection = contentDirection
+        self.targetLabel = targetLabel
         self.onButton = onButton
         self.onSwipe = onSwipe
         self.onEscape = onEscape
@@ -61,20 +71,26 @@ public struct WalkthroughOverlayView: View {
             // Once the move is over, draw its end exactly, whatever the timeline's last date.
             let time = isMoving ? context.date.timeIntervalSinceReferenceDate : .infinity
             if let frame = motion.frame(at: time) {
-                OverlayCanvas(frame: frame, measurer: measurer, onButton: onButton, tooltipFocused: $tooltipFocused)
+                OverlayCanvas(
+                    frame: frame, measurer: measurer, textDirection: textDirection, targetLabel: targetLabel,
+                    onButton: onButton, tooltipFocused: $tooltipFocused)
             }
         }
-        // The layout's coordinates start at the top left: offsets and paths must agree.
+        .background { EscapeKey(onEscape: onEscape) }
+        // The layout's coordinates start at the top left: offsets and paths must agree. Texts set
+        // their own direction inside their frames.
         .environment(\.layoutDirection, .leftToRight)
         // The measurer's fonts already carry the Bold Text weight; the system must not add to it.
         .environment(\.legibilityWeight, .regular)
         .accessibilityElement(children: .contain)
         .accessibilityAddTraits(.isModal)
         .accessibilityAction(.escape) { onEscape() }
-        #if os(tvOS) || os(macOS)
-        // The overlay's buttons form one focus section; Menu (tvOS) or Escape (macOS) escapes.
+        #if os(tvOS)
+        // The overlay's buttons (or its text, when it has none) form one focus section; Menu escapes.
         .focusSection()
         .onExitCommand { onEscape() }
+        #elseif os(macOS)
+        .focusSection()
         #endif
         .modifier(SwipeRecognizer(onSwipe: onSwipe))
         .onChange(of: directedLayout, initial: true) { _, new in
@@ -82,12 +98,16 @@ public struct WalkthroughOverlayView: View {
             motion.show(new, at: now, reduceMotion: reduceMotion)
             isMoving = motion.isMoving(at: now)
         }
-        .task(id: motion) { await finishMove() }
+        // Restarted when a move starts or a tooltip needs announcing, not on every scroll frame.
+        .task(id: motion.settling) { await finishMove() }
     }
+
+    /// The direction of the tooltip's content: the app's, unless given.
+    private var textDirection: LayoutDirection { contentDirection ?? environmentDirection }
 
     /// The layout with its content in the text's direction.
     private var directedLayout: OverlayLayout {
-        (contentDirection ?? environmentDirection) == .rightToLeft ? layout.rightToLeft() : layout
+        textDirection == .rightToLeft ? layout.rightToLeft() : layout
     }
 
     private static var now: Double { Date().timeIntervalSinceReferenceDate }
@@ -126,10 +146,30 @@ struct SwipeRecognizer: ViewModifier {
     }
 }
 
+/// Escape, wherever the focus is (iOS, iPadOS, macOS, visionOS): a hidden button with the cancel
+/// shortcut. Return presses Next through the Next button's default-action shortcut.
+struct EscapeKey: View {
+    let onEscape: @MainActor () -> Void
+
+    var body: some View {
+        #if os(iOS) || os(macOS) || os(visionOS)
+        Button(action: { onEscape() }, label: { EmptyView() })
+            .keyboardShortcut(.cancelAction)
+            .frame(width: 0, height: 0)
+            .opacity(0)
+            .accessibilityHidden(true)
+        #else
+        EmptyView()
+        #endif
+    }
+}
+
 /// One frame of the overlay: everything at the positions of the frame's layout.
 struct OverlayCanvas: View {
     let frame: OverlayMotion.Frame
     let measurer: SystemFontTextMeasurer
+    let textDirection: LayoutDirection
+    let targetLabel: String?
     let onButton: @MainActor (TooltipButton.Action) -> Void
     let tooltipFocused: AccessibilityFocusState<Bool>.Binding
 
@@ -146,7 +186,9 @@ struct OverlayCanvas: View {
                         .fill(OverlayPalette.current.background.color)
                         .accessibilityHidden(true)
                 }
-                TooltipView(tooltip: layout.tooltip, measurer: measurer, onButton: onButton, focused: tooltipFocused)
+                TooltipView(
+                    tooltip: layout.tooltip, measurer: measurer, textDirection: textDirection, onButton: onButton,
+                    focused: tooltipFocused)
                     .offset(x: CGFloat(layout.tooltip.frame.minX), y: CGFloat(layout.tooltip.frame.minY))
                     .accessibilitySortPriority(1)
             }
@@ -159,7 +201,7 @@ struct OverlayCanvas: View {
                     .offset(x: CGFloat(targetFrame.minX), y: CGFloat(targetFrame.minY))
                     .allowsHitTesting(false)
                     .accessibilityElement()
-                    .accessibilityLabel(Text(verbatim: target.label))
+                    .accessibilityLabel(Text(verbatim: targetLabel ?? target.label))
                     .accessibilitySortPriority(0)
             }
         }
@@ -171,6 +213,8 @@ struct OverlayCanvas: View {
 struct TooltipView: View {
     let tooltip: TooltipLayout
     let measurer: SystemFontTextMeasurer
+    /// The direction of the content, for texts without a letter and for button titles.
+    let textDirection: LayoutDirection
     let onButton: @MainActor (TooltipButton.Action) -> Void
     let focused: AccessibilityFocusState<Bool>.Binding
 
@@ -181,6 +225,7 @@ struct TooltipView: View {
                 .shadow(color: .black.opacity(0.25), radius: 8, y: 2)
                 .accessibilityHidden(true)
             ForEach(Array(tooltip.allLines.enumerated()), id: \.offset) { _, line in
+                let direction = line.direction.map(LayoutDirection.init) ?? textDirection
                 Text(verbatim: line.text)
                     .font(measurer.font(for: line.role))
                     .foregroundStyle(OverlayPalette.current.text(for: line.role).color)
@@ -188,7 +233,11 @@ struct TooltipView: View {
                     // Measured with the drawn font; should a line still come out wider, it shrinks
                     // a little rather than spilling out of the tooltip.
                     .minimumScaleFactor(0.8)
-                    .frame(width: CGFloat(line.frame.width), height: CGFloat(line.frame.height), alignment: .leading)
+                    // The text's own writing direction, inside a frame placed left to right.
+                    .environment(\.layoutDirection, direction)
+                    .frame(
+                        width: CGFloat(line.frame.width), height: CGFloat(line.frame.height),
+                        alignment: direction == .rightToLeft ? .trailing : .leading)
                     .offset(x: CGFloat(line.frame.minX), y: CGFloat(line.frame.minY))
                     .accessibilityHidden(true)
             }
@@ -200,6 +249,11 @@ struct TooltipView: View {
                 .accessibilityAddTraits(.isStaticText)
                 .accessibilityFocused(focused)
                 .accessibilitySortPriority(Double(tooltip.buttons.count + 1))
+                #if os(tvOS)
+                // Without buttons nothing else could take the focus: the text does, so that the
+                // focus does not fall on disabled content and Menu reaches the overlay.
+                .focusable(tooltip.buttons.isEmpty)
+                #endif
             ForEach(Array(tooltip.buttons.enumerated()), id: \.element.button.action) { index, placed in
                 Button {
                     onButton(placed.button.action)
@@ -208,9 +262,11 @@ struct TooltipView: View {
                         .font(measurer.font(for: .button))
                         .minimumScaleFactor(0.5)
                         .lineLimit(1)
+                        .environment(\.layoutDirection, textDirection)
                         .frame(width: CGFloat(placed.frame.width), height: CGFloat(placed.frame.height))
                 }
                 .buttonStyle(TooltipButtonStyle(action: placed.button.action))
+                .modifier(TooltipButtonShortcut(action: placed.button.action))
                 .offset(x: CGFloat(placed.frame.minX), y: CGFloat(placed.frame.minY))
                 // Buttons read in their logical order (Skip, Back, Next), however they are drawn.
                 .accessibilitySortPriority(Double(tooltip.buttons.count - index))
@@ -218,6 +274,30 @@ struct TooltipView: View {
         }
         .frame(width: CGFloat(tooltip.frame.width), height: CGFloat(tooltip.frame.height), alignment: .topLeading)
         .accessibilityElement(children: .contain)
+    }
+}
+
+/// Return presses Next where there is a keyboard (not on tvOS or watchOS).
+struct TooltipButtonShortcut: ViewModifier {
+    let action: TooltipButton.Action
+
+    func body(content: Content) -> some View {
+        #if os(iOS) || os(macOS) || os(visionOS)
+        if action == .next {
+            content.keyboardShortcut(.defaultAction)
+        } else {
+            content
+        }
+        #else
+        content
+        #endif
+    }
+}
+
+extension LayoutDirection {
+    /// SwiftUI's direction for a text's writing direction.
+    init(_ direction: TextDirection) {
+        self = direction == .rightToLeft ? .rightToLeft : .leftToRight
     }
 }
 

@@ -169,16 +169,16 @@ public struct OverlayMotion: Sendable, Equatable {
     /// and whether an announcement is due. It changes when a move starts or a new tooltip needs
     /// announcing, not while a shown hint follows its anchor (scrolling, rotating), so a task keyed
     /// on it is not restarted on every frame.
-    package var settling: Settling {
+    public var settling: Settling {
         Settling(end: origin == nil ? nil : start + duration, announces: pendingAnnouncement != nil)
     }
 
     /// See ``settling``.
-    package struct Settling: Hashable, Sendable {
+    public struct Settling: Hashable, Sendable {
         /// When the move under way ends, on the motion's clock.
-        package var end: Double?
+        public var end: Double?
         /// Whether a tooltip waits to be announced.
-        package var announces: Bool
+        public var announces: Bool
     }
 
     /// The tooltip to announce at `time`: the destination's, once, when the move is over; `nil`

@@ -55,7 +55,7 @@ public enum LayoutDirection: Hashable, Sendable, CaseIterable { case leftToRight
 public enum LegibilityWeight: Hashable, Sendable { case regular, bold }
 public enum ScenePhase: Comparable, Hashable, Sendable { case background, inactive, active }
 public enum Edge: Int8, CaseIterable, Hashable, Sendable { case top, leading, bottom, trailing }
-public struct Alignment: Equatable, Sendable { public static let topLeading = Alignment(), center = Alignment(), leading = Alignment() }
+public struct Alignment: Equatable, Sendable { public static let topLeading = Alignment(), center = Alignment(), leading = Alignment(), trailing = Alignment() }
 public enum RoundedCornerStyle: Equatable, Hashable, Sendable { case circular, continuous }
 public struct FillStyle: Equatable, Sendable { public init(eoFill: Bool = false, antialiased: Bool = true) {} }
 public struct EdgeInsets: Equatable, Sendable {
@@ -286,3 +286,21 @@ extension View {
 }
 public struct UnitPoint: Hashable, Sendable { public static let center = UnitPoint() }
 extension Edge { public struct Set: OptionSet, Sendable { public let rawValue: Int8 ; public init(rawValue: Int8) { self.rawValue = rawValue } ; public static let all = Set(rawValue: 15) } }
+
+// Transactions (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1).
+public struct Transaction {
+    public mutating func addAnimationCompletion(criteria: AnimationCompletionCriteria = .logicallyComplete, _ completion: @escaping () -> Void) {}
+}
+public struct AnimationCompletionCriteria: Hashable, Sendable { public static let logicallyComplete = Self(), removed = Self() }
+extension View {
+    public func transaction(value: some Equatable, _ transform: @escaping (inout Transaction) -> Void) -> some View { EmptyView() }
+}
+// Keyboard shortcuts (iOS 14, macOS 11, visionOS 1; not tvOS or watchOS).
+public struct KeyboardShortcut: Hashable, Sendable { public static let defaultAction = Self(), cancelAction = Self() }
+extension View {
+    public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { EmptyView() }
+}
+// Focus (focusable: iOS 17, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+extension View {
+    public func focusable(_ isFocusable: Bool = true) -> some View { EmptyView() }
+}
