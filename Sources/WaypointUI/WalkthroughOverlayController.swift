@@ -102,9 +102,9 @@ public final class WalkthroughOverlayController<Context> {
 
     deinit {
         // A released controller leaves no dim overlay swallowing touches, no recognizer or target
-        // on its anchors' views, and its anchors are gone. The deinit is not isolated (an isolated
-        // deinit needs iOS 18.4, or a back-deployed shim), so these Sendable references (main-actor
-        // classes and Sendable values) are handed to the main actor.
+        // on its anchors' views, and its anchors are gone. The deinit stays nonisolated (an
+        // isolated deinit runs on iOS 17 only through Swift's back-deployed shim), so these
+        // Sendable references (main-actor classes and Sendable values) are handed to the main actor.
         frontWatch?.cancel()
         let overlay = self.overlay
         let coordinator = self.coordinator

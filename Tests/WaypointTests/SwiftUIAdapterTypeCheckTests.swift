@@ -158,8 +158,10 @@ struct SwiftUIAdapterTypeCheckTests {
         }
     }
 
-    /// An availability mistake, the platform whose run must fail on it, naming `api`, and one whose run passes.
+    /// An availability mistake (`code`, planted at the end of `file`, inside its platform
+    /// condition), the platform whose run must fail on it, naming `api`, and one whose run passes.
     struct PlantedMistake: Sendable, CustomTestStringConvertible {
+        var file = "WalkthroughOverlayView.swift"
         let code: String
         let api: String
         let failing: String
@@ -168,26 +170,32 @@ struct SwiftUIAdapterTypeCheckTests {
     }
 
     static let mistakes = [
-        PlantedMistake(code: "body.onExitCommand { onEscape() }", api: "onExitCommand", failing: "iOS", passing: "tvOS"),
-        PlantedMistake(code: "body.gesture(DragGesture().onEnded { _ in })", api: "DragGesture", failing: "tvOS", passing: "iOS"),
-        PlantedMistake(code: "body.hoverEffect()", api: "hoverEffect", failing: "macOS", passing: "visionOS"),
-        PlantedMistake(code: "body.background { Color(uiColor: .secondarySystemGroupedBackground) }",
-                       api: "secondarySystemGroupedBackground", failing: "tvOS", passing: "iOS"),
+        PlantedMistake(code: "extension WalkthroughOverlayView { var planted: some View { body.onExitCommand { onEscape() } } }",
+                       api: "onExitCommand", failing: "iOS", passing: "tvOS"),
+        PlantedMistake(code: "extension WalkthroughOverlayView { var planted: some View { body.gesture(DragGesture().onEnded { _ in }) } }",
+                       api: "DragGesture", failing: "tvOS", passing: "iOS"),
+        PlantedMistake(code: "extension WalkthroughOverlayView { var planted: some View { body.hoverEffect() } }",
+                       api: "hoverEffect", failing: "macOS", passing: "visionOS"),
+        PlantedMistake(
+            code: "extension WalkthroughOverlayView { var planted: some View { body.background { Color(uiColor: .secondarySystemGroupedBackground) } } }",
+            api: "secondarySystemGroupedBackground", failing: "tvOS", passing: "iOS"),
+        PlantedMistake(
+            file: "WalkthroughOverlayUIView.swift",
+            code: "extension WalkthroughOverlayUIView { var plantedScreen: CGRect { window?.screen.bounds ?? .zero } }",
+            api: "screen", failing: "visionOS", passing: "iOS"),
     ]
 
     @Test("An ungated API fails exactly the run of the platform that lacks it", .enabled(if: TypeCheck.modules != nil),
           arguments: mistakes)
     func plantedAvailabilityMistakeFails(mistake: PlantedMistake) async throws {
-        // Planted in a SwiftUI adapter file, inside its `#if canImport(SwiftUI)`.
-        let planted = "extension WalkthroughOverlayView {\n    var planted: some View { \(mistake.code) }\n}\n#endif"
         let edit = { (name: String, text: String) -> String in
-            guard name == "WalkthroughOverlayView.swift", let end = text.range(of: "#endif", options: .backwards) else { return text }
-            return text.replacingCharacters(in: end, with: planted)
+            guard name == mistake.file, let end = text.range(of: "#endif", options: .backwards) else { return text }
+            return text.replacingCharacters(in: end, with: "\(mistake.code)\n#endif")
         }
         let failing = try await Self.typecheckAdapters(platform: mistake.failing, edit: edit)
         #expect(!failing.succeeded, "\(mistake.failing) should lack \(mistake.api)")
-        #expect(failing.output.contains(mistake.api), "\(failing.output)")
-        #expect(failing.output.contains("WalkthroughOverlayView.swift"), "\(failing.output)")
+        #expect(failing.output.contains("'\(mistake.api)'"), "\(failing.output)")
+        #expect(failing.output.contains("\(mistake.file):"), "\(failing.output)")
         let passing = try await Self.typecheckAdapters(platform: mistake.passing, edit: edit)
         #expect(passing.succeeded, "\(mistake.passing) has \(mistake.api): \(passing.output)")
     }

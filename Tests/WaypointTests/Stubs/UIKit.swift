@@ -392,9 +392,10 @@ open class UIKeyboardLayoutGuide: UILayoutGuide {}
     open func viewDidDisappear(_ animated: Bool) {}
 }
 
-// MARK: Gesture recognizers (iOS 3.2, tvOS 9, visionOS; not watchOS). UIPanGestureRecognizer
-// works on tvOS with the Siri Remote's touch surface (Apple's App Programming Guide for tvOS,
-// "Detecting Gestures and Button Presses"); only its touch counts are tvOS-unavailable.
+// MARK: Gesture recognizers (iOS 3.2, tvOS 9, visionOS; not watchOS). UIPanGestureRecognizer is
+// available on tvOS too (Apple's documentation lists tvOS; the App Programming Guide for tvOS says pan
+// and swipe recognizers work on the Siri Remote's touch surface); its touch counts are
+// API_UNAVAILABLE(tvos).
 
 @MainActor @preconcurrency open class UIGestureRecognizer: NSObject {
     public enum State: Int, Sendable { case possible, began, changed, ended, cancelled, failed }
@@ -505,7 +506,7 @@ public struct UIBackgroundConfiguration: Hashable {
         public var title: String?
         public var attributedTitle: AttributedString?
         public var titleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
-        public var titleLineBreakMode: NSLineBreakMode = .byTruncatingMiddle
+        public var titleLineBreakMode: NSLineBreakMode = .byWordWrapping
         public var titleAlignment: UIButton.Configuration.TitleAlignment = .automatic
         public func updated(for button: UIButton) -> UIButton.Configuration { self }
         public static func == (a: Self, b: Self) -> Bool { true }
