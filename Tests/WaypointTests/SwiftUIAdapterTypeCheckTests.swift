@@ -30,9 +30,9 @@ import TestSupport
 ///
 /// What is not: nothing runs, and nothing is compiled against Apple's SDKs. The stubs are only as
 /// right as their declarations (availability was read from Apple's documentation, not from the
-/// SDKs' interfaces); deprecations, `@available` introductions above the deployment targets other
-/// than those the stubs leave out, Objective-C selector validity and what UIKit does at run time
-/// are not checked.
+/// SDKs' interfaces). An API introduced after the deployment targets is caught only where the
+/// stubs leave it out (as `ContentShapeKinds.hoverEffect`, tvOS 18, on tvOS); deprecations,
+/// Objective-C selector signatures and what UIKit does at run time are not checked.
 @Suite("UI adapters type-check against stub modules")
 struct SwiftUIAdapterTypeCheckTests {
     static let stubs = Repository.root.appendingPathComponent("Tests/WaypointTests/Stubs")
