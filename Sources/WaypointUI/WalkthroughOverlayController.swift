@@ -10,10 +10,22 @@ import os
 /// coordinator asks for over the window, and sends button presses, swipes and taps back.
 ///
 /// A hint starts on an anchor only while its view is in the window and not covered by a
-/// presentation (a view registered from another window, or behind a sheet, waits); the overlay
-/// stays in front of sheets presented while it shows. The layout is computed again when the
-/// window's size, safe area, text size, Bold Text, appearance or layout direction changes, and when
-/// an anchor registers; call ``refresh()`` after scrolling or moving an anchor yourself.
+/// presentation (a view registered from another window, or behind a sheet, waits, and becomes
+/// usable when the sheet goes); the overlay stays in front of sheets presented while it shows.
+/// While a hint shows or a presentation is up, the controller looks four times a second for
+/// anchors covered or uncovered and for a presentation above the overlay; it stops when neither
+/// holds. The layout is computed again when the window's size, safe area, text size, Bold Text,
+/// appearance or layout direction changes, when the software keyboard moves (the tooltip stays
+/// clear of it, on iOS), and when an anchor registers; call ``refresh()`` after scrolling or moving
+/// an anchor yourself.
+///
+/// A tap on an anchor completes a `tap` step. When the registered view is a `UIControl` (a
+/// `UIButton`, for example), the tap is its primary action (`.primaryActionTriggered`), so it
+/// counts however the control was activated: a touch, Full Keyboard Access, Voice Control,
+/// Switch Control, VoiceOver or a select press on tvOS. Any other view reports touches through a
+/// tap gesture recognizer only; when such a view runs its action some other way (a custom
+/// accessibility action, a key command, a control that is not the registered view), call
+/// `coordinator.tap(id)` from that action yourself.
 ///
 /// Several controllers (one per window) can share a coordinator: each reports its own anchors and
 /// its scene's activity, and a hint is drawn in one window only. Releasing the controller removes
@@ -46,6 +58,14 @@ public final class WalkthroughOverlayController<Context> {
     private weak var focusBeforeOverlay: AnyObject?
     private var sceneActivity: SceneActivityRelay?
     private var frontWatch: Task<Void, Never>?
+    /// The anchors placed when they were last reported: when this changes (a sheet came or went,
+    /// an anchor left the window), they are reported again.
+    private var placedAnchors: Set<String> = []
+    #if os(iOS)
+    private var keyboard: KeyboardRelay?
+    /// How far the software keyboard reaches into the window from its bottom edge (0 when hidden).
+    private var keyboardOverlap: CGFloat = 0
+    #endif
 
     private struct Registration {
         weak var view: UIView?
@@ -75,15 +95,23 @@ public final class WalkthroughOverlayController<Context> {
         if let scene = window.windowScene {
             coordinator.overlaySceneChanged(overlayID, isActive: scene.activationState == .foregroundActive)
         }
+        #if os(iOS)
+        keyboard = KeyboardRelay { [weak self] frame, screen in self?.keyboardChanged(frame, on: screen) }
+        #endif
     }
 
     deinit {
-        // A released controller leaves no dim overlay swallowing touches, and its anchors are gone.
-        // (The class is main-actor isolated, so these Sendable references are handed to the main actor.)
+        // A released controller leaves no dim overlay swallowing touches, no recognizer or target
+        // on its anchors' views, and its anchors are gone. The deinit stays nonisolated (an
+        // isolated deinit runs on iOS 17 only through Swift's back-deployed shim), so these
+        // Sendable references (main-actor classes and Sendable values) are handed to the main actor.
+        frontWatch?.cancel()
         let overlay = self.overlay
         let coordinator = self.coordinator
         let overlayID = self.overlayID
+        let taps = anchors.values.map(\.tap)
         Task { @MainActor in
+            taps.forEach { $0.detach() }
             overlay.removeFromSuperview()
             coordinator.overlayDisappeared(overlayID)
         }
@@ -94,11 +122,10 @@ public final class WalkthroughOverlayController<Context> {
     /// Registering another view under an id still in use replaces it (and logs a warning).
     public func register(_ view: UIView, as id: String) {
         if let old = anchors[id] {
-            old.view?.removeGestureRecognizer(old.tap.recognizer)
+            old.tap.detach()
             if let oldView = old.view, oldView !== view, oldView.window != nil { warnDuplicate(id) }
         }
-        let relay = TapRelay { [weak coordinator] in coordinator?.tap(id) }
-        view.addGestureRecognizer(relay.recognizer)
+        let relay = TapRelay(on: view) { [weak coordinator] in coordinator?.tap(id) }
         anchors[id] = Registration(view: view, tap: relay)
         // Lays the hint out on the new view when it is the one on screen.
         refresh()
@@ -106,9 +133,7 @@ public final class WalkthroughOverlayController<Context> {
 
     /// Unregisters the anchor `id` (its view disappeared).
     public func unregister(_ id: String) {
-        if let anchor = anchors.removeValue(forKey: id) {
-            anchor.view?.removeGestureRecognizer(anchor.tap.recognizer)
-        }
+        anchors.removeValue(forKey: id)?.tap.detach()
         reportAnchors()
     }
 
@@ -146,11 +171,16 @@ public final class WalkthroughOverlayController<Context> {
     }
 
     private func reportAnchors() {
-        coordinator.reportAnchors(anchorFrames(), overlay: overlayID, present: { [weak self] presentation in
+        let frames = anchorFrames()
+        placedAnchors = frames.placedIDs
+        coordinator.reportAnchors(frames, overlay: overlayID, present: { [weak self] presentation in
             self?.show(presentation)
         }, dismiss: { [weak self] hint in
             self?.hide(hint)
         })
+        // An anchor behind a sheet becomes usable when the sheet goes: nothing else tells (a page
+        // sheet's dismissal calls no viewDidAppear underneath).
+        watchFront()
     }
 
     private func show(_ presentation: HintPresentation, animated: Bool = true) {
@@ -169,10 +199,16 @@ public final class WalkthroughOverlayController<Context> {
         overlay.targetAccessibilityLabel = view.accessibilityLabel
         let frame = view.convert(view.bounds, to: window)
         let insets = window.safeAreaInsets
+        var bottom = insets.bottom
+        #if os(iOS)
+        // The tooltip stays clear of the software keyboard. The keyboard covers the bottom safe
+        // area too (its frame reaches the window's bottom edge), so the larger of the two counts.
+        bottom = max(bottom, keyboardOverlap)
+        #endif
         let layout = OverlayLayout(
             presentation: presentation, target: Waypoint.OverlayRect(frame), screen: Waypoint.OverlaySize(window.bounds.size),
             safeArea: Waypoint.Insets(
-                top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom), right: Double(insets.right)),
+                top: Double(insets.top), left: Double(insets.left), bottom: Double(bottom), right: Double(insets.right)),
             style: style, measurer: overlay.measurer)
         if overlay.superview !== window {
             overlay.frame = window.bounds
@@ -186,19 +222,46 @@ public final class WalkthroughOverlayController<Context> {
         watchFront()
     }
 
-    /// While a hint shows, notices a presentation (a sheet, an alert) added to the window above the
-    /// overlay: an anchor it covers waits, and an anchor inside it gets the overlay in front again.
+    /// Whether something can change without UIKit telling: a hint shows (a sheet may come over
+    /// it) or a presentation is up (it may go, uncovering anchors, or take its anchors with it).
+    private var needsWatching: Bool {
+        shown != nil || frontmostPresentation() != nil
+    }
+
+    /// While ``needsWatching``, notices a presentation (a sheet, an alert) added to the window
+    /// above the overlay, and anchors covered or uncovered: an anchor a sheet covers waits, an
+    /// anchor inside it gets the overlay in front again, and an anchor behind a dismissed sheet
+    /// becomes usable. Stops once nothing shows and nothing is presented, so no idle loop is left.
     private func watchFront() {
-        guard frontWatch == nil else { return }
+        guard frontWatch == nil, needsWatching else { return }
         frontWatch = Task { @MainActor [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(250))
-                guard let self, self.shown != nil else { break }
-                if let superview = self.overlay.superview, superview.subviews.last !== self.overlay { self.refresh() }
+                guard let self, !Task.isCancelled else { break }
+                let behind = self.shown != nil && self.overlay.superview.map { $0.subviews.last !== self.overlay } == true
+                if behind || self.anchorFrames().placedIDs != self.placedAnchors { self.refresh() }
+                if !self.needsWatching { break }
             }
             self?.frontWatch = nil
         }
     }
+
+    #if os(iOS)
+    /// The software keyboard will move to `frame` (in `screen`'s coordinates), or hide (`nil`).
+    private func keyboardChanged(_ frame: CGRect?, on screen: UIScreen?) {
+        guard let window else { return }
+        // A keyboard on another screen (an external display) does not cover this window.
+        if let screen, screen !== window.screen { return }
+        var overlap: CGFloat = 0
+        if let frame, !frame.isEmpty {
+            let covered = window.bounds.intersection(window.convert(frame, from: window.screen.coordinateSpace))
+            if !covered.isNull, covered.height > 0 { overlap = window.bounds.maxY - covered.minY }
+        }
+        guard overlap != keyboardOverlap else { return }
+        keyboardOverlap = overlap
+        refresh()
+    }
+    #endif
 
     private func hide(_ hint: HintID) {
         guard shown?.hint == hint else { return }
@@ -243,17 +306,69 @@ final class SceneActivityRelay: NSObject {
     @objc private func willDeactivate() { onChange(false) }
 }
 
-/// Receives a tap gesture's action and calls a closure (generic classes cannot be `@objc` targets).
+#if os(iOS)
+/// Reports where the software keyboard goes: its end frame in the screen's coordinates, with the
+/// screen (the notification's object from iOS 16.1), or `nil` when it hides. Its notifications stop
+/// when the relay is released.
+@MainActor
+final class KeyboardRelay: NSObject {
+    private let onChange: @MainActor (CGRect?, UIScreen?) -> Void
+
+    init(onChange: @escaping @MainActor (CGRect?, UIScreen?) -> Void) {
+        self.onChange = onChange
+        super.init()
+        let center = NotificationCenter.default
+        center.addObserver(
+            self, selector: #selector(willChangeFrame(_:)), name: UIResponder.keyboardWillChangeFrameNotification, object: nil)
+        center.addObserver(self, selector: #selector(willHide(_:)), name: UIResponder.keyboardWillHideNotification, object: nil)
+    }
+
+    @objc private func willChangeFrame(_ notification: Notification) {
+        onChange(notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect, notification.object as? UIScreen)
+    }
+
+    @objc private func willHide(_ notification: Notification) {
+        onChange(nil, notification.object as? UIScreen)
+    }
+}
+#endif
+
+/// Reports taps on an anchor's view and calls a closure (generic classes cannot be `@objc` targets).
+///
+/// A `UIControl` reports its primary action (`.primaryActionTriggered`), which every way of
+/// activating it sends (touch, Full Keyboard Access, Voice Control, Switch Control, VoiceOver, a
+/// select press on tvOS), and nothing else, so one tap is reported once. Any other view reports
+/// touches through a tap gesture recognizer that does not cancel the view's own touches.
 @MainActor
 final class TapRelay: NSObject {
-    let recognizer = UITapGestureRecognizer()
+    private weak var view: UIView?
+    private var recognizer: UITapGestureRecognizer?
     private let action: @MainActor () -> Void
 
-    init(_ action: @escaping @MainActor () -> Void) {
+    init(on view: UIView, _ action: @escaping @MainActor () -> Void) {
+        self.view = view
         self.action = action
         super.init()
-        recognizer.cancelsTouchesInView = false
-        recognizer.addTarget(self, action: #selector(fire))
+        if let control = view as? UIControl {
+            control.addTarget(self, action: #selector(fire), for: .primaryActionTriggered)
+        } else {
+            let recognizer = UITapGestureRecognizer(target: self, action: #selector(fire))
+            recognizer.cancelsTouchesInView = false
+            view.addGestureRecognizer(recognizer)
+            self.recognizer = recognizer
+        }
+    }
+
+    /// Removes the recognizer or the control's target from the view: it reports nothing more.
+    func detach() {
+        if let control = view as? UIControl {
+            control.removeTarget(self, action: #selector(fire), for: .primaryActionTriggered)
+        }
+        if let recognizer {
+            view?.removeGestureRecognizer(recognizer)
+        }
+        recognizer = nil
+        view = nil
     }
 
     @objc private func fire() { action() }

@@ -168,10 +168,11 @@ public final class WalkthroughOverlayUIView: UIView {
         tooltipView.alpha = CGFloat(frame.tooltipOpacity)
         tooltipView.backgroundColor = background
         tooltipView.layer.cornerRadius = CGFloat(tooltip.cornerRadius)
-        // A shadow without a path is recomputed from the layer's contents on every frame.
-        tooltipView.layer.shadowPath = CGPath(
-            roundedRect: tooltipView.bounds, cornerWidth: CGFloat(tooltip.cornerRadius),
-            cornerHeight: CGFloat(tooltip.cornerRadius), transform: nil)
+        // A shadow without a path is recomputed from the layer's contents on every frame. CGPath
+        // traps when twice the corner radius exceeds a side (a tooltip squeezed mid-move).
+        let bounds = tooltipView.bounds
+        let radius = min(max(0, CGFloat(tooltip.cornerRadius)), bounds.width / 2, bounds.height / 2)
+        tooltipView.layer.shadowPath = CGPath(roundedRect: bounds, cornerWidth: radius, cornerHeight: radius, transform: nil)
 
         let lines = tooltip.allLines
         while labels.count < lines.count {
@@ -203,6 +204,7 @@ public final class WalkthroughOverlayUIView: UIView {
         }
         for (button, placed) in zip(buttons, tooltip.buttons) {
             button.frame = CGRect(placed.frame)
+            button.fitTitle(width: CGFloat(measurer.width(of: placed.button.title, role: .button)))
         }
         updateAccessibility(layout)
     }
@@ -231,34 +233,51 @@ public final class WalkthroughOverlayUIView: UIView {
         accessibilityElements = outside
     }
 
+    /// A button drawn as the SwiftUI overlay draws it: corner radius 8; Next filled with the accent
+    /// colour, Back outlined (clear, a 1 pt accent stroke, accent title), Skip plain.
+    ///
+    /// Everything goes through the configuration, which UIKit applies last: settings made on
+    /// `titleLabel` would be reset by it. The title's font, and its shrinking when a title comes
+    /// out a little wider than measured, are re-applied by the configuration update handler.
     private func makeButton(_ button: TooltipButton) -> TooltipUIButton {
-        var configuration: UIButton.Configuration
+        var configuration: UIButton.Configuration = button.action == .next ? .filled() : .plain()
+        configuration.baseForegroundColor = color(OverlayPalette.adaptive.title(of: button.action))
+        configuration.cornerStyle = .fixed
+        configuration.background.cornerRadius = 8
         switch button.action {
-        case .next: configuration = .filled()
-        case .back: configuration = .bordered()
-        case .skip: configuration = .plain()
+        case .next:
+            configuration.baseBackgroundColor = color(.accent)
+        case .back:
+            configuration.background.backgroundColor = .clear
+            configuration.background.strokeColor = color(.accent)
+            configuration.background.strokeWidth = 1
+        case .skip:
+            configuration.background.backgroundColor = .clear
         }
-        if button.action == .skip {
-            configuration.baseForegroundColor = color(OverlayPalette.adaptive.title(of: .skip))
-        }
-        configuration.cornerStyle = .medium
         configuration.contentInsets = .zero
         configuration.title = button.title
-        let font = measurer.platformFont(for: .button)
-        configuration.titleTextAttributesTransformer = UIConfigurationTextAttributesTransformer { attributes in
-            var attributes = attributes
-            attributes.font = font
-            return attributes
-        }
+        // One line; a title too wide is cut at the edge (after shrinking), never wrapped or given an ellipsis.
+        configuration.titleLineBreakMode = .byClipping
+        configuration.titleTextAttributesTransformer = TooltipUIButton.titleAttributes(font: measurer.platformFont(for: .button))
         let action = button.action
         let view = TooltipUIButton(configuration: configuration, primaryAction: UIAction { [weak self] _ in
             self?.onButton?(action)
         })
         view.tooltipButton = button
-        // A title a little too wide shrinks (down to half) instead of being cut.
-        view.titleLabel?.adjustsFontSizeToFitWidth = true
-        view.titleLabel?.minimumScaleFactor = 0.5
-        view.titleLabel?.lineBreakMode = .byClipping
+        view.titleFont = measurer.platformFont(for: .button)
+        view.configurationUpdateHandler = { button in
+            guard let button = button as? TooltipUIButton, var configuration = button.configuration else { return }
+            if let font = button.titleFont {
+                let scaled = button.titleScale < 1 ? font.withSize(font.pointSize * button.titleScale) : font
+                configuration.titleTextAttributesTransformer = TooltipUIButton.titleAttributes(font: scaled)
+            }
+            if button.tooltipButton?.action == .back {
+                // The accent colour as it is now (the tint can change after the button is made).
+                configuration.background.strokeColor = button.tintColor
+                configuration.baseForegroundColor = button.tintColor
+            }
+            button.configuration = configuration
+        }
         return view
     }
 
@@ -296,8 +315,31 @@ public final class WalkthroughOverlayUIView: UIView {
     }
 }
 
-/// A tooltip button that remembers which ``TooltipButton`` it shows.
+/// A tooltip button that remembers which ``TooltipButton`` it shows, and shrinks its title to fit.
 final class TooltipUIButton: UIButton {
     var tooltipButton: TooltipButton?
+    /// The font the title is measured and drawn in.
+    var titleFont: UIFont?
+    /// The factor the title's font is drawn at (1, or down to 0.5 for a title wider than the button).
+    private(set) var titleScale: CGFloat = 1
+
+    /// Shrinks the title when `width` (its measured width at full size) exceeds the button's, down
+    /// to half, as `adjustsFontSizeToFitWidth` would: the configuration owns the title's font.
+    func fitTitle(width: CGFloat) {
+        let available = bounds.width
+        let scale = width > available && width > 0 && available > 0 ? max(0.5, available / width) : 1
+        guard scale != titleScale else { return }
+        titleScale = scale
+        setNeedsUpdateConfiguration()
+    }
+
+    /// The title's attributes with `font`.
+    static func titleAttributes(font: UIFont) -> UIConfigurationTextAttributesTransformer {
+        UIConfigurationTextAttributesTransformer { attributes in
+            var attributes = attributes
+            attributes.font = font
+            return attributes
+        }
+    }
 }
 #endif

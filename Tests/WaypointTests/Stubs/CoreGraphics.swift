@@ -18,3 +18,9 @@ open class CGMutablePath: CGPath, @unchecked Sendable {
     public func addLines(between points: [CGPoint], transform: CGAffineTransform = .identity) {}
     public func closeSubpath() {}
 }
+
+// Apple's SDK declares CGColor Sendable (an immutable colour); the stub holds no state.
+open class CGColor: @unchecked Sendable {
+    public init() {}
+    public var alpha: CGFloat { 1 }
+}

@@ -93,7 +93,7 @@ extension ShapeStyle where Self == ForegroundStyle { public static var foregroun
 public struct ContentShapeKinds: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let interaction = ContentShapeKinds(rawValue: 1), hoverEffect = ContentShapeKinds(rawValue: 2)
+    public static let interaction = ContentShapeKinds(rawValue: 1)
 }
 public struct HoverEffect: Sendable { public static let automatic = HoverEffect(), highlight = HoverEffect(), lift = HoverEffect() }
 
@@ -219,11 +219,6 @@ public struct AnyTransition: Sendable {
     public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition { AnyTransition() }
 }
 public protocol Gesture { associatedtype Value }
-public struct DragGesture: Gesture {
-    public struct Value: Equatable, Sendable { public var translation: CGSize }
-    public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {}
-    public func onEnded(_ action: @escaping (Value) -> Void) -> _EndedGesture<DragGesture> { _EndedGesture() }
-}
 public struct TapGesture: Gesture {
     public typealias Value = Void
     public init(count: Int = 1) {}
@@ -253,8 +248,6 @@ extension View {
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { EmptyView() }
     public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable @isolated(any) () async -> Void) -> some View { EmptyView() }
     public func disabled(_ disabled: Bool) -> some View { EmptyView() }
-    public func focusSection() -> some View { EmptyView() }
-    public func onExitCommand(perform action: (() -> Void)?) -> some View { EmptyView() }
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View { EmptyView() }
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { EmptyView() }
     public func opacity(_ opacity: Double) -> some View { EmptyView() }
@@ -267,7 +260,6 @@ extension View {
     public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { EmptyView() }
     public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { EmptyView() }
     public func contentShape<S: Shape>(_ kind: ContentShapeKinds, _ shape: S, eoFill: Bool = false) -> some View { EmptyView() }
-    public func hoverEffect(_ effect: HoverEffect = .automatic) -> some View { EmptyView() }
     public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { EmptyView() }
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { EmptyView() }
     public func transition(_ t: AnyTransition) -> some View { EmptyView() }
@@ -295,12 +287,81 @@ public struct AnimationCompletionCriteria: Hashable, Sendable { public static le
 extension View {
     public func transaction(value: some Equatable, _ transform: @escaping (inout Transaction) -> Void) -> some View { EmptyView() }
 }
-// Keyboard shortcuts (iOS 14, macOS 11, visionOS 1; not tvOS or watchOS).
-public struct KeyboardShortcut: Hashable, Sendable { public static let defaultAction = Self(), cancelAction = Self() }
-extension View {
-    public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { EmptyView() }
-}
 // Focus (focusable: iOS 17, macOS 12, tvOS 15, watchOS 8, visionOS 1).
 extension View {
     public func focusable(_ isFocusable: Bool = true) -> some View { EmptyView() }
 }
+// MARK: Per-platform availability and the UIKit and AppKit bridges
+// The stub is emitted once per platform with -D STUB_IOS, STUB_MACOS, STUB_TVOS, STUB_WATCHOS or
+// STUB_VISIONOS (none for the run without a platform, which sees everything): what a platform lacks
+// at the package's deployment targets (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1) is left out
+// of that platform's module. Availability is that of each symbol's page in Apple's documentation.
+#if canImport(UIKit)
+import UIKit
+extension Color {
+    /// iOS 15, tvOS 15, watchOS 8, visionOS 1.
+    nonisolated public init(uiColor: UIColor) { self.init(white: 0) }
+}
+#endif
+#if canImport(AppKit)
+import AppKit
+extension Color {
+    /// macOS 12.
+    nonisolated public init(nsColor: NSColor) { self.init(white: 0) }
+}
+#endif
+
+// DragGesture: iOS 13, macOS 10.15, watchOS 6, visionOS 1; not tvOS.
+#if !STUB_TVOS
+public struct DragGesture: Gesture {
+    public struct Value: Equatable, Sendable { public var translation: CGSize }
+    public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {}
+    public func onEnded(_ action: @escaping (Value) -> Void) -> _EndedGesture<DragGesture> { _EndedGesture() }
+}
+#endif
+
+// hoverEffect(_:): iOS 13.4, tvOS 16, visionOS 1; not macOS or watchOS.
+#if !STUB_MACOS && !STUB_WATCHOS
+extension View {
+    public func hoverEffect(_ effect: HoverEffect = .automatic) -> some View { EmptyView() }
+}
+#endif
+
+// ContentShapeKinds.hoverEffect: iOS 15, visionOS 1, tvOS 18 (above the package's tvOS 17); not
+// macOS or watchOS.
+#if !STUB_MACOS && !STUB_WATCHOS && !STUB_TVOS
+extension ContentShapeKinds {
+    public static let hoverEffect = ContentShapeKinds(rawValue: 2)
+}
+#endif
+
+// focusSection(): macOS 13, tvOS 15 only. onExitCommand(perform:): macOS 10.15, tvOS 13 only.
+#if !STUB_IOS && !STUB_WATCHOS && !STUB_VISIONOS
+extension View {
+    public func focusSection() -> some View { EmptyView() }
+    public func onExitCommand(perform action: (() -> Void)?) -> some View { EmptyView() }
+}
+#endif
+
+// keyboardShortcut(_:modifiers:), KeyboardShortcut: iOS 14, macOS 11, visionOS 1; not tvOS or watchOS.
+#if !STUB_TVOS && !STUB_WATCHOS
+public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeClusterLiteral {
+    public init(_ character: Character) {}
+    public init(extendedGraphemeClusterLiteral character: Character) {}
+    public static let escape = KeyEquivalent("\u{1B}"), `return` = KeyEquivalent("\r")
+}
+public struct EventModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let command = EventModifiers(rawValue: 1 << 4)
+}
+public struct KeyboardShortcut: Hashable, Sendable {
+    public init(_ key: KeyEquivalent, modifiers: EventModifiers = .command) {}
+    public static let defaultAction = KeyboardShortcut(.return, modifiers: [])
+    public static let cancelAction = KeyboardShortcut(.escape, modifiers: [])
+}
+extension View {
+    public func keyboardShortcut(_ key: KeyEquivalent, modifiers: EventModifiers = .command) -> some View { EmptyView() }
+    public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { EmptyView() }
+}
+#endif
