@@ -40,7 +40,7 @@ let package = Package(
         ),
         // Writes to an event queue until killed; the queue's crash test runs it as a child process.
         .executableTarget(name: "QueueCrashWriter", dependencies: ["Waypoint"], path: "Tests/QueueCrashWriter"),
-        // Stubs holds stub SwiftUI, CoreGraphics and Accessibility modules that the UI adapters are type-checked against.
+        // Stubs holds stub SwiftUI, UIKit, AppKit, CoreGraphics, QuartzCore, Accessibility, os and ObjectiveC modules that the UI adapters are type-checked against.
         .testTarget(
             name: "WaypointTests", dependencies: ["Waypoint", "WaypointTesting", "QueueCrashWriter", "TestSupport"],
             exclude: ["Stubs"]),

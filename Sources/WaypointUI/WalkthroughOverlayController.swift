@@ -77,7 +77,7 @@ public final class WalkthroughOverlayController<Context> {
     /// app's current locale unless `style.labels.locale` names one, with the app's overrides).
     public init(
         coordinator: HintCoordinator<Context>, window: UIWindow, measurer: SystemFontTextMeasurer? = nil,
-        style: OverlayStyle = .standard
+        style: OverlayStyle = .current
     ) {
         self.coordinator = coordinator
         self.window = window
@@ -194,7 +194,7 @@ public final class WalkthroughOverlayController<Context> {
         } else {
             let traits = window.traitCollection
             let scale = UIFontMetrics(forTextStyle: .body).scaledValue(for: 1, compatibleWith: traits)
-            overlay.measurer = SystemFontTextMeasurer(scale: Double(scale), boldText: traits.legibilityWeight == .bold)
+            overlay.measurer = SystemFontTextMeasurer(scale: Double(scale) * style.textScale, boldText: traits.legibilityWeight == .bold)
         }
         overlay.targetAccessibilityLabel = view.accessibilityLabel
         let frame = view.convert(view.bounds, to: window)
