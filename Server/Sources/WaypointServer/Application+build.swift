@@ -67,43 +67,83 @@ func buildRouter(
     _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date = { Date() },
     signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
 ) -> Router<ServerContext> {
-    // The templates are part of the program: one that does not parse is a bug, caught by every test.
-    let renderer: PageRenderer
-    do { renderer = try PageRenderer() } catch { fatalError("The dashboard's templates do not parse: \(error)") }
     let router = Router(context: ServerContext.self)
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
-    let authenticator = Authenticator(
-        adminToken: configuration.adminToken, store: store,
-        limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
-        trustedProxies: configuration.trustedProxies, now: now)
-    // Both stores keep people; a store that does not (a test's stand-in) has no accounts.
-    let people = People(
-        sql: store as? any SQLRows, hasher: PasswordHasher(cost: configuration.passwordCost, checks: metrics.passwordChecks), now: now)
-    let sessions = DashboardSessions(adminToken: configuration.adminToken)
+    let routes = ServerRoutes(configuration, store: store, metrics: metrics, now: now, signInClock: signInClock)
     // Every route after this point is checked against ``AccessRules``.
-    router.add(middleware: AccessMiddleware(authenticator: authenticator, people: people, sessions: sessions, renderer: renderer))
-    let documents = PublishedDocumentCache(store: store)
-    let administration = AppAdministration(
-        store: store, documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() },
-        clientAddress: authenticator.clientAddress)
-    HealthController<ServerContext>(metrics: metrics, store: store).addRoutes(to: router)
-    OpenAPIController<ServerContext>().addRoutes(to: router)
-    DocumentController<ServerContext>(documents: documents, authenticator: authenticator).addRoutes(to: router)
-    EventsController<ServerContext>(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
-        .addRoutes(to: router)
-    let apps = router.group("v1/apps")
-    AppsController<ServerContext>(administration: administration, limits: configuration.limits).addRoutes(to: apps)
-    ReportsController<ServerContext>(administration: administration).addRoutes(to: apps)
-    KeysController<ServerContext>(administration: administration).addRoutes(to: apps)
-    UsersController<ServerContext>(erasure: UserErasure(store: store, now: now, clientAddress: authenticator.clientAddress)).addRoutes(to: apps)
-    AuditController<ServerContext>(auditLog: administration.auditLog).addRoutes(to: router.group("v1/audit"))
-    PeopleController(people: people, clientAddress: authenticator.clientAddress).addRoutes(to: router)
-    let dashboard = DashboardController<ServerContext>(
-        administration: administration, authenticator: authenticator, sessions: sessions, renderer: renderer,
-        limits: configuration.limits, people: people, signInLimits: SignInLimits(clock: signInClock))
-    dashboard.addRoutes(to: router)
-    ReportPagesController<ServerContext>(administration: administration, pages: dashboard).addRoutes(to: router)
-    PeoplePagesController(people: people, pages: dashboard).addRoutes(to: router)
+    router.add(middleware: routes.access)
+    routes.add(to: router)
     return router
+}
+
+/// What the routes are made of, and the routes themselves, grouped by controller.
+struct ServerRoutes {
+    let configuration: ServerConfiguration
+    let store: any Store
+    let metrics: ServerMetrics
+    let now: @Sendable () -> Date
+    let signInClock: @Sendable () -> ContinuousClock.Instant
+    let renderer: PageRenderer
+    let authenticator: Authenticator
+    let people: People
+    let sessions: DashboardSessions
+    let documents: PublishedDocumentCache
+    let administration: AppAdministration
+
+    init(
+        _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date,
+        signInClock: @escaping @Sendable () -> ContinuousClock.Instant
+    ) {
+        // The templates are part of the program: one that does not parse is a bug, caught by every test.
+        do { renderer = try PageRenderer() } catch { fatalError("The dashboard's templates do not parse: \(error)") }
+        self.configuration = configuration
+        self.store = store
+        self.metrics = metrics
+        self.now = now
+        self.signInClock = signInClock
+        let authenticator = Authenticator(
+            adminToken: configuration.adminToken, store: store,
+            limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
+            trustedProxies: configuration.trustedProxies, now: now)
+        self.authenticator = authenticator
+        // Both stores keep people; a store that does not (a test's stand-in) has no accounts.
+        people = People(
+            sql: store as? any SQLRows, hasher: PasswordHasher(cost: configuration.passwordCost, checks: metrics.passwordChecks), now: now)
+        sessions = DashboardSessions(adminToken: configuration.adminToken)
+        documents = PublishedDocumentCache(store: store)
+        administration = AppAdministration(
+            store: store, documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() },
+            clientAddress: authenticator.clientAddress)
+    }
+
+    /// The middleware that checks every route against ``AccessRules`` and sets the principal.
+    var access: AccessMiddleware {
+        AccessMiddleware(authenticator: authenticator, people: people, sessions: sessions, renderer: renderer)
+    }
+
+    /// Adds every route to `router`. Routes that need a role go into a group that refuses a request
+    /// without a principal (``PrincipalRequiredMiddleware``), so they fail closed even on a router
+    /// without ``access``.
+    func add(to router: Router<ServerContext>) {
+        HealthController(metrics: metrics, store: store).addRoutes(to: router)
+        OpenAPIController().addRoutes(to: router)
+        DocumentController(documents: documents, authenticator: authenticator).addRoutes(to: router)
+        EventsController(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
+            .addRoutes(to: router)
+        let signedIn = router.group().add(middleware: PrincipalRequiredMiddleware())
+        let apps = signedIn.group("v1/apps")
+        AppsController(administration: administration, limits: configuration.limits).addRoutes(to: apps)
+        ReportsController(administration: administration).addRoutes(to: apps)
+        KeysController(administration: administration).addRoutes(to: apps)
+        UsersController(erasure: UserErasure(store: store, now: now, clientAddress: authenticator.clientAddress)).addRoutes(to: apps)
+        AuditController(auditLog: administration.auditLog).addRoutes(to: signedIn.group("v1/audit"))
+        PeopleController(people: people, clientAddress: authenticator.clientAddress).addRoutes(to: signedIn)
+        let dashboard = DashboardController(
+            administration: administration, authenticator: authenticator, sessions: sessions, renderer: renderer,
+            limits: configuration.limits, people: people, signInLimits: SignInLimits(clock: signInClock))
+        dashboard.addRoutes(to: router, signedIn: signedIn)
+        ReportPagesController(administration: administration, pages: dashboard).addRoutes(to: signedIn)
+        PeoplePagesController(people: people, pages: dashboard).addRoutes(to: signedIn)
+    }
 }

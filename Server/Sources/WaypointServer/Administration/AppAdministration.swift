@@ -24,8 +24,8 @@ struct AppAdministration: Sendable {
     var auditLog: AuditLog { AuditLog(store: store, now: now) }
 
     /// Who sent `request` and from where, as the audit log records it.
-    func origin(of request: Request, context: some RequestContext) -> AuditOrigin {
-        AuditOrigin(request: request, context: context, addresses: clientAddress)
+    func origin(of request: Request, context: ServerContext) throws -> AuditOrigin {
+        try AuditOrigin(request: request, context: context, addresses: clientAddress)
     }
 
     /// The environments every app gets.

@@ -1,24 +1,11 @@
 import Hummingbird
 
 extension AuditActor {
-    /// The actor of a request that reached an administration route: the one place where whoever
-    /// the request authenticated as becomes an audit actor.
-    ///
-    /// ``AccessMiddleware`` sets ``ServerContext/principal`` on every such route: an account that
-    /// signed in to the dashboard is a ``Kind/session`` actor, one using a personal API token an
-    /// ``Kind/apiToken`` actor (both with the account's id and name); the admin token, through the
-    /// API or a session opened with it, is ``adminToken``. A context with no principal (a test that
-    /// drives a controller with another context) is the admin token, the only credential without one.
-    init(request: Request, context: some RequestContext) {
-        // Only ``ServerContext`` carries a principal; the controllers are generic over the context.
-        guard let principal = (context as? ServerContext)?.principal else {
-            self = .adminToken
-            return
-        }
-        self.init(principal: principal)
-    }
-
-    /// The actor of `principal`.
+    /// The actor of `principal`: the one place where whoever a request authenticated as becomes an
+    /// audit actor. An account that signed in to the dashboard is a ``Kind/session`` actor, one
+    /// using a personal API token an ``Kind/apiToken`` actor (both with the account's id and name);
+    /// the admin token, through the API or a session opened with it, is ``adminToken``. There is no
+    /// actor without a principal: ``ServerContext/requirePrincipal()`` refuses such a request.
     init(principal: Principal) {
         guard let accountID = principal.accountID else {
             self = .adminToken

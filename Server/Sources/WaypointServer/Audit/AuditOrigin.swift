@@ -10,10 +10,11 @@ struct AuditOrigin: Sendable, Hashable {
     /// The client's address (``ClientAddress``), nil for the server's own work.
     let address: String?
 
-    /// The origin of `request`: its actor (``AuditActor/init(request:context:)``) and its client
-    /// address by the trusted-proxy rule of `addresses`.
-    init(request: Request, context: some RequestContext, addresses: ClientAddress) {
-        actor = AuditActor(request: request, context: context)
+    /// The origin of `request`: the actor of its principal (``AuditActor/init(principal:)``) and
+    /// its client address by the trusted-proxy rule of `addresses`. A request without a principal
+    /// is refused (401), so nothing is done or recorded for nobody.
+    init(request: Request, context: ServerContext, addresses: ClientAddress) throws {
+        actor = AuditActor(principal: try context.requirePrincipal())
         address = addresses.resolve(request, context: context)
     }
 

@@ -5,7 +5,8 @@ import Waypoint
 /// `POST /v1/apps`, revisions and publishing: the admin routes that shape what apps receive.
 ///
 /// Who may use each is ``AccessRules``'s.
-struct AppsController<Context: RequestContext>: Sendable {
+struct AppsController: Sendable {
+    typealias Context = ServerContext
     let administration: AppAdministration
     let limits: Limits
 
@@ -44,7 +45,7 @@ struct AppsController<Context: RequestContext>: Sendable {
         } catch {
             throw APIError.badRequest("The body is not an app: \(EventBatch.describe(error)). Send {\"id\":\"fitness\",\"name\":\"Fitness\"}.")
         }
-        let created = try await administration.createApp(id: input.id, name: input.name, by: administration.origin(of: request, context: context))
+        let created = try await administration.createApp(id: input.id, name: input.name, by: try administration.origin(of: request, context: context))
         return try JSONBody.response(
             CreatedApp(
                 id: created.app.id, name: created.app.name,
@@ -110,7 +111,7 @@ struct AppsController<Context: RequestContext>: Sendable {
     @Sendable func upload(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
         let body = try await RequestBody.collect(request, limit: limits.maxDocumentBytes)
-        let created = try await administration.addRevision(appID: appID, body: body, by: administration.origin(of: request, context: context))
+        let created = try await administration.addRevision(appID: appID, body: body, by: try administration.origin(of: request, context: context))
         return try JSONBody.response(
             CreatedRevision(revision: created.revision, sha256: created.sha256, diagnostics: created.diagnostics, existing: created.existing),
             status: created.existing ? .ok : .created)
@@ -195,7 +196,7 @@ struct AppsController<Context: RequestContext>: Sendable {
         do {
             let publication = try await administration.publish(
                 appID: appID, environment: environment, revision: input.revision, confirmed: input.confirm,
-                by: administration.origin(of: request, context: context))
+                by: try administration.origin(of: request, context: context))
             return try JSONBody.response(
                 Published(
                     environment: environment, revision: input.revision, previousRevision: publication.previousRevision,

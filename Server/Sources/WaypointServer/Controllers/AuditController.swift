@@ -5,7 +5,8 @@ import Waypoint
 /// `GET /v1/audit`: the audit log, newest first, filtered and a page at a time.
 ///
 /// Added to the `v1/audit` group; ``AccessRules`` lets only owners in.
-struct AuditController<Context: RequestContext>: Sendable {
+struct AuditController: Sendable {
+    typealias Context = ServerContext
     let auditLog: AuditLog
 
     /// The path of the route, as the router and the request log name it.

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// `GET /v1/document`: the published revision of the key's environment, byte for byte, cacheable by
 /// its ETag; `HEAD /v1/document` answers the same status and headers without the body.
-struct DocumentController<Context: RequestContext>: Sendable {
+struct DocumentController: Sendable {
+    typealias Context = ServerContext
     let documents: PublishedDocumentCache
     let authenticator: Authenticator
 

@@ -5,7 +5,8 @@ import WaypointTools
 
 /// `POST /v1/events`: a batch of analytics events, answered once the accepted ones are durably stored,
 /// with the core's ``Waypoint/EventUploadReceipt`` — the type the app's `HTTPEventSink` reads.
-struct EventsController<Context: RequestContext>: Sendable {
+struct EventsController: Sendable {
+    typealias Context = ServerContext
     let store: any Store
     let authenticator: Authenticator
     let metrics: ServerMetrics

@@ -4,7 +4,8 @@ import Hummingbird
 ///
 /// `/health` says the process answers (liveness); `/ready` says it can store now (readiness), so a
 /// load balancer or an orchestrator sends traffic only to servers that can keep it.
-struct HealthController<Context: RequestContext>: Sendable {
+struct HealthController: Sendable {
+    typealias Context = ServerContext
     let metrics: ServerMetrics
     let store: any Store
 

@@ -4,7 +4,8 @@ import Hummingbird
 /// An environment's SDK keys: listed by prefix, rotated with a grace period, revoked at once.
 ///
 /// Who may use them is ``AccessRules``'s; the rules of keys are ``AppAdministration``'s.
-struct KeysController<Context: RequestContext>: Sendable {
+struct KeysController: Sendable {
+    typealias Context = ServerContext
     let administration: AppAdministration
 
     func addRoutes(to group: RouterGroup<Context>) {
@@ -66,7 +67,7 @@ struct KeysController<Context: RequestContext>: Sendable {
         let (appID, environment) = try await target(context)
         let body = try await RequestBody.collect(request, limit: 64 * 1024)
         let input = try RotateKeyRequest.parse(body)
-        let rotated = try await administration.rotateKey(appID: appID, environment: environment, graceHours: input.graceHours, by: administration.origin(of: request, context: context))
+        let rotated = try await administration.rotateKey(appID: appID, environment: environment, graceHours: input.graceHours, by: try administration.origin(of: request, context: context))
         return try JSONBody.response(
             Rotated(
                 environment: environment, sdkKey: rotated.key, keyPrefix: rotated.prefix,
@@ -83,7 +84,7 @@ struct KeysController<Context: RequestContext>: Sendable {
     @Sendable func revoke(request: Request, context: Context) async throws -> Response {
         let (appID, environment) = try await target(context)
         let prefix = context.parameters.get("keyPrefix") ?? ""
-        let key = try await administration.revokeKey(appID: appID, environment: environment, prefix: prefix, by: administration.origin(of: request, context: context))
+        let key = try await administration.revokeKey(appID: appID, environment: environment, prefix: prefix, by: try administration.origin(of: request, context: context))
         return try JSONBody.response(Revoked(environment: environment, key: Key(key, at: administration.now())))
     }
 

@@ -4,7 +4,8 @@ import Hummingbird
 ///
 /// The file is compiled into the program (a resource embedded in code), so the server answers it
 /// wherever it runs, whatever its working directory, with no file beside the executable.
-struct OpenAPIController<Context: RequestContext>: Sendable {
+struct OpenAPIController: Sendable {
+    typealias Context = ServerContext
     /// The description's bytes, exactly as `Server/openapi.json` holds them.
     static var document: [UInt8] { PackageResources.openapi_json }
 

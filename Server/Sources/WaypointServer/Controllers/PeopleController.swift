@@ -11,11 +11,11 @@ struct PeopleController: Sendable {
     var clientAddress = ClientAddress(trustedProxies: [])
 
     /// Who sent `request` and from where, as the audit log records it.
-    private func origin(_ request: Request, _ context: ServerContext) -> AuditOrigin {
-        AuditOrigin(request: request, context: context, addresses: clientAddress)
+    private func origin(_ request: Request, _ context: ServerContext) throws -> AuditOrigin {
+        try AuditOrigin(request: request, context: context, addresses: clientAddress)
     }
 
-    func addRoutes(to router: Router<ServerContext>) {
+    func addRoutes(to router: RouterGroup<ServerContext>) {
         router.get("v1/people", use: list)
         router.post("v1/people", use: create)
         router.patch("v1/people/:account", use: changeRole)
@@ -61,7 +61,7 @@ struct PeopleController: Sendable {
             try await RequestBody.collect(request, limit: 16 * 1024), fields: ["email", "name", "role", "password"], example: Self.createExample)
         let account = try await people.createAccount(
             email: try input.string("email") ?? "", name: try input.string("name") ?? "", role: try Role.parse(try input.string("role")),
-            password: try input.string("password") ?? "", by: origin(request, context))
+            password: try input.string("password") ?? "", by: try origin(request, context))
         return try JSONBody.response(Account(account), status: .created)
     }
 
@@ -70,13 +70,13 @@ struct PeopleController: Sendable {
         let input = try JSONObjectRequest(
             try await RequestBody.collect(request, limit: 16 * 1024), fields: ["role"], example: #"{"role":"publisher"}"#)
         let role = try Role.parse(try input.string("role"))
-        let account = try await people.changeRole(id: context.parameters.get("account") ?? "", to: role, by: origin(request, context))
+        let account = try await people.changeRole(id: context.parameters.get("account") ?? "", to: role, by: try origin(request, context))
         return try JSONBody.response(Account(account))
     }
 
     /// `DELETE /v1/people/{account}`: 204; the account's sessions and tokens end with it.
     @Sendable func remove(request: Request, context: ServerContext) async throws -> Response {
-        _ = try await people.remove(id: context.parameters.get("account") ?? "", by: origin(request, context))
+        _ = try await people.remove(id: context.parameters.get("account") ?? "", by: try origin(request, context))
         return Response(status: .noContent)
     }
 
@@ -84,13 +84,13 @@ struct PeopleController: Sendable {
     @Sendable func resetPassword(request: Request, context: ServerContext) async throws -> Response {
         let input = try JSONObjectRequest(
             try await RequestBody.collect(request, limit: 16 * 1024), fields: ["password"], example: #"{"password":"a long passphrase"}"#)
-        try await people.setPassword(id: context.parameters.get("account") ?? "", password: try input.string("password") ?? "", by: origin(request, context))
+        try await people.setPassword(id: context.parameters.get("account") ?? "", password: try input.string("password") ?? "", by: try origin(request, context))
         return Response(status: .noContent)
     }
 
     /// `POST /v1/people/{account}/sign-out`: 204; every session of the account ends at once.
     @Sendable func signOut(request: Request, context: ServerContext) async throws -> Response {
-        try await people.endSessions(accountID: context.parameters.get("account") ?? "", by: origin(request, context))
+        try await people.endSessions(accountID: context.parameters.get("account") ?? "", by: try origin(request, context))
         return Response(status: .noContent)
     }
 
@@ -106,7 +106,7 @@ struct PeopleController: Sendable {
                 "The admin token cannot retire itself: retire it as an owner account, with a personal API token of that account "
                     + "(so that someone can still manage the server afterwards).")
         }
-        return try JSONBody.response(Retired(retiredAt: Timestamp.iso8601(try await people.retireAdminToken(by: origin(request, context)))))
+        return try JSONBody.response(Retired(retiredAt: Timestamp.iso8601(try await people.retireAdminToken(by: try origin(request, context)))))
     }
 
     // MARK: Tokens
@@ -188,14 +188,14 @@ struct PeopleController: Sendable {
             throw APIError.badRequest("The field \"expiresInDays\" is missing; every token expires: send it, such as \(Self.tokenExample).")
         }
         // A personal token acts with its own role: it cannot make a token with more.
-        let created = try await people.createToken(for: account, actingAs: context.principal?.role, name: name, role: role, days: days, by: origin(request, context))
+        let created = try await people.createToken(for: account, actingAs: try context.requirePrincipal().role, name: name, role: role, days: days, by: try origin(request, context))
         return try JSONBody.response(Created(token: created.token, details: Token(created.record, at: people.now())), status: .created)
     }
 
     /// `DELETE /v1/tokens/{tokenPrefix}`: the token, revoked.
     @Sendable func revokeToken(request: Request, context: ServerContext) async throws -> Response {
         let account = try await account(context)
-        let token = try await people.revokeToken(accountID: account.id, prefix: context.parameters.get("tokenPrefix") ?? "", by: origin(request, context))
+        let token = try await people.revokeToken(accountID: account.id, prefix: context.parameters.get("tokenPrefix") ?? "", by: try origin(request, context))
         return try JSONBody.response(Token(token, at: people.now()))
     }
 }

@@ -7,7 +7,8 @@ import WaypointTools
 /// events, each of one environment (docs/ARCHITECTURE.md, "Reports": scope).
 ///
 /// API routes; who may use each is ``AccessRules``'s.
-struct ReportsController<Context: RequestContext>: Sendable {
+struct ReportsController: Sendable {
+    typealias Context = ServerContext
     let administration: AppAdministration
 
     var store: any Store { administration.store }

@@ -4,7 +4,8 @@ import Hummingbird
 /// `DELETE /v1/apps/{app}/users/{userId}`: erasure of one user's events.
 ///
 /// Who may use it is ``AccessRules``'s.
-struct UsersController<Context: RequestContext>: Sendable {
+struct UsersController: Sendable {
+    typealias Context = ServerContext
     let erasure: UserErasure
 
     /// The path of the route, as the router and the request log name it.
@@ -28,7 +29,7 @@ struct UsersController<Context: RequestContext>: Sendable {
                 code: "bad-user-id")
         }
         let deleted = try await erasure.erase(
-            appID: appID, userID: userID, by: AuditOrigin(request: request, context: context, addresses: erasure.clientAddress),
+            appID: appID, userID: userID, by: try AuditOrigin(request: request, context: context, addresses: erasure.clientAddress),
             logger: context.logger)
         return try JSONBody.response(Erased(deletedEvents: deleted))
     }

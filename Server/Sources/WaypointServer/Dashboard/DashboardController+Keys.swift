@@ -23,7 +23,7 @@ extension DashboardController {
                             + "not \(String(reflecting: text)); nothing was rotated.")
                 }
                 let rotated = try await administration.rotateKey(
-                    appID: app.id, environment: environment, graceHours: hours, by: administration.origin(of: request, context: context))
+                    appID: app.id, environment: environment, graceHours: hours, by: try administration.origin(of: request, context: context))
                 return renderer.page(
                     RotatedKeyPageContext(app: app, rotated: rotated), title: "New \(environment) key of \(app.name)",
                     chrome: chrome(request), status: .created)
@@ -43,7 +43,7 @@ extension DashboardController {
             let prefix = context.parameters.get("keyPrefix") ?? ""
             do {
                 _ = try await administration.revokeKey(
-                    appID: app.id, environment: environment, prefix: prefix, by: administration.origin(of: request, context: context))
+                    appID: app.id, environment: environment, prefix: prefix, by: try administration.origin(of: request, context: context))
             } catch let error as APIError {
                 return try await appOverview(request, app: app, status: error.status, message: error.message)
             }

@@ -13,7 +13,8 @@ import WaypointTools
 /// Signing in takes an account's email and password; while no owner account exists, the admin
 /// token instead (to create the first owner). Failed sign-ins are limited per client address and
 /// per account, and password checks at once per address and in all (``SignInLimits``).
-struct DashboardController<Context: RequestContext>: Sendable {
+struct DashboardController: Sendable {
+    typealias Context = ServerContext
     let administration: AppAdministration
     let authenticator: Authenticator
     let sessions: DashboardSessions
@@ -25,7 +26,9 @@ struct DashboardController<Context: RequestContext>: Sendable {
 
     var store: any Store { administration.store }
 
-    func addRoutes(to router: Router<Context>) {
+    /// Adds the sign-in routes to `router` and the signed-in pages to `signedIn` (a group that
+    /// refuses a request without a principal).
+    func addRoutes(to router: Router<Context>, signedIn pages: RouterGroup<Context>) {
         router.get("/") { request, _ in
             PageRenderer.redirect(to: try await hasSession(request) ? "/apps" : "/login")
         }
@@ -33,7 +36,6 @@ struct DashboardController<Context: RequestContext>: Sendable {
         router.get("login", use: signInPage)
         router.post("login", use: signIn)
         // Signed-in visitors with the role each needs: ``AccessMiddleware`` checks that before these run.
-        let pages = router.group()
         pages.post("logout", use: signOut)
         pages.get("apps", use: appsPage)
         pages.post("apps", use: createApp)
@@ -204,8 +206,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
     // MARK: Apps
 
     @Sendable func appsPage(request: Request, context: Context) async throws -> Response {
-        // Only ``ServerContext`` carries a principal; a context without one is the admin token, an owner.
-        let isOwner = (context as? ServerContext)?.principal.map { $0.role == .owner } ?? true
+        let isOwner = try context.requirePrincipal().role == .owner
         return try await rendering(request) { try await appsList(request, status: .ok, isOwner: isOwner) }
     }
 
@@ -237,7 +238,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
             let created: AppAdministration.CreatedApp
             do {
                 created = try await administration.createApp(
-                    id: input.id ?? "", name: input.name ?? "", by: administration.origin(of: request, context: context))
+                    id: input.id ?? "", name: input.name ?? "", by: try administration.origin(of: request, context: context))
             } catch let error as APIError {
                 return try await appsList(
                     request, status: error.status, message: error.message, formID: input.id ?? "", formName: input.name ?? "")
@@ -296,7 +297,7 @@ struct DashboardController<Context: RequestContext>: Sendable {
             let input = try await form(UploadForm.self, from: request, limit: limits.maxDocumentBytes * 3)
             let text = input.document ?? ""
             do {
-                let created = try await administration.addRevision(appID: app.id, body: Data(text.utf8), by: administration.origin(of: request, context: context))
+                let created = try await administration.addRevision(appID: app.id, body: Data(text.utf8), by: try administration.origin(of: request, context: context))
                 var location = "/apps/\(app.id)/revisions/\(created.revision)"
                 if created.revision > 1 { location += "?against=\(created.revision - 1)" }
                 return PageRenderer.redirect(to: location)
@@ -368,7 +369,7 @@ extension DashboardController {
             do {
                 _ = try await administration.publish(
                     appID: app.id, environment: environment, revision: number, confirmed: input.confirm == "yes",
-                    by: administration.origin(of: request, context: context))
+                    by: try administration.origin(of: request, context: context))
                 return PageRenderer.redirect(to: "/apps/\(app.id)?published=\(environment)&revision=\(number)")
             } catch let refusal as PublishNeedsConfirmation {
                 return try await revisionView(

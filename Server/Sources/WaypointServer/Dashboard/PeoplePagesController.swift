@@ -7,9 +7,9 @@ import Hummingbird
 /// Who may use each is ``AccessRules``'s; the rules are ``People``'s, as for the API.
 struct PeoplePagesController: Sendable {
     let people: People
-    let pages: DashboardController<ServerContext>
+    let pages: DashboardController
 
-    func addRoutes(to router: Router<ServerContext>) {
+    func addRoutes(to router: RouterGroup<ServerContext>) {
         router.get("people", use: peoplePage)
         router.post("people", use: addAccount)
         router.post("people/:account/role", use: changeRole)
@@ -64,7 +64,7 @@ struct PeoplePagesController: Sendable {
                 let role = try Role.parse(input.role)
                 _ = try await people.createAccount(
                     email: input.email ?? "", name: input.name ?? "", role: role, password: input.password ?? "",
-                    by: pages.administration.origin(of: request, context: context))
+                    by: try pages.administration.origin(of: request, context: context))
                 return PageRenderer.redirect(to: "/people?done=added")
             } catch let error as APIError {
                 return try await peopleList(
@@ -97,7 +97,7 @@ struct PeoplePagesController: Sendable {
         try await pages.rendering(request) {
             let input = try await pages.form(AccountForm.self, from: request)
             do {
-                try await change(context.parameters.get("account") ?? "", input, pages.administration.origin(of: request, context: context))
+                try await change(context.parameters.get("account") ?? "", input, try pages.administration.origin(of: request, context: context))
             } catch let error as APIError where error.status != .notFound {
                 return try await peopleList(request, context, status: error.status, message: error.message)
             }
@@ -156,7 +156,7 @@ struct PeoplePagesController: Sendable {
                         "\(String(reflecting: input.expiresInDays ?? "")) is not a number of days; a token lasts 1 to \(People.maximumTokenDays) days.")
                 }
                 let created = try await people.createToken(for: account, name: input.name ?? "", role: try Role.parse(input.role), days: days,
-                    by: pages.administration.origin(of: request, context: context))
+                    by: try pages.administration.origin(of: request, context: context))
                 return try await tokensList(
                     request, context, status: .created, created: .init(token: created.token, prefix: created.record.prefix))
             } catch let error as APIError {
@@ -174,7 +174,7 @@ struct PeoplePagesController: Sendable {
             _ = try await pages.form(CSRFOnly.self, from: request)
             let account = try await account(context)
             let token = try await people.revokeToken(accountID: account.id, prefix: context.parameters.get("tokenPrefix") ?? "",
-                by: pages.administration.origin(of: request, context: context))
+                by: try pages.administration.origin(of: request, context: context))
             return PageRenderer.redirect(to: "/tokens?revoked=\(FormText.percentEncoded(token.prefix))")
         }
     }
@@ -217,7 +217,7 @@ struct PeoplePagesController: Sendable {
             }
             do {
                 try await people.setPassword(
-                    id: account.id, password: input.password ?? "", by: pages.administration.origin(of: request, context: context),
+                    id: account.id, password: input.password ?? "", by: try pages.administration.origin(of: request, context: context),
                     ownPassword: true)
             } catch let error as APIError {
                 return try await tokensList(request, context, status: error.status, message: error.message)

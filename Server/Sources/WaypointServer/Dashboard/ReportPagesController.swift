@@ -8,13 +8,14 @@ import WaypointTools
 /// A flow's report (docs/ARCHITECTURE.md, "Reports") is shown by variation, with funnel bars and the
 /// designed graph with real traffic. Every figure comes from the reports of WaypointTools, the ones
 /// `waypoint funnel` prints.
-struct ReportPagesController<Context: RequestContext>: Sendable {
+struct ReportPagesController: Sendable {
+    typealias Context = ServerContext
     let administration: AppAdministration
-    let pages: DashboardController<Context>
+    let pages: DashboardController
 
     var store: any Store { administration.store }
 
-    func addRoutes(to router: Router<Context>) {
+    func addRoutes(to router: RouterGroup<Context>) {
         // Signed-in visitors only: ``AccessMiddleware`` checks that before these run.
         let group = router.group().add(middleware: ReportConnectionMiddleware<Context>())
         group.get("apps/:app/flows/:flow", use: flowPage)

@@ -29,7 +29,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         metrics.recordRequest(route: route, status: status)
         let elapsed = ContinuousClock.now - start
         // An erasure's path names the user whose data is erased: the log keeps its route instead.
-        let path = route == UsersController<Context>.erasureRoute ? route : request.uri.path
+        let path = route == UsersController.erasureRoute ? route : request.uri.path
         context.logger.info("\(request.method) \(path) \(status) \(Self.milliseconds(elapsed))ms", source: "WaypointServer")
     }
 

@@ -35,7 +35,7 @@ struct ReportsRouteTests {
     @Test func theExportIsPaged() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp("fitness")
-            let total = ReportsController<ServerContext>.exportPageSize * 2 + 7
+            let total = ReportsController.exportPageSize * 2 + 7
             for start in stride(from: 0, to: total, by: 1000) {
                 let lines = (start..<min(start + 1000, total)).map { TestEvents.line("m\($0)", user: "u\($0 % 50)") }
                 _ = try await client.postEvents(key: app.production, lines: lines)
