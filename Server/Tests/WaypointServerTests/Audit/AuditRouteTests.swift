@@ -130,6 +130,9 @@ struct AuditRouteTests {
             let current = String(try await KeysRouteTests.keys(client).first?["keyPrefix"] as? String ?? "")
             #expect(try await client.send("/v1/apps/fitness/environments/production/keys/\(current)", .delete, headers: TestServer.admin).status == .conflict)
             #expect(try await client.send("/v1/apps/nope/users/u1", .delete, headers: TestServer.admin).status == .notFound)
+            // Erasing a user who has no events erases nothing, and so records nothing.
+            let nothing = try await client.send("/v1/apps/fitness/users/never-seen", .delete, headers: TestServer.admin)
+            #expect(nothing.status == .ok && nothing.text.contains(#""deletedEvents":0"#), "\(nothing.text)")
             #expect(try await client.auditLog().entries.map { $0["action"] as? String } == ["app-created"])
         }
     }

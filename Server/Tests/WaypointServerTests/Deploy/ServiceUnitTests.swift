@@ -65,6 +65,24 @@ struct ServiceUnitTests {
         }
     }
 
+    @Test func itTrustsNginxOnThisMachineForClientAddresses() throws {
+        let command = try #require(try Self.settings()["ExecStart"]?.first).split(separator: " ").map(String.init)
+        let option = try #require(command.firstIndex(of: "--trusted-proxy"), "without it every client behind nginx is 127.0.0.1")
+        #expect(command.indices.contains(option + 1) && command[option + 1] == "127.0.0.1")
+    }
+
+    /// Server/README's advice on `X-Forwarded-For` is what the nginx site does.
+    @Test func theReadmeAndTheNginxSiteAgreeOnXForwardedFor() throws {
+        let root = TestServer.repositoryRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("Server/README.md"), encoding: .utf8)
+        let site = try String(contentsOf: root.appendingPathComponent("deploy/nginx/waypoint.conf"), encoding: .utf8)
+        let directive = try #require(readme.firstMatch(of: /`(proxy_set_header X-Forwarded-For [^`;]+;)`/)?.output.1)
+        let siteDirectives = site.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("proxy_set_header X-Forwarded-For") }
+        #expect(siteDirectives == [String(directive)])
+        #expect(directive.contains("$remote_addr"), "nginx is the first hop: the address it saw, never the client's claim")
+    }
+
     @Test func itsCommandLineServesOnLoopbackWithTheCredential() async throws {
         let command = try #require(try Self.settings()["ExecStart"]?.first).split(separator: " ").map(String.init)
         #expect(command.first == Self.installedExecutable)

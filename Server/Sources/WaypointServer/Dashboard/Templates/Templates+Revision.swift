@@ -51,6 +51,6 @@ extension Templates {
         <button type="submit">{{publishLabel}}</button>
         </form>
         {{/isPublished}}
-        <p class="hint">The same preview as JSON: <code>GET /v1/apps/{{appID}}/revisions/{{revision}}/preview?environment={{environment}}</code> with the admin token.</p>
+        <p class="hint">The same preview as JSON: <code>GET /v1/apps/{{appID}}/revisions/{{revision}}/preview?environment={{environment}}</code> with a personal API token (Tokens).</p>
         """
 }
