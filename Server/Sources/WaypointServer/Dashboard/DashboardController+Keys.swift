@@ -10,7 +10,7 @@ extension DashboardController {
 
     /// Rotates the key; the new key is shown once, on a page of its own.
     @Sendable func rotateKey(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
             let environment = context.parameters.get("environment") ?? ""
             try AppAdministration.requireEnvironment(environment)
@@ -26,16 +26,16 @@ extension DashboardController {
                     appID: app.id, environment: environment, graceHours: hours, by: try administration.origin(of: request, context: context))
                 return renderer.page(
                     RotatedKeyPageContext(app: app, rotated: rotated), title: "New \(environment) key of \(app.name)",
-                    chrome: chrome(request), status: .created)
+                    chrome: chrome(request, context), status: .created)
             } catch let error as APIError where error.status != .notFound {
-                return try await appOverview(request, app: app, status: error.status, message: error.message)
+                return try await appOverview(request, context, app: app, status: error.status, message: error.message)
             }
         }
     }
 
     /// Revokes a replaced key at once, then shows the app page again.
     @Sendable func revokeKey(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
             let environment = context.parameters.get("environment") ?? ""
             try AppAdministration.requireEnvironment(environment)
@@ -45,7 +45,7 @@ extension DashboardController {
                 _ = try await administration.revokeKey(
                     appID: app.id, environment: environment, prefix: prefix, by: try administration.origin(of: request, context: context))
             } catch let error as APIError {
-                return try await appOverview(request, app: app, status: error.status, message: error.message)
+                return try await appOverview(request, context, app: app, status: error.status, message: error.message)
             }
             var query = URLComponents()
             query.queryItems = [URLQueryItem(name: "revokedFrom", value: environment), URLQueryItem(name: "revoked", value: prefix)]

@@ -48,13 +48,15 @@ struct DashboardController: Sendable {
         pages.get("audit", use: auditPage)
     }
 
-    /// The layout's view of a signed-in request.
-    func chrome(_ request: Request) -> PageRenderer.Chrome {
-        PageRenderer.Chrome(csrf: sessions.session(of: request).map(sessions.csrfToken(for:)))
+    /// The layout's view of a request: its CSRF token and what its principal may do (nothing
+    /// signed out).
+    func chrome(_ request: Request, _ context: ServerContext) -> PageRenderer.Chrome {
+        PageRenderer.Chrome(
+            csrf: sessions.session(of: request).map(sessions.csrfToken(for:)), may: Permissions(role: context.principal?.role))
     }
 
     /// The CSRF token the page's forms carry ("" signed out).
-    func csrf(_ request: Request) -> String { chrome(request).csrf ?? "" }
+    func csrf(_ request: Request) -> String { sessions.session(of: request).map(sessions.csrfToken(for:)) ?? "" }
 
     /// Reads a form and checks its CSRF token; a page that explains what to do when it fails.
     func form<T: CSRFForm>(_ type: T.Type, from request: Request, limit: Int = 64 * 1024) async throws -> T {
@@ -66,17 +68,17 @@ struct DashboardController: Sendable {
     }
 
     /// Runs a page handler, answering its errors with an error page.
-    func rendering(_ request: Request, _ body: () async throws -> Response) async throws -> Response {
+    func rendering(_ request: Request, _ context: ServerContext, _ body: () async throws -> Response) async throws -> Response {
         do {
             return try await body()
         } catch let error as APIError {
-            return renderer.error(error, chrome: chrome(request), back: Self.backToApps)
+            return renderer.error(error, chrome: chrome(request, context), back: Self.backToApps)
         } catch let error as DashboardError {
-            return renderer.error(error.apiError, chrome: chrome(request), back: Self.backToApps)
+            return renderer.error(error.apiError, chrome: chrome(request, context), back: Self.backToApps)
         } catch {
             // A full disk or a lost database: a page that says so (503, `Retry-After`), not a JSON body.
             guard let answer = APIError.storageFailure(error) else { throw error }
-            var response = renderer.error(answer, chrome: chrome(request), back: Self.backToApps)
+            var response = renderer.error(answer, chrome: chrome(request, context), back: Self.backToApps)
             if let retryAfter = answer.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
             return response
         }
@@ -102,7 +104,7 @@ struct DashboardController: Sendable {
     }
 
     @Sendable func signInPage(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             if try await hasSession(request) {
                 return PageRenderer.redirect(to: FormText.safeNext(request.uri.queryParameters.get("next")))
             }
@@ -134,7 +136,7 @@ struct DashboardController: Sendable {
     }
 
     @Sendable func signIn(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) { try await signingIn(request: request, context: context) }
+        try await rendering(request, context) { try await signingIn(request: request, context: context) }
     }
 
     private func signingIn(request: Request, context: Context) async throws -> Response {
@@ -194,7 +196,7 @@ struct DashboardController: Sendable {
     }
 
     @Sendable func signOut(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             _ = try await form(CSRFOnly.self, from: request)
             if let session = sessions.session(of: request) {
                 try await people.endSession(idHash: DashboardSessions.idHash(of: session))
@@ -206,14 +208,13 @@ struct DashboardController: Sendable {
     // MARK: Apps
 
     @Sendable func appsPage(request: Request, context: Context) async throws -> Response {
-        let isOwner = try context.requirePrincipal().role == .owner
-        return try await rendering(request) { try await appsList(request, status: .ok, isOwner: isOwner) }
+        try await rendering(request, context) { try await appsList(request, context, status: .ok) }
     }
 
     /// The apps page; after a refused create form, with why and the form's values.
     private func appsList(
-        _ request: Request, status: HTTPResponse.Status, message: String? = nil, formID: String = "", formName: String = "",
-        isOwner: Bool = true
+        _ request: Request, _ context: ServerContext, status: HTTPResponse.Status, message: String? = nil, formID: String = "",
+        formName: String = ""
     ) async throws -> Response {
         var rows: [AppsPageContext.Row] = []
         for app in try await store.apps() {
@@ -222,8 +223,10 @@ struct DashboardController: Sendable {
                 rows.append(AppsPageContext.Row(app: app, summary: summary, revisions: revisions))
             }
         }
-        let context = AppsPageContext(csrf: csrf(request), rows: rows, message: message, formID: formID, formName: formName, isOwner: isOwner)
-        return renderer.page(context, title: "Apps", chrome: chrome(request), status: status)
+        let page = AppsPageContext(
+            csrf: csrf(request), rows: rows, message: message, formID: formID, formName: formName,
+            may: Permissions(role: try context.requirePrincipal().role))
+        return renderer.page(page, title: "Apps", chrome: chrome(request, context), status: status)
     }
 
     private struct CreateAppForm: CSRFForm {
@@ -233,7 +236,7 @@ struct DashboardController: Sendable {
     }
 
     @Sendable func createApp(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             let input = try await form(CreateAppForm.self, from: request)
             let created: AppAdministration.CreatedApp
             do {
@@ -241,15 +244,15 @@ struct DashboardController: Sendable {
                     id: input.id ?? "", name: input.name ?? "", by: try administration.origin(of: request, context: context))
             } catch let error as APIError {
                 return try await appsList(
-                    request, status: error.status, message: error.message, formID: input.id ?? "", formName: input.name ?? "")
+                    request, context, status: error.status, message: error.message, formID: input.id ?? "", formName: input.name ?? "")
             }
             return renderer.page(
-                CreatedAppPageContext(created), title: "App \(created.app.id) created", chrome: chrome(request), status: .created)
+                CreatedAppPageContext(created), title: "App \(created.app.id) created", chrome: chrome(request, context), status: .created)
         }
     }
 
     @Sendable func appPage(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
             var notice: String?
             let query = request.uri.queryParameters
@@ -261,13 +264,13 @@ struct DashboardController: Sendable {
                let prefix = query.get("revoked") {
                 notice = "The \(environment) key \(prefix)… is revoked: requests with it are refused from now on."
             }
-            return try await appOverview(request, app: app, status: .ok, notice: notice)
+            return try await appOverview(request, context, app: app, status: .ok, notice: notice)
         }
     }
 
     /// The app page; after a refused upload, with why, the findings and the document sent.
     func appOverview(
-        _ request: Request, app: AppRecord, status: HTTPResponse.Status, notice: String? = nil, message: String? = nil,
+        _ request: Request, _ context: ServerContext, app: AppRecord, status: HTTPResponse.Status, notice: String? = nil, message: String? = nil,
         diagnostics: DiagnosticTable? = nil, draft: String = ""
     ) async throws -> Response {
         var environments: [AppPageContext.Environment] = []
@@ -279,10 +282,10 @@ struct DashboardController: Sendable {
                 environment, appID: app.id, published: published, keys: keys, now: now, csrf: csrf(request)))
         }
         let revisions = try await store.revisions(appID: app.id).reversed().map { AppPageContext.Revision($0, appID: app.id) }
-        let context = AppPageContext(
+        let page = AppPageContext(
             csrf: csrf(request), app: app, environments: environments, revisions: revisions, notice: notice, message: message,
-            diagnostics: diagnostics, draft: draft)
-        return renderer.page(context, title: app.name, chrome: chrome(request), status: status)
+            diagnostics: diagnostics, draft: draft, may: Permissions(role: try context.requirePrincipal().role))
+        return renderer.page(page, title: app.name, chrome: chrome(request, context), status: status)
     }
 
     private struct UploadForm: CSRFForm {
@@ -291,7 +294,7 @@ struct DashboardController: Sendable {
     }
 
     @Sendable func uploadRevision(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
             // A form-encoded document takes up to three times its size.
             let input = try await form(UploadForm.self, from: request, limit: limits.maxDocumentBytes * 3)
@@ -303,7 +306,7 @@ struct DashboardController: Sendable {
                 return PageRenderer.redirect(to: location)
             } catch let error as APIError {
                 return try await appOverview(
-                    request, app: app, status: error.status, message: error.message,
+                    request, context, app: app, status: error.status, message: error.message,
                     diagnostics: DiagnosticTable(error.diagnostics, caption: "Problems in the uploaded document"), draft: text)
             }
         }
@@ -314,21 +317,21 @@ extension DashboardController {
     // MARK: Revisions and publishing
 
     @Sendable func revisionPage(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
             let number = try Self.revisionNumber(context.parameters.get("revision"))
             let environment = request.uri.queryParameters.get("environment") ?? "production"
             try AppAdministration.requireEnvironment(environment)
             let against = request.uri.queryParameters.get("against").flatMap { Int($0) }
             return try await revisionView(
-                request, app: app, number: number, environment: environment, against: against, status: .ok, message: nil)
+                request, context, app: app, number: number, environment: environment, against: against, status: .ok, message: nil)
         }
     }
 
     /// The revision page: its warnings, its changes, and what publishing it to `environment` would
     /// do (`preview`, when the caller has it already).
     func revisionView(
-        _ request: Request, app: AppRecord, number: Int, environment: String, against: Int?, status: HTTPResponse.Status,
+        _ request: Request, _ context: ServerContext, app: AppRecord, number: Int, environment: String, against: Int?, status: HTTPResponse.Status,
         message: String?, preview known: PublishPreview? = nil
     ) async throws -> Response {
         let summaries = try await store.revisions(appID: app.id)
@@ -347,10 +350,10 @@ extension DashboardController {
            let candidate = try await store.revision(appID: app.id, number: number) {
             changes = (try? DocumentDiff(before: Data(before.body), after: Data(candidate.body)).changes) ?? []
         }
-        let context = RevisionPageContext(
+        let page = RevisionPageContext(
             csrf: csrf(request), app: app, summary: summary, summaries: summaries, preview: preview, against: base,
-            changes: changes, message: message)
-        return renderer.page(context, title: "Revision \(number) of \(app.name)", chrome: chrome(request), status: status)
+            changes: changes, message: message, may: Permissions(role: try context.requirePrincipal().role))
+        return renderer.page(page, title: "Revision \(number) of \(app.name)", chrome: chrome(request, context), status: status)
     }
 
     private struct PublishForm: CSRFForm {
@@ -360,7 +363,7 @@ extension DashboardController {
     }
 
     @Sendable func publish(request: Request, context: Context) async throws -> Response {
-        try await rendering(request) {
+        try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
             let environment = context.parameters.get("environment") ?? ""
             try AppAdministration.requireEnvironment(environment)
@@ -373,13 +376,13 @@ extension DashboardController {
                 return PageRenderer.redirect(to: "/apps/\(app.id)?published=\(environment)&revision=\(number)")
             } catch let refusal as PublishNeedsConfirmation {
                 return try await revisionView(
-                    request, app: app, number: number, environment: environment, against: nil, status: .conflict,
+                    request, context, app: app, number: number, environment: environment, against: nil, status: .conflict,
                     message: "Nothing was published: \(refusal.preview.discardWarning) Tick the box to confirm, then publish again.",
                     preview: refusal.preview)
                 // A 404 (no such revision) is answered by the error page, as `rendering` answers it.
             } catch let error as APIError where error.status != .notFound {
                 return try await revisionView(
-                    request, app: app, number: number, environment: environment, against: nil, status: error.status,
+                    request, context, app: app, number: number, environment: environment, against: nil, status: error.status,
                     message: error.message)
             }
         }

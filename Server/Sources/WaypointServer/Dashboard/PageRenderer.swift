@@ -13,6 +13,8 @@ struct PageRenderer: Sendable {
     struct Chrome: Sendable {
         /// The session's CSRF token; nil on pages seen signed out.
         let csrf: String?
+        /// What the reader may do: the layout links only to pages they may open.
+        var may = Permissions(role: nil)
     }
 
     /// The headers of every page.
@@ -28,7 +30,7 @@ struct PageRenderer: Sendable {
     /// The page of `context`, inside the layout.
     func html(_ context: some PageContext, title: String, chrome: Chrome) -> String {
         let body = library.render(context, withTemplate: type(of: context).template) ?? ""
-        let layout = LayoutContext(title: title, signedIn: chrome.csrf != nil, csrf: chrome.csrf ?? "", body: body)
+        let layout = LayoutContext(title: title, signedIn: chrome.csrf != nil, csrf: chrome.csrf ?? "", may: chrome.may, body: body)
         return library.render(layout, withTemplate: LayoutContext.template) ?? ""
     }
 

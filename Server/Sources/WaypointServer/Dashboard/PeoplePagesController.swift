@@ -30,11 +30,11 @@ struct PeoplePagesController: Sendable {
         let page = PeoplePageContext(
             csrf: pages.csrf(request), accounts: try await people.accounts(), you: context.principal?.accountID,
             bootstrap: context.principal?.accountID == nil, notice: notice, message: message, formEmail: email, formName: name, formRole: role)
-        return pages.renderer.page(page, title: "People", chrome: pages.chrome(request), status: status)
+        return pages.renderer.page(page, title: "People", chrome: pages.chrome(request, context), status: status)
     }
 
     @Sendable func peoplePage(request: Request, context: ServerContext) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let query = request.uri.queryParameters
             return try await peopleList(request, context, notice: query.get("done").flatMap(Self.notices))
         }
@@ -58,7 +58,7 @@ struct PeoplePagesController: Sendable {
     }
 
     @Sendable func addAccount(request: Request, context: ServerContext) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let input = try await pages.form(AccountForm.self, from: request)
             do {
                 let role = try Role.parse(input.role)
@@ -94,7 +94,7 @@ struct PeoplePagesController: Sendable {
     private func accountChange(
         _ request: Request, _ context: ServerContext, done: String, _ change: (String, AccountForm, AuditOrigin) async throws -> Void
     ) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let input = try await pages.form(AccountForm.self, from: request)
             do {
                 try await change(context.parameters.get("account") ?? "", input, try pages.administration.origin(of: request, context: context))
@@ -129,11 +129,11 @@ struct PeoplePagesController: Sendable {
             csrf: csrf, rows: try await people.tokens(accountID: account.id).map { TokensPageContext.Row($0, now: now, csrf: csrf) },
             roles: Role.allCases.filter { $0 <= account.role }.map { .init(value: $0.rawValue, selected: $0 == .viewer) },
             created: created, notice: notice, message: message)
-        return pages.renderer.page(page, title: "Tokens", chrome: pages.chrome(request), status: status)
+        return pages.renderer.page(page, title: "Tokens", chrome: pages.chrome(request, context), status: status)
     }
 
     @Sendable func tokensPage(request: Request, context: ServerContext) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let revoked = request.uri.queryParameters.get("revoked").map { "The token \($0)… is revoked: requests with it are refused from now on." }
             return try await tokensList(request, context, notice: revoked)
         }
@@ -147,7 +147,7 @@ struct PeoplePagesController: Sendable {
     }
 
     @Sendable func createToken(request: Request, context: ServerContext) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let input = try await pages.form(TokenForm.self, from: request)
             let account = try await account(context)
             do {
@@ -170,7 +170,7 @@ struct PeoplePagesController: Sendable {
     }
 
     @Sendable func revokeToken(request: Request, context: ServerContext) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             _ = try await pages.form(CSRFOnly.self, from: request)
             let account = try await account(context)
             let token = try await people.revokeToken(accountID: account.id, prefix: context.parameters.get("tokenPrefix") ?? "",
@@ -190,7 +190,7 @@ struct PeoplePagesController: Sendable {
     /// checked under the sign-in limits (``SignInLimits``): a wrong one counts as a failed sign-in
     /// to the account and from the address, so a stolen session cannot guess it faster.
     @Sendable func changeOwnPassword(request: Request, context: ServerContext) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let input = try await pages.form(PasswordForm.self, from: request)
             let account = try await account(context)
             let client = pages.authenticator.clientAddress.resolve(request, context: context)

@@ -35,7 +35,7 @@ struct ReportPagesController: Sendable {
     // MARK: Flows
 
     @Sendable func flowPage(request: Request, context: Context) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
                 request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: true)
             let flowID = context.parameters.get("flow") ?? ""
@@ -76,7 +76,7 @@ struct ReportPagesController: Sendable {
                 hasAppVersions: !versions.versions.isEmpty, appVersions: versions.versions, versionRows: versions.rows,
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded),
                 experiments: Self.experimentLinks(flowID: flowID, scope: scope))
-            return pages.renderer.page(values, title: "Flow \(flowID)", chrome: pages.chrome(request))
+            return pages.renderer.page(values, title: "Flow \(flowID)", chrome: pages.chrome(request, context))
         }
     }
 
@@ -104,7 +104,7 @@ struct ReportPagesController: Sendable {
     // MARK: Walkthroughs
 
     @Sendable func walkthroughPage(request: Request, context: Context) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
                 request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: false)
             let walkthroughID = context.parameters.get("walkthrough") ?? ""
@@ -126,7 +126,7 @@ struct ReportPagesController: Sendable {
                 appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID,
                 scope: scope.description(hasGraph: false, experimentNote: splitting?.note), groups: WalkthroughPage(report: report).groups(),
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
-            return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request))
+            return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request, context))
         }
     }
 
@@ -136,7 +136,7 @@ struct ReportPagesController: Sendable {
     static var experimentPageParameters: [String] { ["flow", "goal", "control", "sequential"] }
 
     @Sendable func experimentPage(request: Request, context: Context) async throws -> Response {
-        try await pages.rendering(request) {
+        try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
                 request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: false,
                 pageParameters: Self.experimentPageParameters)
@@ -170,7 +170,7 @@ struct ReportPagesController: Sendable {
             }
             let goals = ExperimentGoal.choices(in: document, flowID: report.flowID ?? report.walkthroughID ?? "")
             let values = ExperimentPage(report: report, scope: scope, goals: goals, flow: flow, control: control).context()
-            return pages.renderer.page(values, title: "Experiment \(key)", chrome: pages.chrome(request))
+            return pages.renderer.page(values, title: "Experiment \(key)", chrome: pages.chrome(request, context))
         }
     }
 }

@@ -20,7 +20,7 @@ struct TemplateContextTests {
 
     /// A context of each page, every optional set and every list filled so every section is checked.
     static let samples: [Sample] = ([
-        LayoutContext(title: "Apps", signedIn: true, csrf: "token", body: "<h1>Apps</h1>"),
+        LayoutContext(title: "Apps", signedIn: true, csrf: "token", may: Permissions(role: .owner), body: "<h1>Apps</h1>"),
         ErrorPageContext(heading: "Not found", message: "There is no app.", back: .init(href: "/apps", label: "Back to the apps")),
         SignInPageContext(csrf: "token", next: "/apps", message: "Enter the token again.", withAccount: true),
         PeoplePageContext(
@@ -42,7 +42,7 @@ struct TemplateContextTests {
         AppsPageContext(
             csrf: "token",
             rows: [.init(app: app, summary: EnvironmentSummary(name: "production", publishedRevision: 1, lastEventAt: 1_800_000_000_000, recentEvents: 3), revisions: 1)],
-            message: "The app exists.", formID: "fitness", formName: "Fitness"),
+            message: "The app exists.", formID: "fitness", formName: "Fitness", may: Permissions(role: .owner)),
         CreatedAppPageContext(
             AppAdministration.CreatedApp(app: app, keys: [("production", "wps_1"), ("staging", "wps_2")])),
         RotatedKeyPageContext(
@@ -67,7 +67,7 @@ struct TemplateContextTests {
             ],
             revisions: [.init(RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"]), appID: "fitness")],
             notice: "Revision 2 is published.", message: "The document has 1 error.",
-            diagnostics: DiagnosticTable([diagnostic], caption: "Problems"), draft: "{}"),
+            diagnostics: DiagnosticTable([diagnostic], caption: "Problems"), draft: "{}", may: Permissions(role: .owner)),
         RevisionPageContext(
             csrf: "token", app: app, summary: summary, summaries: [summary, RevisionSummary(revision: 1, sha256: "cd", createdAt: Date(), publishedTo: [])],
             preview: PublishPreview(
@@ -80,7 +80,7 @@ struct TemplateContextTests {
                             truncated: [.init(step: "splash", users: 2, droppedVisits: 2)], discarded: 1))
                 ]),
             against: 1, changes: [DocumentChange(kind: .removed, path: "flows[signup].steps[registration]", before: "{}")],
-            message: "Nothing was published."),
+            message: "Nothing was published.", may: Permissions(role: .owner)),
         FlowPageContext(
             appID: "fitness", appName: "Fitness", flowID: "signup", scope: scopeSample,
             groups: [

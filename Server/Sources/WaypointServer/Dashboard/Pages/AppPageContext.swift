@@ -104,12 +104,17 @@ struct AppPageContext: PageContext {
     let hasRevisions: Bool
     /// The upload form's document, kept after a refusal.
     let draft: String
+    /// Whether the reader may upload (editors) and rotate or revoke keys (owners).
+    let mayUpload: Bool
+    let mayManageKeys: Bool
 
     init(
         csrf: String, app: AppRecord, environments: [Environment], revisions: [Revision], notice: String? = nil,
-        message: String? = nil, diagnostics: DiagnosticTable? = nil, draft: String = ""
+        message: String? = nil, diagnostics: DiagnosticTable? = nil, draft: String = "", may: Permissions
     ) {
         self.csrf = csrf
+        mayUpload = may.upload
+        mayManageKeys = may.manageKeys
         id = app.id
         name = app.name
         self.notice = notice

@@ -38,12 +38,14 @@ struct AppsPageContext: PageContext {
     /// The create form's values, kept after a failure.
     let formID: String
     let formName: String
-    /// Whether the reader is an owner: only owners see the audit log's link and the form that creates an app.
-    let isOwner: Bool
+    /// Whether the reader may create apps (the form) and read the audit log (the link): owners.
+    let mayCreateApps: Bool
+    let mayReadAudit: Bool
 
-    init(csrf: String, rows: [Row], message: String? = nil, formID: String = "", formName: String = "", isOwner: Bool = true) {
+    init(csrf: String, rows: [Row], message: String? = nil, formID: String = "", formName: String = "", may: Permissions) {
         self.csrf = csrf
-        self.isOwner = isOwner
+        mayCreateApps = may.createApps
+        mayReadAudit = may.readAudit
         self.rows = rows
         hasApps = !rows.isEmpty
         self.message = message

@@ -86,14 +86,18 @@ struct RevisionPageContext: PageContext {
     let discardSummary: String
     let publishLabel: String
 
+    /// Whether the reader may publish (publishers): the form, or a note that it needs the role.
+    let mayPublish: Bool
+
     /// The page of `summary`, one of the app's `summaries`.
     ///
     /// `preview` is what publishing it would do; `changes` are those since revision `against`.
     init(
         csrf: String, app: AppRecord, summary: RevisionSummary, summaries: [RevisionSummary], preview: PublishPreview,
-        against: Int?, changes: [DocumentChange], message: String?
+        against: Int?, changes: [DocumentChange], message: String?, may: Permissions
     ) {
         self.csrf = csrf
+        mayPublish = may.publish
         appID = app.id
         appName = app.name
         revision = summary.revision

@@ -28,7 +28,7 @@ extension Templates {
 
     static let apps = """
         <h1>Apps</h1>
-        {{#isOwner}}<p><a href="/audit">Audit log</a>: who created apps, uploaded, published, changed keys and erased users, and when.</p>{{/isOwner}}
+        {{#mayReadAudit}}<p><a href="/audit">Audit log</a>: who created apps, uploaded, published, changed keys and erased users, and when.</p>{{/mayReadAudit}}
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
         {{#hasApps}}
         <table>
@@ -40,8 +40,8 @@ extension Templates {
         </tbody>
         </table>
         {{/hasApps}}
-        {{^hasApps}}<p>No apps yet.{{#isOwner}} Create the first one below.{{/isOwner}}</p>{{/hasApps}}
-        {{#isOwner}}
+        {{^hasApps}}<p>No apps yet.{{#mayCreateApps}} Create the first one below.{{/mayCreateApps}}</p>{{/hasApps}}
+        {{#mayCreateApps}}
         <h2 id="create">Create an app</h2>
         <form method="post" action="/apps" class="stack" aria-labelledby="create">
         <input type="hidden" name="csrf" value="{{csrf}}">
@@ -51,7 +51,7 @@ extension Templates {
         <input id="app-name" name="name" required maxlength="200" value="{{formName}}">
         <button type="submit">Create app</button>
         </form>
-        {{/isOwner}}
+        {{/mayCreateApps}}
         """
 
     static let createdApp = """
@@ -85,23 +85,25 @@ extension Templates {
         </tbody>
         </table>
         <h2 id="keys">SDK keys</h2>
-        <p>Keys are named by their first characters; the server keeps only their hashes. Rotating makes a new key, shown once, and lets the keys it replaces work for the hours you give (0 ends them at once).</p>
+        <p>Keys are named by their first characters; the server keeps only their hashes.{{#mayManageKeys}} Rotating makes a new key, shown once, and lets the keys it replaces work for the hours you give (0 ends them at once).{{/mayManageKeys}}{{^mayManageKeys}} Owners rotate and revoke them.{{/mayManageKeys}}</p>
         {{#environments}}
         <table>
         <caption>Keys of {{name}}, oldest first</caption>
-        <thead><tr><th scope="col">Key</th><th scope="col">Made</th><th scope="col">Works until</th><th scope="col">Status</th><th scope="col">Revoke</th></tr></thead>
+        <thead><tr><th scope="col">Key</th><th scope="col">Made</th><th scope="col">Works until</th><th scope="col">Status</th>{{#mayManageKeys}}<th scope="col">Revoke</th>{{/mayManageKeys}}</tr></thead>
         <tbody>
         {{#keys}}<tr><td><code>{{prefix}}…</code></td><td>{{createdAt}}</td><td>{{expiresAt}}</td><td>{{status}}</td>
-        <td>{{#isRetiring}}<form method="post" action="/apps/{{appID}}/environments/{{environment}}/keys/{{prefix}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Revoke {{prefix}} now</button></form>{{/isRetiring}}</td></tr>
+        {{#mayManageKeys}}<td>{{#isRetiring}}<form method="post" action="/apps/{{appID}}/environments/{{environment}}/keys/{{prefix}}/revoke"><input type="hidden" name="csrf" value="{{csrf}}"><button type="submit">Revoke {{prefix}} now</button></form>{{/isRetiring}}</td>{{/mayManageKeys}}</tr>
         {{/keys}}
         </tbody>
         </table>
+        {{#mayManageKeys}}
         <form method="post" action="/apps/{{appID}}/environments/{{name}}/keys" class="stack">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <label for="grace-{{name}}">Hours the replaced {{name}} keys keep working</label>
         <input id="grace-{{name}}" name="graceHours" type="number" min="0" max="720" step="1" value="24" required>
         <button type="submit">Rotate the {{name}} key</button>
         </form>
+        {{/mayManageKeys}}
         {{/environments}}
         <h2>Revisions</h2>
         {{#hasRevisions}}
@@ -115,7 +117,8 @@ extension Templates {
         </tbody>
         </table>
         {{/hasRevisions}}
-        {{^hasRevisions}}<p>No revisions yet: upload a document below or with <code>waypoint publish</code>.</p>{{/hasRevisions}}
+        {{^hasRevisions}}<p>No revisions yet{{#mayUpload}}: upload a document below or with <code>waypoint publish</code>{{/mayUpload}}.</p>{{/hasRevisions}}
+        {{#mayUpload}}
         <h2 id="upload">Upload a revision</h2>
         <form method="post" action="/apps/{{id}}/revisions" class="stack" aria-labelledby="upload">
         <input type="hidden" name="csrf" value="{{csrf}}">
@@ -123,6 +126,7 @@ extension Templates {
         <textarea id="document" name="document" rows="12" required spellcheck="false">{{draft}}</textarea>
         <button type="submit">Check and store</button>
         </form>
+        {{/mayUpload}}
         """
 }
 

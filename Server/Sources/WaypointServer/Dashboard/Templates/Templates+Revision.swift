@@ -41,6 +41,8 @@ extension Templates {
         </table>
         {{#isPublished}}<p>Revision {{revision}} is what {{environment}} serves now.</p>{{/isPublished}}
         {{^isPublished}}
+        {{^mayPublish}}<p>Publishing needs the publisher role; this is what it would do.</p>{{/mayPublish}}
+        {{#mayPublish}}
         <form method="post" action="/apps/{{appID}}/environments/{{environment}}/publish" class="stack">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <input type="hidden" name="revision" value="{{revision}}">
@@ -50,6 +52,7 @@ extension Templates {
         {{/wouldDiscard}}
         <button type="submit">{{publishLabel}}</button>
         </form>
+        {{/mayPublish}}
         {{/isPublished}}
         <p class="hint">The same preview as JSON: <code>GET /v1/apps/{{appID}}/revisions/{{revision}}/preview?environment={{environment}}</code> with a personal API token (Tokens).</p>
         """

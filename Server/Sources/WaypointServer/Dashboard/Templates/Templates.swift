@@ -37,7 +37,7 @@ enum Templates {
         <header class="top">
         <a class="brand" href="/apps">Waypoint</a>
         {{#signedIn}}
-        <nav aria-label="Main"><a href="/apps">Apps</a> <a href="/people">People</a> <a href="/tokens">Tokens</a></nav>
+        <nav aria-label="Main"><a href="/apps">Apps</a> {{#mayManagePeople}}<a href="/people">People</a> {{/mayManagePeople}}<a href="/tokens">Tokens</a></nav>
         <form method="post" action="/logout" class="signout">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <button type="submit">Sign out</button>
