@@ -90,6 +90,8 @@ struct ServerRoutes {
     let sessions: DashboardSessions
     let documents: PublishedDocumentCache
     let administration: AppAdministration
+    /// The limits on guessing passwords: the dashboard's sign-in and `POST /v1/tokens` share them.
+    let signInLimits: SignInLimits
 
     init(
         _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date,
@@ -102,6 +104,7 @@ struct ServerRoutes {
         self.metrics = metrics
         self.now = now
         self.signInClock = signInClock
+        signInLimits = SignInLimits(clock: signInClock)
         let authenticator = Authenticator(
             adminToken: configuration.adminToken, store: store,
             limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
@@ -119,7 +122,7 @@ struct ServerRoutes {
 
     /// The middleware that checks every route against ``AccessRules`` and sets the principal.
     var access: AccessMiddleware {
-        AccessMiddleware(authenticator: authenticator, people: people, sessions: sessions, renderer: renderer)
+        AccessMiddleware(authenticator: authenticator, people: people, sessions: sessions, renderer: renderer, signInLimits: signInLimits)
     }
 
     /// Adds every route to `router`. Routes that need a role go into a group that refuses a request
@@ -141,7 +144,7 @@ struct ServerRoutes {
         PeopleController(people: people, clientAddress: authenticator.clientAddress).addRoutes(to: signedIn)
         let dashboard = DashboardController(
             administration: administration, authenticator: authenticator, sessions: sessions, renderer: renderer,
-            limits: configuration.limits, people: people, signInLimits: SignInLimits(clock: signInClock))
+            limits: configuration.limits, people: people, signInLimits: signInLimits)
         dashboard.addRoutes(to: router, signedIn: signedIn)
         ReportPagesController(administration: administration, pages: dashboard).addRoutes(to: signedIn)
         PeoplePagesController(people: people, pages: dashboard).addRoutes(to: signedIn)

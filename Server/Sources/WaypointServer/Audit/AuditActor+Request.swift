@@ -14,7 +14,7 @@ extension AuditActor {
         switch principal.credential {
         case .apiToken:
             self.init(kind: .apiToken, id: accountID, name: principal.displayName)
-        case .session, .adminToken:
+        case .session, .adminToken, .password:
             self.init(kind: .session, id: accountID, name: principal.displayName)
         }
     }

@@ -23,6 +23,7 @@ struct PeopleController: Sendable {
         router.put("v1/people/:account/password", use: resetPassword)
         router.post("v1/people/:account/sign-out", use: signOut)
         router.delete("v1/admin-token", use: retireAdminToken)
+        router.get("v1/me", use: me)
         router.get("v1/tokens", use: listTokens)
         router.post("v1/tokens", use: createToken)
         router.delete("v1/tokens/:tokenPrefix", use: revokeToken)
@@ -107,6 +108,43 @@ struct PeopleController: Sendable {
                     + "(so that someone can still manage the server afterwards).")
         }
         return try JSONBody.response(Retired(retiredAt: Timestamp.iso8601(try await people.retireAdminToken(by: try origin(request, context)))))
+    }
+
+    // MARK: Who is asking
+
+    /// Who a request acts as: what `GET /v1/me` answers.
+    struct Me: Encodable {
+        /// The role the request acts with (a token's own, never more than its account's).
+        let role: String
+        /// `admin-token`, `api-token`, `session` or `password`.
+        let credential: String
+        /// The account's id; null for the admin token.
+        let accountId: String?
+        /// The account's name, or "admin token".
+        let name: String
+        /// The personal token's prefix; null for other credentials.
+        let tokenPrefix: String?
+
+        private enum CodingKeys: String, CodingKey { case role, credential, accountId, name, tokenPrefix }
+
+        // Written out so that `null` says "none" rather than the field being left out.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(role, forKey: .role)
+            try container.encode(credential, forKey: .credential)
+            try container.encode(accountId, forKey: .accountId)
+            try container.encode(name, forKey: .name)
+            try container.encode(tokenPrefix, forKey: .tokenPrefix)
+        }
+    }
+
+    /// `GET /v1/me`: who the request acts as and with which role, so that a tool can say what it
+    /// may do before it tries (`waypoint publish` checks for the publisher role before uploading).
+    @Sendable func me(request: Request, context: ServerContext) async throws -> Response {
+        let principal = try context.requirePrincipal()
+        return try JSONBody.response(Me(
+            role: principal.role.rawValue, credential: principal.credential.rawValue, accountId: principal.accountID,
+            name: principal.displayName, tokenPrefix: principal.tokenPrefix))
     }
 
     // MARK: Tokens

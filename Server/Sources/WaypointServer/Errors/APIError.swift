@@ -16,6 +16,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case requestTimeout(String)
         case invalidDocument(String, [Diagnostic])
         case rateLimited(retryAfter: Int)
+        case tooManyAttempts(String, retryAfter: Int)
         case unavailable(String)
         case storage(code: String, message: String, retryAfter: Int)
         case internalError
@@ -35,6 +36,8 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     static func requestTimeout(_ message: String) -> APIError { APIError(.requestTimeout(message)) }
     static func invalidDocument(_ message: String, diagnostics: [Diagnostic]) -> APIError { APIError(.invalidDocument(message, diagnostics)) }
     static func rateLimited(retryAfter: Int) -> APIError { APIError(.rateLimited(retryAfter: retryAfter)) }
+    /// Too many failed or simultaneous password checks (``SignInLimits``): 429 with `Retry-After`.
+    static func tooManyAttempts(_ message: String, retryAfter: Int) -> APIError { APIError(.tooManyAttempts(message, retryAfter: retryAfter)) }
     static func unavailable(_ message: String) -> APIError { APIError(.unavailable(message)) }
     /// Nothing can be stored now (503 with `Retry-After`): `storage-full` or `storage-unavailable`.
     static func storage(code: String, message: String, retryAfter: Int) -> APIError {
@@ -52,7 +55,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .tooLarge: .contentTooLarge
         case .requestTimeout: .requestTimeout
         case .invalidDocument: .unprocessableContent
-        case .rateLimited: .tooManyRequests
+        case .rateLimited, .tooManyAttempts: .tooManyRequests
         case .unavailable, .storage: .serviceUnavailable
         case .internalError: .internalServerError
         }
@@ -69,7 +72,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         case .tooLarge: "too-large"
         case .requestTimeout: "request-timeout"
         case .invalidDocument: "invalid-document"
-        case .rateLimited: "rate-limited"
+        case .rateLimited, .tooManyAttempts: "rate-limited"
         case .unavailable: "unavailable"
         case .storage(let code, _, _): code
         case .internalError: "internal"
@@ -80,7 +83,8 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     public var message: String {
         switch reason {
         case .badRequest(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(_, let message), .conflict(let message),
-            .tooLarge(let message), .requestTimeout(let message), .invalidDocument(let message, _), .unavailable(let message), .storage(_, let message, _):
+            .tooLarge(let message), .requestTimeout(let message), .invalidDocument(let message, _), .unavailable(let message), .storage(_, let message, _),
+            .tooManyAttempts(let message, _):
             message
         case .internalError:
             "The server failed to answer; the error is in its log. Retry later."
@@ -97,7 +101,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     /// The seconds a client should wait before retrying (`Retry-After`): on 429, and on every 503.
     var retryAfter: Int? {
         switch reason {
-        case .rateLimited(let seconds), .storage(_, _, let seconds): seconds
+        case .rateLimited(let seconds), .storage(_, _, let seconds), .tooManyAttempts(_, let seconds): seconds
         case .unavailable: Self.unavailableRetryAfter
         default: nil
         }

@@ -12,6 +12,9 @@ public struct Principal: Sendable, Hashable {
         case session
         /// `Authorization: Bearer wpt_…`, a personal API token.
         case apiToken = "api-token"
+        /// `Authorization: Basic` with the account's email and password: only to make a personal
+        /// token (`POST /v1/tokens`), under the sign-in limits.
+        case password
     }
 
     /// The account's id; nil for the admin token (and a session opened with it).

@@ -6,7 +6,8 @@ import Hummingbird
 ///
 /// On `/v1` routes the credential is `Authorization: Bearer` with the admin token (an owner, until an
 /// owner retires it) or a personal API token; missing or not working: 401; too low a role: 403 with
-/// `forbidden`. Dashboard pages use the session cookie, checked against its row in the store at
+/// `forbidden`. `POST /v1/tokens` also takes `Authorization: Basic` with an account's email and
+/// password, under the sign-in limits, so that a script gets its first token without a browser. Dashboard pages use the session cookie, checked against its row in the store at
 /// every request: without a session they redirect to the sign-in page; too low a role: a 403 page.
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = ServerContext
@@ -15,6 +16,8 @@ struct AccessMiddleware: RouterMiddleware {
     let people: People
     let sessions: DashboardSessions
     let renderer: PageRenderer
+    /// The limits on guessing passwords, shared with the dashboard's sign-in.
+    let signInLimits: SignInLimits
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Requests no route matched are answered 404 by the router's own responder.
@@ -44,6 +47,8 @@ struct AccessMiddleware: RouterMiddleware {
                 return PageRenderer.redirect(to: "/login?next=" + FormText.percentEncoded(target))
             }
             principal = found
+        } else if request.method == .post, path == "/v1/tokens", let basic = BasicCredentials(request.headers[.authorization]) {
+            principal = try await passwordPrincipal(basic, request: request, context: context)
         } else {
             principal = try await bearerPrincipal(request)
         }
@@ -68,10 +73,39 @@ struct AccessMiddleware: RouterMiddleware {
         return try await people.principal(of: session)
     }
 
+    /// The principal of `POST /v1/tokens` sent with an account's email and password, checked as a
+    /// dashboard sign-in is (the same limits per address and account).
+    func passwordPrincipal(_ basic: BasicCredentials, request: Request, context: ServerContext) async throws -> Principal {
+        let client = authenticator.clientAddress.resolve(request, context: context)
+        let outcome = try await signInLimits.checkPassword(from: client, account: basic.email) {
+            try await people.verify(email: basic.email, password: basic.password)
+        }
+        switch outcome {
+        case .right(let account):
+            return Principal(accountID: account.id, displayName: account.name, role: account.role, credential: .password)
+        case .wrong:
+            throw APIError.unauthorized(
+                "The email or the password is wrong: send `Authorization: Basic` with base64 of `email:password` of an account "
+                    + "(as `curl -u email` does), or use `waypoint login`.")
+        case .refused(let refusal):
+            let what = switch refusal.reason {
+            case .address: "failed sign-ins from your address"
+            case .account: "failed sign-ins to this account"
+            case .addressBusy: "sign-ins at once from your address"
+            case .serverBusy: "sign-ins at once on this server"
+            }
+            throw APIError.tooManyAttempts(refusal.message(tooMany: what), retryAfter: refusal.retryAfter)
+        }
+    }
+
+    /// How to get a credential, for the 401 answers: never a circle back to a route that needs one.
+    static let howToAuthenticate = "send `Authorization: Bearer <token>` with a personal API token (wpt_…: make one on the "
+        + "dashboard's Tokens page, or with `POST /v1/tokens` sending your email and password as HTTP Basic, which "
+        + "`waypoint login` does) or the admin token"
+
     /// The principal of an API request: its bearer token, the admin token or a personal one.
     func bearerPrincipal(_ request: Request) async throws -> Principal {
-        let how = "send `Authorization: Bearer <token>` with a personal API token (wpt_…, from POST /v1/tokens or the dashboard's "
-            + "Tokens page) or the admin token"
+        let how = Self.howToAuthenticate
         guard let header = request.headers[.authorization] else {
             throw APIError.unauthorized("This request needs credentials: \(how).")
         }
@@ -89,7 +123,7 @@ struct AccessMiddleware: RouterMiddleware {
         if let retired = try await people.adminTokenRetiredAt() {
             throw APIError.unauthorized(
                 "The admin token was retired at \(Timestamp.iso8601(retired)) and no longer works: use a personal API token "
-                    + "(POST /v1/tokens, or the dashboard's Tokens page).")
+                    + "(the dashboard's Tokens page, or `waypoint login`).")
         }
         return .adminToken()
     }
@@ -102,22 +136,39 @@ struct AccessMiddleware: RouterMiddleware {
         else {
             throw APIError.unauthorized(
                 "The personal API token \(prefix)… is not known on this server (mistyped, or its account was removed): "
-                    + "make a new one with POST /v1/tokens or on the dashboard's Tokens page.")
+                    + "make a new one on the dashboard's Tokens page or with `waypoint login`.")
         }
         if let revoked = found.token.revokedAt {
             throw APIError.unauthorized(
                 "The personal API token \(found.token.prefix) (\(found.token.name)) was revoked at \(Timestamp.iso8601(revoked)): "
-                    + "make a new one with POST /v1/tokens or on the dashboard's Tokens page.")
+                    + "make a new one on the dashboard's Tokens page or with `waypoint login`.")
         }
         if found.token.expiresAt <= people.now() {
             throw APIError.unauthorized(
                 "The personal API token \(found.token.prefix) (\(found.token.name)) expired at \(Timestamp.iso8601(found.token.expiresAt)): "
-                    + "make a new one with POST /v1/tokens or on the dashboard's Tokens page.")
+                    + "make a new one on the dashboard's Tokens page or with `waypoint login`.")
         }
         try await people.touchToken(hash: hash)
         // A token never acts with more than its account has now (an owner may have lowered it).
         return Principal(
             accountID: found.account.id, displayName: found.account.name, role: min(found.token.role, found.account.role),
             credential: .apiToken, tokenPrefix: found.token.prefix)
+    }
+}
+
+/// The email and password of `Authorization: Basic` (RFC 7617): base64 of `email:password`.
+struct BasicCredentials: Sendable {
+    let email: String
+    let password: String
+
+    /// The credentials of `header`, or nil when it is not a well-formed Basic one.
+    init?(_ header: String?) {
+        let scheme = "basic "
+        guard let header, header.prefix(scheme.count).lowercased() == scheme,
+              let data = Data(base64Encoded: String(header.dropFirst(scheme.count)).trimmingCharacters(in: .whitespaces)),
+              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { return nil }
+        email = String(text[..<colon])
+        password = String(text[text.index(after: colon)...])
     }
 }

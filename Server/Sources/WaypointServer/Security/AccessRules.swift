@@ -55,6 +55,7 @@ enum AccessRules {
         "POST /v1/people/{account}/sign-out": .role(.owner),
         "DELETE /v1/admin-token": .role(.owner),
         "GET /v1/audit": .role(.owner),
+        "GET /v1/me": .role(.viewer),
         "GET /v1/tokens": .role(.viewer),
         "POST /v1/tokens": .role(.viewer),
         "DELETE /v1/tokens/{tokenPrefix}": .role(.viewer),
