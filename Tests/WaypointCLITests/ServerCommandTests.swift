@@ -9,6 +9,10 @@ import Waypoint
 @Suite(.serialized) struct ServerCommandTests {
     static let document = CommandRunner.example("waypoint.json")
 
+    /// The server's `GET /v1/me` for a token with the publisher role: `publish` asks it first.
+    static let publisher = ScriptedHTTPPeer.Reply(
+        200, text: #"{"role":"publisher","credential":"api-token","accountId":"a1","name":"Ada","tokenPrefix":"wpt_12345678"}"#)
+
     static func withToken<T>(_ token: String?, personal: String? = nil, _ body: () throws -> T) rethrows -> T {
         if let token { setenv("WAYPOINT_ADMIN_TOKEN", token, 1) } else { unsetenv("WAYPOINT_ADMIN_TOKEN") }
         if let personal { setenv("WAYPOINT_TOKEN", personal, 1) } else { unsetenv("WAYPOINT_TOKEN") }
@@ -22,6 +26,7 @@ import Waypoint
     /// The token sent is the first of --token-file, WAYPOINT_TOKEN and WAYPOINT_ADMIN_TOKEN.
     @Test func publishSendsAPersonalTokenFromTheEnvironmentOrAFile() async throws {
         let answers: [ScriptedHTTPPeer.Reply] = [
+            Self.publisher,
             .init(201, text: #"{"revision":3,"sha256":"9f2c","diagnostics":[]}"#),
             .init(200, text: #"{"environment":"production","revision":3,"previousRevision":2}"#),
         ]
@@ -31,7 +36,7 @@ import Waypoint
             CommandRunner.run(["publish", Self.document, "--server", fromEnvironment.url.absoluteString, "--app", "fitness"])
         } }
         #expect(first.status == 0, "\(first.error ?? "")")
-        #expect(fromEnvironment.requests.map { $0.header("Authorization") } == ["Bearer wpt_personal", "Bearer wpt_personal"])
+        #expect(fromEnvironment.requests.map { $0.header("Authorization") } == ["Bearer wpt_personal", "Bearer wpt_personal", "Bearer wpt_personal"])
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-token-\(UUID().uuidString)")
         try "wpt_fromfile\n".write(to: file, atomically: true, encoding: .utf8)
@@ -42,7 +47,7 @@ import Waypoint
             CommandRunner.run(["publish", Self.document, "--server", fromFile.url.absoluteString, "--app", "fitness", "--token-file", file.path])
         } }
         #expect(second.status == 0, "\(second.error ?? "")")
-        #expect(fromFile.requests.map { $0.header("Authorization") } == ["Bearer wpt_fromfile", "Bearer wpt_fromfile"])
+        #expect(fromFile.requests.map { $0.header("Authorization") } == ["Bearer wpt_fromfile", "Bearer wpt_fromfile", "Bearer wpt_fromfile"])
 
         let missing = await OffThePool.run { Self.withToken(nil) {
             CommandRunner.run(["publish", Self.document, "--server", "http://127.0.0.1:9", "--app", "fitness", "--token-file", file.path + ".gone"])
@@ -51,21 +56,37 @@ import Waypoint
         #expect(missing.error?.hasPrefix("Could not read the token file \(file.path).gone") == true, "\(missing.error ?? "")")
     }
 
-    @Test func aTokenWithTooLowARoleIsToldWhichRolePublishingNeeds() async throws {
+    @Test func aTokenWithTooLowARoleIsToldBeforeAnythingIsUploaded() async throws {
         let peer = try ScriptedHTTPPeer([
-            .init(403, text: #"{"error":{"code":"forbidden","message":"POST /v1/apps/{app}/revisions needs the editor role; you are a viewer"}}"#)
+            .init(200, text: #"{"role":"editor","credential":"api-token","accountId":"a2","name":"Bob","tokenPrefix":"wpt_abcdefgh"}"#)
         ])
         defer { peer.stop() }
-        let result = await OffThePool.run { Self.withToken(nil, personal: "wpt_viewer") {
+        let result = await OffThePool.run { Self.withToken(nil, personal: "wpt_editor") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
         } }
         #expect(result.status == 1)
-        #expect(result.error == "Could not upload waypoint.json: the server answered 403 (POST /v1/apps/{app}/revisions needs the editor role; "
-            + "you are a viewer); the token's role is too low: publishing needs a token with the publisher role.")
+        #expect(result.error == "WAYPOINT_TOKEN acts as an editor (Bob); publishing needs the publisher role. "
+            + "Nothing was uploaded: ask an owner for the role, or use a token that has it.")
+        #expect(peer.requests.map(\.path) == ["/v1/me"], "no revision was uploaded")
+    }
+
+    @Test func aServerWithoutTheRoleQuestionIsStillPublishedTo() async throws {
+        let peer = try ScriptedHTTPPeer([
+            .init(404, text: #"{"error":{"code":"not-found","message":"no route"}}"#),
+            .init(201, text: #"{"revision":3,"sha256":"9f2c","diagnostics":[]}"#),
+            .init(200, text: #"{"environment":"production","revision":3,"previousRevision":2}"#),
+        ])
+        defer { peer.stop() }
+        let result = await OffThePool.run { Self.withToken("t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
+        } }
+        #expect(result.status == 0, "\(result.error ?? "")")
+        #expect(peer.requests.map(\.path) == ["/v1/me", "/v1/apps/fitness/revisions", "/v1/apps/fitness/environments/production/publish"])
     }
 
     @Test func publishUploadsTheBytesThenPublishesTheRevision() async throws {
         let peer = try ScriptedHTTPPeer([
+            Self.publisher,
             .init(201, text: #"{"revision":3,"sha256":"9f2c","diagnostics":[]}"#),
             .init(200, text: #"{"environment":"staging","revision":3,"previousRevision":2}"#),
         ])
@@ -76,15 +97,17 @@ import Waypoint
         #expect(result.status == 0, "\(result.error ?? "")")
         #expect(result.output == "Published revision 3 of fitness to staging (sha256 9f2c); it replaces revision 2.\n")
         let requests = peer.requests
-        #expect(requests.map(\.path) == ["/v1/apps/fitness/revisions", "/v1/apps/fitness/environments/staging/publish"])
-        #expect(requests.allSatisfy { $0.method == "POST" && $0.header("Authorization") == "Bearer t0ken" })
-        #expect(requests.first?.body == (try Data(contentsOf: URL(fileURLWithPath: Self.document))))
+        #expect(requests.map(\.path) == ["/v1/me", "/v1/apps/fitness/revisions", "/v1/apps/fitness/environments/staging/publish"])
+        #expect(requests.dropFirst().allSatisfy { $0.method == "POST" && $0.header("Authorization") == "Bearer t0ken" })
+        #expect(requests.first?.method == "GET" && requests.first?.header("Authorization") == "Bearer t0ken")
+        #expect(requests.dropFirst().first?.body == (try Data(contentsOf: URL(fileURLWithPath: Self.document))))
         #expect(requests.last.map { String(decoding: $0.body, as: UTF8.self) } == #"{"revision":3}"#)
     }
 
     /// Publishing the revision an environment already serves (identical bytes uploaded again) says nothing changed.
     @Test func publishingTheServedRevisionAgainSaysNothingChanged() async throws {
         let peer = try ScriptedHTTPPeer([
+            Self.publisher,
             .init(200, text: #"{"diagnostics":[],"existing":true,"revision":2,"sha256":"9f2c"}"#),
             .init(200, text: #"{"environment":"production","revision":2,"previousRevision":2}"#),
         ])
@@ -111,6 +134,7 @@ import Waypoint
 
     @Test func aPublishThatNeedsConfirmationPrintsWhereUsersWouldLandAndExits1() async throws {
         let peer = try ScriptedHTTPPeer([
+            Self.publisher,
             .init(201, text: #"{"diagnostics":[],"existing":false,"revision":3,"sha256":"9f2c"}"#),
             .init(409, text: Self.refusal),
         ])
@@ -131,6 +155,7 @@ import Waypoint
     /// Run again with `--confirm`: the same bytes are the revision the server has, published with `"confirm": true`.
     @Test func confirmSendsTheConfirmation() async throws {
         let peer = try ScriptedHTTPPeer([
+            Self.publisher,
             .init(200, text: #"{"diagnostics":[],"existing":true,"revision":3,"sha256":"9f2c"}"#),
             .init(200, text: #"{"environment":"production","preview":{},"previousRevision":2,"revision":3}"#),
         ])
@@ -144,12 +169,12 @@ import Waypoint
             Published revision 3 of fitness to production (sha256 9f2c); it replaces revision 2.
 
             """)
-        #expect(peer.requests.map(\.path) == ["/v1/apps/fitness/revisions", "/v1/apps/fitness/environments/production/publish"])
+        #expect(peer.requests.map(\.path) == ["/v1/me", "/v1/apps/fitness/revisions", "/v1/apps/fitness/environments/production/publish"])
         #expect(peer.requests.last.map { String(decoding: $0.body, as: UTF8.self) } == #"{"revision":3,"confirm":true}"#)
     }
 
     @Test func aRefusedDocumentShowsTheServersDiagnosticsWithFileLineAndColumn() async throws {
-        let peer = try ScriptedHTTPPeer([.init(422, text: """
+        let peer = try ScriptedHTTPPeer([Self.publisher, .init(422, text: """
             {"error":{"code":"invalid-document","message":"the document has errors"},"diagnostics":[
             {"severity":"error","code":"unknown-target","path":"flows[0].steps[0].on.next","line":7,"column":28,"message":"`nowhere` is not a step of flow `signup`"},
             {"severity":"warning","code":"unreachable-step","path":"flows[0].steps[2]","line":12,"column":9,"message":"step `extra` cannot be reached"}]}
@@ -166,7 +191,7 @@ import Waypoint
             The server refused waypoint.json: fix the errors above and publish again; nothing was published.
 
             """)
-        #expect(peer.requests.count == 1)
+        #expect(peer.requests.count == 2)
     }
 
     @Test(arguments: [
@@ -175,7 +200,7 @@ import Waypoint
         (500, "Could not upload waypoint.json: the server answered 500 (bad token); the server failed; try again, and look at its log."),
     ])
     func otherAnswersAreClearErrors(status: Int, message: String) async throws {
-        let peer = try ScriptedHTTPPeer([.init(status, text: #"{"error":{"code":"x","message":"bad token"}}"#)])
+        let peer = try ScriptedHTTPPeer([Self.publisher, .init(status, text: #"{"error":{"code":"x","message":"bad token"}}"#)])
         defer { peer.stop() }
         let result = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", peer.url.absoluteString, "--app", "fitness"])
@@ -184,12 +209,77 @@ import Waypoint
         #expect(result.error == message)
     }
 
+    /// `waypoint login`: the email and password once (HTTP Basic) for a token, kept in a 0600 file that
+    /// `publish` then reads for that server.
+    @Test func loginKeepsATokenThatPublishUses() async throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+        defer { unsetenv("XDG_CONFIG_HOME") }
+        let made = #"{"token":"wpt_madeByLogin","details":{"tokenPrefix":"wpt_madeByLo","name":"CI","role":"publisher","createdAt":"2026-12-06T00:00:00Z","expiresAt":"2027-03-06T00:00:00Z","lastUsedAt":null,"revokedAt":null,"status":"active"}}"#
+        let server = try ScriptedHTTPPeer([
+            .init(201, text: made),
+            Self.publisher,
+            .init(201, text: #"{"revision":3,"sha256":"9f2c","diagnostics":[]}"#),
+            .init(200, text: #"{"environment":"production","revision":3,"previousRevision":2}"#),
+        ])
+        defer { server.stop() }
+        let login = await OffThePool.run { Self.withToken(nil) {
+            CommandRunner.run(
+                ["login", "--server", server.url.absoluteString, "--email", "ada@example.com", "--name", "CI", "--password-stdin"],
+                input: ["s3cret: with a colon"])
+        } }
+        #expect(login.status == 0, "\(login.error ?? "")")
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST" && request.path == "/v1/tokens")
+        #expect(request.header("Authorization") == "Basic " + Data("ada@example.com:s3cret: with a colon".utf8).base64EncodedString())
+        let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+        #expect(body["name"] as? String == "CI" && body["role"] as? String == "publisher" && body["expiresInDays"] as? Int == 90)
+
+        let host = try #require(server.url.host), port = try #require(server.url.port)
+        let file = config.appendingPathComponent("waypoint/tokens/\(host)_\(port)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "wpt_madeByLogin\n")
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int)
+        #expect(mode == 0o600, "readable by its owner only: \(String(mode, radix: 8))")
+        #expect(login.output.contains("saved it in \(file.path), readable by you only"), "\(login.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path) == [file.lastPathComponent],
+                "no temporary file left")
+
+        // publish finds it for this server, before the admin token.
+        let publish = await OffThePool.run { Self.withToken("admin-t0ken") {
+            CommandRunner.run(["publish", Self.document, "--server", server.url.absoluteString, "--app", "fitness"])
+        } }
+        #expect(publish.status == 0, "\(publish.error ?? "")")
+        #expect(server.requests.dropFirst().map { $0.header("Authorization") } == Array(repeating: "Bearer wpt_madeByLogin", count: 3))
+    }
+
+    @Test func aRefusedLoginSaysWhyAndWritesNothing() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("waypoint-token-\(UUID().uuidString)")
+        let server = try ScriptedHTTPPeer([
+            .init(401, text: #"{"error":{"code":"unauthorized","message":"The email or the password is wrong"}}"#)
+        ])
+        defer { server.stop() }
+        let result = await OffThePool.run {
+            CommandRunner.run(
+                ["login", "--server", server.url.absoluteString, "--email", "ada@example.com", "--token-file", file.path, "--password-stdin"],
+                input: ["wrong"])
+        }
+        #expect(result.status == 1)
+        #expect(result.error == "Could not make a token: the server answered 401 (The email or the password is wrong); check the email and the password.")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        let noPassword = await OffThePool.run {
+            CommandRunner.run(["login", "--server", server.url.absoluteString, "--email", "ada@example.com", "--token-file", file.path], input: [])
+        }
+        #expect(noPassword.status == 1)
+        #expect(noPassword.error?.contains("pass --password-stdin") == true, "\(noPassword.error ?? "")")
+    }
+
     @Test func publishNeedsATokenAndAServer() async throws {
         let noToken = await OffThePool.run { Self.withToken(nil) {
             CommandRunner.run(["publish", Self.document, "--server", "http://127.0.0.1:9", "--app", "fitness"])
         } }
         #expect(noToken.status == 1)
-        #expect(noToken.error?.hasPrefix("Set WAYPOINT_TOKEN to a personal API token with the publisher role (wpt_…, from the dashboard's Tokens page), or pass --token-file, to publish") == true)
+        #expect(noToken.error?.hasPrefix("Set WAYPOINT_TOKEN to a personal API token with the publisher role (wpt_…, from the dashboard's Tokens page), run `waypoint login --server http://127.0.0.1:9 --email …`, or pass --token-file, to publish") == true)
         let unreachable = await OffThePool.run { Self.withToken("t0ken") {
             CommandRunner.run(["publish", Self.document, "--server", (try? RemoteServer.dead()) ?? "http://127.0.0.1:9", "--app", "fitness"])
         } }

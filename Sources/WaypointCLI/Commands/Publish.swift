@@ -25,8 +25,10 @@ extension WaypointCommand {
 
                 The request is sent with a token, the first of: the file of --token-file; the environment \
                 variable WAYPOINT_TOKEN, a personal API token (wpt_…, made on the dashboard's Tokens page or \
-                with POST /v1/tokens; it needs the publisher role); the environment variable \
-                WAYPOINT_ADMIN_TOKEN, the server's admin token (until an owner retires it).
+                with `waypoint login`; it needs the publisher role); the file `waypoint login` wrote for this \
+                server; the environment variable WAYPOINT_ADMIN_TOKEN, the server's admin token (until an \
+                owner retires it). Before uploading, the command asks the server which role the token has \
+                (GET /v1/me) and stops, having sent nothing, when it cannot publish.
 
                 Example:
                   WAYPOINT_TOKEN=wpt_… waypoint publish waypoint.json --server https://waypoint.example.com --app fitness
@@ -62,6 +64,7 @@ extension WaypointCommand {
             let token = try self.token().token
             guard let url = URL(string: server) else { throw CLIError("--server `\(server)` is not a URL.") }
             let call = ServerCall(server: url, token: token)
+            try checkRole(call)
             let upload = try call.post("v1/apps/\(app)/revisions", body: bytes)
             switch upload.status {
             case 200, 201:
@@ -99,27 +102,54 @@ extension WaypointCommand {
             }
         }
 
-        /// The token to send and where it came from: --token-file, WAYPOINT_TOKEN, then WAYPOINT_ADMIN_TOKEN.
-        private func token() throws -> (token: String, source: String) {
-            if let tokenFile {
-                let text: String
-                do {
-                    text = try String(contentsOfFile: tokenFile, encoding: .utf8)
-                } catch {
-                    throw CLIError("Could not read the token file \(tokenFile): \(error.localizedDescription). Check --token-file.")
-                }
-                let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
-                    throw CLIError("The token file \(tokenFile) must hold one token (wpt_…) and nothing else; it holds \(token.isEmpty ? "nothing" : "more than one word").")
-                }
-                return (token, "the token in \(tokenFile)")
+        /// The roles in order; publishing needs `publisher` or more.
+        private static let roles = ["viewer", "editor", "publisher", "owner"]
+
+        /// Asks the server which role the token acts with and stops before uploading when it cannot
+        /// publish; a server that predates `GET /v1/me` (404) is not asked.
+        private func checkRole(_ call: ServerCall) throws {
+            let answer = try call.get("v1/me")
+            guard answer.status != 404 else { return }
+            guard answer.status == 200 else { throw failure(answer, doing: "check the token's role") }
+            let me = try decode(Me.self, answer)
+            let rank = Self.roles.firstIndex(of: me.role) ?? -1
+            guard rank >= Self.roles.firstIndex(of: "publisher")! else {
+                let source = (try? token().source) ?? "the token"
+                throw CLIError(
+                    "\(source) acts as \(me.role == "editor" || me.role == "owner" ? "an" : "a") \(me.role) (\(me.name)); publishing needs the "
+                        + "publisher role. Nothing was uploaded: ask an owner for the role, or use a token that has it.")
             }
+        }
+
+        /// The token to send and where it came from: --token-file, WAYPOINT_TOKEN, the file
+        /// `waypoint login` wrote for this server, then WAYPOINT_ADMIN_TOKEN.
+        private func token() throws -> (token: String, source: String) {
+            if let tokenFile { return (try Self.read(tokenFile, option: "--token-file"), "the token in \(tokenFile)") }
             let environment = ProcessInfo.processInfo.environment
             if let token = environment["WAYPOINT_TOKEN"], !token.isEmpty { return (token, "WAYPOINT_TOKEN") }
+            if let url = URL(string: server), let saved = LoginTokenFile.path(for: url), FileManager.default.fileExists(atPath: saved.path) {
+                return (try Self.read(saved.path, option: "`waypoint login`"), "the token `waypoint login` saved in \(saved.path)")
+            }
             if let token = environment["WAYPOINT_ADMIN_TOKEN"], !token.isEmpty { return (token, "WAYPOINT_ADMIN_TOKEN") }
             throw CLIError(
                 "Set WAYPOINT_TOKEN to a personal API token with the publisher role (wpt_…, from the dashboard's Tokens page), "
-                    + "or pass --token-file, to publish, such as `WAYPOINT_TOKEN=wpt_… waypoint publish \(file) --server \(server) --app \(app)`.")
+                    + "run `waypoint login --server \(server) --email …`, or pass --token-file, to publish, such as "
+                    + "`WAYPOINT_TOKEN=wpt_… waypoint publish \(file) --server \(server) --app \(app)`.")
+        }
+
+        /// The one token a token file holds.
+        private static func read(_ path: String, option: String) throws -> String {
+            let text: String
+            do {
+                text = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw CLIError("Could not read the token file \(path): \(error.localizedDescription). Check \(option).")
+            }
+            let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+                throw CLIError("The token file \(path) must hold one token (wpt_…) and nothing else; it holds \(token.isEmpty ? "nothing" : "more than one word").")
+            }
+            return token
         }
 
         private func failure(_ answer: HTTPResponse, doing what: String) -> CLIError {
@@ -141,6 +171,11 @@ extension WaypointCommand {
             } catch {
                 throw CLIError("The server's answer (\(answer.status)) is not what a Waypoint server sends: \(answer.errorMessage ?? "no message"). Check --server.")
             }
+        }
+
+        private struct Me: Decodable {
+            let role: String
+            let name: String
         }
 
         private struct Created: Decodable {
