@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "WaypointTesting", dependencies: ["Waypoint"]),
         .target(name: "WaypointUI", dependencies: ["Waypoint"]),
         // What tools need and apps do not: fast event-file reading, funnels, path counting, graph rendering.
-        .target(name: "WaypointTools", dependencies: ["Waypoint"]),
+        // Imports say what the code uses (MemberImportVisibility), here and in the CLI and the server.
+        .target(name: "WaypointTools", dependencies: ["Waypoint"], swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         // The bundled examples, one folder per pattern; run by `waypoint demo` and by ExamplesTests.
         // Examples/Documents holds example JSON documents, read by tests and tools from the file system.
         .target(name: "WaypointExamples", dependencies: ["Waypoint", "WaypointTesting"], path: "Examples", exclude: ["Documents"]),
@@ -31,7 +32,8 @@ let package = Package(
             dependencies: [
                 "Waypoint", "WaypointTools", "WaypointExamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(
             name: "WaypointBenchmarks",

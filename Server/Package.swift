@@ -60,7 +60,9 @@ let package = Package(
             // The API's description, Server/openapi.json (linked here: a resource must be inside its
             // target), compiled into the program so `GET /openapi.json` needs no file at run time; and the
             // commonest passwords, which the password policy refuses.
-            resources: [.embedInCode("OpenAPI/openapi.json"), .embedInCode("People/common-passwords.txt")]
+            resources: [.embedInCode("OpenAPI/openapi.json"), .embedInCode("People/common-passwords.txt")],
+            // Imports say what the code uses: a member of a module this file does not import is an error.
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // `waypoint-server serve`.
         .executableTarget(

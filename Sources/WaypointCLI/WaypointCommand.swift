@@ -41,7 +41,7 @@ struct WaypointCommand: AsyncParsableCommand {
     /// Why `arguments` ask for help on something that is not a command, or `nil`.
     static func helpTopicProblem(_ arguments: [String]) -> String? {
         guard arguments.first == "help", arguments.count >= 2, !arguments[1].hasPrefix("-") else { return nil }
-        let names = configuration.subcommands.map { $0._commandName }
+        let names = configuration.subcommands.map { $0.configuration.commandName ?? String(describing: $0).lowercased() }
         guard !names.contains(arguments[1]) else { return nil }
         let hint = Spelling.suggestion(for: arguments[1], among: names).map { " Did you mean `\($0)`?" } ?? ""
         return "`\(arguments[1])` is not a command.\(hint) The commands are \(listed(names)); run `waypoint help` for an overview."

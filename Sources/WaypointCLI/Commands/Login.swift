@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Waypoint
 
 extension WaypointCommand {
     /// `waypoint login --server URL --email E [--role R] [--days N] [--name NAME] [--token-file PATH]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Waypoint
 import WaypointTools
+import Foundation
 
 extension WaypointCommand {
     /// `waypoint resolve FILE --attributes JSON`: what a document gives one user.

@@ -1,4 +1,5 @@
 import Waypoint
+import Foundation
 
 /// One answer to `waypoint play`, typed at the prompt or given as an item of `--script`: both are read
 /// by ``read(_:choices:canGoBack:)``, so they accept the same things.

@@ -1,4 +1,5 @@
 import Waypoint
+import Foundation
 
 /// `missing-translation`: a localized text without a locale that the document uses somewhere
 /// (docs/ARCHITECTURE.md, "Content and localized text").

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Waypoint
+import Prometheus
 
 /// Creating apps, storing revisions and publishing them.
 ///

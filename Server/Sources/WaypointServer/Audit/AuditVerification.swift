@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// Whether the audit log is as the servers wrote it: `waypoint-server audit verify`
 /// (docs/ARCHITECTURE.md, "The audit log").

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import Logging
 
 /// `GET /v1/document`: the published revision of the key's environment, byte for byte, cacheable by
 /// its ETag; `HEAD /v1/document` answers the same status and headers without the body.

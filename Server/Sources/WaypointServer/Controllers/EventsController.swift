@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Waypoint
 import WaypointTools
+import Prometheus
 
 /// `POST /v1/events`: a batch of analytics events, answered once the accepted ones are durably stored,
 /// with the core's ``Waypoint/EventUploadReceipt`` — the type the app's `HTTPEventSink` reads.

@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 
 /// `GET /health`, `GET /ready` and `GET /metrics` (Prometheus text), open to anyone.
 ///

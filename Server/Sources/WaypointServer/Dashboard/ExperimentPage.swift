@@ -1,5 +1,6 @@
 import Waypoint
 import WaypointTools
+import Foundation
 
 /// An experiment report as its page shows it: every figure from ``ExperimentReport`` (the report
 /// `waypoint experiment` prints), written the way the CLI's table writes it (``ReportText``).

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// Validation and lint of an uploaded document: the very calls `waypoint lint` makes, so codes,
 /// lines and columns are the same.

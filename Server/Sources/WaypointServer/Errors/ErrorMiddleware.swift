@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 
 /// Turns errors that are not meant for clients (a database that failed, a bug) into a 500 with the
 /// usual JSON error body, and logs them; errors meant for clients pass through. A store that cannot

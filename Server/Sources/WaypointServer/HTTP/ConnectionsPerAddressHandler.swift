@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NIOHTTPTypes
+import Prometheus
 
 /// Closes a connection as soon as it is accepted when its peer address has as many connections
 /// open as ``ConnectionsPerAddress/limit`` allows, and otherwise counts it until it closes

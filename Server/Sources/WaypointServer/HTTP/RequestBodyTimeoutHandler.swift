@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTPTypes
+import Prometheus
 
 /// Answers 408 and closes a connection whose request's body has not all arrived within `timeout`
 /// of the request's headers (docs/ARCHITECTURE.md, "Operating the server").

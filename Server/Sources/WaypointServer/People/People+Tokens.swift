@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 extension People {
     /// The longest a personal token may last.

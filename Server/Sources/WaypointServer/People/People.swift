@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// The accounts of the people who use the dashboard and the API, their sessions and personal
 /// tokens, and whether the admin token is retired: read and written through the store's

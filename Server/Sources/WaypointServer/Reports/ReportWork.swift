@@ -1,5 +1,6 @@
 import Hummingbird
 import ServiceLifecycle
+import Prometheus
 
 /// Runs a report so that it stops when its client goes away or the server is told to stop
 /// (docs/ARCHITECTURE.md, "Reports").

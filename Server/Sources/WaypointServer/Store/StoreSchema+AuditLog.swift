@@ -1,3 +1,4 @@
+import Foundation
 /// The migration step that adds the audit log, and the triggers that keep it append-only
 /// (docs/ARCHITECTURE.md, "The audit log").
 extension StoreSchema {

@@ -1,3 +1,4 @@
+import Foundation
 /// The tables of report contributions, and the migration step that adds them and fills them from
 /// the events already stored (docs/ARCHITECTURE.md, "Report contributions in the stores").
 ///

@@ -30,8 +30,10 @@ struct AdminRoutesTests {
         Route(method: .get, path: "/v1/apps/nope/events?format=jsonl", body: nil),
     ]
 
-    static let how = "send `Authorization: Bearer <token>` with a personal API token (wpt_…, from POST /v1/tokens or the dashboard's "
-        + "Tokens page) or the admin token"
+    /// How to get a credential, as every 401 says: never a circle back to a route that needs one.
+    static let how = "send `Authorization: Bearer <token>` with a personal API token (wpt_…: make one on the dashboard's "
+        + "Tokens page, or with `POST /v1/tokens` sending your email and password as HTTP Basic, which `waypoint login` does) "
+        + "or the admin token"
     static let noBearer = "The Authorization header has no `Bearer ` scheme: \(how), with the word Bearer and a space before the token."
 
     @Test(arguments: routes)
