@@ -12,6 +12,11 @@ import Synchronization
 /// ``StoreError/storageUnavailable(_:)`` (the API answers 503 and `Retry-After`), and the pool
 /// goes on reconnecting in the background: once PostgreSQL is back, requests succeed again without
 /// a restart. A request that has its connection is never cut short, however long its query runs.
+///
+/// PostgresNIO reports whatever goes wrong with a query as a `PSQLError`; an error of any other
+/// kind from a request that never had its connection comes from the pool, which could not give
+/// one (after a minute of failed attempts it fails requests at once): that is also
+/// ``StoreError/storageUnavailable(_:)``, told apart without reading the pool's own error type.
 struct BoundedPostgresClient: Sendable {
     let client: PostgresClient
     let connectionWait: Duration
@@ -69,8 +74,20 @@ struct BoundedPostgresClient: Sendable {
                 let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
                 throw StoreError.storageUnavailable(StoreError.postgresLost(
                     "no connection to it within \(seconds.formatted(.number.precision(.fractionLength(0...1)))) seconds"))
+            } catch let error where Self.isPoolFailure(error, leased: leased) {
+                throw StoreError.storageUnavailable(StoreError.postgresLost("the pool could make no connection to it (\(error))"))
             }
             throw CancellationError()
+        }
+    }
+
+    /// Whether `error`, thrown by an operation that never had its connection, is the pool saying it
+    /// has none to give: neither a query's error (`PSQLError`), ours, nor a cancellation.
+    static func isPoolFailure(_ error: any Error, leased: Leased) -> Bool {
+        guard !leased.isSet else { return false }
+        switch error {
+        case is PSQLError, is StoreError, is CancellationError: return false
+        default: return true
         }
     }
 

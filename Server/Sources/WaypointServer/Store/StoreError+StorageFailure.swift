@@ -1,6 +1,5 @@
 import GRDB
 import PostgresNIO
-import _ConnectionPoolModule
 
 /// Which failures of SQLite and PostgreSQL mean "nothing can be stored now" (docs/ARCHITECTURE.md,
 /// "Operating the server"): the one place that reads the databases' own errors. The API answers
@@ -24,8 +23,6 @@ extension StoreError {
             let inner = [error.beginError, error.closureError, error.commitError].compactMap { $0 }
             guard let failure = inner.lazy.compactMap({ StoreError(storageFailure: $0) }).first else { return nil }
             self = failure
-        case let error as ConnectionPoolError where error == .connectionCreationCircuitBreakerTripped:
-            self = .storageUnavailable(Self.postgresLost("no connection to it could be made for a minute"))
         default:
             return nil
         }
