@@ -46,9 +46,7 @@ extension WaypointCommand {
         var passwordStdin = false
 
         func validate() throws {
-            guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                throw ValidationError("--server must be an http or https URL such as https://waypoint.example.com, not `\(server)`.")
-            }
+            try ServerURL.parse(server, option: "--server")
             guard ["viewer", "editor", "publisher", "owner"].contains(role) else {
                 throw ValidationError("--role must be viewer, editor, publisher or owner, not `\(role)`.")
             }

@@ -122,9 +122,7 @@ extension WaypointCommand {
             if let clock { _ = try PlayClock(parsing: clock) }
             switch (sendTo, key) {
             case (.some(let server), .some):
-                guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                    throw ValidationError("--send-to must be an http or https URL such as https://waypoint.example.com, not `\(server)`.")
-                }
+                try ServerURL.parse(server, option: "--send-to")
             case (.some, nil): throw ValidationError("--send-to needs --key: the SDK key of the environment the events belong to.")
             case (nil, .some): throw ValidationError("--key needs --send-to: the server to post the events to.")
             case (nil, nil): break

@@ -54,9 +54,7 @@ extension WaypointCommand {
         var tokenFile: String?
 
         func validate() throws {
-            guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                throw ValidationError("--server must be an http or https URL such as https://waypoint.example.com, not `\(server)`.")
-            }
+            try ServerURL.parse(server, option: "--server")
         }
 
         func run(output: Output) throws {
