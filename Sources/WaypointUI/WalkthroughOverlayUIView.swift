@@ -188,9 +188,17 @@ public final class WalkthroughOverlayUIView: UIView {
             }
             let line = lines[index]
             label.isHidden = false
-            label.text = line.text
-            label.font = measurer.platformFont(for: line.role)
-            label.textColor = color(palette.text(for: line.role))
+            // The paragraph's own writing direction (a line of Arabic text that starts with a Latin
+            // word still reads right to left), else the view's; geometry stays left to right.
+            let rightToLeft = line.direction.map { $0 == .rightToLeft } ?? (effectiveUserInterfaceLayoutDirection == .rightToLeft)
+            let paragraph = NSMutableParagraphStyle()
+            paragraph.baseWritingDirection = rightToLeft ? .rightToLeft : .leftToRight
+            paragraph.alignment = rightToLeft ? .right : .left
+            label.attributedText = NSAttributedString(string: line.text, attributes: [
+                .font: measurer.platformFont(for: line.role),
+                .foregroundColor: color(palette.text(for: line.role)),
+                .paragraphStyle: paragraph,
+            ])
             label.frame = CGRect(line.frame)
         }
 

@@ -66,6 +66,19 @@ public enum NSLineBreakMode: Int, Sendable {
 extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key(rawValue: "NSFont")
     public static let foregroundColor = NSAttributedString.Key(rawValue: "NSColor")
+    public static let paragraphStyle = NSAttributedString.Key(rawValue: "NSParagraphStyle")
+}
+
+// Text alignment and writing direction (UIKit's NSText.h and NSParagraphStyle.h, iOS 6+, all platforms).
+public enum NSTextAlignment: Int, Sendable { case left = 0, center = 1, right = 2, justified = 3, natural = 4 }
+public enum NSWritingDirection: Int, Sendable { case natural = -1, leftToRight = 0, rightToLeft = 1 }
+open class NSParagraphStyle: NSObject, @unchecked Sendable {
+    open var alignment: NSTextAlignment { .natural }
+    open var baseWritingDirection: NSWritingDirection { .natural }
+}
+open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
+    open override var alignment: NSTextAlignment { get { .natural } set {} }
+    open override var baseWritingDirection: NSWritingDirection { get { .natural } set {} }
 }
 
 extension NSString {
@@ -484,6 +497,8 @@ public struct UIBackgroundConfiguration: Hashable {
     open var adjustsFontSizeToFitWidth = false
     open var minimumScaleFactor: CGFloat = 0
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    open var textAlignment: NSTextAlignment = .natural
+    open var attributedText: NSAttributedString?
 }
 
 @MainActor @preconcurrency open class UIButton: UIControl {
