@@ -3,11 +3,19 @@
 struct ChangeTargets: Sendable {
     /// The steps of one id, over all its entries, in document order.
     struct Steps: Sendable {
-        var ids: [String] = []
+        /// The ids in document order, each once.
+        private(set) var ids: [String] = []
+        /// The same ids, to look one up in constant time (a flow may have thousands of steps).
+        private var known: Set<String> = []
         /// The steps that run a subflow.
         var subflowSteps: Set<String> = []
 
-        func contains(_ id: String) -> Bool { ids.contains(id) }
+        func contains(_ id: String) -> Bool { known.contains(id) }
+
+        /// Adds `id` unless it is there already.
+        mutating func add(_ id: String) {
+            if known.insert(id).inserted { ids.append(id) }
+        }
     }
 
     /// Flow ids in document order.
@@ -38,7 +46,7 @@ struct ChangeTargets: Sendable {
                 for step in tape.elements(list) {
                     guard let stepID = tape.member(step, "id"), tape.kind(stepID) == .string else { continue }
                     let name = tape.string(stepID)
-                    if !steps.ids.contains(name) { steps.ids.append(name) }
+                    steps.add(name)
                     if tape.member(step, "subflow") != nil { steps.subflowSteps.insert(name) }
                 }
             }
