@@ -3,10 +3,6 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
-// The socket address structures NIO hands over are declared by its system shim on Linux.
-#if canImport(CNIOLinux)
-import CNIOLinux
-#endif
 
 /// How many connections each peer address has open, shared by every connection of the server, so
 /// that one address cannot take every connection the server allows (docs/ARCHITECTURE.md,

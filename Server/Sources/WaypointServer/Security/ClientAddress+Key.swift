@@ -3,10 +3,6 @@ import NIOCore
 #if canImport(Glibc)
 import Glibc
 #endif
-// The socket address structures NIO hands over are declared by its system shim on Linux.
-#if canImport(CNIOLinux)
-import CNIOLinux
-#endif
 
 extension ClientAddress {
     /// A client address as a rate-limit bucket name: the peer's IP address as bytes, read straight
