@@ -47,7 +47,7 @@ extension WaypointCommand {
 
         func validate() throws {
             try ServerURL.parse(server, option: "--server")
-            guard ["viewer", "editor", "publisher", "owner"].contains(role) else {
+            guard AccountRole.ordered.contains(role) else {
                 throw ValidationError("--role must be viewer, editor, publisher or owner, not `\(role)`.")
             }
             guard (1...366).contains(days) else { throw ValidationError("--days must be 1 to 366, not \(days).") }

@@ -100,9 +100,6 @@ extension WaypointCommand {
             }
         }
 
-        /// The roles in order; publishing needs `publisher` or more.
-        private static let roles = ["viewer", "editor", "publisher", "owner"]
-
         /// Asks the server which role the token acts with and stops before uploading when it cannot
         /// publish; a server that predates `GET /v1/me` (404) is not asked.
         private func checkRole(_ call: ServerCall) throws {
@@ -110,8 +107,7 @@ extension WaypointCommand {
             guard answer.status != 404 else { return }
             guard answer.status == 200 else { throw failure(answer, doing: "check the token's role") }
             let me = try decode(Me.self, answer)
-            let rank = Self.roles.firstIndex(of: me.role) ?? -1
-            guard rank >= Self.roles.firstIndex(of: "publisher")! else {
+            guard AccountRole.isAtLeast(me.role, "publisher") else {
                 let source = (try? token().source) ?? "the token"
                 throw CLIError(
                     "\(source) acts as \(me.role == "editor" || me.role == "owner" ? "an" : "a") \(me.role) (\(me.name)); publishing needs the "

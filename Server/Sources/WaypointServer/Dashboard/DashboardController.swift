@@ -124,13 +124,8 @@ struct DashboardController: Sendable {
 
     /// The sign-in page after a refused attempt: 429, `Retry-After`, which limit and when to try again.
     private func tooManySignIns(_ refusal: SignInLimits.Refusal, usesToken: Bool, next: String?) async throws -> Response {
-        let what = switch refusal.reason {
-        case .address: usesToken ? "wrong admin tokens from your address" : "failed sign-ins from your address"
-        case .account: "failed sign-ins to this account"
-        case .addressBusy: "sign-ins at once from your address"
-        case .serverBusy: "sign-ins at once on this server"
-        }
-        var response = try await signInForm(next: next, message: refusal.message(tooMany: what), status: .tooManyRequests)
+        var response = try await signInForm(
+            next: next, message: refusal.message(tooMany: refusal.tooMany(usesToken: usesToken)), status: .tooManyRequests)
         response.headers[.retryAfter] = String(refusal.retryAfter)
         return response
     }

@@ -88,13 +88,7 @@ struct AccessMiddleware: RouterMiddleware {
                 "The email or the password is wrong: send `Authorization: Basic` with base64 of `email:password` of an account "
                     + "(as `curl -u email` does), or use `waypoint login`.")
         case .refused(let refusal):
-            let what = switch refusal.reason {
-            case .address: "failed sign-ins from your address"
-            case .account: "failed sign-ins to this account"
-            case .addressBusy: "sign-ins at once from your address"
-            case .serverBusy: "sign-ins at once on this server"
-            }
-            throw APIError.tooManyAttempts(refusal.message(tooMany: what), retryAfter: refusal.retryAfter)
+            throw APIError.tooManyAttempts(refusal.message(tooMany: refusal.tooMany()), retryAfter: refusal.retryAfter)
         }
     }
 

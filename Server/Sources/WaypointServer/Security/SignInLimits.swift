@@ -33,6 +33,16 @@ struct SignInLimits: Sendable {
         let reason: Reason
         let retryAfter: Int
 
+        /// What was too many, for "Too many …" (`usesToken`: admin tokens rather than passwords).
+        func tooMany(usesToken: Bool = false) -> String {
+            switch reason {
+            case .address: usesToken ? "wrong admin tokens from your address" : "failed sign-ins from your address"
+            case .account: "failed sign-ins to this account"
+            case .addressBusy: "sign-ins at once from your address"
+            case .serverBusy: "sign-ins at once on this server"
+            }
+        }
+
         /// "Too many `what`: try again in N seconds (after HH:MM:SS UTC)."
         func message(tooMany what: String, now: Date = Date()) -> String {
             let time = (Int(now.timeIntervalSince1970.rounded(.up)) + retryAfter) % 86_400

@@ -8,6 +8,7 @@ extension BrowserTests {
     struct PeopleSeen: Sendable {
         var bootstrapPeople = "", afterCreate: String?, people = "", afterSignIn: String?
         var created = "", token = "", tokensAgain = ""
+        var editorApp = "", editorRevision = ""
     }
 
     static let peoplePassword = "correct horse battery staple 42"
@@ -54,6 +55,30 @@ extension BrowserTests {
                 seen.tokensAgain = try browser.dom()
                 return seen
             }
+            // An editor, in a browser of their own, is offered only what an editor may do.
+            _ = try await HTTP.createApp(port: server.port, "fitness")
+            let upload = try await HTTP.send(
+                port: server.port, "/v1/apps/fitness/revisions", method: .POST, headers: HTTP.admin, body: try TestServer.example("waypoint.json"))
+            #expect(upload.status == 201, "\(upload.text)")
+            let editor = #"{"email":"ed@example.com","name":"Ed Editor","role":"editor","password":"\#(Self.peoplePassword)"}"#
+            let added = try await HTTP.send(port: server.port, "/v1/people", method: .POST, headers: HTTP.admin, body: Data(editor.utf8))
+            #expect(added.status == 201, "\(added.text)")
+            let editorSeen = try await BrowserTests.onThread { () throws -> PeopleSeen in
+                var seen = PeopleSeen()
+                let browser = try ChromiumSession()
+                try browser.navigate(base + "/login?next=%2Fapps%2Ffitness")
+                try browser.fill("email", with: "ed@example.com")
+                try browser.fill("password", with: Self.peoplePassword)
+                try browser.pressEnterAndWait()
+                seen.editorApp = try browser.dom()
+                try browser.navigate(base + "/apps/fitness/revisions/1?environment=production")
+                seen.editorRevision = try browser.dom()
+                return seen
+            }
+            #expect(editorSeen.editorApp.contains("Check and store"), "an editor uploads: \(editorSeen.editorApp.prefix(600))")
+            #expect(!editorSeen.editorApp.contains("Rotate the production key") && !editorSeen.editorApp.contains(#"href="/people""#))
+            #expect(editorSeen.editorRevision.contains("Publishing needs the publisher role"))
+            #expect(!editorSeen.editorRevision.contains(#"/environments/production/publish""#))
             #expect(seen.bootstrapPeople.contains("no owner account exists yet"), "\(seen.bootstrapPeople.prefix(600))")
             #expect(seen.afterCreate == "/login")
             #expect(seen.afterSignIn == "/people")
