@@ -76,7 +76,11 @@ struct SignInLimits: Sendable {
     }
 
     /// The name an account's attempts are counted under: its email as it signs in.
-    static func accountName(_ email: String) -> String { People.normalized(email) }
+    ///
+    /// The SHA-256 of the normalized email, so that a name takes 64 bytes however long the email an
+    /// anonymous client sends (a sign-in form or an `Authorization: Basic` header): the account
+    /// limiter's memory stays bounded by its capacity times that, not by what clients send.
+    static func accountName(_ email: String) -> String { SecretHash.sha256Hex(People.normalized(email)) }
 
     /// An attempt charged, or the limit that refused it.
     enum Reservation: Sendable {

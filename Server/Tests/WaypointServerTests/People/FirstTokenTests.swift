@@ -76,6 +76,18 @@ struct FirstTokenTests {
         }
     }
 
+    /// The worst an anonymous client can send here: a huge email. It costs one password check at
+    /// most (under the limits) and 64 bytes in the account limiter, whatever its length.
+    @Test func aHugeEmailCostsOneCheckAndAFixedSizeName() async throws {
+        #expect(SignInLimits.accountName(String(repeating: "a", count: 100_000) + "@example.com").utf8.count == 64)
+        #expect(SignInLimits.accountName("Ada@Example.com") == SignInLimits.accountName("ada@example.com"))
+        try await TestServer.run { client in
+            let huge = String(repeating: "x", count: 8_000) + "@example.com"
+            let answer = try await client.send("/v1/tokens", .post, headers: Self.basic(huge, "guess"), json: Self.tokenBody)
+            #expect(answer.status == .unauthorized, "\(answer.text.prefix(200))")
+        }
+    }
+
     @Test func the401TellsHowToGetATokenWithoutOne() async throws {
         try await TestServer.run { client in
             let response = try await client.send("/v1/apps", .get)
