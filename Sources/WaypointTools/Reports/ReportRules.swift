@@ -1,0 +1,15 @@
+/// The version of the report rules: what a user's events add to each report
+/// (docs/ARCHITECTURE.md, "The ledger's version").
+///
+/// The server keeps every user's contribution to the reports in a ledger, computed by
+/// ``Contributions`` from these rules. A store records the version its ledger was built with and,
+/// when it differs from this one, rebuilds the ledger from the stored events before it answers
+/// reports. So changing what a report counts means changing WaypointTools and bumping this number,
+/// nothing in the server.
+public enum ReportRules {
+    /// The version of the rules this build computes reports with; bump it with every change to
+    /// what a report counts.
+    ///
+    /// - 1: the rules of the first ledger.
+    public static let version = 1
+}
