@@ -39,7 +39,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     /// Too many failed or simultaneous password checks (``SignInLimits``): 429 with `Retry-After`.
     static func tooManyAttempts(_ message: String, retryAfter: Int) -> APIError { APIError(.tooManyAttempts(message, retryAfter: retryAfter)) }
     static func unavailable(_ message: String) -> APIError { APIError(.unavailable(message)) }
-    /// Nothing can be stored now (503 with `Retry-After`): `storage-full` or `storage-unavailable`.
+    /// Nothing can be stored now (503 with `Retry-After`): `storage-full`, `storage-unavailable` or `reports-rebuilding`.
     static func storage(code: String, message: String, retryAfter: Int) -> APIError {
         APIError(.storage(code: code, message: message, retryAfter: retryAfter))
     }
@@ -140,6 +140,8 @@ extension APIError {
     /// a lost database is often back within seconds.
     static let storageFullRetryAfter = 60
     static let unavailableRetryAfter = 10
+    /// `Retry-After` while the report ledger is rebuilt: minutes for a large store.
+    static let reportsRebuildingRetryAfter = 30
 
     /// The answer to a store error.
     static func from(_ error: StoreError) -> APIError {
@@ -147,6 +149,9 @@ extension APIError {
         if error.isNotFound { return .notFound(error.description) }
         if error.isStorageFull {
             return .storage(code: "storage-full", message: error.description, retryAfter: storageFullRetryAfter)
+        }
+        if error.isReportsNotReady {
+            return .storage(code: "reports-rebuilding", message: error.description, retryAfter: reportsRebuildingRetryAfter)
         }
         if error.isStorageUnavailable {
             return .storage(code: "storage-unavailable", message: error.description, retryAfter: unavailableRetryAfter)

@@ -372,13 +372,96 @@ extension PostgresStore {
         }
     }
 
+    // MARK: The ledger's version
+
+    /// The key of the advisory lock over the ledger: exclusive for its rebuild, shared (without
+    /// waiting) for each transaction that changes it.
+    static let ledgerLock: Int64 = 7_469_707_002
+
+    /// The ledger's recorded version; nil when the table has no row.
+    static func ledgerVersion(_ client: BoundedPostgresClient, logger: Logger) async throws -> Int? {
+        var stored: Int?
+        for try await version in try await client.query(PostgresQuery(unsafeSQL: StoreSchema.reportLedgerVersionQuery), logger: logger)
+            .decode(Int.self) {
+            stored = version
+        }
+        return stored
+    }
+
+    /// Refuses unless the ledger was built by this server's report rules (``ReportLedger``): another
+    /// server of the database may run another version, or be rebuilding it now (then this one
+    /// answers at once rather than waiting for the rebuild's lock).
+    static func checkLedger(_ connection: PostgresConnection, _ ledger: ReportLedger, logger: Logger) async throws {
+        var locked = false
+        for try await value in try await connection.query("SELECT pg_try_advisory_xact_lock_shared(\(ledgerLock))", logger: logger)
+            .decode(Bool.self) {
+            locked = value
+        }
+        guard locked else { throw ReportLedger.rebuildingElsewhere(version: ledger.version) }
+        var stored: Int?
+        for try await version in try await connection.query(PostgresQuery(unsafeSQL: StoreSchema.reportLedgerVersionQuery), logger: logger)
+            .decode(Int.self) {
+            stored = version
+        }
+        try ledger.check(stored: stored)
+    }
+
+    /// Reads the ledger's version where no lock is needed: a snapshot sees one version's sums.
+    static func checkLedgerVersion(_ connection: PostgresConnection, _ ledger: ReportLedger, logger: Logger) async throws {
+        var stored: Int?
+        for try await version in try await connection.query(PostgresQuery(unsafeSQL: StoreSchema.reportLedgerVersionQuery), logger: logger)
+            .decode(Int.self) {
+            stored = version
+        }
+        try ledger.check(stored: stored)
+    }
+
+    public func rebuildReportLedger(logger: Logger) async throws {
+        let ledger = reportLedger
+        var counted = 0
+        for try await count in try await client.query("SELECT COALESCE(SUM(events), 0)::bigint FROM event_counts", logger: logger)
+            .decode(Int.self) {
+            counted = count
+        }
+        let total = counted
+        let storeLogger = self.logger
+        var succeeded = false
+        defer { ledger.endRebuild(succeeded: succeeded) }
+        // One transaction under the ledger's lock: servers starting together rebuild once (the others
+        // wait here, then find the version current), and one that stops leaves the ledger it found.
+        try await transaction { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.ledgerLock))", logger: storeLogger)
+            var stored = 0
+            for try await version in try await connection.query(PostgresQuery(unsafeSQL: StoreSchema.reportLedgerVersionQuery), logger: storeLogger)
+                .decode(Int.self) {
+                stored = version
+            }
+            ledger.note(stored: stored)
+            guard ledger.needsRebuild else { return }
+            ledger.startRebuild(stored: stored, total: total)
+            var log = ReportLedgerRebuildLog(logger: logger, stored: stored, version: ledger.version, total: total)
+            let events = try await Self.rebuildContributions(connection, logger: storeLogger) { read in
+                ledger.progress(read: read)
+                log.read(read)
+            }
+            let now = Timestamp.milliseconds(Date())
+            try await connection.query("UPDATE report_ledger SET version = \(ledger.version), built_at = \(now) WHERE id = 1", logger: storeLogger)
+            log.finished(events: events)
+        }
+        succeeded = true
+    }
+
     // MARK: Rebuilding
 
     /// Empties the contribution tables and fills them again from every stored event, user by user
     /// (the migration step that adds them runs it, under the migration's lock). Memory holds one
     /// page of events, one user's events and a bounded number of cell differences. Events of no
-    /// flow get their `walkthrough_id` from their line where it is missing.
-    static func rebuildContributions(_ connection: PostgresConnection, logger: Logger) async throws {
+    /// flow get their `walkthrough_id` from their line where it is missing. `progress` is told the
+    /// events read so far after each page; returns how many were read.
+    @discardableResult
+    static func rebuildContributions(
+        _ connection: PostgresConnection, logger: Logger, progress: (Int) -> Void = { _ in }
+    ) async throws -> Int {
         try await connection.query("DELETE FROM contribution_cells", logger: logger)
         try await connection.query("DELETE FROM contribution_cell_changes", logger: logger)
         try await connection.query("DELETE FROM contribution_cell_pages", logger: logger)
@@ -389,6 +472,7 @@ extension PostgresStore {
         var rebuild = ContributionRebuild()
         var cursor: (app: String, environment: String, user: String, seq: Int64) = ("", "", "", Int64.min)
         let limit = ContributionRebuild.pageSize
+        var read = 0
         // Bounded by the number of events: each page reads past the last one.
         while true {
             var count = 0
@@ -420,10 +504,13 @@ extension PostgresStore {
                     """, logger: logger)
             }
             for done in finished { try await flush(connection, done, logger: logger) }
+            read += count
+            progress(read)
             if count < limit { break }
         }
         if let done = try rebuild.finish() { try await flush(connection, done, logger: logger) }
         try await connection.query("DROP INDEX IF EXISTS contribution_rebuild", logger: logger)
+        return read
     }
 
     private static func flush(_ connection: PostgresConnection, _ finished: ContributionRebuild.Finished, logger: Logger) async throws {
@@ -447,11 +534,18 @@ extension PostgresStore {
 
     public func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] {
         let query = ContributionScopeQuery.subjects(appID: appID, environment: environment, kind: kind, limit: limit)
-        var subjects: [String] = []
-        for try await subject in try await client.query(PostgresQuery(query.statement(in: .postgres)), logger: logger).decode(String.self) {
-            subjects.append(subject)
+        let ledger = reportLedger
+        try ledger.checkReady()
+        let logger = logger
+        return try await transaction { connection in
+            try await Self.checkLedgerVersion(connection, ledger, logger: logger)
+            var subjects: [String] = []
+            for try await subject in try await connection.query(PostgresQuery(query.statement(in: .postgres)), logger: logger)
+                .decode(String.self) {
+                subjects.append(subject)
+            }
+            return subjects
         }
-        return subjects
     }
 
     public func contributions(
@@ -474,8 +568,11 @@ extension PostgresStore {
         _ query: ContributionScopeQuery, subject: String, revision: Int?, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope {
         let logger = logger
+        let ledger = reportLedger
+        try ledger.checkReady()
         return try await transaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
+            try await Self.checkLedgerVersion(connection, ledger, logger: logger)
             var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
             func read(_ reads: ContributionScopeQuery.Reads, _ sql: SQLQuery) async throws {
                 let rows = try await connection.query(PostgresQuery(sql.statement(in: .postgres)), logger: logger)
@@ -501,6 +598,8 @@ extension PostgresStore {
     }
 
     public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
+        try reportLedger.checkReady()
+        try reportLedger.check(stored: try await Self.ledgerVersion(client, logger: logger))
         var cells: [ContributionRow] = [], held: [ContributionRow] = []
         for (table, order) in [("contribution_cells", ""), ("contribution_cell_pages", ", page"), ("contribution_cell_changes", ", n")] {
             for try await (subject, revision, day, group, totals) in try await client.query(

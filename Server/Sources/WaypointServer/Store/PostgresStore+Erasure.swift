@@ -22,7 +22,10 @@ extension PostgresStore {
         }
         let logger = logger
         let chain = auditChain
+        let ledger = reportLedger
+        try ledger.checkReady()
         return try await transaction { connection in
+            try await Self.checkLedger(connection, ledger, logger: logger)
             // No insert of this app's events runs between keeping the ids and deleting.
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
             var deleted = 0
@@ -56,11 +59,14 @@ extension PostgresStore {
         let limit = Self.retentionBatchSize
         // Bounded by the number of events there were: each round deletes a batch or ends the loop.
         let logger = logger
+        let ledger = reportLedger
         while true {
+            try ledger.checkReady()
             // The users whose events went get their contributions recomputed from what is left, in
             // the same transaction: the cells never count a deleted event (docs/ARCHITECTURE.md,
             // "Report contributions in the stores"). The batch bounds how many users one transaction recomputes.
             let (batch, more) = try await transaction { connection in
+                try await Self.checkLedger(connection, ledger, logger: logger)
                 // The oldest expired events, of at most ``ContributionChanges/retentionUsers`` users.
                 var candidates: [(seq: Int64, appID: String, user: ContributionUser, subject: String?)] = []
                 for try await (seq, appID, environment, userID, flowID, walkthroughID) in try await connection.query(

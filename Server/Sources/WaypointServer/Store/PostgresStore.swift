@@ -11,11 +11,13 @@ import WaypointTools
 /// Durability: every write is one transaction, answered only after PostgreSQL reports the COMMIT,
 /// which (with the default `synchronous_commit = on`) has flushed the write-ahead log to disk.
 /// Uniqueness of `(app, messageId)` is a constraint of the table, so it holds across processes.
-public final class PostgresStore: Store {
+public final class PostgresStore: Store, ReportLedgerStore {
     let client: BoundedPostgresClient
     let logger: Logger
     /// Chains each audit entry to the one before (``AuditChain``), with the key every server of the database shares.
     let auditChain: AuditChain
+    /// Whether the report ledger was built by this server's report rules (read by ``migrate()``).
+    public let reportLedger = ReportLedger()
     /// What ``checkConnection(timeout:)`` connects with: the pool's settings, on one connection.
     private let connectionConfiguration: PostgresConnection.Configuration
 
@@ -131,6 +133,8 @@ public final class PostgresStore: Store {
         // Step 11 (StoreSchema.auditChainStepName): the audit log's chain, then the entries stored
         // before chained with the key (see ``isAuditChainStep(_:)``).
         StoreSchema.auditChainStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
+        // Step 12 (StoreSchema.reportLedgerStepName): the version of the report rules that built the ledger.
+        StoreSchema.reportLedgerStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
     ]
 
     /// The number of the contributions step (1, 2, …), as `waypoint_migrations` records it.
@@ -206,6 +210,7 @@ public final class PostgresStore: Store {
                 try await connection.query("INSERT INTO waypoint_migrations (version, applied_at) VALUES (\(version), \(now))", logger: logger)
             }
         }
+        reportLedger.note(stored: try await Self.ledgerVersion(client, logger: logger) ?? 0)
     }
 
     public func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws {
@@ -411,7 +416,10 @@ public final class PostgresStore: Store {
         var positions: [ExactID: Int] = [:]
         for (index, event) in events.enumerated() where positions[ExactID(event.messageID)] == nil { positions[ExactID(event.messageID)] = index }
         // One transaction: the answer comes after its COMMIT.
+        let ledger = reportLedger
+        try ledger.checkReady()
         let result = try await transaction { [positions] connection in
+            try await Self.checkLedger(connection, ledger, logger: logger)
             // Waits for an erasure of the app's users in progress, so that an erased event
             // delivered again meets its kept id (see ``eraseUser(appID:userID:)``).
             try await connection.query("SELECT pg_advisory_xact_lock_shared(\(Self.erasureLock), hashtext(\(appID)))", logger: logger)
@@ -522,11 +530,15 @@ public final class PostgresStore: Store {
     // MARK: Readiness
 
     public func checkStorage() async throws {
+        try reportLedger.checkReady()
+        let stored: Int?
         do {
-            for try await _ in try await client.query("SELECT 1", logger: logger) {}
+            stored = try await Self.ledgerVersion(client, logger: logger)
         } catch {
             throw StoreError(storageFailure: error) ?? StoreError.storageUnavailable(StoreError.postgresLost("\(error)"))
         }
+        // Another server may have rebuilt the ledger, or a later release taken the database over.
+        try reportLedger.check(stored: stored)
     }
 
     // MARK: SDK keys

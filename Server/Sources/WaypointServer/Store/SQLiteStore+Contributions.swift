@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import WaypointTools
 
 /// Report contributions in SQLite (docs/ARCHITECTURE.md, "Report contributions in the stores").
@@ -253,13 +254,47 @@ extension SQLiteStore {
         try recomputeContributions(db, appID: appID, subjects: subjects)
     }
 
+    // MARK: The ledger's version
+
+    /// Refuses unless the ledger this transaction sees was built by this server's report rules
+    /// (``ReportLedger``): another process on the same file may run another version.
+    func checkLedger(_ db: Database) throws {
+        try reportLedger.check(stored: Int.fetchOne(db, sql: StoreSchema.reportLedgerVersionQuery))
+    }
+
+    public func rebuildReportLedger(logger: Logger) async throws {
+        let ledger = reportLedger
+        let total = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(events), 0) FROM event_counts") ?? 0 }
+        var succeeded = false
+        defer { ledger.endRebuild(succeeded: succeeded) }
+        // One write transaction: a rebuild that stops leaves the ledger it found; other processes'
+        // writes wait for it (and give up after the busy timeout, answering 503).
+        try await pool.write { db in
+            let stored = try Int.fetchOne(db, sql: StoreSchema.reportLedgerVersionQuery) ?? 0
+            ledger.note(stored: stored)
+            guard ledger.needsRebuild else { return }
+            ledger.startRebuild(stored: stored, total: total)
+            var log = ReportLedgerRebuildLog(logger: logger, stored: stored, version: ledger.version, total: total)
+            let events = try Self.rebuildContributions(db) { read in
+                ledger.progress(read: read)
+                log.read(read)
+            }
+            try db.execute(sql: "UPDATE report_ledger SET version = ?, built_at = ? WHERE id = 1",
+                           arguments: [ledger.version, Timestamp.milliseconds(Date())])
+            log.finished(events: events)
+        }
+        succeeded = true
+    }
+
     // MARK: Rebuilding
 
     /// Empties the contribution tables and fills them again from every stored event, user by user
     /// (the migration step that adds them runs it). Memory holds one page of events, one user's
     /// events and a bounded number of cell differences. Events of no flow get their `walkthrough_id`
-    /// from their line where it is missing.
-    static func rebuildContributions(_ db: Database) throws {
+    /// from their line where it is missing. `progress` is told the events read so far after each
+    /// page; returns how many were read.
+    @discardableResult
+    static func rebuildContributions(_ db: Database, progress: (Int) -> Void = { _ in }) throws -> Int {
         try db.execute(sql: "DELETE FROM contribution_cells")
         try db.execute(sql: "DELETE FROM contribution_cell_changes")
         try db.execute(sql: "DELETE FROM contribution_cell_pages")
@@ -267,6 +302,7 @@ extension SQLiteStore {
         // Reads events by user; dropped at the end (SQLite ends it with `seq`, the row id).
         try db.execute(sql: "CREATE INDEX IF NOT EXISTS contribution_rebuild ON events (app_id, environment, user_id)")
         var rebuild = ContributionRebuild()
+        var read = 0
         var cursor: (app: String, environment: String, user: String, seq: Int64)?
         let setWalkthrough = try db.makeStatement(sql: "UPDATE events SET walkthrough_id = ? WHERE seq = ?")
         // Bounded by the number of events: each page reads past the last one.
@@ -296,10 +332,13 @@ extension SQLiteStore {
                 }
                 cursor = (row[1], row[2], row[3], seq)
             }
+            read += page.count
+            progress(read)
             if page.count < ContributionRebuild.pageSize { break }
         }
         if let finished = try rebuild.finish() { try flush(db, finished) }
         try db.execute(sql: "DROP INDEX IF EXISTS contribution_rebuild")
+        return read
     }
 
     private static func flush(_ db: Database, _ finished: ContributionRebuild.Finished) throws {
@@ -311,8 +350,10 @@ extension SQLiteStore {
 
     public func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] {
         let query = ContributionScopeQuery.subjects(appID: appID, environment: environment, kind: kind, limit: limit).statement(in: .sqlite)
+        try reportLedger.checkReady()
         return try await pool.read { db in
-            try String.fetchAll(db, sql: query.text, arguments: query.arguments)
+            try self.checkLedger(db)
+            return try String.fetchAll(db, sql: query.text, arguments: query.arguments)
         }
     }
 
@@ -322,8 +363,10 @@ extension SQLiteStore {
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
             appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until)
+        try reportLedger.checkReady()
         // One read transaction: the pages are read in the snapshot of the cells they belong to.
         return try await pool.read { db in
+            try self.checkLedger(db)
             var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
             func read(_ reads: ContributionScopeQuery.Reads, _ sql: SQLQuery) throws {
                 let statement = sql.statement(in: .sqlite)
@@ -350,7 +393,9 @@ extension SQLiteStore {
     }
 
     public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
-        try await pool.read { db in
+        try reportLedger.checkReady()
+        return try await pool.read { db in
+            try self.checkLedger(db)
             func cells(_ table: String, order: String) throws -> [ContributionRow] {
                 try Row.fetchAll(db, sql: """
                     SELECT subject, revision, day, grp, totals FROM \(table) WHERE app_id = ? AND environment = ?

@@ -12,8 +12,10 @@ extension SQLiteStore {
     static let retentionBatchSize = 10_000
 
     public func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int {
+        try reportLedger.checkReady()
         // Writes are serialized: no insert of events runs between keeping the ids and deleting.
         let deleted = try await pool.write { db in
+            try self.checkLedger(db)
             try db.execute(sql: """
                 INSERT INTO erased_messages (app_id, message_id, timestamp_ms)
                 SELECT app_id, message_id, timestamp_ms FROM events WHERE app_id = ? AND user_id = ?
@@ -38,7 +40,9 @@ extension SQLiteStore {
         var deleted = 0
         // Bounded by the number of events there were: each round deletes a batch or ends the loop.
         while true {
+            try reportLedger.checkReady()
             let (batch, more) = try await pool.write { db in
+                try self.checkLedger(db)
                 // The oldest expired events, of at most ``ContributionChanges/retentionUsers`` users.
                 let candidates = try Row.fetchAll(db, sql: """
                     SELECT seq, app_id, environment, user_id, flow_id, walkthrough_id FROM events WHERE timestamp_ms < ? LIMIT ?

@@ -13,12 +13,14 @@ import Darwin
 /// write-ahead log at each commit, so a batch of events that was answered with 200 survives a
 /// crash of the process or of the machine. Uniqueness of `(app, messageId)` is a constraint of
 /// the table, so it holds for every process that opens the file.
-public final class SQLiteStore: Store {
+public final class SQLiteStore: Store, ReportLedgerStore {
     let pool: DatabasePool
     /// The data folder, for the readiness check's words and its free-space check.
     private let directory: URL
     /// Chains each audit entry to the one before (``AuditChain``).
     let auditChain: AuditChain
+    /// Whether the report ledger was built by this server's report rules.
+    public let reportLedger = ReportLedger()
 
     /// How many pages the write-ahead log grows by before SQLite copies it into the database.
     static let checkpointPages = 10_000
@@ -68,6 +70,8 @@ public final class SQLiteStore: Store {
             let chain = AuditChain(key: key)
             auditChain = chain
             try Self.migrator(chain: chain).migrate(pool)
+            let ledgerVersion = try pool.read { db in try Int.fetchOne(db, sql: StoreSchema.reportLedgerVersionQuery) }
+            reportLedger.note(stored: ledgerVersion ?? 0)
             // Rewrites the header's user version with its own value: a real write, which fails
             // on a database file that can only be read.
             try pool.write { db in
@@ -206,6 +210,10 @@ public final class SQLiteStore: Store {
         migrator.registerMigration("11-" + StoreSchema.auditChainStepName) { db in
             try SQLiteStore.chainAuditLog(db, chain: chain)
         }
+        // The version of the report rules that built the ledger (StoreSchema+ReportLedger.swift).
+        migrator.registerMigration("12-" + StoreSchema.reportLedgerStepName) { db in
+            for statement in StoreSchema.reportLedgerStep(in: .sqlite) { try db.execute(sql: statement) }
+        }
         return migrator
     }
 
@@ -338,6 +346,7 @@ public final class SQLiteStore: Store {
     public func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult {
         // Reading and parsing the users' events runs on a reader, beside the one writer
         // (docs/ARCHITECTURE.md, "Report contributions in the stores").
+        try reportLedger.checkReady()
         let prepared = try await pool.read { db in try Self.prepareContributions(db, appID: appID, events: events) }
         return try await insertEvents(events, appID: appID, prepared: prepared)
     }
@@ -345,7 +354,9 @@ public final class SQLiteStore: Store {
     /// Inserts `events` in one write transaction, with contributions `prepared` from a snapshot
     /// taken before it (any snapshot: a user whose events changed since is recomputed).
     func insertEvents(_ events: [StoredEvent], appID: String, prepared: PreparedContributions) async throws -> InsertResult {
-        try await pool.write { db in
+        try reportLedger.checkReady()
+        return try await pool.write { db in
+            try self.checkLedger(db)
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line, walkthrough_id)
                 SELECT ?1, ?2, ?, ?, ?, ?, ?, ?, ?
@@ -447,6 +458,8 @@ public final class SQLiteStore: Store {
 
     public func checkStorage() async throws {
         let path = directory.appendingPathComponent("waypoint.sqlite").path
+        // Before the write, which would wait for a rebuild's transaction.
+        try reportLedger.checkReady()
         do {
             try await pool.write { db in
                 // Rewrites the header's user version with its own value: a real, synced write.
@@ -463,6 +476,7 @@ public final class SQLiteStore: Store {
                             + "fewer than an event can need), so nothing more can be stored. "
                             + "Delete old events or move the data folder to a larger disk.")
                 }
+                try self.checkLedger(db)
             }
         } catch {
             throw StoreError(storageFailure: error)

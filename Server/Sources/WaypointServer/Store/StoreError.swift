@@ -14,6 +14,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case noKey(appID: String, environment: String, prefix: String)
         case currentKey(appID: String, environment: String, prefix: String)
         case keyPrefixTaken(appID: String, environment: String, prefix: String)
+        case reportsNotReady(String)
     }
 
     private let reason: Reason
@@ -78,6 +79,18 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         if case .storageUnavailable = reason { true } else { false }
     }
 
+    /// The report ledger was built by other report rules than this server's and is being rebuilt,
+    /// or waits for a server that can (``ReportLedger``): no report is answered and no event taken
+    /// until it is done. `message` says why and how far it is; the API answers 503 `reports-rebuilding`.
+    static func reportsNotReady(_ message: String) -> StoreError {
+        StoreError(.reportsNotReady(message))
+    }
+
+    /// The report ledger is not ready (the API answers 503 `reports-rebuilding`).
+    public var isReportsNotReady: Bool {
+        if case .reportsNotReady = reason { true } else { false }
+    }
+
     /// The environment has no key with this prefix.
     public static func noKey(appID: String, environment: String, prefix: String) -> StoreError {
         StoreError(.noKey(appID: appID, environment: environment, prefix: prefix))
@@ -107,7 +120,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         switch reason {
         case .noEnvironment, .noRevision, .noKey: true
         case .appExists, .cannotCreateFolder, .cannotOpenDatabase, .cannotWriteFolder, .cannotReachDatabase,
-             .storageFull, .storageUnavailable, .currentKey, .keyPrefixTaken:
+             .storageFull, .storageUnavailable, .currentKey, .keyPrefixTaken, .reportsNotReady:
             false
         }
     }
@@ -126,7 +139,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "Cannot open the SQLite database \(path): \(reason). Check that the folder is writable and the file is a Waypoint database."
         case .cannotWriteFolder(let path, let reason):
             "Cannot write in the data folder \(path): \(reason). Give this user write access to it, or pass a writable folder with --data."
-        case .storageFull(let message), .storageUnavailable(let message):
+        case .storageFull(let message), .storageUnavailable(let message), .reportsNotReady(let message):
             message
         case .noKey(let appID, let environment, let prefix):
             "The environment \"\(environment)\" of \"\(appID)\" has no key \"\(prefix)\"; "

@@ -13,12 +13,16 @@ enum StoreFactory {
     static func open(_ configuration: ServerConfiguration, logger: Logger) async throws -> Opened {
         switch configuration.storage {
         case .sqlite(let directory):
-            return Opened(store: try SQLiteStore(directory: directory, auditKey: configuration.auditKey), services: [], beforeStart: nil)
+            let store = try SQLiteStore(directory: directory, auditKey: configuration.auditKey)
+            return Opened(store: store, services: [ReportLedgerService(store: store, logger: logger)], beforeStart: nil)
         case .postgres(let url):
             guard let auditKey = configuration.auditKey else { throw AuditKey.missingForPostgres }
             let store = try PostgresStore(url: url, connectionWait: configuration.databaseConnectionWait, auditKey: auditKey, logger: logger)
             try await store.checkConnection()
-            return Opened(store: store, services: [store.service], beforeStart: { try await store.migrate() })
+            // The ledger's service waits for the migrations, which read the ledger's version.
+            return Opened(
+                store: store, services: [store.service, ReportLedgerService(store: store, logger: logger)],
+                beforeStart: { try await store.migrate() })
         }
     }
 }
