@@ -120,7 +120,8 @@ public final class ReportLedger: Sendable {
             return .reportsNotReady(
                 "The reports were built with report rules version \(stored), newer than this server's version \(version): "
                     + "a later release of waypoint-server uses this database, and this one would count differently. "
-                    + "Run that release (or a later one) here. \(meanwhile)")
+                    + "Run that release (or a later one) here. Meanwhile reports and event intake answer 503 and apps keep their events "
+                    + "and send them again; documents are served as usual.")
         case .outdated(let stored):
             return .reportsNotReady(
                 "The reports were built with report rules version \(stored) and this server counts with version \(version); "
