@@ -63,6 +63,7 @@ struct ReportsEqualTheExportTests {
                                    scope: try scope(parameters)))
             #expect(answer.status == 200, "\(note) funnel\(query): \(answer.text)")
             #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) funnel\(query)")
+            try expectUsersAddUp(answer.text, "\(note) funnel\(query)")
         }
         for query in otherScopes {
             let parameters = Self.parameters(query)
@@ -84,6 +85,42 @@ struct ReportsEqualTheExportTests {
                 #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) experiment \(goal)\(query)")
             }
         }
+    }
+
+    /// In every group of a flow report, started = completed + abandoned + inProgress, none negative
+    /// (DESIGN: a finish is never counted without its start), and the revisions' groups add up to
+    /// the users who started.
+    static func expectUsersAddUp(_ text: String, _ note: String) throws {
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        func check(_ figures: [String: Any], _ name: String) {
+            let started = figures["started"] as? Int ?? -1, completed = figures["completed"] as? Int ?? -1
+            let abandoned = figures["abandoned"] as? Int ?? -1, inProgress = figures["inProgress"] as? Int ?? -1
+            #expect(started == completed + abandoned + inProgress && min(started, completed, abandoned, inProgress) >= 0,
+                    "\(note) \(name): \(started) started, \(completed) completed, \(abandoned) abandoned, \(inProgress) in progress")
+        }
+        check(report, "overall")
+        for split in ["byVariation", "byAppVersion", "byRevision"] {
+            for (group, figures) in report[split] as? [String: [String: Any]] ?? [:] { check(figures, "\(split) \(group)") }
+        }
+        if let revisions = report["byRevision"] as? [String: [String: Any]] {
+            let sum = revisions.values.reduce(0) { $0 + ($1["started"] as? Int ?? 0) }
+            #expect(sum == report["started"] as? Int, "\(note): the revisions' groups hold \(sum) starters")
+        }
+    }
+
+    /// Each revision's report holds the users who started on it: their starters add up to the
+    /// report over every revision (users without a revision add none: no event of theirs has one).
+    static func expectRevisionsAddUp(_ get: @escaping Get, app: String, note: String) async throws {
+        func started(_ query: String) async throws -> Int {
+            let answer = try await get("/v1/apps/\(app)/funnel?flow=signup" + query)
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any], "\(answer.text)")
+            return report["started"] as? Int ?? -1
+        }
+        let all = try await get("/v1/apps/\(app)/funnel?flow=signup")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(all.text.utf8)) as? [String: Any])
+        let none = (report["byRevision"] as? [String: [String: Any]])?["(none)"]?["started"] as? Int ?? 0
+        let one = try await started("&revision=1"), two = try await started("&revision=2")
+        #expect(one + two + none == report["started"] as? Int, "\(note): \(one) + \(two) + \(none) starters by revision")
     }
 
     @Test(arguments: StoreKind.available)
@@ -120,6 +157,7 @@ struct ReportsEqualTheExportTests {
                     }
                 }
                 try await Self.expectReportsEqualTheExport(Self.get(client), app: "fuzz", note: "\(kind) at the end")
+                try await Self.expectRevisionsAddUp(Self.get(client), app: "fuzz", note: "\(kind) at the end")
             }
         }
     }

@@ -4,7 +4,7 @@ import Waypoint
 /// Random but replayable users for tests that compare the server's reports with the reports of its
 /// export: flow `signup` (forks, skipped steps, back, undeclared ids, abandoned and unfinished runs,
 /// users who never start), walkthrough `tour`, two revisions, three app versions, the experiment
-/// `short-signup`, equal times and lines delivered out of order.
+/// `short-signup`, publishes while users are in the flow, equal times and lines delivered out of order.
 struct RandomEvents: RandomNumberGenerator {
     private var generator: SeededGenerator
 
@@ -42,13 +42,17 @@ struct RandomEvents: RandomNumberGenerator {
         let user = "u\(index)"
         var lines: [String] = []
         var time = Self.firstDay + Int64(int(0...(5 * 86_400_000 - 1)))
-        let revision: Int? = chance(0.15) ? nil : int(1...2)
+        var revision: Int? = chance(0.15) ? nil : int(1...2)
+        // A quarter of the users on revision 1 get revision 2 mid-run: it was published while they
+        // were in the flow, and the app sends the new revision from its next event on.
+        let publishedAt = revision == 1 && chance(0.25) ? int(1...8) : Int.max
         let appVersion: String? = chance(0.1) ? nil : ["1.0", "1.1", "2.0"][int(0...2)]
         let variation: String? = chance(0.2) ? nil : (chance(0.95) ? ["control", "short"][int(0...1)] : "rogue")
         var sequence = 0
         func add(_ event: String, step: String? = nil, index: Int? = nil, outcome: String? = nil,
                           duration: Int64? = nil, walkthrough: Bool = false, exposed: Bool = true) {
             sequence += 1
+            if sequence > publishedAt { revision = 2 }
             var fields = [
                 "\"messageId\":\"\(user)-\(sequence)-\(next() % 1_000_000)\"", "\"userId\":\"\(user)\"", "\"event\":\"\(event)\"",
                 "\"timestamp\":\"\(Self.iso(time))\"",
