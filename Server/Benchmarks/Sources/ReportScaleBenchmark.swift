@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NIOCore
 import NIOHTTP1
 import WaypointServer
@@ -122,6 +123,32 @@ struct ReportScaleBenchmark {
         }
         print(table(levels, directRowsPerSecond: directRowsPerSecond))
         print("Scale server memory: \(ServerBenchmarks.memory(of: server.processIdentifier)); whole part \(String(format: "%.0f", (ContinuousClock.now - began).seconds)) s")
+
+        // The ledger rebuilt at start, as after an upgrade that changes the report rules: the
+        // server stopped, the ledger's recorded version set back, the server started again, and
+        // timed until `/ready` answers 200.
+        kill(server.processIdentifier, SIGTERM)
+        server.waitUntilExit()
+        let queue = try DatabaseQueue(path: data.appendingPathComponent("waypoint.sqlite").path)
+        try queue.write { db in try db.execute(sql: "UPDATE report_ledger SET version = 0") }
+        try queue.close()
+        let restart = ContinuousClock.now
+        let restarted = try ServerBenchmarks.start(
+            binary.path, ["serve", "--data", data.path, "--port", "\(port)"],
+            environment: ["WAYPOINT_ADMIN_TOKEN": ServerBenchmarks.token], log: work.appendingPathComponent("server-restarted.log"))
+        defer { kill(restarted.processIdentifier, SIGTERM); restarted.waitUntilExit() }
+        // Bounded: an hour at most.
+        var ready = false
+        for _ in 0..<36_000 where !ready {
+            if let answer = try? await ServerBenchmarks.send(port, "/ready", timeout: .seconds(1)), answer.status == 200 { ready = true } else {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        guard ready else { throw BenchmarkError("the restarted server did not become ready within an hour; see server-restarted.log") }
+        let rebuild = (ContinuousClock.now - restart).seconds
+        let events = options.levels.last ?? 0
+        print("Ledger rebuild at start (report rules version changed): \(Self.grouped(events)) events ready in \(String(format: "%.1f", rebuild)) s "
+            + "(\(Self.grouped(Int(Double(events) / rebuild))) events/s), memory \(ServerBenchmarks.memory(of: restarted.processIdentifier))")
     }
 
     /// Creates app `bench` and publishes ``ScaleDocument``'s revisions 1 then 2; returns the production SDK key.
