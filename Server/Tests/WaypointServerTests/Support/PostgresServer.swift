@@ -176,6 +176,24 @@ enum PostgresServer {
             .filter { !$0.hasPrefix("--") && !$0.hasPrefix("\\restrict") && !$0.hasPrefix("\\unrestrict") && !$0.isEmpty }
     }
 
+    /// The database at `url` as `pg_dump --inserts` writes it (schema and rows), without owners or
+    /// privileges, for ``load(url:sql:)``.
+    static func dump(url: String) throws -> String {
+        let running = try shared()
+        return try run(running.bin.appendingPathComponent("pg_dump"), connection(url) + ["--inserts", "--no-owner", "--no-privileges"])
+    }
+
+    /// Runs a dump made by ``dump(url:)`` on the database at `url`; stops at the first error.
+    static func load(url: String, sql: String) throws {
+        let running = try shared()
+        let file = TemporaryFiles.path("dump.sql")
+        try Data(sql.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // The server's user reads it when this process is root.
+        _ = chmod(file.path, 0o644)
+        try run(running.bin.appendingPathComponent("psql"), connection(url) + ["-v", "ON_ERROR_STOP=1", "-q", "-f", file.path])
+    }
+
     /// `psql`'s connection arguments for a URL made by ``createDatabase()``.
     private static func connection(_ url: String) throws -> [String] {
         guard let components = URLComponents(string: url), let port = components.port else { throw TestFailure("not a database URL: \(url)") }
