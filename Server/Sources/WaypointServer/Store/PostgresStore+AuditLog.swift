@@ -69,7 +69,7 @@ extension PostgresStore: AuditRowReader {
         return read
     }
 
-    /// After the migration step that adds the `chain` column (``StoreSchema/auditChainStep(in:)``):
+    /// After the migration step that adds the `chain` column (``StoreSchema/auditChainStepName``):
     /// chains the entries stored before, oldest first, with `chain`'s key; the trigger that refuses
     /// changes is lifted for it, in the migration's transaction.
     static func chainAuditLog(_ connection: PostgresConnection, chain: AuditChain, logger: Logger) async throws {

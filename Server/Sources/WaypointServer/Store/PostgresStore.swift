@@ -102,115 +102,85 @@ public final class PostgresStore: Store, ReportLedgerStore {
         }
     }
 
-    /// The schema, one step per version; applied in one transaction under an advisory lock, so
-    /// servers starting together migrate once. A new database gets ``StoreSchema/current`` whole,
-    /// which each later step leaves as it is.
-    private static let migrations: [[PostgresQuery]] = [
-        StoreSchema.current.statements(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
-        movingKeys.map { PostgresQuery(unsafeSQL: $0) },
-        // Step 3: the message ids of erased events.
-        [PostgresQuery(unsafeSQL: StoreSchema.addingTable("erased_messages", in: .postgres))],
-        // Step 4: when each revision was published.
-        [PostgresQuery(unsafeSQL: StoreSchema.addingTable("publications", in: .postgres))],
-        // Step 5: the audit log, append-only.
-        StoreSchema.auditLogStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
-        // Step 6 (StoreSchema.peopleStepName): accounts, sessions, personal tokens and settings. It
-        // repeats the audit log step, which does nothing where it ran: a database whose step 5 added
-        // these tables instead (``StoreSchema/peopleStepName`` was step 5 in one build) gets its log here.
-        (StoreSchema.peopleTables.map { StoreSchema.addingTable($0, in: .postgres) } + StoreSchema.auditLogStep(in: .postgres))
-            .map { PostgresQuery(unsafeSQL: $0) },
-        // Step 7 (StoreSchema.contributionsStepName): the events' walkthrough column and the report
-        // contribution tables, filled from the events stored before (see ``isContributionsStep(_:)``).
-        StoreSchema.contributionsStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
-        // Step 8 (StoreSchema.eventCountsStepName): each environment's count of stored events,
-        // counted from the events stored before.
-        StoreSchema.eventCountsStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
-        // Step 9 (StoreSchema.cellChangesStepName): cells' held changes, for databases whose step 7
-        // ran before they existed.
-        StoreSchema.cellChangesStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
-        // Step 10 (StoreSchema.cellPagesStepName): cells' pages of exact durations.
-        StoreSchema.cellPagesStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
-        // Step 11 (StoreSchema.auditChainStepName): the audit log's chain, then the entries stored
-        // before chained with the key (see ``isAuditChainStep(_:)``).
-        StoreSchema.auditChainStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
-        // Step 12 (StoreSchema.reportLedgerStepName): the version of the report rules that built the ledger.
-        StoreSchema.reportLedgerStep(in: .postgres).map { PostgresQuery(unsafeSQL: $0) },
-    ]
-
-    /// The number of the contributions step (1, 2, …), as `waypoint_migrations` records it.
-    static var contributionsStepNumber: Int {
-        (migrations.firstIndex(where: isContributionsStep) ?? migrations.count) + 1
-    }
-
-    /// The number of the step that adds cells' held changes, as `waypoint_migrations` records it.
-    static var cellChangesStepNumber: Int? {
-        migrations.firstIndex { $0.map(\.sql) == StoreSchema.cellChangesStep(in: .postgres) }.map { $0 + 1 }
-    }
-
-    /// The number of the step that adds cells' pages, as `waypoint_migrations` records it.
-    static var cellPagesStepNumber: Int {
-        (migrations.firstIndex { $0.map(\.sql) == StoreSchema.cellPagesStep(in: .postgres) } ?? migrations.count) + 1
-    }
-
-    /// Whether `steps` is the contributions step, after whose statements the contributions are
-    /// rebuilt from the stored events (found by its statements, whatever its number).
-    private static func isContributionsStep(_ steps: [PostgresQuery]) -> Bool {
-        steps.map(\.sql) == StoreSchema.contributionsStep(in: .postgres)
-    }
-
-    /// Whether `steps` is the step that adds the audit log's chain, after whose statements the
-    /// entries stored before are chained (found by its statements, whatever its number).
-    private static func isAuditChainStep(_ steps: [PostgresQuery]) -> Bool {
-        steps.map(\.sql) == StoreSchema.auditChainStep(in: .postgres)
-    }
-
-    /// Step 2: keys move from `environments.key_hash` to `sdk_keys`, and events get the index of
-    /// each environment's recent events.
-    private static var movingKeys: [String] {
-        let schema = StoreSchema.current
-        return [
-            StoreSchema.tableStatement(schema.table("sdk_keys"), in: .postgres)
-                .replacingOccurrences(of: "CREATE TABLE ", with: "CREATE TABLE IF NOT EXISTS "),
-            schema.indexStatement(schema.index("events_by_environment"), in: .postgres)
-                .replacingOccurrences(of: "CREATE INDEX ", with: "CREATE INDEX IF NOT EXISTS "),
-            """
-            DO $$ BEGIN
-                IF EXISTS (SELECT 1 FROM information_schema.columns
-                           WHERE table_schema = current_schema() AND table_name = 'environments' AND column_name = 'key_hash') THEN
-                    \(StoreSchema.movingKeysStatement);
-                    ALTER TABLE environments DROP COLUMN key_hash;
-                END IF;
-            END $$
-            """,
-        ]
-    }
-
-    /// Brings the schema up to date; the pool must be running.
+    /// Brings the schema up to date with ``StoreMigrations``, in one transaction under an advisory
+    /// lock (servers starting together migrate once), recording each step's name; the pool must be running.
     public func migrate() async throws {
         let logger = logger
         let chain = auditChain
+        let table = StoreMigrations.postgresStepsTable
         try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7469707001)", logger: logger)
             try await connection.query(
-                "CREATE TABLE IF NOT EXISTS waypoint_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)",
+                PostgresQuery(unsafeSQL: "CREATE TABLE IF NOT EXISTS \(table) (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)"),
                 logger: logger)
-            var applied = 0
-            for try await version in try await connection.query("SELECT COALESCE(MAX(version), 0) FROM waypoint_migrations", logger: logger)
-                .decode(Int.self) {
-                applied = version
-            }
-            for (index, steps) in Self.migrations.enumerated() where index + 1 > applied {
-                for step in steps {
-                    try await connection.query(step, logger: logger)
+            var applied = try await Self.appliedSteps(connection, logger: logger)
+            if applied.isEmpty { applied = try await Self.nameNumberedSteps(connection, logger: logger) }
+            for step in StoreMigrations.steps where !applied.contains(step.name) {
+                var answers: [String: Bool] = [:]
+                for condition in Set(step.statements(.postgres).compactMap(\.onlyIf)) {
+                    var found = false
+                    for try await _ in try await connection.query(PostgresQuery(unsafeSQL: condition), logger: logger) { found = true }
+                    answers[condition] = found
                 }
-                if Self.isContributionsStep(steps) { try await Self.rebuildContributions(connection, logger: logger) }
-                if Self.isAuditChainStep(steps) { try await Self.chainAuditLog(connection, chain: chain, logger: logger) }
-                let version = index + 1
+                let statements = try StoreMigrations.chosen(step.statements(.postgres)) { answers[$0] ?? false }
+                for statement in statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                switch step.work {
+                case .rebuildContributions?: try await Self.rebuildContributions(connection, logger: logger)
+                case .chainAuditLog?: try await Self.chainAuditLog(connection, chain: chain, logger: logger)
+                case nil: break
+                }
                 let now = Timestamp.milliseconds(Date())
-                try await connection.query("INSERT INTO waypoint_migrations (version, applied_at) VALUES (\(version), \(now))", logger: logger)
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "INSERT INTO \(table) (name, applied_at) VALUES ($1, $2)", binds: try Self.binds(step.name, now)),
+                    logger: logger)
             }
         }
         reportLedger.note(stored: try await Self.ledgerVersion(client, logger: logger) ?? 0)
+    }
+
+    /// The names of the steps the database recorded.
+    private static func appliedSteps(_ connection: PostgresConnection, logger: Logger) async throws -> Set<String> {
+        var names: Set<String> = []
+        for try await name in try await connection.query(
+            PostgresQuery(unsafeSQL: "SELECT name FROM \(StoreMigrations.postgresStepsTable)"), logger: logger
+        ).decode(String.self) {
+            names.insert(name)
+        }
+        return names
+    }
+
+    /// A database of the releases that recorded steps by number (`waypoint_migrations`, 1, 2, … in
+    /// the list's order): records their names instead, and drops the numbers. Returns the names.
+    private static func nameNumberedSteps(_ connection: PostgresConnection, logger: Logger) async throws -> Set<String> {
+        var numbered = false
+        for try await found in try await connection.query("SELECT to_regclass('waypoint_migrations') IS NOT NULL", logger: logger)
+            .decode(Bool.self) {
+            numbered = found
+        }
+        guard numbered else { return [] }
+        var names: Set<String> = []
+        for try await (version, appliedAt) in try await connection.query(
+            "SELECT version, applied_at FROM waypoint_migrations ORDER BY version", logger: logger
+        ).decode((Int, Int64).self) where version >= 1 && version <= StoreMigrations.steps.count {
+            let name = StoreMigrations.steps[version - 1].name
+            names.insert(name)
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: "INSERT INTO \(StoreMigrations.postgresStepsTable) (name, applied_at) VALUES ($1, $2)",
+                    binds: try binds(name, appliedAt)),
+                logger: logger)
+        }
+        try await connection.query("DROP TABLE waypoint_migrations", logger: logger)
+        return names
+    }
+
+    private static func binds(_ name: String, _ time: Int64) throws -> PostgresBindings {
+        var binds = PostgresBindings()
+        binds.append(name)
+        binds.append(time)
+        return binds
     }
 
     public func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws {

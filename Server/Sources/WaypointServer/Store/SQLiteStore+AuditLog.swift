@@ -42,13 +42,10 @@ extension SQLiteStore {
         }
     }
 
-    /// The migration step that chains the audit log (``StoreSchema/auditChainStepName``): adds the
-    /// `chain` column where it is missing and chains the entries stored before, oldest first, with
+    /// The work of the migration step that chains the audit log (``StoreSchema/auditChainStepName``),
+    /// after its statement added the `chain` column: chains the entries stored before, oldest first, with
     /// `chain`'s key; the trigger that refuses updates is lifted for it and put back.
     static func chainAuditLog(_ db: Database, chain: AuditChain) throws {
-        if try !db.columns(in: "audit_log").contains(where: { $0.name == "chain" }) {
-            try db.execute(sql: "ALTER TABLE audit_log ADD COLUMN chain TEXT")
-        }
         try db.execute(sql: "DROP TRIGGER IF EXISTS audit_log_no_update")
         var last: Int64 = 0
         var previous: String?

@@ -140,79 +140,19 @@ public final class SQLiteStore: Store, ReportLedgerStore {
         return String(cString: strerror(errno))
     }
 
-    /// The schema, one step per version; a new database gets ``StoreSchema/current`` whole, which
-    /// each later step leaves as it is.
+    /// ``StoreMigrations``' steps, for GRDB's migrator.
     private static func migrator(chain: AuditChain) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("1-apps-revisions-events") { db in
-            for statement in StoreSchema.current.statements(in: .sqlite) {
-                try db.execute(sql: statement)
+        for step in StoreMigrations.steps {
+            migrator.registerMigration(step.name) { db in
+                let statements = try StoreMigrations.chosen(step.statements(.sqlite)) { query in try Row.fetchOne(db, sql: query) != nil }
+                for statement in statements { try db.execute(sql: statement) }
+                switch step.work {
+                case .rebuildContributions?: try SQLiteStore.rebuildContributions(db)
+                case .chainAuditLog?: try SQLiteStore.chainAuditLog(db, chain: chain)
+                case nil: break
+                }
             }
-        }
-        // Keys move from `environments.key_hash` to `sdk_keys`, and events get the index of each
-        // environment's recent events. (GRDB turns foreign keys off during a step and checks them after.)
-        migrator.registerMigration("2-sdk-keys-recent-events") { db in
-            let schema = StoreSchema.current
-            guard try db.columns(in: "environments").contains(where: { $0.name == "key_hash" }) else { return }
-            try db.execute(sql: StoreSchema.tableStatement(schema.table("sdk_keys"), in: .sqlite))
-            try db.execute(sql: schema.indexStatement(schema.index("events_by_environment"), in: .sqlite))
-            try db.execute(sql: StoreSchema.movingKeysStatement)
-            // SQLite cannot drop a UNIQUE column: the table is made again without it, under its own name.
-            var environments = schema.table("environments")
-            environments.name = "environments_next"
-            try db.execute(sql: StoreSchema.tableStatement(environments, in: .sqlite))
-            try db.execute(sql: """
-                INSERT INTO environments_next (app_id, name, published_revision)
-                SELECT app_id, name, published_revision FROM environments
-                """)
-            try db.execute(sql: "DROP TABLE environments")
-            try db.execute(sql: "ALTER TABLE environments_next RENAME TO environments")
-        }
-        migrator.registerMigration("3-erased-messages") { db in
-            try db.execute(sql: StoreSchema.addingTable("erased_messages", in: .sqlite))
-        }
-        migrator.registerMigration("4-publications") { db in
-            try db.execute(sql: StoreSchema.addingTable("publications", in: .sqlite))
-        }
-        migrator.registerMigration("5-audit-log") { db in
-            for statement in StoreSchema.auditLogStep(in: .sqlite) {
-                try db.execute(sql: statement)
-            }
-        }
-        // Accounts, sessions, personal tokens and settings. Each table is created only where it is
-        // missing, so a database that ran this step as "5-" + peopleStepName passes through it.
-        migrator.registerMigration("6-" + StoreSchema.peopleStepName) { db in
-            for table in StoreSchema.peopleTables { try db.execute(sql: StoreSchema.addingTable(table, in: .sqlite)) }
-        }
-        // Report contributions (StoreSchema+Contributions.swift): the events' walkthrough column,
-        // the contribution tables, filled from the events stored before.
-        migrator.registerMigration("7-" + StoreSchema.contributionsStepName) { db in
-            if try !db.columns(in: "events").contains(where: { $0.name == "walkthrough_id" }) {
-                try db.execute(sql: "ALTER TABLE events ADD COLUMN walkthrough_id TEXT")
-            }
-            for statement in StoreSchema.contributionsStep(in: .sqlite) { try db.execute(sql: statement) }
-            try SQLiteStore.rebuildContributions(db)
-        }
-        // Each environment's count of stored events (StoreSchema+EventCounts.swift), counted from
-        // the events stored before.
-        migrator.registerMigration("8-" + StoreSchema.eventCountsStepName) { db in
-            for statement in StoreSchema.eventCountsStep(in: .sqlite) { try db.execute(sql: statement) }
-        }
-        // Cells' held changes (StoreSchema+Contributions.swift), for stores whose step 7 ran before they existed.
-        migrator.registerMigration("9-" + StoreSchema.cellChangesStepName) { db in
-            for statement in StoreSchema.cellChangesStep(in: .sqlite) { try db.execute(sql: statement) }
-        }
-        // Cells' pages of exact durations (StoreSchema+Contributions.swift).
-        migrator.registerMigration("10-" + StoreSchema.cellPagesStepName) { db in
-            for statement in StoreSchema.cellPagesStep(in: .sqlite) { try db.execute(sql: statement) }
-        }
-        // The audit log's chain (SQLiteStore+AuditLog.swift): the entries stored before are chained with the key.
-        migrator.registerMigration("11-" + StoreSchema.auditChainStepName) { db in
-            try SQLiteStore.chainAuditLog(db, chain: chain)
-        }
-        // The version of the report rules that built the ledger (StoreSchema+ReportLedger.swift).
-        migrator.registerMigration("12-" + StoreSchema.reportLedgerStepName) { db in
-            for statement in StoreSchema.reportLedgerStep(in: .sqlite) { try db.execute(sql: statement) }
         }
         return migrator
     }

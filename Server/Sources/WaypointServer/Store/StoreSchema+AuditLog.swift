@@ -45,11 +45,4 @@ extension StoreSchema {
 
     /// The name of the migration step that chains the audit log (``AuditChain``).
     static let auditChainStepName = "audit-chain"
-
-    /// The statements of that step in `dialect` (PostgreSQL; SQLite's step is
-    /// `SQLiteStore.chainAuditLog(_:chain:)`): the `chain` column where it is missing. The store
-    /// then chains the entries stored before with its key.
-    static func auditChainStep(in dialect: SQLDialect) -> [String] {
-        ["ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS chain TEXT"]
-    }
 }

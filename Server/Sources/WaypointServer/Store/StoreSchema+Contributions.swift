@@ -99,15 +99,14 @@ extension StoreSchema {
         [tableStatement(contributions(in: dialect).table("contribution_cell_pages"), in: dialect, ifNotExists: true)]
     }
 
-    /// The statements of the step, in `dialect`: each does nothing where it ran already. The events'
-    /// `walkthrough_id` column is added in SQLite by the step itself, which checks that it is missing.
+    /// The statements of the step, in `dialect`, after the events' `walkthrough_id` column
+    /// (``StoreMigrations``): each does nothing where it ran already.
     static func contributionsStep(in dialect: SQLDialect) -> [String] {
         let schema = contributions(in: dialect)
         var statements = schema.tables.map { tableStatement($0, in: dialect, ifNotExists: true) }
         statements += schema.indexes.map {
             schema.indexStatement($0, in: dialect).replacingOccurrences(of: "CREATE INDEX ", with: "CREATE INDEX IF NOT EXISTS ")
         }
-        if dialect == .postgres { statements.insert("ALTER TABLE events ADD COLUMN IF NOT EXISTS walkthrough_id TEXT", at: 0) }
         return statements
     }
 }

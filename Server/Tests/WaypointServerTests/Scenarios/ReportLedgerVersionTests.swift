@@ -163,7 +163,7 @@ struct ReportLedgerVersionTests {
             // As the release before this step left it: the step not applied, the table missing.
             let undo: [SQLQuery] = switch store.dialect {
             case .sqlite: [SQLQuery(text: "DELETE FROM grdb_migrations WHERE identifier = ?", values: [.text("12-" + StoreSchema.reportLedgerStepName)])]
-            case .postgres: [SQLQuery(text: "DELETE FROM waypoint_migrations WHERE version = (SELECT MAX(version) FROM waypoint_migrations)", values: [])]
+            case .postgres: [SQLQuery(text: StoreMigrations.forgettingPostgres(from: "12-" + StoreSchema.reportLedgerStepName), values: [])]
             }
             _ = try await store.run(undo + [SQLQuery(text: "DROP TABLE report_ledger", values: [])])
         } second: { store in

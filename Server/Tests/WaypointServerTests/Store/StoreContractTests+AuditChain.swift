@@ -157,7 +157,7 @@ extension StoreContractTests {
             try await PostgresServer.withStore(url: url) { store in
                 for minute in 0..<3 { try await store.appendAudit(Self.auditEntry(.keyRotated, minutes: Double(minute))) }
             }
-            try PostgresServer.psql(url: url, "ALTER TABLE audit_log DROP COLUMN chain; DELETE FROM waypoint_migrations WHERE version >= 11")
+            try PostgresServer.psql(url: url, "ALTER TABLE audit_log DROP COLUMN chain; " + StoreMigrations.forgettingPostgres(from: "11-" + StoreSchema.auditChainStepName))
             var logger = Logger(label: "waypoint-server-tests.audit")
             logger.logLevel = .warning
             let key = try TestServer.auditKey()

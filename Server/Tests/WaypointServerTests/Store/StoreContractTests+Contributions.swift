@@ -321,7 +321,7 @@ extension StoreContractTests {
         try PostgresServer.psql(url: url, """
             DROP TABLE contribution_cells, contribution_rows, contribution_locks, event_counts;
             ALTER TABLE events DROP COLUMN walkthrough_id;
-            DELETE FROM waypoint_migrations WHERE version >= \(PostgresStore.contributionsStepNumber);
+            \(StoreMigrations.forgettingPostgres(from: "7-" + StoreSchema.contributionsStepName));
             """)
         #expect(try PostgresServer.schema(url: url) != PostgresServer.schema(url: fresh))
         try await PostgresServer.withStore(url: url) { store in

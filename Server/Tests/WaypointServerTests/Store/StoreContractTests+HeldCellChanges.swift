@@ -143,10 +143,9 @@ extension StoreContractTests {
                 try await Self.makeApp(store, "fitness")
                 _ = try await store.insertEvents(before, appID: "fitness")
             }
-            let version = try #require(PostgresStore.cellChangesStepNumber)
             try PostgresServer.psql(url: earlier, """
                 DELETE FROM contribution_cell_changes; DROP TABLE contribution_cell_changes;
-                DELETE FROM waypoint_migrations WHERE version >= \(version)
+                \(StoreMigrations.forgettingPostgres(from: "9-" + StoreSchema.cellChangesStepName))
                 """)
             try await PostgresServer.withStore(url: earlier) { store in
                 for event in after { _ = try await store.insertEvents([event], appID: "fitness") }
@@ -210,7 +209,7 @@ extension StoreContractTests {
             let earlier = try PostgresServer.createDatabase()
             try await PostgresServer.withStore(url: earlier) { _ in }
             try PostgresServer.psql(url: earlier, """
-                DROP TABLE contribution_cell_pages; DELETE FROM waypoint_migrations WHERE version >= \(PostgresStore.cellPagesStepNumber)
+                DROP TABLE contribution_cell_pages; \(StoreMigrations.forgettingPostgres(from: "10-" + StoreSchema.cellPagesStepName))
                 """)
             try await PostgresServer.withStore(url: earlier) { store in
                 try await Self.makeApp(store, "fitness")

@@ -60,12 +60,12 @@ extension StoreSchemaTests {
         switch had {
         case .auditLog:
             _ = try PostgresServer.psql(url: earlier, """
-                DELETE FROM waypoint_migrations WHERE version >= 6;
+                \(StoreMigrations.forgettingPostgres(from: "6-" + StoreSchema.peopleStepName));
                 DROP TABLE \(StoreSchema.peopleTables.reversed().joined(separator: ", "));
                 """)
         case .people:
             _ = try PostgresServer.psql(url: earlier, """
-                DELETE FROM waypoint_migrations WHERE version >= 6;
+                \(StoreMigrations.forgettingPostgres(from: "6-" + StoreSchema.peopleStepName));
                 DROP TABLE audit_log;
                 DROP FUNCTION audit_log_refuse_change();
                 """)
