@@ -3,7 +3,8 @@ import Foundation
 /// Random but replayable events of flow `signup` as JSON Lines, for tests that check reports made
 /// from contributions against reports made from the same events: forks, skipped steps, back,
 /// undeclared step ids, two revisions, three app versions, an experiment's variations, users who
-/// never start, out-of-order times and equal times.
+/// never start, out-of-order times and equal times; and, when asked for, publishes that catch users
+/// in the flow.
 package struct RandomFlowEvents {
     /// The steps a document declares for `signup`.
     package static let declaredSteps = ["welcome", "name", "plan", "plan-annual", "plan-monthly", "done"]
@@ -13,11 +14,18 @@ package struct RandomFlowEvents {
     package static let firstDay: Int64 = 1_793_491_200_000
 
     /// One user's events, in the order they are delivered (shuffled), as JSON lines.
-    package static func user(_ index: Int, using random: inout SplitMix64) -> [String] {
+    ///
+    /// - Parameter midRunPublishes: whether a publish may catch the user in the flow: for 40% of
+    ///   the users with a revision, the app picks up the next revision after one of their first
+    ///   events, and their later events carry it (without, the events are those of earlier versions
+    ///   of this generator, seed for seed).
+    package static func user(_ index: Int, using random: inout SplitMix64, midRunPublishes: Bool = false) -> [String] {
         let user = "u\(index)"
         var lines: [(time: Int64, line: String)] = []
         var time = firstDay + Int64(random.int(0...(5 * 86_400_000 - 1)))
         let revision: Int? = random.chance(0.15) ? nil : random.int(1...2)
+        // The event after which the user's app runs the next revision.
+        let publishedAfter: Int? = midRunPublishes && revision != nil && random.chance(0.4) ? random.int(1...5) : nil
         let appVersion: String? = random.chance(0.1) ? nil : ["1.0", "1.1", "2.0"][random.int(0...2)]
         let variation: String? = random.chance(0.2) ? nil : ["control", "short", "rogue"][random.int(0...(random.chance(0.9) ? 1 : 2))]
         var sequence = 0
@@ -36,7 +44,10 @@ package struct RandomFlowEvents {
                 fields.append("\"variation\":\"\(variation)\"")
             }
             if let appVersion { fields.append("\"appVersion\":\"\(appVersion)\"") }
-            if let revision { fields.append("\"revision\":\(random.chance(0.05) ? 3 - revision : revision)") }
+            if let revision {
+                let current = publishedAfter.map { sequence > $0 } == true ? revision + 1 : revision
+                fields.append("\"revision\":\(random.chance(0.05) ? 3 - revision : current)")
+            }
             lines.append((time, "{" + fields.joined(separator: ",") + "}"))
             // Equal times now and then, so that ties are broken by step index and delivery order.
             if !random.chance(0.1) { time += Int64(random.int(1...90_000)) }

@@ -63,9 +63,13 @@ struct FunnelCommandTests {
     /// the table says so: every undeclared variation, and the step ids beyond the 50 with the most
     /// viewers (here one each, so the first 50 by id are listed).
     @Test func withADocumentUndeclaredVariationsAndStepsAreFoldedAndSaidSo() throws {
-        let lines = (0..<60).map { index in
-            #"{"messageId":"m\#(index)","userId":"u\#(index)","event":"Step Viewed","timestamp":"2026-01-01T00:00:\#(String(format: "%02d", index)).000Z","#
-                + #""flowId":"signup","stepId":"step-\#(index)","experiment":"short-signup","variation":"v\#(index)"}"#
+        let lines = (0..<60).flatMap { index in
+            let time = "2026-01-01T00:00:\(String(format: "%02d", index)).000Z"
+            return [
+                #"{"messageId":"s\#(index)","userId":"u\#(index)","event":"Flow Started","timestamp":"\#(time)","flowId":"signup"}"#,
+                #"{"messageId":"m\#(index)","userId":"u\#(index)","event":"Step Viewed","timestamp":"\#(time)","#
+                    + #""flowId":"signup","stepId":"step-\#(index)","experiment":"short-signup","variation":"v\#(index)"}"#,
+            ]
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("funnel-folded-\(UUID().uuidString).jsonl")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)

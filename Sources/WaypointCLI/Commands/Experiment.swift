@@ -30,8 +30,9 @@ extension WaypointCommand {
                 users who viewed it after exposure, with the same statistics.
 
                 The flow is the one the experiment reaches (--flow when it reaches several). Scope: \
-                --revision N counts only the events that carry that revision; --since and --until \
-                count only the users whose first exposure is in [since, until).
+                --revision N counts only the users whose first exposure carries that revision, with \
+                all their events of the flow; --since and --until count only the users whose first \
+                exposure is in [since, until).
 
                 Examples:
                   waypoint experiment events.jsonl --experiment short-signup --document waypoint.json

@@ -14,6 +14,7 @@ struct FlowReportTable {
         var lines: [String] = []
         lines.append("Flow \(report.flowID): " + summary(report.overall))
         if let scope = ReportText.scope(report.scope) { lines.append(scope) }
+        if let left = ReportText.withoutStart(report.withoutStart, start: "Flow Started") { lines.append(left) }
         if report.invalidLines > 0 {
             lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")

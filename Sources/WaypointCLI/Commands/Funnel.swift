@@ -31,18 +31,24 @@ extension WaypointCommand {
                 completion rate. Hints are listed in document order with --document, otherwise in order \
                 of first appearance.
 
+                The flow and walkthrough reports count the users with a `Flow Started` (`Walkthrough \
+                Started`), so that started = completed + abandoned + in progress; the users with events \
+                but no start are left out of every figure, and counted as "withoutStart" in the JSON.
+
                 When events carry the app's version (`appVersion`), the flow and walkthrough reports \
                 also give every figure per app version: a user's is that of their last event with one. \
                 When they carry the document revision (`revision`), the flow report does the same per \
-                revision, unless --revision names one.
+                revision, unless --revision names one: a user's is that of their first `Flow Started`.
 
-                Scope: --revision N counts only the events that carry that revision (the runs of that \
-                revision of the document); --since and --until count only the users whose first `Flow \
-                Started` (`Walkthrough Started` for a walkthrough) is in [since, until), with all their \
-                events; a bare date is midnight UTC. With --by variation, a user's variation is that of \
-                their earliest event that carries an experiment; when the events carry more than one \
-                experiment, name the one that splits the users with --experiment KEY. The JSON echoes \
-                the scope as "scope".
+                Scope: --revision N counts only the users whose first `Flow Started` (`Walkthrough \
+                Started` for a walkthrough) carries that revision, with all their events, whatever \
+                revision the later ones carry: a run resumed after a publish stays with the revision it \
+                started on. --since and --until count only the users whose first `Flow Started` \
+                (`Walkthrough Started`) is in [since, until), with all their events; with --revision, \
+                both hold on that same first start. A bare date is midnight UTC. With --by variation, a \
+                user's variation is that of their earliest event that carries an experiment; when the \
+                events carry more than one experiment, name the one that splits the users with \
+                --experiment KEY. The JSON echoes the scope as "scope".
 
                 Reports stay bounded whatever the events hold: with --document, the variations it does \
                 not declare are reported together as "(other)", and the steps it does not declare beyond \

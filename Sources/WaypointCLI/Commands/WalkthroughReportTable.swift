@@ -13,6 +13,7 @@ struct WalkthroughReportTable {
         var lines: [String] = []
         lines.append("Walkthrough \(report.walkthroughID): " + summary(report.overall))
         if let scope = ReportText.scope(report.scope) { lines.append(scope) }
+        if let left = ReportText.withoutStart(report.withoutStart, start: "Walkthrough Started") { lines.append(left) }
         if report.invalidLines > 0 {
             lines.append("\(ReportText.count(report.invalidLines)) invalid "
                 + (report.invalidLines == 1 ? "line" : "lines") + " ignored")

@@ -2,8 +2,8 @@
 /// (docs/ARCHITECTURE.md, "Reports at scale").
 ///
 /// A user's contribution is recomputed from all of their events of a flow or walkthrough each
-/// time a batch adds to them, and its rows grow with the revisions, experiments, variations and
-/// step ids those events carry. Anyone holding an SDK key can send any of these, so a store admits
+/// time a batch adds to them, and its rows and that work grow with the revisions, experiments,
+/// variations and step ids those events carry. Anyone holding an SDK key can send any of these, so a store admits
 /// an event only while the user's events of its flow (or walkthrough) stay within these limits:
 /// the work and storage one batch causes are then bounded by a constant times the batch's size,
 /// whatever the user sent before. The limits are far above what one person's runs produce — a few

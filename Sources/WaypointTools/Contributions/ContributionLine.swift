@@ -53,25 +53,4 @@ extension ContributionLine {
         }
         return users
     }
-
-    /// The revisions among `lines`, ascending: a row each, besides the row over every line.
-    static func revisions(of lines: [ContributionLine]) -> [Int] {
-        Set(lines.compactMap(\.revision)).sorted()
-    }
-
-    /// The revision every one of `lines` carries; `nil` when one carries none or another.
-    ///
-    /// Restricting such lines to that revision keeps every one of them, so a report over the
-    /// revision's lines is the report over all of them: a user's row of the revision is their row
-    /// over all their events, under the revision's key, and is not worked out a second time.
-    static func soleRevision(of lines: [ContributionLine]) -> Int? {
-        guard let revision = lines.first?.revision, lines.allSatisfy({ $0.revision == revision }) else { return nil }
-        return revision
-    }
-
-    /// `lines` of the revision `revision` (all of them for `nil`).
-    static func lines(_ lines: [ContributionLine], ofRevision revision: Int?) -> [ContributionLine] {
-        guard let revision else { return lines }
-        return lines.filter { $0.revision == revision }
-    }
 }

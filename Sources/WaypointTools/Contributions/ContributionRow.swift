@@ -12,12 +12,15 @@ public struct ContributionRow: Sendable, Hashable {
     /// The flow id (flow reports, and experiments measured in a flow) or the walkthrough id
     /// (walkthrough reports, and experiments measured in a walkthrough, whose group says so).
     public var subject: String
-    /// `nil`: over all the user's events of the subject; `n`: over only those that carry revision
-    /// `n` (a report scoped to that revision).
+    /// `nil`: the row of the report over every revision; `n`: of the report scoped to revision `n`,
+    /// which holds the users whose first start (their first `Flow Started`, `Walkthrough Started`,
+    /// or exposure to the experiment) carries `n`. Either way the figures are those of all of the
+    /// user's events of the subject, so a user has at most one revision's row: their start's,
+    /// equal to their row over every revision.
     public var revision: Int?
-    /// The user's first start among those events (milliseconds since 1970): their first
-    /// `Flow Started`, `Walkthrough Started`, or exposure to the experiment; `nil` when there is none
-    /// (such a user is in no date range).
+    /// The user's first start over their events of the subject (milliseconds since 1970): their
+    /// first `Flow Started`, `Walkthrough Started`, or exposure to the experiment; `nil` when there
+    /// is none (such a user is in no date range and no revision).
     public var startMs: Int64?
     /// The user's groups (variations, app version, revision), in a canonical text.
     public var group: String
@@ -44,8 +47,8 @@ public struct ContributionRow: Sendable, Hashable {
         hasher.combine(totals)
     }
 
-    /// The row under the key of `revision`: the same figures, for a user all of whose events of
-    /// the subject carry that revision (``ContributionLine/soleRevision(of:)``).
+    /// The row under the key of `revision`: the same figures, for the report of the revision the
+    /// user's first start carries (a revision's report holds its users with all of their events).
     func ofRevision(_ revision: Int) -> ContributionRow {
         var row = self
         row.revision = revision
@@ -70,7 +73,8 @@ public struct ContributionRow: Sendable, Hashable {
         public var kind: ContributionKind
         /// The flow or walkthrough id.
         public var subject: String
-        /// The revision the figures are restricted to; `nil` for all the subject's events.
+        /// The revision of the users' first start, for a report scoped to it; `nil` for the report
+        /// over every revision.
         public var revision: Int?
         /// The UTC day of the users' first start; `nil` for users without one.
         public var startDay: Int64?

@@ -1,7 +1,9 @@
 extension Contributions {
     /// The experiment rows of `lines`: per user, flow (or walkthrough) and experiment the user
-    /// was exposed to in it, the row over all of its events and one per revision they carry, each
-    /// computed by ``ExperimentCollector`` over just those events, as a report over them would.
+    /// was exposed to in it, the row over all of its events, computed by ``ExperimentCollector``
+    /// over just those events as a report over them would, and, when the exposure (their earliest
+    /// event carrying the experiment) carries a revision, the same row under that revision: the
+    /// revision's report holds the users exposed on it, with all of their events.
     static func experimentRows(lines: [ContributionLine]) -> [ContributionRow] {
         var rows: [ContributionRow] = []
         for user in ContributionLine.byUser(lines) {
@@ -20,14 +22,9 @@ extension Contributions {
                     let events = byID[key] ?? []
                     guard events.contains(where: { $0.experiment != nil && $0.variation != nil }) else { continue }
                     let subject: ExperimentPlan.Subject = isWalkthrough ? .walkthrough(id) : .flow(id)
-                    let all = experimentRows(subject: subject, revision: nil, lines: events)
-                    rows += all
-                    if let sole = ContributionLine.soleRevision(of: events) {
-                        rows += all.map { $0.ofRevision(sole) }
-                        continue
-                    }
-                    for revision in ContributionLine.revisions(of: events) {
-                        rows += experimentRows(subject: subject, revision: revision, lines: ContributionLine.lines(events, ofRevision: revision))
+                    for (row, revision) in experimentRows(subject: subject, lines: events) {
+                        rows.append(row)
+                        if let revision { rows.append(row.ofRevision(revision)) }
                     }
                 }
             }
@@ -35,9 +32,9 @@ extension Contributions {
         return rows
     }
 
-    /// One user's rows of `subject` over `lines`, their events of it (of `revision`): one per
-    /// experiment they were exposed to.
-    private static func experimentRows(subject: ExperimentPlan.Subject, revision: Int?, lines: [ContributionLine]) -> [ContributionRow] {
+    /// One user's rows of `subject` over `lines`, all their events of it: one per experiment they
+    /// were exposed to, each with the revision its exposure carries (`nil` for none).
+    private static func experimentRows(subject: ExperimentPlan.Subject, lines: [ContributionLine]) -> [(row: ContributionRow, revision: Int?)] {
         let isWalkthrough: Bool
         if case .walkthrough = subject { isWalkthrough = true } else { isWalkthrough = false }
         // Ids told apart by their bytes (``ExactID``), as the collector reads them.
@@ -58,13 +55,13 @@ extension Contributions {
         }
         let texts = lines.map(\.line)
         let steps = stepIDs.sorted().map(\.text)
-        var rows: [ContributionRow] = []
+        var rows: [(row: ContributionRow, revision: Int?)] = []
         for key in variationsByExperiment.keys.sorted() {
             let experiment = key.text
             let seen = variationsByExperiment[key, default: []].sorted().map(\.text)
             // One pass: the run's end is the goal, and every step's completions per outcome are kept
             // as the goals `STEP:OUTCOME` would keep them.
-            let query = ExperimentQuery(experiment: experiment, flowID: subject.id, goal: .complete, scope: ReportScope(revision: revision))
+            let query = ExperimentQuery(experiment: experiment, flowID: subject.id, goal: .complete)
             var ends = ExperimentCollector(
                 plan: ExperimentPlan(rowOf: query, subject: subject, variations: seen, steps: steps), tracksCompletions: true)
             ends.consume(lines: texts)
@@ -82,9 +79,10 @@ extension Contributions {
             }
             let group = ExperimentGroup(
                 experiment: experiment, variation: seen[Int(state.variation) - 1], seen: seen, walkthrough: isWalkthrough ? true : nil)
-            rows.append(ContributionRow(
-                kind: .experiment, subject: subject.id, revision: revision, startMs: exposure.time, group: ContributionGroup.text(group),
-                totals: .experiment(totals)))
+            let row = ContributionRow(
+                kind: .experiment, subject: subject.id, revision: nil, startMs: exposure.time, group: ContributionGroup.text(group),
+                totals: .experiment(totals))
+            rows.append((row, state.exposureRevision.flatMap { Int(exactly: $0) }))
         }
         return rows
     }

@@ -1,7 +1,10 @@
 extension Contributions {
-    /// The walkthrough rows of `lines`: per user and walkthrough, the row over all of its events
-    /// and one per revision they carry, each computed by ``WalkthroughCollector`` over just those
-    /// events, as a report over them would.
+    /// The walkthrough rows of `lines`: per user and walkthrough, the row over all of its events,
+    /// computed by ``WalkthroughCollector`` over just those events as a report over them would,
+    /// and, when the user's first `Walkthrough Started` of it carries a revision, the same row
+    /// under that revision: the revision's report holds them with all of their events. A user
+    /// without a `Walkthrough Started` contributes to no revision, and to the report over every
+    /// revision only their count of users left out (``WalkthroughTotals/withoutStart``).
     static func walkthroughRows(lines: [ContributionLine]) -> [ContributionRow] {
         var rows: [ContributionRow] = []
         for user in ContributionLine.byUser(lines) {
@@ -17,35 +20,30 @@ extension Contributions {
             for key in ids {
                 let id = key.text
                 let events = byID[key] ?? []
-                let all = walkthroughRow(id: id, revision: nil, lines: events.map(\.line))
-                if let all { rows.append(all) }
-                if let sole = ContributionLine.soleRevision(of: events) {
-                    if let all { rows.append(all.ofRevision(sole)) }
-                    continue
-                }
-                for revision in ContributionLine.revisions(of: events) {
-                    let scoped = ContributionLine.lines(events, ofRevision: revision)
-                    if let row = walkthroughRow(id: id, revision: revision, lines: scoped.map(\.line)) { rows.append(row) }
-                }
+                guard let (all, revision) = walkthroughRow(id: id, lines: events.map(\.line)) else { continue }
+                rows.append(all)
+                if let revision { rows.append(all.ofRevision(revision)) }
             }
         }
         return rows
     }
 
-    /// One user's row of walkthrough `id` over `lines`, their events of it (of `revision`).
-    private static func walkthroughRow(id: String, revision: Int?, lines: [String]) -> ContributionRow? {
+    /// One user's row of walkthrough `id` over `lines`, all their events of it, and the revision
+    /// of their first `Walkthrough Started` (`nil` when it carries none or there is none).
+    private static func walkthroughRow(id: String, lines: [String]) -> (row: ContributionRow, revision: Int?)? {
         func collector(experiment: String?) -> WalkthroughCollector {
-            let query = WalkthroughQuery(walkthroughID: id, groupByVariation: true, scope: ReportScope(revision: revision, experiment: experiment))
+            let query = WalkthroughQuery(walkthroughID: id, groupByVariation: true, scope: ReportScope(experiment: experiment))
             var collector = WalkthroughCollector(query: query)
             collector.consume(lines: lines)
             return collector
         }
         let all = collector(experiment: nil)
         guard let state = all.userStates.first else { return nil }
-        let tally = all.tallies(counted: [true], variationGroups: nil, appVersionGroups: nil).overall
+        // Counted when they have a `Walkthrough Started`; otherwise a user with no other figure.
+        let tally = all.tallies(counted: [all.includes(user: 0)], variationGroups: nil, appVersionGroups: nil).overall
         var totals = WalkthroughTotals()
-        totals.users = tally.users
-        totals.events = all.revisionEvents
+        totals.users = 1
+        totals.events = all.walkthroughEvents
         totals.started = tally.started
         totals.completed = tally.completed
         let triggerNames = (0..<all.triggers.count).map { all.triggers.string(at: $0) }
@@ -69,8 +67,9 @@ extension Contributions {
         let group = WalkthroughGroup(
             variation: state.variation.map { all.variations.string(at: Int($0.number)) }, variations: variations,
             experiments: experiments, appVersion: state.appVersion.map { all.appVersions.string(at: Int($0.number)) })
-        return ContributionRow(
-            kind: .walkthrough, subject: id, revision: revision, startMs: state.firstStart, group: ContributionGroup.text(group),
+        let row = ContributionRow(
+            kind: .walkthrough, subject: id, revision: nil, startMs: state.firstStart?.order.time, group: ContributionGroup.text(group),
             totals: .walkthrough(totals))
+        return (row, state.firstStart?.revision.flatMap { Int(exactly: $0) })
     }
 }

@@ -31,10 +31,17 @@ enum FlowContributionReport {
         var experiments = Set<ExactID>()
         var carriesKey = false
         var hasRows = false
+        // The users left out for having no `Flow Started`, and the events of every user summed.
+        var withoutStart = 0
+        var scopeEvents = 0
         for row in rows {
-            guard row.kind == .flow, ExactID(row.subject) == subject, case .flow(let totals) = row.totals else { continue }
+            guard row.kind == .flow, ExactID(row.subject) == subject, case .flow(var totals) = row.totals else { continue }
             hasRows = true
             let user = try group(row.group)
+            withoutStart += totals.withoutStart
+            scopeEvents += totals.events
+            // The users counted are those who started; the others add no other figure.
+            totals.users = totals.started
             all.append(totals)
             experiments.formUnion(user.experiments.map { ExactID($0) })
             if let key, user.experiments.contains(where: { ExactID($0) == ExactID(key) }) { carriesKey = true }
@@ -55,7 +62,7 @@ enum FlowContributionReport {
         }
         // As over a file (FunnelAccumulator): the flow must have events unless the document declares it,
         // and a split by variation needs one experiment.
-        let revisionEvents = overall.events + (groupsOutsideRange.isEmpty ? 0 : 1)
+        let revisionEvents = scopeEvents + (groupsOutsideRange.isEmpty ? 0 : 1)
         if !hasRows, groupsOutsideRange.isEmpty, query.declaredSteps == nil {
             throw .noEventsOfFlow(query.flowID, otherFlows: [], events: events)
         }
@@ -97,6 +104,7 @@ enum FlowContributionReport {
         }
         builder.overall.grow(to: steps.count)
         builder.overall.add(overall, step: stepNumber, outcome: outcomeNumber)
+        builder.withoutStart = withoutStart
 
         /// Tallies by group number (0: none, n: `table`'s entry n − 1).
         func tallies<Name>(_ sums: [Name?: FlowTotals], number: (Name) -> Int) -> [FlowReportBuilder.Tally] {

@@ -5,7 +5,7 @@ import Foundation
 struct FlowGroup: Codable, Hashable {
     /// The app version of the user's last event with one (their `byAppVersion` group).
     var appVersion: String?
-    /// The revision of the user's last event with one (their `byRevision` group).
+    /// The revision of the user's first `Flow Started` (their `byRevision` group).
     var revision: Int64?
     /// The variation of the user's earliest event with one, whatever its experiment (their group
     /// split by variation when no experiment is named).

@@ -34,11 +34,12 @@ public struct FlowTotals: Sendable, Hashable {
         }
     }
 
-    /// How many users' contributions are summed.
+    /// How many users' contributions are summed: the users counted, each with a `Flow Started`
+    /// (``started``), and the users left out for having none (``withoutStart``).
     public var users = 0
-    /// Events of the flow (in the row's revision, when it has one), whether or not they count.
+    /// Events of the flow of the users summed, whether or not they count.
     public var events = 0
-    /// Users with a `Flow Started`.
+    /// Users with a `Flow Started`: every user the report counts.
     public var started = 0
     /// Users with a `Flow Completed`.
     public var completed = 0
@@ -52,6 +53,11 @@ public struct FlowTotals: Sendable, Hashable {
 
     /// No user.
     public init() {}
+
+    /// Users summed who have no `Flow Started` of the flow: the report counts them in no figure,
+    /// only in its ``FlowReport/withoutStart``. Their rows hold ``users`` and ``events`` and no
+    /// other figure (a page's row, with durations only, holds no user at all).
+    public var withoutStart: Int { users - started }
 
     /// Whether nothing is summed: no user, no event, every figure 0.
     public var isEmpty: Bool {

@@ -7,14 +7,16 @@ extension Funnel {
     ///
     /// - Parameters:
     ///   - rows: the rows of the query's flow and scope: of ``ContributionKind/flow``, of the
-    ///     scope's revision (`nil` rows without one), and with a date range, of the users who
-    ///     started in it. Summed rows and single users' rows may be mixed, and so may rows that
+    ///     scope's revision (`nil` rows without one; a revision's rows are the users who started on
+    ///     it), and with a date range, of the users who started in it. Rows of users without a
+    ///     `Flow Started` count only in the report's ``FlowReport/withoutStart``. Summed rows and single users' rows may be mixed, and so may rows that
     ///     count durations by page, as long as the rows of the pages ``medianPages(contributions:query:groupsOutsideRange:)``
     ///     names are among them.
     ///   - events: the report's `events` (every event of the environment, as in its export).
     ///   - groupsOutsideRange: with a date range, the groups of the scope revision's rows of users
-    ///     who started outside it: a report split by variation refuses several experiments, or
-    ///     an unknown one, over all of the revision's users, as over a file.
+    ///     who started outside it (users without a start included): a report split by variation
+    ///     refuses several experiments, or an unknown one, over all of the revision's users, as
+    ///     over a file.
     /// - Throws: ``ReportError`` as ``compute(file:query:threads:progress:)`` does.
     public static func compute(
         contributions rows: some Sequence<ContributionRow>, query: FunnelQuery, events: Int, groupsOutsideRange: Set<String> = []

@@ -35,8 +35,14 @@ extension WalkthroughReport {
         }
         sums = sums.filter { !$0.value.isEmpty }
         var groups: [(group: WalkthroughGroup, totals: WalkthroughTotals)] = []
+        // The users left out for having no `Walkthrough Started`: their groups still say which
+        // experiments and app versions the scope's users carry, as over events.
+        var withoutStart = 0
         for key in sums.keys.sorted() {
-            groups.append((try ContributionGroup.reportRead(WalkthroughGroup.self, from: key.text, kind: .walkthrough), sums[key]!))
+            var totals = sums[key]!
+            withoutStart += totals.withoutStart
+            totals.users = totals.started
+            groups.append((try ContributionGroup.reportRead(WalkthroughGroup.self, from: key.text, kind: .walkthrough), totals))
         }
         var outside: [WalkthroughGroup] = []
         for text in groupsOutsideRange.sorted() { outside.append(try ContributionGroup.reportRead(WalkthroughGroup.self, from: text, kind: .walkthrough)) }
@@ -99,6 +105,6 @@ extension WalkthroughReport {
             query: query, overall: tally(overall), byVariation: byVariation, byAppVersion: byAppVersion,
             someExcluded: query.scope.since != nil || query.scope.until != nil,
             order: StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: query.declaredSteps),
-            stepCount: stepIDs.count, triggerNames: triggerNames.map(\.text), invalidLines: 0, events: events)
+            stepCount: stepIDs.count, triggerNames: triggerNames.map(\.text), withoutStart: withoutStart, invalidLines: 0, events: events)
     }
 }

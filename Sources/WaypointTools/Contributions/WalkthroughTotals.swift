@@ -42,11 +42,12 @@ public struct WalkthroughTotals: Sendable, Hashable {
         }
     }
 
-    /// How many users' contributions are summed.
+    /// How many users' contributions are summed: the users counted, each with a
+    /// `Walkthrough Started` (``started``), and the users left out for having none (``withoutStart``).
     public var users = 0
-    /// Events of the walkthrough (in the row's revision, when it has one).
+    /// Events of the walkthrough of the users summed, whether or not they count.
     public var events = 0
-    /// Users with a `Walkthrough Started`.
+    /// Users with a `Walkthrough Started`: every user the report counts.
     public var started = 0
     /// Users with a `Walkthrough Completed`.
     public var completed = 0
@@ -55,6 +56,11 @@ public struct WalkthroughTotals: Sendable, Hashable {
 
     /// No user.
     public init() {}
+
+    /// Users summed who have no `Walkthrough Started` of the walkthrough: the report counts them in
+    /// no figure, only in its ``WalkthroughReport/withoutStart``; their rows hold ``users`` and
+    /// ``events`` and no other figure.
+    public var withoutStart: Int { users - started }
 
     /// Whether nothing is summed: no user, no event, every figure 0.
     public var isEmpty: Bool { users == 0 && events == 0 && started == 0 && completed == 0 && steps.isEmpty }

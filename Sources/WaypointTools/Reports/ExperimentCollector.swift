@@ -7,13 +7,17 @@ import Waypoint
 /// the document their latest view.
 ///
 /// Memory is bounded per user: a fixed-size state, plus one entry per document step they viewed.
-/// Steps and variations the document does not declare take nothing; other flows' events,
-/// invalid lines and events of another revision take nothing.
+/// Steps and variations the document does not declare take nothing; other flows' events and
+/// invalid lines take nothing. Every event of the subject is read, whatever its revision: the
+/// scope picks users by their exposure (its revision and time), once every event is read.
 struct ExperimentCollector: EventLineCollector {
     /// One user's events so far.
     struct User {
         /// Their earliest event carrying the experiment.
         var exposure: EventOrder?
+        /// The `revision` that event carries: a revision's report holds the users whose exposure
+        /// carries it (``ReportScope/includes(firstStart:)``).
+        var exposureRevision: Int64?
         /// That event's variation: its number in the declared variations + 1, 0 for one the
         /// experiment does not declare.
         var variation: UInt16 = 0
@@ -27,6 +31,7 @@ struct ExperimentCollector: EventLineCollector {
         mutating func merge(_ other: User) {
             if let exposure = other.exposure, self.exposure.map({ exposure < $0 }) ?? true {
                 self.exposure = exposure
+                exposureRevision = other.exposureRevision
                 variation = other.variation
             }
             seen |= other.seen
@@ -103,7 +108,6 @@ struct ExperimentCollector: EventLineCollector {
         guard let fields = counts.scan(p, count: count) else { return }
         let subject = isWalkthrough ? fields.walkthroughID : fields.flowID
         guard subject.isPresent, subject.equals(subjectID, in: p) else { return }
-        if let revision = plan.query.scope.revision, fields.revision != Int64(revision) { return }
         guard let user = fields.userID.intern(in: &users, p) else { return }
         if user >= userStates.count { userStates += repeatElement(User(), count: user + 1 - userStates.count) }
         let order = EventOrder(
@@ -111,7 +115,7 @@ struct ExperimentCollector: EventLineCollector {
             sequence: sequenceBase | counts.lines)
         if fields.experiment.isPresent, fields.variation.isPresent, fields.experiment.equals(experimentKey, in: p) {
             let number = fields.variation.intern(in: &variations, p, insert: false)
-            var state = User(exposure: order)
+            var state = User(exposure: order, exposureRevision: fields.revision)
             if let number {
                 state.variation = UInt16(truncatingIfNeeded: number + 1)
                 state.seen = 1 << UInt64(min(number, 62))
@@ -181,6 +185,13 @@ struct ExperimentCollector: EventLineCollector {
     /// Counts a line too long to read as invalid, given its first bytes.
     mutating func skipLongLine(_ start: UnsafeBufferPointer<UInt8>) {
         counts.skipLongLine(start)
+    }
+
+    /// `user`'s exposure as the scope reads it: the place and revision of their earliest event
+    /// carrying the experiment; `nil` when they were never exposed.
+    func exposure(of user: Int) -> FirstStart? {
+        guard user < userStates.count, let exposure = userStates[user].exposure else { return nil }
+        return FirstStart(order: exposure, revision: userStates[user].exposureRevision)
     }
 
     /// Adds `other`'s events to these, renumbering its users; `other` read the part of the input

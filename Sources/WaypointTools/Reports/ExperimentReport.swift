@@ -19,8 +19,9 @@ import Waypoint
 ///   weights; below 0.001 (`srmWarning`) assignment is broken and no figure can be trusted.
 /// - `steps`: per step of the flow in document order (subflow steps as `sub/inner`), the share of
 ///   each variation's exposed users who viewed it after exposure, with the same statistics.
-/// - Scope: a revision keeps the events that carry it; a date range keeps the users whose first
-///   exposure is in it. `"scope"` echoes it.
+/// - Scope: a revision keeps the users whose first exposure (the event their variation is read
+///   from) carries it, with all of their events of the flow; a date range keeps the users whose
+///   first exposure is in it. `"scope"` echoes it.
 ///
 /// ```json
 /// {"kind":"experiment","experiment":"paywall-copy","flowId":"onboarding","goal":"$complete",

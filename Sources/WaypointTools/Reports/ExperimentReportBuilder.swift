@@ -20,7 +20,8 @@ enum ExperimentReportBuilder {
         // By user number: the variation index counted, or nil when the user is not counted.
         var counted = [Int?](repeating: nil, count: collector.userStates.count)
         for (user, state) in collector.userStates.enumerated() {
-            guard let exposure = state.exposure, scope.includesStart(atMilliseconds: exposure.time) else { continue }
+            // Exposed, and in the scope by that exposure: its revision, its time (with all their events).
+            guard let exposure = state.exposure, scope.includes(firstStart: collector.exposure(of: user)) else { continue }
             guard state.variation > 0 else {
                 counts.undeclared += 1
                 continue

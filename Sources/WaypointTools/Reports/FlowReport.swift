@@ -14,10 +14,21 @@ import Waypoint
 ///  "scope":{"revision":3,"since":"2026-11-01T00:00:00.000Z"}}
 /// ```
 ///
-/// `inProgress` = started − completed − abandoned: users mid-flow, neither finished nor gone. A
-/// step's `dropRate` = droppedHere / viewed (`null` when nobody viewed it): the share of those who
-/// saw the step who stopped there, so that a branch step's drop-offs are read against its own viewers,
-/// never against everyone who started.
+/// The report counts the users who have a `Flow Started` of the flow (in its scope), with all of
+/// their events of the flow: in everyone's figures and in every group, `started` = `completed` +
+/// `abandoned` + `inProgress`, none of them negative. `inProgress` = started − completed − abandoned:
+/// users mid-flow, neither finished nor gone. A user with events of the flow but no `Flow Started`
+/// of it (its event lost, such as cut by retention) counts in no figure; ``withoutStart`` says how
+/// many were left out. A step's `dropRate` = droppedHere / viewed (`null` when nobody viewed it):
+/// the share of those who saw the step who stopped there, so that a branch step's drop-offs are
+/// read against its own viewers, never against everyone who started.
+///
+/// Scoped to a revision (``ReportScope/revision``), the report holds the users whose first
+/// `Flow Started` of the flow carries that revision — the revision a run started on: a run resumed
+/// after a publish stays with the revision it started on — with all of their events of the flow,
+/// whatever revision those later events carry. So the report of revision R is the `byRevision`
+/// group R of the report over every revision, and that report is the sum of the revisions'
+/// reports and of the users whose start carries no revision.
 ///
 /// It is bounded whatever its events hold (``ReportBounds``): groups not declared are `(other)`,
 /// steps not declared beyond the 50 with the most viewers are `(other steps)`, each group lists
@@ -81,19 +92,20 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         }
     }
 
-    /// The figures of one group of users: everyone, or one variation.
+    /// The figures of one group of users: everyone, or one variation, app version or revision.
+    ///
+    /// Every user counted has a `Flow Started`, so `started` = `completed` + `abandoned` +
+    /// `inProgress`, none of them negative.
     public struct Figures: Sendable, Hashable {
-        /// Users with a `Flow Started`.
+        /// Users with a `Flow Started` (every user the report counts).
         public var started: Int
-        /// Users with a `Flow Completed`.
+        /// Of them, users with a `Flow Completed`.
         public var completed: Int
-        /// Users with a `Flow Abandoned` and no `Flow Completed`.
+        /// Of them, users with a `Flow Abandoned` and no `Flow Completed`.
         public var abandoned: Int
-        /// `started` − `completed` − `abandoned`: users mid-flow, neither finished nor gone. (It
-        /// counts exactly those users when every user who finished has a `Flow Started`, as with a
-        /// date range, which counts only users who started; events of users who finished without
-        /// one cannot make it negative: it is never below 0.)
-        public var inProgress: Int { max(0, started - completed - abandoned) }
+        /// `started` − `completed` − `abandoned`: users mid-flow, neither finished nor gone. It is
+        /// never clamped: the report counts only users who started, so it is never negative.
+        public var inProgress: Int { started - completed - abandoned }
         /// `completed` over `started` (0 when none started).
         public var completionRate: Double
         /// Over completed users, the median time from their first `Flow Started` to their first
@@ -129,10 +141,12 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// when they stopped, so a user who upgraded part way counts under the newer version); users
     /// with none are under `"(none)"`. `nil` when no event of the flow has one.
     public var byAppVersion: [String: Figures]?
-    /// The figures per document revision, when at least one event of the flow carries a
-    /// `revision` and the scope names no revision: a user's revision is that of their last event of the flow that has one (the
-    /// revision of their last run, as for app versions); users with none are under `"(none)"`.
-    /// Beyond the ``ReportBounds/namedGroups`` revisions with the most users, revisions are `(other)`.
+    /// The figures per document revision, when at least one counted user's first `Flow Started`
+    /// carries a `revision` and the scope names no revision: a user's revision is that of their
+    /// first `Flow Started` of the flow (the revision their run started on, as a revision's report
+    /// takes it), so the groups add up to `started` and group R is the report scoped to revision R;
+    /// users whose start carries none are under `"(none)"`. Beyond the ``ReportBounds/namedGroups``
+    /// revisions with the most users, revisions are `(other)`.
     public var byRevision: [String: Figures]?
     /// What was folded to keep the report bounded (``ReportBounds``): the variations, app
     /// versions and revisions reported under `(other)` and the step ids reported as `(other
@@ -141,6 +155,12 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// The scope the report was computed for (``ReportScope``), echoed as `"scope"`; `nil` when no
     /// part of it was given.
     public var scope: ReportScope?
+    /// Users with events of the flow but no `Flow Started` of it (such as one cut by retention
+    /// while their `Flow Completed` remains): they count in no figure, so that `started` =
+    /// `completed` + `abandoned` + `inProgress` holds; this says how many were left out. Encoded as
+    /// `"withoutStart"` only when above 0. Only a report whose scope names no revision and no date
+    /// range has them: a scoped report picks its users by their first start, which they lack.
+    public var withoutStart: Int
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any flow and name).
@@ -149,8 +169,8 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// Creates a report.
     public init(
         flowID: String, overall: Figures, byVariation: [String: Figures]? = nil, byAppVersion: [String: Figures]? = nil,
-        byRevision: [String: Figures]? = nil, folded: FoldedValues? = nil, scope: ReportScope? = nil, invalidLines: Int = 0,
-        events: Int = 0
+        byRevision: [String: Figures]? = nil, folded: FoldedValues? = nil, scope: ReportScope? = nil, withoutStart: Int = 0,
+        invalidLines: Int = 0, events: Int = 0
     ) {
         self.flowID = flowID
         self.overall = overall
@@ -159,24 +179,25 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         self.byRevision = byRevision
         self.folded = folded
         self.scope = scope
+        self.withoutStart = withoutStart
         self.invalidLines = invalidLines
         self.events = events
     }
 
-    /// Users with a `Flow Started`.
+    /// Users with a `Flow Started` (every user the report counts).
     public var started: Int { overall.started }
-    /// Users with a `Flow Completed`.
+    /// Of them, users with a `Flow Completed`.
     public var completed: Int { overall.completed }
     /// The steps, in report order: the document's order when one was given, else first appearance in time.
     public var steps: [Step] { overall.steps }
 
     private enum CodingKeys: String, CodingKey {
         case kind, flowID = "flowId", started, completed, abandoned, inProgress, completionRate, medianMsToComplete, steps
-        case byVariation, byAppVersion, byRevision, folded, scope, invalidLines, events
+        case byVariation, byAppVersion, byRevision, folded, scope, withoutStart, invalidLines, events
     }
 
     /// Encodes the JSON form shown above: the groups only when the report has them, `scope` only
-    /// when one was given.
+    /// when one was given, `withoutStart` only when above 0.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try encode(overall, into: &container)
@@ -191,6 +212,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         }
         try container.encodeIfPresent(folded, forKey: .folded)
         try container.encodeIfPresent(scope, forKey: .scope)
+        if withoutStart > 0 { try container.encode(withoutStart, forKey: .withoutStart) }
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }

@@ -161,6 +161,9 @@ struct FlowReportBuilder {
     var perAppVersion: [Tally] = []
     /// By revision number + 1 (0: none); empty until a user with a revision is added.
     var perRevision: [Tally] = []
+    /// Users with events of the flow but no `Flow Started` of it: they count in no figure
+    /// (``FlowReport/withoutStart``).
+    var withoutStart = 0
     private let groupByVariation: Bool
     // Per-step and per-outcome marks of the user being added, to count each user once.
     private var stamp: UInt32 = 0
@@ -175,7 +178,18 @@ struct FlowReportBuilder {
     }
 
     /// Adds one user: `records` are all their events of the flow, sorted by ``FlowRecord/precedes(_:_:)``.
-    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int) {
+    ///
+    /// A user without a `Flow Started` among them counts in no figure, only in ``withoutStart``:
+    /// so that in every group `started` = `completed` + `abandoned` + `inProgress`.
+    ///
+    /// - Returns: the user's variation group (0: none), or `nil` when they count in no figure.
+    @discardableResult
+    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int) -> UInt16? {
+        // The revision of the run the user started first: their first `Flow Started` (records are in report order).
+        guard let start = records.first(where: { $0.kind == .flowStarted }) else {
+            withoutStart += 1
+            return nil
+        }
         grow(to: steps)
         stamp &+= 1
         if stamp == 0 {
@@ -185,14 +199,13 @@ struct FlowReportBuilder {
             stamp = 1
         }
         var user = UserFigures()
+        user.revision = start.revision
         var firstStart: Int64?
         var completions: [Int64] = []
         for record in records {
             if user.variation == 0, record.variation != 0 { user.variation = record.variation }
             // Where the user was when they stopped: the last event with an app version wins.
             if record.appVersion != 0 { user.appVersion = record.appVersion }
-            // Likewise the revision of the user's last run.
-            if record.revision != 0 { user.revision = record.revision }
             let step = record.step
             if record.kind.isAboutStep { noteFirstSeen(record) }
             switch record.kind {
@@ -237,6 +250,7 @@ struct FlowReportBuilder {
             perVariation[group].grow(to: steps)
             perVariation[group].add(user)
         }
+        return user.variation
     }
 
     /// The undeclared ids tracked on their own that are folded into ``ReportBounds/otherSteps``
@@ -421,7 +435,7 @@ struct FlowReportBuilder {
             folded.appVersions += grouped.folded
         }
         var byRevision: [String: FlowReport.Figures]?
-        // Scoped to one revision, the report has one revision's runs: a split would repeat it.
+        // Scoped to one revision, every user started on it: a split would repeat the report.
         if !perRevision.isEmpty, scope.revision == nil {
             let grouped = groups(perRevision, names: revisions, allNamed: false)
             byRevision = grouped.groups
@@ -430,6 +444,6 @@ struct FlowReportBuilder {
         return FlowReport(
             flowID: flowID, overall: figures(overall, isGroup: false), byVariation: byVariation, byAppVersion: byAppVersion,
             byRevision: byRevision, folded: folded.isEmpty ? nil : folded, scope: scope.isEmpty ? nil : scope,
-            invalidLines: invalidLines, events: events)
+            withoutStart: withoutStart, invalidLines: invalidLines, events: events)
     }
 }

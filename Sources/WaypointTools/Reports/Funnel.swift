@@ -12,9 +12,11 @@ import Waypoint
 /// `Flow Completed`. Events are ordered by `timestamp`, never by their position in the file.
 ///
 /// Both apply the query's scope (``FunnelQuery/scope``, ``ReportScope``) the same way: a revision
-/// keeps the events that carry it, a date range the users whose first `Flow Started` is in it, and
-/// `--by variation` splits users by their variation of one experiment, refusing events that carry
-/// several unless the scope names one (``ReportError``).
+/// keeps the users whose first `Flow Started` carries it, a date range the users whose first
+/// `Flow Started` is in it — each with all of their events of the flow — and `--by variation`
+/// splits users by their variation of one experiment, refusing events that carry several unless
+/// the scope names one (``ReportError``). The flow report counts only users with a `Flow Started`
+/// (``FlowReport/withoutStart`` counts the others).
 ///
 /// ```swift
 /// let document = try WaypointDocument(validating: documentData)
@@ -134,7 +136,9 @@ public enum Funnel {
         let steps = collector.steps.count
         ordered.withUnsafeMutableBufferPointer { buffer in
             for user in 0..<users where starts[user] < starts[user + 1] && collector.includes(user: user) {
-                accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[starts[user]..<starts[user + 1]]), steps: steps)
+                accumulator.add(
+                    UnsafeMutableBufferPointer(rebasing: buffer[starts[user]..<starts[user + 1]]), steps: steps,
+                    foldedVariation: collector.firstFoldedVariation(of: user))
             }
         }
         return try accumulator.finish(collector, query: query, source: source)

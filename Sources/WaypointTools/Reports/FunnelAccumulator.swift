@@ -6,9 +6,16 @@ struct FunnelAccumulator {
     private var flow: FlowReportBuilder?
     /// The sequential funnel's builder, when steps are given.
     private var sequential: SequentialFunnelBuilder?
+    /// With the document's variations, the group number of ``ReportBounds/otherGroup`` (the
+    /// collector's number + 1); `nil` without them.
+    private let otherVariationGroup: UInt16?
+    /// The variations (numbers in the collector's ``FunnelCollector/foldedVariations``) of the
+    /// users reported under ``ReportBounds/otherGroup``: the report's `folded` variations.
+    private var foldedVariations: Set<UInt32> = []
 
     /// Prepares for `query`; `collector` has interned the query's steps.
     init(query: FunnelQuery, collector: FunnelCollector) throws(ReportError) {
+        otherVariationGroup = collector.foldsVariations ? UInt16(truncatingIfNeeded: collector.otherVariation + 1) : nil
         guard let steps = query.steps else {
             flow = FlowReportBuilder(
                 groupByVariation: query.groupByVariation,
@@ -25,14 +32,20 @@ struct FunnelAccumulator {
     }
 
     /// Adds one user: `records` are all their events of the flow, in any order (sorted here).
-    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int) {
+    ///
+    /// - Parameter foldedVariation: the variation of the user's earliest event whose variation was
+    ///   folded into ``ReportBounds/otherGroup`` (``FunnelCollector/firstFoldedVariation(of:)``):
+    ///   counted as folded when the report puts the user under `(other)`.
+    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int, foldedVariation: UInt32? = nil) {
         guard !records.isEmpty else { return }
         var records = records
+        var group: UInt16?
         if flow != nil {
             records.sort(by: FlowRecord.precedes)
-            flow?.add(records, steps: steps)
+            group = flow?.add(records, steps: steps)
         }
-        sequential?.add(records)
+        if sequential != nil { group = sequential?.add(records) }
+        if let foldedVariation, let group, group == otherVariationGroup { foldedVariations.insert(foldedVariation) }
     }
 
     /// The report, once every user is added.
@@ -43,9 +56,9 @@ struct FunnelAccumulator {
             throw .noEventsOfFlow(query.flowID, otherFlows: others, events: collector.counts.eventLines)
         }
         if query.groupByVariation {
-            let experiments = (0..<collector.experiments.count).map { collector.experiments.string(at: $0) }
+            let (experiments, carriesKey, hasEvents) = collector.experimentsOfRevision()
             if let key = query.scope.experiment {
-                if !collector.carriesExperimentKey, collector.revisionEvents > 0 {
+                if !carriesKey, hasEvents {
                     throw .unknownExperiment(key, of: .flow(query.flowID), carried: experiments)
                 }
             } else if experiments.count > 1 {
@@ -57,7 +70,7 @@ struct FunnelAccumulator {
                 flowID: query.flowID, steps: collector.steps, outcomes: collector.outcomes, variations: collector.variations,
                 appVersions: collector.appVersions, revisions: collector.revisions.names, scope: query.scope,
                 declared: query.declaredSteps, variationsDeclared: collector.foldsVariations,
-                folded: FoldedValues(variations: collector.foldedVariations.count), foldedSteps: collector.foldedSteps,
+                folded: FoldedValues(variations: foldedVariations.count), foldedSteps: collector.foldedSteps,
                 invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines))
         }
         var known = Set(query.declaredSteps ?? [])
@@ -67,7 +80,7 @@ struct FunnelAccumulator {
         if !unknown.isEmpty { throw .unknownSteps(unknown, flowID: query.flowID, known: known.sorted()) }
         let report = sequential?.report(
             query: query, variations: collector.variations,
-            folded: FoldedValues(variations: collector.foldedVariations.count), invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines)
+            folded: FoldedValues(variations: foldedVariations.count), invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines)
         return .funnel(report ?? FunnelReport(flowID: query.flowID, window: query.window.description, steps: []))
     }
 }

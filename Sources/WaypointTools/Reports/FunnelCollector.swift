@@ -4,10 +4,11 @@ import Waypoint
 /// What one pass over part of an events file keeps: the measured flow's events, as ``FlowRecord``s.
 ///
 /// Memory is proportional to the flow's events (48 bytes each) plus the distinct user ids; other
-/// flows' events, walkthrough events and invalid lines take nothing. The query's scope
-/// (``ReportScope``) is applied as events are read: events of another revision are not kept, and
-/// with a date range each user's first `Flow Started` is kept so that ``includes(user:)`` can
-/// tell whether the user counts.
+/// flows' events, walkthrough events and invalid lines take nothing. Every event of the flow is
+/// kept, whatever its revision: the query's scope (``ReportScope``) picks users, not events. With a
+/// revision or a date range, each user's first `Flow Started` (its place in event order and its
+/// revision, ``FirstStart``) is kept as events are read, merged across parts, and
+/// ``includes(user:)`` tells from it whether the user counts.
 struct FunnelCollector: EventLineCollector {
     /// The step id that stands for `Flow Completed` in a sequential funnel.
     static let completeStepID = "$complete"
@@ -19,24 +20,30 @@ struct FunnelCollector: EventLineCollector {
     /// Whether app versions and revisions are kept (for the flow report's `byAppVersion` and
     /// `byRevision`; a sequential funnel has neither).
     let keepsAppVersions: Bool
-    /// Only events with this `revision` are kept (``ReportScope/revision``); the others are counted
-    /// as events of the flow and otherwise ignored.
-    let revisionFilter: Int64?
     /// With `--by variation`, the experiment whose `variation` splits the users
     /// (``ReportScope/experiment``): an event's variation counts only when it carries this experiment.
     let experimentKey: [UInt8]?
-    /// Whether each user's first `Flow Started` is kept, for a date range (``ReportScope/since``,
-    /// ``ReportScope/until``).
+    /// Whether each user's first `Flow Started` is kept, for a scope that picks users by it (a
+    /// revision, ``ReportScope/since``, ``ReportScope/until``: ``ReportScope/picksUsersByStart``).
     let tracksStarts: Bool
     let scope: ReportScope
-    /// By user number, the time of their first kept `Flow Started` (`Int64.max`: none), when ``tracksStarts``.
-    var firstStarts: [Int64] = []
-    /// The `revision`s of the kept events, when ``keepsAppVersions``.
+    /// By user number, their first `Flow Started` of the flow (`nil`: none), when ``tracksStarts``.
+    var firstStarts: [FirstStart?] = []
+    /// The `revision`s of the flow's events, when ``keepsAppVersions``.
     var revisions = RevisionNumbers()
-    /// With `--by variation`, the experiments the kept events of the flow carry (up to ``otherFlowsKept``).
+    /// With `--by variation`, the experiments the flow's events carry (up to ``otherFlowsKept``).
     var experiments = ByteStringTable(capacity: 8)
-    /// Whether a kept event of the flow carries ``experimentKey``.
+    /// Whether an event of the flow carries ``experimentKey``.
     var carriesExperimentKey = false
+    /// Whether ``experimentMarks`` are kept: split by variation in a revision's report, whose
+    /// refusals (several experiments, an unknown one) read the experiments of that revision's users only.
+    let tracksUserExperiments: Bool
+    /// By user number, the experiments their events carry, when ``tracksUserExperiments``.
+    var experimentMarks: [ExperimentMarks] = []
+    /// By user number, their earliest event whose variation was folded into
+    /// ``ReportBounds/otherGroup`` and that variation's number in ``foldedVariations``, when
+    /// ``foldsVariations``: the report counts the folded variations of the users it reports under `(other)`.
+    var firstFolded: [FoldedVariation?] = []
     /// Added to every record's line number: the part of the file this collector reads.
     let sequenceBase: Int64
     var steps = ByteStringTable(capacity: 64)
@@ -48,10 +55,8 @@ struct FunnelCollector: EventLineCollector {
     /// Ids of other flows seen (up to ``otherFlowsKept``).
     var otherFlows = ByteStringTable(capacity: 16)
     var records: [FlowRecord] = []
-    /// Events of the flow read (kept or not).
+    /// Events of the flow read.
     var flowEvents = 0
-    /// Events of the flow in the scope's revision (all of them without one).
-    var revisionEvents = 0
     /// Which step numbers some event of the flow names.
     var mentioned: [Bool] = []
     /// For a sequential funnel, the step numbers it measures (by step number; `$complete` is 0):
@@ -72,14 +77,30 @@ struct FunnelCollector: EventLineCollector {
     /// of which the report lists those with the most viewers (``FlowReportBuilder``).
     private(set) var firstTrackedStep = 0
     /// The undeclared step ids folded as they were read, beyond the first ``ReportBounds/trackedSteps``
-    /// (events in the scope's revision only).
+    /// (of any user's events: like a date range, a revision picks users only once every event is read).
     var foldedSteps = ByteStringTable(capacity: 16)
     /// Whether variations the document does not declare are folded into ``ReportBounds/otherGroup``,
     /// whose number in ``variations`` is ``otherVariation``.
     let foldsVariations: Bool
     private(set) var otherVariation = 0
-    /// The variations folded into ``ReportBounds/otherGroup``.
+    /// The variations folded into ``ReportBounds/otherGroup``, as read (of any user's events;
+    /// ``firstFolded`` says whose).
     var foldedVariations = ByteStringTable(capacity: 16)
+
+    /// The experiments one user's events of the flow carry.
+    struct ExperimentMarks {
+        /// Bit n: the experiment numbered n in ``experiments``.
+        var carried: UInt64 = 0
+        /// Whether one of them is ``experimentKey``.
+        var carriesKey = false
+    }
+
+    /// A user's earliest event whose variation was folded into ``ReportBounds/otherGroup``.
+    struct FoldedVariation {
+        var order: EventOrder
+        /// The variation's number in ``foldedVariations``.
+        var name: UInt32
+    }
 
     /// The step number of `$complete`.
     let completeStep: UInt32 = 0
@@ -91,9 +112,9 @@ struct FunnelCollector: EventLineCollector {
         groupByVariation = query.groupByVariation
         keepsAppVersions = query.steps == nil
         scope = query.scope
-        revisionFilter = query.scope.revision.map(Int64.init)
         experimentKey = query.groupByVariation ? query.scope.experiment.map { Array($0.utf8) } : nil
-        tracksStarts = query.scope.since != nil || query.scope.until != nil
+        tracksStarts = query.scope.picksUsersByStart
+        tracksUserExperiments = query.groupByVariation && query.scope.revision != nil
         sequenceBase = Int64(part) << 40
         _ = steps.index(of: Array(Self.completeStepID.utf8))
         foldsSteps = query.declaredSteps != nil
@@ -124,7 +145,6 @@ struct FunnelCollector: EventLineCollector {
             return
         }
         guard let user = fields.userID.intern(in: &users, p) else { return }
-        let inScope = revisionFilter == nil || fields.revision == revisionFilter
         var step = FlowRecord.none
         if kind == .flowCompleted {
             step = completeStep
@@ -134,28 +154,28 @@ struct FunnelCollector: EventLineCollector {
                 step = UInt32(truncatingIfNeeded: found)
             } else if foldsSteps {
                 step = otherStep
-                if inScope { _ = fields.stepID.intern(in: &foldedSteps, p) }
+                _ = fields.stepID.intern(in: &foldedSteps, p)
             } else {
                 return
             }
-        }
-        guard inScope else {
-            noteOutOfScope(kind: kind, step: step)
-            return
         }
         var outcome = FlowRecord.none
         if kind == .stepCompleted, fields.outcome.isPresent, let found = fields.outcome.intern(in: &outcomes, p) {
             outcome = UInt32(truncatingIfNeeded: found)
         }
         var variation = 0
+        var marks = ExperimentMarks()
+        var folded: Int?
         if groupByVariation {
             var splits = true
             if fields.experiment.isPresent {
                 if let experimentKey {
                     splits = fields.experiment.equals(experimentKey, in: p)
-                    if splits { carriesExperimentKey = true }
+                    if splits { marks.carriesKey = true }
                 }
-                if experiments.count < Self.otherFlowsKept { _ = fields.experiment.intern(in: &experiments, p) }
+                if let number = fields.experiment.intern(in: &experiments, p, insert: experiments.count < Self.otherFlowsKept) {
+                    marks.carried = 1 << UInt64(number)
+                }
             } else if experimentKey != nil {
                 splits = false
             }
@@ -163,7 +183,7 @@ struct FunnelCollector: EventLineCollector {
                 if let found = fields.variation.intern(in: &variations, p, insert: !foldsVariations) {
                     variation = found + 1
                 } else if foldsVariations {
-                    _ = fields.variation.intern(in: &foldedVariations, p)
+                    folded = fields.variation.intern(in: &foldedVariations, p)
                     variation = otherVariation + 1
                 }
             }
@@ -175,7 +195,8 @@ struct FunnelCollector: EventLineCollector {
             if let value = fields.revision { revision = revisions.number(of: value) + 1 }
         }
         record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, appVersion: appVersion,
-               revision: revision, time: fields.timestamp, stepIndex: fields.stepIndex, duration: fields.durationMs)
+               revision: revision, revisionValue: fields.revision, marks: marks, folded: folded,
+               time: fields.timestamp, stepIndex: fields.stepIndex, duration: fields.durationMs)
     }
 
     /// Counts a line too long to read as invalid, given its first bytes.
@@ -195,7 +216,6 @@ struct FunnelCollector: EventLineCollector {
               let time = MillisecondTimestamp.milliseconds(event.timestamp)
         else { return }
         let eventRevision = event.revision.map(Int64.init)
-        let inScope = revisionFilter == nil || eventRevision == revisionFilter
         var step = FlowRecord.none
         if kind == .flowCompleted {
             step = completeStep
@@ -205,28 +225,28 @@ struct FunnelCollector: EventLineCollector {
                 step = UInt32(truncatingIfNeeded: found)
             } else if foldsSteps {
                 step = otherStep
-                if inScope { _ = foldedSteps.index(of: Array(stepID.utf8)) }
+                _ = foldedSteps.index(of: Array(stepID.utf8))
             } else {
                 return
             }
-        }
-        guard inScope else {
-            noteOutOfScope(kind: kind, step: step)
-            return
         }
         var outcome = FlowRecord.none
         if kind == .stepCompleted, let name = event.outcome, let found = outcomes.index(of: Array(name.utf8)) {
             outcome = UInt32(truncatingIfNeeded: found)
         }
         var variation = 0
+        var marks = ExperimentMarks()
+        var folded: Int?
         if groupByVariation {
             var splits = true
             if let experiment = event.experiment {
                 if let experimentKey {
                     splits = Array(experiment.utf8) == experimentKey
-                    if splits { carriesExperimentKey = true }
+                    if splits { marks.carriesKey = true }
                 }
-                if experiments.count < Self.otherFlowsKept { _ = experiments.index(of: Array(experiment.utf8)) }
+                if let number = experiments.index(of: Array(experiment.utf8), insert: experiments.count < Self.otherFlowsKept) {
+                    marks.carried = 1 << UInt64(number)
+                }
             } else if experimentKey != nil {
                 splits = false
             }
@@ -234,7 +254,7 @@ struct FunnelCollector: EventLineCollector {
                 if let found = variations.index(of: Array(name.utf8), insert: !foldsVariations) {
                     variation = found + 1
                 } else if foldsVariations {
-                    _ = foldedVariations.index(of: Array(name.utf8))
+                    folded = foldedVariations.index(of: Array(name.utf8))
                     variation = otherVariation + 1
                 }
             }
@@ -246,7 +266,8 @@ struct FunnelCollector: EventLineCollector {
             if let value = eventRevision { revision = revisions.number(of: value) + 1 }
         }
         record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, appVersion: appVersion,
-               revision: revision, time: time, stepIndex: event.stepIndex.map(Int64.init), duration: event.durationMs)
+               revision: revision, revisionValue: eventRevision, marks: marks, folded: folded,
+               time: time, stepIndex: event.stepIndex.map(Int64.init), duration: event.durationMs)
     }
 
     /// Whether a step id not in ``steps`` yet gets a number of its own: always without the
@@ -255,20 +276,44 @@ struct FunnelCollector: EventLineCollector {
         !foldsSteps || steps.count - firstTrackedStep < ReportBounds.trackedSteps
     }
 
-    /// Whether `user`'s events count: with a date range, only when their first kept `Flow Started`
-    /// is in it (a user without one is out of every range).
+    /// Whether `user`'s events count (``ReportScope/includes(firstStart:)``): with a revision, only
+    /// when their first `Flow Started` of the flow carries it; with a date range, only when that
+    /// first start is in it (a user without one is in neither). Every event of such a user counts.
     @inline(__always)
     func includes(user: Int) -> Bool {
         guard tracksStarts else { return true }
-        guard user < firstStarts.count, firstStarts[user] != Int64.max else { return false }
-        return scope.includesStart(atMilliseconds: firstStarts[user])
+        return scope.includes(firstStart: firstStart(of: user))
     }
 
-    /// Counts an event of the flow outside the revision: it shows the flow has events, and the
-    /// steps it mentions are known to a sequential funnel, but it is not kept.
-    private mutating func noteOutOfScope(kind: FlowRecord.Kind, step: UInt32) {
-        flowEvents += 1
-        if kind.isAboutStep { mention(step) }
+    /// `user`'s first `Flow Started` of the flow, when ``tracksStarts``.
+    func firstStart(of user: Int) -> FirstStart? {
+        user < firstStarts.count ? firstStarts[user] : nil
+    }
+
+    /// The number in ``foldedVariations`` of the variation of `user`'s earliest event whose
+    /// variation was folded, if any.
+    func firstFoldedVariation(of user: Int) -> UInt32? {
+        user < firstFolded.count ? firstFolded[user]?.name : nil
+    }
+
+    /// What the refusals of a report split by variation read (``FunnelAccumulator``): the
+    /// experiments the events of the scope's revision carry — of the users whose first
+    /// `Flow Started` carries it, all their events of the flow, whatever the date range; every
+    /// event of the flow without a revision — whether one of them is the scope's experiment, and
+    /// whether there is any such event.
+    func experimentsOfRevision() -> (carried: [String], carriesKey: Bool, hasEvents: Bool) {
+        let all = (0..<experiments.count).map { experiments.string(at: $0) }
+        guard tracksUserExperiments else { return (all, carriesExperimentKey, flowEvents > 0) }
+        var carried: UInt64 = 0
+        var carriesKey = false
+        var hasEvents = false
+        for user in 0..<users.count where scope.includesRevision(of: firstStart(of: user)) {
+            hasEvents = true
+            guard user < experimentMarks.count else { continue }
+            carried |= experimentMarks[user].carried
+            carriesKey = carriesKey || experimentMarks[user].carriesKey
+        }
+        return (all.indices.filter { carried >> UInt64($0) & 1 != 0 }.map { all[$0] }, carriesKey, hasEvents)
     }
 
     @inline(__always)
@@ -278,17 +323,36 @@ struct FunnelCollector: EventLineCollector {
         mentioned[number] = true
     }
 
+    /// Grows a per-user array to hold `user`.
+    @inline(__always)
+    private static func grow<Element>(_ array: inout [Element], toHold user: Int, with empty: Element) {
+        if user >= array.count { array += repeatElement(empty, count: user + 1 - array.count) }
+    }
+
     @inline(__always)
     private mutating func record(
         kind: FlowRecord.Kind, user: Int, step: UInt32, outcome: UInt32, variation: Int, appVersion: Int, revision: Int,
-        time: Int64, stepIndex: Int64?, duration: Int64?
+        revisionValue: Int64?, marks: ExperimentMarks, folded: Int?, time: Int64, stepIndex: Int64?, duration: Int64?
     ) {
         flowEvents += 1
-        revisionEvents += 1
         if kind.isAboutStep { mention(step) }
+        if marks.carriesKey { carriesExperimentKey = true }
+        let order = EventOrder(
+            time: time, stepIndex: stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex, sequence: sequenceBase | counts.lines)
         if tracksStarts, kind == .flowStarted {
-            if user >= firstStarts.count { firstStarts += repeatElement(Int64.max, count: user + 1 - firstStarts.count) }
-            firstStarts[user] = min(firstStarts[user], time)
+            Self.grow(&firstStarts, toHold: user, with: nil)
+            firstStarts[user] = FirstStart.earlier(firstStarts[user], FirstStart(order: order, revision: revisionValue))
+        }
+        if tracksUserExperiments, marks.carried != 0 || marks.carriesKey {
+            Self.grow(&experimentMarks, toHold: user, with: ExperimentMarks())
+            experimentMarks[user].carried |= marks.carried
+            experimentMarks[user].carriesKey = experimentMarks[user].carriesKey || marks.carriesKey
+        }
+        if let folded {
+            Self.grow(&firstFolded, toHold: user, with: nil)
+            if firstFolded[user].map({ order < $0.order }) ?? true {
+                firstFolded[user] = FoldedVariation(order: order, name: UInt32(truncatingIfNeeded: folded))
+            }
         }
         if !measured.isEmpty {
             // A sequential funnel reads only the views of its steps, and `$complete`; and, split by
@@ -297,20 +361,17 @@ struct FunnelCollector: EventLineCollector {
             guard isMeasured || variation != 0 else { return }
         }
         records.append(FlowRecord(
-            time: time, sequence: sequenceBase | counts.lines, duration: duration ?? FlowRecord.noDuration,
-            user: UInt32(truncatingIfNeeded: user), step: step, outcome: outcome,
-            stepIndex: stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
+            time: time, sequence: order.sequence, duration: duration ?? FlowRecord.noDuration,
+            user: UInt32(truncatingIfNeeded: user), step: step, outcome: outcome, stepIndex: order.stepIndex,
             variation: UInt16(truncatingIfNeeded: min(variation, Int(UInt16.max))),
             appVersion: UInt16(truncatingIfNeeded: min(appVersion, Int(UInt16.max))),
             revision: UInt16(truncatingIfNeeded: min(revision, Int(UInt16.max))), kind: kind))
     }
-
     /// Adds `other`'s records to these, renumbering its users, steps, outcomes and variations;
     /// `other` read the part of the input after this one.
     mutating func merge(_ other: FunnelCollector) {
         counts.merge(other.counts)
         flowEvents += other.flowEvents
-        revisionEvents += other.revisionEvents
         for index in 0..<other.otherFlows.count where otherFlows.count < Self.otherFlowsKept {
             _ = otherFlows.index(of: other.otherFlows.bytes(at: index))
         }
@@ -336,18 +397,38 @@ struct FunnelCollector: EventLineCollector {
             }
         }
         for (index, isMentioned) in other.mentioned.enumerated() where isMentioned { mention(stepMap[index]) }
-        for index in 0..<other.experiments.count where experiments.count < Self.otherFlowsKept {
-            _ = experiments.index(of: other.experiments.bytes(at: index))
+        // The other part's experiments keep their numbers while this one has fewer than
+        // ``otherFlowsKept``; beyond, a user's mark of one not numbered here is dropped, as `consume` drops it.
+        var experimentMap: [Int?] = []
+        for index in 0..<other.experiments.count {
+            experimentMap.append(experiments.index(of: other.experiments.bytes(at: index), insert: experiments.count < Self.otherFlowsKept))
         }
         carriesExperimentKey = carriesExperimentKey || other.carriesExperimentKey
-        for (index, time) in other.firstStarts.enumerated() where time != Int64.max {
+        for (index, start) in other.firstStarts.enumerated() {
+            guard let start else { continue }
             let user = Int(userMap[index])
-            if user >= firstStarts.count { firstStarts += repeatElement(Int64.max, count: user + 1 - firstStarts.count) }
-            firstStarts[user] = min(firstStarts[user], time)
+            Self.grow(&firstStarts, toHold: user, with: nil)
+            firstStarts[user] = FirstStart.earlier(firstStarts[user], start)
+        }
+        for (index, marks) in other.experimentMarks.enumerated() where marks.carried != 0 || marks.carriesKey {
+            let user = Int(userMap[index])
+            Self.grow(&experimentMarks, toHold: user, with: ExperimentMarks())
+            for (number, mapped) in experimentMap.enumerated() where marks.carried >> UInt64(number) & 1 != 0 {
+                if let mapped { experimentMarks[user].carried |= 1 << UInt64(mapped) }
+            }
+            experimentMarks[user].carriesKey = experimentMarks[user].carriesKey || marks.carriesKey
         }
         let outcomeMap = map(other.outcomes, into: &outcomes)
         _ = map(other.foldedSteps, into: &foldedSteps)
-        _ = map(other.foldedVariations, into: &foldedVariations)
+        let foldedVariationMap = map(other.foldedVariations, into: &foldedVariations)
+        for (index, folded) in other.firstFolded.enumerated() {
+            guard let folded else { continue }
+            let user = Int(userMap[index])
+            Self.grow(&firstFolded, toHold: user, with: nil)
+            if firstFolded[user].map({ folded.order < $0.order }) ?? true {
+                firstFolded[user] = FoldedVariation(order: folded.order, name: foldedVariationMap[Int(folded.name)])
+            }
+        }
         // Numbers + 1 (0 stays 0: none), clamped as `record` clamps them.
         func groupMap(_ from: ByteStringTable, into table: inout ByteStringTable) -> [UInt16] {
             var numbers = [UInt16](repeating: 0, count: from.count + 1)

@@ -11,5 +11,10 @@ public enum ReportRules {
     /// what a report counts.
     ///
     /// - 1: the rules of the first ledger.
-    public static let version = 1
+    /// - 2: a revision's report holds the users whose first start carries it, with all of their
+    ///   events (a run resumed after a publish stays with the revision it started on), and
+    ///   `byRevision` groups users by that start; `since`/`until` read the first start over all of
+    ///   a user's events; the flow and walkthrough reports count only users with a start, and say
+    ///   how many they left out (`withoutStart`).
+    public static let version = 2
 }

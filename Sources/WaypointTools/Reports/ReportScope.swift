@@ -9,15 +9,22 @@ import Waypoint
 ///
 /// - ``environment`` is the server's: its stores read one environment's events, so files of
 ///   events (an export) hold one environment already. It is echoed, never filtered here.
-/// - ``revision``: only the events of the flow (or walkthrough) that carry that `revision` count —
-///   the runs of that revision of the document. A user whose runs span two revisions counts in
-///   each revision's report, with that revision's events; events without a `revision` (a bundled
-///   document) are in no revision's report.
+/// - ``revision``: a revision's report holds the users whose **first `Flow Started` of the flow
+///   carries that revision** (the revision a run started on: a run resumed after a publish stays
+///   with the revision it started on), **with all of their events of the flow** (whatever revision
+///   those later events carry). "First" is in report order: `timestamp`, then `stepIndex`, then
+///   input (storage) order — the order the report already uses. Users without a `Flow Started` of
+///   the flow are in no revision's report, nor are users whose first one carries no `revision` (a
+///   bundled document). For a walkthrough report: the revision of the user's first
+///   `Walkthrough Started` of the walkthrough. For an experiment report: the revision of the event
+///   the report takes as the user's first exposure (the same event its `since`/`until` read). So
+///   the unscoped report is the sum of the revisions' reports and of the users whose start carries
+///   no revision, and the report of revision R is the unscoped report's `byRevision` group R.
 /// - ``since``/``until``: only users whose first `Flow Started` of the flow (first exposure, for an
-///   experiment report; first `Walkthrough Started`, for a walkthrough) lies in `[since, until)` —
-///   among the revision's events when ``revision`` is given; every event of those users counts,
-///   even after `until`. A user without a start is in no range, so the reports over disjoint
-///   ranges add up to the report over their union.
+///   experiment report; first `Walkthrough Started`, for a walkthrough) over all their events of it
+///   lies in `[since, until)`; every event of those users counts, even after `until`. With both a
+///   revision and a date range, both conditions hold on that same first start. A user without a
+///   start is in no range, so the reports over disjoint ranges add up to the report over their union.
 /// - ``experiment``: with `--by variation` (``FunnelQuery/groupByVariation``,
 ///   ``WalkthroughQuery/groupByVariation``; unused without it), the experiment whose `variation`
 ///   splits the users: a user's variation is that of their earliest event carrying it. Without
@@ -26,7 +33,8 @@ import Waypoint
 public struct ReportScope: Sendable, Hashable, Encodable {
     /// The server environment whose events are read (`production`, `staging`); echoed only.
     public var environment: String?
-    /// Only the events that carry this document revision (the runs of that revision).
+    /// Only the users whose first start (first `Flow Started`, `Walkthrough Started`, or exposure)
+    /// carries this document revision, with all of their events.
     public var revision: Int?
     /// Only users who started at or after this time (milliseconds since 1970).
     public var since: Int64?

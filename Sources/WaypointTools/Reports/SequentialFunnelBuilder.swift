@@ -33,7 +33,11 @@ struct SequentialFunnelBuilder {
     /// Split by variation, the user's variation is that of their earliest event with one (in the
     /// order of ``FlowRecord/precedes(_:_:)``), and all their views count in it: events carry a
     /// variation only from the run's exposure on, so the views before it belong to it too.
-    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>) {
+    ///
+    /// - Returns: the user's variation group (0: none), or `nil` when the user viewed none of the
+    ///   funnel's steps and is in no figure.
+    @discardableResult
+    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>) -> UInt16? {
         views.removeAll(keepingCapacity: true)
         var earliest: FlowRecord?
         for record in records {
@@ -42,13 +46,14 @@ struct SequentialFunnelBuilder {
             guard Int(record.step) < isPosition.count, isPosition[Int(record.step)] else { continue }
             views.append(FunnelView(step: UInt16(record.step), time: record.time))
         }
-        guard !views.isEmpty else { return }
+        guard !views.isEmpty else { return nil }
         views.sort { ($0.step, $0.time) < ($1.step, $1.time) }
         views.withUnsafeBufferPointer { evaluator.evaluate($0, into: &overall) }
-        guard groupByVariation else { return }
+        guard groupByVariation else { return 0 }
         let variation = Int(earliest?.variation ?? 0)
         while perVariation.count <= variation { perVariation.append(FunnelTally(steps: positions.count)) }
         views.withUnsafeBufferPointer { evaluator.evaluate($0, into: &perVariation[variation]) }
+        return UInt16(truncatingIfNeeded: variation)
     }
 
     /// The finished report.

@@ -46,9 +46,11 @@ struct UserOrderedStream {
         guard !range.isEmpty else { return }
         let steps = collector.steps.count
         // The range is one user's events (docs/ARCHITECTURE.md, "Reports": scope decides whether they count).
-        if collector.includes(user: Int(collector.records[range.lowerBound].user)) {
+        let user = Int(collector.records[range.lowerBound].user)
+        if collector.includes(user: user) {
+            let folded = collector.firstFoldedVariation(of: user)
             collector.records.withUnsafeMutableBufferPointer { buffer in
-                accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[range]), steps: steps)
+                accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[range]), steps: steps, foldedVariation: folded)
             }
         }
         collector.records.removeSubrange(range)

@@ -32,12 +32,24 @@ extension WalkthroughCollector {
     func report(query: WalkthroughQuery, source: String?) throws(ReportError) -> WalkthroughReport {
         if let error = counts.noValidEventsError(source: source) { throw error }
         let others = (0..<otherWalkthroughs.count).map { otherWalkthroughs.string(at: $0) }
-        let carried = groupByVariation ? (0..<experiments.count).map { experiments.string(at: $0) } : []
+        // The refusals and whether app versions are listed read the users of the scope's revision,
+        // whatever its date range (all users without one).
+        let inRevision = (0..<userStates.count).map { isInRevision(user: $0) }
+        var carriedMarks: UInt64 = 0
+        var carriesKey = false
+        for (user, state) in userStates.enumerated() where inRevision[user] {
+            carriedMarks |= state.experiments
+            carriesKey = carriesKey || state.carriesExperimentKey
+        }
+        let carried = groupByVariation
+            ? (0..<experiments.count).filter { carriedMarks >> UInt64($0) & 1 != 0 }.map { experiments.string(at: $0) } : []
         try Self.check(
             query: query, hasEvents: walkthroughEvents > 0, otherWalkthroughs: others, events: counts.eventLines,
-            carried: carried, carriesExperimentKey: carriesExperimentKey, hasRevisionEvents: revisionEvents > 0)
-        // With a date range, the users whose first `Walkthrough Started` is outside it do not count.
+            carried: carried, carriesExperimentKey: carriesKey, hasRevisionEvents: inRevision.contains(true))
+        // Only users with a `Walkthrough Started` count, and of them those the scope takes by their first one.
         let counted = (0..<userStates.count).map { includes(user: $0) }
+        let withoutStart = query.scope.picksUsersByStart ? 0 : userStates.lazy.filter { $0.firstStart == nil }.count
+        let hasAppVersions = userStates.indices.contains { inRevision[$0] && userStates[$0].appVersion != nil }
         // The groups reported (ReportBounds): at most `namedGroups` of each kind by name, the rest `(other)`.
         var variationUsers = [Int](repeating: 0, count: variations.count + 1)
         var appVersionUsers = [Int](repeating: 0, count: appVersions.count + 1)
@@ -49,20 +61,21 @@ extension WalkthroughCollector {
         let appVersionGroups = GroupBounds(users: appVersionUsers, names: appVersions)
         let tallies = tallies(
             counted: counted, variationGroups: groupByVariation ? variationGroups : nil,
-            appVersionGroups: appVersions.count > 0 ? appVersionGroups : nil)
+            appVersionGroups: hasAppVersions ? appVersionGroups : nil)
         return Self.assemble(
             query: query, overall: tallies.overall,
             byVariation: groupByVariation ? (tallies.perVariation, variationGroups) : nil,
-            byAppVersion: appVersions.count > 0 ? (tallies.perAppVersion, appVersionGroups) : nil,
+            byAppVersion: hasAppVersions ? (tallies.perAppVersion, appVersionGroups) : nil,
             someExcluded: counted.contains(false),
             order: StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: query.declaredSteps),
             stepCount: steps.count, triggerNames: (0..<triggers.count).map { triggers.string(at: $0) },
-            invalidLines: counts.invalidLines, events: counts.eventLines)
+            withoutStart: withoutStart, invalidLines: counts.invalidLines, events: counts.eventLines)
     }
 
     /// Refuses a report the input cannot answer: no event of the walkthrough (without document
     /// steps), or, split by variation, several experiments and none chosen, or a chosen one that
-    /// no event of the scope's revision carries.
+    /// no event of the scope's revision carries (of the users whose first `Walkthrough Started`
+    /// carries it, all their events).
     static func check(
         query: WalkthroughQuery, hasEvents: Bool, otherWalkthroughs: [String], events: Int, carried: [String],
         carriesExperimentKey: Bool, hasRevisionEvents: Bool
@@ -133,13 +146,16 @@ extension WalkthroughCollector {
     /// reported variation's and app version's (by reported group number).
     ///
     /// - Parameters:
-    ///   - someExcluded: whether a date range left some user out (then everyone's figures, like a
-    ///     group's, list the undeclared steps only where counted users reached them).
+    ///   - someExcluded: whether the scope, or a missing `Walkthrough Started`, left some user out
+    ///     (then everyone's figures, like a group's, list the undeclared steps only where counted
+    ///     users reached them).
     ///   - order: the steps to list; their numbers index the tallies' steps.
     ///   - triggerNames: by trigger number.
+    ///   - withoutStart: users left out for having no `Walkthrough Started`.
     static func assemble(
         query: WalkthroughQuery, overall: Tally, byVariation: ([Tally], GroupBounds)?, byAppVersion: ([Tally], GroupBounds)?,
-        someExcluded: Bool, order: [StepOrder.Entry], stepCount: Int, triggerNames: [String], invalidLines: Int, events: Int
+        someExcluded: Bool, order: [StepOrder.Entry], stepCount: Int, triggerNames: [String], withoutStart: Int, invalidLines: Int,
+        events: Int
     ) -> WalkthroughReport {
         func byStep(_ users: [UInt64: Int]) -> [Int: [String: Int]] {
             var split: [Int: [String: Int]] = [:]
@@ -186,6 +202,6 @@ extension WalkthroughCollector {
             byVariation: byVariation.map { groups($0.0, bounds: $0.1) },
             byAppVersion: byAppVersion.map { groups($0.0, bounds: $0.1) },
             folded: folded.isEmpty ? nil : folded, scope: query.scope.isEmpty ? nil : query.scope,
-            invalidLines: invalidLines, events: events)
+            withoutStart: withoutStart, invalidLines: invalidLines, events: events)
     }
 }

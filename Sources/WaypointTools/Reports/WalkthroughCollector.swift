@@ -7,7 +7,9 @@ import Waypoint
 /// and trigger, whether they completed or skipped it so.
 ///
 /// Memory grows with the walkthrough's users and the steps each of them reached; other
-/// walkthroughs' events, flow events and invalid lines take nothing.
+/// walkthroughs' events, flow events and invalid lines take nothing. Every event of the
+/// walkthrough is read, whatever its revision: the scope (``ReportScope``) picks users by their
+/// first `Walkthrough Started` (``includes(user:)``) once every event is read.
 struct WalkthroughCollector: EventLineCollector {
     /// The walkthrough events the report reads.
     enum Kind: UInt8 {
@@ -79,8 +81,13 @@ struct WalkthroughCollector: EventLineCollector {
     struct User {
         var started = false
         var completed = false
-        /// The time of their first `Walkthrough Started`, for a date range.
-        var firstStart: Int64?
+        /// Their first `Walkthrough Started` and its revision, for the scope.
+        var firstStart: FirstStart?
+        /// The experiments their events carry: bit n for the experiment numbered n in
+        /// ``WalkthroughCollector/experiments`` (split by variation only).
+        var experiments: UInt64 = 0
+        /// Whether one of their events carries the scope's experiment (split by variation only).
+        var carriesExperimentKey = false
         /// Their last `Hint Shown`, and its step's number.
         var lastShown: (order: EventOrder, step: UInt32)?
         /// Their earliest event with a variation, and the variation's number.
@@ -92,7 +99,9 @@ struct WalkthroughCollector: EventLineCollector {
         mutating func merge(_ other: User) {
             started = started || other.started
             completed = completed || other.completed
-            if let time = other.firstStart { firstStart = min(firstStart ?? time, time) }
+            if let start = other.firstStart { firstStart = FirstStart.earlier(firstStart, start) }
+            experiments |= other.experiments
+            carriesExperimentKey = carriesExperimentKey || other.carriesExperimentKey
             if let shown = other.lastShown, lastShown.map({ $0.order < shown.order }) ?? true { lastShown = shown }
             if let found = other.variation, variation.map({ found.order < $0.order }) ?? true { variation = found }
             if let found = other.appVersion, appVersion.map({ $0.order < found.order }) ?? true { appVersion = found }
@@ -112,17 +121,15 @@ struct WalkthroughCollector: EventLineCollector {
 
     let walkthroughID: [UInt8]
     let groupByVariation: Bool
-    /// The query's scope (``ReportScope``): events of another revision are not kept; with a date
-    /// range, only users whose first `Walkthrough Started` is in it count (``includes(user:)``).
+    /// The query's scope (``ReportScope``): only users whose first `Walkthrough Started` carries
+    /// its revision and lies in its date range count, with all their events (``includes(user:)``).
     let scope: ReportScope
     /// With `--by variation`, the experiment whose `variation` splits the users.
     let experimentKey: [UInt8]?
-    /// With `--by variation`, the experiments the kept events carry (up to ``otherWalkthroughsKept``).
+    /// With `--by variation`, the experiments the walkthrough's events carry (up to ``otherWalkthroughsKept``).
     var experiments = ByteStringTable(capacity: 8)
-    /// Whether a kept event carries ``experimentKey``.
+    /// Whether an event of the walkthrough carries ``experimentKey``.
     var carriesExperimentKey = false
-    /// Events of the walkthrough in the scope's revision (all of them without one).
-    var revisionEvents = 0
     /// Added to every event's line number: the part of the file this collector reads.
     let sequenceBase: Int64
     /// Lines read, valid events and invalid lines.
@@ -160,24 +167,19 @@ struct WalkthroughCollector: EventLineCollector {
             if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = fields.walkthroughID.intern(in: &otherWalkthroughs, p) }
             return
         }
-        if let revision = scope.revision, fields.revision != Int64(revision) {
-            walkthroughEvents += 1
-            return
-        }
         guard let user = fields.userID.intern(in: &users, p) else { return }
         var step: Int?
         if kind.stepMark != 0, fields.stepID.isPresent { step = fields.stepID.intern(in: &steps, p) }
         var trigger: Int?
         if kind == .hintCompleted || kind == .hintSkipped, fields.trigger.isPresent { trigger = fields.trigger.intern(in: &triggers, p) }
         var variation: Int?
+        var experiment: (number: Int?, isKey: Bool)?
         if groupByVariation {
             var splits = experimentKey == nil
             if fields.experiment.isPresent {
-                if let experimentKey, fields.experiment.equals(experimentKey, in: p) {
-                    splits = true
-                    carriesExperimentKey = true
-                }
-                if experiments.count < Self.otherWalkthroughsKept { _ = fields.experiment.intern(in: &experiments, p) }
+                let isKey = experimentKey.map { fields.experiment.equals($0, in: p) } ?? false
+                if isKey { splits = true }
+                experiment = (fields.experiment.intern(in: &experiments, p, insert: experiments.count < Self.otherWalkthroughsKept), isKey)
             }
             if splits, fields.variation.isPresent { variation = fields.variation.intern(in: &variations, p) }
         }
@@ -186,7 +188,8 @@ struct WalkthroughCollector: EventLineCollector {
         let order = EventOrder(
             time: fields.timestamp, stepIndex: fields.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
             sequence: sequenceBase | counts.lines)
-        record(kind, user: user, step: step, trigger: trigger, variation: variation, appVersion: appVersion, order: order)
+        record(kind, user: user, step: step, trigger: trigger, variation: variation, appVersion: appVersion, experiment: experiment,
+               start: FirstStart(order: order, revision: fields.revision))
     }
 
     /// Counts a line too long to read as invalid, given its first bytes.
@@ -202,23 +205,18 @@ struct WalkthroughCollector: EventLineCollector {
             if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = otherWalkthroughs.index(of: Array(id.utf8)) }
             return
         }
-        if let revision = scope.revision, event.revision.map(Int64.init) != Int64(revision) {
-            walkthroughEvents += 1
-            return
-        }
         guard let user = users.index(of: Array(event.userID.utf8)), let time = MillisecondTimestamp.milliseconds(event.timestamp)
         else { return }
         let step = kind.stepMark == 0 ? nil : event.stepID.flatMap { steps.index(of: Array($0.utf8)) }
         let trigger = kind == .hintCompleted || kind == .hintSkipped ? event.trigger.flatMap { triggers.index(of: Array($0.utf8)) } : nil
         var variation: Int?
+        var carried: (number: Int?, isKey: Bool)?
         if groupByVariation {
             var splits = experimentKey == nil
             if let experiment = event.experiment {
-                if let experimentKey, Array(experiment.utf8) == experimentKey {
-                    splits = true
-                    carriesExperimentKey = true
-                }
-                if experiments.count < Self.otherWalkthroughsKept { _ = experiments.index(of: Array(experiment.utf8)) }
+                let isKey = experimentKey.map { Array(experiment.utf8) == $0 } ?? false
+                if isKey { splits = true }
+                carried = (experiments.index(of: Array(experiment.utf8), insert: experiments.count < Self.otherWalkthroughsKept), isKey)
             }
             if splits { variation = event.variation.flatMap { variations.index(of: Array($0.utf8)) } }
         }
@@ -226,21 +224,34 @@ struct WalkthroughCollector: EventLineCollector {
         let order = EventOrder(
             time: time, stepIndex: event.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
             sequence: sequenceBase | counts.lines)
-        record(kind, user: user, step: step, trigger: trigger, variation: variation, appVersion: appVersion, order: order)
+        record(kind, user: user, step: step, trigger: trigger, variation: variation, appVersion: appVersion, experiment: carried,
+               start: FirstStart(order: order, revision: event.revision.map(Int64.init)))
     }
 
+    /// - Parameters:
+    ///   - experiment: split by variation, the event's experiment: its number in ``experiments``
+    ///     (`nil` when that table is full) and whether it is ``experimentKey``.
+    ///   - start: the event as a start (its place and revision), read when it is a `Walkthrough Started`.
     private mutating func record(
-        _ kind: Kind, user: Int, step: Int?, trigger: Int?, variation: Int?, appVersion: Int?, order: EventOrder
+        _ kind: Kind, user: Int, step: Int?, trigger: Int?, variation: Int?, appVersion: Int?,
+        experiment: (number: Int?, isKey: Bool)?, start: FirstStart
     ) {
+        let order = start.order
         walkthroughEvents += 1
-        revisionEvents += 1
         if user >= userStates.count { userStates += repeatElement(User(), count: user + 1 - userStates.count) }
         switch kind {
         case .walkthroughStarted:
             userStates[user].started = true
-            userStates[user].firstStart = min(userStates[user].firstStart ?? order.time, order.time)
+            userStates[user].firstStart = FirstStart.earlier(userStates[user].firstStart, start)
         case .walkthroughCompleted: userStates[user].completed = true
         default: break
+        }
+        if let experiment {
+            if let number = experiment.number { userStates[user].experiments |= 1 << UInt64(number) }
+            if experiment.isKey {
+                carriesExperimentKey = true
+                userStates[user].carriesExperimentKey = true
+            }
         }
         if let step {
             let number = UInt32(truncatingIfNeeded: step)
@@ -261,12 +272,19 @@ struct WalkthroughCollector: EventLineCollector {
         if state.variation != nil || state.appVersion != nil { userStates[user].merge(state) }
     }
 
-    /// Whether `user`'s events count: with a date range, only when their first `Walkthrough
-    /// Started` is in it (a user without one is out of every range).
+    /// Whether `user`'s events count: only when they have a `Walkthrough Started` (a user without
+    /// one counts in no figure, only in ``WalkthroughReport/withoutStart``), and then as the scope
+    /// takes their first one (``ReportScope/includes(firstStart:)``): carrying its revision, in its
+    /// date range. Every event of such a user counts.
     func includes(user: Int) -> Bool {
-        guard scope.since != nil || scope.until != nil else { return true }
         guard user < userStates.count, let start = userStates[user].firstStart else { return false }
-        return scope.includesStart(atMilliseconds: start)
+        return scope.includes(firstStart: start)
+    }
+
+    /// Whether `user` is in the scope's revision, whatever its date range: every user without a
+    /// revision; with one, those whose first `Walkthrough Started` carries it.
+    func isInRevision(user: Int) -> Bool {
+        scope.revision == nil || (user < userStates.count && scope.includesRevision(of: userStates[user].firstStart))
     }
 
     private mutating func noteSeen(_ step: Int, at order: EventOrder) {
@@ -280,10 +298,12 @@ struct WalkthroughCollector: EventLineCollector {
     mutating func merge(_ other: WalkthroughCollector) {
         counts.merge(other.counts)
         walkthroughEvents += other.walkthroughEvents
-        revisionEvents += other.revisionEvents
         carriesExperimentKey = carriesExperimentKey || other.carriesExperimentKey
-        for index in 0..<other.experiments.count where experiments.count < Self.otherWalkthroughsKept {
-            _ = experiments.index(of: other.experiments.bytes(at: index))
+        // The other part's experiments keep their numbers while this one has fewer than
+        // ``otherWalkthroughsKept``; beyond, a user's mark of one not numbered here is dropped, as `consume` drops it.
+        var experimentMap: [Int?] = []
+        for index in 0..<other.experiments.count {
+            experimentMap.append(experiments.index(of: other.experiments.bytes(at: index), insert: experiments.count < Self.otherWalkthroughsKept))
         }
         for index in 0..<other.otherWalkthroughs.count where otherWalkthroughs.count < Self.otherWalkthroughsKept {
             _ = otherWalkthroughs.index(of: other.otherWalkthroughs.bytes(at: index))
@@ -301,6 +321,11 @@ struct WalkthroughCollector: EventLineCollector {
             if let shown = state.lastShown { state.lastShown = (shown.order, stepMap[Int(shown.step)]) }
             if let found = state.variation { state.variation = (found.order, variationMap[Int(found.number)]) }
             if let found = state.appVersion { state.appVersion = (found.order, appVersionMap[Int(found.number)]) }
+            var carried: UInt64 = 0
+            for (number, mapped) in experimentMap.enumerated() where state.experiments >> UInt64(number) & 1 != 0 {
+                if let mapped { carried |= 1 << UInt64(mapped) }
+            }
+            state.experiments = carried
             userStates[Int(userMap[index])].merge(state)
         }
         for (key, marks) in other.stepMarks {

@@ -6,7 +6,7 @@ import Waypoint
 ///
 /// Its figures count users, not events, and do not depend on the order events arrive in.
 ///
-/// - `started`: users with a `Walkthrough Started`; `completed`: users with a
+/// - `started`: users with a `Walkthrough Started`; `completed`: of them, users with a
 ///   `Walkthrough Completed`; `completionRate` = completed / started (0 when none started).
 /// - Per step: `shown`, `completed`, `skipped`, `targetNotFound` = users with a `Hint Shown`,
 ///   `Hint Completed`, `Hint Skipped`, `Target Not Found` of it; `completedBy` and `skippedBy` =
@@ -23,10 +23,16 @@ import Waypoint
 ///   carries an `appVersion`): a user's app version is the `appVersion` of their last event of the
 ///   walkthrough that has one. Users with none are under `"(none)"`.
 ///
-/// - Scope (``WalkthroughQuery/scope``): a revision keeps only the events that carry it; a date
-///   range keeps the users whose first `Walkthrough Started` is in it; `experiment` chooses whose
-///   `variation` splits users `--by variation` (the report is refused when the events carry more
-///   than one experiment and none is chosen). `"scope"` echoes it.
+/// - Users: the report counts the users who have a `Walkthrough Started` of the walkthrough, with
+///   all of their events of it, so that `completed` never exceeds `started`. A user with events of
+///   it but no `Walkthrough Started` (its event lost) counts in no figure; ``withoutStart`` says
+///   how many were left out.
+/// - Scope (``WalkthroughQuery/scope``): a revision's report holds the users whose first
+///   `Walkthrough Started` of the walkthrough carries that revision, with all of their events of it
+///   (whatever revision those later events carry); a date range holds the users whose first
+///   `Walkthrough Started` is in it; with both, both hold on that same first start. `experiment`
+///   chooses whose `variation` splits users `--by variation` (the report is refused when the events
+///   carry more than one experiment and none is chosen). `"scope"` echoes it.
 ///
 /// ```json
 /// {"kind":"walkthrough","walkthroughId":"layering","started":10,"completed":6,"completionRate":0.6,
@@ -106,9 +112,9 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
 
     /// The figures of one group of users: everyone, one variation or one app version.
     public struct Figures: Sendable, Hashable {
-        /// Users with a `Walkthrough Started`.
+        /// Users with a `Walkthrough Started` (every user the report counts).
         public var started: Int
-        /// Users with a `Walkthrough Completed`.
+        /// Of them, users with a `Walkthrough Completed`.
         public var completed: Int
         /// `completed` over `started` (0 when none started).
         public var completionRate: Double
@@ -142,6 +148,11 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
     /// The scope the report was computed for (``ReportScope``), echoed as `"scope"`; `nil` when no
     /// part of it was given.
     public var scope: ReportScope?
+    /// Users with events of the walkthrough but no `Walkthrough Started` of it: they count in no
+    /// figure, so that `completed` never exceeds `started`; this says how many were left out.
+    /// Encoded as `"withoutStart"` only when above 0. Only a report whose scope names no revision
+    /// and no date range has them: a scoped report picks its users by their first start.
+    public var withoutStart: Int
     /// Lines that were not valid events (ignored, and counted so that bad input is visible).
     public var invalidLines: Int
     /// Valid event lines read (of any walkthrough, flow and name).
@@ -150,8 +161,8 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
     /// Creates a report.
     public init(
         walkthroughID: String, overall: Figures, byVariation: [String: Figures]? = nil,
-        byAppVersion: [String: Figures]? = nil, folded: FoldedValues? = nil, scope: ReportScope? = nil, invalidLines: Int = 0,
-        events: Int = 0
+        byAppVersion: [String: Figures]? = nil, folded: FoldedValues? = nil, scope: ReportScope? = nil, withoutStart: Int = 0,
+        invalidLines: Int = 0, events: Int = 0
     ) {
         self.walkthroughID = walkthroughID
         self.overall = overall
@@ -159,6 +170,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
         self.byAppVersion = byAppVersion
         self.folded = folded
         self.scope = scope
+        self.withoutStart = withoutStart
         self.invalidLines = invalidLines
         self.events = events
     }
@@ -178,11 +190,11 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case kind, walkthroughID = "walkthroughId", started, completed, completionRate, steps
-        case byVariation, byAppVersion, folded, scope, invalidLines, events
+        case byVariation, byAppVersion, folded, scope, withoutStart, invalidLines, events
     }
 
     /// Encodes the JSON form shown above: `byVariation` and `byAppVersion` only when the report has
-    /// them, `scope` only when one was given.
+    /// them, `scope` only when one was given, `withoutStart` only when above 0.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try encode(overall, into: &container)
@@ -197,6 +209,7 @@ public struct WalkthroughReport: Sendable, Hashable, Encodable {
         }
         try container.encodeIfPresent(folded, forKey: .folded)
         try container.encodeIfPresent(scope, forKey: .scope)
+        if withoutStart > 0 { try container.encode(withoutStart, forKey: .withoutStart) }
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }

@@ -111,7 +111,7 @@ import TestSupport
 
     @Test(arguments: FlowContributionTests.cases)
     func cellsKeptByPageGiveTheSameReportWithTheirMedianPages(_ testCase: FlowContributionTests.Case) throws {
-        let users = FlowContributionTests.users(seed: 2_711, count: 300)
+        let users = FlowContributionTests.users(seed: 2_711, count: 300, publishes: testCase.publishes)
         let lines = users.flatMap { $0 }
         let query = FlowContributionTests.query(testCase)
         let expected = try Funnel.compute(jsonLines: Data((lines.joined(separator: "\n") + "\n").utf8), query: query)

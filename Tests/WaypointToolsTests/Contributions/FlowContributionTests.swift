@@ -10,6 +10,8 @@ import TestSupport
         var name: String
         var scope: ReportScope
         var byVariation = false
+        /// Whether publishes catch users in the flow (``RandomFlowEvents/user(_:using:midRunPublishes:)``).
+        var publishes = false
         var testDescription: String { name }
     }
 
@@ -22,12 +24,17 @@ import TestSupport
         Case(name: "whole days", scope: ReportScope(since: day + 86_400_000, until: day + 3 * 86_400_000)),
         Case(name: "times inside days", scope: ReportScope(since: day + 86_400_000 + 37_000_123, until: day + 4 * 86_400_000 - 1), byVariation: true),
         Case(name: "revision and times", scope: ReportScope(revision: 1, since: day + 50_000_000, experiment: "short-signup"), byVariation: true),
+        Case(name: "mid-run publishes, everything", scope: ReportScope(), publishes: true),
+        Case(name: "mid-run publishes, revision 1", scope: ReportScope(revision: 1), publishes: true),
+        Case(name: "mid-run publishes, revision 2 by variation", scope: ReportScope(revision: 2, experiment: "short-signup"), byVariation: true, publishes: true),
+        Case(name: "mid-run publishes, revision 2 and whole days", scope: ReportScope(revision: 2, since: day + 86_400_000, until: day + 3 * 86_400_000),
+             publishes: true),
     ]
 
     /// Seeded users' events; each user's lines in delivery order.
-    static func users(seed: UInt64, count: Int) -> [[String]] {
+    static func users(seed: UInt64, count: Int, publishes: Bool = false) -> [[String]] {
         var random = SplitMix64(seed: seed)
-        return (0..<count).map { RandomFlowEvents.user($0, using: &random) }
+        return (0..<count).map { RandomFlowEvents.user($0, using: &random, midRunPublishes: publishes) }
     }
 
     static func query(_ testCase: Case) -> FunnelQuery {
@@ -58,7 +65,7 @@ import TestSupport
 
     @Test(arguments: cases)
     func summedUsersGiveTheReportOfTheirEvents(_ testCase: Case) throws {
-        let users = Self.users(seed: 27, count: 400)
+        let users = Self.users(seed: 27, count: 400, publishes: testCase.publishes)
         let lines = users.flatMap { $0 }
         let query = Self.query(testCase)
         let expected = try Funnel.compute(jsonLines: Data((lines.joined(separator: "\n") + "\n").utf8), query: query)
@@ -66,11 +73,38 @@ import TestSupport
         let actual = try Self.reportFromRows(rows, query: query, events: lines.count)
         #expect(String(decoding: actual.jsonData(), as: UTF8.self) == String(decoding: expected.jsonData(), as: UTF8.self))
         #expect((expected.flowReport?.overall.started ?? 0) > 50)
+        // A user has at most one revision's row: that of their first `Flow Started`, equal to their row over every revision.
+        for userRows in users.map({ Contributions.ofUser(lines: $0).filter { $0.kind == .flow && $0.subject == "signup" } }) {
+            let revisionRows = userRows.filter { $0.revision != nil }
+            #expect(revisionRows.count <= 1)
+            if let row = revisionRows.first { #expect(userRows.contains { $0.revision == nil && $0.totals == row.totals && $0.group == row.group }) }
+        }
+        if let report = expected.flowReport {
+            for figures in [report.overall] + Array((report.byRevision ?? [:]).values) + Array((report.byVariation ?? [:]).values) {
+                #expect(figures.started == figures.completed + figures.abandoned + figures.inProgress && figures.inProgress >= 0)
+            }
+        }
+    }
+
+    /// Revision 3 is published while users are in the flow, and no run starts on it: its report,
+    /// from events or from rows, has no user, though events carry it.
+    @Test func aRevisionOnlyLaterEventsCarryHasNoUsers() throws {
+        let users = Self.users(seed: 27, count: 400, publishes: true)
+        let lines = users.flatMap { $0 }
+        #expect(lines.contains { $0.contains(#""revision":3"#) })
+        let query = Self.query(Case(name: "revision 3", scope: ReportScope(revision: 3)))
+        let expected = try Funnel.compute(jsonLines: Data((lines.joined(separator: "\n") + "\n").utf8), query: query)
+        #expect(expected.flowReport?.overall.started == 0)
+        #expect(expected.flowReport?.steps.allSatisfy { $0.viewed == 0 } == true)
+        let rows = users.flatMap { Contributions.ofUser(lines: $0) }
+        #expect(!rows.contains { $0.kind == .flow && $0.subject == "signup" && $0.revision == 3 })
+        let actual = try Self.reportFromRows(rows, query: query, events: lines.count)
+        #expect(actual.jsonData() == expected.jsonData())
     }
 
     @Test(arguments: cases)
     func cellsSummedThroughTheirBytesGiveTheSameReport(_ testCase: Case) throws {
-        let users = Self.users(seed: 1_127, count: 300)
+        let users = Self.users(seed: 1_127, count: 300, publishes: testCase.publishes)
         let lines = users.flatMap { $0 }
         let query = Self.query(testCase)
         let expected = try Funnel.compute(jsonLines: Data((lines.joined(separator: "\n") + "\n").utf8), query: query)

@@ -43,4 +43,10 @@ struct ReportTextTests {
         #expect(ReportText.scope(scope)
             == "Scope: environment staging; users who started before 2026-11-24T00:00:00.000Z; variations of experiment paywall-copy.")
     }
+
+    @Test func usersWithoutAStartAreSaidOnlyWhenThereAreAny() {
+        #expect(ReportText.withoutStart(0, start: "Flow Started") == nil)
+        #expect(ReportText.withoutStart(1, start: "Walkthrough Started") == "1 user with events but no Walkthrough Started is left out of every figure.")
+        #expect(ReportText.withoutStart(1_500, start: "Flow Started") == "1,500 users with events but no Flow Started are left out of every figure.")
+    }
 }

@@ -119,8 +119,9 @@ struct FunnelBarsTests {
         #expect(FlowReport.Step(stepID: "s", viewed: 17, droppedHere: 3).dropRate == 3.0 / 17)
         #expect(FlowReport.Step(stepID: "s").dropRate == nil)
         #expect(FlowReport.Figures(started: 58, completed: 26, abandoned: 25).inProgress == 7)
-        // Users who finished without a `Flow Started` cannot make it negative.
-        #expect(FlowReport.Figures(started: 2, completed: 3, abandoned: 1).inProgress == 0)
+        // Never clamped: a report counts only users who started, so its figures always add up;
+        // figures that do not add up show it.
+        #expect(FlowReport.Figures(started: 2, completed: 3, abandoned: 1).inProgress == -2)
     }
 
     /// A walkthrough's bars: one per hint, the users shown it and those who stopped on it, no skip outline.

@@ -8,6 +8,7 @@ import TestSupport
 struct FlowReportScopeTests {
     /// u1 completes on revision 3; u2 abandons on revision 4; u3 abandons at `a` on revision 3,
     /// then starts again on revision 4 and completes; u4's events carry no revision (a bundled document).
+    /// u3's first `Flow Started` carries 3: u3 is in revision 3's report, with all of u3's events.
     static let revisions: [String] =
         Scoped.run("u1", at: 0, steps: ["a", "b"], end: .flowCompleted, revision: 3)
         + Scoped.run("u2", at: 10, steps: ["a", "c"], end: .flowAbandoned, revision: 4)
@@ -30,19 +31,19 @@ struct FlowReportScopeTests {
         #expect(scan(base + #","revision":3.5}"#) == nil)
     }
 
-    @Test func aRevisionKeepsOnlyTheRunsThatCarryIt() throws {
+    @Test func aRevisionHoldsTheUsersWhoStartedOnItWithAllTheirEvents() throws {
         let three = try #require(try Scoped.report(Self.revisions, FunnelQuery(flowID: "signup", scope: ReportScope(revision: 3))).flowReport)
-        // u1 (completed) and u3's first run (abandoned at a); u3's second run is revision 4's.
-        #expect([three.overall.started, three.overall.completed, three.overall.abandoned, three.overall.inProgress] as [Int] == [2, 1, 1, 0])
-        #expect(three.steps.map(\.stepID) == ["a", "b"])
-        #expect(three.steps.map(\.viewed) == [2, 1])
-        #expect(three.steps.map(\.droppedHere) == [1, 0])
+        // u1 (completed) and u3, whose first run started on 3: with u3's second run on 4 too, u3 completed.
+        #expect([three.overall.started, three.overall.completed, three.overall.abandoned, three.overall.inProgress] as [Int] == [2, 2, 0, 0])
+        #expect(three.steps.map(\.stepID) == ["a", "b", "c"])
+        #expect(three.steps.map(\.viewed) == [2, 1, 1])
+        #expect(three.steps.map(\.droppedHere) == [0, 0, 0])
         #expect(three.scope == ReportScope(revision: 3))
-        #expect(three.byRevision == nil)  // one revision's runs: no split to show
+        #expect(three.byRevision == nil)  // everyone started on revision 3: no split to show
 
         let four = try #require(try Scoped.report(Self.revisions, FunnelQuery(flowID: "signup", scope: ReportScope(revision: 4))).flowReport)
-        // u2 (abandoned at c) and u3's second run (completed): u3 is not abandoned there.
-        #expect([four.overall.started, four.overall.completed, four.overall.abandoned, four.overall.inProgress] as [Int] == [2, 1, 1, 0])
+        // u2 (abandoned at c) only: u3's run on 4 counts in revision 3, where u3 started.
+        #expect([four.overall.started, four.overall.completed, four.overall.abandoned, four.overall.inProgress] as [Int] == [1, 0, 1, 0])
         #expect(four.overall.step("c")?.droppedHere == 1)
         #expect(four.overall.step("b") == nil)
 
@@ -51,17 +52,25 @@ struct FlowReportScopeTests {
         #expect(none.steps.isEmpty)
     }
 
-    @Test func byRevisionCountsEachUserUnderTheRevisionOfTheirLastRun() throws {
+    @Test func byRevisionCountsEachUserUnderTheRevisionOfTheirFirstStart() throws {
         let report = try #require(try Scoped.report(Self.revisions, FunnelQuery(flowID: "signup")).flowReport)
         #expect([report.overall.started, report.overall.completed, report.overall.abandoned, report.overall.inProgress] as [Int] == [4, 2, 1, 1])
         #expect(report.scope == nil)
         let groups = try #require(report.byRevision)
         #expect(groups.keys.sorted() == ["(none)", "3", "4"])
-        // u1 under 3; u2 and u3 (last run on 4) under 4; u4 under (none).
-        #expect(groups["3"].map { [$0.started, $0.completed, $0.abandoned, $0.inProgress] as [Int] } == [1, 1, 0, 0])
-        #expect(groups["4"].map { [$0.started, $0.completed, $0.abandoned, $0.inProgress] as [Int] } == [2, 1, 1, 0])
+        // u1 and u3 (first started on 3) under 3; u2 under 4; u4 under (none).
+        #expect(groups["3"].map { [$0.started, $0.completed, $0.abandoned, $0.inProgress] as [Int] } == [2, 2, 0, 0])
+        #expect(groups["4"].map { [$0.started, $0.completed, $0.abandoned, $0.inProgress] as [Int] } == [1, 0, 1, 0])
         #expect(groups["(none)"].map { [$0.started, $0.completed, $0.abandoned, $0.inProgress] as [Int] } == [1, 0, 0, 1])
-        #expect(groups["4"]?.step("c")?.dropRate == 0.5)
+        #expect(groups["4"]?.step("c")?.dropRate == 1)
+        // The groups add up to everyone; group R is revision R's report.
+        #expect(groups.values.map(\.started).reduce(0, +) == report.started)
+        for revision in [3, 4] {
+            let scoped = try #require(try Scoped.report(Self.revisions, FunnelQuery(flowID: "signup", scope: ReportScope(revision: revision))).flowReport)
+            #expect(groups["\(revision)"]?.started == scoped.started)
+            #expect(groups["\(revision)"]?.completed == scoped.completed)
+            #expect(groups["\(revision)"]?.abandoned == scoped.overall.abandoned)
+        }
     }
 
     @Test func withoutRevisionsThereIsNoByRevision() throws {
@@ -133,7 +142,10 @@ struct FlowReportScopeTests {
         #expect(all.users == [5, 3, 3])  // e viewed s1 without starting
         let four = try #require(try Scoped.report(
             Self.revisions, FunnelQuery(flowID: "signup", steps: ["a", "c"], scope: ReportScope(revision: 4))).funnelReport)
-        #expect(four.users == [2, 2])
+        #expect(four.users == [1, 1])  // u2; u3 viewed a then c on revision 4, but started on 3
+        let three = try #require(try Scoped.report(
+            Self.revisions, FunnelQuery(flowID: "signup", steps: ["a", "c"], scope: ReportScope(revision: 3))).funnelReport)
+        #expect(three.users == [2, 1])  // u1 and u3, with u3's views on revision 4
     }
 
     @Test func aStoreReadingUsersInOrderGivesTheSameScopedReport() throws {

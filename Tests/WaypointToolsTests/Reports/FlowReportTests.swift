@@ -163,24 +163,24 @@ struct FlowReportTests {
             Event.started("u1", at: 0), Event.viewed("u1", "a", at: 1, variation: "short"),
             Event.viewed("u1", "b", at: 2, variation: "control"), Event.completed("u1", at: 3),
             Event.started("u2", at: 0, variation: "control"), Event.viewed("u2", "a", at: 0, variation: "control"),
+            // u3 never started: in no group, only in `withoutStart`.
             Event.viewed("u3", "a", at: 0),
         ], query)
         let groups = try #require(report.byVariation)
-        #expect(groups.keys.sorted() == ["(none)", "control", "short"])
+        #expect(groups.keys.sorted() == ["control", "short"])
         #expect(groups["short"]?.completed == 1)
         #expect(groups["short"]?.steps.map(\.viewed) == [1, 1])
         #expect(groups["control"]?.started == 1)
         // A group lists only the steps its users reached.
         #expect(groups["control"]?.steps.map(\.viewed) == [1])
         #expect(groups["control"]?.steps.map(\.droppedHere) == [1])
-        #expect(groups["(none)"]?.started == 0)
-        #expect(groups["(none)"]?.steps.map(\.viewed) == [1])
-        #expect(groups["(none)"]?.completionRate == 0)
-        #expect(report.steps.map(\.viewed) == [3, 1])
+        #expect(report.steps.map(\.viewed) == [2, 1])
+        #expect(report.withoutStart == 1)
     }
 
     @Test func tiesInTimeAreOrderedByStepIndexThenFileOrder() throws {
         let report = try Lines.flowReport([
+            Event.started("u1", at: 0), Event.started("u2", at: 0), Event.started("u3", at: 0),
             // Same millisecond: the step index puts b last, whatever the file says.
             Event.viewed("u1", "b", at: 5, index: 1), Event.viewed("u1", "a", at: 5, index: 0),
             // Same millisecond and index: file order, so c is last.

@@ -146,7 +146,10 @@ struct FunnelTests {
     }
 
     @Test func withoutStepsItIsTheFlowReportInOrderOfFirstAppearance() throws {
-        let report = try Lines.flowReport([
+        let started = ["u1", "u2"].map { user in
+            OnboardingEvent(messageID: "m-\(user)-start", userID: user, event: .flowStarted, timestamp: Lines.date(0), flowID: "signup", flowVersion: 1).jsonLine
+        }
+        let report = try Lines.flowReport(started + [
             Lines.view("u2", "shared-end/e", at: 3, index: 2),
             Lines.view("u1", "splash", at: 0, index: 0), Lines.view("u1", "login", at: 1, index: 1),
             Lines.view("u1", "shared-end/e", at: 2, index: 2), Lines.view("u2", "splash", at: 0, index: 0),

@@ -82,9 +82,9 @@ struct ListedStepsTests {
     /// Skips, outcomes and durations at the folded ids: summed over the ids, every duration kept,
     /// and a user who stopped counted once, at the id they stopped at.
     @Test func theRowSumsViewsSkipsAndOutcomesOverTheFoldedIDs() throws {
-        func event(_ user: String, _ name: EventName, _ step: String, at seconds: Double, outcome: String? = nil, duration: Int64? = nil) -> String {
+        func event(_ user: String, _ name: EventName, _ step: String?, at seconds: Double, outcome: String? = nil, duration: Int64? = nil) -> String {
             OnboardingEvent(
-                messageID: "m-\(user)-\(name.rawValue)-\(step)-\(seconds)", userID: user, event: name, timestamp: Lines.date(seconds),
+                messageID: "m-\(user)-\(name.rawValue)-\(step ?? "")-\(seconds)", userID: user, event: name, timestamp: Lines.date(seconds),
                 flowID: "signup", flowVersion: 1, stepID: step, outcome: outcome, durationMs: duration
             ).jsonLine
         }
@@ -93,6 +93,7 @@ struct ListedStepsTests {
             (0..<3).flatMap { Self.user("k\(number)-\($0)", steps: ["kept-\(number)"]) }
         }
         lines += [
+            event("x", .flowStarted, nil, at: 0), event("y", .flowStarted, nil, at: 0),
             event("x", .stepViewed, "f1", at: 1), event("x", .stepCompleted, "f1", at: 2, outcome: "next", duration: 100),
             event("x", .stepViewed, "f2", at: 2), event("x", .stepCompleted, "f2", at: 3, outcome: "next", duration: 300),
             event("x", .stepSkipped, "f1", at: 4), event("x", .stepSkipped, "f2", at: 5),

@@ -16,7 +16,7 @@ struct WalkthroughReportScopeTests {
 
     /// a (revision 1, day 0) completes both hints; b (revision 2, day 1) completes intro and stops at
     /// panel; c (revision 2, day 1) is shown intro and stops there; d (revision 2, day 2) skips intro
-    /// and completes; e (no start, no revision) is shown intro.
+    /// and completes; e (no start, no revision) is shown intro, and counts in no figure.
     static let lines: [String] = [
         Self.hint("a", .walkthroughStarted, at: 0, revision: 1),
         Self.hint("a", .hintShown, at: 0, step: "intro", revision: 1),
@@ -44,11 +44,12 @@ struct WalkthroughReportScopeTests {
         #expect(report.overall.started == 4)
         #expect(report.overall.completed == 2)
         #expect(report.overall.completionRate == 0.5)
+        #expect(report.withoutStart == 1)
         let intro = try #require(report.overall.step("intro"))
-        // Shown to a, b, c, d, e; completed by a and b; c and e stopped there.
-        #expect([intro.shown, intro.completed, intro.droppedHere] as [Int] == [5, 2, 2])
-        #expect(intro.completionRate == 2.0 / 5)
-        #expect(intro.dropRate == 2.0 / 5)
+        // Shown to a, b, c, d (e never started); completed by a and b; c stopped there.
+        #expect([intro.shown, intro.completed, intro.droppedHere] as [Int] == [4, 2, 1])
+        #expect(intro.completionRate == 2.0 / 4)
+        #expect(intro.dropRate == 1.0 / 4)
         let panel = try #require(report.overall.step("panel"))
         #expect([panel.shown, panel.completed, panel.droppedHere] as [Int] == [3, 2, 1])
         #expect(panel.completionRate == 2.0 / 3)
@@ -56,8 +57,9 @@ struct WalkthroughReportScopeTests {
         let object = try #require(try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
         #expect(object["completionRate"] as? Double == 0.5)
         let steps = try #require(object["steps"] as? [[String: Any]])
-        #expect(steps.first?["completionRate"] as? Double == 0.4)
-        #expect(steps.first?["dropRate"] as? Double == 0.4)
+        #expect(steps.first?["completionRate"] as? Double == 0.5)
+        #expect(steps.first?["dropRate"] as? Double == 0.25)
+        #expect(object["withoutStart"] as? Int == 1)
         #expect(object["scope"] == nil)
     }
 

@@ -21,7 +21,8 @@ struct WalkthroughReportTests {
 
     /// a completes on 2.4; b skips intro, stops at panel-cell and later (on 2.5) finish's target is
     /// not found; c (no version) has panel-cell skipped by its condition and closes at finish; d
-    /// completes in a second run with other triggers, on 2.5; e saw a step the document no longer has.
+    /// completes in a second run with other triggers, on 2.5; e saw a step the document no longer
+    /// has, but has no `Walkthrough Started`: e counts in no figure, only in `withoutStart`.
     static let events: [OnboardingEvent] = [
         hint("a", .walkthroughStarted, at: 0, version: "2.4", variation: "control"),
         hint("a", .hintShown, at: 0, step: "intro", index: 0, version: "2.4"),
@@ -72,16 +73,18 @@ struct WalkthroughReportTests {
         #expect(report.started == 4)
         #expect(report.completed == 2)
         #expect(report.overall.completionRate == 0.5)
-        #expect(report.steps.map(\.stepID) == ["intro", "panel-cell", "finish", "old-step"])
-        #expect(report.steps.map(\.inDocument) == [true, true, true, false])
-        #expect(report.steps.map(\.shown) == [4, 3, 3, 1])
-        #expect(report.steps.map(\.completed) == [3, 2, 2, 0])
-        #expect(report.steps.map(\.skipped) == [1, 1, 1, 0])
-        #expect(report.steps.map(\.targetNotFound) == [0, 0, 1, 0])
-        #expect(report.steps.map(\.droppedHere) == [0, 1, 1, 1])
+        // e's old-step is not listed: no counted user reached it.
+        #expect(report.steps.map(\.stepID) == ["intro", "panel-cell", "finish"])
+        #expect(report.steps.map(\.inDocument) == [true, true, true])
+        #expect(report.steps.map(\.shown) == [4, 3, 3])
+        #expect(report.steps.map(\.completed) == [3, 2, 2])
+        #expect(report.steps.map(\.skipped) == [1, 1, 1])
+        #expect(report.steps.map(\.targetNotFound) == [0, 0, 1])
+        #expect(report.steps.map(\.droppedHere) == [0, 1, 1])
         // Split by trigger: d completed intro once with the button and once with a tap.
-        #expect(report.steps.map(\.completedBy) == [["tap": 3, "button": 1], ["timer": 2], ["button": 2], [:]])
-        #expect(report.steps.map(\.skippedBy) == [["skip": 1], ["condition": 1], ["close": 1], [:]])
+        #expect(report.steps.map(\.completedBy) == [["tap": 3, "button": 1], ["timer": 2], ["button": 2]])
+        #expect(report.steps.map(\.skippedBy) == [["skip": 1], ["condition": 1], ["close": 1]])
+        #expect(report.withoutStart == 1)
         #expect(report.byVariation == nil)
         #expect(report.invalidLines == 0)
         #expect(report.events == 34)
@@ -94,8 +97,8 @@ struct WalkthroughReportTests {
         #expect(groups.keys.sorted() == ["(none)", "2.4", "2.5"])
         let old = try #require(groups["2.4"])
         #expect((old.started, old.completed, old.completionRate) == (1, 1, 1))
-        #expect(old.steps.map(\.shown) == [1, 1, 1, 1])
-        #expect(old.steps.map(\.droppedHere) == [0, 0, 0, 1])
+        #expect(old.steps.map(\.shown) == [1, 1, 1])
+        #expect(old.steps.map(\.droppedHere) == [0, 0, 0])
         let new = try #require(groups["2.5"])
         #expect((new.started, new.completed, new.completionRate) == (2, 1, 0.5))
         // A group lists only the hints its users reached.
@@ -115,19 +118,19 @@ struct WalkthroughReportTests {
     @Test func byVariationAUserCountsUnderTheVariationOfTheirEarliestEventThatHasOne() throws {
         let report = try Self.report(Self.lines, WalkthroughQuery(walkthroughID: "layering", groupByVariation: true))
         let groups = try #require(report.byVariation)
-        #expect(groups.keys.sorted() == ["(none)", "control", "short"])
+        // e, without a variation, has no start: there is no `(none)` group.
+        #expect(groups.keys.sorted() == ["control", "short"])
         // d's first run was in control, its second in short.
         #expect((groups["control"]?.started, groups["control"]?.completed) == (3, 2))
         #expect((groups["short"]?.started, groups["short"]?.completed) == (1, 0))
-        #expect((groups["(none)"]?.started, groups["(none)"]?.steps.map(\.shown)) == (0, [1]))
     }
 
     @Test func withoutADocumentStepsAreInOrderOfFirstAppearance() throws {
         let report = try Self.report(Self.lines, WalkthroughQuery(walkthroughID: "layering"))
-        // At 0 s intro (index 0) comes before old-step (no index); panel-cell first appears at 1 s, finish at 2 s.
-        #expect(report.steps.map(\.stepID) == ["intro", "old-step", "panel-cell", "finish"])
+        // intro at 0 s, panel-cell first at 1 s, finish at 2 s; e's old-step is not listed (e never started).
+        #expect(report.steps.map(\.stepID) == ["intro", "panel-cell", "finish"])
         #expect(report.steps.allSatisfy { $0.inDocument == nil })
-        #expect(report.steps.map(\.shown) == [4, 1, 3, 3])
+        #expect(report.steps.map(\.shown) == [4, 3, 3])
     }
 
     @Test func theOrderOfEventsDoesNotMatterAndEveryEntryPointAgrees() throws {
@@ -171,7 +174,8 @@ struct WalkthroughReportTests {
         let full = try Self.report(Self.lines, WalkthroughQuery(walkthroughID: "layering", groupByVariation: true))
         let object = try #require(try JSONSerialization.jsonObject(with: full.jsonData()) as? [String: Any])
         #expect(Set(object.keys) == ["kind", "walkthroughId", "started", "completed", "completionRate", "steps", "byVariation",
-                                     "byAppVersion", "invalidLines", "events"])
+                                     "byAppVersion", "withoutStart", "invalidLines", "events"])
+        #expect(object["withoutStart"] as? Int == 1)
         let group = try #require((object["byAppVersion"] as? [String: [String: Any]])?["2.5"])
         #expect(Set(group.keys) == ["kind", "walkthroughId", "started", "completed", "completionRate", "steps"])
     }
