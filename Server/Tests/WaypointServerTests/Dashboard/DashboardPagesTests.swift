@@ -110,7 +110,8 @@ struct DashboardPagesTests {
                 SeedData.event("Flow Started", user: "u1", at: 0, variation: hostile),
                 SeedData.event("Step Viewed", user: "u1", at: 1, step: hostile, index: 0, variation: hostile),
                 SeedData.event("Step Completed", user: "u1", at: 2, step: hostile, index: 0, outcome: "\"><script>x</script>", variation: hostile),
-                SeedData.event("Hint Shown", user: "u1", at: 3, step: hostile, walkthrough: "layering"),
+                SeedData.event("Walkthrough Started", user: "u1", at: 3, walkthrough: "layering"),
+                SeedData.event("Hint Shown", user: "u1", at: 4, step: hostile, walkthrough: "layering"),
             ]
             #expect(try await client.postEvents(key: app.production, lines: lines).status == .ok)
 

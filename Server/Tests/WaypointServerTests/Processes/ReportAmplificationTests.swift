@@ -17,12 +17,12 @@ import Glibc
 @Suite(.serialized) struct ReportAmplificationTests {
     /// 1,000 events in one batch, each of another user, step, variation and app version: every
     /// string well within the ingestion limits.
-    static func adversarialLines(count: Int = 1000) -> [String] {
+    static func adversarialLines(count: Int = 1000, event: String = "Step Viewed") -> [String] {
         (0..<count).map { index in
             let padding = String(repeating: "x", count: 60)
             return SeedData.event(
-                "Step Viewed", user: "user-\(index)", at: index % 3600, step: "step-\(index)-\(padding)", index: index,
-                variation: "variation-\(index)-\(padding)", appVersion: "9.\(index).\(padding)")
+                event, user: "user-\(index)", at: index % 3600, step: event == "Step Viewed" ? "step-\(index)-\(padding)" : nil,
+                index: event == "Step Viewed" ? index : nil, variation: "variation-\(index)-\(padding)", appVersion: "9.\(index).\(padding)")
         }
     }
 
@@ -37,6 +37,9 @@ import Glibc
             let port = server.port
             let app = try await HTTP.createApp(port: port, "fitness")
             try await Self.publishExample(port: port)
+            // Each user starts the flow (a report counts only users who started), then views a step of its own.
+            let starts = Self.adversarialLines(event: "Flow Started")
+            #expect(try await HTTP.postEvents(port: port, key: app.production, lines: starts).status == 200)
             let lines = Self.adversarialLines()
             let body = Data(#"{"batch":[\#(lines.joined(separator: ","))]}"#.utf8)
             #expect(body.count < 512 * 1024, "the batch is \(body.count) bytes: over the ingestion limit")

@@ -128,9 +128,11 @@ struct ReportsRouteTests {
             let document = try TestServer.example("waypoint.json")
             #expect(try await client.upload("fitness", document).status == .created)
             #expect(try await client.publish("fitness", revision: 1).status == .ok)
-            let lines = (0..<300).map { index in
-                SeedData.event("Step Viewed", user: "user-\(index)", at: index, step: "step-\(index)", variation: "variation-\(index)",
-                               appVersion: "9.\(index)")
+            let lines = (0..<300).flatMap { index in
+                ["Flow Started", "Step Viewed"].map { name in
+                    SeedData.event(name, user: "user-\(index)", at: index, step: name == "Step Viewed" ? "step-\(index)" : nil,
+                                   variation: "variation-\(index)", appVersion: "9.\(index)")
+                }
             } + Array(SeedData.inFlight("regular", [("splash", "login"), ("login", nil)]))
             #expect(try await client.postEvents(key: app.production, lines: lines).status == .ok)
             let response = try await client.send("/v1/apps/fitness/funnel?flow=signup&by=variation", headers: TestServer.admin)
