@@ -74,6 +74,7 @@ struct ReportPagesController: Sendable {
                 scope: scope.description(hasGraph: true, experimentNote: splitting?.note),
                 groups: page.groups(), hasGroups: !VariationGroups.shown(report.byVariation).isEmpty,
                 hasAppVersions: !versions.versions.isEmpty, appVersions: versions.versions, versionRows: versions.rows,
+                withoutStart: ReportText.withoutStart(report.withoutStart, start: "Flow Started"),
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded),
                 experiments: Self.experimentLinks(flowID: flowID, scope: scope))
             return pages.renderer.page(values, title: "Flow \(flowID)", chrome: pages.chrome(request, context))
@@ -125,6 +126,7 @@ struct ReportPagesController: Sendable {
             let values = WalkthroughPageContext(
                 appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID,
                 scope: scope.description(hasGraph: false, experimentNote: splitting?.note), groups: WalkthroughPage(report: report).groups(),
+                withoutStart: ReportText.withoutStart(report.withoutStart, start: "Walkthrough Started"),
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))
             return pages.renderer.page(values, title: "Walkthrough \(walkthroughID)", chrome: pages.chrome(request, context))
         }

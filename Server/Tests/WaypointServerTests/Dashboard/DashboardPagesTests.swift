@@ -132,6 +132,32 @@ struct DashboardPagesTests {
         }
     }
 
+    /// Users whose start is missing (cut by retention, lost) count in no figure, and the flow and
+    /// walkthrough pages say how many were left out rather than dropping them silently.
+    @Test func thePagesSayWhoWasLeftOutForHavingNoStart() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
+            _ = try await client.publish("fitness", revision: 1)
+            let lines = [
+                SeedData.event("Flow Started", user: "u1", at: 0),
+                SeedData.event("Flow Completed", user: "u1", at: 1),
+                SeedData.event("Step Viewed", user: "u2", at: 2, step: "splash", index: 0),
+                SeedData.event("Flow Completed", user: "u3", at: 3),
+                SeedData.event("Hint Shown", user: "u2", at: 4, step: "pick", walkthrough: "layering"),
+            ]
+            #expect(try await client.postEvents(key: app.production, lines: lines).status == .ok)
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let flow = try await browser.get("/apps/fitness/flows/signup?revision=all").text
+            #expect(flow.contains(#"<dd data-figure="started">1</dd>"#))
+            #expect(flow.contains(#"<dd data-figure="completed">1</dd>"#))
+            #expect(flow.contains("2 users with events but no Flow Started are left out of every figure."))
+            let walkthrough = try await browser.get("/apps/fitness/walkthroughs/layering").text
+            #expect(walkthrough.contains("1 user with events but no Walkthrough Started is left out of every figure."))
+        }
+    }
+
     @Test func theFlowPageShowsTheReportsFiguresByVariationWithBarsAndTheTrafficGraph() async throws {
         try await TestServer.run { client in
             let app = try await client.createApp("fitness")

@@ -92,7 +92,7 @@ struct TemplateContextTests {
                     edges: [.init(from: "splash", outcome: "login", to: "login", users: 1, untaken: true)], hasUntaken: true)
             ],
             hasGroups: true, hasAppVersions: true, appVersions: ["1.0"], versionRows: [.init(step: "splash", cells: [1])],
-            invalidLines: 3, folded: "3 variations under (other).",
+            withoutStart: "1 user with events but no Flow Started is left out of every figure.", invalidLines: 3, folded: "3 variations under (other).",
             experiments: [.init(key: "short-signup", href: "/apps/fitness/experiments/short-signup?environment=production")]),
         ExperimentPageContext(
             appID: "fitness", appName: "Fitness", experiment: "short-signup", subject: "flow signup",
@@ -123,6 +123,7 @@ struct TemplateContextTests {
                             warnTargetNotFound: true, droppedHere: 1, dropRate: "50.0%")
                     ])
             ],
+            withoutStart: "2 users with events but no Walkthrough Started are left out of every figure.",
             invalidLines: 3, folded: "3 app versions under (other)."),
         AuditPageContext(
             filters: [

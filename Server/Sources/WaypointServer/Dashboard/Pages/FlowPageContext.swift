@@ -71,6 +71,8 @@ struct FlowPageContext: PageContext {
     let hasAppVersions: Bool
     let appVersions: [String]
     let versionRows: [VersionRow]
+    /// The users left out of every figure for having events but no start, in words; nil when none were.
+    let withoutStart: String?
     /// Stored lines that were not valid events; nil when there were none.
     let invalidLines: Int?
     /// What the report folded to stay bounded, in words; nil when it folded nothing.

@@ -41,6 +41,8 @@ struct WalkthroughPageContext: PageContext {
     /// The environment, revision and date range shown, and the selectors that change them.
     let scope: ReportScopeContext
     let groups: [Group]
+    /// The users left out of every figure for having events but no start, in words; nil when none were.
+    let withoutStart: String?
     /// Stored lines that were not valid events; nil when there were none.
     let invalidLines: Int?
     /// What the report folded to stay bounded, in words; nil when it folded nothing.

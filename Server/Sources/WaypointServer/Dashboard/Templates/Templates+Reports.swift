@@ -57,6 +57,7 @@ extension Templates {
         </table>
         </section>
         {{/hasAppVersions}}
+        {{#withoutStart}}<p class="hint">{{withoutStart}}</p>{{/withoutStart}}
         {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
         {{#folded}}<p class="hint">{{folded}}</p>{{/folded}}
         """
@@ -85,6 +86,7 @@ extension Templates {
         </table>
         </section>
         {{/groups}}
+        {{#withoutStart}}<p class="hint">{{withoutStart}}</p>{{/withoutStart}}
         {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
         {{#folded}}<p class="hint">{{folded}}</p>{{/folded}}
         """
