@@ -130,7 +130,7 @@ struct ReportScaleBenchmark {
         kill(server.processIdentifier, SIGTERM)
         server.waitUntilExit()
         let queue = try DatabaseQueue(path: data.appendingPathComponent("waypoint.sqlite").path)
-        try queue.write { db in try db.execute(sql: "UPDATE report_ledger SET version = 0") }
+        try await queue.write { db in try db.execute(sql: "UPDATE report_ledger SET version = 0") }
         try queue.close()
         let restart = ContinuousClock.now
         let restarted = try ServerBenchmarks.start(
