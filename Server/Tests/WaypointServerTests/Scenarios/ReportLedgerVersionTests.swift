@@ -32,21 +32,8 @@ struct ReportLedgerVersionTests {
     /// Random users of two revisions posted in random batches, then the reports checked against the export.
     static func fill(_ store: LedgerStore) async throws -> Void {
         try await TestServer.run(store: store) { client in
-            let app = try await client.createApp("fuzz")
-            for revision in [1, 2] {
-                let upload = try await client.upload("fuzz", Data(RandomEvents.document(revision: revision).utf8))
-                try #require(upload.status == .created, "\(upload.text)")
-            }
-            #expect(try await client.publish("fuzz", revision: 2).status == .ok)
-            var random = RandomEvents(seed: 90_210)
-            var pending = (0..<60).flatMap { random.user($0) }
-            pending.shuffle(using: &random)
-            while !pending.isEmpty {
-                let size = min(pending.count, random.int(1...80))
-                let answer = try await client.postEvents(key: app.production, lines: Array(pending.prefix(size)))
-                #expect(answer.status == 200, "\(answer.text)")
-                pending.removeFirst(size)
-            }
+            let app = try await ReportsEqualTheExportTests.createFuzzApp(client)
+            try await ReportsEqualTheExportTests.postRandomUsers(60, seed: 90_210, largestBatch: 80, key: app.production, client)
             try await ReportsEqualTheExportTests.expectReportsEqualTheExport(ReportsEqualTheExportTests.get(client), app: "fuzz", note: "before")
         }
     }

@@ -123,16 +123,35 @@ struct ReportsEqualTheExportTests {
         #expect(one + two + none == report["started"] as? Int, "\(note): \(one) + \(two) + \(none) starters by revision")
     }
 
+    /// App `fuzz` with ``RandomEvents``' two revisions, revision 2 published.
+    static func createFuzzApp(_ client: any TestClientProtocol) async throws -> TestApp {
+        let app = try await client.createApp("fuzz")
+        for revision in [1, 2] {
+            let upload = try await client.upload("fuzz", Data(RandomEvents.document(revision: revision).utf8))
+            try #require(upload.status == .created, "\(upload.text)")
+        }
+        #expect(try await client.publish("fuzz", revision: 2).status == .ok)
+        return app
+    }
+
+    /// `users` random users' events (seeded), shuffled and posted in batches of 1 to `largestBatch` events.
+    static func postRandomUsers(_ users: Int, seed: UInt64, largestBatch: Int, key: String, _ client: any TestClientProtocol) async throws {
+        var random = RandomEvents(seed: seed)
+        var pending = (0..<users).flatMap { random.user($0) }
+        pending.shuffle(using: &random)
+        while !pending.isEmpty {
+            let size = min(pending.count, random.int(1...largestBatch))
+            let answer = try await client.postEvents(key: key, lines: Array(pending.prefix(size)))
+            #expect(answer.status == 200, "\(answer.text)")
+            pending.removeFirst(size)
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func afterRandomBatchesDuplicatesAndErasures(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             try await TestServer.run(store: store) { client in
-                let app = try await client.createApp("fuzz")
-                for revision in [1, 2] {
-                    let upload = try await client.upload("fuzz", Data(RandomEvents.document(revision: revision).utf8))
-                    try #require(upload.status == .created, "\(upload.text)")
-                }
-                #expect(try await client.publish("fuzz", revision: 2).status == .ok)
+                let app = try await Self.createFuzzApp(client)
                 var random = RandomEvents(seed: 2_711)
                 let users = (0..<160).map { random.user($0) }
                 // Every line once, in random batches across users; a batch in seven is sent twice.
