@@ -388,6 +388,16 @@ extension PostgresStore {
         return stored
     }
 
+    /// The ledger's recorded version, read in `connection`'s transaction; nil when the table has no row.
+    static func ledgerVersion(_ connection: PostgresConnection, logger: Logger) async throws -> Int? {
+        var stored: Int?
+        for try await version in try await connection.query(PostgresQuery(unsafeSQL: StoreSchema.reportLedgerVersionQuery), logger: logger)
+            .decode(Int.self) {
+            stored = version
+        }
+        return stored
+    }
+
     /// Refuses unless the ledger was built by this server's report rules (``ReportLedger``): another
     /// server of the database may run another version, or be rebuilding it now (then this one
     /// answers at once rather than waiting for the rebuild's lock).
@@ -398,22 +408,12 @@ extension PostgresStore {
             locked = value
         }
         guard locked else { throw ReportLedger.rebuildingElsewhere(version: ledger.version) }
-        var stored: Int?
-        for try await version in try await connection.query(PostgresQuery(unsafeSQL: StoreSchema.reportLedgerVersionQuery), logger: logger)
-            .decode(Int.self) {
-            stored = version
-        }
-        try ledger.check(stored: stored)
+        try await checkLedgerVersion(connection, ledger, logger: logger)
     }
 
     /// Reads the ledger's version where no lock is needed: a snapshot sees one version's sums.
     static func checkLedgerVersion(_ connection: PostgresConnection, _ ledger: ReportLedger, logger: Logger) async throws {
-        var stored: Int?
-        for try await version in try await connection.query(PostgresQuery(unsafeSQL: StoreSchema.reportLedgerVersionQuery), logger: logger)
-            .decode(Int.self) {
-            stored = version
-        }
-        try ledger.check(stored: stored)
+        try ledger.check(stored: try await ledgerVersion(connection, logger: logger))
     }
 
     public func rebuildReportLedger(logger: Logger) async throws {
@@ -431,11 +431,7 @@ extension PostgresStore {
         // wait here, then find the version current), and one that stops leaves the ledger it found.
         try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.ledgerLock))", logger: storeLogger)
-            var stored = 0
-            for try await version in try await connection.query(PostgresQuery(unsafeSQL: StoreSchema.reportLedgerVersionQuery), logger: storeLogger)
-                .decode(Int.self) {
-                stored = version
-            }
+            let stored = try await Self.ledgerVersion(connection, logger: storeLogger) ?? 0
             ledger.note(stored: stored)
             guard ledger.needsRebuild else { return }
             ledger.startRebuild(stored: stored, total: total)
