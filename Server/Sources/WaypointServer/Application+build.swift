@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// Builds the server: opens the store, then `buildApplication(configuration:store:)`.
+/// Builds the server: opens the database, then `buildApplication(configuration:repositories:)`.
 public func buildApplication(_ configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
     let logger = logger ?? {
         var logger = Logger(label: "waypoint-server")
@@ -15,16 +15,16 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     let opened = try await StoreFactory.open(configuration, logger: logger)
     var services = opened.services
     if let days = configuration.retentionDays {
-        services.append(try RetentionService(store: opened.store, days: days, logger: logger))
+        services.append(try RetentionService(events: opened.repositories.events, audit: opened.repositories.audit, days: days, logger: logger))
     }
-    return buildApplication(configuration, store: opened.store, services: services, beforeStart: opened.beforeStart, logger: logger)
+    return buildApplication(configuration, repositories: opened.repositories, services: services, beforeStart: opened.beforeStart, logger: logger)
 }
 
-/// Builds the server over a store that is already open; `services` run beside the HTTP server
+/// Builds the server over the repositories of a database that is already open; `services` run beside the HTTP server
 /// (a PostgreSQL connection pool) and `beforeStart` runs before it listens (migrations); `now` is the
 /// server's time and `signInClock` the clock of the sign-in limits (both moved by tests).
 public func buildApplication(
-    _ configuration: ServerConfiguration, store: any Store, services: [any Service] = [],
+    _ configuration: ServerConfiguration, repositories: Repositories, services: [any Service] = [],
     beforeStart: (@Sendable () async throws -> Void)? = nil,
     metrics: ServerMetrics = ServerMetrics(), logger: Logger? = nil, now: @escaping @Sendable () -> Date = { Date() },
     signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
@@ -34,7 +34,7 @@ public func buildApplication(
         logger.logLevel = configuration.logLevel
         return logger
     }()
-    let router = buildRouter(configuration, store: store, metrics: metrics, now: now, signInClock: signInClock)
+    let router = buildRouter(configuration, repositories: repositories, metrics: metrics, now: now, signInClock: signInClock)
     let connections = configuration.connections
     let maxConnections = connections.maxConnectionsFittingOpenFileLimit(logger: logger)
     let perAddress = ConnectionsPerAddress(
@@ -64,13 +64,13 @@ public func buildApplication(
 /// The routes, grouped by controller; `now` is the time SDK keys are made, ended and checked at,
 /// and `signInClock` the clock of the sign-in limits.
 func buildRouter(
-    _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date = { Date() },
+    _ configuration: ServerConfiguration, repositories: Repositories, metrics: ServerMetrics, now: @escaping @Sendable () -> Date = { Date() },
     signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
 ) -> Router<ServerContext> {
     let router = Router(context: ServerContext.self)
     router.add(middleware: RequestLogMiddleware(metrics: metrics))
     router.add(middleware: ErrorMiddleware())
-    let routes = ServerRoutes(configuration, store: store, metrics: metrics, now: now, signInClock: signInClock)
+    let routes = ServerRoutes(configuration, repositories: repositories, metrics: metrics, now: now, signInClock: signInClock)
     // Every route after this point is checked against ``AccessRules``.
     router.add(middleware: routes.access)
     routes.add(to: router)
@@ -80,7 +80,7 @@ func buildRouter(
 /// What the routes are made of, and the routes themselves, grouped by controller.
 struct ServerRoutes {
     let configuration: ServerConfiguration
-    let store: any Store
+    let repositories: Repositories
     let metrics: ServerMetrics
     let now: @Sendable () -> Date
     let signInClock: @Sendable () -> ContinuousClock.Instant
@@ -94,29 +94,30 @@ struct ServerRoutes {
     let signInLimits: SignInLimits
 
     init(
-        _ configuration: ServerConfiguration, store: any Store, metrics: ServerMetrics, now: @escaping @Sendable () -> Date,
+        _ configuration: ServerConfiguration, repositories: Repositories, metrics: ServerMetrics, now: @escaping @Sendable () -> Date,
         signInClock: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         // The templates are part of the program: one that does not parse is a bug, caught by every test.
         do { renderer = try PageRenderer() } catch { fatalError("The dashboard's templates do not parse: \(error)") }
         self.configuration = configuration
-        self.store = store
+        self.repositories = repositories
         self.metrics = metrics
         self.now = now
         self.signInClock = signInClock
         signInLimits = SignInLimits(clock: signInClock)
         let authenticator = Authenticator(
-            adminToken: configuration.adminToken, store: store,
+            adminToken: configuration.adminToken, apps: repositories.apps,
             limiter: RateLimiter(rate: configuration.limits.requestsPerSecondPerKey, burst: configuration.limits.burstPerKey),
             trustedProxies: configuration.trustedProxies, now: now)
         self.authenticator = authenticator
-        // Both stores keep people; a store that does not (a test's stand-in) has no accounts.
+        // Both databases keep people; repositories made by a test without their tables have no accounts.
         people = People(
-            sql: store as? any SQLRows, hasher: PasswordHasher(cost: configuration.passwordCost, checks: metrics.passwordChecks), now: now)
+            sql: repositories.peopleTables, hasher: PasswordHasher(cost: configuration.passwordCost, checks: metrics.passwordChecks), now: now)
         sessions = DashboardSessions(adminToken: configuration.adminToken)
-        documents = PublishedDocumentCache(store: store)
+        documents = PublishedDocumentCache(revisions: repositories.revisions)
         administration = AppAdministration(
-            store: store, documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() },
+            apps: repositories.apps, revisions: repositories.revisions, events: repositories.events, audit: repositories.audit,
+            documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() },
             clientAddress: authenticator.clientAddress)
     }
 
@@ -129,24 +130,25 @@ struct ServerRoutes {
     /// without a principal (``PrincipalRequiredMiddleware``), so they fail closed even on a router
     /// without ``access``.
     func add(to router: Router<ServerContext>) {
-        HealthController(metrics: metrics, store: store).addRoutes(to: router)
+        HealthController(metrics: metrics, readiness: repositories.readiness).addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
         DocumentController(documents: documents, authenticator: authenticator).addRoutes(to: router)
-        EventsController(store: store, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
+        EventsController(events: repositories.events, authenticator: authenticator, metrics: metrics, limits: configuration.limits)
             .addRoutes(to: router)
         let signedIn = router.group().add(middleware: PrincipalRequiredMiddleware())
         let apps = signedIn.group("v1/apps")
         AppsController(administration: administration, limits: configuration.limits).addRoutes(to: apps)
-        ReportsController(administration: administration).addRoutes(to: apps)
+        ReportsController(administration: administration, ledger: repositories.ledger, events: repositories.events).addRoutes(to: apps)
         KeysController(administration: administration).addRoutes(to: apps)
-        UsersController(erasure: UserErasure(store: store, now: now, clientAddress: authenticator.clientAddress)).addRoutes(to: apps)
+        UsersController(erasure: UserErasure(
+            apps: repositories.apps, events: repositories.events, audit: repositories.audit, now: now, clientAddress: authenticator.clientAddress)).addRoutes(to: apps)
         AuditController(auditLog: administration.auditLog).addRoutes(to: signedIn.group("v1/audit"))
         PeopleController(people: people, clientAddress: authenticator.clientAddress).addRoutes(to: signedIn)
         let dashboard = DashboardController(
             administration: administration, authenticator: authenticator, sessions: sessions, renderer: renderer,
             limits: configuration.limits, people: people, signInLimits: signInLimits)
         dashboard.addRoutes(to: router, signedIn: signedIn)
-        ReportPagesController(administration: administration, pages: dashboard).addRoutes(to: signedIn)
+        ReportPagesController(administration: administration, pages: dashboard, ledger: repositories.ledger, events: repositories.events).addRoutes(to: signedIn)
         PeoplePagesController(people: people, pages: dashboard).addRoutes(to: signedIn)
     }
 }

@@ -46,7 +46,7 @@ extension AppAdministration {
             let key = SDKKey.generate()
             let prefix = SDKKey.prefix(of: key)
             do {
-                let keys = try await store.rotateKey(
+                let keys = try await apps.rotateKey(
                     appID: appID, environment: environment, keyHash: SecretHash.sha256Hex(key), prefix: prefix, at: at, previousUntil: until
                 ) { stored in
                     let previous = RotatedKey(environment: environment, key: "", prefix: prefix, keys: stored, at: at).previousKeys
@@ -73,7 +73,7 @@ extension AppAdministration {
     func keys(appID: String, environment: String) async throws -> [SDKKeySummary] {
         try Self.requireEnvironment(environment)
         do {
-            return try await store.keys(appID: appID, environment: environment)
+            return try await apps.keys(appID: appID, environment: environment)
         } catch let error as StoreError {
             throw APIError.from(error)
         }
@@ -87,7 +87,7 @@ extension AppAdministration {
         try Self.requireEnvironment(environment)
         let log = auditLog
         do {
-            let key = try await store.revokeKey(appID: appID, environment: environment, prefix: prefix, at: Self.wholeMilliseconds(now())) { key in
+            let key = try await apps.revokeKey(appID: appID, environment: environment, prefix: prefix, at: Self.wholeMilliseconds(now())) { key in
                 log.entry(
                     .keyRevoked, by: origin, app: appID, environment: environment, target: prefix,
                     details: ["keyPrefix": .string(prefix), "endedAt": key.expiresAt.map { .string(Timestamp.iso8601($0)) } ?? .null])

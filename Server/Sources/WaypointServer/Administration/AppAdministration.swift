@@ -7,7 +7,11 @@ import Prometheus
 ///
 /// The one implementation behind the admin API and the dashboard.
 struct AppAdministration: Sendable {
-    let store: any Store
+    let apps: any AppRepository
+    let revisions: any RevisionRepository
+    /// Read by the publish preview.
+    let events: any EventRepository
+    let audit: any AuditRepository
     let documents: PublishedDocumentCache
     let metrics: ServerMetrics
     /// The time keys are made and ended at.
@@ -19,10 +23,10 @@ struct AppAdministration: Sendable {
     var clientAddress = ClientAddress(trustedProxies: [])
 
     /// What publishing a revision would do to users in flight.
-    var previews: RevisionPreviews { RevisionPreviews(store: store) }
+    var previews: RevisionPreviews { RevisionPreviews(revisions: revisions, events: events) }
 
     /// The audit log, dated by ``now``: each action below records its entry in its own store write.
-    var auditLog: AuditLog { AuditLog(store: store, now: now) }
+    var auditLog: AuditLog { AuditLog(repository: audit, now: now) }
 
     /// Who sent `request` and from where, as the audit log records it.
     func origin(of request: Request, context: ServerContext) throws -> AuditOrigin {
@@ -62,7 +66,7 @@ struct AppAdministration: Sendable {
                 "environments": .array(records.map { .object(["name": .string($0.name), "keyPrefix": .string($0.keyPrefix)]) }),
             ])
         do {
-            try await store.createApp(app, environments: records, audit: entry)
+            try await apps.createApp(app, environments: records, audit: entry)
         } catch let error as StoreError {
             throw APIError.from(error)
         }
@@ -95,7 +99,7 @@ struct AppAdministration: Sendable {
         let bytes = [UInt8](body)
         let sha256 = SecretHash.sha256Hex(bytes)
         let log = auditLog
-        let added = try await store.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date()) { added in
+        let added = try await revisions.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date()) { added in
             log.entry(
                 .revisionUploaded, by: origin, app: appID, target: String(added.revision),
                 details: ["revision": .number(Double(added.revision)), "sha256": .string(sha256), "existing": .bool(added.existing)])
@@ -130,7 +134,7 @@ struct AppAdministration: Sendable {
         if preview.needsConfirmation && !confirmed {
             throw PublishNeedsConfirmation(preview: preview)
         }
-        guard let revision = try await store.revision(appID: appID, number: number) else {
+        guard let revision = try await revisions.revision(appID: appID, number: number) else {
             throw APIError.notFound("The app \"\(appID)\" has no revision \(number); list them with GET /v1/apps/\(appID)/revisions.")
         }
         // Checked again: a revision stored under older rules is not published if today's checks refuse it.
@@ -144,7 +148,7 @@ struct AppAdministration: Sendable {
         let log = auditLog
         let previewJSON = try JSONValue(parsing: Data(preview.jsonData()))
         do {
-            previous = try await store.publish(appID: appID, environment: environment, revision: number, at: now()) { previous in
+            previous = try await revisions.publish(appID: appID, environment: environment, revision: number, at: now()) { previous in
                 // The revision the environment served already: nothing changes, nothing is recorded.
                 guard previous != number else { return nil }
                 // A rollback by what the environment served in this transaction, not when the preview was made.
@@ -179,12 +183,12 @@ struct AppAdministration: Sendable {
     /// An app's environments, by name: what each serves, its last event, and its events received
     /// in the 24 hours before now (``EnvironmentSummary/recentEvents``).
     func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] {
-        try await store.environmentSummaries(appID: appID, recentSince: now().addingTimeInterval(-24 * 3600))
+        try await apps.environmentSummaries(appID: appID, recentSince: now().addingTimeInterval(-24 * 3600))
     }
 
     /// The app with this id; throws 404 when there is none.
     func existingApp(_ appID: String) async throws -> AppRecord {
-        guard Identifier.isValid(appID), let app = try await store.app(id: appID) else {
+        guard Identifier.isValid(appID), let app = try await apps.app(id: appID) else {
             throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps.")
         }
         return app

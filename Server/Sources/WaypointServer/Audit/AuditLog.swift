@@ -8,7 +8,7 @@ import Waypoint
 /// write, which adds it in the same transaction: the action is never done without its entry.
 /// Anything else calls ``record(_:by:app:environment:target:details:)`` once it is done.
 struct AuditLog: Sendable {
-    let store: any Store
+    let repository: any AuditRepository
     /// The server's clock, which dates every entry.
     var now: @Sendable () -> Date = { Date() }
 
@@ -27,11 +27,11 @@ struct AuditLog: Sendable {
         _ action: AuditAction, by origin: AuditOrigin, app: String? = nil, environment: String? = nil, target: String? = nil,
         details: [String: JSONValue] = [:]
     ) async throws {
-        try await store.appendAudit(entry(action, by: origin, app: app, environment: environment, target: target, details: details))
+        try await repository.appendAudit(entry(action, by: origin, app: app, environment: environment, target: target, details: details))
     }
 
     /// Reads a page of entries, newest first.
     func entries(_ query: AuditQuery) async throws -> AuditPage {
-        try await store.auditEntries(query)
+        try await repository.auditEntries(query)
     }
 }

@@ -86,7 +86,7 @@ struct AppsController: Sendable {
 
     @Sendable func listApps(request: Request, context: Context) async throws -> Response {
         var apps: [AppList.App] = []
-        for app in try await administration.store.apps() {
+        for app in try await administration.apps.apps() {
             let environments = try await administration.environmentSummaries(appID: app.id).map { summary in
                 AppList.Environment(
                     name: summary.name, publishedRevision: summary.publishedRevision,
@@ -130,7 +130,7 @@ struct AppsController: Sendable {
 
     @Sendable func list(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
-        let revisions = try await administration.store.revisions(appID: appID).map { summary in
+        let revisions = try await administration.revisions.revisions(appID: appID).map { summary in
             RevisionList.Item(
                 revision: summary.revision, sha256: summary.sha256,
                 createdAt: Timestamp.iso8601(summary.createdAt),

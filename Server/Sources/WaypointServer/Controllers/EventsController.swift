@@ -8,7 +8,7 @@ import Prometheus
 /// with the core's ``Waypoint/EventUploadReceipt`` — the type the app's `HTTPEventSink` reads.
 struct EventsController: Sendable {
     typealias Context = ServerContext
-    let store: any Store
+    let events: any EventRepository
     let authenticator: Authenticator
     let metrics: ServerMetrics
     let limits: Limits
@@ -36,7 +36,7 @@ struct EventsController: Sendable {
         }
         let result = stored.isEmpty
             ? InsertResult(accepted: 0, duplicates: 0)
-            : try await store.insertEvents(stored, appID: environment.appID)
+            : try await events.insertEvents(stored, appID: environment.appID)
         let duplicates = result.duplicates + (batch.events.count - stored.count)
         // Events the store refused (their user's events of a flow at a limit) are rejected like invalid ones.
         let rejected = (batch.rejected + result.refused.map { EventBatch.Rejection(index: positions[$0.index], message: $0.message) })

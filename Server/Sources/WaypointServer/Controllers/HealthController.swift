@@ -8,7 +8,7 @@ import Logging
 struct HealthController: Sendable {
     typealias Context = ServerContext
     let metrics: ServerMetrics
-    let store: any Store
+    let readiness: any StorageReadiness
 
     func addRoutes(to router: Router<Context>) {
         router.get("health") { _, _ in
@@ -26,7 +26,7 @@ struct HealthController: Sendable {
     /// `{"status":"unavailable","reason":"…"}` with `Retry-After`.
     @Sendable func ready(request: Request, context: Context) async throws -> Response {
         do {
-            try await store.checkStorage()
+            try await readiness.checkStorage()
             return try JSONBody.response(["status": "ready"])
         } catch {
             let answer = APIError.storageFailure(error)

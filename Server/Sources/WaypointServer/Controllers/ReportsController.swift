@@ -11,7 +11,8 @@ struct ReportsController: Sendable {
     typealias Context = ServerContext
     let administration: AppAdministration
 
-    var store: any Store { administration.store }
+    let ledger: any ReportLedgerRepository
+    let events: any EventRepository
 
     /// Events per page of the export.
     static var exportPageSize: Int { 2000 }
@@ -60,13 +61,13 @@ struct ReportsController: Sendable {
         let environment = shared.environment
         // Scoped by a document, as `waypoint funnel --document` scopes it: its steps in its order, its
         // variations, and the rest folded (docs/ARCHITECTURE.md, "Reports"). The asked revision's, else the published one.
-        let document = try await ReportDocument.read(from: store, appID: appID, environment: environment, revision: shared.scope.revision)
+        let document = try await ReportDocument.read(from: administration.revisions, appID: appID, environment: environment, revision: shared.scope.revision)
         let query = FunnelQuery(
             flowID: flow, steps: steps, window: window, groupByVariation: shared.groupByVariation, document: document, scope: shared.scope)
-        let store = store
+        let ledger = ledger, events = events
         let bytes = try await answering(appID: appID, environment: environment, document: document) {
             try await ReportWork.run(request, metrics: administration.metrics) {
-                try await StoredFunnel.json(store: store, appID: appID, environment: environment, query: query)
+                try await StoredFunnel.json(ledger: ledger, events: events, appID: appID, environment: environment, query: query)
             }
         }
         return Self.json(bytes)
@@ -80,14 +81,14 @@ struct ReportsController: Sendable {
         let walkthrough = context.parameters.get("walkthrough") ?? ""
         let shared = try ReportParameters(request, route: "the walkthrough report", accepted: Self.walkthroughParameters)
         let environment = shared.environment
-        let document = try await ReportDocument.read(from: store, appID: appID, environment: environment, revision: shared.scope.revision)
+        let document = try await ReportDocument.read(from: administration.revisions, appID: appID, environment: environment, revision: shared.scope.revision)
         let query = WalkthroughQuery(
             walkthroughID: walkthrough, groupByVariation: shared.groupByVariation,
             declaredSteps: document?.reportedStepIDs(ofWalkthrough: walkthrough), scope: shared.scope)
-        let store = store
+        let ledger = ledger, events = events
         let bytes = try await answering(appID: appID, environment: environment, document: document) {
             try await ReportWork.run(request, metrics: administration.metrics) {
-                let report = try await StoredWalkthroughReport.report(store: store, appID: appID, environment: environment, query: query)
+                let report = try await StoredWalkthroughReport.report(ledger: ledger, events: events, appID: appID, environment: environment, query: query)
                 return [UInt8](report.jsonData()) + [UInt8(ascii: "\n")]
             }
         }
@@ -113,7 +114,7 @@ struct ReportsController: Sendable {
             throw APIError.badRequest("goal is empty; use $complete, a step id such as paywall, or STEP:OUTCOME such as paywall:subscribe.", code: "bad-query")
         }
         let environment = shared.environment
-        guard let document = try await ReportDocument.read(from: store, appID: appID, environment: environment, revision: shared.scope.revision)
+        guard let document = try await ReportDocument.read(from: administration.revisions, appID: appID, environment: environment, revision: shared.scope.revision)
         else {
             throw APIError.notFound(
                 "Nothing is published to \(environment), so no document declares experiment \"\(key)\". Publish a document that declares it, "
@@ -122,11 +123,11 @@ struct ReportsController: Sendable {
         let query = ExperimentQuery(
             experiment: key, flowID: parameters.get("flow"), goal: ExperimentGoal(parameters.get("goal") ?? "$complete"),
             control: parameters.get("control"), sequential: sequential, scope: shared.scope)
-        let store = store
+        let ledger = ledger, events = events
         let bytes = try await answering(appID: appID, environment: environment, document: document) {
             try await ReportWork.run(request, metrics: administration.metrics) {
                 let report = try await StoredExperimentReport.report(
-                    store: store, appID: appID, environment: environment, query: query, document: document)
+                    ledger: ledger, events: events, appID: appID, environment: environment, query: query, document: document)
                 return [UInt8](report.jsonData()) + [UInt8(ascii: "\n")]
             }
         }
@@ -141,9 +142,9 @@ struct ReportsController: Sendable {
         do {
             return try await report()
         } catch let error as ReportError {
-            let store = store
+            let ledger = ledger, events = events
             if let answer = try await ReportNotFound.answer(to: error, environment: environment, document: document, flowsWithEvents: {
-                try await store.flowIDs(appID: appID, environment: environment, limit: ReportNotFound.candidates)
+                try await events.flowIDs(appID: appID, environment: environment, limit: ReportNotFound.candidates)
             }) {
                 throw answer
             }
@@ -185,11 +186,11 @@ struct ReportsController: Sendable {
         } catch {
             throw APIError.badRequest(error.description, code: "bad-query")
         }
-        let store = store
+        let ledger = ledger, events = events
         let body = ResponseBody { writer in
             var cursor: Int64?
             repeat {
-                let page = try await store.events(
+                let page = try await events.events(
                     appID: appID, environment: environment, timestamps: timestamps, after: cursor, limit: Self.exportPageSize)
                 var buffer = ByteBuffer()
                 for line in page.lines where revision == nil || EventLineRevision.of(line) == revision {

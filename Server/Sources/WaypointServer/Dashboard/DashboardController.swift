@@ -24,7 +24,6 @@ struct DashboardController: Sendable {
     /// The limits on guessing passwords and the admin token, shared with the password change.
     var signInLimits = SignInLimits()
 
-    var store: any Store { administration.store }
 
     /// Adds the sign-in routes to `router` and the signed-in pages to `signedIn` (a group that
     /// refuses a request without a principal).
@@ -212,8 +211,8 @@ struct DashboardController: Sendable {
         formName: String = ""
     ) async throws -> Response {
         var rows: [AppsPageContext.Row] = []
-        for app in try await store.apps() {
-            let revisions = try await store.revisions(appID: app.id).count
+        for app in try await administration.apps.apps() {
+            let revisions = try await administration.revisions.revisions(appID: app.id).count
             for summary in try await administration.environmentSummaries(appID: app.id) {
                 rows.append(AppsPageContext.Row(app: app, summary: summary, revisions: revisions))
             }
@@ -271,12 +270,12 @@ struct DashboardController: Sendable {
         var environments: [AppPageContext.Environment] = []
         let now = administration.now()
         for environment in AppAdministration.environmentNames {
-            let published = try await PublishedDocument.read(from: store, appID: app.id, environment: environment)
+            let published = try await PublishedDocument.read(from: administration.revisions, appID: app.id, environment: environment)
             let keys = try await administration.keys(appID: app.id, environment: environment)
             environments.append(AppPageContext.Environment(
                 environment, appID: app.id, published: published, keys: keys, now: now, csrf: csrf(request)))
         }
-        let revisions = try await store.revisions(appID: app.id).reversed().map { AppPageContext.Revision($0, appID: app.id) }
+        let revisions = try await administration.revisions.revisions(appID: app.id).reversed().map { AppPageContext.Revision($0, appID: app.id) }
         let page = AppPageContext(
             csrf: csrf(request), app: app, environments: environments, revisions: revisions, notice: notice, message: message,
             diagnostics: diagnostics, draft: draft, may: Permissions(role: try context.requirePrincipal().role))
@@ -329,7 +328,7 @@ extension DashboardController {
         _ request: Request, _ context: ServerContext, app: AppRecord, number: Int, environment: String, against: Int?, status: HTTPResponse.Status,
         message: String?, preview known: PublishPreview? = nil
     ) async throws -> Response {
-        let summaries = try await store.revisions(appID: app.id)
+        let summaries = try await administration.revisions.revisions(appID: app.id)
         guard let summary = summaries.first(where: { $0.revision == number }) else {
             throw APIError.notFound("The app \"\(app.id)\" has no revision \(number).")
         }
@@ -341,8 +340,8 @@ extension DashboardController {
         }
         let base = preview.comparedRevision(asked: against)
         var changes: [DocumentChange] = []
-        if let base, let before = try await store.revision(appID: app.id, number: base),
-           let candidate = try await store.revision(appID: app.id, number: number) {
+        if let base, let before = try await administration.revisions.revision(appID: app.id, number: base),
+           let candidate = try await administration.revisions.revision(appID: app.id, number: number) {
             changes = (try? DocumentDiff(before: Data(before.body), after: Data(candidate.body)).changes) ?? []
         }
         let page = RevisionPageContext(

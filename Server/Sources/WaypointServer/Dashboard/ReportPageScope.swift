@@ -45,7 +45,7 @@ struct ReportPageScope: Sendable {
     static func read(
         _ request: Request, appID: String, administration: AppAdministration, defaultsToPublished: Bool, pageParameters: [String] = []
     ) async throws -> ReportPageScope {
-        let store = administration.store
+        let revisions = administration.revisions
         let app = try await administration.existingApp(appID)
         let query = request.uri.queryParameters
         // Names arrive as written in the URL (values are decoded), so they are decoded here to be read and shown.
@@ -68,23 +68,23 @@ struct ReportPageScope: Sendable {
             let extra = revisionText != nil && !everyRevision && error.description.hasPrefix("revision=") ? " Or revision=all for every revision's runs." : ""
             throw APIError.badRequest(error.description + extra)
         }
-        let revisions = try await store.revisions(appID: app.id).map(\.revision)
-        if let asked = scope.revision, !revisions.contains(asked) {
-            let known = revisions.isEmpty ? "it has none yet" : "it has " + revisions.map(String.init).joined(separator: ", ")
+        let numbers = try await revisions.revisions(appID: app.id).map(\.revision)
+        if let asked = scope.revision, !numbers.contains(asked) {
+            let known = numbers.isEmpty ? "it has none yet" : "it has " + numbers.map(String.init).joined(separator: ", ")
             throw APIError.notFound("The app \"\(app.id)\" has no revision \(asked); \(known). Pick one of them, or revision=all.")
         }
         var publishTimes: [Int: Date] = [:]
-        for publication in try await store.publications(appID: app.id, environment: environment) where publishTimes[publication.revision] == nil {
+        for publication in try await revisions.publications(appID: app.id, environment: environment) where publishTimes[publication.revision] == nil {
             publishTimes[publication.revision] = publication.publishedAt
         }
-        let published = try await store.publishedRevision(appID: app.id, environment: environment)
+        let published = try await revisions.publishedRevision(appID: app.id, environment: environment)
         var report = scope
         if revisionText == nil && defaultsToPublished { report.revision = published?.revision }
         let documentRevision = report.revision ?? published?.revision
-        let document = try await ReportDocument.read(from: store, appID: app.id, revision: report.revision, published: published)
+        let document = try await ReportDocument.read(from: revisions, appID: app.id, revision: report.revision, published: published)
         return ReportPageScope(
             app: app, environment: environment, published: published?.revision, report: report, documentRevision: documentRevision,
-            document: document, revisions: revisions, publishTimes: publishTimes, revisionGiven: revisionText != nil,
+            document: document, revisions: numbers, publishTimes: publishTimes, revisionGiven: revisionText != nil,
             since: value("since"), until: value("until"), now: administration.now(),
             pageFields: pageParameters.compactMap { name in value(name).map { ReportScopeContext.Field(name: name, value: $0) } })
     }

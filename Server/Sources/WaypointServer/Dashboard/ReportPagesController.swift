@@ -13,7 +13,8 @@ struct ReportPagesController: Sendable {
     let administration: AppAdministration
     let pages: DashboardController
 
-    var store: any Store { administration.store }
+    let ledger: any ReportLedgerRepository
+    let events: any EventRepository
 
     func addRoutes(to router: RouterGroup<Context>) {
         // Signed-in visitors only: ``AccessMiddleware`` checks that before these run.
@@ -45,7 +46,7 @@ struct ReportPagesController: Sendable {
             var scoped = query
             scoped.scope.revision = scope.documentRevision
             let graphQuery: FunnelQuery? = scope.graphIsPublishedOnly ? scoped : nil
-            let store = store, appID = scope.app.id, environment = scope.environment
+            let ledger = ledger, events = events, appID = scope.app.id, environment = scope.environment
             let choose: @Sendable ([String]) -> SplittingExperiment = { choices in SplittingExperiment(choices: choices, flowID: flowID, document: document) }
             // One piece of work: a request's body can be watched for its client going away once.
             let (result, graphResult, splitting) = try await reporting {
@@ -54,12 +55,12 @@ struct ReportPagesController: Sendable {
                     let (result, splitting) = try await SplittingExperiment.reporting(query.scope, choose: choose) { scope in
                         var query = query
                         query.scope = scope
-                        return try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: query)
+                        return try await StoredFunnel.report(ledger: ledger, events: events, appID: appID, environment: environment, query: query)
                     }
                     guard var graphQuery else { return (result, result, splitting) }
                     graphQuery.scope.experiment = graphQuery.scope.experiment ?? splitting?.key
                     do {
-                        return (result, try await StoredFunnel.report(store: store, appID: appID, environment: environment, query: graphQuery), splitting)
+                        return (result, try await StoredFunnel.report(ledger: ledger, events: events, appID: appID, environment: environment, query: graphQuery), splitting)
                     } catch is ReportError {
                         return (result, nil, splitting)  // no run of that revision: its graph, untaken
                     }
@@ -112,14 +113,14 @@ struct ReportPagesController: Sendable {
             let query = WalkthroughQuery(
                 walkthroughID: walkthroughID, groupByVariation: true,
                 declaredSteps: scope.document?.reportedStepIDs(ofWalkthrough: walkthroughID), scope: scope.report)
-            let store = store, appID = scope.app.id, environment = scope.environment, document = scope.document
+            let ledger = ledger, events = events, appID = scope.app.id, environment = scope.environment, document = scope.document
             let choose: @Sendable ([String]) -> SplittingExperiment = { choices in SplittingExperiment(choices: choices, walkthroughID: walkthroughID, document: document) }
             let (report, splitting) = try await reporting {
                 try await ReportWork.run(request, metrics: administration.metrics) {
                     try await SplittingExperiment.reporting(query.scope, choose: choose) { scope in
                         var query = query
                         query.scope = scope
-                        return try await StoredWalkthroughReport.report(store: store, appID: appID, environment: environment, query: query)
+                        return try await StoredWalkthroughReport.report(ledger: ledger, events: events, appID: appID, environment: environment, query: query)
                     }
                 }
             }
@@ -160,11 +161,11 @@ struct ReportPagesController: Sendable {
             let query = ExperimentQuery(
                 experiment: key, flowID: flow, goal: ExperimentGoal(parameters.get("goal") ?? "$complete"), control: control,
                 sequential: sequential, scope: scope.report)
-            let store = store, appID = scope.app.id, environment = scope.environment
+            let ledger = ledger, events = events, appID = scope.app.id, environment = scope.environment
             let report: ExperimentReport
             do {
                 report = try await ReportWork.run(request, metrics: administration.metrics) {
-                    try await StoredExperimentReport.report(store: store, appID: appID, environment: environment, query: query, document: document)
+                    try await StoredExperimentReport.report(ledger: ledger, events: events, appID: appID, environment: environment, query: query, document: document)
                 }
             } catch let error as ReportError {
                 throw error.isExperimentQueryProblem && error.experimentNotInDocument == nil

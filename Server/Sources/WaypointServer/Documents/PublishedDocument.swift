@@ -33,8 +33,8 @@ struct PublishedDocument: Sendable {
     }
 
     /// The revision published to `environment`, read from the store; nil when nothing is published.
-    static func read(from store: any Store, appID: String, environment: String) async throws -> PublishedDocument? {
-        try await store.publishedRevision(appID: appID, environment: environment).map {
+    static func read(from revisions: any RevisionRepository, appID: String, environment: String) async throws -> PublishedDocument? {
+        try await revisions.publishedRevision(appID: appID, environment: environment).map {
             PublishedDocument(revision: $0.revision, sha256: $0.sha256, body: ByteBuffer(bytes: $0.body))
         }
     }

@@ -24,10 +24,10 @@ final class PublishedDocumentCache: Sendable {
 
     static let lifetime: Duration = .seconds(1)
 
-    private let store: any Store
+    private let revisions: any RevisionRepository
     private let entries = Mutex(Entries())
 
-    init(store: any Store) { self.store = store }
+    init(revisions: any RevisionRepository) { self.revisions = revisions }
 
     /// The document published to an environment (at most ``lifetime`` old), or nil when there is none.
     func document(appID: String, environment: String) async throws -> PublishedDocument? {
@@ -37,7 +37,7 @@ final class PublishedDocumentCache: Sendable {
         if let cached, cached.expires > now {
             return cached.document
         }
-        let document = try await PublishedDocument.read(from: store, appID: appID, environment: environment)
+        let document = try await PublishedDocument.read(from: revisions, appID: appID, environment: environment)
         entries.withLock { entries in
             // A publish while the store was read: what was read may be the revision before it.
             guard entries.generation == generation else { return }

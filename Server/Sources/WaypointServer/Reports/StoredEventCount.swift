@@ -7,12 +7,12 @@ import WaypointTools
 /// server's reports read only the lines they need (one flow's, or the walkthrough events), so they
 /// take the figure from the store instead: every stored line is a valid event, and the export of
 /// the environment holds exactly these. It is read from the environment's kept count
-/// (``Store/eventCount(appID:environment:)``), so it costs the same at any number of events;
+/// (``EventRepository/eventCount(appID:environment:)``), so it costs the same at any number of events;
 /// events that arrive while a report is computed may be counted or not.
 enum StoredEventCount {
     /// The number of stored events of `environment`.
-    static func events(store: any Store, appID: String, environment: String) async throws -> Int {
-        try await store.eventCount(appID: appID, environment: environment)
+    static func events(_ events: any EventRepository, appID: String, environment: String) async throws -> Int {
+        try await events.eventCount(appID: appID, environment: environment)
     }
 
     /// `result` with `events` set to `count`.

@@ -9,12 +9,12 @@ import WaypointTools
 enum StoredExperimentReport {
     /// The report; its `events` counts every event of the environment, as over its export.
     static func report(
-        store: any Store, appID: String, environment: String, query: ExperimentQuery, document: WaypointDocument
+        ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: String, environment: String, query: ExperimentQuery, document: WaypointDocument
     ) async throws -> ExperimentReport {
         let subject = try query.subjectRead(in: document)
-        let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
+        let events = try await StoredEventCount.events(stored, appID: appID, environment: environment)
         let scope = query.scope
-        let contributions = try await store.contributions(
+        let contributions = try await ledger.contributions(
             appID: appID, environment: environment, kind: .experiment, subject: subject, revision: scope.revision,
             since: scope.since, until: scope.until)
         return try ExperimentReport.compute(contributions: contributions.rows, query: query, document: document, events: events)

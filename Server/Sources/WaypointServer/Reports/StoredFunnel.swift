@@ -13,13 +13,13 @@ enum StoredFunnel {
     /// The report, as `waypoint funnel` computes it over the same events.
     ///
     /// Its `events` counts every event of the environment, as over its export (``StoredEventCount``).
-    static func report(store: any Store, appID: String, environment: String, query: FunnelQuery) async throws -> FunnelResult {
-        let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
+    static func report(ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: String, environment: String, query: FunnelQuery) async throws -> FunnelResult {
+        let events = try await StoredEventCount.events(stored, appID: appID, environment: environment)
         guard query.steps != nil else {
             let scope = query.scope
             // Cells count durations by page: the store reads the pages that hold the medians too.
             // Should the report refuse the rows, `compute` below says why.
-            let contributions = try await store.contributions(
+            let contributions = try await ledger.contributions(
                 appID: appID, environment: environment, kind: .flow, subject: query.flowID, revision: scope.revision,
                 since: scope.since, until: scope.until
             ) { scope in
@@ -28,15 +28,15 @@ enum StoredFunnel {
             return try Funnel.compute(
                 contributions: contributions.rows, query: query, events: events, groupsOutsideRange: contributions.groupsOutsideRange)
         }
-        let result = try await StoredLines.byUser(store: store, appID: appID, environment: environment, flowID: query.flowID) { lines in
+        let result = try await StoredLines.byUser(stored, appID: appID, environment: environment, flowID: query.flowID) { lines in
             try Funnel.compute(userOrderedJSONLines: lines, query: query)
         }
         return StoredEventCount.setting(events, in: result)
     }
 
     /// The report as JSON bytes, exactly as `waypoint funnel --format json` prints it (with its newline).
-    static func json(store: any Store, appID: String, environment: String, query: FunnelQuery) async throws -> [UInt8] {
-        let report = try await report(store: store, appID: appID, environment: environment, query: query)
+    static func json(ledger: any ReportLedgerRepository, events: any EventRepository, appID: String, environment: String, query: FunnelQuery) async throws -> [UInt8] {
+        let report = try await report(ledger: ledger, events: events, appID: appID, environment: environment, query: query)
         return [UInt8](report.jsonData()) + [UInt8(ascii: "\n")]
     }
 }

@@ -17,10 +17,10 @@ enum StoredLines {
     /// Runs `work` over one flow's stored lines (nil: the lines of no flow, walkthrough events) of
     /// one environment, ordered by user, then time, then arrival.
     static func byUser<T: Sendable>(
-        store: any Store, appID: String, environment: String, flowID: String?, _ work: @escaping @Sendable (Lines<UserOrderCursor>) throws -> T
+        _ events: any EventRepository, appID: String, environment: String, flowID: String?, _ work: @escaping @Sendable (Lines<UserOrderCursor>) throws -> T
     ) async throws -> T {
         let lines = Lines<UserOrderCursor> { cursor in
-            let page = try await store.eventsByUser(appID: appID, environment: environment, flowID: flowID, after: cursor, limit: pageSize)
+            let page = try await events.eventsByUser(appID: appID, environment: environment, flowID: flowID, after: cursor, limit: pageSize)
             return (page.lines, page.next)
         }
         return try await run(lines, work)

@@ -7,16 +7,16 @@ import WaypointTools
 /// `WalkthroughReport.compute(contributions:…)` (docs/ARCHITECTURE.md, "Reports at scale").
 enum StoredWalkthroughReport {
     /// The report; its `events` counts every event of the environment, as over its export.
-    static func report(store: any Store, appID: String, environment: String, query: WalkthroughQuery) async throws -> WalkthroughReport {
-        let events = try await StoredEventCount.events(store: store, appID: appID, environment: environment)
+    static func report(ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: String, environment: String, query: WalkthroughQuery) async throws -> WalkthroughReport {
+        let events = try await StoredEventCount.events(stored, appID: appID, environment: environment)
         let scope = query.scope
-        let contributions = try await store.contributions(
+        let contributions = try await ledger.contributions(
             appID: appID, environment: environment, kind: .walkthrough, subject: query.walkthroughID, revision: scope.revision,
             since: scope.since, until: scope.until)
         // A walkthrough without events (and without the document's steps) is refused naming the ones with events.
         var others: [String] = []
         if contributions.rows.isEmpty, contributions.groupsOutsideRange.isEmpty, query.declaredSteps == nil {
-            others = try await store.contributionSubjects(
+            others = try await ledger.contributionSubjects(
                 appID: appID, environment: environment, kind: .walkthrough, limit: ReportNotFound.candidates
             ).filter { ExactID($0) != ExactID(query.walkthroughID) }
         }

@@ -19,7 +19,8 @@ public struct RetentionService: Service {
     /// The wait between two passes.
     public static let interval: Duration = .seconds(3600)
 
-    let store: any Store
+    let events: any EventRepository
+    let audit: any AuditRepository
     let days: Int
     let logger: Logger
     let now: @Sendable () -> Date
@@ -35,12 +36,13 @@ public struct RetentionService: Service {
     }
 
     public init(
-        store: any Store, days: Int, logger: Logger,
+        events: any EventRepository, audit: any AuditRepository, days: Int, logger: Logger,
         now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) throws {
         try Self.validate(days: days)
-        self.store = store
+        self.events = events
+        self.audit = audit
         self.days = days
         self.logger = logger
         self.now = now
@@ -75,11 +77,11 @@ public struct RetentionService: Service {
         let cutoff = self.cutoff
         let before = MillisecondTimestamp.iso8601(milliseconds: cutoff)
         do {
-            let deleted = try await store.deleteEvents(before: cutoff)
+            let deleted = try await events.deleteEvents(before: cutoff)
             logger.info("retention: deleted \(deleted) event\(deleted == 1 ? "" : "s") older than \(days) day\(days == 1 ? "" : "s") (before \(before))")
             if deleted > 0 {
                 do {
-                    try await AuditLog(store: store, now: now).record(
+                    try await AuditLog(repository: audit, now: now).record(
                         .eventsExpired, by: .retention,
                         details: ["days": .number(Double(days)), "before": .string(before), "deletedEvents": .number(Double(deleted))])
                 } catch {

@@ -27,7 +27,7 @@ public final class Authenticator: Sendable {
     }
 
     private let adminToken: AdminToken
-    private let store: any Store
+    private let apps: any AppRepository
     private let limiter: RateLimiter<SDKKeyClient>
     /// Who sent a request.
     let clientAddress: ClientAddress
@@ -46,11 +46,11 @@ public final class Authenticator: Sendable {
     static let keyHeader = HTTPField.Name("Waypoint-Key")!
 
     init(
-        adminToken: AdminToken, store: any Store, limiter: RateLimiter<SDKKeyClient>, trustedProxies: [TrustedProxy] = [],
+        adminToken: AdminToken, apps: any AppRepository, limiter: RateLimiter<SDKKeyClient>, trustedProxies: [TrustedProxy] = [],
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.adminToken = adminToken
-        self.store = store
+        self.apps = apps
         self.limiter = limiter
         self.clientAddress = ClientAddress(trustedProxies: trustedProxies)
         self.now = now
@@ -99,7 +99,7 @@ public final class Authenticator: Sendable {
             return cache.generation
         }
         let hash = SecretHash.sha256Hex(key)
-        guard let environment = try await store.environment(keyHash: hash, at: now),
+        guard let environment = try await apps.environment(keyHash: hash, at: now),
               SecretHash.constantTimeEquals(environment.keyHash, hash)
         else { throw Self.unknownKey }
         let found = CachedKey(environment: environment, bucket: SDKKeyClient.key(ofHash: hash), cachedAt: now)

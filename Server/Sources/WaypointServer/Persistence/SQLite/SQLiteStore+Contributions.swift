@@ -9,7 +9,7 @@ import WaypointTools
 /// at a time for every process that opens the file, and each of these transactions writes (the
 /// insert or the delete of events) before it reads a user's events and rows; so no other
 /// recompute of the same user runs between that read and the commit, and no lock of its own is needed.
-extension SQLiteStore {
+extension SQLiteStore: ReportLedgerRepository {
     /// Recomputes the rows of each user's `subjects` (flow or walkthrough ids) from their stored
     /// events, replaces them, and applies the difference to the cells.
     static func recomputeContributions(_ db: Database, appID: String, subjects: [ContributionUser: Set<ExactID>]) throws {

@@ -2,41 +2,30 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// A store that keeps a report ledger and can rebuild it from its events (``ReportLedger``).
-public protocol ReportLedgerStore: Sendable {
-    /// What the server knows of the ledger's version.
-    var reportLedger: ReportLedger { get }
-
-    /// Rebuilds the ledger from the stored events when it was built by an earlier version of the
-    /// report rules (in one transaction, under a lock that one server at a time holds, so servers
-    /// starting together rebuild once), and records this server's version. Logs its progress.
-    func rebuildReportLedger(logger: Logger) async throws
-}
-
 /// Rebuilds the report ledger at start when its version is not this server's, while the server
 /// already answers (docs/ARCHITECTURE.md, "The ledger's version"): `GET /ready`, reports and event
 /// intake say 503 with the progress until it is done. A rebuild that fails is tried again after
 /// ``retryDelay``; a graceful shutdown stops it (the transaction rolls back; the next start begins again).
 public struct ReportLedgerService: Service {
-    let store: any ReportLedgerStore
+    let ledger: any ReportLedgerRepository
     let logger: Logger
     /// How long a failed rebuild waits before it starts again.
     let retryDelay: Duration
 
-    public init(store: any ReportLedgerStore, logger: Logger, retryDelay: Duration = .seconds(30)) {
-        self.store = store
+    public init(ledger: any ReportLedgerRepository, logger: Logger, retryDelay: Duration = .seconds(30)) {
+        self.ledger = ledger
         self.logger = logger
         self.retryDelay = retryDelay
     }
 
     public func run() async throws {
-        let ledger = store.reportLedger
+        let state = ledger.reportLedger
         try? await cancelWhenGracefulShutdown {
             // A PostgreSQL store reads its version once its migrations ran, before the server listens.
-            while ledger.phase == .unchecked { try await Task.sleep(for: .milliseconds(50)) }
-            while ledger.needsRebuild {
+            while state.phase == .unchecked { try await Task.sleep(for: .milliseconds(50)) }
+            while state.needsRebuild {
                 do {
-                    try await store.rebuildReportLedger(logger: logger)
+                    try await ledger.rebuildReportLedger(logger: logger)
                 } catch is CancellationError {
                     return
                 } catch {

@@ -6,7 +6,7 @@ import PostgresNIO
 /// each chained to the one before (``AuditChain``) under an advisory lock held until the
 /// transaction ends, so appends from several server processes never fork the chain; a trigger
 /// refuses every change, deletion or truncation (``StoreSchema/auditLogStep(in:)``).
-extension PostgresStore: AuditRowReader {
+extension PostgresStore: AuditRepository, AuditRowReader {
     public func appendAudit(_ entry: AuditEntry) async throws {
         let logger = logger
         let chain = auditChain

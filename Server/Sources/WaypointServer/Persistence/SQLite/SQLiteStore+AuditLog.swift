@@ -5,7 +5,7 @@ import GRDB
 /// each chained to the one before (``AuditChain``; SQLite runs one writing transaction at a time,
 /// so reading the last entry and adding the next is never interleaved); triggers refuse every
 /// change or deletion (``StoreSchema/auditLogStep(in:)``).
-extension SQLiteStore {
+extension SQLiteStore: AuditRepository {
     public func appendAudit(_ entry: AuditEntry) async throws {
         try await pool.write { db in try self.appendChained(entry, db) }
     }

@@ -12,7 +12,7 @@ import WaypointTools
 /// the recompute of a user one process's at a time (whoever recomputes last sees every event
 /// committed before, and its own); then the row locks of the cells it changes (in key order), read,
 /// summed in Swift (totals are the core's bytes) and written back.
-extension PostgresStore {
+extension PostgresStore: ReportLedgerRepository {
     /// Recomputes the rows of each user's `subjects` (flow or walkthrough ids) from their stored
     /// events, replaces them, and applies the difference to the cells.
     ///
