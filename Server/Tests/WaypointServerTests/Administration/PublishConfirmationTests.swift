@@ -15,7 +15,7 @@ struct PublishConfirmationTests {
         try await TestServer.run(store: store) { client in
             let app = try await client.createApp("fitness")
             _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
-            let administration = AppAdministration(store: store, documents: PublishedDocumentCache(store: store), metrics: ServerMetrics())
+            let administration = AppAdministration(store)
             // Nobody is in flight yet: the first publish needs no confirmation.
             let first = try await administration.publish(appID: "fitness", environment: "production", revision: 1, confirmed: false, by: .testing)
             #expect(first.previousRevision == nil)
@@ -45,7 +45,7 @@ struct PublishConfirmationTests {
         let store = try SQLiteStore(directory: directory)
         try await TestServer.run(store: store) { client in
             _ = try await client.createApp("fitness")
-            let administration = AppAdministration(store: store, documents: PublishedDocumentCache(store: store), metrics: ServerMetrics())
+            let administration = AppAdministration(store)
             let error = await #expect(throws: APIError.self) {
                 try await administration.publish(appID: "fitness", environment: "production", revision: 7, confirmed: false, by: .testing)
             }

@@ -13,7 +13,7 @@ struct AuditNoOpTests {
     func aChangeThatChangesNothingLeavesNoEntry(kind: StoreKind) async throws {
         try await kind.withStore { store in
             let clock = LockedBox(Date(timeIntervalSince1970: 1_800_000_000))
-            var administration = AppAdministration(store: store, documents: PublishedDocumentCache(store: store), metrics: ServerMetrics())
+            var administration = AppAdministration(store)
             administration.now = { clock.get() }
             let created = try await administration.createApp(id: "fitness", name: "Fitness", by: .testing)
             _ = try await administration.addRevision(appID: "fitness", body: try TestServer.example("waypoint.json"), by: .testing)
@@ -32,7 +32,7 @@ struct AuditNoOpTests {
             let revokedAgain = try await administration.revokeKey(appID: "fitness", environment: "production", prefix: oldPrefix, by: .testing)
             #expect(revokedAgain.expiresAt == revoked.expiresAt)
 
-            let erasure = UserErasure(store: store, now: { clock.get() })
+            let erasure = UserErasure(apps: store, events: store, audit: store, now: { clock.get() })
             #expect(try await erasure.erase(appID: "fitness", userID: "nobody", by: .testing, logger: Logger(label: "test")) == 0)
 
             let people = try PeopleStoreTests.people(store)

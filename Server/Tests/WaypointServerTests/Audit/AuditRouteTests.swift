@@ -212,7 +212,7 @@ struct AuditRouteTests {
                 [StoreContractTests.event("old", at: 0), StoreContractTests.event("new", at: Timestamp.milliseconds(Self.start))], appID: "fitness")
             var logger = Logger(label: "retention-test")
             logger.logLevel = .critical
-            let retention = try RetentionService(store: store, days: 30, logger: logger, now: { Self.start })
+            let retention = try RetentionService(events: store, audit: store, days: 30, logger: logger, now: { Self.start })
             #expect(await retention.deleteExpired() == 1)
             #expect(await retention.deleteExpired() == 0)
             let page = try await store.auditEntries(AuditQuery())

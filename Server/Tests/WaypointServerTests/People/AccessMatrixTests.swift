@@ -14,7 +14,7 @@ struct AccessMatrixTests {
     static func routes() async throws -> [(method: HTTPRequest.Method, path: String)] {
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
-            let router = buildRouter(try TestServer.configuration(), store: store, metrics: ServerMetrics())
+            let router = buildRouter(try TestServer.configuration(), repositories: Repositories(store), metrics: ServerMetrics())
             // The responder is built as the server builds it, with any routes it adds then (HEAD).
             _ = router.buildResponder()
             let routes = router.routes.map { (method: $0.method, path: $0.path.description) }

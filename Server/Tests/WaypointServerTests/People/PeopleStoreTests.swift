@@ -5,7 +5,7 @@ import Testing
 /// ``People`` on both stores: the same SQL, the same rules, in SQLite and PostgreSQL.
 @Suite("People in every store")
 struct PeopleStoreTests {
-    static func people(_ store: any Store, now: @escaping @Sendable () -> Date = { Date() }) throws -> People {
+    static func people(_ store: TestDatabase, now: @escaping @Sendable () -> Date = { Date() }) throws -> People {
         People(sql: try #require(store as? any SQLRows), hasher: PasswordHasher(cost: 4), now: now)
     }
 

@@ -49,7 +49,7 @@ struct RetentionServiceTests {
                 [Self.event("old", daysAgo: 30.5), Self.event("edge", daysAgo: 29.9), Self.event("new", daysAgo: 1)], appID: "fitness")
             let log = RecordedLog()
             let waits = LockedBox<[Duration]>([])
-            let service = try RetentionService(store: store, days: 30, logger: log.logger, now: { Self.now }) { duration in
+            let service = try RetentionService(events: store, audit: store, days: 30, logger: log.logger, now: { Self.now }) { duration in
                 waits.update { $0.append(duration) }
                 let count = waits.get().count
                 if count == 2 {
@@ -69,11 +69,11 @@ struct RetentionServiceTests {
 
     @Test func aFailingStoreIsLoggedAndTheServiceGoesOn() async throws {
         let log = RecordedLog()
-        let service = try RetentionService(store: FailureRouteTests.FailingStore(), days: 1, logger: log.logger, now: { Self.now })
+        let service = try RetentionService(events: Failing(), audit: UnusedAudit(), days: 1, logger: log.logger, now: { Self.now })
         #expect(await service.deleteExpired() == nil)
         let lines = log.lines.withLock { $0 }
         #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("error: retention: could not delete the events before 2027-01-14T08:00:00.000Z: Failure()") == true)
+        #expect(lines.first?.hasPrefix("error: retention: could not delete the events before 2027-01-14T08:00:00.000Z: Unknown()") == true)
         #expect(lines.first?.hasSuffix("; the next pass, in an hour, tries again") == true)
     }
 
@@ -90,5 +90,17 @@ struct RetentionServiceTests {
             let outcome = try await StartupRun.run(["--data", directory.path, "--retention-days", "0"])
             outcome.expectOneLine(containing: ["--retention-days must be a whole number of days from 1 to 36600", "(it is 0)"])
         }
+    }
+}
+
+/// An audit log no call should reach: a pass that deleted nothing records nothing.
+struct UnusedAudit: AuditRepository {
+    func appendAudit(_ entry: AuditEntry) async throws {
+        Issue.record("an audit entry was appended: \(entry.action)")
+    }
+
+    func auditEntries(_ query: AuditQuery) async throws -> AuditPage {
+        Issue.record("the audit log was read")
+        throw Failing.Unknown()
     }
 }

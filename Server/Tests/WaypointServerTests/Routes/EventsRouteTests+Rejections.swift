@@ -4,7 +4,7 @@ import Testing
 
 extension EventsRouteTests {
     /// The messages of the events of `lines` that were refused, by index.
-    static func rejections(_ lines: [String], store: (any Store)? = nil) async throws -> [Int: String] {
+    static func rejections(_ lines: [String], store: TestDatabase? = nil) async throws -> [Int: String] {
         let answer = LockedBox<[Int: String]>([:])
         try await TestServer.run(store: store) { client in
             let app = try await client.createApp("fitness")

@@ -29,7 +29,7 @@ struct OpenAPIContractTests {
     static func routedRoutes() async throws -> Set<String> {
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
-            let router = buildRouter(try TestServer.configuration(), store: store, metrics: ServerMetrics())
+            let router = buildRouter(try TestServer.configuration(), repositories: Repositories(store), metrics: ServerMetrics())
             // Building the responder is what the server does before it listens; routes the router
             // generates then (such as `HEAD` for every `GET`, when enabled) are listed too.
             _ = router.buildResponder()

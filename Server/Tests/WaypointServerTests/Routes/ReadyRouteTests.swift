@@ -23,7 +23,7 @@ struct ReadyRouteTests {
 
     @Test func aStoreThatCannotStoreIsUnavailableWithItsReasonWhileHealthStaysOK() async throws {
         let full = StoreError.storageFull("The disk that holds /srv/waypoint has 12 KiB free. Free space on that disk.")
-        try await TestServer.run(store: StorageFailingStore(failure: full)) { client in
+        try await TestServer.run(repositories: { $0.failingEverywhereAsked(with: full) }) { client in
             let ready = try await client.send("/ready")
             #expect(ready.status == .serviceUnavailable)
             #expect(ready.headers[.retryAfter] == "60")
@@ -36,7 +36,7 @@ struct ReadyRouteTests {
     }
 
     @Test func aCheckThatFailsOtherwiseIsUnavailableAndNamesTheLog() async throws {
-        try await TestServer.run(store: FailureRouteTests.FailingStore()) { client in
+        try await TestServer.run(repositories: { $0.failingEverywhereAsked() }) { client in
             let ready = try await client.send("/ready")
             #expect(ready.status == .serviceUnavailable)
             #expect(ready.headers[.retryAfter] == "10")
@@ -56,7 +56,7 @@ struct StorageFailureRouteTests {
         (StoreError.storageUnavailable("PostgreSQL cannot be used now. Check that it runs."), "storage-unavailable", "10"),
     ])
     func theAPIAnswers503WithRetryAfter(failure: StoreError, code: String, retryAfter: String) async throws {
-        try await TestServer.run(store: StorageFailingStore(failure: failure)) { client in
+        try await TestServer.run(repositories: { $0.failingEverywhereAsked(with: failure) }) { client in
             let responses = [
                 try await client.postEvents(key: "wps_anything", lines: [TestEvents.line("a")]),
                 try await client.send("/v1/apps", .post, headers: TestServer.admin, json: #"{"id":"fitness","name":"Fitness"}"#),
@@ -78,7 +78,7 @@ struct StorageFailureRouteTests {
 
     @Test func theDashboardShowsAPageThatSaysSo() async throws {
         let failure = StoreError.storageUnavailable("PostgreSQL cannot be used now (the connection to it was lost). Check that it runs.")
-        try await TestServer.run(store: StorageFailingStore(failure: failure)) { client in
+        try await TestServer.run(repositories: { $0.failingEverywhereAsked(with: failure) }) { client in
             var browser = DashboardBrowser(client)
             // Accounts and sessions are in the store too: the sign-in page, and a page with a
             // session cookie (signed, so its row is looked up), say so.
@@ -96,54 +96,10 @@ struct StorageFailureRouteTests {
     }
 
     @Test func otherStoreFailuresStayA500() async throws {
-        try await TestServer.run(store: FailureRouteTests.FailingStore()) { client in
+        try await TestServer.run(repositories: { $0.failingEverywhereAsked() }) { client in
             let response = try await client.postEvents(key: "wps_anything", lines: [TestEvents.line("a")])
             #expect(response.status == .internalServerError)
             #expect(response.headers[.retryAfter] == nil)
         }
     }
-}
-
-/// A store whose every call throws `failure`, as one whose disk is full or whose database is gone.
-struct StorageFailingStore: Store, SQLRows {
-    let failure: StoreError
-
-    var dialect: SQLDialect { .sqlite }
-    func run(_ queries: [SQLQuery]) async throws -> [[[SQLStatement.Value?]]] { throw failure }
-
-    func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws { throw failure }
-    func app(id: String) async throws -> AppRecord? { throw failure }
-    func apps() async throws -> [AppRecord] { throw failure }
-    func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] { throw failure }
-    func eventCount(appID: String, environment: String) async throws -> Int { throw failure }
-    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws -> AddedRevision { throw failure }
-    func revisions(appID: String) async throws -> [RevisionSummary] { throw failure }
-    func revision(appID: String, number: Int) async throws -> RevisionRecord? { throw failure }
-    func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? { throw failure }
-    func publications(appID: String, environment: String) async throws -> [PublicationRecord] { throw failure }
-    func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? { throw failure }
-    func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw failure }
-    func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage { throw failure }
-    func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
-        throw failure
-    }
-    func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String] {
-        throw failure
-    }
-    func close() async throws {}
-    func checkStorage() async throws { throw failure }
-    func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? { throw failure }
-    func keys(appID: String, environment: String) async throws -> [SDKKeySummary] { throw failure }
-    func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date, audit: AuditEntryOf<[SDKKeySummary]>?) async throws
-        -> [SDKKeySummary] { throw failure }
-    func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws -> SDKKeySummary { throw failure }
-    func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int { throw failure }
-    func deleteEvents(before cutoff: Int64) async throws -> Int { throw failure }
-    func contributions(appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
-                       medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?) async throws
-        -> ContributionScope { throw failure }
-    func storedContributions(appID: String, environment: String) async throws -> StoredContributions { throw failure }
-    func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] { throw failure }
-    func appendAudit(_ entry: AuditEntry) async throws { throw failure }
-    func auditEntries(_ query: AuditQuery) async throws -> AuditPage { throw failure }
 }

@@ -160,7 +160,7 @@ extension UsersRouteTests {
             let store = try SQLiteStore(directory: directory)
             var configuration = try TestServer.configuration()
             configuration.logLevel = .info
-            let application = buildApplication(configuration, store: store, logger: log.logger)
+            let application = buildApplication(configuration, repositories: Repositories(store), logger: log.logger)
             try await application.test(.router) { client in
                 let app = try await client.createApp("fitness")
                 #expect(try await client.postEvents(key: app.production, lines: [TestEvents.line("m1", user: "secret-user-77")]).status == .ok)

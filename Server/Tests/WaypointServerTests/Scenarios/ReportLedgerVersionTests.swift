@@ -9,7 +9,7 @@ import WaypointTools
 /// then reports and event intake answer 503 with why (docs/ARCHITECTURE.md, "The ledger's version").
 @Suite("The ledger's version")
 struct ReportLedgerVersionTests {
-    typealias LedgerStore = any Store & ReportLedgerStore & SQLRows
+    typealias LedgerStore = TestDatabase
 
     /// Opens a store on one database twice, as two starts of a server do: `first` fills it, `second`
     /// opens it again.
@@ -94,7 +94,7 @@ struct ReportLedgerVersionTests {
 
                 let log = RetentionServiceTests.RecordedLog()
                 try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { try await ReportLedgerService(store: store, logger: log.logger).run() }
+                    group.addTask { try await ReportLedgerService(ledger: store, logger: log.logger).run() }
                     try await Polling.until("the rebuild ends", timeout: .seconds(120)) { store.reportLedger.phase == .current }
                     group.cancelAll()
                 }
@@ -129,7 +129,7 @@ struct ReportLedgerVersionTests {
             }
             // The service leaves it as it is: a later release's sums are not this one's to change.
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await ReportLedgerService(store: store, logger: Logger(label: "ledger-tests")).run() }
+                group.addTask { try await ReportLedgerService(ledger: store, logger: Logger(label: "ledger-tests")).run() }
                 try await Task.sleep(for: .milliseconds(300))
                 group.cancelAll()
             }

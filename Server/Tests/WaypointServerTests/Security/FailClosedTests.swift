@@ -15,7 +15,7 @@ struct FailClosedTests {
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
             let routes = ServerRoutes(
-                try TestServer.configuration(), store: store, metrics: ServerMetrics(), now: { Date() }, signInClock: { .now })
+                try TestServer.configuration(), repositories: Repositories(store), metrics: ServerMetrics(), now: { Date() }, signInClock: { .now })
             // Something to change: an app with a revision, so a route acting for nobody would act.
             let owner = AuditOrigin(actor: .adminToken, address: nil)
             _ = try await routes.administration.createApp(id: "fitness", name: "Fitness", by: owner)

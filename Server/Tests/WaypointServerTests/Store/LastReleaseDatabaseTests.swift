@@ -25,7 +25,7 @@ struct LastReleaseDatabaseTests {
 
     /// What the release stored: app `fuzz` with both revisions, revision 2 published, random users'
     /// events, an erased user and a rotated staging key; returns the production key.
-    static func fill(_ store: any Store) async throws -> String {
+    static func fill(_ store: TestDatabase) async throws -> String {
         let key = Mutex("")
         try await TestServer.run(store: store) { client in
             let app = try await ReportsEqualTheExportTests.createFuzzApp(client)
@@ -71,10 +71,10 @@ struct LastReleaseDatabaseTests {
         if Self.recording { try await Self.record(kind) }
         let key = try String(contentsOf: Self.keyFile(kind), encoding: .utf8)
         let dump = try String(contentsOf: Self.dump(kind), encoding: .utf8)
-        @Sendable func check(_ store: any Store & ReportLedgerStore) async throws {
+        @Sendable func check(_ store: TestDatabase) async throws {
             // A ledger of other rules is rebuilt first, as at a server's start.
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await ReportLedgerService(store: store, logger: Logger(label: "release-tests")).run() }
+                group.addTask { try await ReportLedgerService(ledger: store, logger: Logger(label: "release-tests")).run() }
                 try await Polling.until("the ledger is current", timeout: .seconds(60)) { store.reportLedger.phase == .current }
                 group.cancelAll()
             }

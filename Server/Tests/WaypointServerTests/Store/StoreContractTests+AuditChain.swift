@@ -19,7 +19,7 @@ extension StoreContractTests {
     /// Runs `body` with a new store of `kind` and its log; a SQLite log is verified and tampered
     /// with in a copy of its data folder made by `waypoint-server backup` (with the key), as a
     /// restored backup is.
-    static func withChainedLog(_ kind: StoreKind, _ body: @Sendable (any Store, @Sendable () async throws -> ChainedLog) async throws -> Void)
+    static func withChainedLog(_ kind: StoreKind, _ body: @Sendable (TestDatabase, @Sendable () async throws -> ChainedLog) async throws -> Void)
         async throws {
         switch kind {
         case .sqlite:
@@ -175,7 +175,7 @@ extension StoreContractTests {
     @Test(arguments: StoreKind.available)
     func appendsFromTwoStoresAtOnceKeepOneChain(kind: StoreKind) async throws {
         let perStore = 25
-        @Sendable func appendConcurrently(_ first: any Store, _ second: any Store) async throws {
+        @Sendable func appendConcurrently(_ first: TestDatabase, _ second: TestDatabase) async throws {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, store) in [first, second].enumerated() {
                     group.addTask {

@@ -60,7 +60,7 @@ extension StoreContractTests {
     }
 
     /// Every report the store answers, as JSON, next to the same report over its export.
-    static func exactIDReports(_ store: any Store) async throws -> (stored: [String], overExport: [String]) {
+    static func exactIDReports(_ store: TestDatabase) async throws -> (stored: [String], overExport: [String]) {
         let export = try await allLines(store, appID: "fitness")
         let data = Data((export.joined(separator: "\n") + "\n").utf8)
         func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
@@ -71,15 +71,15 @@ extension StoreContractTests {
             FunnelQuery(flowID: "signup", steps: ["welcome", "$complete"]),
             FunnelQuery(flowID: composedUser), FunnelQuery(flowID: decomposedUser),
         ] {
-            stored.append(text(try await StoredFunnel.report(store: store, appID: "fitness", environment: "production", query: query).jsonData()))
+            stored.append(text(try await StoredFunnel.report(ledger: store, events: store, appID: "fitness", environment: "production", query: query).jsonData()))
             overExport.append(text(try Funnel.compute(jsonLines: data, query: query).jsonData()))
         }
         let walkthrough = WalkthroughQuery(walkthroughID: "tour", declaredSteps: ["intro"])
-        stored.append(text(try await StoredWalkthroughReport.report(store: store, appID: "fitness", environment: "production", query: walkthrough).jsonData()))
+        stored.append(text(try await StoredWalkthroughReport.report(ledger: store, events: store, appID: "fitness", environment: "production", query: walkthrough).jsonData()))
         overExport.append(text(try WalkthroughReport.compute(jsonLines: data, query: walkthrough).jsonData()))
         let experiment = ExperimentQuery(experiment: "short-signup")
         stored.append(text(try await StoredExperimentReport.report(
-            store: store, appID: "fitness", environment: "production", query: experiment, document: exactIDsDocument).jsonData()))
+            ledger: store, events: store, appID: "fitness", environment: "production", query: experiment, document: exactIDsDocument).jsonData()))
         overExport.append(text(try ExperimentReport.compute(jsonLines: data, query: experiment, document: exactIDsDocument).jsonData()))
         return (stored, overExport)
     }
@@ -96,7 +96,7 @@ extension StoreContractTests {
             try await Self.checkContributions(store, appID: "fitness", "two users")
 
             let funnel = try await StoredFunnel.report(
-                store: store, appID: "fitness", environment: "production", query: FunnelQuery(flowID: "signup", document: Self.exactIDsDocument))
+                ledger: store, events: store, appID: "fitness", environment: "production", query: FunnelQuery(flowID: "signup", document: Self.exactIDsDocument))
             #expect(funnel.flowReport?.overall.started == 2)
             #expect(funnel.flowReport?.overall.completed == 1)
             let reports = try await Self.exactIDReports(store)
@@ -109,7 +109,7 @@ extension StoreContractTests {
             #expect(try await Self.allLines(store, appID: "fitness") == left.map(\.line))
             try await Self.checkContributions(store, appID: "fitness", "after erasing the NFC user")
             let after = try await StoredFunnel.report(
-                store: store, appID: "fitness", environment: "production", query: FunnelQuery(flowID: "signup", document: Self.exactIDsDocument))
+                ledger: store, events: store, appID: "fitness", environment: "production", query: FunnelQuery(flowID: "signup", document: Self.exactIDsDocument))
             #expect(after.flowReport?.overall.started == 1)
             #expect(after.flowReport?.overall.completed == 0)
             let reportsAfter = try await Self.exactIDReports(store)

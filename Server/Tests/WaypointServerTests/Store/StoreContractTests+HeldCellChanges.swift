@@ -14,7 +14,7 @@ extension StoreContractTests {
     /// Runs `body` with a new store of `kind` and a function that counts the rows of
     /// `contribution_cell_changes` in it.
     static func withHeldChanges(
-        _ kind: StoreKind, _ body: @Sendable (any Store, @Sendable () throws -> Int) async throws -> Void
+        _ kind: StoreKind, _ body: @Sendable (TestDatabase, @Sendable () throws -> Int) async throws -> Void
     ) async throws {
         switch kind {
         case .sqlite:

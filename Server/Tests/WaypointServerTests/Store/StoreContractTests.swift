@@ -11,7 +11,7 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 
     /// Runs `body` with a new, empty store of this kind.
-    func withStore<T: Sendable>(_ body: @Sendable (any Store) async throws -> T) async throws -> T {
+    func withStore<T: Sendable>(_ body: @Sendable (TestDatabase) async throws -> T) async throws -> T {
         switch self {
         case .sqlite:
             return try await TemporaryFiles.with { directory in
@@ -43,7 +43,7 @@ struct StoreContractTests {
         StoredEvent(messageID: id, userID: user, flowID: flow, timestamp: timestamp, environment: "production", receivedAt: 1, line: "{\"m\":\"\(id)\"}")
     }
 
-    static func makeApp(_ store: any Store, _ id: String) async throws {
+    static func makeApp(_ store: TestDatabase, _ id: String) async throws {
         try await store.createApp(
             AppRecord(id: id, name: id.capitalized, createdAt: Date(timeIntervalSince1970: 1_700_000_000)),
             environments: [

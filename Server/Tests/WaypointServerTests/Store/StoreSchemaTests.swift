@@ -101,7 +101,7 @@ struct StoreSchemaTests {
         """
 
     /// A store opened on the earlier release's database answers as before and takes new events.
-    static func checkAnswers(_ store: any Store & ReportLedgerStore) async throws {
+    static func checkAnswers(_ store: TestDatabase) async throws {
         // Its ledger was built by the first report rules: the server's start rebuilds it.
         #expect(store.reportLedger.phase == (ReportRules.version == 1 ? .current : .outdated(stored: 1)))
         try await store.rebuildReportLedger(logger: Logger(label: "schema-tests"))

@@ -39,12 +39,14 @@ enum TestServer {
 
     /// Runs `body` against a server on a new SQLite store (or `store`), whose clock is `now`, through
     /// the router or, with `.live`, over a socket on 127.0.0.1 (requests then have a peer address);
-    /// `configure` changes the configuration first.
+    /// `configure` changes the configuration first, and `repositories` the database's repositories
+    /// (a test's failing ones).
     static func run(
-        limits: Limits = Limits(), store: (any Store)? = nil, now: @escaping @Sendable () -> Date = { Date() },
+        limits: Limits = Limits(), store: TestDatabase? = nil, now: @escaping @Sendable () -> Date = { Date() },
         signInClock: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
         _ testing: TestingSetup = .router,
         configure: (inout ServerConfiguration) throws -> Void = { _ in },
+        repositories: @Sendable (Repositories) -> Repositories = { $0 },
         _ body: @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         try await TemporaryFiles.with { directory in
@@ -54,7 +56,7 @@ enum TestServer {
             var configuration = try configuration(limits: limits)
             configuration.port = 0
             try configure(&configuration)
-            let application = buildApplication(configuration, store: store, logger: logger, now: now, signInClock: signInClock)
+            let application = buildApplication(configuration, repositories: repositories(Repositories(store)), logger: logger, now: now, signInClock: signInClock)
             try await application.test(testing, body)
         }
     }

@@ -1,0 +1,36 @@
+import Foundation
+@testable import WaypointServer
+
+/// A database as the tests hold it: every repository, the people tables, and a way to close it.
+/// The server itself takes ``Repositories``, each controller only the repositories it uses.
+typealias TestDatabase = any AppRepository & RevisionRepository & EventRepository & ReportLedgerRepository & AuditRepository
+    & StorageReadiness & SQLRows & ClosableDatabase
+
+/// A database a test can close.
+protocol ClosableDatabase: Sendable {
+    /// Releases the database's connections; it is not used afterwards.
+    func close() async throws
+}
+
+extension SQLiteStore: ClosableDatabase {}
+
+extension PostgresStore: ClosableDatabase {
+    /// Nothing to release: the pool ends with the service that runs it.
+    func close() async throws {}
+}
+
+extension Repositories {
+    /// Every repository of a test's database.
+    init(_ database: TestDatabase) {
+        self.init(database: database)
+    }
+}
+
+extension AppAdministration {
+    /// The administration of a test's database, with the server's defaults.
+    init(_ database: TestDatabase, metrics: ServerMetrics = ServerMetrics()) {
+        self.init(
+            apps: database, revisions: database, events: database, audit: database,
+            documents: PublishedDocumentCache(revisions: database), metrics: metrics)
+    }
+}
