@@ -3,10 +3,10 @@ import Testing
 @testable import WaypointServer
 
 /// ``People`` on both stores: the same SQL, the same rules, in SQLite and PostgreSQL.
-@Suite("People in every store")
+@Suite("People repository contract")
 struct PeopleStoreTests {
     static func people(_ store: TestDatabase, now: @escaping @Sendable () -> Date = { Date() }) throws -> People {
-        People(sql: try #require(store as? any SQLRows), hasher: PasswordHasher(cost: 4), now: now)
+        People(sql: store, hasher: PasswordHasher(cost: 4), now: now)
     }
 
     @Test(arguments: StoreKind.available)

@@ -32,16 +32,18 @@ extension StoreContractTests {
         let cells = stored.cells.map { $0.group.utf8.count + $0.totals.bytes.count }.reduce(0, +)
         return rows + cells
     }
+}
 
+extension EventRepositoryContract {
     @Test(arguments: StoreKind.available)
     func aUsersEventsOfAFlowStopAtTheLimitsAndTheRestAreRefusedOneByOneWithTheReason(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let limits = ContributionChanges.limits
             // The probe's payload at a smaller scale: five batches of 200, every value new.
             var accepted = 0
             for batch in 0..<5 {
-                let events = Self.amplifyingEvents(200, first: batch * 200)
+                let events = StoreContractTests.amplifyingEvents(200, first: batch * 200)
                 let result = try await store.insertEvents(events, appID: "fitness")
                 #expect(result.accepted + result.duplicates + result.refused.count == events.count)
                 #expect(result.duplicates == 0)
@@ -55,14 +57,14 @@ extension StoreContractTests {
             #expect(accepted == limits.experiments)
             #expect(try await store.eventCount(appID: "fitness", environment: "production") == accepted)
             // A refused event is not stored, so sent again it is refused again, not a duplicate.
-            let again = try await store.insertEvents(Self.amplifyingEvents(1, first: 999), appID: "fitness")
+            let again = try await store.insertEvents(StoreContractTests.amplifyingEvents(1, first: 999), appID: "fitness")
             #expect(again.refused.count == 1 && again.duplicates == 0)
-            try await Self.checkContributions(store, appID: "fitness", "after the payload")
-            let bytes = try await Self.contributionBytes(store, appID: "fitness")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after the payload")
+            let bytes = try await StoreContractTests.contributionBytes(store, appID: "fitness")
             #expect(bytes < 64_000, "the contributions hold \(bytes) bytes")
 
             // Another user, and the same user's other flows, are untouched by the limits.
-            let other = try await store.insertEvents(Self.amplifyingEvents(limits.experiments, first: 5_000, user: "someone-else"), appID: "fitness")
+            let other = try await store.insertEvents(StoreContractTests.amplifyingEvents(limits.experiments, first: 5_000, user: "someone-else"), appID: "fitness")
             #expect(other.accepted == limits.experiments && other.refused.isEmpty)
         }
     }
@@ -70,7 +72,7 @@ extension StoreContractTests {
     @Test(arguments: StoreKind.available)
     func concurrentBatchesOfOneUserTogetherKeepNoMoreThanTheLimit(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let limits = ContributionChanges.limits
             let perBatch = limits.events * 2 / 5
             // Four batches at once, each within every other limit: together they hold 1.6 times the events.
@@ -96,22 +98,22 @@ extension StoreContractTests {
             #expect(try await store.eventCount(appID: "fitness", environment: "production") == limits.events)
             let message = try #require(results.flatMap(\.refused).first?.message)
             #expect(message.contains("already has \(limits.events) events of flow \"signup\""), "\(message)")
-            try await Self.checkContributions(store, appID: "fitness", "after concurrent batches")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after concurrent batches")
         }
     }
 
     @Test(arguments: StoreKind.available)
     func aPersonsEventsAreNeverRefused(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
-            var random = SeededRandom(seed: 39)
+            try await StoreContractTests.makeApp(store, "fitness")
+            var random = StoreContractTests.SeededRandom(seed: 39)
             // 40 users, 2,000 events over two flows and a walkthrough, three revisions and two experiments, in ten batches.
-            let events = Self.randomContributionEvents(count: 2_000, users: 40, random: &random)
+            let events = StoreContractTests.randomContributionEvents(count: 2_000, users: 40, random: &random)
             for start in stride(from: 0, to: events.count, by: 200) {
                 let result = try await store.insertEvents(Array(events[start..<(start + 200)]), appID: "fitness")
                 #expect(result.refused.isEmpty, "\(result.refused.first?.message ?? "")")
             }
-            try await Self.checkContributions(store, appID: "fitness", "after a person's events")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after a person's events")
         }
     }
 
@@ -120,7 +122,7 @@ extension StoreContractTests {
     @Test(arguments: StoreKind.available)
     func retentionRecomputesABoundedNumberOfUsersPerTransactionAndDeletesEveryExpiredEvent(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let users = ContributionChanges.retentionUsers + ContributionChanges.retentionUsers / 2
             let events = (0..<users).flatMap { user in
                 [0, 1].map { index in
@@ -143,7 +145,7 @@ extension StoreContractTests {
             #expect(chosen.count == 2 * ContributionChanges.retentionUsers)
             #expect(try await store.deleteEvents(before: 2_000_000) == users)
             #expect(try await store.eventCount(appID: "fitness", environment: "production") == users)
-            try await Self.checkContributions(store, appID: "fitness", "after retention")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after retention")
         }
     }
 }

@@ -83,41 +83,43 @@ extension StoreContractTests {
         overExport.append(text(try ExperimentReport.compute(jsonLines: data, query: experiment, document: exactIDsDocument).jsonData()))
         return (stored, overExport)
     }
+}
 
+extension ReportLedgerRepositoryContract {
     @Test(arguments: StoreKind.available)
     func usersThatDifferOnlyInNormalisationAreTwoUsersInTheExportTheReportsAndErasure(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
-            let events = try Self.exactIDEvents()
+            try await StoreContractTests.makeApp(store, "fitness")
+            let events = try StoreContractTests.exactIDEvents()
             // Delivered in two batches, each user's events split between them.
             _ = try await store.insertEvents(Array(events.prefix(4)), appID: "fitness")
             _ = try await store.insertEvents(Array(events.dropFirst(4)), appID: "fitness")
-            #expect(try await Self.allLines(store, appID: "fitness") == events.map(\.line))
-            try await Self.checkContributions(store, appID: "fitness", "two users")
+            #expect(try await StoreContractTests.allLines(store, appID: "fitness") == events.map(\.line))
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "two users")
 
             let funnel = try await StoredFunnel.report(
-                ledger: store, events: store, appID: "fitness", environment: "production", query: FunnelQuery(flowID: "signup", document: Self.exactIDsDocument))
+                ledger: store, events: store, appID: "fitness", environment: "production", query: FunnelQuery(flowID: "signup", document: StoreContractTests.exactIDsDocument))
             #expect(funnel.flowReport?.overall.started == 2)
             #expect(funnel.flowReport?.overall.completed == 1)
-            let reports = try await Self.exactIDReports(store)
+            let reports = try await StoreContractTests.exactIDReports(store)
             #expect(reports.stored == reports.overExport)
             #expect(reports.stored[2].contains(#""users":2"#), "the sequential funnel: \(reports.stored[2])")
 
             // Erasing the NFC user leaves exactly the NFD user's events, and the reports count them.
-            #expect(try await store.eraseUser(appID: "fitness", userID: Self.composedUser) == 4)
-            let left = events.filter { $0.userID.utf8.elementsEqual(Self.composedUser.utf8) == false }
-            #expect(try await Self.allLines(store, appID: "fitness") == left.map(\.line))
-            try await Self.checkContributions(store, appID: "fitness", "after erasing the NFC user")
+            #expect(try await store.eraseUser(appID: "fitness", userID: StoreContractTests.composedUser) == 4)
+            let left = events.filter { $0.userID.utf8.elementsEqual(StoreContractTests.composedUser.utf8) == false }
+            #expect(try await StoreContractTests.allLines(store, appID: "fitness") == left.map(\.line))
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after erasing the NFC user")
             let after = try await StoredFunnel.report(
-                ledger: store, events: store, appID: "fitness", environment: "production", query: FunnelQuery(flowID: "signup", document: Self.exactIDsDocument))
+                ledger: store, events: store, appID: "fitness", environment: "production", query: FunnelQuery(flowID: "signup", document: StoreContractTests.exactIDsDocument))
             #expect(after.flowReport?.overall.started == 1)
             #expect(after.flowReport?.overall.completed == 0)
-            let reportsAfter = try await Self.exactIDReports(store)
+            let reportsAfter = try await StoreContractTests.exactIDReports(store)
             #expect(reportsAfter.stored == reportsAfter.overExport)
 
-            #expect(try await store.eraseUser(appID: "fitness", userID: Self.decomposedUser) == 5)
-            #expect(try await Self.allLines(store, appID: "fitness") == events.suffix(3).map(\.line))
-            try await Self.checkContributions(store, appID: "fitness", "after erasing both")
+            #expect(try await store.eraseUser(appID: "fitness", userID: StoreContractTests.decomposedUser) == 5)
+            #expect(try await StoreContractTests.allLines(store, appID: "fitness") == events.suffix(3).map(\.line))
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after erasing both")
         }
     }
 }

@@ -12,15 +12,17 @@ extension StoreContractTests {
     static func key(_ prefix: String, _ created: Date, _ expires: Date?) -> SDKKeySummary {
         SDKKeySummary(prefix: prefix, createdAt: created, expiresAt: expires)
     }
+}
 
+extension AppRepositoryContract {
     @Test(arguments: StoreKind.available)
     func aRotatedKeyWorksUntilItsGracePeriodEnds(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let until = t1.addingTimeInterval(3600)
             let keys = try await store.rotateKey(
                 appID: "fitness", environment: "production", keyHash: "new-p", prefix: "wps_new1", at: t1, previousUntil: until)
-            #expect(keys == [Self.key("wps_p-fitness", t0, until), Self.key("wps_new1", t1, nil)])
+            #expect(keys == [StoreContractTests.key("wps_p-fitness", t0, until), StoreContractTests.key("wps_new1", t1, nil)])
             #expect(try await store.keys(appID: "fitness", environment: "production") == keys)
 
             // The old key, until its expiry (excluded); the new one, from now on.
@@ -31,7 +33,7 @@ extension StoreContractTests {
             #expect(try await store.environment(keyHash: "new-p", at: until.addingTimeInterval(86_400 * 365)) == EnvironmentRecord(
                 appID: "fitness", name: "production", keyHash: "new-p", keyPrefix: "wps_new1", keyExpiresAt: nil))
             // Staging keeps its key.
-            #expect(try await store.keys(appID: "fitness", environment: "staging") == [Self.key("wps_s-fitness", t0, nil)])
+            #expect(try await store.keys(appID: "fitness", environment: "staging") == [StoreContractTests.key("wps_s-fitness", t0, nil)])
             #expect(try await store.environment(keyHash: "fitness-s", at: until) != nil)
         }
     }
@@ -40,14 +42,14 @@ extension StoreContractTests {
     @Test(arguments: StoreKind.available)
     func aSecondRotationEndsEveryEarlierKeyByItsOwnGracePeriod(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let t2 = t1.addingTimeInterval(60)
             _ = try await store.rotateKey(
                 appID: "fitness", environment: "production", keyHash: "k2", prefix: "wps_k2", at: t1, previousUntil: t1.addingTimeInterval(30))
             _ = try await store.rotateKey(
                 appID: "fitness", environment: "production", keyHash: "k3", prefix: "wps_k3", at: t2, previousUntil: t2.addingTimeInterval(3600))
             #expect(try await store.keys(appID: "fitness", environment: "production") == [
-                Self.key("wps_p-fitness", t0, t1.addingTimeInterval(30)), Self.key("wps_k2", t1, t2.addingTimeInterval(3600)), Self.key("wps_k3", t2, nil),
+                StoreContractTests.key("wps_p-fitness", t0, t1.addingTimeInterval(30)), StoreContractTests.key("wps_k2", t1, t2.addingTimeInterval(3600)), StoreContractTests.key("wps_k3", t2, nil),
             ])
             // No grace: every earlier key stops at once.
             let t3 = t2.addingTimeInterval(60)
@@ -65,12 +67,12 @@ extension StoreContractTests {
     @Test(arguments: StoreKind.available)
     func aRevokedKeyStopsAtOnceButTheCurrentKeyIsKept(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let until = t1.addingTimeInterval(86_400)
             _ = try await store.rotateKey(appID: "fitness", environment: "production", keyHash: "k2", prefix: "wps_k2", at: t1, previousUntil: until)
             let revokedAt = t1.addingTimeInterval(10)
             let revoked = try await store.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p-fitness", at: revokedAt)
-            #expect(revoked == Self.key("wps_p-fitness", t0, revokedAt))
+            #expect(revoked == StoreContractTests.key("wps_p-fitness", t0, revokedAt))
             #expect(try await store.environment(keyHash: "fitness-p", at: revokedAt) == nil)
             #expect(try await store.environment(keyHash: "k2", at: revokedAt) != nil)
             // Revoking it again changes nothing: it ended then.
@@ -97,7 +99,7 @@ extension StoreContractTests {
     @Test(arguments: StoreKind.available)
     func keysOfAnUnknownEnvironmentOrATakenPrefixAreRefused(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let missing = StoreError.noEnvironment(appID: "fitness", environment: "qa")
             await #expect(throws: missing) { _ = try await store.keys(appID: "fitness", environment: "qa") }
             await #expect(throws: StoreError.noEnvironment(appID: "other", environment: "production")) {
@@ -112,7 +114,7 @@ extension StoreContractTests {
             #expect(taken.isConflict)
             #expect(taken.description.hasPrefix("The environment \"production\" of \"fitness\" has a key \"wps_p-fitness\" already"))
             // Nothing changed.
-            #expect(try await store.keys(appID: "fitness", environment: "production") == [Self.key("wps_p-fitness", t0, nil)])
+            #expect(try await store.keys(appID: "fitness", environment: "production") == [StoreContractTests.key("wps_p-fitness", t0, nil)])
             #expect(try await store.environment(keyHash: "x", at: t1) == nil)
             // The same prefix in another environment is another key.
             _ = try await store.rotateKey(appID: "fitness", environment: "staging", keyHash: "y", prefix: "wps_p-fitness", at: t1, previousUntil: t1)

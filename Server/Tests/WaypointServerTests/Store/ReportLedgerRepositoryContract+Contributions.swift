@@ -118,62 +118,6 @@ extension StoreContractTests {
         }
     }
 
-    /// Random batches, delivered out of order, four at a time, with duplicates and users split
-    /// across batches; then an erasure, a retention pass and more batches: the contributions stay
-    /// those of the export throughout.
-    @Test(arguments: StoreKind.available, [1, 2] as [UInt64])
-    func contributionsEqualTheCoreOverTheExport(kind: StoreKind, seed: UInt64) async throws {
-        try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
-            var random = SeededRandom(seed: seed)
-            let events = Self.randomContributionEvents(count: 600, users: 25, random: &random)
-            var batches: [[StoredEvent]] = []
-            var start = 0
-            while start < 450 {
-                let end = min(450, start + Int.random(in: 1...60, using: &random))
-                var batch = Array(events[start..<end])
-                // Duplicates: events of earlier batches delivered again.
-                if start > 0 {
-                    for _ in 0..<Int.random(in: 0...5, using: &random) { batch.append(events[Int.random(in: 0..<start, using: &random)]) }
-                }
-                var seen: Set<String> = []
-                batches.append(batch.filter { seen.insert($0.messageID).inserted }.shuffled(using: &random))
-                start = end
-            }
-            batches.shuffle(using: &random)
-            let lanes = 4
-            let shares = (0..<lanes).map { lane in stride(from: lane, to: batches.count, by: lanes).map { batches[$0] } }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for share in shares {
-                    group.addTask { for batch in share { _ = try await store.insertEvents(batch, appID: "fitness") } }
-                }
-                try await group.waitForAll()
-            }
-            try await Self.checkContributions(store, appID: "fitness", "after \(batches.count) batches")
-            // The case of two experiment rows of one subject and revision (one per experiment) is met.
-            let production = try await store.storedContributions(appID: "fitness", environment: "production")
-            #expect(production.users.values.contains { rows in
-                let experiments = rows.filter { $0.kind == .experiment }
-                return Set(experiments.map { "\($0.subject) \($0.revision ?? 0)" }).count < experiments.count
-            })
-
-            _ = try await store.eraseUser(appID: "fitness", userID: "user-3")
-            try await Self.checkContributions(store, appID: "fitness", "after an erasure")
-
-            _ = try await store.deleteEvents(before: Self.contributionEpoch + 2 * Self.contributionDay + 37_800_000)
-            try await Self.checkContributions(store, appID: "fitness", "after retention")
-
-            for start in stride(from: 450, to: events.count, by: 50) {
-                _ = try await store.insertEvents(Array(events[start..<min(start + 50, events.count)]) + [events[start - 400]], appID: "fitness")
-            }
-            try await Self.checkContributions(store, appID: "fitness", "after more batches")
-            try await Self.checkScopes(store, appID: "fitness")
-            let none = try await store.contributions(
-                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 0, since: nil, until: nil)
-            #expect(none.rows.isEmpty && none.groupsOutsideRange.isEmpty)
-        }
-    }
-
     /// A scope's rows and its groups outside the range equal those of the expected users' rows by
     /// start, for ranges cut inside days (10:30), on day boundaries, open at either end, and none.
     static func checkScopes(_ store: TestDatabase, appID: String) async throws {
@@ -209,6 +153,64 @@ extension StoreContractTests {
             }
         }
     }
+}
+
+extension ReportLedgerRepositoryContract {
+    /// Random batches, delivered out of order, four at a time, with duplicates and users split
+    /// across batches; then an erasure, a retention pass and more batches: the contributions stay
+    /// those of the export throughout.
+    @Test(arguments: StoreKind.available, [1, 2] as [UInt64])
+    func contributionsEqualTheCoreOverTheExport(kind: StoreKind, seed: UInt64) async throws {
+        try await kind.withStore { store in
+            try await StoreContractTests.makeApp(store, "fitness")
+            var random = StoreContractTests.SeededRandom(seed: seed)
+            let events = StoreContractTests.randomContributionEvents(count: 600, users: 25, random: &random)
+            var batches: [[StoredEvent]] = []
+            var start = 0
+            while start < 450 {
+                let end = min(450, start + Int.random(in: 1...60, using: &random))
+                var batch = Array(events[start..<end])
+                // Duplicates: events of earlier batches delivered again.
+                if start > 0 {
+                    for _ in 0..<Int.random(in: 0...5, using: &random) { batch.append(events[Int.random(in: 0..<start, using: &random)]) }
+                }
+                var seen: Set<String> = []
+                batches.append(batch.filter { seen.insert($0.messageID).inserted }.shuffled(using: &random))
+                start = end
+            }
+            batches.shuffle(using: &random)
+            let lanes = 4
+            let shares = (0..<lanes).map { lane in stride(from: lane, to: batches.count, by: lanes).map { batches[$0] } }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for share in shares {
+                    group.addTask { for batch in share { _ = try await store.insertEvents(batch, appID: "fitness") } }
+                }
+                try await group.waitForAll()
+            }
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after \(batches.count) batches")
+            // The case of two experiment rows of one subject and revision (one per experiment) is met.
+            let production = try await store.storedContributions(appID: "fitness", environment: "production")
+            #expect(production.users.values.contains { rows in
+                let experiments = rows.filter { $0.kind == .experiment }
+                return Set(experiments.map { "\($0.subject) \($0.revision ?? 0)" }).count < experiments.count
+            })
+
+            _ = try await store.eraseUser(appID: "fitness", userID: "user-3")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after an erasure")
+
+            _ = try await store.deleteEvents(before: StoreContractTests.contributionEpoch + 2 * StoreContractTests.contributionDay + 37_800_000)
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after retention")
+
+            for start in stride(from: 450, to: events.count, by: 50) {
+                _ = try await store.insertEvents(Array(events[start..<min(start + 50, events.count)]) + [events[start - 400]], appID: "fitness")
+            }
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after more batches")
+            try await StoreContractTests.checkScopes(store, appID: "fitness")
+            let none = try await store.contributions(
+                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 0, since: nil, until: nil)
+            #expect(none.rows.isEmpty && none.groupsOutsideRange.isEmpty)
+        }
+    }
 
     /// A recompute reads a user's events of a flow or a walkthrough by a seek in
     /// `events_by_flow_user`, never the environment's events.
@@ -235,10 +237,10 @@ extension StoreContractTests {
     func twoPostgresStoresPostingTheSameUsersAgreeWithTheExport() async throws {
         let url = try PostgresServer.createDatabase()
         try await PostgresServer.withStore(url: url) { first in
-            try await Self.makeApp(first, "fitness")
+            try await StoreContractTests.makeApp(first, "fitness")
             try await PostgresServer.withStore(url: url) { second in
-                var random = SeededRandom(seed: 7)
-                let events = Self.randomContributionEvents(count: 800, users: 4, random: &random)
+                var random = StoreContractTests.SeededRandom(seed: 7)
+                let events = StoreContractTests.randomContributionEvents(count: 800, users: 4, random: &random)
                 let batches = stride(from: 0, to: events.count, by: 20).map { Array(events[$0..<min($0 + 20, events.count)]) }
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (index, store) in [first, second].enumerated() {
@@ -252,8 +254,8 @@ extension StoreContractTests {
                     }
                     try await group.waitForAll()
                 }
-                try await Self.checkContributions(first, appID: "fitness", "two stores")
-                try await Self.checkContributions(second, appID: "fitness", "two stores, read by the second")
+                try await StoreContractTests.checkContributions(first, appID: "fitness", "two stores")
+                try await StoreContractTests.checkContributions(second, appID: "fitness", "two stores, read by the second")
             }
         }
     }
@@ -262,10 +264,10 @@ extension StoreContractTests {
     /// the migration, as if every event had been inserted since.
     @Test func theMigrationFillsContributionsFromEventsStoredBeforeInSQLite() async throws {
         try await TemporaryFiles.with { directory in
-            var random = SeededRandom(seed: 3)
-            let events = Self.randomContributionEvents(count: 300, users: 12, random: &random)
+            var random = StoreContractTests.SeededRandom(seed: 3)
+            let events = StoreContractTests.randomContributionEvents(count: 300, users: 12, random: &random)
             let store = try SQLiteStore(directory: directory)
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             _ = try await store.insertEvents(events, appID: "fitness")
             let before = try await store.storedContributions(appID: "fitness", environment: "production")
             #expect(!before.cells.isEmpty)
@@ -285,17 +287,17 @@ extension StoreContractTests {
             try queue.close()
 
             let migrated = try SQLiteStore(directory: directory)
-            try await Self.checkContributions(migrated, appID: "fitness", "after the migration")
+            try await StoreContractTests.checkContributions(migrated, appID: "fitness", "after the migration")
             #expect(Set(try await migrated.storedContributions(appID: "fitness", environment: "production").cells) == Set(before.cells))
             // Walkthrough events found their walkthrough again: a new one recomputes the user's walkthrough rows.
-            let more = Self.randomContributionEvents(count: 400, users: 12, random: &random).suffix(100).map { event in
+            let more = StoreContractTests.randomContributionEvents(count: 400, users: 12, random: &random).suffix(100).map { event in
                 var event = event
                 event.messageID = "later-" + event.messageID
                 event.line = event.line.replacingOccurrences(of: "\"messageId\":\"", with: "\"messageId\":\"later-")
                 return event
             }
             _ = try await migrated.insertEvents(Array(more), appID: "fitness")
-            try await Self.checkContributions(migrated, appID: "fitness", "after the migration and more events")
+            try await StoreContractTests.checkContributions(migrated, appID: "fitness", "after the migration and more events")
             try await migrated.close()
         }
     }
@@ -303,16 +305,16 @@ extension StoreContractTests {
     @Test(.enabled(if: PostgresServer.isInstalled, "needs PostgreSQL"))
     func theMigrationFillsContributionsFromEventsStoredBeforeInPostgres() async throws {
         let url = try PostgresServer.createDatabase()
-        var random = SeededRandom(seed: 4)
-        let events = Self.randomContributionEvents(count: 300, users: 12, random: &random)
-        let later = Self.randomContributionEvents(count: 400, users: 12, random: &random).suffix(100).map { event in
+        var random = StoreContractTests.SeededRandom(seed: 4)
+        let events = StoreContractTests.randomContributionEvents(count: 300, users: 12, random: &random)
+        let later = StoreContractTests.randomContributionEvents(count: 400, users: 12, random: &random).suffix(100).map { event in
             var event = event
             event.messageID = "later-" + event.messageID
             event.line = event.line.replacingOccurrences(of: "\"messageId\":\"", with: "\"messageId\":\"later-")
             return event
         }
         try await PostgresServer.withStore(url: url) { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             _ = try await store.insertEvents(events, appID: "fitness")
         }
         let fresh = try PostgresServer.createDatabase()
@@ -325,9 +327,9 @@ extension StoreContractTests {
             """)
         #expect(try PostgresServer.schema(url: url) != PostgresServer.schema(url: fresh))
         try await PostgresServer.withStore(url: url) { store in
-            try await Self.checkContributions(store, appID: "fitness", "after the migration")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after the migration")
             _ = try await store.insertEvents(Array(later), appID: "fitness")
-            try await Self.checkContributions(store, appID: "fitness", "after the migration and more events")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after the migration and more events")
         }
         #expect(try PostgresServer.schema(url: url) == PostgresServer.schema(url: fresh))
     }

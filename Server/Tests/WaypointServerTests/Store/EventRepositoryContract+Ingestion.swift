@@ -29,7 +29,9 @@ extension StoreContractTests {
         } while cursor != nil
         return lines
     }
+}
 
+extension EventRepositoryContract {
     /// Ten batches of 1,000 events drawn from 3,000 ids, each in its own shuffled order, inserted
     /// at once: none fails, every id is stored once, and each batch's counts add up.
     @Test(.timeLimit(.minutes(3)), arguments: StoreKind.available)
@@ -37,11 +39,11 @@ extension StoreContractTests {
         var generator = SeededGenerator(seed: 20_261_121)
         let ids = (0..<3000).map { "m\($0)" }
         let batches: [[StoredEvent]] = (0..<10).map { batch in
-            ids.shuffled(using: &generator).prefix(1000).map { Self.event($0, user: "u\(batch)") }
+            ids.shuffled(using: &generator).prefix(1000).map { StoreContractTests.event($0, user: "u\(batch)") }
         }
         let union = Set(batches.joined().map(\.messageID))
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let results = try await withThrowingTaskGroup(of: InsertResult.self) { group in
                 for batch in batches {
                     group.addTask { try await store.insertEvents(batch, appID: "fitness") }
@@ -53,7 +55,7 @@ extension StoreContractTests {
                 #expect(result.accepted + result.duplicates == 1000)
             }
             #expect(results.map(\.accepted).reduce(0, +) == union.count)
-            let lines = try await Self.allLines(store, appID: "fitness")
+            let lines = try await StoreContractTests.allLines(store, appID: "fitness")
             #expect(lines.count == union.count, "nothing is stored twice")
             #expect(Set(lines) == Set(union.map { "{\"m\":\"\($0)\"}" }))
         }
@@ -62,9 +64,9 @@ extension StoreContractTests {
     /// A flow id is stored as given: `""` stays `""`, apart from both a flow's id and no flow.
     @Test(arguments: StoreKind.available)
     func anEmptyFlowIdIsStoredAsGiven(kind: StoreKind) async throws {
-        let events = [Self.event("e1", flow: ""), Self.event("e2", flow: nil), Self.event("e3", flow: "signup")]
+        let events = [StoreContractTests.event("e1", flow: ""), StoreContractTests.event("e2", flow: nil), StoreContractTests.event("e3", flow: "signup")]
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             #expect(try await store.insertEvents(events, appID: "fitness") == InsertResult(accepted: 3, duplicates: 0))
             func lines(_ flowID: String?) async throws -> [String] {
                 try await store.eventsByUser(appID: "fitness", environment: nil, flowID: flowID, after: nil, limit: 10).lines

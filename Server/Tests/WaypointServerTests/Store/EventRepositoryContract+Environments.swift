@@ -2,18 +2,18 @@ import Foundation
 import Testing
 @testable import WaypointServer
 
-extension StoreContractTests {
+extension EventRepositoryContract {
     /// Reports and exports read one environment: neither page kind mixes production and staging,
     /// and `nil` reads every environment.
     @Test(arguments: StoreKind.available)
     func eventsAreReadPerEnvironment(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let events = [
-                Self.event("p1", user: "u1", environment: "production", at: 3),
-                Self.event("s1", user: "u1", environment: "staging", at: 1),
-                Self.event("p2", user: "u2", environment: "production", at: 2),
-                Self.event("s2", user: "u0", environment: "staging", at: 5),
+                StoreContractTests.event("p1", user: "u1", environment: "production", at: 3),
+                StoreContractTests.event("s1", user: "u1", environment: "staging", at: 1),
+                StoreContractTests.event("p2", user: "u2", environment: "production", at: 2),
+                StoreContractTests.event("s2", user: "u0", environment: "staging", at: 5),
             ]
             _ = try await store.insertEvents(events, appID: "fitness")
             func byUser(_ environment: String?) async throws -> [String] {

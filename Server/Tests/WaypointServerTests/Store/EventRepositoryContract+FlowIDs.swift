@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import WaypointServer
 
-extension StoreContractTests {
+extension EventRepositoryContract {
     /// The flows an environment has events of: sorted by bytes, each once, none of another
     /// environment or app, none for walkthrough events, at most `limit`.
     @Test(arguments: StoreKind.available)
     func flowIDsAreTheFlowsOfOneEnvironmentSortedByBytes(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await Self.makeApp(store, "fitness")
-            try await Self.makeApp(store, "notes")
+            try await StoreContractTests.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "notes")
             func event(_ id: String, flow: String?, environment: String = "production", user: String = "u1") -> StoredEvent {
                 StoredEvent(messageID: id, userID: user, flowID: flow, timestamp: 0, environment: environment, receivedAt: 1, line: "{\"m\":\"\(id)\"}")
             }

@@ -3,13 +3,13 @@ import GRDB
 import Testing
 @testable import WaypointServer
 
-extension StoreContractTests {
+extension StorageReadinessContract {
     @Test(arguments: StoreKind.available)
     func aStoreThatCanStorePassesTheStorageCheckAndTheCheckChangesNothing(kind: StoreKind) async throws {
         try await kind.withStore { store in
             try await store.checkStorage()
-            try await Self.makeApp(store, "fitness")
-            _ = try await store.insertEvents([Self.event("a"), Self.event("b")], appID: "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
+            _ = try await store.insertEvents([StoreContractTests.event("a"), StoreContractTests.event("b")], appID: "fitness")
             try await store.checkStorage()
             try await store.checkStorage()
             #expect(try await store.apps().map(\.id) == ["fitness"])
@@ -23,7 +23,7 @@ extension StoreContractTests {
     func aSQLiteDatabaseShortOfRoomBelowItsLimitIsFull(room: Int) async throws {
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             let (pages, free) = try await store.pool.read { db in
                 (try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0, try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0)
             }
@@ -44,11 +44,11 @@ extension StoreContractTests {
     @Test func aFullSQLiteDatabaseFailsTheStorageCheckWithItsLimitAndPassesOnceThereIsRoom() async throws {
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory, maxPageCount: 100)
-            try await Self.makeApp(store, "fitness")
+            try await StoreContractTests.makeApp(store, "fitness")
             var inserted = 0
             var full: StoreError?
             for batch in 0..<100 where full == nil {
-                let events = (0..<50).map { Self.event("m\(batch)-\($0)", user: "user-\(batch)-\($0)") }
+                let events = (0..<50).map { StoreContractTests.event("m\(batch)-\($0)", user: "user-\(batch)-\($0)") }
                 do {
                     _ = try await store.insertEvents(events, appID: "fitness")
                     inserted += 1
@@ -62,7 +62,7 @@ extension StoreContractTests {
             var singles = 0
             for single in 0..<2000 {
                 do {
-                    _ = try await store.insertEvents([Self.event("s\(single)", user: "single-\(single)")], appID: "fitness")
+                    _ = try await store.insertEvents([StoreContractTests.event("s\(single)", user: "single-\(single)")], appID: "fitness")
                     singles += 1
                 } catch {
                     #expect(StoreError(storageFailure: error)?.isStorageFull == true, "\(error)")

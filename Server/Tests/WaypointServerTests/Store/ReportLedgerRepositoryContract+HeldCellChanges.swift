@@ -59,14 +59,40 @@ extension StoreContractTests {
         }
     }
 
+    /// Runs `body` on a SQLite store that held `events` (app `fitness`) and was then made as a
+    /// release before left it (`undo`, on its file), opened again so that its migration runs; then
+    /// checks that its schema is a new store's.
+    static func withSQLiteStoreFromBefore(
+        events: [StoredEvent], as undo: @escaping @Sendable (Database) throws -> Void, _ body: (SQLiteStore) async throws -> Void
+    ) async throws {
+        try await TemporaryFiles.with { directory in
+            let earlier = directory.appendingPathComponent("earlier")
+            let store = try SQLiteStore(directory: earlier)
+            try await makeApp(store, "fitness")
+            _ = try await store.insertEvents(events, appID: "fitness")
+            try await store.close()
+            let path = earlier.appendingPathComponent("waypoint.sqlite").path
+            try await DatabaseQueue(path: path).write(undo)
+            let migrated = try SQLiteStore(directory: earlier)
+            try await body(migrated)
+            try await migrated.close()
+
+            let fresh = directory.appendingPathComponent("fresh")
+            try await SQLiteStore(directory: fresh).close()
+            #expect(try StoreSchemaTests.sqliteCatalog(path) == StoreSchemaTests.sqliteCatalog(fresh.appendingPathComponent("waypoint.sqlite").path))
+        }
+    }
+}
+
+extension ReportLedgerRepositoryContract {
     @Test(arguments: StoreKind.available)
     func aCellHoldsItsChangesBesideItAndFoldsThemAtTheLimit(kind: StoreKind) async throws {
-        try await Self.withHeldChanges(kind) { store, heldChanges in
-            try await Self.makeApp(store, "fitness")
+        try await StoreContractTests.withHeldChanges(kind) { store, heldChanges in
+            try await StoreContractTests.makeApp(store, "fitness")
             var held: [Int] = []
             let batches = 2 * StoreSchema.cellChangesHeld + 3
             for user in 0..<batches {
-                _ = try await store.insertEvents(Self.heldChangesRun(user: user), appID: "fitness")
+                _ = try await store.insertEvents(StoreContractTests.heldChangesRun(user: user), appID: "fitness")
                 held.append(try heldChanges())
                 // Read as a report reads it when its medians need no page: one cell, as its stored
                 // sum and the changes it holds.
@@ -103,7 +129,7 @@ extension StoreContractTests {
             let expected = (0..<batches).map { 2 * ($0 % StoreSchema.cellChangesHeld) }
             #expect(held == expected)
             #expect(held.max() == 2 * (StoreSchema.cellChangesHeld - 1))
-            try await Self.checkContributions(store, appID: "fitness", "after \(batches) batches of one cell")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after \(batches) batches of one cell")
 
             // Erasing every user takes the cells' figures to nothing, whatever they hold: no row is
             // read, and the flow is no longer listed.
@@ -113,10 +139,10 @@ extension StoreContractTests {
             #expect(scope.rows.isEmpty)
             let ranged = try await store.contributions(
                 appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: nil,
-                since: Self.contributionEpoch + Self.contributionDay, until: nil)
+                since: StoreContractTests.contributionEpoch + StoreContractTests.contributionDay, until: nil)
             #expect(ranged.groupsOutsideRange.isEmpty)
             #expect(try await store.contributionSubjects(appID: "fitness", environment: "production", kind: .flow, limit: 10).isEmpty)
-            try await Self.checkContributions(store, appID: "fitness", "after erasing every user")
+            try await StoreContractTests.checkContributions(store, appID: "fitness", "after erasing every user")
         }
     }
 
@@ -124,23 +150,23 @@ extension StoreContractTests {
     /// step, and the schema of a new store; its cells go on from where they were.
     @Test(arguments: StoreKind.available)
     func aStoreFromBeforeHeldChangesGetsTheTable(kind: StoreKind) async throws {
-        let before = (0..<3).flatMap { Self.heldChangesRun(user: $0) }
-        let after = (3..<(3 + StoreSchema.cellChangesHeld)).flatMap { Self.heldChangesRun(user: $0) }
+        let before = (0..<3).flatMap { StoreContractTests.heldChangesRun(user: $0) }
+        let after = (3..<(3 + StoreSchema.cellChangesHeld)).flatMap { StoreContractTests.heldChangesRun(user: $0) }
         switch kind {
         case .sqlite:
             // As the release before left it: its cells folded, no table of held changes, the step not run.
-            try await Self.withSQLiteStoreFromBefore(events: before, as: { db in
+            try await StoreContractTests.withSQLiteStoreFromBefore(events: before, as: { db in
                 try db.execute(sql: "DELETE FROM contribution_cell_changes")
                 try db.execute(sql: "DROP TABLE contribution_cell_changes")
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '9-\(StoreSchema.cellChangesStepName)'")
             }) { migrated in
                 for event in after { _ = try await migrated.insertEvents([event], appID: "fitness") }
-                try await Self.checkContributions(migrated, appID: "fitness", "after the step")
+                try await StoreContractTests.checkContributions(migrated, appID: "fitness", "after the step")
             }
         case .postgres:
             let earlier = try PostgresServer.createDatabase()
             try await PostgresServer.withStore(url: earlier) { store in
-                try await Self.makeApp(store, "fitness")
+                try await StoreContractTests.makeApp(store, "fitness")
                 _ = try await store.insertEvents(before, appID: "fitness")
             }
             try PostgresServer.psql(url: earlier, """
@@ -149,7 +175,7 @@ extension StoreContractTests {
                 """)
             try await PostgresServer.withStore(url: earlier) { store in
                 for event in after { _ = try await store.insertEvents([event], appID: "fitness") }
-                try await Self.checkContributions(store, appID: "fitness", "after the step")
+                try await StoreContractTests.checkContributions(store, appID: "fitness", "after the step")
             }
             let fresh = try PostgresServer.createDatabase()
             try await PostgresServer.withStore(url: fresh) { _ in }
@@ -162,12 +188,12 @@ extension StoreContractTests {
     /// schema of a new store.
     @Test(arguments: StoreKind.available)
     func aStoreFromBeforePagesReadsItsExactCellsAndPagesThemAtTheirNextFold(kind: StoreKind) async throws {
-        let before = (0..<5).flatMap { Self.heldChangesRun(user: $0) }
-        let after = (5..<(5 + 2 * StoreSchema.cellChangesHeld)).flatMap { Self.heldChangesRun(user: $0) }
+        let before = (0..<5).flatMap { StoreContractTests.heldChangesRun(user: $0) }
+        let after = (5..<(5 + 2 * StoreSchema.cellChangesHeld)).flatMap { StoreContractTests.heldChangesRun(user: $0) }
         switch kind {
         case .sqlite:
             // As the release before left it: each cell's exact sum in the cell, no table of pages, the step not run.
-            try await Self.withSQLiteStoreFromBefore(events: before, as: { db in
+            try await StoreContractTests.withSQLiteStoreFromBefore(events: before, as: { db in
                 let key = "app_id, environment, kind, subject, revision, day, grp"
                 var sums: [String: (arguments: StatementArguments, totals: ContributionTotals)] = [:]
                 for table in ["contribution_cells", "contribution_cell_pages"] {
@@ -193,13 +219,13 @@ extension StoreContractTests {
                 try db.execute(sql: "DROP TABLE contribution_cell_pages")
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = '10-\(StoreSchema.cellPagesStepName)'")
             }) { migrated in
-                try await Self.checkContributions(migrated, appID: "fitness", "after the step, before a fold")
+                try await StoreContractTests.checkContributions(migrated, appID: "fitness", "after the step, before a fold")
                 let exact = try await migrated.contributions(
                     appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
                     medianPages: { _ in [] })
                 #expect(exact.rows.allSatisfy { $0.totals.paged.pages.count > 1 }, "the cells hold exact durations")
                 for event in after { _ = try await migrated.insertEvents([event], appID: "fitness") }
-                try await Self.checkContributions(migrated, appID: "fitness", "after folds")
+                try await StoreContractTests.checkContributions(migrated, appID: "fitness", "after folds")
                 let paged = try await migrated.contributions(
                     appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
                     medianPages: { _ in [] })
@@ -212,37 +238,13 @@ extension StoreContractTests {
                 DROP TABLE contribution_cell_pages; \(StoreMigrations.forgettingPostgres(from: "10-" + StoreSchema.cellPagesStepName))
                 """)
             try await PostgresServer.withStore(url: earlier) { store in
-                try await Self.makeApp(store, "fitness")
+                try await StoreContractTests.makeApp(store, "fitness")
                 for event in before + after { _ = try await store.insertEvents([event], appID: "fitness") }
-                try await Self.checkContributions(store, appID: "fitness", "after the step")
+                try await StoreContractTests.checkContributions(store, appID: "fitness", "after the step")
             }
             let fresh = try PostgresServer.createDatabase()
             try await PostgresServer.withStore(url: fresh) { _ in }
             #expect(try PostgresServer.schema(url: earlier) == PostgresServer.schema(url: fresh))
-        }
-    }
-
-    /// Runs `body` on a SQLite store that held `events` (app `fitness`) and was then made as a
-    /// release before left it (`undo`, on its file), opened again so that its migration runs; then
-    /// checks that its schema is a new store's.
-    static func withSQLiteStoreFromBefore(
-        events: [StoredEvent], as undo: @escaping @Sendable (Database) throws -> Void, _ body: (SQLiteStore) async throws -> Void
-    ) async throws {
-        try await TemporaryFiles.with { directory in
-            let earlier = directory.appendingPathComponent("earlier")
-            let store = try SQLiteStore(directory: earlier)
-            try await makeApp(store, "fitness")
-            _ = try await store.insertEvents(events, appID: "fitness")
-            try await store.close()
-            let path = earlier.appendingPathComponent("waypoint.sqlite").path
-            try await DatabaseQueue(path: path).write(undo)
-            let migrated = try SQLiteStore(directory: earlier)
-            try await body(migrated)
-            try await migrated.close()
-
-            let fresh = directory.appendingPathComponent("fresh")
-            try await SQLiteStore(directory: fresh).close()
-            #expect(try StoreSchemaTests.sqliteCatalog(path) == StoreSchemaTests.sqliteCatalog(fresh.appendingPathComponent("waypoint.sqlite").path))
         }
     }
 }

@@ -18,7 +18,9 @@ extension StoreContractTests {
             at: auditStart.addingTimeInterval(minutes * 60), actor: actor, address: actor == .retention ? nil : "192.0.2.1",
             action: action, appID: app, environment: app == nil ? nil : "production", target: "t\(Int(minutes))", details: details)
     }
+}
 
+extension AuditRepositoryContract {
     @Test(arguments: StoreKind.available)
     func auditEntriesAreReadBackNewestFirstWithFiltersAndPages(kind: StoreKind) async throws {
         try await kind.withStore { store in
@@ -27,11 +29,11 @@ extension StoreContractTests {
                 "publishedRevision": nil, "note": "ünïcode ✓ \"quoted\"",
             ]
             let written = [
-                Self.auditEntry(.appCreated, minutes: 0),
-                Self.auditEntry(.revisionPublished, minutes: 1, details: ["preview": preview, "confirmed": true]),
-                Self.auditEntry(.appCreated, app: "chess", minutes: 2),
-                Self.auditEntry(.eventsExpired, app: nil, actor: .retention, minutes: 3, details: ["deletedEvents": 12]),
-                Self.auditEntry(.keyRotated, actor: AuditActor(kind: .session, id: "ada", name: "Ada"), minutes: 4),
+                StoreContractTests.auditEntry(.appCreated, minutes: 0),
+                StoreContractTests.auditEntry(.revisionPublished, minutes: 1, details: ["preview": preview, "confirmed": true]),
+                StoreContractTests.auditEntry(.appCreated, app: "chess", minutes: 2),
+                StoreContractTests.auditEntry(.eventsExpired, app: nil, actor: .retention, minutes: 3, details: ["deletedEvents": 12]),
+                StoreContractTests.auditEntry(.keyRotated, actor: AuditActor(kind: .session, id: "ada", name: "Ada"), minutes: 4),
             ]
             for entry in written { try await store.appendAudit(entry) }
 
@@ -48,7 +50,7 @@ extension StoreContractTests {
             #expect(try await store.auditEntries(AuditQuery(actorID: "retention")).entries.map(\.id) == [4])
             #expect(try await store.auditEntries(AuditQuery(actorID: "ada")).entries.first?.actor == AuditActor(kind: .session, id: "ada", name: "Ada"))
             #expect(try await store.auditEntries(AuditQuery(actorID: "' OR 1=1 --")).entries.isEmpty)
-            let minute = { (m: Double) in Self.auditStart.addingTimeInterval(m * 60) }
+            let minute = { (m: Double) in StoreContractTests.auditStart.addingTimeInterval(m * 60) }
             #expect(try await store.auditEntries(AuditQuery(since: minute(1), until: minute(3))).entries.map(\.id) == [3, 2])
 
             let first = try await store.auditEntries(AuditQuery(limit: 2))
@@ -70,46 +72,46 @@ extension StoreContractTests {
     func aWriteAddsItsAuditEntryInItsOwnTransaction(kind: StoreKind) async throws {
         try await kind.withStore { store in
             try await store.createApp(
-                AppRecord(id: "fitness", name: "Fitness", createdAt: Self.auditStart),
+                AppRecord(id: "fitness", name: "Fitness", createdAt: StoreContractTests.auditStart),
                 environments: [
                     EnvironmentRecord(appID: "fitness", name: "production", keyHash: "p", keyPrefix: "wps_p"),
                     EnvironmentRecord(appID: "fitness", name: "staging", keyHash: "s", keyPrefix: "wps_s"),
                 ],
-                audit: Self.auditEntry(.appCreated))
+                audit: StoreContractTests.auditEntry(.appCreated))
             await #expect(throws: StoreError.self) {
                 try await store.createApp(
-                    AppRecord(id: "fitness", name: "Again", createdAt: Self.auditStart), environments: [], audit: Self.auditEntry(.appCreated))
+                    AppRecord(id: "fitness", name: "Again", createdAt: StoreContractTests.auditStart), environments: [], audit: StoreContractTests.auditEntry(.appCreated))
             }
-            let added = try await store.addRevision(appID: "fitness", body: [1], sha256: "h", createdAt: Self.auditStart) { added in
-                Self.auditEntry(.revisionUploaded, details: ["revision": .number(Double(added.revision)), "existing": .bool(added.existing)])
+            let added = try await store.addRevision(appID: "fitness", body: [1], sha256: "h", createdAt: StoreContractTests.auditStart) { added in
+                StoreContractTests.auditEntry(.revisionUploaded, details: ["revision": .number(Double(added.revision)), "existing": .bool(added.existing)])
             }
-            _ = try await store.addRevision(appID: "fitness", body: [1], sha256: "h", createdAt: Self.auditStart) { added in
-                Self.auditEntry(.revisionUploaded, details: ["revision": .number(Double(added.revision)), "existing": .bool(added.existing)])
+            _ = try await store.addRevision(appID: "fitness", body: [1], sha256: "h", createdAt: StoreContractTests.auditStart) { added in
+                StoreContractTests.auditEntry(.revisionUploaded, details: ["revision": .number(Double(added.revision)), "existing": .bool(added.existing)])
             }
-            _ = try await store.publish(appID: "fitness", environment: "production", revision: added.revision, at: Self.auditStart) { previous in
-                Self.auditEntry(.revisionPublished, details: ["previousRevision": previous.map { .number(Double($0)) } ?? .null])
+            _ = try await store.publish(appID: "fitness", environment: "production", revision: added.revision, at: StoreContractTests.auditStart) { previous in
+                StoreContractTests.auditEntry(.revisionPublished, details: ["previousRevision": previous.map { .number(Double($0)) } ?? .null])
             }
             await #expect(throws: StoreError.self) {
-                _ = try await store.publish(appID: "fitness", environment: "production", revision: 9, at: Self.auditStart) { _ in
-                    Self.auditEntry(.revisionPublished)
+                _ = try await store.publish(appID: "fitness", environment: "production", revision: 9, at: StoreContractTests.auditStart) { _ in
+                    StoreContractTests.auditEntry(.revisionPublished)
                 }
             }
             let keys = try await store.rotateKey(
-                appID: "fitness", environment: "production", keyHash: "p2", prefix: "wps_p2", at: Self.auditStart,
-                previousUntil: Self.auditStart.addingTimeInterval(60)
-            ) { stored in Self.auditEntry(.keyRotated, details: ["keys": .number(Double(stored.count))]) }
+                appID: "fitness", environment: "production", keyHash: "p2", prefix: "wps_p2", at: StoreContractTests.auditStart,
+                previousUntil: StoreContractTests.auditStart.addingTimeInterval(60)
+            ) { stored in StoreContractTests.auditEntry(.keyRotated, details: ["keys": .number(Double(stored.count))]) }
             #expect(keys.count == 2)
-            _ = try await store.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p", at: Self.auditStart) { key in
-                Self.auditEntry(.keyRevoked, details: ["keyPrefix": .string(key.prefix)])
+            _ = try await store.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p", at: StoreContractTests.auditStart) { key in
+                StoreContractTests.auditEntry(.keyRevoked, details: ["keyPrefix": .string(key.prefix)])
             }
             await #expect(throws: StoreError.self) {
-                _ = try await store.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p2", at: Self.auditStart) { _ in
-                    Self.auditEntry(.keyRevoked)
+                _ = try await store.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p2", at: StoreContractTests.auditStart) { _ in
+                    StoreContractTests.auditEntry(.keyRevoked)
                 }
             }
-            _ = try await store.insertEvents([Self.event("m1", user: "gone"), Self.event("m2", user: "gone"), Self.event("m3", user: "stays")], appID: "fitness")
+            _ = try await store.insertEvents([StoreContractTests.event("m1", user: "gone"), StoreContractTests.event("m2", user: "gone"), StoreContractTests.event("m3", user: "stays")], appID: "fitness")
             let deleted = try await store.eraseUser(appID: "fitness", userID: "gone") { deleted in
-                Self.auditEntry(.userErased, details: ["userId": "gone", "deletedEvents": .number(Double(deleted))])
+                StoreContractTests.auditEntry(.userErased, details: ["userId": "gone", "deletedEvents": .number(Double(deleted))])
             }
             #expect(deleted == 2)
 
@@ -127,7 +129,7 @@ extension StoreContractTests {
     @Test(arguments: StoreKind.available)
     func theDatabaseRefusesToChangeOrDeleteAnAuditEntry(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await store.appendAudit(Self.auditEntry(.appCreated))
+            try await store.appendAudit(StoreContractTests.auditEntry(.appCreated))
             let statements = [
                 "UPDATE audit_log SET actor_id = 'someone-else'", "DELETE FROM audit_log", "UPDATE audit_log SET details = '{}' WHERE seq = 1",
             ] + (kind == .postgres ? ["TRUNCATE audit_log"] : [])
@@ -145,9 +147,9 @@ extension StoreContractTests {
                 let text = failure.map { String(reflecting: $0) } ?? ""
                 #expect(text.contains(StoreSchema.auditLogIsAppendOnly), "\(statement): \(text)")
             }
-            #expect(try await store.auditEntries(AuditQuery()).entries == [{ var entry = Self.auditEntry(.appCreated); entry.id = 1; return entry }()])
+            #expect(try await store.auditEntries(AuditQuery()).entries == [{ var entry = StoreContractTests.auditEntry(.appCreated); entry.id = 1; return entry }()])
             // Adding goes on working.
-            try await store.appendAudit(Self.auditEntry(.keyRevoked, minutes: 1))
+            try await store.appendAudit(StoreContractTests.auditEntry(.keyRevoked, minutes: 1))
             #expect(try await store.auditEntries(AuditQuery()).entries.map(\.id) == [2, 1])
         }
     }
