@@ -142,7 +142,7 @@ struct ReportsController: Sendable {
         do {
             return try await report()
         } catch let error as ReportError {
-            let ledger = ledger, events = events
+            let events = events
             if let answer = try await ReportNotFound.answer(to: error, environment: environment, document: document, flowsWithEvents: {
                 try await events.flowIDs(appID: appID, environment: environment, limit: ReportNotFound.candidates)
             }) {
@@ -186,7 +186,7 @@ struct ReportsController: Sendable {
         } catch {
             throw APIError.badRequest(error.description, code: "bad-query")
         }
-        let ledger = ledger, events = events
+        let events = events
         let body = ResponseBody { writer in
             var cursor: Int64?
             repeat {

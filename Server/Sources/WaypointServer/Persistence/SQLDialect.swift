@@ -13,6 +13,16 @@ enum SQLDialect: Sendable {
         }
     }
 
+    /// What ends a `SELECT` that locks the rows it reads until the transaction ends: ` FOR UPDATE`
+    /// on PostgreSQL, where transactions of several servers run at once; nothing on SQLite, whose
+    /// writing transactions run one at a time.
+    var lockingRows: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE"
+        }
+    }
+
     /// The column type that holds values of `type`.
     func typeName(_ type: StoreSchema.ColumnType) -> String {
         switch (self, type) {

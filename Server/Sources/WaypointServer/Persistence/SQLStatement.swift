@@ -4,6 +4,8 @@ struct SQLStatement: Sendable, Hashable {
     enum Value: Sendable, Hashable {
         case text(String)
         case integer(Int64)
+        /// Bytes: a `BLOB` in SQLite, a `BYTEA` in PostgreSQL.
+        case blob([UInt8])
     }
 
     var text: String

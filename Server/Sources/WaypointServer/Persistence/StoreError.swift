@@ -15,6 +15,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case currentKey(appID: String, environment: String, prefix: String)
         case keyPrefixTaken(appID: String, environment: String, prefix: String)
         case reportsNotReady(String)
+        case unexpectedValue(column: Int, expected: String)
     }
 
     private let reason: Reason
@@ -106,6 +107,11 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         StoreError(.keyPrefixTaken(appID: appID, environment: environment, prefix: prefix))
     }
 
+    /// A stored value is not what the server reads there: a database whose schema is not this server's.
+    static func unexpectedValue(column: Int, expected: String) -> StoreError {
+        StoreError(.unexpectedValue(column: column, expected: expected))
+    }
+
     /// Something with the same identity exists already, or the operation would break what exists
     /// (the API answers 409).
     public var isConflict: Bool {
@@ -120,7 +126,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         switch reason {
         case .noEnvironment, .noRevision, .noKey: true
         case .appExists, .cannotCreateFolder, .cannotOpenDatabase, .cannotWriteFolder, .cannotReachDatabase,
-             .storageFull, .storageUnavailable, .currentKey, .keyPrefixTaken, .reportsNotReady:
+             .storageFull, .storageUnavailable, .currentKey, .keyPrefixTaken, .reportsNotReady, .unexpectedValue:
             false
         }
     }
@@ -149,6 +155,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "rotate first with POST /v1/apps/\(appID)/environments/\(environment)/keys ({\"graceHours\":0} ends it at once)."
         case .keyPrefixTaken(let appID, let environment, let prefix):
             "The environment \"\(environment)\" of \"\(appID)\" has a key \"\(prefix)\" already; rotate again for a key with another prefix."
+        case .unexpectedValue(let column, let expected):
+            "A stored value is not what this server reads (column \(column + 1) of a row should hold \(expected)), so the database was "
+                + "made or changed by something else. Check that --data or --database names this server's database, and restore it from a backup if it was changed by hand."
         case .cannotReachDatabase(let address, let reason):
             "Cannot connect to PostgreSQL at \(address): \(reason). Check that PostgreSQL runs there and accepts connections, and that --database names the right host, port, user and database."
         }

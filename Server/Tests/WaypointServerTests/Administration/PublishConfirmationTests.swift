@@ -29,12 +29,12 @@ struct PublishConfirmationTests {
             #expect(refusal?.preview.revision == 2)
             #expect(refusal?.preview.movedBackUsers == 2)
             #expect(refusal?.preview.discardedUsers == 0)
-            #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
+            #expect(try await store.revisions.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
 
             let confirmed = try await administration.publish(appID: "fitness", environment: "production", revision: 2, confirmed: true, by: .testing)
             #expect(confirmed.previousRevision == 1)
             #expect(confirmed.preview.needsConfirmation)
-            #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 2)
+            #expect(try await store.revisions.publishedRevision(appID: "fitness", environment: "production")?.revision == 2)
             #expect(try await client.document(key: app.production).data == (try SeedData.withoutRegistration()))
         }
     }

@@ -22,7 +22,7 @@ struct AuditNoOpTests {
             #expect(first.previousRevision == nil)
             let again = try await administration.publish(appID: "fitness", environment: "production", revision: 1, confirmed: false, by: .testing)
             #expect(again.previousRevision == 1)
-            #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
+            #expect(try await store.revisions.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
 
             _ = try await administration.rotateKey(appID: "fitness", environment: "production", graceHours: 2, by: .testing)
             let oldPrefix = SDKKey.prefix(of: try #require(created.keys.first { $0.environment == "production" }).key)
@@ -32,7 +32,7 @@ struct AuditNoOpTests {
             let revokedAgain = try await administration.revokeKey(appID: "fitness", environment: "production", prefix: oldPrefix, by: .testing)
             #expect(revokedAgain.expiresAt == revoked.expiresAt)
 
-            let erasure = UserErasure(apps: store, events: store, audit: store, now: { clock.get() })
+            let erasure = UserErasure(apps: store.apps, events: store, audit: store, now: { clock.get() })
             #expect(try await erasure.erase(appID: "fitness", userID: "nobody", by: .testing, logger: Logger(label: "test")) == 0)
 
             let people = try PeopleStoreTests.people(store)

@@ -131,14 +131,14 @@ struct RevisionRouteTests {
                 _ = try await client.upload("fitness", good)
                 #expect(try await client.publish("fitness", revision: 1).status == .ok)
                 let bad = [UInt8](try TestServer.cliFixture("Fixtures/bad-graph.json"))
-                let number = try await store.addRevision(appID: "fitness", body: bad, sha256: SecretHash.sha256Hex(bad), createdAt: Date())
+                let number = try await store.revisions.addRevision(appID: "fitness", body: bad, sha256: SecretHash.sha256Hex(bad), createdAt: Date())
                 #expect(number == AddedRevision(revision: 2, existing: false))
                 let refused = try await client.publish("fitness", revision: 2)
                 #expect(refused.status == .unprocessableContent)
                 let diagnostics = try #require(try refused.object()["diagnostics"] as? [[String: Any]])
                 #expect(diagnostics.map { $0["code"] as? String }.contains("unknown-target"))
                 #expect(try await client.document(key: app.production).data == good)
-                #expect(try await store.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
+                #expect(try await store.revisions.publishedRevision(appID: "fitness", environment: "production")?.revision == 1)
             }
         }
     }

@@ -51,7 +51,7 @@ struct FailClosedTests {
             #expect(wrong == [], "routes that acted without a principal")
             let after = try await routes.administration.auditLog.entries(AuditQuery(limit: 1_000)).entries
             #expect(after == before, "no audit entry was written for a request without a principal")
-            #expect(try await store.apps().map(\.id) == ["fitness"], "no app was created")
+            #expect(try await store.apps.apps().map(\.id) == ["fitness"], "no app was created")
             try await store.close()
         }
     }

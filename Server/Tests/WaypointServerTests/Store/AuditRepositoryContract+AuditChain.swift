@@ -63,7 +63,7 @@ extension AuditRepositoryContract {
     @Test(arguments: StoreKind.available)
     func theAuditLogVerifiesUntilAnEntryIsChangedDeletedOrInserted(kind: StoreKind) async throws {
         try await StoreContractTests.withChainedLog(kind) { store, makeLog in
-            try await store.createApp(
+            try await store.apps.createApp(
                 AppRecord(id: "fitness", name: "Fitness", createdAt: StoreContractTests.auditStart),
                 environments: [EnvironmentRecord(appID: "fitness", name: "production", keyHash: "p", keyPrefix: "wps_p")],
                 audit: StoreContractTests.auditEntry(.appCreated))

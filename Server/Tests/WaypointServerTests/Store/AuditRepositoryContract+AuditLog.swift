@@ -71,7 +71,7 @@ extension AuditRepositoryContract {
     @Test(arguments: StoreKind.available)
     func aWriteAddsItsAuditEntryInItsOwnTransaction(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await store.createApp(
+            try await store.apps.createApp(
                 AppRecord(id: "fitness", name: "Fitness", createdAt: StoreContractTests.auditStart),
                 environments: [
                     EnvironmentRecord(appID: "fitness", name: "production", keyHash: "p", keyPrefix: "wps_p"),
@@ -79,33 +79,33 @@ extension AuditRepositoryContract {
                 ],
                 audit: StoreContractTests.auditEntry(.appCreated))
             await #expect(throws: StoreError.self) {
-                try await store.createApp(
+                try await store.apps.createApp(
                     AppRecord(id: "fitness", name: "Again", createdAt: StoreContractTests.auditStart), environments: [], audit: StoreContractTests.auditEntry(.appCreated))
             }
-            let added = try await store.addRevision(appID: "fitness", body: [1], sha256: "h", createdAt: StoreContractTests.auditStart) { added in
+            let added = try await store.revisions.addRevision(appID: "fitness", body: [1], sha256: "h", createdAt: StoreContractTests.auditStart) { added in
                 StoreContractTests.auditEntry(.revisionUploaded, details: ["revision": .number(Double(added.revision)), "existing": .bool(added.existing)])
             }
-            _ = try await store.addRevision(appID: "fitness", body: [1], sha256: "h", createdAt: StoreContractTests.auditStart) { added in
+            _ = try await store.revisions.addRevision(appID: "fitness", body: [1], sha256: "h", createdAt: StoreContractTests.auditStart) { added in
                 StoreContractTests.auditEntry(.revisionUploaded, details: ["revision": .number(Double(added.revision)), "existing": .bool(added.existing)])
             }
-            _ = try await store.publish(appID: "fitness", environment: "production", revision: added.revision, at: StoreContractTests.auditStart) { previous in
+            _ = try await store.revisions.publish(appID: "fitness", environment: "production", revision: added.revision, at: StoreContractTests.auditStart) { previous in
                 StoreContractTests.auditEntry(.revisionPublished, details: ["previousRevision": previous.map { .number(Double($0)) } ?? .null])
             }
             await #expect(throws: StoreError.self) {
-                _ = try await store.publish(appID: "fitness", environment: "production", revision: 9, at: StoreContractTests.auditStart) { _ in
+                _ = try await store.revisions.publish(appID: "fitness", environment: "production", revision: 9, at: StoreContractTests.auditStart) { _ in
                     StoreContractTests.auditEntry(.revisionPublished)
                 }
             }
-            let keys = try await store.rotateKey(
+            let keys = try await store.apps.rotateKey(
                 appID: "fitness", environment: "production", keyHash: "p2", prefix: "wps_p2", at: StoreContractTests.auditStart,
                 previousUntil: StoreContractTests.auditStart.addingTimeInterval(60)
             ) { stored in StoreContractTests.auditEntry(.keyRotated, details: ["keys": .number(Double(stored.count))]) }
             #expect(keys.count == 2)
-            _ = try await store.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p", at: StoreContractTests.auditStart) { key in
+            _ = try await store.apps.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p", at: StoreContractTests.auditStart) { key in
                 StoreContractTests.auditEntry(.keyRevoked, details: ["keyPrefix": .string(key.prefix)])
             }
             await #expect(throws: StoreError.self) {
-                _ = try await store.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p2", at: StoreContractTests.auditStart) { _ in
+                _ = try await store.apps.revokeKey(appID: "fitness", environment: "production", prefix: "wps_p2", at: StoreContractTests.auditStart) { _ in
                     StoreContractTests.auditEntry(.keyRevoked)
                 }
             }

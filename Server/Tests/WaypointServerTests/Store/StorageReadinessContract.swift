@@ -12,7 +12,7 @@ extension StorageReadinessContract {
             _ = try await store.insertEvents([StoreContractTests.event("a"), StoreContractTests.event("b")], appID: "fitness")
             try await store.checkStorage()
             try await store.checkStorage()
-            #expect(try await store.apps().map(\.id) == ["fitness"])
+            #expect(try await store.apps.apps().map(\.id) == ["fitness"])
             #expect(try await store.events(appID: "fitness", environment: nil, timestamps: nil, after: nil, limit: 10).lines.count == 2)
         }
     }

@@ -71,7 +71,7 @@ extension StoreContractTests {
     }
 
     static func makeApp(_ store: TestDatabase, _ id: String) async throws {
-        try await store.createApp(
+        try await store.apps.createApp(
             AppRecord(id: id, name: id.capitalized, createdAt: Date(timeIntervalSince1970: 1_700_000_000)),
             environments: [
                 EnvironmentRecord(appID: id, name: "production", keyHash: "\(id)-p", keyPrefix: "wps_p-\(id)"),

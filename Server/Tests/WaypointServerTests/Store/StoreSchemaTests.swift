@@ -106,34 +106,34 @@ struct StoreSchemaTests {
         #expect(store.reportLedger.phase == (ReportRules.version == 1 ? .current : .outdated(stored: 1)))
         try await store.rebuildReportLedger(logger: Logger(label: "schema-tests"))
         #expect(store.reportLedger.phase == .current)
-        let app = try #require(try await store.app(id: "fitness"))
+        let app = try #require(try await store.apps.app(id: "fitness"))
         #expect(app.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
         // Each environment's key works as before, named by its hash; keys rotate and end as for a new database.
-        let staging = try #require(try await store.environment(keyHash: "hash-s", at: Date()))
+        let staging = try #require(try await store.apps.environment(keyHash: "hash-s", at: Date()))
         #expect(staging == EnvironmentRecord(appID: "fitness", name: "staging", keyHash: "hash-s", keyPrefix: "sha256-hash-s"))
-        #expect(try await store.keys(appID: "fitness", environment: "production") == [
+        #expect(try await store.apps.keys(appID: "fitness", environment: "production") == [
             SDKKeySummary(prefix: "sha256-hash-p", createdAt: Date(timeIntervalSince1970: 1_700_000_000), expiresAt: nil)
         ])
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        _ = try await store.rotateKey(
+        _ = try await store.apps.rotateKey(
             appID: "fitness", environment: "production", keyHash: "hash-p2", prefix: "wps_new00001", at: now, previousUntil: now)
-        #expect(try await store.environment(keyHash: "hash-p", at: now) == nil)
-        #expect(try await store.environment(keyHash: "hash-p2", at: now)?.name == "production")
-        #expect(try await store.environmentSummaries(appID: "fitness", recentSince: Date(timeIntervalSince1970: 0)).map(\.recentEvents) == [4, 0])
-        let published = try #require(try await store.publishedRevision(appID: "fitness", environment: "production"))
+        #expect(try await store.apps.environment(keyHash: "hash-p", at: now) == nil)
+        #expect(try await store.apps.environment(keyHash: "hash-p2", at: now)?.name == "production")
+        #expect(try await store.apps.environmentSummaries(appID: "fitness", recentSince: Date(timeIntervalSince1970: 0)).map(\.recentEvents) == [4, 0])
+        let published = try #require(try await store.revisions.publishedRevision(appID: "fitness", environment: "production"))
         #expect(published.revision == 1 && published.body == Array("abc".utf8))
-        #expect(try await store.revisions(appID: "fitness").map(\.createdAt) == [Date(timeIntervalSince1970: 1_700_000_000.5)])
+        #expect(try await store.revisions.revisions(appID: "fitness").map(\.createdAt) == [Date(timeIntervalSince1970: 1_700_000_000.5)])
         #expect(try await store.events(appID: "fitness", environment: nil, timestamps: nil, after: nil, limit: 10).lines == ["line m1", "line m2", "line m3", "line m4"])
         #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup", after: nil, limit: 10).lines == ["line m2", "line m4", "line m1"])
         #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: nil, after: nil, limit: 10).lines == ["line m3"])
         let added = StoredEvent(messageID: "m5", userID: "u0", flowID: "signup", timestamp: 1, environment: "production", receivedAt: 9, line: "line m5")
         #expect(try await store.insertEvents([added, added], appID: "fitness") == InsertResult(accepted: 1, duplicates: 1))
         #expect(try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup", after: nil, limit: 10).lines.first == "line m5")
-        #expect(try await store.addRevision(appID: "fitness", body: [1], sha256: "h2", createdAt: Date()) == AddedRevision(revision: 2, existing: false))
+        #expect(try await store.revisions.addRevision(appID: "fitness", body: [1], sha256: "h2", createdAt: Date()) == AddedRevision(revision: 2, existing: false))
         // Publishes before the upgrade have no recorded time; publishes after it do.
-        #expect(try await store.publications(appID: "fitness", environment: "production").isEmpty)
-        #expect(try await store.publish(appID: "fitness", environment: "production", revision: 2, at: now) == 1)
-        #expect(try await store.publications(appID: "fitness", environment: "production") == [
+        #expect(try await store.revisions.publications(appID: "fitness", environment: "production").isEmpty)
+        #expect(try await store.revisions.publish(appID: "fitness", environment: "production", revision: 2, at: now) == 1)
+        #expect(try await store.revisions.publications(appID: "fitness", environment: "production") == [
             PublicationRecord(environment: "production", revision: 2, publishedAt: now)
         ])
     }
@@ -192,7 +192,7 @@ struct StoreSchemaTests {
         try await TemporaryFiles.with { directory in
             try await SQLiteStore(directory: directory).close()
             let plan = try await DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path).read { db in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + StoreSchema.environmentSummariesStatement(in: .sqlite), arguments: [0, "fitness"])
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + StoreSchema.environmentSummariesSQL, arguments: [0, "fitness"])
                     .map { row -> String in row["detail"] }
             }
             let events = plan.filter { $0.hasSuffix(" v") || $0.contains(" v ") }
@@ -208,7 +208,7 @@ struct StoreSchemaTests {
         let url = try PostgresServer.createDatabase()
         try await PostgresServer.withStore(url: url) { _ in }
         // A new table is small enough to scan; the planner is told not to, to see that the index serves.
-        let statement = StoreSchema.environmentSummariesStatement(in: .postgres)
+        let statement = SQLQuery(text: StoreSchema.environmentSummariesSQL, values: []).statement(in: .postgres).text
             .replacingOccurrences(of: "$1", with: "0").replacingOccurrences(of: "$2", with: "'fitness'")
         let plan = try PostgresServer.psql(url: url, "SET enable_seqscan = off; SET enable_bitmapscan = off; EXPLAIN (COSTS OFF) \(statement);")
         // The last event: the last entry of the environment's range, read backward with a limit of one; the count: its range.

@@ -45,7 +45,8 @@ extension Failing: StorageReadiness {
 
 extension Failing: SQLRows {
     var dialect: SQLDialect { .sqlite }
-    func run(_ queries: [SQLQuery]) async throws -> [[[SQLStatement.Value?]]] { throw error }
+    func perform<Result: Sendable>(_ work: SQLWork<Result>) async throws -> Result { throw error }
+    func read(_ query: SQLQuery) async throws -> [SQLRow] { throw error }
 }
 
 extension Repositories {

@@ -3,8 +3,7 @@ import Foundation
 
 /// A database as the tests hold it: every repository, the people tables, and a way to close it.
 /// The server itself takes ``Repositories``, each controller only the repositories it uses.
-typealias TestDatabase = any AppRepository & RevisionRepository & EventRepository & ReportLedgerRepository & AuditRepository
-    & StorageReadiness & SQLRows & ClosableDatabase
+typealias TestDatabase = any EventRepository & ReportLedgerRepository & AuditRepository & StorageReadiness & SQLRows & ClosableDatabase
 
 /// A database a test can close.
 protocol ClosableDatabase: Sendable {
@@ -26,11 +25,19 @@ extension Repositories {
     }
 }
 
+extension SQLRows {
+    /// This database's apps, environments and keys, as the server reads and writes them.
+    var apps: SQLAppRepository { SQLAppRepository(sql: self) }
+
+    /// This database's revisions and publications, as the server reads and writes them.
+    var revisions: SQLRevisionRepository { SQLRevisionRepository(sql: self) }
+}
+
 extension AppAdministration {
     /// The administration of a test's database, with the server's defaults.
     init(_ database: TestDatabase, metrics: ServerMetrics = ServerMetrics()) {
         self.init(
-            apps: database, revisions: database, events: database, audit: database,
-            documents: PublishedDocumentCache(revisions: database), metrics: metrics)
+            apps: database.apps, revisions: database.revisions, events: database, audit: database,
+            documents: PublishedDocumentCache(revisions: database.revisions), metrics: metrics)
     }
 }

@@ -93,7 +93,6 @@ public final class ReportLedger: Sendable {
 
     /// Ends this server's rebuild: `succeeded`, the ledger is current; else it is outdated again.
     func endRebuild(succeeded: Bool) {
-        let version = version
         state.withLock { phase in
             guard case .rebuilding(let stored, _, _) = phase else { return }
             phase = succeeded ? .current : .outdated(stored: stored)

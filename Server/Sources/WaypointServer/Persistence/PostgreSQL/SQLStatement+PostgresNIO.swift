@@ -1,3 +1,4 @@
+import NIOCore
 import PostgresNIO
 
 extension PostgresQuery {
@@ -8,6 +9,7 @@ extension PostgresQuery {
             switch value {
             case .text(let text): bindings.append(text)
             case .integer(let integer): bindings.append(integer)
+            case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
             }
         }
         self.init(unsafeSQL: statement.text, binds: bindings)

@@ -39,12 +39,10 @@ public struct Repositories: Sendable {
     }
 
     /// Every repository of one database.
-    init(
-        database: some AppRepository & RevisionRepository & EventRepository & ReportLedgerRepository & AuditRepository & StorageReadiness
-            & SQLRows
-    ) {
-        apps = database
-        revisions = database
+    init(database: some EventRepository & ReportLedgerRepository & AuditRepository & StorageReadiness & SQLRows) {
+        // Written once for both databases, over their statements.
+        apps = SQLAppRepository(sql: database)
+        revisions = SQLRevisionRepository(sql: database)
         events = database
         ledger = database
         audit = database

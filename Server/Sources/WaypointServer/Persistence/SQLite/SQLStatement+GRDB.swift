@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension SQLStatement {
@@ -7,6 +8,7 @@ extension SQLStatement {
             switch value {
             case .text(let text): text.databaseValue
             case .integer(let integer): integer.databaseValue
+            case .blob(let bytes): Data(bytes).databaseValue
             }
         })
     }

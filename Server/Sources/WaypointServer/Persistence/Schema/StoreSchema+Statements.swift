@@ -5,14 +5,12 @@ extension StoreSchema {
     ///
     /// Both figures come from `events_by_environment`: the largest is the last entry of the
     /// environment's range, the count a range scan of the index alone.
-    static func environmentSummariesStatement(in dialect: SQLDialect) -> String {
-        """
+    static let environmentSummariesSQL = """
         SELECT e.name, e.published_revision,
             (SELECT MAX(v.received_at_ms) FROM events v WHERE v.app_id = e.app_id AND v.environment = e.name),
-            (SELECT COUNT(*) FROM events v WHERE v.app_id = e.app_id AND v.environment = e.name AND v.received_at_ms >= \(dialect.placeholder(1)))
-        FROM environments e WHERE e.app_id = \(dialect.placeholder(2)) ORDER BY e.name
+            (SELECT COUNT(*) FROM events v WHERE v.app_id = e.app_id AND v.environment = e.name AND v.received_at_ms >= ?)
+        FROM environments e WHERE e.app_id = ? ORDER BY e.name
         """
-    }
 
     /// Moves the keys of a database made before `sdk_keys` existed (one per environment, in
     /// `environments.key_hash`) into it: each its environment's current key, made when its app was,

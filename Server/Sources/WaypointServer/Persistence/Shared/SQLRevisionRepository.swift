@@ -1,0 +1,126 @@
+import Foundation
+
+/// Document revisions and publications, written once over ``SQLRows`` for both databases
+/// (docs/ARCHITECTURE.md, "Persistence").
+///
+/// Each write is one transaction (``SQLRows/perform(_:)``). On PostgreSQL it locks the row it
+/// decides on (``SQLDialect/lockingRows``): the app's for an upload, so revision numbers stay 1, 2, …
+/// and one upload of the same bytes makes one revision through several servers; the environment's
+/// for a publish. SQLite runs one writing transaction at a time.
+struct SQLRevisionRepository: RevisionRepository {
+    let sql: any SQLRows
+
+    private static let recordColumns: [SQLQuery.Column] = [.integer, .text, .blob]
+
+    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
+        -> AddedRevision {
+        let dialect = sql.dialect
+        return try await sql.perform(.run([
+            SQLQuery(text: "SELECT id FROM apps WHERE id = ?\(dialect.lockingRows)", values: [.text(appID)], columns: [.text]),
+            SQLQuery(
+                text: "SELECT number, body FROM revisions WHERE app_id = ? AND sha256 = ? ORDER BY number",
+                values: [.text(appID), .text(sha256)], columns: [.integer, .blob]),
+            SQLQuery(text: "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = ?", values: [.text(appID)], columns: [.integer]),
+        ]) { rows in
+            // The same bytes (a digest is compared, then the bytes): that revision, and nothing stored.
+            if let same = try rows[1].first(where: { try $0.bytes(1) == body }) {
+                let added = AddedRevision(revision: Int(try same.integer(0)), existing: true)
+                return Self.recording(audit?(added), in: dialect, result: added)
+            }
+            let next = try rows[2].first?.integer(0) ?? 1
+            let added = AddedRevision(revision: Int(next), existing: false)
+            var queries = [SQLQuery(
+                text: "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (?, ?, ?, ?, ?)",
+                values: [.text(appID), .integer(next), .text(sha256), .blob(body), .integer(Timestamp.milliseconds(createdAt))])]
+            if let entry = audit?(added) { queries.append(entry.insertQuery(in: dialect)) }
+            return .run(queries) { _ in .done(added) }
+        })
+    }
+
+    func revisions(appID: String) async throws -> [RevisionSummary] {
+        let published = try await sql.read(SQLQuery(
+            text: "SELECT name, published_revision FROM environments WHERE app_id = ? AND published_revision IS NOT NULL ORDER BY name",
+            values: [.text(appID)], columns: [.text, .integer]))
+        var environments: [Int64: [String]] = [:]
+        for row in published {
+            environments[try row.integer(1), default: []].append(try row.text(0))
+        }
+        return try await sql.read(SQLQuery(
+            text: "SELECT number, sha256, created_at FROM revisions WHERE app_id = ? ORDER BY number",
+            values: [.text(appID)], columns: [.integer, .text, .integer])
+        ).map { row in
+            let number = try row.integer(0)
+            return RevisionSummary(
+                revision: Int(number), sha256: try row.text(1), createdAt: Timestamp.date(milliseconds: try row.integer(2)),
+                publishedTo: environments[number] ?? [])
+        }
+    }
+
+    func revision(appID: String, number: Int) async throws -> RevisionRecord? {
+        try await sql.read(SQLQuery(
+            text: "SELECT number, sha256, body FROM revisions WHERE app_id = ? AND number = ?",
+            values: [.text(appID), .integer(Int64(number))], columns: Self.recordColumns)
+        ).first.map(Self.record)
+    }
+
+    func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? {
+        let dialect = sql.dialect
+        return try await sql.perform(.run([
+            // Locks the environment's row: publishes through several servers run one after another.
+            SQLQuery(
+                text: "SELECT published_revision FROM environments WHERE app_id = ? AND name = ?\(dialect.lockingRows)",
+                values: [.text(appID), .text(environment)], columns: [.integer]),
+            SQLQuery(
+                text: "SELECT number FROM revisions WHERE app_id = ? AND number = ?", values: [.text(appID), .integer(Int64(revision))],
+                columns: [.integer]),
+        ]) { rows in
+            guard let environmentRow = rows[0].first else { throw StoreError.noEnvironment(appID: appID, environment: environment) }
+            guard !rows[1].isEmpty else { throw StoreError.noRevision(appID: appID, revision: revision) }
+            let previous = try environmentRow.optionalInteger(0).map(Int.init)
+            var queries = [
+                SQLQuery(
+                    text: "UPDATE environments SET published_revision = ? WHERE app_id = ? AND name = ?",
+                    values: [.integer(Int64(revision)), .text(appID), .text(environment)]),
+                SQLQuery(
+                    text: "INSERT INTO publications (app_id, environment, revision, published_at) VALUES (?, ?, ?, ?)",
+                    values: [.text(appID), .text(environment), .integer(Int64(revision)), .integer(Timestamp.milliseconds(now))]),
+            ]
+            if let entry = audit?(previous) { queries.append(entry.insertQuery(in: dialect)) }
+            return .run(queries) { _ in .done(previous) }
+        })
+    }
+
+    func publications(appID: String, environment: String) async throws -> [PublicationRecord] {
+        try await sql.read(SQLQuery(
+            text: """
+                SELECT revision, published_at FROM publications WHERE app_id = ? AND environment = ?
+                ORDER BY published_at DESC, seq DESC
+                """,
+            values: [.text(appID), .text(environment)], columns: [.integer, .integer])
+        ).map { row in
+            PublicationRecord(
+                environment: environment, revision: Int(try row.integer(0)), publishedAt: Timestamp.date(milliseconds: try row.integer(1)))
+        }
+    }
+
+    func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? {
+        try await sql.read(SQLQuery(
+            text: """
+                SELECT r.number, r.sha256, r.body FROM environments e
+                JOIN revisions r ON r.app_id = e.app_id AND r.number = e.published_revision
+                WHERE e.app_id = ? AND e.name = ?
+                """,
+            values: [.text(appID), .text(environment)], columns: Self.recordColumns)
+        ).first.map(Self.record)
+    }
+
+    /// The work that appends `entry` (when there is one), then answers `result`.
+    private static func recording<Result: Sendable>(_ entry: AuditEntry?, in dialect: SQLDialect, result: Result) -> SQLWork<Result> {
+        guard let entry else { return .done(result) }
+        return .run([entry.insertQuery(in: dialect)]) { _ in .done(result) }
+    }
+
+    private static func record(_ row: SQLRow) throws -> RevisionRecord {
+        RevisionRecord(revision: Int(try row.integer(0)), sha256: try row.text(1), body: try row.bytes(2))
+    }
+}
