@@ -5,25 +5,26 @@ extension AuditQuery {
         "seq", "at_ms", "actor_kind", "actor_id", "actor_name", "address", "action", "app_id", "environment", "target", "details",
     ]
 
-    /// The page's query in `dialect`, newest first (by `seq`, the order entries were added), one
-    /// entry more than the limit so the store knows whether another page follows.
-    func statement(in dialect: SQLDialect) -> SQLStatement {
+    /// The page's query, newest first (by `seq`, the order entries were added), one entry more than
+    /// the limit so the reader knows whether another page follows.
+    var query: SQLQuery {
         var values: [SQLStatement.Value] = []
-        func bind(_ value: SQLStatement.Value) -> String {
-            values.append(value)
-            return dialect.placeholder(values.count)
-        }
         var conditions: [String] = []
-        if let appID { conditions.append("app_id = \(bind(.text(appID)))") }
-        if let action { conditions.append("action = \(bind(.text(action.rawValue)))") }
-        if let actorID { conditions.append("actor_id = \(bind(.text(actorID)))") }
-        if let since { conditions.append("at_ms >= \(bind(.integer(Timestamp.milliseconds(since))))") }
-        if let until { conditions.append("at_ms < \(bind(.integer(Timestamp.milliseconds(until))))") }
-        if let after { conditions.append("seq < \(bind(.integer(after)))") }
+        func condition(_ text: String, _ value: SQLStatement.Value) {
+            conditions.append(text)
+            values.append(value)
+        }
+        if let appID { condition("app_id = ?", .text(appID)) }
+        if let action { condition("action = ?", .text(action.rawValue)) }
+        if let actorID { condition("actor_id = ?", .text(actorID)) }
+        if let since { condition("at_ms >= ?", .integer(Timestamp.milliseconds(since))) }
+        if let until { condition("at_ms < ?", .integer(Timestamp.milliseconds(until))) }
+        if let after { condition("seq < ?", .integer(after)) }
         let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        let limit = bind(.integer(Int64(max(limit, 1)) + 1))
-        return SQLStatement(
-            text: "SELECT \(Self.columns.joined(separator: ", ")) FROM audit_log\(filter) ORDER BY seq DESC LIMIT \(limit)", values: values)
+        values.append(.integer(Int64(max(limit, 1)) + 1))
+        return SQLQuery(
+            text: "SELECT \(Self.columns.joined(separator: ", ")) FROM audit_log\(filter) ORDER BY seq DESC LIMIT ?", values: values,
+            columns: [.integer, .integer, .text, .text, .text, .text, .text, .text, .text, .text, .text])
     }
 }
 
@@ -60,7 +61,7 @@ extension AuditRow {
 }
 
 extension AuditEntry {
-    /// A page of rows read with ``AuditQuery/statement(in:)`` (one more than `limit` when another page follows).
+    /// A page of rows read with ``AuditQuery/query`` (one more than `limit` when another page follows).
     static func page(_ entries: [AuditEntry], limit: Int) -> AuditPage {
         let limit = max(limit, 1)
         guard entries.count > limit else { return AuditPage(entries: entries, next: nil) }

@@ -32,7 +32,7 @@ struct AuditNoOpTests {
             let revokedAgain = try await administration.revokeKey(appID: "fitness", environment: "production", prefix: oldPrefix, by: .testing)
             #expect(revokedAgain.expiresAt == revoked.expiresAt)
 
-            let erasure = UserErasure(apps: store.apps, events: store, audit: store, now: { clock.get() })
+            let erasure = UserErasure(apps: store.apps, events: store, audit: store.audit, now: { clock.get() })
             #expect(try await erasure.erase(appID: "fitness", userID: "nobody", by: .testing, logger: Logger(label: "test")) == 0)
 
             let people = try PeopleStoreTests.people(store)
@@ -46,7 +46,7 @@ struct AuditNoOpTests {
             let demotion = await #expect(throws: APIError.self) { _ = try await people.changeRole(id: ada.id, to: .viewer, by: .testing) }
             #expect(demotion?.status == .conflict)
 
-            let entries = try await store.auditEntries(AuditQuery(limit: 200)).entries.reversed()
+            let entries = try await store.audit.auditEntries(AuditQuery(limit: 200)).entries.reversed()
             #expect(entries.map(\.action) == [
                 .appCreated, .revisionUploaded, .revisionPublished, .keyRotated, .keyRevoked, .accountCreated, .accountCreated,
                 .accountRoleChanged,

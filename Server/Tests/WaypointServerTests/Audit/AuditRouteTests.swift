@@ -212,10 +212,10 @@ struct AuditRouteTests {
                 [StoreContractTests.event("old", at: 0), StoreContractTests.event("new", at: Timestamp.milliseconds(Self.start))], appID: "fitness")
             var logger = Logger(label: "retention-test")
             logger.logLevel = .critical
-            let retention = try RetentionService(events: store, audit: store, days: 30, logger: logger, now: { Self.start })
+            let retention = try RetentionService(events: store, audit: store.audit, days: 30, logger: logger, now: { Self.start })
             #expect(await retention.deleteExpired() == 1)
             #expect(await retention.deleteExpired() == 0)
-            let page = try await store.auditEntries(AuditQuery())
+            let page = try await store.audit.auditEntries(AuditQuery())
             #expect(page.entries.count == 1)
             let entry = try #require(page.entries.first)
             #expect(entry.actor == .retention && entry.address == nil && entry.action == .eventsExpired && entry.appID == nil)
@@ -224,7 +224,7 @@ struct AuditRouteTests {
                 "days": 30, "deletedEvents": 1,
                 "before": .string(MillisecondTimestamp.iso8601(milliseconds: Timestamp.milliseconds(Self.start) - 30 * 86_400_000)),
             ])
-            #expect(try await store.auditEntries(AuditQuery(actorID: "retention")).entries.count == 1)
+            #expect(try await store.audit.auditEntries(AuditQuery(actorID: "retention")).entries.count == 1)
             try await store.close()
         }
     }

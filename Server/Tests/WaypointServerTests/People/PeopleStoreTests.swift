@@ -32,7 +32,7 @@ struct PeopleStoreTests {
             #expect(try await people.accounts().map(\.email) == ["ada@example.com", "grace@example.com"])
             // Each change wrote its entry in its transaction; the refused ones (a taken email, the
             // last owner's demotion and removal) wrote none.
-            let entries = try await store.auditEntries(AuditQuery()).entries.reversed()
+            let entries = try await store.audit.auditEntries(AuditQuery()).entries.reversed()
             #expect(entries.map(\.action) == [.accountCreated, .accountCreated, .accountRoleChanged])
             #expect(entries.map(\.target) == [ada.id, grace.id, ada.id])
             #expect(entries.allSatisfy { $0.actor == .adminToken && $0.address == "192.0.2.1" })
@@ -72,7 +72,7 @@ struct PeopleStoreTests {
             #expect(try await people.token(hash: record.tokenHash) == nil)
             #expect(try await people.account(id: ada.id) == nil)
             // Revoking a revoked token again changes nothing and records nothing.
-            let entries = try await store.auditEntries(AuditQuery()).entries.reversed()
+            let entries = try await store.audit.auditEntries(AuditQuery()).entries.reversed()
             #expect(entries.map(\.action) == [
                 .accountCreated, .accountCreated, .tokenCreated, .tokenRevoked, .accountPasswordReset, .accountRemoved,
             ])
@@ -93,7 +93,7 @@ struct PeopleStoreTests {
             _ = try await second.retireAdminToken(by: .testing)
             #expect(try await first.adminTokenRetiredAt() == Timestamp.date(milliseconds: Timestamp.milliseconds(retired)))
             // One entry: the second retirement retired nothing.
-            let entries = try await store.auditEntries(AuditQuery()).entries
+            let entries = try await store.audit.auditEntries(AuditQuery()).entries
             #expect(entries.map(\.action) == [.adminTokenRetired])
             #expect(entries.first?.details["retiredAt"] == .string(Timestamp.iso8601(retired)))
         }

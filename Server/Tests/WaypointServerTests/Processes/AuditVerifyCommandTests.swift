@@ -11,7 +11,7 @@ struct AuditVerifyCommandTests {
         try await TemporaryFiles.with { directory in
             let data = directory.appendingPathComponent("data")
             let store = try SQLiteStore(directory: data)
-            for minute in 0..<3 { try await store.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute))) }
+            for minute in 0..<3 { try await store.audit.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute))) }
             try await store.close()
             let server = try ServerProcess.executable().path
 

@@ -49,7 +49,7 @@ struct RetentionServiceTests {
                 [Self.event("old", daysAgo: 30.5), Self.event("edge", daysAgo: 29.9), Self.event("new", daysAgo: 1)], appID: "fitness")
             let log = RecordedLog()
             let waits = LockedBox<[Duration]>([])
-            let service = try RetentionService(events: store, audit: store, days: 30, logger: log.logger, now: { Self.now }) { duration in
+            let service = try RetentionService(events: store, audit: store.audit, days: 30, logger: log.logger, now: { Self.now }) { duration in
                 waits.update { $0.append(duration) }
                 let count = waits.get().count
                 if count == 2 {

@@ -69,7 +69,7 @@ extension AuditRepositoryContract {
                 audit: StoreContractTests.auditEntry(.appCreated))
             let people = try PeopleStoreTests.people(store)
             _ = try await people.createAccount(email: "ada@example.com", name: "Ada", role: .owner, password: "correct horse battery", by: .testing)
-            for minute in 1...3 { try await store.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute), details: ["n": .number(Double(minute))])) }
+            for minute in 1...3 { try await store.audit.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute), details: ["n": .number(Double(minute))])) }
 
             let log = try await makeLog()
             let intact = try await log.verify(nil)
@@ -136,7 +136,7 @@ extension AuditRepositoryContract {
         case .sqlite:
             try await TemporaryFiles.with { directory in
                 let store = try SQLiteStore(directory: directory)
-                for minute in 0..<3 { try await store.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute))) }
+                for minute in 0..<3 { try await store.audit.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute))) }
                 try await store.close()
                 let queue = try DatabaseQueue(path: directory.appendingPathComponent("waypoint.sqlite").path)
                 try await queue.write { db in
@@ -148,7 +148,7 @@ extension AuditRepositoryContract {
                 #expect(try await AuditVerification.verify(data: directory, key: try TestServer.auditKey()).outcome == .notChained)
 
                 let reopened = try SQLiteStore(directory: directory)
-                try await reopened.appendAudit(StoreContractTests.auditEntry(.keyRevoked, minutes: 4))
+                try await reopened.audit.appendAudit(StoreContractTests.auditEntry(.keyRevoked, minutes: 4))
                 await #expect(throws: (any Error).self) { try await reopened.pool.write { db in try db.execute(sql: refuse) } }
                 try await reopened.close()
                 let key = try AuditKey.load(file: directory.appendingPathComponent("audit.key").path)
@@ -157,7 +157,7 @@ extension AuditRepositoryContract {
         case .postgres:
             let url = try PostgresServer.createDatabase()
             try await PostgresServer.withStore(url: url) { store in
-                for minute in 0..<3 { try await store.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute))) }
+                for minute in 0..<3 { try await store.audit.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute))) }
             }
             try PostgresServer.psql(url: url, "ALTER TABLE audit_log DROP COLUMN chain; " + StoreMigrations.forgettingPostgres(from: "11-" + StoreSchema.auditChainStepName))
             var logger = Logger(label: "waypoint-server-tests.audit")
@@ -165,7 +165,7 @@ extension AuditRepositoryContract {
             let key = try TestServer.auditKey()
             #expect(try await AuditVerification.verify(database: url, key: key, logger: logger).outcome == .notChained)
             try await PostgresServer.withStore(url: url) { store in
-                try await store.appendAudit(StoreContractTests.auditEntry(.keyRevoked, minutes: 4))
+                try await store.audit.appendAudit(StoreContractTests.auditEntry(.keyRevoked, minutes: 4))
             }
             #expect(throws: (any Error).self) { try PostgresServer.psql(url: url, refuse) }
             #expect(try await AuditVerification.verify(database: url, key: key, logger: logger).message.hasPrefix("audit log intact: 4 entries"))
@@ -182,7 +182,7 @@ extension AuditRepositoryContract {
                 for (index, store) in [first, second].enumerated() {
                     group.addTask {
                         for minute in 0..<perStore {
-                            try await store.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute), details: ["store": .number(Double(index))]))
+                            try await store.audit.appendAudit(StoreContractTests.auditEntry(.keyRotated, minutes: Double(minute), details: ["store": .number(Double(index))]))
                         }
                     }
                 }
@@ -221,7 +221,7 @@ extension AuditRepositoryContract {
             let attributes = try FileManager.default.attributesOfItem(atPath: keyFile)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
             #expect(try String(contentsOfFile: keyFile, encoding: .utf8).count == 65)
-            try await store.appendAudit(StoreContractTests.auditEntry(.appCreated))
+            try await store.audit.appendAudit(StoreContractTests.auditEntry(.appCreated))
             try await store.close()
             // Opened again, the same key: the log goes on verifying.
             try await SQLiteStore(directory: directory).close()

@@ -35,34 +35,34 @@ extension AuditRepositoryContract {
                 StoreContractTests.auditEntry(.eventsExpired, app: nil, actor: .retention, minutes: 3, details: ["deletedEvents": 12]),
                 StoreContractTests.auditEntry(.keyRotated, actor: AuditActor(kind: .session, id: "ada", name: "Ada"), minutes: 4),
             ]
-            for entry in written { try await store.appendAudit(entry) }
+            for entry in written { try await store.audit.appendAudit(entry) }
 
-            let all = try await store.auditEntries(AuditQuery())
+            let all = try await store.audit.auditEntries(AuditQuery())
             #expect(all.next == nil)
             #expect(all.entries.map(\.id) == [5, 4, 3, 2, 1])
             var expected = written.reversed() as [AuditEntry]
             for index in expected.indices { expected[index].id = Int64(5 - index) }
             #expect(all.entries == expected)
 
-            #expect(try await store.auditEntries(AuditQuery(appID: "fitness")).entries.map(\.id) == [5, 2, 1])
-            #expect(try await store.auditEntries(AuditQuery(action: .appCreated)).entries.map(\.id) == [3, 1])
-            #expect(try await store.auditEntries(AuditQuery(appID: "chess", action: .appCreated)).entries.map(\.id) == [3])
-            #expect(try await store.auditEntries(AuditQuery(actorID: "retention")).entries.map(\.id) == [4])
-            #expect(try await store.auditEntries(AuditQuery(actorID: "ada")).entries.first?.actor == AuditActor(kind: .session, id: "ada", name: "Ada"))
-            #expect(try await store.auditEntries(AuditQuery(actorID: "' OR 1=1 --")).entries.isEmpty)
+            #expect(try await store.audit.auditEntries(AuditQuery(appID: "fitness")).entries.map(\.id) == [5, 2, 1])
+            #expect(try await store.audit.auditEntries(AuditQuery(action: .appCreated)).entries.map(\.id) == [3, 1])
+            #expect(try await store.audit.auditEntries(AuditQuery(appID: "chess", action: .appCreated)).entries.map(\.id) == [3])
+            #expect(try await store.audit.auditEntries(AuditQuery(actorID: "retention")).entries.map(\.id) == [4])
+            #expect(try await store.audit.auditEntries(AuditQuery(actorID: "ada")).entries.first?.actor == AuditActor(kind: .session, id: "ada", name: "Ada"))
+            #expect(try await store.audit.auditEntries(AuditQuery(actorID: "' OR 1=1 --")).entries.isEmpty)
             let minute = { (m: Double) in StoreContractTests.auditStart.addingTimeInterval(m * 60) }
-            #expect(try await store.auditEntries(AuditQuery(since: minute(1), until: minute(3))).entries.map(\.id) == [3, 2])
+            #expect(try await store.audit.auditEntries(AuditQuery(since: minute(1), until: minute(3))).entries.map(\.id) == [3, 2])
 
-            let first = try await store.auditEntries(AuditQuery(limit: 2))
+            let first = try await store.audit.auditEntries(AuditQuery(limit: 2))
             #expect(first.entries.map(\.id) == [5, 4])
             #expect(first.next == 4)
-            let second = try await store.auditEntries(AuditQuery(after: first.next, limit: 2))
+            let second = try await store.audit.auditEntries(AuditQuery(after: first.next, limit: 2))
             #expect(second.entries.map(\.id) == [3, 2])
-            let last = try await store.auditEntries(AuditQuery(after: second.next, limit: 2))
+            let last = try await store.audit.auditEntries(AuditQuery(after: second.next, limit: 2))
             #expect(last.entries.map(\.id) == [1])
             #expect(last.next == nil)
             // A page exactly as long as what is left is the last one.
-            #expect(try await store.auditEntries(AuditQuery(after: 3, limit: 2)).next == nil)
+            #expect(try await store.audit.auditEntries(AuditQuery(after: 3, limit: 2)).next == nil)
         }
     }
 
@@ -115,7 +115,7 @@ extension AuditRepositoryContract {
             }
             #expect(deleted == 2)
 
-            let entries = try await store.auditEntries(AuditQuery()).entries.reversed().map { ($0.action, $0.details) }
+            let entries = try await store.audit.auditEntries(AuditQuery()).entries.reversed().map { ($0.action, $0.details) }
             #expect(entries.map(\.0) == [.appCreated, .revisionUploaded, .revisionUploaded, .revisionPublished, .keyRotated, .keyRevoked, .userErased])
             #expect(entries.map(\.1) == [
                 [:], ["revision": 1, "existing": false], ["revision": 1, "existing": true], ["previousRevision": nil], ["keys": 2],
@@ -129,7 +129,7 @@ extension AuditRepositoryContract {
     @Test(arguments: StoreKind.available)
     func theDatabaseRefusesToChangeOrDeleteAnAuditEntry(kind: StoreKind) async throws {
         try await kind.withStore { store in
-            try await store.appendAudit(StoreContractTests.auditEntry(.appCreated))
+            try await store.audit.appendAudit(StoreContractTests.auditEntry(.appCreated))
             let statements = [
                 "UPDATE audit_log SET actor_id = 'someone-else'", "DELETE FROM audit_log", "UPDATE audit_log SET details = '{}' WHERE seq = 1",
             ] + (kind == .postgres ? ["TRUNCATE audit_log"] : [])
@@ -147,10 +147,10 @@ extension AuditRepositoryContract {
                 let text = failure.map { String(reflecting: $0) } ?? ""
                 #expect(text.contains(StoreSchema.auditLogIsAppendOnly), "\(statement): \(text)")
             }
-            #expect(try await store.auditEntries(AuditQuery()).entries == [{ var entry = StoreContractTests.auditEntry(.appCreated); entry.id = 1; return entry }()])
+            #expect(try await store.audit.auditEntries(AuditQuery()).entries == [{ var entry = StoreContractTests.auditEntry(.appCreated); entry.id = 1; return entry }()])
             // Adding goes on working.
-            try await store.appendAudit(StoreContractTests.auditEntry(.keyRevoked, minutes: 1))
-            #expect(try await store.auditEntries(AuditQuery()).entries.map(\.id) == [2, 1])
+            try await store.audit.appendAudit(StoreContractTests.auditEntry(.keyRevoked, minutes: 1))
+            #expect(try await store.audit.auditEntries(AuditQuery()).entries.map(\.id) == [2, 1])
         }
     }
 }

@@ -40,8 +40,8 @@ extension StoreSchemaTests {
             #expect(try Self.sqliteCatalog(path).contains { $0.hasPrefix(had == .people ? "audit_log " : "accounts ") } == false)
 
             let store = try SQLiteStore(directory: earlier)
-            try await store.appendAudit(AuditEntry(at: Date(), actor: .adminToken, address: nil, action: .appCreated, target: "fitness"))
-            #expect(try await store.auditEntries(AuditQuery()).entries.map(\.target) == ["fitness"])
+            try await store.audit.appendAudit(AuditEntry(at: Date(), actor: .adminToken, address: nil, action: .appCreated, target: "fitness"))
+            #expect(try await store.audit.auditEntries(AuditQuery()).entries.map(\.target) == ["fitness"])
             try await store.close()
 
             let fresh = directory.appendingPathComponent("fresh")
@@ -72,8 +72,8 @@ extension StoreSchemaTests {
         }
         #expect(try PostgresServer.schema(url: earlier) != PostgresServer.schema(url: fresh))
         try await PostgresServer.withStore(url: earlier) { store in
-            try await store.appendAudit(AuditEntry(at: Date(), actor: .adminToken, address: nil, action: .appCreated, target: "fitness"))
-            #expect(try await store.auditEntries(AuditQuery()).entries.map(\.target) == ["fitness"])
+            try await store.audit.appendAudit(AuditEntry(at: Date(), actor: .adminToken, address: nil, action: .appCreated, target: "fitness"))
+            #expect(try await store.audit.auditEntries(AuditQuery()).entries.map(\.target) == ["fitness"])
         }
         #expect(try PostgresServer.schema(url: earlier) == PostgresServer.schema(url: fresh))
         // The audit log refuses changes there as in a new database.

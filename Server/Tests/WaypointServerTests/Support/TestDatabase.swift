@@ -3,7 +3,7 @@ import Foundation
 
 /// A database as the tests hold it: every repository, the people tables, and a way to close it.
 /// The server itself takes ``Repositories``, each controller only the repositories it uses.
-typealias TestDatabase = any EventRepository & ReportLedgerRepository & AuditRepository & StorageReadiness & SQLRows & ClosableDatabase
+typealias TestDatabase = any EventRepository & ReportLedgerRepository & StorageReadiness & SQLRows & ClosableDatabase
 
 /// A database a test can close.
 protocol ClosableDatabase: Sendable {
@@ -31,13 +31,16 @@ extension SQLRows {
 
     /// This database's revisions and publications, as the server reads and writes them.
     var revisions: SQLRevisionRepository { SQLRevisionRepository(sql: self) }
+
+    /// This database's audit log, as the server reads and writes it.
+    var audit: SQLAuditRepository { SQLAuditRepository(sql: self) }
 }
 
 extension AppAdministration {
     /// The administration of a test's database, with the server's defaults.
     init(_ database: TestDatabase, metrics: ServerMetrics = ServerMetrics()) {
         self.init(
-            apps: database.apps, revisions: database.revisions, events: database, audit: database,
+            apps: database.apps, revisions: database.revisions, events: database, audit: database.audit,
             documents: PublishedDocumentCache(revisions: database.revisions), metrics: metrics)
     }
 }

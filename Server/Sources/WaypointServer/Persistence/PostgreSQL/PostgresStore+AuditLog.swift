@@ -6,25 +6,7 @@ import PostgresNIO
 /// each chained to the one before (``AuditChain``) under an advisory lock held until the
 /// transaction ends, so appends from several server processes never fork the chain; a trigger
 /// refuses every change, deletion or truncation (``StoreSchema/auditLogStep(in:)``).
-extension PostgresStore: AuditRepository, AuditRowReader {
-    public func appendAudit(_ entry: AuditEntry) async throws {
-        let logger = logger
-        let chain = auditChain
-        try await transaction { connection in try await Self.append(entry, connection, chain: chain, logger: logger) }
-    }
-
-    public func auditEntries(_ query: AuditQuery) async throws -> AuditPage {
-        var entries: [AuditEntry] = []
-        let rows = try await client.query(PostgresQuery(query.statement(in: .postgres)), logger: logger)
-        for try await (seq, at, kind, actorID, actorName, address, action, appID, environment, target, details) in rows.decode(
-            (Int64, Int64, String, String, String, String?, String, String?, String?, String?, String).self) {
-            entries.append(AuditEntry.fromRow(
-                seq: seq, atMilliseconds: at, actorKind: kind, actorID: actorID, actorName: actorName, address: address, action: action,
-                appID: appID, environment: environment, target: target, details: details))
-        }
-        return AuditEntry.page(entries, limit: query.limit)
-    }
-
+extension PostgresStore: AuditRowReader {
     /// Adds `entry` (when there is one) in the transaction of `connection`, chained to the last entry.
     static func append(_ entry: AuditEntry?, _ connection: PostgresConnection, chain: AuditChain, logger: Logger) async throws {
         guard let entry else { return }

@@ -17,7 +17,7 @@ extension PostgresStore {
         // PostgreSQL text cannot hold U+0000, so no stored event has such a user id (nor can the
         // audit entry name it: it is recorded with the character replaced, when one is made of 0).
         if userID.unicodeScalars.contains("\u{0}") {
-            if let entry = audit?(0) { try await appendAudit(entry.withoutNULs) }
+            if let entry = audit?(0) { try await run([entry.insertQuery(in: .postgres)]) }
             return 0
         }
         let logger = logger

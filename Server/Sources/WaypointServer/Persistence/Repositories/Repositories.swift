@@ -39,13 +39,13 @@ public struct Repositories: Sendable {
     }
 
     /// Every repository of one database.
-    init(database: some EventRepository & ReportLedgerRepository & AuditRepository & StorageReadiness & SQLRows) {
+    init(database: some EventRepository & ReportLedgerRepository & StorageReadiness & SQLRows) {
         // Written once for both databases, over their statements.
         apps = SQLAppRepository(sql: database)
         revisions = SQLRevisionRepository(sql: database)
         events = database
         ledger = database
-        audit = database
+        audit = SQLAuditRepository(sql: database)
         readiness = database
         peopleTables = database
     }

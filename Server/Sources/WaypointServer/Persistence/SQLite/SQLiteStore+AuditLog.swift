@@ -5,23 +5,7 @@ import GRDB
 /// each chained to the one before (``AuditChain``; SQLite runs one writing transaction at a time,
 /// so reading the last entry and adding the next is never interleaved); triggers refuse every
 /// change or deletion (``StoreSchema/auditLogStep(in:)``).
-extension SQLiteStore: AuditRepository {
-    public func appendAudit(_ entry: AuditEntry) async throws {
-        try await pool.write { db in try self.appendChained(entry, db) }
-    }
-
-    public func auditEntries(_ query: AuditQuery) async throws -> AuditPage {
-        let statement = query.statement(in: .sqlite)
-        let entries = try await pool.read { db in
-            try Row.fetchAll(db, sql: statement.text, arguments: statement.arguments).map { row in
-                AuditEntry.fromRow(
-                    seq: row[0], atMilliseconds: row[1], actorKind: row[2], actorID: row[3], actorName: row[4], address: row[5], action: row[6],
-                    appID: row[7], environment: row[8], target: row[9], details: row[10])
-            }
-        }
-        return AuditEntry.page(entries, limit: query.limit)
-    }
-
+extension SQLiteStore {
     /// Adds `entry` (when there is one) in the transaction of `db`, chained to the last entry.
     func appendChained(_ entry: AuditEntry?, _ db: Database) throws {
         guard let entry else { return }
