@@ -11,7 +11,7 @@ extension AppAdministration {
     /// A rotation: the new key, shown once (the store keeps its hash and prefix), and the
     /// environment's keys after it.
     struct RotatedKey: Sendable {
-        let environment: String
+        let environment: EnvironmentName
         /// The new key's secret.
         let key: String
         let prefix: String
@@ -29,8 +29,7 @@ extension AppAdministration {
     /// Makes a new current key for an environment; the keys it replaces keep working for
     /// `graceHours` (0 ends them at once); the audit log records it as done by `origin`, in the same
     /// transaction. Throws 400 for a grace period outside 0…720 hours and 404 for an unknown environment.
-    func rotateKey(appID: String, environment: String, graceHours: Int, by origin: AuditOrigin) async throws -> RotatedKey {
-        try Self.requireEnvironment(environment)
+    func rotateKey(appID: AppID, environment: EnvironmentName, graceHours: Int, by origin: AuditOrigin) async throws -> RotatedKey {
         guard (0...Self.maximumGraceHours).contains(graceHours) else {
             throw APIError.badRequest(
                 "\"graceHours\" must be a whole number of hours from 0 (the replaced keys stop at once) to \(Self.maximumGraceHours) "
@@ -70,8 +69,7 @@ extension AppAdministration {
     }
 
     /// An environment's keys, oldest first; 404 for an unknown environment.
-    func keys(appID: String, environment: String) async throws -> [SDKKeySummary] {
-        try Self.requireEnvironment(environment)
+    func keys(appID: AppID, environment: EnvironmentName) async throws -> [SDKKeySummary] {
         do {
             return try await apps.keys(appID: appID, environment: environment)
         } catch let error as StoreError {
@@ -83,8 +81,7 @@ extension AppAdministration {
     /// key, 409 for its current key (rotate first: an environment always has a key that works). The
     /// audit log records it as done by `origin`, in the same transaction; a key that had ended
     /// already is returned as it is, and nothing is recorded.
-    func revokeKey(appID: String, environment: String, prefix: String, by origin: AuditOrigin) async throws -> SDKKeySummary {
-        try Self.requireEnvironment(environment)
+    func revokeKey(appID: AppID, environment: EnvironmentName, prefix: String, by origin: AuditOrigin) async throws -> SDKKeySummary {
         let log = auditLog
         do {
             let key = try await apps.revokeKey(appID: appID, environment: environment, prefix: prefix, at: Self.wholeMilliseconds(now())) { key in

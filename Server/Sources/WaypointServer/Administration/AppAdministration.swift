@@ -33,37 +33,35 @@ struct AppAdministration: Sendable {
         try AuditOrigin(request: request, context: context, addresses: clientAddress)
     }
 
-    /// The environments every app gets.
-    static var environmentNames: [String] { ["production", "staging"] }
 
     /// A new app's SDK keys, shown once: the store keeps only their hashes.
     struct CreatedApp: Sendable {
         let app: AppRecord
-        /// `(environment, key)` in ``AppAdministration/environmentNames`` order.
-        let keys: [(environment: String, key: String)]
+        /// `(environment, key)` in ``EnvironmentName/all`` order.
+        let keys: [(environment: EnvironmentName, key: String)]
     }
 
     /// Creates an app with a production and a staging key, recorded in the audit log as done by
     /// `origin`; throws 400 for a bad id or name, 409 when it exists.
-    func createApp(id: String, name: String, by origin: AuditOrigin) async throws -> CreatedApp {
-        try Identifier.require(id, label: "id")
+    func createApp(id text: String, name: String, by origin: AuditOrigin) async throws -> CreatedApp {
+        let id = try Identifier.require(text, label: "id")
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 200 else {
             throw APIError.badRequest("\"name\" must have 1 to 200 characters; it is what people see, such as \"Fitness\".", code: "bad-name")
         }
-        var keys: [(environment: String, key: String)] = []
+        var keys: [(environment: EnvironmentName, key: String)] = []
         var records: [EnvironmentRecord] = []
-        for environment in Self.environmentNames {
+        for environment in EnvironmentName.all {
             let key = SDKKey.generate()
             keys.append((environment, key))
             records.append(EnvironmentRecord(appID: id, name: environment, keyHash: SecretHash.sha256Hex(key), keyPrefix: SDKKey.prefix(of: key)))
         }
         let app = AppRecord(id: id, name: name, createdAt: now())
         let entry = auditLog.entry(
-            .appCreated, by: origin, app: id, target: id,
+            .appCreated, by: origin, app: id, target: id.rawValue,
             details: [
                 "name": .string(name),
-                "environments": .array(records.map { .object(["name": .string($0.name), "keyPrefix": .string($0.keyPrefix)]) }),
+                "environments": .array(records.map { .object(["name": .string($0.name.rawValue), "keyPrefix": .string($0.keyPrefix)]) }),
             ])
         do {
             try await apps.createApp(app, environments: records, audit: entry)
@@ -87,7 +85,7 @@ struct AppAdministration: Sendable {
     ///
     /// Bytes identical to one of the app's revisions are that revision: nothing new is stored (the
     /// audit log records the upload by `origin` either way, with `existing`).
-    func addRevision(appID: String, body: Data, by origin: AuditOrigin) async throws -> CreatedRevision {
+    func addRevision(appID: AppID, body: Data, by origin: AuditOrigin) async throws -> CreatedRevision {
         let diagnostics = DocumentCheck.diagnostics(of: body)
         if diagnostics.containsErrors {
             let errors = diagnostics.filter(\.isError).count
@@ -127,9 +125,8 @@ struct AppAdministration: Sendable {
     /// The audit log records the publish by `origin` in the same transaction, with the whole preview
     /// it was decided on and whether it needed confirmation (``auditDetails(_:json:revision:previousRevision:confirmed:)``);
     /// publishing the revision the environment serves already changes nothing and records nothing.
-    func publish(appID: String, environment: String, revision number: Int, confirmed: Bool, by origin: AuditOrigin) async throws
+    func publish(appID: AppID, environment: EnvironmentName, revision number: Int, confirmed: Bool, by origin: AuditOrigin) async throws
         -> Publication {
-        try Self.requireEnvironment(environment)
         let preview = try await previews.preview(appID: appID, revision: number, environment: environment)
         if preview.needsConfirmation && !confirmed {
             throw PublishNeedsConfirmation(preview: preview)
@@ -182,22 +179,23 @@ struct AppAdministration: Sendable {
 
     /// An app's environments, by name: what each serves, its last event, and its events received
     /// in the 24 hours before now (``EnvironmentSummary/recentEvents``).
-    func environmentSummaries(appID: String) async throws -> [EnvironmentSummary] {
+    func environmentSummaries(appID: AppID) async throws -> [EnvironmentSummary] {
         try await apps.environmentSummaries(appID: appID, recentSince: now().addingTimeInterval(-24 * 3600))
     }
 
-    /// The app with this id; throws 404 when there is none.
-    func existingApp(_ appID: String) async throws -> AppRecord {
-        guard Identifier.isValid(appID), let app = try await apps.app(id: appID) else {
-            throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps.")
+    /// The app whose id is `text` (a request's); throws 404 when there is none.
+    func existingApp(_ text: String) async throws -> AppRecord {
+        guard let appID = AppID(validating: text), let app = try await apps.app(id: appID) else {
+            throw APIError.notFound("There is no app \(String(reflecting: text)); create it with POST /v1/apps.")
         }
         return app
     }
 
-    /// Throws 404 unless `environment` is one every app has.
-    static func requireEnvironment(_ environment: String) throws(APIError) {
-        guard environmentNames.contains(environment) else {
-            throw APIError.notFound("There is no environment \"\(environment)\"; use production or staging.")
+    /// The environment `text` (a request's) names; throws 404 unless it is one every app has.
+    static func existingEnvironment(_ text: String) throws(APIError) -> EnvironmentName {
+        guard let environment = EnvironmentName(validating: text) else {
+            throw APIError.notFound("There is no environment \(String(reflecting: text)); use production or staging.")
         }
+        return environment
     }
 }

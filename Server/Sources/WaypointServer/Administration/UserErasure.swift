@@ -26,9 +26,9 @@ struct UserErasure: Sendable {
     ///
     /// The log says how many events of the app were erased, never whose; an erasure that deleted
     /// nothing is not recorded.
-    func erase(appID: String, userID: String, by origin: AuditOrigin, logger: Logger) async throws -> Int {
-        guard Identifier.isValid(appID), try await apps.app(id: appID) != nil else {
-            throw APIError.notFound("There is no app \"\(appID)\"; create it with POST /v1/apps, or list them with GET /v1/apps.")
+    func erase(appID text: String, userID: String, by origin: AuditOrigin, logger: Logger) async throws -> Int {
+        guard let appID = AppID(validating: text), try await apps.app(id: appID) != nil else {
+            throw APIError.notFound("There is no app \(String(reflecting: text)); create it with POST /v1/apps, or list them with GET /v1/apps.")
         }
         let log = AuditLog(repository: audit, now: now)
         let deleted = try await events.eraseUser(appID: appID, userID: userID) { deleted in

@@ -14,17 +14,17 @@ struct AuditLog: Sendable {
 
     /// An entry of `action` by `origin`, dated now.
     func entry(
-        _ action: AuditAction, by origin: AuditOrigin, app: String? = nil, environment: String? = nil, target: String? = nil,
+        _ action: AuditAction, by origin: AuditOrigin, app: AppID? = nil, environment: EnvironmentName? = nil, target: String? = nil,
         details: [String: JSONValue] = [:]
     ) -> AuditEntry {
         AuditEntry(
-            at: now(), actor: origin.actor, address: origin.address, action: action, appID: app, environment: environment, target: target,
+            at: now(), actor: origin.actor, address: origin.address, action: action, appID: app?.rawValue, environment: environment?.rawValue, target: target,
             details: details)
     }
 
     /// Adds an entry of `action` by `origin` to the log, in a transaction of its own.
     func record(
-        _ action: AuditAction, by origin: AuditOrigin, app: String? = nil, environment: String? = nil, target: String? = nil,
+        _ action: AuditAction, by origin: AuditOrigin, app: AppID? = nil, environment: EnvironmentName? = nil, target: String? = nil,
         details: [String: JSONValue] = [:]
     ) async throws {
         try await repository.appendAudit(entry(action, by: origin, app: app, environment: environment, target: target, details: details))

@@ -48,8 +48,8 @@ struct AppsController: Sendable {
         let created = try await administration.createApp(id: input.id, name: input.name, by: try administration.origin(of: request, context: context))
         return try JSONBody.response(
             CreatedApp(
-                id: created.app.id, name: created.app.name,
-                environments: created.keys.map { .init(name: $0.environment, sdkKey: $0.key) }),
+                id: created.app.id.rawValue, name: created.app.name,
+                environments: created.keys.map { .init(name: $0.environment.rawValue, sdkKey: $0.key) }),
             status: .created)
     }
 
@@ -89,10 +89,10 @@ struct AppsController: Sendable {
         for app in try await administration.apps.apps() {
             let environments = try await administration.environmentSummaries(appID: app.id).map { summary in
                 AppList.Environment(
-                    name: summary.name, publishedRevision: summary.publishedRevision,
+                    name: summary.name.rawValue, publishedRevision: summary.publishedRevision,
                     lastEventAt: summary.lastEventAt.map(MillisecondTimestamp.iso8601(milliseconds:)), eventsLast24h: summary.recentEvents)
             }
-            apps.append(AppList.App(id: app.id, name: app.name, environments: environments))
+            apps.append(AppList.App(id: app.id.rawValue, name: app.name, environments: environments))
         }
         return try JSONBody.response(AppList(apps: apps))
     }
@@ -134,7 +134,7 @@ struct AppsController: Sendable {
             RevisionList.Item(
                 revision: summary.revision, sha256: summary.sha256,
                 createdAt: Timestamp.iso8601(summary.createdAt),
-                publishedTo: summary.publishedTo)
+                publishedTo: summary.publishedTo.map(\.rawValue))
         }
         return try JSONBody.response(RevisionList(revisions: revisions))
     }
@@ -146,8 +146,7 @@ struct AppsController: Sendable {
         guard let number = Int(text), number > 0 else {
             throw APIError.badRequest("\(String(reflecting: text)) is not a revision number; use 1, 2, … as GET /v1/apps/\(appID)/revisions lists them.", code: "bad-query")
         }
-        let environment = request.uri.queryParameters.get("environment") ?? "production"
-        try AppAdministration.requireEnvironment(environment)
+        let environment = try request.uri.queryParameters.get("environment").map(AppAdministration.existingEnvironment) ?? .default
         let preview = try await administration.previews.preview(appID: appID, revision: number, environment: environment)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
@@ -157,7 +156,7 @@ struct AppsController: Sendable {
     // MARK: Publishing
 
     private struct Published: Encodable {
-        let environment: String
+        let environment: EnvironmentName
         let revision: Int
         let previousRevision: Int?
         let preview: PublishPreview
@@ -189,8 +188,7 @@ struct AppsController: Sendable {
     /// preview, and nothing changed, when it needs a confirmation the body does not give.
     @Sendable func publish(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
-        let environment = context.parameters.get("environment") ?? ""
-        try AppAdministration.requireEnvironment(environment)
+        let environment = try AppAdministration.existingEnvironment(context.parameters.get("environment") ?? "")
         let body = try await RequestBody.collect(request, limit: 64 * 1024)
         let input = try PublishRequest.parse(body)
         do {
@@ -210,7 +208,7 @@ struct AppsController: Sendable {
     }
 
     /// The `:app` parameter, when it names an app that exists; 404 otherwise.
-    private func existingApp(_ context: Context) async throws -> String {
+    private func existingApp(_ context: Context) async throws -> AppID {
         try await administration.existingApp(context.parameters.get("app") ?? "").id
     }
 }

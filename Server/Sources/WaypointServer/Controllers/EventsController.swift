@@ -31,7 +31,7 @@ struct EventsController: Sendable {
             positions.append(position)
             stored.append(StoredEvent(
                 messageID: event.messageID, userID: event.userID, flowID: event.flowID, walkthroughID: event.walkthroughID,
-                timestamp: Timestamp.milliseconds(event.timestamp), environment: environment.name,
+                timestamp: Timestamp.milliseconds(event.timestamp), environment: environment.name.rawValue,
                 receivedAt: receivedAt, line: event.jsonLine))
         }
         let result = stored.isEmpty

@@ -42,7 +42,7 @@ struct KeysController: Sendable {
     }
 
     private struct KeyList: Encodable {
-        let environment: String
+        let environment: EnvironmentName
         let keys: [Key]
     }
 
@@ -55,7 +55,7 @@ struct KeysController: Sendable {
     }
 
     private struct Rotated: Encodable {
-        let environment: String
+        let environment: EnvironmentName
         let sdkKey: String
         let keyPrefix: String
         let previousKeys: [Key]
@@ -76,7 +76,7 @@ struct KeysController: Sendable {
     }
 
     private struct Revoked: Encodable {
-        let environment: String
+        let environment: EnvironmentName
         let key: Key
     }
 
@@ -89,10 +89,9 @@ struct KeysController: Sendable {
     }
 
     /// The app (404 when it does not exist) and the environment named by the path.
-    private func target(_ context: Context) async throws -> (app: String, environment: String) {
+    private func target(_ context: Context) async throws -> (app: AppID, environment: EnvironmentName) {
         let app = try await administration.existingApp(context.parameters.get("app") ?? "")
-        let environment = context.parameters.get("environment") ?? ""
-        try AppAdministration.requireEnvironment(environment)
+        let environment = try AppAdministration.existingEnvironment(context.parameters.get("environment") ?? "")
         return (app.id, environment)
     }
 }

@@ -5,7 +5,7 @@ import WaypointTools
 /// read once, and the rule that a parameter a route does not take is refused with those it does.
 struct ReportParameters: Sendable {
     /// The environment whose events are read and whose published document scopes the report.
-    let environment: String
+    let environment: EnvironmentName
     /// Which runs are counted (docs/ARCHITECTURE.md, "Reports": scope). It names the environment
     /// only when the caller did, so a report asked for without one is `waypoint funnel`'s byte for byte.
     let scope: ReportScope
@@ -14,9 +14,6 @@ struct ReportParameters: Sendable {
 
     /// The scope's parameters, as the messages list them.
     static let scopeNames = ["environment", "revision", "since", "until", "experiment"]
-
-    /// The environment when none is asked for.
-    static let defaultEnvironment = "production"
 
     /// Reads the parameters of a report route that takes `accepted` (its own and the shared ones).
     ///
@@ -40,16 +37,17 @@ struct ReportParameters: Sendable {
         }
     }
 
-    /// `name`, when it is one of the app's environments (production when nil); throws 400 naming them.
-    static func environment(_ name: String?) throws(APIError) -> String {
-        let name = name ?? defaultEnvironment
-        guard AppAdministration.environmentNames.contains(name) else {
-            let names = AppAdministration.environmentNames
+    /// The environment `name` names, when it is one of the app's environments (``EnvironmentName/default``
+    /// when nil); throws 400 naming them.
+    static func environment(_ name: String?) throws(APIError) -> EnvironmentName {
+        guard let name else { return .default }
+        guard let environment = EnvironmentName(validating: name) else {
+            let names = EnvironmentName.all.map(\.rawValue)
             let hint = ReportError.suggestion(for: name, among: names).map { " Did you mean environment=\($0)?" } ?? ""
             throw APIError.badRequest(
                 "environment=\(name) is not an environment of the app.\(hint) Use \(names.joined(separator: " or ")).", code: "bad-query")
         }
-        return name
+        return environment
     }
 
     /// Throws 400 for the first of `names` (a request's parameters) not in `accepted`, naming those the route takes.

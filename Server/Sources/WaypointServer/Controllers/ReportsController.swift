@@ -137,7 +137,7 @@ struct ReportsController: Sendable {
     /// `report`'s bytes; a ``ReportError`` is answered in words for API callers: 404 with a
     /// did-you-mean when the flow or walkthrough has no events (``ReportNotFound``), else 400.
     private func answering(
-        appID: String, environment: String, document: WaypointDocument?, _ report: () async throws -> [UInt8]
+        appID: AppID, environment: EnvironmentName, document: WaypointDocument?, _ report: () async throws -> [UInt8]
     ) async throws -> [UInt8] {
         do {
             return try await report()
@@ -205,7 +205,7 @@ struct ReportsController: Sendable {
         return Response(status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: body)
     }
 
-    private func existingApp(_ context: Context) async throws -> String {
+    private func existingApp(_ context: Context) async throws -> AppID {
         try await administration.existingApp(context.parameters.get("app") ?? "").id
     }
 }

@@ -12,8 +12,7 @@ extension DashboardController {
     @Sendable func rotateKey(request: Request, context: Context) async throws -> Response {
         try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
-            let environment = context.parameters.get("environment") ?? ""
-            try AppAdministration.requireEnvironment(environment)
+            let environment = try AppAdministration.existingEnvironment(context.parameters.get("environment") ?? "")
             let input = try await form(RotateForm.self, from: request)
             do {
                 let text = (input.graceHours ?? "").trimmingCharacters(in: .whitespaces)
@@ -37,8 +36,7 @@ extension DashboardController {
     @Sendable func revokeKey(request: Request, context: Context) async throws -> Response {
         try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
-            let environment = context.parameters.get("environment") ?? ""
-            try AppAdministration.requireEnvironment(environment)
+            let environment = try AppAdministration.existingEnvironment(context.parameters.get("environment") ?? "")
             _ = try await form(CSRFOnlyForm.self, from: request)
             let prefix = context.parameters.get("keyPrefix") ?? ""
             do {
@@ -48,7 +46,7 @@ extension DashboardController {
                 return try await appOverview(request, context, app: app, status: error.status, message: error.message)
             }
             var query = URLComponents()
-            query.queryItems = [URLQueryItem(name: "revokedFrom", value: environment), URLQueryItem(name: "revoked", value: prefix)]
+            query.queryItems = [URLQueryItem(name: "revokedFrom", value: environment.rawValue), URLQueryItem(name: "revoked", value: prefix)]
             return PageRenderer.redirect(to: "/apps/\(app.id)\(query.percentEncodedQuery.map { "?" + $0 } ?? "")#keys")
         }
     }

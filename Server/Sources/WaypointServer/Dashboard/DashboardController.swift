@@ -250,11 +250,11 @@ struct DashboardController: Sendable {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
             var notice: String?
             let query = request.uri.queryParameters
-            if let environment = query.get("published"), AppAdministration.environmentNames.contains(environment),
+            if let environment = query.get("published").flatMap(EnvironmentName.init(validating:)),
                let revision = query.get("revision").flatMap({ Int($0) }) {
                 notice = "Revision \(revision) is published to \(environment): apps get it on their next refresh."
             }
-            if let environment = query.get("revokedFrom"), AppAdministration.environmentNames.contains(environment),
+            if let environment = query.get("revokedFrom").flatMap(EnvironmentName.init(validating:)),
                let prefix = query.get("revoked") {
                 notice = "The \(environment) key \(prefix)… is revoked: requests with it are refused from now on."
             }
@@ -269,13 +269,13 @@ struct DashboardController: Sendable {
     ) async throws -> Response {
         var environments: [AppPageContext.Environment] = []
         let now = administration.now()
-        for environment in AppAdministration.environmentNames {
+        for environment in EnvironmentName.all {
             let published = try await PublishedDocument.read(from: administration.revisions, appID: app.id, environment: environment)
             let keys = try await administration.keys(appID: app.id, environment: environment)
             environments.append(AppPageContext.Environment(
-                environment, appID: app.id, published: published, keys: keys, now: now, csrf: csrf(request)))
+                environment.rawValue, appID: app.id.rawValue, published: published, keys: keys, now: now, csrf: csrf(request)))
         }
-        let revisions = try await administration.revisions.revisions(appID: app.id).reversed().map { AppPageContext.Revision($0, appID: app.id) }
+        let revisions = try await administration.revisions.revisions(appID: app.id).reversed().map { AppPageContext.Revision($0, appID: app.id.rawValue) }
         let page = AppPageContext(
             csrf: csrf(request), app: app, environments: environments, revisions: revisions, notice: notice, message: message,
             diagnostics: diagnostics, draft: draft, may: Permissions(role: try context.requirePrincipal().role))
@@ -314,8 +314,7 @@ extension DashboardController {
         try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
             let number = try Self.revisionNumber(context.parameters.get("revision"))
-            let environment = request.uri.queryParameters.get("environment") ?? "production"
-            try AppAdministration.requireEnvironment(environment)
+            let environment = try request.uri.queryParameters.get("environment").map(AppAdministration.existingEnvironment) ?? .default
             let against = request.uri.queryParameters.get("against").flatMap { Int($0) }
             return try await revisionView(
                 request, context, app: app, number: number, environment: environment, against: against, status: .ok, message: nil)
@@ -325,7 +324,7 @@ extension DashboardController {
     /// The revision page: its warnings, its changes, and what publishing it to `environment` would
     /// do (`preview`, when the caller has it already).
     func revisionView(
-        _ request: Request, _ context: ServerContext, app: AppRecord, number: Int, environment: String, against: Int?, status: HTTPResponse.Status,
+        _ request: Request, _ context: ServerContext, app: AppRecord, number: Int, environment: EnvironmentName, against: Int?, status: HTTPResponse.Status,
         message: String?, preview known: PublishPreview? = nil
     ) async throws -> Response {
         let summaries = try await administration.revisions.revisions(appID: app.id)
@@ -359,8 +358,7 @@ extension DashboardController {
     @Sendable func publish(request: Request, context: Context) async throws -> Response {
         try await rendering(request, context) {
             let app = try await administration.existingApp(context.parameters.get("app") ?? "")
-            let environment = context.parameters.get("environment") ?? ""
-            try AppAdministration.requireEnvironment(environment)
+            let environment = try AppAdministration.existingEnvironment(context.parameters.get("environment") ?? "")
             let input = try await form(PublishForm.self, from: request)
             let number = try Self.revisionNumber(input.revision)
             do {

@@ -24,8 +24,8 @@ struct ExperimentPage {
         let subjectID = report.flowID ?? report.walkthroughID ?? ""
         let appID = scope.app.id
         return ExperimentPageContext(
-            appID: appID, appName: scope.app.name, experiment: report.experiment, subject: "\(subjectKind) \(subjectID)",
-            subjectHref: "/apps/\(FormText.percentEncoded(appID))/\(subjectKind)s/\(FormText.percentEncoded(subjectID))"
+            appID: appID.rawValue, appName: scope.app.name, experiment: report.experiment, subject: "\(subjectKind) \(subjectID)",
+            subjectHref: "/apps/\(FormText.percentEncoded(appID.rawValue))/\(subjectKind)s/\(FormText.percentEncoded(subjectID))"
                 + "?" + fields(goal: nil, sequential: true).filter { ["environment", "revision", "since", "until"].contains($0.name) }
                     .map { "\($0.name)=\(FormText.percentEncoded($0.value))" }.joined(separator: "&"),
             scope: scopeDescription(subjectKind: subjectKind),
@@ -95,7 +95,7 @@ struct ExperimentPage {
     /// The query of this page: its scope, flow and control, `goal` (nil: left to the form) and the test.
     private func fields(goal: String?, sequential: Bool) -> [ExperimentPageContext.Field] {
         let pairs: [(String, String?)] = [
-            ("environment", scope.environment), ("revision", revisionValue), ("since", scope.since), ("until", scope.until),
+            ("environment", scope.environment.rawValue), ("revision", revisionValue), ("since", scope.since), ("until", scope.until),
             ("flow", flow), ("control", control), ("goal", goal), ("sequential", sequential ? nil : "false"),
         ]
         return pairs.compactMap { name, value in value.map { ExperimentPageContext.Field(name: name, value: $0) } }

@@ -15,7 +15,7 @@ struct ReportPageScope: Sendable {
     static let parameters = ["environment", "revision", "since", "until", "experiment"]
 
     let app: AppRecord
-    let environment: String
+    let environment: EnvironmentName
     /// The revision published to the environment; nil when none is.
     let published: Int?
     /// The scope the report is computed with (its `revision` nil for every revision's runs).
@@ -55,14 +55,13 @@ struct ReportPageScope: Sendable {
                     + (pageParameters.isEmpty ? "experiment." : "experiment, and " + pageParameters.joined(separator: ", ") + "."))
         }
         let value = { (name: String) -> String? in query.get(name) }
-        let environment = value("environment") ?? "production"
-        try AppAdministration.requireEnvironment(environment)
+        let environment = try value("environment").map(AppAdministration.existingEnvironment) ?? .default
         let revisionText = value("revision")
         let everyRevision = revisionText == "all"
         let scope: ReportScope
         do {
             scope = try ReportScope.parse(
-                environment: environment, revision: everyRevision ? nil : revisionText, since: value("since"), until: value("until"),
+                environment: environment.rawValue, revision: everyRevision ? nil : revisionText, since: value("since"), until: value("until"),
                 experiment: value("experiment"), spelling: { "\($0)=" })
         } catch {
             let extra = revisionText != nil && !everyRevision && error.description.hasPrefix("revision=") ? " Or revision=all for every revision's runs." : ""
@@ -110,10 +109,10 @@ struct ReportPageScope: Sendable {
                 + (hasGraph ? "steps are listed as events name them and no graph is drawn" : "hints are listed as events name them")
         }
         return ReportScopeContext(
-            environment: environment, revision: revisionText, range: rangeText(),
-            environments: AppAdministration.environmentNames.map { name in
+            environment: environment.rawValue, revision: revisionText, range: rangeText(),
+            environments: EnvironmentName.all.map { name in
                 ReportScopeContext.Link(
-                    label: name, href: href(environment: name, revision: revisionGiven ? revisionValue : nil, since: since, until: until),
+                    label: name.rawValue, href: href(environment: name, revision: revisionGiven ? revisionValue : nil, since: since, until: until),
                     current: name == environment)
             },
             revisionOptions: revisionOptions(),
@@ -181,8 +180,8 @@ struct ReportPageScope: Sendable {
     }
 
     /// A link to this page with these parameters (those nil left out).
-    func href(environment: String, revision: String?, since: String?, until: String?) -> String {
-        let pairs = [("environment", environment), ("revision", revision), ("since", since), ("until", until)]
+    func href(environment: EnvironmentName, revision: String?, since: String?, until: String?) -> String {
+        let pairs = [("environment", environment.rawValue), ("revision", revision), ("since", since), ("until", until)]
             + pageFields.map { ($0.name, Optional($0.value)) }
         return "?" + pairs.compactMap { name, value in value.map { "\(name)=\(FormText.percentEncoded($0))" } }.joined(separator: "&")
     }

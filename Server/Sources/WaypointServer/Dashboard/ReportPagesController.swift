@@ -71,7 +71,7 @@ struct ReportPagesController: Sendable {
             let page = FlowPage(report: report, document: document, graphReport: graphReport, graphNote: Self.graphNote(scope))
             let versions = page.appVersions()
             let values = FlowPageContext(
-                appID: scope.app.id, appName: scope.app.name, flowID: flowID,
+                appID: scope.app.id.rawValue, appName: scope.app.name, flowID: flowID,
                 scope: scope.description(hasGraph: true, experimentNote: splitting?.note),
                 groups: page.groups(), hasGroups: !VariationGroups.shown(report.byVariation).isEmpty,
                 hasAppVersions: !versions.versions.isEmpty, appVersions: versions.versions, versionRows: versions.rows,
@@ -90,7 +90,7 @@ struct ReportPagesController: Sendable {
             .map { key in
                 FlowPageContext.ExperimentLink(
                     key: key,
-                    href: "/apps/\(FormText.percentEncoded(scope.app.id))/experiments/\(FormText.percentEncoded(key))?environment=\(scope.environment)")
+                    href: "/apps/\(FormText.percentEncoded(scope.app.id.rawValue))/experiments/\(FormText.percentEncoded(key))?environment=\(scope.environment)")
             }
     }
 
@@ -125,7 +125,7 @@ struct ReportPagesController: Sendable {
                 }
             }
             let values = WalkthroughPageContext(
-                appID: scope.app.id, appName: scope.app.name, walkthroughID: walkthroughID,
+                appID: scope.app.id.rawValue, appName: scope.app.name, walkthroughID: walkthroughID,
                 scope: scope.description(hasGraph: false, experimentNote: splitting?.note), groups: WalkthroughPage(report: report).groups(),
                 withoutStart: ReportText.withoutStart(report.withoutStart, start: "Walkthrough Started"),
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded))

@@ -33,7 +33,7 @@ struct PublishedDocument: Sendable {
     }
 
     /// The revision published to `environment`, read from the store; nil when nothing is published.
-    static func read(from revisions: any RevisionRepository, appID: String, environment: String) async throws -> PublishedDocument? {
+    static func read(from revisions: any RevisionRepository, appID: AppID, environment: EnvironmentName) async throws -> PublishedDocument? {
         try await revisions.publishedRevision(appID: appID, environment: environment).map {
             PublishedDocument(revision: $0.revision, sha256: $0.sha256, body: ByteBuffer(bytes: $0.body))
         }

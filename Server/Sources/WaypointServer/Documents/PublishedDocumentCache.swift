@@ -11,14 +11,14 @@ final class PublishedDocumentCache: Sendable {
     }
 
     /// An environment of an app: hashed as two strings, with no string joined for each request.
-    private struct EnvironmentName: Hashable {
-        let appID: String
-        let environment: String
+    private struct Key: Hashable {
+        let appID: AppID
+        let environment: EnvironmentName
     }
 
     /// The entries, and how many times one was invalidated.
     private struct Entries {
-        var documents: [EnvironmentName: Cached] = [:]
+        var documents: [Key: Cached] = [:]
         var generation = 0
     }
 
@@ -30,8 +30,8 @@ final class PublishedDocumentCache: Sendable {
     init(revisions: any RevisionRepository) { self.revisions = revisions }
 
     /// The document published to an environment (at most ``lifetime`` old), or nil when there is none.
-    func document(appID: String, environment: String) async throws -> PublishedDocument? {
-        let name = EnvironmentName(appID: appID, environment: environment)
+    func document(appID: AppID, environment: EnvironmentName) async throws -> PublishedDocument? {
+        let name = Key(appID: appID, environment: environment)
         let now = ContinuousClock.now
         let (cached, generation) = entries.withLock { ($0.documents[name], $0.generation) }
         if let cached, cached.expires > now {
@@ -48,9 +48,9 @@ final class PublishedDocumentCache: Sendable {
 
     /// Forgets an environment's entry (after a publish through this process), and keeps no read that
     /// was under way then.
-    func invalidate(appID: String, environment: String) {
+    func invalidate(appID: AppID, environment: EnvironmentName) {
         entries.withLock { entries in
-            entries.documents.removeValue(forKey: EnvironmentName(appID: appID, environment: environment))
+            entries.documents.removeValue(forKey: Key(appID: appID, environment: environment))
             entries.generation &+= 1
         }
     }

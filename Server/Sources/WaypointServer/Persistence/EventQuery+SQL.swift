@@ -14,8 +14,8 @@ extension EventQuery {
             values.append(value)
             return dialect.placeholder(values.count)
         }
-        var conditions = ["app_id = \(bind(.text(appID)))"]
-        if let environment { conditions.append("environment = \(bind(.text(environment)))") }
+        var conditions = ["app_id = \(bind(.text(appID.rawValue)))"]
+        if let environment { conditions.append("environment = \(bind(.text(environment.rawValue)))") }
         switch flow {
         case .anyFlow: break
         case .flow(let flowID): conditions.append("flow_id = \(bind(.text(flowID)))")

@@ -19,9 +19,9 @@ struct EventQuery: Sendable, Hashable {
         case byUser(after: UserOrderCursor?)
     }
 
-    var appID: String
+    var appID: AppID
     /// Which environment's events (every environment's when nil).
-    var environment: String? = nil
+    var environment: EnvironmentName? = nil
     var flow: FlowFilter
     /// Which of the app's events, by time (every event when nil).
     var timestamps: EventTimeRange? = nil
@@ -31,13 +31,13 @@ struct EventQuery: Sendable, Hashable {
 
     /// An app's events of every flow, in storage order, of those in `timestamps` (every event when
     /// nil) and `environment` (every environment when nil).
-    static func stored(appID: String, environment: String? = nil, timestamps: EventTimeRange? = nil, after cursor: Int64?, limit: Int) -> EventQuery {
+    static func stored(appID: AppID, environment: EnvironmentName? = nil, timestamps: EventTimeRange? = nil, after cursor: Int64?, limit: Int) -> EventQuery {
         EventQuery(appID: appID, environment: environment, flow: .anyFlow, timestamps: timestamps, order: .stored(after: cursor), limit: limit)
     }
 
     /// An app's events of one flow (`flowID` nil: of no flow) in `environment` (every environment
     /// when nil), by user, then time.
-    static func byUser(appID: String, environment: String? = nil, flowID: String?, after cursor: UserOrderCursor?, limit: Int) -> EventQuery {
+    static func byUser(appID: AppID, environment: EnvironmentName? = nil, flowID: String?, after cursor: UserOrderCursor?, limit: Int) -> EventQuery {
         EventQuery(appID: appID, environment: environment, flow: flowID.map(FlowFilter.flow) ?? .noFlow, order: .byUser(after: cursor), limit: limit)
     }
 }

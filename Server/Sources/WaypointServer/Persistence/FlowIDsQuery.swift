@@ -5,8 +5,8 @@
 /// so its work follows the number of flows asked for, never the number of events. It is bounded by
 /// ``limit``, since apps choose their flow ids.
 struct FlowIDsQuery: Sendable, Hashable {
-    var appID: String
-    var environment: String
+    var appID: AppID
+    var environment: EnvironmentName
     /// At most this many ids, the first by their bytes.
     var limit: Int
 
@@ -17,9 +17,9 @@ struct FlowIDsQuery: Sendable, Hashable {
             values.append(value)
             return dialect.placeholder(values.count)
         }
-        let first = "SELECT flow_id FROM events WHERE app_id = \(bind(.text(appID))) AND environment = \(bind(.text(environment)))"
+        let first = "SELECT flow_id FROM events WHERE app_id = \(bind(.text(appID.rawValue))) AND environment = \(bind(.text(environment.rawValue)))"
             + " AND flow_id IS NOT NULL ORDER BY flow_id LIMIT 1"
-        let next = "SELECT e.flow_id FROM events e WHERE e.app_id = \(bind(.text(appID))) AND e.environment = \(bind(.text(environment)))"
+        let next = "SELECT e.flow_id FROM events e WHERE e.app_id = \(bind(.text(appID.rawValue))) AND e.environment = \(bind(.text(environment.rawValue)))"
             + " AND e.flow_id > flows.flow_id ORDER BY e.flow_id LIMIT 1"
         let limit = bind(.integer(Int64(limit)))
         let text = """

@@ -2,18 +2,18 @@
 /// how to fix it, in the same words for every store.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Reason: Sendable, Hashable {
-        case appExists(appID: String)
-        case noEnvironment(appID: String, environment: String)
-        case noRevision(appID: String, revision: Int)
+        case appExists(appID: AppID)
+        case noEnvironment(appID: AppID, environment: EnvironmentName)
+        case noRevision(appID: AppID, revision: Int)
         case cannotCreateFolder(path: String, reason: String)
         case cannotOpenDatabase(path: String, reason: String)
         case cannotWriteFolder(path: String, reason: String)
         case cannotReachDatabase(address: String, reason: String)
         case storageFull(String)
         case storageUnavailable(String)
-        case noKey(appID: String, environment: String, prefix: String)
-        case currentKey(appID: String, environment: String, prefix: String)
-        case keyPrefixTaken(appID: String, environment: String, prefix: String)
+        case noKey(appID: AppID, environment: EnvironmentName, prefix: String)
+        case currentKey(appID: AppID, environment: EnvironmentName, prefix: String)
+        case keyPrefixTaken(appID: AppID, environment: EnvironmentName, prefix: String)
         case reportsNotReady(String)
         case unexpectedValue(column: Int, expected: String)
     }
@@ -23,17 +23,17 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     private init(_ reason: Reason) { self.reason = reason }
 
     /// An app with this id exists already.
-    public static func appExists(appID: String) -> StoreError {
+    public static func appExists(appID: AppID) -> StoreError {
         StoreError(.appExists(appID: appID))
     }
 
     /// The app has no environment of this name.
-    public static func noEnvironment(appID: String, environment: String) -> StoreError {
+    public static func noEnvironment(appID: AppID, environment: EnvironmentName) -> StoreError {
         StoreError(.noEnvironment(appID: appID, environment: environment))
     }
 
     /// The app has no revision of this number.
-    public static func noRevision(appID: String, revision: Int) -> StoreError {
+    public static func noRevision(appID: AppID, revision: Int) -> StoreError {
         StoreError(.noRevision(appID: appID, revision: revision))
     }
 
@@ -93,17 +93,17 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The environment has no key with this prefix.
-    public static func noKey(appID: String, environment: String, prefix: String) -> StoreError {
+    public static func noKey(appID: AppID, environment: EnvironmentName, prefix: String) -> StoreError {
         StoreError(.noKey(appID: appID, environment: environment, prefix: prefix))
     }
 
     /// The key with this prefix is the environment's current key, which a revocation does not end.
-    public static func currentKey(appID: String, environment: String, prefix: String) -> StoreError {
+    public static func currentKey(appID: AppID, environment: EnvironmentName, prefix: String) -> StoreError {
         StoreError(.currentKey(appID: appID, environment: environment, prefix: prefix))
     }
 
     /// The environment has a key with this prefix already.
-    public static func keyPrefixTaken(appID: String, environment: String, prefix: String) -> StoreError {
+    public static func keyPrefixTaken(appID: AppID, environment: EnvironmentName, prefix: String) -> StoreError {
         StoreError(.keyPrefixTaken(appID: appID, environment: environment, prefix: prefix))
     }
 

@@ -2,11 +2,11 @@ import Foundation
 
 /// An app: the unit that owns documents, environments and events.
 public struct AppRecord: Sendable, Hashable, Codable {
-    public var id: String
+    public var id: AppID
     public var name: String
     public var createdAt: Date
 
-    public init(id: String, name: String, createdAt: Date) {
+    public init(id: AppID, name: String, createdAt: Date) {
         self.id = id
         self.name = name
         self.createdAt = createdAt
@@ -16,8 +16,8 @@ public struct AppRecord: Sendable, Hashable, Codable {
 /// An environment of an app (`production`, `staging`), as found by one of its SDK keys: the
 /// SHA-256 of the key, its prefix, and when it stops working.
 public struct EnvironmentRecord: Sendable, Hashable {
-    public var appID: String
-    public var name: String
+    public var appID: AppID
+    public var name: EnvironmentName
     /// The SHA-256 of the SDK key, lowercase hex; the key itself is never stored.
     public var keyHash: String
     /// What names the key without its secret (see ``SDKKey/prefix(of:)``).
@@ -27,7 +27,7 @@ public struct EnvironmentRecord: Sendable, Hashable {
 
     /// An environment and its key; a key whose prefix is not known is named by its hash
     /// (``SDKKey/prefix(ofHash:)``).
-    public init(appID: String, name: String, keyHash: String, keyPrefix: String? = nil, keyExpiresAt: Date? = nil) {
+    public init(appID: AppID, name: EnvironmentName, keyHash: String, keyPrefix: String? = nil, keyExpiresAt: Date? = nil) {
         self.appID = appID
         self.name = name
         self.keyHash = keyHash
@@ -41,9 +41,9 @@ public struct RevisionSummary: Sendable, Hashable {
     public var revision: Int
     public var sha256: String
     public var createdAt: Date
-    public var publishedTo: [String]
+    public var publishedTo: [EnvironmentName]
 
-    public init(revision: Int, sha256: String, createdAt: Date, publishedTo: [String]) {
+    public init(revision: Int, sha256: String, createdAt: Date, publishedTo: [EnvironmentName]) {
         self.revision = revision
         self.sha256 = sha256
         self.createdAt = createdAt
@@ -66,7 +66,7 @@ public struct AddedRevision: Sendable, Hashable {
 
 /// An environment as listed: what it serves and whether events are arriving.
 public struct EnvironmentSummary: Sendable, Hashable {
-    public var name: String
+    public var name: EnvironmentName
     /// The revision it serves (nil when nothing is published).
     public var publishedRevision: Int?
     /// The largest `receivedAt` of its events, in milliseconds since 1970 (nil when it has none).
@@ -74,7 +74,7 @@ public struct EnvironmentSummary: Sendable, Hashable {
     /// How many of its events were received at or after the time the summary was asked for.
     public var recentEvents: Int
 
-    public init(name: String, publishedRevision: Int?, lastEventAt: Int64?, recentEvents: Int) {
+    public init(name: EnvironmentName, publishedRevision: Int?, lastEventAt: Int64?, recentEvents: Int) {
         self.name = name
         self.publishedRevision = publishedRevision
         self.lastEventAt = lastEventAt
@@ -101,11 +101,11 @@ public struct EventTimeRange: Sendable, Hashable {
 
 /// A publish of a revision to an environment, and when it happened.
 public struct PublicationRecord: Sendable, Hashable {
-    public var environment: String
+    public var environment: EnvironmentName
     public var revision: Int
     public var publishedAt: Date
 
-    public init(environment: String, revision: Int, publishedAt: Date) {
+    public init(environment: EnvironmentName, revision: Int, publishedAt: Date) {
         self.environment = environment
         self.revision = revision
         self.publishedAt = publishedAt

@@ -7,7 +7,7 @@ import WaypointTools
 /// the revision to compare with, rolling back) are stated here, once.
 struct PublishPreview: Sendable, Encodable {
     let revision: Int
-    let environment: String
+    let environment: EnvironmentName
     let publishedRevision: Int?
     /// The revision's findings of validation and lint (warnings: it could not be stored with errors).
     let diagnostics: [Diagnostic]

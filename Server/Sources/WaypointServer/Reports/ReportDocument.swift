@@ -10,14 +10,14 @@ import Waypoint
 enum ReportDocument {
     /// The scoping document; nil when nothing is published (and no revision is asked for) or the
     /// revision's bytes no longer validate. Throws 404 when the app has no such revision.
-    static func read(from revisions: any RevisionRepository, appID: String, environment: String, revision: Int?) async throws -> WaypointDocument? {
+    static func read(from revisions: any RevisionRepository, appID: AppID, environment: EnvironmentName, revision: Int?) async throws -> WaypointDocument? {
         let published = revision == nil ? try await revisions.publishedRevision(appID: appID, environment: environment) : nil
         return try await read(from: revisions, appID: appID, revision: revision, published: published)
     }
 
     /// The scoping document when the published revision (`published`) is read already: its document
     /// for `revision` nil or that revision, else the revision's, read from the store.
-    static func read(from revisions: any RevisionRepository, appID: String, revision: Int?, published: RevisionRecord?) async throws -> WaypointDocument? {
+    static func read(from revisions: any RevisionRepository, appID: AppID, revision: Int?, published: RevisionRecord?) async throws -> WaypointDocument? {
         var record = published
         if let revision, revision != published?.revision {
             guard let asked = try await revisions.revision(appID: appID, number: revision) else {

@@ -18,7 +18,7 @@ enum ReportNotFound {
     /// `flowsWithEvents` is asked for only when the error is about a flow: a flow's report reads
     /// that flow's events alone, so the store names the others.
     static func answer(
-        to error: ReportError, environment: String, document: WaypointDocument?,
+        to error: ReportError, environment: EnvironmentName, document: WaypointDocument?,
         flowsWithEvents: () async throws -> [String]
     ) async throws -> APIError? {
         if let missing = error.flowWithoutEvents {
@@ -38,7 +38,7 @@ enum ReportNotFound {
 
     /// `No events of flow "onbaording" in production. Did you mean "onboarding"? Flows with events: onboarding, signup. …`
     static func answer(
-        kind: String, id: String, parameter: String, environment: String, withEvents: [String], published: [String]
+        kind: String, id: String, parameter: String, environment: EnvironmentName, withEvents: [String], published: [String]
     ) -> APIError {
         let candidates = published + withEvents.filter { !published.contains($0) }
         var message = "No events of \(kind) \"\(id)\" in \(environment)."
@@ -56,7 +56,7 @@ enum ReportNotFound {
     }
 
     /// `The document published to production has no experiment "paywal-copy". Did you mean "paywall-copy"? …`
-    static func answer(experiment key: String, known: [String], environment: String) -> APIError {
+    static func answer(experiment key: String, known: [String], environment: EnvironmentName) -> APIError {
         var message = "The document published to \(environment) has no experiment \"\(key)\"."
         if let suggestion = ReportError.suggestion(for: key, among: known) { message += " Did you mean \"\(suggestion)\"?" }
         message += known.isEmpty ? " It declares no experiments." : " Its experiments: \(list(known))."

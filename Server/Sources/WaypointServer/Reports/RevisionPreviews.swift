@@ -11,7 +11,7 @@ struct RevisionPreviews: Sendable {
     let events: any EventRepository
 
     /// The preview of publishing revision `number` to `environment`; throws 404 when the app has no such revision.
-    func preview(appID: String, revision number: Int, environment: String) async throws -> PublishPreview {
+    func preview(appID: AppID, revision number: Int, environment: EnvironmentName) async throws -> PublishPreview {
         guard let candidate = try await revisions.revision(appID: appID, number: number) else {
             throw APIError.notFound("The app \"\(appID)\" has no revision \(number); list them with GET /v1/apps/\(appID)/revisions.")
         }

@@ -11,7 +11,7 @@ import WaypointTools
 /// events that arrive while a report is computed may be counted or not.
 enum StoredEventCount {
     /// The number of stored events of `environment`.
-    static func events(_ events: any EventRepository, appID: String, environment: String) async throws -> Int {
+    static func events(_ events: any EventRepository, appID: AppID, environment: EnvironmentName) async throws -> Int {
         try await events.eventCount(appID: appID, environment: environment)
     }
 

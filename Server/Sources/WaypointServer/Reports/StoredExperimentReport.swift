@@ -9,7 +9,7 @@ import WaypointTools
 enum StoredExperimentReport {
     /// The report; its `events` counts every event of the environment, as over its export.
     static func report(
-        ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: String, environment: String, query: ExperimentQuery, document: WaypointDocument
+        ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: AppID, environment: EnvironmentName, query: ExperimentQuery, document: WaypointDocument
     ) async throws -> ExperimentReport {
         let subject = try query.subjectRead(in: document)
         let events = try await StoredEventCount.events(stored, appID: appID, environment: environment)

@@ -13,7 +13,7 @@ enum StoredFunnel {
     /// The report, as `waypoint funnel` computes it over the same events.
     ///
     /// Its `events` counts every event of the environment, as over its export (``StoredEventCount``).
-    static func report(ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: String, environment: String, query: FunnelQuery) async throws -> FunnelResult {
+    static func report(ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: AppID, environment: EnvironmentName, query: FunnelQuery) async throws -> FunnelResult {
         let events = try await StoredEventCount.events(stored, appID: appID, environment: environment)
         guard query.steps != nil else {
             let scope = query.scope
@@ -35,7 +35,7 @@ enum StoredFunnel {
     }
 
     /// The report as JSON bytes, exactly as `waypoint funnel --format json` prints it (with its newline).
-    static func json(ledger: any ReportLedgerRepository, events: any EventRepository, appID: String, environment: String, query: FunnelQuery) async throws -> [UInt8] {
+    static func json(ledger: any ReportLedgerRepository, events: any EventRepository, appID: AppID, environment: EnvironmentName, query: FunnelQuery) async throws -> [UInt8] {
         let report = try await report(ledger: ledger, events: events, appID: appID, environment: environment, query: query)
         return [UInt8](report.jsonData()) + [UInt8(ascii: "\n")]
     }

@@ -17,7 +17,7 @@ enum StoredLines {
     /// Runs `work` over one flow's stored lines (nil: the lines of no flow, walkthrough events) of
     /// one environment, ordered by user, then time, then arrival.
     static func byUser<T: Sendable>(
-        _ events: any EventRepository, appID: String, environment: String, flowID: String?, _ work: @escaping @Sendable (Lines<UserOrderCursor>) throws -> T
+        _ events: any EventRepository, appID: AppID, environment: EnvironmentName, flowID: String?, _ work: @escaping @Sendable (Lines<UserOrderCursor>) throws -> T
     ) async throws -> T {
         let lines = Lines<UserOrderCursor> { cursor in
             let page = try await events.eventsByUser(appID: appID, environment: environment, flowID: flowID, after: cursor, limit: pageSize)

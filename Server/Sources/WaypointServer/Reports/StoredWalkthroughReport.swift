@@ -7,7 +7,7 @@ import WaypointTools
 /// `WalkthroughReport.compute(contributions:…)` (docs/ARCHITECTURE.md, "Reports at scale").
 enum StoredWalkthroughReport {
     /// The report; its `events` counts every event of the environment, as over its export.
-    static func report(ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: String, environment: String, query: WalkthroughQuery) async throws -> WalkthroughReport {
+    static func report(ledger: any ReportLedgerRepository, events stored: any EventRepository, appID: AppID, environment: EnvironmentName, query: WalkthroughQuery) async throws -> WalkthroughReport {
         let events = try await StoredEventCount.events(stored, appID: appID, environment: environment)
         let scope = query.scope
         let contributions = try await ledger.contributions(

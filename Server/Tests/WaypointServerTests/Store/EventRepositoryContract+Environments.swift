@@ -16,10 +16,10 @@ extension EventRepositoryContract {
                 StoreContractTests.event("s2", user: "u0", environment: "staging", at: 5),
             ]
             _ = try await store.insertEvents(events, appID: "fitness")
-            func byUser(_ environment: String?) async throws -> [String] {
+            func byUser(_ environment: EnvironmentName?) async throws -> [String] {
                 try await store.eventsByUser(appID: "fitness", environment: environment, flowID: "signup", after: nil, limit: 10).lines
             }
-            func stored(_ environment: String?) async throws -> [String] {
+            func stored(_ environment: EnvironmentName?) async throws -> [String] {
                 try await store.events(appID: "fitness", environment: environment, timestamps: nil, after: nil, limit: 10).lines
             }
             #expect(try await byUser("production") == [#"{"m":"p1"}"#, #"{"m":"p2"}"#])

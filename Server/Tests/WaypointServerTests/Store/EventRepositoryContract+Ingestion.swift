@@ -19,7 +19,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
 extension StoreContractTests {
     /// Every event line of `appID`, in storage order, read page by page.
-    static func allLines(_ store: TestDatabase, appID: String) async throws -> [String] {
+    static func allLines(_ store: TestDatabase, appID: AppID) async throws -> [String] {
         var lines: [String] = []
         var cursor: Int64?
         repeat {

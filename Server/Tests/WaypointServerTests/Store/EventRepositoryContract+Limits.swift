@@ -26,7 +26,7 @@ extension StoreContractTests {
     }
 
     /// The bytes a store keeps of an environment's contributions: every row's and cell's group and totals.
-    static func contributionBytes(_ store: TestDatabase, appID: String) async throws -> Int {
+    static func contributionBytes(_ store: TestDatabase, appID: AppID) async throws -> Int {
         let stored = try await store.storedContributions(appID: appID, environment: "production")
         let rows = stored.users.values.joined().map { $0.group.utf8.count + $0.totals.bytes.count }.reduce(0, +)
         let cells = stored.cells.map { $0.group.utf8.count + $0.totals.bytes.count }.reduce(0, +)

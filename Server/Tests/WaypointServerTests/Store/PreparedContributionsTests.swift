@@ -20,7 +20,7 @@ struct PreparedContributionsTests {
         var testDescription: String { rawValue }
     }
 
-    static let app = "fitness"
+    static let app: AppID = "fitness"
 
     /// A SQLite store with app ``app`` and the first `stored` of `events` random events (by
     /// `users` users) inserted; `body` gets the store and all the events.
@@ -45,7 +45,7 @@ struct PreparedContributionsTests {
         try await Self.withStore(seed: 11, events: 400, users: 6, stored: 200) { store, events in
             // The batch, with two events already stored and one twice.
             let batch = Array(events[200..<300]) + [events[10], events[20], events[250]]
-            let prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app, events: batch) }
+            let prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app.rawValue, events: batch) }
             #expect(!prepared.users.isEmpty)
             switch meanwhile {
             case .nothing: break
@@ -54,7 +54,7 @@ struct PreparedContributionsTests {
             case .anErasure: _ = try await store.eraseUser(appID: Self.app, userID: "user-2")
             case .retention: _ = try await store.deleteEvents(before: StoreContractTests.contributionEpoch + 2 * StoreContractTests.contributionDay)
             }
-            let result = try await store.insertEvents(batch, appID: Self.app, prepared: prepared)
+            let result = try await store.insertEvents(batch, appID: Self.app.rawValue, prepared: prepared)
             #expect(result.accepted + result.duplicates == batch.count)
             try await StoreContractTests.checkContributions(store, appID: Self.app, "\(meanwhile)")
         }
@@ -67,13 +67,13 @@ struct PreparedContributionsTests {
     func preparedRowsAreAppliedOnlyWhileTheSnapshotHolds(userChangedInBetween: Bool) async throws {
         try await Self.withStore(seed: 5, events: 90, users: 1, stored: 30) { store, events in
             let batch = Array(events[30..<60])
-            var prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app, events: batch) }
+            var prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app.rawValue, events: batch) }
             #expect(prepared.users.count >= 1)
             for user in prepared.users.keys { prepared.users[user]?.new = [] }
             if userChangedInBetween { _ = try await store.insertEvents(Array(events[60..<90]), appID: Self.app) }
-            _ = try await store.insertEvents(batch, appID: Self.app, prepared: prepared)
+            _ = try await store.insertEvents(batch, appID: Self.app.rawValue, prepared: prepared)
             for (user, ready) in prepared.users {
-                let stored = try await store.storedContributions(appID: Self.app, environment: user.environment)
+                let stored = try await store.storedContributions(appID: Self.app, environment: EnvironmentName(rawValue: user.environment))
                 let rows = (stored.users[ExactID(user.userID)] ?? []).filter { ready.subjects.contains(ExactID($0.subject)) }
                 if userChangedInBetween {
                     #expect(!rows.isEmpty, "\(user): recomputed")
@@ -103,10 +103,10 @@ struct PreparedContributionsTests {
                 }
             }
             let (first, second) = (batch("a"), batch("b"))
-            let prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app, events: second) }
+            let prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app.rawValue, events: second) }
             #expect(prepared.users.values.allSatisfy { $0.refused.isEmpty }, "on the empty snapshot every event fits")
             #expect(try await store.insertEvents(first, appID: Self.app).accepted == first.count)
-            let result = try await store.insertEvents(second, appID: Self.app, prepared: prepared)
+            let result = try await store.insertEvents(second, appID: Self.app.rawValue, prepared: prepared)
             #expect(result.accepted == limit - first.count)
             #expect(result.refused.map(\.index) == second.indices.filter { $0 >= limit - first.count })
             #expect(try await store.eventCount(appID: Self.app, environment: "production") == limit)

@@ -60,7 +60,7 @@ extension StoreContractTests {
     }
 
     /// An environment's events as exported (storage order), by user (told apart by bytes).
-    static func exportedLinesByUser(_ store: TestDatabase, appID: String, environment: String) async throws -> [ExactID: [String]] {
+    static func exportedLinesByUser(_ store: TestDatabase, appID: AppID, environment: EnvironmentName) async throws -> [ExactID: [String]] {
         var byUser: [ExactID: [String]] = [:]
         var cursor: Int64?
         for _ in 0..<10_000 {
@@ -77,7 +77,7 @@ extension StoreContractTests {
 
     /// Each user's rows as the core computes them over the export (the store keeps only revisions
     /// the server serves, 1 and up).
-    static func expectedRows(_ store: TestDatabase, appID: String, environment: String) async throws -> [ExactID: Set<ContributionRow>] {
+    static func expectedRows(_ store: TestDatabase, appID: AppID, environment: EnvironmentName) async throws -> [ExactID: Set<ContributionRow>] {
         var expected: [ExactID: Set<ContributionRow>] = [:]
         for (user, lines) in try await exportedLinesByUser(store, appID: appID, environment: environment) {
             let rows = Contributions.ofUser(lines: lines).filter { ($0.revision ?? 1) >= 1 }
@@ -105,8 +105,8 @@ extension StoreContractTests {
     /// Checks both environments: stored users' rows equal the core's over the export, cells equal
     /// both the sum of stored rows and the sum of the expected rows, and the kept count of events
     /// equals the export's.
-    static func checkContributions(_ store: TestDatabase, appID: String, _ comment: Comment) async throws {
-        for environment in ["production", "staging"] {
+    static func checkContributions(_ store: TestDatabase, appID: AppID, _ comment: Comment) async throws {
+        for environment in EnvironmentName.all {
             let exported = try await exportedLinesByUser(store, appID: appID, environment: environment).values.map(\.count).reduce(0, +)
             #expect(try await store.eventCount(appID: appID, environment: environment) == exported, "\(comment), \(environment): events")
             let stored = try await store.storedContributions(appID: appID, environment: environment)
@@ -120,14 +120,14 @@ extension StoreContractTests {
 
     /// A scope's rows and its groups outside the range equal those of the expected users' rows by
     /// start, for ranges cut inside days (10:30), on day boundaries, open at either end, and none.
-    static func checkScopes(_ store: TestDatabase, appID: String) async throws {
+    static func checkScopes(_ store: TestDatabase, appID: AppID) async throws {
         let day = contributionDay, epoch = contributionEpoch
         let ranges: [(Int64?, Int64?)] = [
             (nil, nil), (epoch + day + 37_800_000, epoch + 3 * day + 37_800_000), (epoch + day, epoch + 3 * day),
             (epoch + 2 * day + 37_800_000, nil), (nil, epoch + 2 * day + 37_800_000), (epoch + 2 * day + 1_000, epoch + 2 * day + 50_000_000),
             (epoch + 4 * day, epoch + day),
         ]
-        for environment in ["production", "staging"] {
+        for environment in EnvironmentName.all {
             let expected = try await expectedRows(store, appID: appID, environment: environment).values.joined()
             for kind in ContributionKind.allCases {
                 for subject in ["signup", "paywall", "tour"] {

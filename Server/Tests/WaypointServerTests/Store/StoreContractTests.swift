@@ -70,9 +70,9 @@ extension StoreContractTests {
         StoredEvent(messageID: id, userID: user, flowID: flow, timestamp: timestamp, environment: "production", receivedAt: 1, line: "{\"m\":\"\(id)\"}")
     }
 
-    static func makeApp(_ store: TestDatabase, _ id: String) async throws {
+    static func makeApp(_ store: TestDatabase, _ id: AppID) async throws {
         try await store.apps.createApp(
-            AppRecord(id: id, name: id.capitalized, createdAt: Date(timeIntervalSince1970: 1_700_000_000)),
+            AppRecord(id: id, name: id.rawValue.capitalized, createdAt: Date(timeIntervalSince1970: 1_700_000_000)),
             environments: [
                 EnvironmentRecord(appID: id, name: "production", keyHash: "\(id)-p", keyPrefix: "wps_p-\(id)"),
                 EnvironmentRecord(appID: id, name: "staging", keyHash: "\(id)-s", keyPrefix: "wps_s-\(id)"),

@@ -13,29 +13,29 @@ struct Failing: Sendable {
 
 extension Failing: AppRepository {
     func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws { throw error }
-    func app(id: String) async throws -> AppRecord? { throw error }
+    func app(id: AppID) async throws -> AppRecord? { throw error }
     func apps() async throws -> [AppRecord] { throw error }
-    func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] { throw error }
+    func environmentSummaries(appID: AppID, recentSince: Date) async throws -> [EnvironmentSummary] { throw error }
     func environment(keyHash: String, at now: Date) async throws -> EnvironmentRecord? { throw error }
-    func keys(appID: String, environment: String) async throws -> [SDKKeySummary] { throw error }
+    func keys(appID: AppID, environment: EnvironmentName) async throws -> [SDKKeySummary] { throw error }
     func rotateKey(
-        appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
+        appID: AppID, environment: EnvironmentName, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
         audit: AuditEntryOf<[SDKKeySummary]>?
     ) async throws -> [SDKKeySummary] { throw error }
-    func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
+    func revokeKey(appID: AppID, environment: EnvironmentName, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
         -> SDKKeySummary { throw error }
 }
 
 extension Failing: EventRepository {
-    func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult { throw error }
-    func eventCount(appID: String, environment: String) async throws -> Int { throw error }
-    func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
+    func insertEvents(_ events: [StoredEvent], appID: AppID) async throws -> InsertResult { throw error }
+    func eventCount(appID: AppID, environment: EnvironmentName) async throws -> Int { throw error }
+    func events(appID: AppID, environment: EnvironmentName?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
         throw error
     }
-    func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws
+    func eventsByUser(appID: AppID, environment: EnvironmentName?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws
         -> UserOrderedPage { throw error }
-    func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String] { throw error }
-    func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int { throw error }
+    func flowIDs(appID: AppID, environment: EnvironmentName, limit: Int) async throws -> [String] { throw error }
+    func eraseUser(appID: AppID, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int { throw error }
     func deleteEvents(before cutoff: Int64) async throws -> Int { throw error }
 }
 

@@ -44,3 +44,17 @@ extension AppAdministration {
             documents: PublishedDocumentCache(revisions: database.revisions), metrics: metrics)
     }
 }
+
+/// Tests name apps by literal, as fixtures do (`"fitness"`); the server parses them at its edges.
+extension AppID: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self.init(rawValue: value)
+    }
+}
+
+/// Tests name environments by literal (`"production"`); the server parses them at its edges.
+extension EnvironmentName: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self.init(rawValue: value)
+    }
+}

@@ -84,7 +84,7 @@ struct AppPageContext: PageContext {
             revision = summary.revision
             createdAt = Timestamp.iso8601(summary.createdAt)
             shortHash = String(summary.sha256.prefix(12))
-            publishedTo = summary.publishedTo.isEmpty ? "–" : summary.publishedTo.joined(separator: ", ")
+            publishedTo = summary.publishedTo.isEmpty ? "–" : summary.publishedTo.map(\.rawValue).joined(separator: ", ")
             previous = summary.revision > 1 ? summary.revision - 1 : nil
         }
     }
@@ -115,7 +115,7 @@ struct AppPageContext: PageContext {
         self.csrf = csrf
         mayUpload = may.upload
         mayManageKeys = may.manageKeys
-        id = app.id
+        id = app.id.rawValue
         name = app.name
         self.notice = notice
         self.message = message

@@ -19,9 +19,9 @@ struct AppsPageContext: PageContext {
 
         /// The row of an app's environment, from what the store summarised.
         init(app: AppRecord, summary: EnvironmentSummary, revisions: Int) {
-            id = app.id
+            id = app.id.rawValue
             name = app.name
-            environment = summary.name
+            environment = summary.name.rawValue
             published = summary.publishedRevision.map { "revision \($0)" } ?? "–"
             lastEvent = summary.lastEventAt.map { Timestamp.iso8601(Timestamp.date(milliseconds: $0)) } ?? "none yet"
             eventsLast24h = summary.recentEvents

@@ -12,8 +12,8 @@ struct CreatedAppPageContext: PageContext {
     let keys: [Key]
 
     init(_ created: AppAdministration.CreatedApp) {
-        id = created.app.id
+        id = created.app.id.rawValue
         name = created.app.name
-        keys = created.keys.map { Key(environment: $0.environment, key: $0.key) }
+        keys = created.keys.map { Key(environment: $0.environment.rawValue, key: $0.key) }
     }
 }

@@ -6,6 +6,6 @@ struct EnvironmentLink: Sendable {
 
     /// Every environment, `current` marked.
     static func all(current: String) -> [EnvironmentLink] {
-        AppAdministration.environmentNames.map { EnvironmentLink(name: $0, current: $0 == current) }
+        EnvironmentName.all.map { EnvironmentLink(name: $0.rawValue, current: $0.rawValue == current) }
     }
 }

@@ -98,12 +98,12 @@ struct RevisionPageContext: PageContext {
     ) {
         self.csrf = csrf
         mayPublish = may.publish
-        appID = app.id
+        appID = app.id.rawValue
         appName = app.name
         revision = summary.revision
         createdAt = Timestamp.iso8601(summary.createdAt)
         sha256 = summary.sha256
-        publishedTo = summary.publishedTo.isEmpty ? nil : summary.publishedTo.joined(separator: ", ")
+        publishedTo = summary.publishedTo.isEmpty ? nil : summary.publishedTo.map(\.rawValue).joined(separator: ", ")
         self.message = message
         diagnostics = DiagnosticTable(preview.diagnostics, caption: "Findings of validation and lint")
         self.against = against
@@ -111,8 +111,8 @@ struct RevisionPageContext: PageContext {
         hasAgainstChoices = summaries.count > 1
         self.changes = changes.map(Change.init)
         hasChanges = !changes.isEmpty
-        environment = preview.environment
-        environments = EnvironmentLink.all(current: preview.environment)
+        environment = preview.environment.rawValue
+        environments = EnvironmentLink.all(current: preview.environment.rawValue)
         publishedRevision = preview.publishedRevision
         flows = preview.flows.map(FlowRow.init)
         isPublished = preview.isPublished

@@ -16,9 +16,9 @@ struct RotatedKeyPageContext: PageContext {
     let hasPrevious: Bool
 
     init(app: AppRecord, rotated: AppAdministration.RotatedKey) {
-        appID = app.id
+        appID = app.id.rawValue
         appName = app.name
-        environment = rotated.environment
+        environment = rotated.environment.rawValue
         key = rotated.key
         previous = rotated.previousKeys.map { summary in
             Previous(prefix: summary.prefix, expiresAt: summary.expiresAt.map(Timestamp.iso8601) ?? "–")

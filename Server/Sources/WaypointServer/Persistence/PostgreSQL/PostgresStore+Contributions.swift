@@ -528,8 +528,8 @@ extension PostgresStore: ReportLedgerRepository {
 
     // MARK: Reading
 
-    public func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] {
-        let query = ContributionScopeQuery.subjects(appID: appID, environment: environment, kind: kind, limit: limit)
+    public func contributionSubjects(appID: AppID, environment: EnvironmentName, kind: ContributionKind, limit: Int) async throws -> [String] {
+        let query = ContributionScopeQuery.subjects(appID: appID.rawValue, environment: environment.rawValue, kind: kind, limit: limit)
         let ledger = reportLedger
         try ledger.checkReady()
         let logger = logger
@@ -545,11 +545,11 @@ extension PostgresStore: ReportLedgerRepository {
     }
 
     public func contributions(
-        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+        appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
         medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
-            appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until)
+            appID: appID.rawValue, environment: environment.rawValue, kind: kind, subject: subject, revision: revision, since: since, until: until)
         // One snapshot for every statement: a cell, its held changes and its pages as of one moment,
         // whatever a fold commits meanwhile.
         do {
@@ -593,7 +593,7 @@ extension PostgresStore: ReportLedgerRepository {
         }
     }
 
-    public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
+    public func storedContributions(appID: AppID, environment: EnvironmentName) async throws -> StoredContributions {
         try reportLedger.checkReady()
         try reportLedger.check(stored: try await Self.ledgerVersion(client, logger: logger))
         var cells: [ContributionRow] = [], held: [ContributionRow] = []
@@ -604,7 +604,7 @@ extension PostgresStore: ReportLedgerRepository {
                         SELECT subject, revision, day, grp, totals FROM \(table) WHERE app_id = $1 AND environment = $2
                         ORDER BY kind, subject, revision, day, grp\(order)
                         """,
-                    values: [.text(appID), .text(environment)])), logger: logger
+                    values: [.text(appID.rawValue), .text(environment.rawValue)])), logger: logger
             ).decode((String, Int64, Int64, String, ByteBuffer).self) {
                 let row = try ContributionChanges.row(
                     subject: subject, revision: revision, startMs: day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs,

@@ -13,7 +13,8 @@ extension PostgresStore {
     /// The most events one retention statement deletes: ingestion waits at most for one of them.
     static let retentionBatchSize = 10_000
 
-    public func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int {
+    public func eraseUser(appID: AppID, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int {
+        let appID = appID.rawValue
         // PostgreSQL text cannot hold U+0000, so no stored event has such a user id (nor can the
         // audit entry name it: it is recorded with the character replaced, when one is made of 0).
         if userID.unicodeScalars.contains("\u{0}") {

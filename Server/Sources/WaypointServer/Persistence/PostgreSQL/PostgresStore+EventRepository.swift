@@ -5,7 +5,8 @@ import PostgresNIO
 import WaypointTools
 
 extension PostgresStore: EventRepository {
-    public func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult {
+    public func insertEvents(_ events: [StoredEvent], appID: AppID) async throws -> InsertResult {
+        let appID = appID.rawValue
         // Rows are inserted in message id order, so that batches sharing ids take their locks in
         // the same order and never deadlock; `seq` is drawn in batch order first, so it still
         // records the order of arrival.
@@ -90,7 +91,7 @@ extension PostgresStore: EventRepository {
         }
     }
 
-    public func eventCount(appID: String, environment: String) async throws -> Int {
+    public func eventCount(appID: AppID, environment: EnvironmentName) async throws -> Int {
         var count: Int64 = 0
         for try await events in try await client.query(
             "SELECT events FROM event_counts WHERE app_id = \(appID) AND environment = \(environment)", logger: logger
@@ -100,7 +101,7 @@ extension PostgresStore: EventRepository {
         return Int(count)
     }
 
-    public func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
+    public func events(appID: AppID, environment: EnvironmentName?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
         let query = EventQuery.stored(appID: appID, environment: environment, timestamps: timestamps, after: cursor, limit: limit)
         var lines: [String] = []
         var last: Int64?
@@ -111,7 +112,7 @@ extension PostgresStore: EventRepository {
         return EventPage(lines: lines, next: lines.count == limit ? last : nil)
     }
 
-    public func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+    public func eventsByUser(appID: AppID, environment: EnvironmentName?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
         let query = EventQuery.byUser(appID: appID, environment: environment, flowID: flowID, after: cursor, limit: limit)
         var lines: [String] = []
         var last: UserOrderCursor?
@@ -122,7 +123,7 @@ extension PostgresStore: EventRepository {
         return UserOrderedPage(lines: lines, next: lines.count == limit ? last : nil)
     }
 
-    public func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String] {
+    public func flowIDs(appID: AppID, environment: EnvironmentName, limit: Int) async throws -> [String] {
         let statement = FlowIDsQuery(appID: appID, environment: environment, limit: max(limit, 1)).statement(in: .postgres)
         var ids: [String] = []
         for try await id in try await client.query(PostgresQuery(statement), logger: logger).decode(String.self) {

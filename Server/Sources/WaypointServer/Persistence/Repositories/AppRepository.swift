@@ -13,14 +13,14 @@ public protocol AppRepository: Sendable {
     func createApp(_ app: AppRecord, environments: [EnvironmentRecord], audit: AuditEntry?) async throws
 
     /// The app with this id, if any.
-    func app(id: String) async throws -> AppRecord?
+    func app(id: AppID) async throws -> AppRecord?
 
     /// Every app, by id.
     func apps() async throws -> [AppRecord]
 
     /// An app's environments, by name, with what each serves, when it last received an event, and
     /// how many events it received at or after `recentSince` (each figure read from an index).
-    func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary]
+    func environmentSummaries(appID: AppID, recentSince: Date) async throws -> [EnvironmentSummary]
 
     /// The environment whose SDK key has this SHA-256 (hex), if that key works at `now`: it is the
     /// environment's current key, or it expires after `now`.
@@ -28,7 +28,7 @@ public protocol AppRepository: Sendable {
 
     /// An environment's keys, oldest first, those that no longer work included; throws
     /// ``StoreError/noEnvironment(appID:environment:)`` when it does not exist.
-    func keys(appID: String, environment: String) async throws -> [SDKKeySummary]
+    func keys(appID: AppID, environment: EnvironmentName) async throws -> [SDKKeySummary]
 
     /// Makes the key with this SHA-256 and prefix, made at `now`, the environment's current key;
     /// every other key that works after `previousUntil` then stops working at `previousUntil`.
@@ -40,7 +40,7 @@ public protocol AppRepository: Sendable {
     /// this prefix already (nothing changes then). The entry `audit` makes of the keys is added to
     /// the audit log in the same transaction.
     func rotateKey(
-        appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
+        appID: AppID, environment: EnvironmentName, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
         audit: AuditEntryOf<[SDKKeySummary]>?
     ) async throws -> [SDKKeySummary]
 
@@ -50,7 +50,7 @@ public protocol AppRepository: Sendable {
     /// (nothing changes then: an environment always has a key that works). When this call ended the
     /// key, the entry `audit` makes of it is added to the audit log in the same transaction; a key
     /// that had ended already is returned as it is, and `audit` is not asked.
-    func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
+    func revokeKey(appID: AppID, environment: EnvironmentName, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
         -> SDKKeySummary
 }
 
@@ -61,13 +61,13 @@ extension AppRepository {
     }
 
     /// Rotates a key with no audit entry; see ``rotateKey(appID:environment:keyHash:prefix:at:previousUntil:audit:)``.
-    public func rotateKey(appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
+    public func rotateKey(appID: AppID, environment: EnvironmentName, keyHash: String, prefix: String, at now: Date, previousUntil: Date) async throws
         -> [SDKKeySummary] {
         try await rotateKey(appID: appID, environment: environment, keyHash: keyHash, prefix: prefix, at: now, previousUntil: previousUntil, audit: nil)
     }
 
     /// Ends a key with no audit entry; see ``revokeKey(appID:environment:prefix:at:audit:)``.
-    public func revokeKey(appID: String, environment: String, prefix: String, at now: Date) async throws -> SDKKeySummary {
+    public func revokeKey(appID: AppID, environment: EnvironmentName, prefix: String, at now: Date) async throws -> SDKKeySummary {
         try await revokeKey(appID: appID, environment: environment, prefix: prefix, at: now, audit: nil)
     }
 }

@@ -33,24 +33,24 @@ public protocol ReportLedgerRepository: Sendable {
     /// same snapshot: a flow report passes `Funnel.medianPages(contributions:query:groupsOutsideRange:)`.
     /// Without it, every page of the cells read is added, so the rows sum to exact figures.
     func contributions(
-        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+        appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
         medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope
 
     /// The subjects (flow or walkthrough ids) that `kind`'s report has users of in `environment`,
     /// sorted, at most `limit`: what a report without events names as the ones with events.
-    func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String]
+    func contributionSubjects(appID: AppID, environment: EnvironmentName, kind: ContributionKind, limit: Int) async throws -> [String]
 
     /// Every cell and every user's rows of an environment; it reads them all, so it is for checks,
     /// never for a report.
-    func storedContributions(appID: String, environment: String) async throws -> StoredContributions
+    func storedContributions(appID: AppID, environment: EnvironmentName) async throws -> StoredContributions
 }
 
 extension ReportLedgerRepository {
     /// The contributions of a report's scope with every page of their cells: rows that sum to
     /// exact figures (see ``contributions(appID:environment:kind:subject:revision:since:until:medianPages:)``).
     public func contributions(
-        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
+        appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
     ) async throws -> ContributionScope {
         try await contributions(
             appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until,

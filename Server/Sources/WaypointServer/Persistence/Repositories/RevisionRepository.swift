@@ -9,43 +9,43 @@ public protocol RevisionRepository: Sendable {
     /// The lookup (by `sha256`, then the bytes compared) and the insert are one transaction, so two
     /// uploads of the same bytes at once make one revision. The entry `audit` makes of the answer is
     /// added to the audit log in the same transaction.
-    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
+    func addRevision(appID: AppID, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
         -> AddedRevision
 
     /// Every revision of an app, oldest first, with where each is published.
-    func revisions(appID: String) async throws -> [RevisionSummary]
+    func revisions(appID: AppID) async throws -> [RevisionSummary]
 
     /// One revision with its bytes.
-    func revision(appID: String, number: Int) async throws -> RevisionRecord?
+    func revision(appID: AppID, number: Int) async throws -> RevisionRecord?
 
     /// Publishes a revision to an environment at `now`, and records the publish
     /// (``publications(appID:environment:)``); returns the revision published before (nil when none).
     /// Throws ``StoreError/noEnvironment(appID:environment:)`` or ``StoreError/noRevision(appID:revision:)``
     /// when the environment or the revision does not exist (nothing is recorded then). The entry
     /// `audit` makes of the revision published before is added to the audit log in the same transaction.
-    func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int?
+    func publish(appID: AppID, environment: EnvironmentName, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int?
 
     /// Every publish to an environment, newest first (the latest of two in one millisecond first);
     /// publishes made before the store recorded them are not listed.
-    func publications(appID: String, environment: String) async throws -> [PublicationRecord]
+    func publications(appID: AppID, environment: EnvironmentName) async throws -> [PublicationRecord]
 
     /// The revision published to an environment, with its bytes.
-    func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord?
+    func publishedRevision(appID: AppID, environment: EnvironmentName) async throws -> RevisionRecord?
 }
 
 extension RevisionRepository {
     /// Stores a revision with no audit entry; see ``addRevision(appID:body:sha256:createdAt:audit:)``.
-    public func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
+    public func addRevision(appID: AppID, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
         try await addRevision(appID: appID, body: body, sha256: sha256, createdAt: createdAt, audit: nil)
     }
 
     /// Publishes with no audit entry; see ``publish(appID:environment:revision:at:audit:)``.
-    public func publish(appID: String, environment: String, revision: Int, at now: Date) async throws -> Int? {
+    public func publish(appID: AppID, environment: EnvironmentName, revision: Int, at now: Date) async throws -> Int? {
         try await publish(appID: appID, environment: environment, revision: revision, at: now, audit: nil)
     }
 
     /// Publishes a revision to an environment now; see ``publish(appID:environment:revision:at:audit:)``.
-    public func publish(appID: String, environment: String, revision: Int) async throws -> Int? {
+    public func publish(appID: AppID, environment: EnvironmentName, revision: Int) async throws -> Int? {
         try await publish(appID: appID, environment: environment, revision: revision, at: Date(), audit: nil)
     }
 }

@@ -348,8 +348,8 @@ extension SQLiteStore: ReportLedgerRepository {
 
     // MARK: Reading
 
-    public func contributionSubjects(appID: String, environment: String, kind: ContributionKind, limit: Int) async throws -> [String] {
-        let query = ContributionScopeQuery.subjects(appID: appID, environment: environment, kind: kind, limit: limit).statement(in: .sqlite)
+    public func contributionSubjects(appID: AppID, environment: EnvironmentName, kind: ContributionKind, limit: Int) async throws -> [String] {
+        let query = ContributionScopeQuery.subjects(appID: appID.rawValue, environment: environment.rawValue, kind: kind, limit: limit).statement(in: .sqlite)
         try reportLedger.checkReady()
         return try await pool.read { db in
             try self.checkLedger(db)
@@ -358,11 +358,11 @@ extension SQLiteStore: ReportLedgerRepository {
     }
 
     public func contributions(
-        appID: String, environment: String, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+        appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
         medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
-            appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until)
+            appID: appID.rawValue, environment: environment.rawValue, kind: kind, subject: subject, revision: revision, since: since, until: until)
         try reportLedger.checkReady()
         // One read transaction: the pages are read in the snapshot of the cells they belong to.
         return try await pool.read { db in
@@ -392,7 +392,7 @@ extension SQLiteStore: ReportLedgerRepository {
         }
     }
 
-    public func storedContributions(appID: String, environment: String) async throws -> StoredContributions {
+    public func storedContributions(appID: AppID, environment: EnvironmentName) async throws -> StoredContributions {
         try reportLedger.checkReady()
         return try await pool.read { db in
             try self.checkLedger(db)

@@ -11,7 +11,8 @@ extension SQLiteStore {
     /// The most events one retention transaction deletes: ingestion waits at most for one of them.
     static let retentionBatchSize = 10_000
 
-    public func eraseUser(appID: String, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int {
+    public func eraseUser(appID: AppID, userID: String, audit: AuditEntryOf<Int>?) async throws -> Int {
+        let appID = appID.rawValue
         try reportLedger.checkReady()
         // Writes are serialized: no insert of events runs between keeping the ids and deleting.
         let deleted = try await pool.write { db in

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 extension SQLiteStore: EventRepository {
-    public func insertEvents(_ events: [StoredEvent], appID: String) async throws -> InsertResult {
+    public func insertEvents(_ events: [StoredEvent], appID: AppID) async throws -> InsertResult {
+        let appID = appID.rawValue
         // Reading and parsing the users' events runs on a reader, beside the one writer
         // (docs/ARCHITECTURE.md, "Report contributions in the stores").
         try reportLedger.checkReady()
@@ -55,24 +56,24 @@ extension SQLiteStore: EventRepository {
         }
     }
 
-    public func eventCount(appID: String, environment: String) async throws -> Int {
+    public func eventCount(appID: AppID, environment: EnvironmentName) async throws -> Int {
         try await pool.read { db in
             try Int.fetchOne(db, sql: "SELECT events FROM event_counts WHERE app_id = ? AND environment = ?", arguments: [appID, environment]) ?? 0
         }
     }
 
-    public func events(appID: String, environment: String?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
+    public func events(appID: AppID, environment: EnvironmentName?, timestamps: EventTimeRange?, after cursor: Int64?, limit: Int) async throws -> EventPage {
         let page = try await page(EventQuery.stored(appID: appID, environment: environment, timestamps: timestamps, after: cursor, limit: limit)) { row -> Int64 in row[0] }
         return EventPage(lines: page.lines, next: page.next)
     }
 
-    public func eventsByUser(appID: String, environment: String?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
+    public func eventsByUser(appID: AppID, environment: EnvironmentName?, flowID: String?, after cursor: UserOrderCursor?, limit: Int) async throws -> UserOrderedPage {
         let query = EventQuery.byUser(appID: appID, environment: environment, flowID: flowID, after: cursor, limit: limit)
         let page = try await page(query) { row in UserOrderCursor(userID: row[0], timestamp: row[1], sequence: row[2]) }
         return UserOrderedPage(lines: page.lines, next: page.next)
     }
 
-    public func flowIDs(appID: String, environment: String, limit: Int) async throws -> [String] {
+    public func flowIDs(appID: AppID, environment: EnvironmentName, limit: Int) async throws -> [String] {
         let statement = FlowIDsQuery(appID: appID, environment: environment, limit: max(limit, 1)).statement(in: .sqlite)
         return try await pool.read { db in
             try String.fetchAll(db, sql: statement.text, arguments: statement.arguments)

@@ -16,23 +16,23 @@ struct SQLAppRepository: AppRepository {
         let dialect = sql.dialect
         let insert = SQLQuery(
             text: "INSERT INTO apps (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id",
-            values: [.text(app.id), .text(app.name), .integer(created)], columns: [.text])
+            values: [.text(app.id.rawValue), .text(app.name), .integer(created)], columns: [.text])
         try await sql.perform(.run([insert]) { inserted in
             guard inserted[0].isEmpty == false else { throw StoreError.appExists(appID: app.id) }
             var queries: [SQLQuery] = []
             for environment in environments {
-                queries.append(SQLQuery(text: "INSERT INTO environments (app_id, name) VALUES (?, ?)", values: [.text(app.id), .text(environment.name)]))
+                queries.append(SQLQuery(text: "INSERT INTO environments (app_id, name) VALUES (?, ?)", values: [.text(app.id.rawValue), .text(environment.name.rawValue)]))
                 queries.append(SQLQuery(
                     text: "INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at) VALUES (?, ?, ?, ?, ?)",
-                    values: [.text(environment.keyHash), .text(environment.keyPrefix), .text(app.id), .text(environment.name), .integer(created)]))
+                    values: [.text(environment.keyHash), .text(environment.keyPrefix), .text(app.id.rawValue), .text(environment.name.rawValue), .integer(created)]))
             }
             if let audit { queries.append(audit.insertQuery(in: dialect)) }
             return .run(queries) { _ in .done(()) }
         })
     }
 
-    func app(id: String) async throws -> AppRecord? {
-        try await sql.read(SQLQuery(text: "SELECT id, name, created_at FROM apps WHERE id = ?", values: [.text(id)], columns: Self.appColumns))
+    func app(id: AppID) async throws -> AppRecord? {
+        try await sql.read(SQLQuery(text: "SELECT id, name, created_at FROM apps WHERE id = ?", values: [.text(id.rawValue)], columns: Self.appColumns))
             .first.map(Self.app)
     }
 
@@ -41,14 +41,14 @@ struct SQLAppRepository: AppRepository {
             .map(Self.app)
     }
 
-    func environmentSummaries(appID: String, recentSince: Date) async throws -> [EnvironmentSummary] {
+    func environmentSummaries(appID: AppID, recentSince: Date) async throws -> [EnvironmentSummary] {
         try await sql.read(SQLQuery(
             text: StoreSchema.environmentSummariesSQL,
-            values: [.integer(Timestamp.milliseconds(recentSince)), .text(appID)],
+            values: [.integer(Timestamp.milliseconds(recentSince)), .text(appID.rawValue)],
             columns: [.text, .integer, .integer, .integer])
         ).map { row in
             EnvironmentSummary(
-                name: try row.text(0), publishedRevision: try row.optionalInteger(1).map(Int.init), lastEventAt: try row.optionalInteger(2),
+                name: EnvironmentName(rawValue: try row.text(0)), publishedRevision: try row.optionalInteger(1).map(Int.init), lastEventAt: try row.optionalInteger(2),
                 recentEvents: Int(try row.integer(3)))
         }
     }
@@ -62,17 +62,17 @@ struct SQLAppRepository: AppRepository {
             values: [.text(keyHash), .integer(Timestamp.milliseconds(now))], columns: [.text, .text, .text, .text, .integer])
         ).first.map { row in
             EnvironmentRecord(
-                appID: try row.text(0), name: try row.text(1), keyHash: try row.text(2), keyPrefix: try row.text(3),
+                appID: AppID(rawValue: try row.text(0)), name: EnvironmentName(rawValue: try row.text(1)), keyHash: try row.text(2), keyPrefix: try row.text(3),
                 keyExpiresAt: try row.optionalInteger(4).map(Timestamp.date(milliseconds:)))
         }
     }
 
-    func keys(appID: String, environment: String) async throws -> [SDKKeySummary] {
+    func keys(appID: AppID, environment: EnvironmentName) async throws -> [SDKKeySummary] {
         try await sql.perform(Self.withKeys(appID: appID, environment: environment, lock: "") { .done($0) })
     }
 
     func rotateKey(
-        appID: String, environment: String, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
+        appID: AppID, environment: EnvironmentName, keyHash: String, prefix: String, at now: Date, previousUntil: Date,
         audit: AuditEntryOf<[SDKKeySummary]>?
     ) async throws -> [SDKKeySummary] {
         let dialect = sql.dialect
@@ -85,10 +85,10 @@ struct SQLAppRepository: AppRepository {
             return .run([
                 SQLQuery(
                     text: "UPDATE sdk_keys SET expires_at = ? WHERE app_id = ? AND environment = ? AND (expires_at IS NULL OR expires_at > ?)",
-                    values: [.integer(until), .text(appID), .text(environment), .integer(until)]),
+                    values: [.integer(until), .text(appID.rawValue), .text(environment.rawValue), .integer(until)]),
                 SQLQuery(
                     text: "INSERT INTO sdk_keys (key_hash, prefix, app_id, environment, created_at) VALUES (?, ?, ?, ?, ?)",
-                    values: [.text(keyHash), .text(prefix), .text(appID), .text(environment), .integer(Timestamp.milliseconds(now))]),
+                    values: [.text(keyHash), .text(prefix), .text(appID.rawValue), .text(environment.rawValue), .integer(Timestamp.milliseconds(now))]),
             ]) { _ in
                 Self.withKeys(appID: appID, environment: environment, lock: "") { after in
                     guard let entry = audit?(after) else { return .done(after) }
@@ -98,7 +98,7 @@ struct SQLAppRepository: AppRepository {
         })
     }
 
-    func revokeKey(appID: String, environment: String, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
+    func revokeKey(appID: AppID, environment: EnvironmentName, prefix: String, at now: Date, audit: AuditEntryOf<SDKKeySummary>?) async throws
         -> SDKKeySummary {
         let dialect = sql.dialect
         let ended = Timestamp.milliseconds(now)
@@ -114,7 +114,7 @@ struct SQLAppRepository: AppRepository {
             key.expiresAt = Timestamp.date(milliseconds: ended)
             var queries = [SQLQuery(
                 text: "UPDATE sdk_keys SET expires_at = ? WHERE app_id = ? AND environment = ? AND prefix = ?",
-                values: [.integer(ended), .text(appID), .text(environment), .text(prefix)])]
+                values: [.integer(ended), .text(appID.rawValue), .text(environment.rawValue), .text(prefix)])]
             if let entry = audit?(key) { queries.append(entry.insertQuery(in: dialect)) }
             return .run(queries) { [key] _ in .done(key) }
         })
@@ -124,18 +124,18 @@ struct SQLAppRepository: AppRepository {
     /// ``StoreError/noEnvironment(appID:environment:)``. With `lock` (``SQLDialect/lockingRows``),
     /// the environment's row stays locked until the transaction ends.
     private static func withKeys<Result: Sendable>(
-        appID: String, environment: String, lock: String, then: @escaping @Sendable ([SDKKeySummary]) throws -> SQLWork<Result>
+        appID: AppID, environment: EnvironmentName, lock: String, then: @escaping @Sendable ([SDKKeySummary]) throws -> SQLWork<Result>
     ) -> SQLWork<Result> {
         .run([
             SQLQuery(
                 text: "SELECT name FROM environments WHERE app_id = ? AND name = ?\(lock)",
-                values: [.text(appID), .text(environment)], columns: [.text]),
+                values: [.text(appID.rawValue), .text(environment.rawValue)], columns: [.text]),
             SQLQuery(
                 text: """
                     SELECT prefix, created_at, expires_at FROM sdk_keys WHERE app_id = ? AND environment = ?
                     ORDER BY created_at, expires_at IS NULL, prefix
                     """,
-                values: [.text(appID), .text(environment)], columns: [.text, .integer, .integer]),
+                values: [.text(appID.rawValue), .text(environment.rawValue)], columns: [.text, .integer, .integer]),
         ]) { rows in
             guard !rows[0].isEmpty else { throw StoreError.noEnvironment(appID: appID, environment: environment) }
             return try then(rows[1].map { row in
@@ -147,6 +147,6 @@ struct SQLAppRepository: AppRepository {
     }
 
     private static func app(_ row: SQLRow) throws -> AppRecord {
-        AppRecord(id: try row.text(0), name: try row.text(1), createdAt: Timestamp.date(milliseconds: try row.integer(2)))
+        AppRecord(id: AppID(rawValue: try row.text(0)), name: try row.text(1), createdAt: Timestamp.date(milliseconds: try row.integer(2)))
     }
 }

@@ -12,15 +12,15 @@ struct SQLRevisionRepository: RevisionRepository {
 
     private static let recordColumns: [SQLQuery.Column] = [.integer, .text, .blob]
 
-    func addRevision(appID: String, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
+    func addRevision(appID: AppID, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
         -> AddedRevision {
         let dialect = sql.dialect
         return try await sql.perform(.run([
-            SQLQuery(text: "SELECT id FROM apps WHERE id = ?\(dialect.lockingRows)", values: [.text(appID)], columns: [.text]),
+            SQLQuery(text: "SELECT id FROM apps WHERE id = ?\(dialect.lockingRows)", values: [.text(appID.rawValue)], columns: [.text]),
             SQLQuery(
                 text: "SELECT number, body FROM revisions WHERE app_id = ? AND sha256 = ? ORDER BY number",
-                values: [.text(appID), .text(sha256)], columns: [.integer, .blob]),
-            SQLQuery(text: "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = ?", values: [.text(appID)], columns: [.integer]),
+                values: [.text(appID.rawValue), .text(sha256)], columns: [.integer, .blob]),
+            SQLQuery(text: "SELECT COALESCE(MAX(number), 0) + 1 FROM revisions WHERE app_id = ?", values: [.text(appID.rawValue)], columns: [.integer]),
         ]) { rows in
             // The same bytes (a digest is compared, then the bytes): that revision, and nothing stored.
             if let same = try rows[1].first(where: { try $0.bytes(1) == body }) {
@@ -31,23 +31,23 @@ struct SQLRevisionRepository: RevisionRepository {
             let added = AddedRevision(revision: Int(next), existing: false)
             var queries = [SQLQuery(
                 text: "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (?, ?, ?, ?, ?)",
-                values: [.text(appID), .integer(next), .text(sha256), .blob(body), .integer(Timestamp.milliseconds(createdAt))])]
+                values: [.text(appID.rawValue), .integer(next), .text(sha256), .blob(body), .integer(Timestamp.milliseconds(createdAt))])]
             if let entry = audit?(added) { queries.append(entry.insertQuery(in: dialect)) }
             return .run(queries) { _ in .done(added) }
         })
     }
 
-    func revisions(appID: String) async throws -> [RevisionSummary] {
+    func revisions(appID: AppID) async throws -> [RevisionSummary] {
         let published = try await sql.read(SQLQuery(
             text: "SELECT name, published_revision FROM environments WHERE app_id = ? AND published_revision IS NOT NULL ORDER BY name",
-            values: [.text(appID)], columns: [.text, .integer]))
-        var environments: [Int64: [String]] = [:]
+            values: [.text(appID.rawValue)], columns: [.text, .integer]))
+        var environments: [Int64: [EnvironmentName]] = [:]
         for row in published {
-            environments[try row.integer(1), default: []].append(try row.text(0))
+            environments[try row.integer(1), default: []].append(EnvironmentName(rawValue: try row.text(0)))
         }
         return try await sql.read(SQLQuery(
             text: "SELECT number, sha256, created_at FROM revisions WHERE app_id = ? ORDER BY number",
-            values: [.text(appID)], columns: [.integer, .text, .integer])
+            values: [.text(appID.rawValue)], columns: [.integer, .text, .integer])
         ).map { row in
             let number = try row.integer(0)
             return RevisionSummary(
@@ -56,22 +56,22 @@ struct SQLRevisionRepository: RevisionRepository {
         }
     }
 
-    func revision(appID: String, number: Int) async throws -> RevisionRecord? {
+    func revision(appID: AppID, number: Int) async throws -> RevisionRecord? {
         try await sql.read(SQLQuery(
             text: "SELECT number, sha256, body FROM revisions WHERE app_id = ? AND number = ?",
-            values: [.text(appID), .integer(Int64(number))], columns: Self.recordColumns)
+            values: [.text(appID.rawValue), .integer(Int64(number))], columns: Self.recordColumns)
         ).first.map(Self.record)
     }
 
-    func publish(appID: String, environment: String, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? {
+    func publish(appID: AppID, environment: EnvironmentName, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? {
         let dialect = sql.dialect
         return try await sql.perform(.run([
             // Locks the environment's row: publishes through several servers run one after another.
             SQLQuery(
                 text: "SELECT published_revision FROM environments WHERE app_id = ? AND name = ?\(dialect.lockingRows)",
-                values: [.text(appID), .text(environment)], columns: [.integer]),
+                values: [.text(appID.rawValue), .text(environment.rawValue)], columns: [.integer]),
             SQLQuery(
-                text: "SELECT number FROM revisions WHERE app_id = ? AND number = ?", values: [.text(appID), .integer(Int64(revision))],
+                text: "SELECT number FROM revisions WHERE app_id = ? AND number = ?", values: [.text(appID.rawValue), .integer(Int64(revision))],
                 columns: [.integer]),
         ]) { rows in
             guard let environmentRow = rows[0].first else { throw StoreError.noEnvironment(appID: appID, environment: environment) }
@@ -80,37 +80,37 @@ struct SQLRevisionRepository: RevisionRepository {
             var queries = [
                 SQLQuery(
                     text: "UPDATE environments SET published_revision = ? WHERE app_id = ? AND name = ?",
-                    values: [.integer(Int64(revision)), .text(appID), .text(environment)]),
+                    values: [.integer(Int64(revision)), .text(appID.rawValue), .text(environment.rawValue)]),
                 SQLQuery(
                     text: "INSERT INTO publications (app_id, environment, revision, published_at) VALUES (?, ?, ?, ?)",
-                    values: [.text(appID), .text(environment), .integer(Int64(revision)), .integer(Timestamp.milliseconds(now))]),
+                    values: [.text(appID.rawValue), .text(environment.rawValue), .integer(Int64(revision)), .integer(Timestamp.milliseconds(now))]),
             ]
             if let entry = audit?(previous) { queries.append(entry.insertQuery(in: dialect)) }
             return .run(queries) { _ in .done(previous) }
         })
     }
 
-    func publications(appID: String, environment: String) async throws -> [PublicationRecord] {
+    func publications(appID: AppID, environment: EnvironmentName) async throws -> [PublicationRecord] {
         try await sql.read(SQLQuery(
             text: """
                 SELECT revision, published_at FROM publications WHERE app_id = ? AND environment = ?
                 ORDER BY published_at DESC, seq DESC
                 """,
-            values: [.text(appID), .text(environment)], columns: [.integer, .integer])
+            values: [.text(appID.rawValue), .text(environment.rawValue)], columns: [.integer, .integer])
         ).map { row in
             PublicationRecord(
                 environment: environment, revision: Int(try row.integer(0)), publishedAt: Timestamp.date(milliseconds: try row.integer(1)))
         }
     }
 
-    func publishedRevision(appID: String, environment: String) async throws -> RevisionRecord? {
+    func publishedRevision(appID: AppID, environment: EnvironmentName) async throws -> RevisionRecord? {
         try await sql.read(SQLQuery(
             text: """
                 SELECT r.number, r.sha256, r.body FROM environments e
                 JOIN revisions r ON r.app_id = e.app_id AND r.number = e.published_revision
                 WHERE e.app_id = ? AND e.name = ?
                 """,
-            values: [.text(appID), .text(environment)], columns: Self.recordColumns)
+            values: [.text(appID.rawValue), .text(environment.rawValue)], columns: Self.recordColumns)
         ).first.map(Self.record)
     }
 

@@ -11,12 +11,14 @@ enum Identifier {
         }
     }
 
-    /// Throws 400 unless `text` is a valid id.
-    static func require(_ text: String, label: String) throws(APIError) {
-        guard isValid(text) else {
+    /// `text` as an app id; throws 400 unless it is a valid id.
+    @discardableResult
+    static func require(_ text: String, label: String) throws(APIError) -> AppID {
+        guard let id = AppID(validating: text) else {
             throw APIError.badRequest(
                 "\"\(label)\" must be 1 to 64 letters, digits, `.`, `_` or `-` (such as \"fitness\"), not \(String(reflecting: text)).",
                 code: "bad-id")
         }
+        return id
     }
 }
