@@ -287,7 +287,9 @@ struct ReportScaleBenchmark {
             + levels.map { String(format: "%.2f×", $0.rowsPerSecond / directRowsPerSecond) }.joined(separator: " | ") + " | | |")
         lines.append("| Storage limit at this level: the step's rows straight into \(database) grown alongside (rows/s) | "
             + levels.map { Self.grouped(Int($0.storageRowsPerSecond)) }.joined(separator: " | ") + " | | |")
-        lines.append("| … `POST /v1/events` vs the storage limit at this level (target ≥ 0.3×) | "
+        // The target is SQLite's in live order; an import of history in random order, and PostgreSQL, are reported beside it.
+        let target = options.database == nil && options.startOrder == .daily ? " (target ≥ 0.3×)" : ""
+        lines.append("| … `POST /v1/events` vs the storage limit at this level\(target) | "
             + levels.map { String(format: "%.2f×", $0.rowsPerSecond / $0.storageRowsPerSecond) }.joined(separator: " | ") + " | | |")
         if options.database == nil {
             lines.append("| Cost per 100-event batch vs before contributions, \(Self.grouped(Int(before))) rows/s (ms) | "
