@@ -44,44 +44,70 @@ enum RawSQLiteBaseline {
     }
 }
 
-/// The storage limit at each level of the scale benchmark: the very rows the server stored
-/// (``SignupRun``'s users in order, cut into the same 100-row batches), inserted straight into a
-/// store of their own that grows level by level with the server's, so that both write into
-/// indexes of the same size.
-final class GrowingRawSQLite {
-    private let queue: DatabaseQueue
+/// The storage limit at each level of the scale benchmark: the very rows the server stored, in
+/// the same batches, inserted straight into a store of their own that grows level by level with
+/// the server's, so that both write into indexes of the same size.
+protocol StorageLimit: AnyObject {
+    /// Inserts the next rows up to `level` in `batchSize`-row transactions; returns the rows/s of
+    /// the inserts alone (the rows are made between timed stretches).
+    func fill(to level: Int, batchSize: Int) async throws -> Double
+    /// Closes the store (and removes it, when it is a database of its own).
+    func close() async throws
+}
+
+/// ``SignupRun``'s users in order, as stored rows, cut into batches: the storage limits' rows.
+struct SignupRows {
+    private var order = SignupRun.StartOrder.daily
     private var user = 0
     private var pending: [StoredEvent] = []
+    /// Rows handed out so far.
     private(set) var stored = 0
-    private let order: SignupRun.StartOrder
 
-    init(directory: URL, order: SignupRun.StartOrder) throws {
-        queue = try RawSQLiteBaseline.open(directory: directory)
+    init(order: SignupRun.StartOrder = .daily) {
         self.order = order
     }
 
-    /// Inserts the next events up to `level` in 100-row transactions; returns the rows/s of the
-    /// inserts alone: the rows are made between timed stretches of `chunk` batches.
-    func fill(to level: Int, batchSize: Int, chunk: Int = 1000) throws -> Double {
-        var rows = 0
-        var seconds = 0.0
-        while stored < level {
-            var batches: [[StoredEvent]] = []
-            while batches.count < chunk && stored < level {
-                let count = min(batchSize, level - stored)
-                while pending.count < count {
-                    pending += SignupRun(user: user, order: order).storedEvents(receivedAt: 0)
-                    user += 1
-                }
-                batches.append(Array(pending.prefix(count)))
-                pending.removeFirst(count)
-                stored += count
+    /// Up to `batches` next batches of `batchSize` rows, stopping at `level` rows in all.
+    mutating func next(to level: Int, batchSize: Int, batches limit: Int) -> [[StoredEvent]] {
+        var batches: [[StoredEvent]] = []
+        while batches.count < limit && stored < level {
+            let count = min(batchSize, level - stored)
+            while pending.count < count {
+                pending += SignupRun(user: user, order: order).storedEvents(receivedAt: 0)
+                user += 1
             }
+            batches.append(Array(pending.prefix(count)))
+            pending.removeFirst(count)
+            stored += count
+        }
+        return batches
+    }
+}
+
+/// The storage limit in SQLite (``RawSQLiteBaseline``'s inserts), in a store that grows with the server's.
+final class GrowingRawSQLite: StorageLimit {
+    private let queue: DatabaseQueue
+    private var rows: SignupRows
+
+    init(directory: URL, order: SignupRun.StartOrder) throws {
+        queue = try RawSQLiteBaseline.open(directory: directory)
+        rows = SignupRows(order: order)
+    }
+
+    func fill(to level: Int, batchSize: Int) throws -> Double {
+        var inserted = 0
+        var seconds = 0.0
+        while rows.stored < level {
+            let batches = rows.next(to: level, batchSize: batchSize, batches: 1000)
             let start = ContinuousClock.now
             for batch in batches { try RawSQLiteBaseline.insert(batch, into: queue) }
             seconds += (ContinuousClock.now - start).seconds
-            rows += batches.reduce(0) { $0 + $1.count }
+            inserted += batches.reduce(0) { $0 + $1.count }
         }
-        return Double(rows) / max(seconds, 1e-9)
+        return Double(inserted) / max(seconds, 1e-9)
+    }
+
+    func close() throws {
+        try queue.close()
     }
 }

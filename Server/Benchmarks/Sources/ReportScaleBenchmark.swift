@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 /// Reports at scale (docs/ARCHITECTURE.md, "Performance targets"): one release server on SQLite
-/// stores ``SignupRun``'s users through `POST /v1/events` in steps, and at each level of stored
+/// (or on PostgreSQL, with `--database`) stores ``SignupRun``'s users through `POST /v1/events` in steps, and at each level of stored
 /// events (`--report-levels`) the benchmark times the flow report, the experiment report and the
 /// dashboard's flow page, and measures ingestion and the store's size per million events.
 struct ReportScaleBenchmark {
@@ -27,9 +27,9 @@ struct ReportScaleBenchmark {
     static let samples = 5
     /// Time after which a work stops taking samples (it keeps at least one).
     static let sampleBudget: Duration = .seconds(180)
-    /// Batches inserted straight into the store for the raw-SQLite baseline.
+    /// Batches inserted straight into a new store for the baseline in one process.
     static let directBatches = 1000
-    /// Rounds of the raw-SQLite baseline; the fastest counts.
+    /// Rounds of the baseline in one process; the fastest counts.
     static let directRounds = 3
     /// The reported latency target at the largest level, in milliseconds.
     static let targetMilliseconds = 300.0
@@ -59,7 +59,8 @@ struct ReportScaleBenchmark {
         let users: Int
         /// Rows/s of the ingestion step that reached this level.
         let rowsPerSecond: Double
-        /// Rows/s of inserting the same step's rows straight into SQLite grown to the level before.
+        /// Rows/s of inserting the same step's rows straight into the store's database (SQLite or
+        /// PostgreSQL) grown to the level before.
         let storageRowsPerSecond: Double
         let ingestionSeconds: Double
         let footprint: StorageFootprint
@@ -78,20 +79,34 @@ struct ReportScaleBenchmark {
             throw BenchmarkError("something already answers on port \(port); stop it, since the scale benchmark starts its own server there")
         }
 
-        let directRowsPerSecond = try await Self.directBaseline(directory: work.appendingPathComponent("direct"), order: options.startOrder)
+        let postgres = try options.database.map(BenchmarkPostgres.init(url:))
+        if let postgres, try await postgres.holdsApps() {
+            throw BenchmarkError("the database of --database \(postgres.url) holds apps already; give an empty (or new) database, "
+                + "since the scale benchmark creates app bench in it")
+        }
+        let directRowsPerSecond = try await Self.directBaseline(
+            rounds: Self.directRounds, postgres: postgres, directory: work.appendingPathComponent("direct"), order: options.startOrder)
 
         let data = work.appendingPathComponent("data")
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("waypoint-server")
+        // With --database, the server runs on PostgreSQL, which requires an audit key.
+        let store = postgres.map { ["--database", $0.url] } ?? ["--data", data.path]
+        var environment = ["WAYPOINT_ADMIN_TOKEN": ServerBenchmarks.token]
+        if postgres != nil { environment["WAYPOINT_AUDIT_KEY"] = BenchmarkPostgres.auditKey }
         let server = try ServerBenchmarks.start(
-            binary.path, ["serve", "--data", data.path, "--port", "\(port)", "--rate-limit", "1000000000", "--burst", "1000000000"],
-            environment: ["WAYPOINT_ADMIN_TOKEN": ServerBenchmarks.token], log: work.appendingPathComponent("server.log"))
+            binary.path, ["serve", "--port", "\(port)", "--rate-limit", "1000000000", "--burst", "1000000000"] + store,
+            environment: environment, log: work.appendingPathComponent("server.log"))
         defer { kill(server.processIdentifier, SIGTERM); server.waitUntilExit() }
         try await ServerBenchmarks.waitFor(port: port)
         guard server.isRunning else { throw BenchmarkError("waypoint-server exited at start; see its log") }
         let key = try await Self.seedApp(port: port)
 
         let source = ScaleEventSource(order: options.startOrder)
-        let storage = try GrowingRawSQLite(directory: work.appendingPathComponent("storage-limit"), order: options.startOrder)
+        let storage: any StorageLimit = if let postgres {
+            try await GrowingRawPostgres(postgres: postgres, database: postgres.database + "_storage_limit", order: options.startOrder)
+        } else {
+            try GrowingRawSQLite(directory: work.appendingPathComponent("storage-limit"), order: options.startOrder)
+        }
         var levels: [Level] = []
         for level in options.levels {
             let before = await source.produced
@@ -101,7 +116,7 @@ struct ReportScaleBenchmark {
             guard accepted == level - before else {
                 throw BenchmarkError("the server accepted \(accepted) of \(level - before) events; see the rejections in its answers")
             }
-            let footprint = await StorageFootprint.measure(directory: data)
+            let footprint = if let postgres { try await postgres.footprint() } else { await StorageFootprint.measure(directory: data) }
             let cookie = try await ServerBenchmarks.signIn(port: port)
             var medians: [Double] = []
             var counts: [Int] = []
@@ -112,8 +127,8 @@ struct ReportScaleBenchmark {
                 counts.append(times.count)
             }
             let users = await source.users
-            // While the server is idle: the same rows, straight into SQLite of the same size.
-            let storageRowsPerSecond = try storage.fill(to: level, batchSize: Self.batchSize)
+            // While the server is idle: the same rows, straight into a store of the same size.
+            let storageRowsPerSecond = try await storage.fill(to: level, batchSize: Self.batchSize)
             levels.append(Level(events: level, users: users, rowsPerSecond: Double(level - before) / seconds,
                                 storageRowsPerSecond: storageRowsPerSecond, ingestionSeconds: seconds,
                                 footprint: footprint, medians: medians, sampleCounts: counts))
@@ -121,6 +136,7 @@ struct ReportScaleBenchmark {
             FileHandle.standardError.write(Data(("stored \(Self.grouped(level)) events (\(Self.grouped(users)) users) in "
                 + "\(String(format: "%.0f", seconds)) s; reports timed; \(String(format: "%.0f", (ContinuousClock.now - began).seconds)) s so far\n").utf8))
         }
+        try await storage.close()
         print(table(levels, directRowsPerSecond: directRowsPerSecond))
         print("Scale server memory: \(ServerBenchmarks.memory(of: server.processIdentifier)); whole part \(String(format: "%.0f", (ContinuousClock.now - began).seconds)) s")
 
@@ -129,13 +145,19 @@ struct ReportScaleBenchmark {
         // timed until `/ready` answers 200.
         kill(server.processIdentifier, SIGTERM)
         server.waitUntilExit()
-        let queue = try DatabaseQueue(path: data.appendingPathComponent("waypoint.sqlite").path)
-        try await queue.write { db in try db.execute(sql: "UPDATE report_ledger SET version = 0") }
-        try queue.close()
+        if let postgres {
+            try await postgres.withConnection { connection in
+                try await BenchmarkPostgres.execute("UPDATE report_ledger SET version = 0", on: connection)
+            }
+        } else {
+            let queue = try DatabaseQueue(path: data.appendingPathComponent("waypoint.sqlite").path)
+            try await queue.write { db in try db.execute(sql: "UPDATE report_ledger SET version = 0") }
+            try queue.close()
+        }
         let restart = ContinuousClock.now
         let restarted = try ServerBenchmarks.start(
-            binary.path, ["serve", "--data", data.path, "--port", "\(port)"],
-            environment: ["WAYPOINT_ADMIN_TOKEN": ServerBenchmarks.token], log: work.appendingPathComponent("server-restarted.log"))
+            binary.path, ["serve", "--port", "\(port)"] + store,
+            environment: environment, log: work.appendingPathComponent("server-restarted.log"))
         defer { kill(restarted.processIdentifier, SIGTERM); restarted.waitUntilExit() }
         // Bounded: an hour at most.
         var ready = false
@@ -195,13 +217,19 @@ struct ReportScaleBenchmark {
     }
 
     /// Rows/s of inserting the first ``directBatches`` 100-row batches of the same rows straight
-    /// into a new store of its own, in this process: no HTTP, no JSON. The best of ``directRounds``
-    /// rounds, each on a new store, since other work on shared cores only ever slows a round down.
-    static func directBaseline(directory: URL, order: SignupRun.StartOrder) async throws -> Double {
+    /// into a new store of its own (a SQLite file, or a PostgreSQL database beside `postgres`'s), in
+    /// this process: no HTTP, no JSON. The best of `rounds` rounds, each on a new store, since other
+    /// work on shared cores only ever slows a round down.
+    static func directBaseline(rounds: Int, postgres: BenchmarkPostgres?, directory: URL, order: SignupRun.StartOrder) async throws -> Double {
         var best = 0.0
-        for round in 0..<directRounds {
-            let raw = try GrowingRawSQLite(directory: directory.appendingPathComponent("round-\(round)"), order: order)
-            best = max(best, try raw.fill(to: directBatches * batchSize, batchSize: batchSize))
+        for round in 0..<rounds {
+            let raw: any StorageLimit = if let postgres {
+                try await GrowingRawPostgres(postgres: postgres, database: postgres.database + "_direct", order: order)
+            } else {
+                try GrowingRawSQLite(directory: directory.appendingPathComponent("round-\(round)"), order: order)
+            }
+            best = max(best, try await raw.fill(to: directBatches * batchSize, batchSize: batchSize))
+            try await raw.close()
         }
         return best
     }
@@ -251,32 +279,43 @@ struct ReportScaleBenchmark {
             lines.append("| \(work.label) (ms) | " + cells.joined(separator: " | ") + " | \(met) | \(String(format: "%.2f×", ratio)) (\(flat)) |")
         }
         let before = options.ingestionBefore
+        let database = options.database == nil ? "SQLite" : "PostgreSQL"
+        lines.insert("Store: \(database)\(options.database == nil ? "" : " (`--database`)").", at: 1)
         lines.append("| `POST /v1/events` rows/s over the step to this level | " + levels.map { Self.grouped(Int($0.rowsPerSecond)) }.joined(separator: " | ")
             + " | | |")
-        lines.append("| … vs SQLite in one process, a new store, \(Self.grouped(Int(directRowsPerSecond))) rows/s | "
+        lines.append("| … vs \(database) in one process, a new store, \(Self.grouped(Int(directRowsPerSecond))) rows/s | "
             + levels.map { String(format: "%.2f×", $0.rowsPerSecond / directRowsPerSecond) }.joined(separator: " | ") + " | | |")
-        lines.append("| Storage limit at this level: the step's rows straight into SQLite grown alongside (rows/s) | "
+        lines.append("| Storage limit at this level: the step's rows straight into \(database) grown alongside (rows/s) | "
             + levels.map { Self.grouped(Int($0.storageRowsPerSecond)) }.joined(separator: " | ") + " | | |")
-        lines.append("| … `POST /v1/events` vs the storage limit at this level (target ≥ 0.3×) | "
+        // The target is SQLite's in live order; an import of history in random order, and PostgreSQL, are reported beside it.
+        let target = options.database == nil && options.startOrder == .daily ? " (target ≥ 0.3×)" : ""
+        lines.append("| … `POST /v1/events` vs the storage limit at this level\(target) | "
             + levels.map { String(format: "%.2f×", $0.rowsPerSecond / $0.storageRowsPerSecond) }.joined(separator: " | ") + " | | |")
-        lines.append("| Cost per 100-event batch vs before contributions, \(Self.grouped(Int(before))) rows/s (ms) | "
-            + levels.map { String(format: "%+.2f", Self.batchMilliseconds($0.rowsPerSecond) - Self.batchMilliseconds(before)) }.joined(separator: " | ")
-            + " | | |")
-        lines.append("| Cost per 100-event batch vs SQLite in one process (ms) | "
+        if options.database == nil {
+            lines.append("| Cost per 100-event batch vs before contributions, \(Self.grouped(Int(before))) rows/s (ms) | "
+                + levels.map { String(format: "%+.2f", Self.batchMilliseconds($0.rowsPerSecond) - Self.batchMilliseconds(before)) }.joined(separator: " | ")
+                + " | | |")
+        }
+        lines.append("| Cost per 100-event batch vs \(database) in one process (ms) | "
             + levels.map { String(format: "%+.2f", Self.batchMilliseconds($0.rowsPerSecond) - Self.batchMilliseconds(directRowsPerSecond)) }
                 .joined(separator: " | ") + " | | |")
-        lines.append("| Storage, database + WAL (MB per million events) | "
+        lines.append("| Storage, \(options.database == nil ? "database + WAL" : "`pg_database_size`") (MB per million events) | "
             + levels.map { String(format: "%.0f", Double($0.footprint.totalBytes) / 1e6 / (Double($0.events) / 1e6)) }.joined(separator: " | ") + " | | |")
         lines.append("| … of it contribution tables (MB per million events) | " + levels.map { level -> String in
             level.footprint.contributionBytes.map { String(format: "%.1f", Double($0) / 1e6 / (Double(level.events) / 1e6)) }
                 ?? level.footprint.note ?? "—"
         }.joined(separator: " | ") + " | | |")
         lines.append("")
+        let baselines = options.database == nil
+            ? "both SQLite baselines insert the same rows straight into SQLite (the server's schema, `synchronous = FULL`, no contributions, "
+                + "one writer, the rows made outside the timed inserts)"
+            : "both PostgreSQL baselines insert the same rows straight into a database of their own on the same server (the server's "
+                + "schema, one multi-row `INSERT` per batch, each its own transaction, no contributions, one connection, the rows made outside "
+                + "the timed inserts)"
         lines.append("A batch's time is 100 ÷ rows/s with \(Self.senders) clients posting at once. The server has no switch that turns "
-            + "contributions off, so \"before contributions\" is the figure passed as --ingestion-before (default: the last one recorded in "
-            + "Benchmarks/README.md, another run), and both SQLite baselines insert the same rows straight into SQLite (the server's schema, `synchronous = FULL`, no contributions, "
-            + "one writer, the rows made outside the timed inserts) in this run: into a new store (the best of \(Self.directRounds) rounds of "
-            + "\(Self.grouped(Self.directBatches * Self.batchSize)) rows), and into a store that grows with the server's, level by level.")
+            + "contributions off, so \"before contributions\" (SQLite only) is the figure passed as --ingestion-before (default: the last one "
+            + "recorded in Benchmarks/README.md, another run), and \(baselines) in this run: into a new store (the best of \(Self.directRounds) "
+            + "rounds of \(Self.grouped(Self.directBatches * Self.batchSize)) rows), and into a store that grows with the server's, level by level.")
         return lines.joined(separator: "\n")
     }
 

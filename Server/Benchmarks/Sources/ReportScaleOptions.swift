@@ -9,8 +9,12 @@ import Foundation
 /// - `--ingestion-before ROWS_PER_SECOND`: the ingestion figure recorded before the server kept
 ///   report contributions, to compare the cost per batch against (default: Benchmarks/README.md's
 ///   last such figure).
-/// - `--start-order random|daily`: users start on days drawn at random (the default: history
-///   posted in no order) or day after day, as they are posted (``SignupRun/StartOrder``).
+/// - `--start-order daily|random`: users start day after day, as they are posted (the default:
+///   what live apps send), or on days drawn at random (history imported in no order)
+///   (``SignupRun/StartOrder``).
+/// - `--database postgres://user:password@host:port/database`: the server runs on that PostgreSQL
+///   database (which must hold no app yet) instead of a SQLite folder, and the storage limit is
+///   PostgreSQL's, in a database made beside it (``GrowingRawPostgres``).
 struct ReportScaleOptions: Sendable {
     /// Stored-event counts to measure at, ascending.
     var levels: [Int]
@@ -19,9 +23,11 @@ struct ReportScaleOptions: Sendable {
     /// Rows/s of `POST /v1/events` recorded before contributions (2026-11-23, 8 clients, 100-event batches).
     var ingestionBefore = 37_463.0
     /// How users' starts follow the order they are posted in.
-    var startOrder = SignupRun.StartOrder.random
+    var startOrder = SignupRun.StartOrder.daily
+    /// The PostgreSQL database the server runs on; nil: SQLite.
+    var database: String?
 
-    static let valued = ["--report-levels", "--ingestion-before", "--start-order"]
+    static let valued = ["--report-levels", "--ingestion-before", "--start-order", "--database"]
     static let flags = ["--reports-only"]
 
     /// The options in `arguments` (the program's, name first); nil when `--report-levels` is absent.
@@ -45,6 +51,8 @@ struct ReportScaleOptions: Sendable {
                             + SignupRun.StartOrder.allCases.map { "--start-order \($0.rawValue)" }.joined(separator: " or "))
                     }
                     options.startOrder = order
+                } else if argument == "--database" {
+                    options.database = value
                 } else {
                     guard let rate = Double(value), rate > 0 else {
                         throw BenchmarkError.usage("--ingestion-before \(value) is not a rate; write rows per second, such as --ingestion-before 37463")
@@ -94,7 +102,8 @@ struct ReportScaleOptions: Sendable {
     private static func example(_ option: String) -> String {
         switch option {
         case "--report-levels": "1000000,3000000,10000000"
-        case "--start-order": "daily"
+        case "--start-order": "random"
+        case "--database": "postgres://postgres@127.0.0.1:5432/waypoint_bench"
         default: "37463"
         }
     }

@@ -44,7 +44,10 @@ struct ServerBenchmarks {
           waypoint-server-benchmarks serving [SECONDS] [ROUNDS]
               GET /v1/document only, against the minimal Hummingbird ceiling and nginx (default 5 s, 2 rounds)
           waypoint-server-benchmarks --report-levels 1000000,3000000,10000000 [--reports-only] [--ingestion-before ROWS_PER_SECOND]
-              reports and ingestion at each level of stored events, then the workloads above unless --reports-only
+                                     [--start-order daily|random] [--database postgres://…]
+              reports and ingestion at each level of stored events, then the workloads above unless --reports-only;
+              users posted as they start (daily, the default) or history in random order; SQLite unless --database
+              (an empty PostgreSQL database; the storage limit is made in a database beside it)
           waypoint-server-benchmarks amplification [BATCHES] [--database postgres://…]
               BATCHES (default 5) batches of 1,000 events about one user, every value new; SQLite unless --database
         Benchmarks/README.md says what each figure means and gives the last results.

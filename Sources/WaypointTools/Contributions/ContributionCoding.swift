@@ -3,6 +3,12 @@
 struct ContributionWriter {
     private(set) var bytes: [UInt8] = []
 
+    /// A writer with room for `capacity` bytes, so that the usual totals are written without the
+    /// buffer growing on the way.
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
     mutating func unsigned(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
@@ -21,9 +27,9 @@ struct ContributionWriter {
     mutating func count(_ value: Int) { unsigned(UInt64(max(0, value))) }
 
     mutating func text(_ value: String) {
-        let utf8 = Array(value.utf8)
-        count(utf8.count)
-        bytes += utf8
+        // Copied straight from the string's UTF-8, with no array made on the way.
+        count(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
     }
 
     mutating func histogram(_ histogram: DurationHistogram) {

@@ -71,7 +71,7 @@ public enum ContributionTotals: Sendable, Hashable {
 
     /// The totals as bytes: the format, the kind, then the kind's figures.
     public var bytes: [UInt8] {
-        var writer = ContributionWriter()
+        var writer = ContributionWriter(capacity: 256)
         writer.unsigned(UInt64(Self.format))
         switch self {
         case .flow(let totals):

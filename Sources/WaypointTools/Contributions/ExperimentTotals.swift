@@ -48,18 +48,17 @@ public struct ExperimentTotals: Sendable, Hashable {
         writer.int(users)
         writer.int(completed)
         writer.count(viewed.count)
-        for step in viewed.keys.sorted() {
+        for (step, users) in viewed.sorted(by: { $0.key < $1.key }) {
             writer.text(step.text)
-            writer.int(viewed[step]!)
+            writer.int(users)
         }
         writer.count(outcomes.count)
-        for step in outcomes.keys.sorted() {
-            let users = outcomes[step]!
+        for (step, users) in outcomes.sorted(by: { $0.key < $1.key }) {
             writer.text(step.text)
             writer.count(users.count)
-            for outcome in users.keys.sorted() {
+            for (outcome, count) in users.sorted(by: { $0.key < $1.key }) {
                 writer.text(outcome.text)
-                writer.int(users[outcome]!)
+                writer.int(count)
             }
         }
     }

@@ -133,17 +133,17 @@ public struct FlowTotals: Sendable, Hashable {
         writer.int(abandoned)
         writer.histogram(toComplete)
         writer.count(steps.count)
-        for id in steps.keys.sorted() {
-            let step = steps[id]!
+        // By id, then by outcome (bytes): entries sorted with their values, none looked up again.
+        for (id, step) in steps.sorted(by: { $0.key < $1.key }) {
             writer.text(id.text)
             writer.int(step.viewed)
             writer.int(step.skipped)
             writer.int(step.dropped)
             writer.histogram(step.durations)
             writer.count(step.outcomes.count)
-            for outcome in step.outcomes.keys.sorted() {
+            for (outcome, users) in step.outcomes.sorted(by: { $0.key < $1.key }) {
                 writer.text(outcome.text)
-                writer.int(step.outcomes[outcome]!)
+                writer.int(users)
             }
         }
     }

@@ -84,8 +84,7 @@ public struct WalkthroughTotals: Sendable, Hashable {
         writer.int(started)
         writer.int(completed)
         writer.count(steps.count)
-        for id in steps.keys.sorted() {
-            let step = steps[id]!
+        for (id, step) in steps.sorted(by: { $0.key < $1.key }) {
             writer.text(id.text)
             writer.int(step.shown)
             writer.int(step.completed)
@@ -94,9 +93,9 @@ public struct WalkthroughTotals: Sendable, Hashable {
             writer.int(step.dropped)
             for users in [step.completedBy, step.skippedBy] {
                 writer.count(users.count)
-                for trigger in users.keys.sorted() {
+                for (trigger, count) in users.sorted(by: { $0.key < $1.key }) {
                     writer.text(trigger.text)
-                    writer.int(users[trigger]!)
+                    writer.int(count)
                 }
             }
         }

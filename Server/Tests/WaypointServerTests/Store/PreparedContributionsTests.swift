@@ -115,6 +115,29 @@ struct PreparedContributionsTests {
         }
     }
 
+    /// A batch's events by user, in one pass: each user's events that touch a flow or walkthrough,
+    /// in batch order, with those subjects; users told apart by environment and by bytes, an event
+    /// of neither flow nor walkthrough in no group.
+    @Test func aBatchIsGroupedByUserInItsOrder() {
+        func event(_ id: String, user: String, environment: String = "production", flow: String?, walkthrough: String? = nil) -> StoredEvent {
+            StoredEvent(messageID: id, userID: user, flowID: flow, walkthroughID: walkthrough, timestamp: 1, environment: environment,
+                        receivedAt: 1, line: id)
+        }
+        let batch = [
+            event("1", user: "u", flow: "signup"), event("2", user: "v", flow: "signup"), event("3", user: "u", flow: nil),
+            event("4", user: "u", flow: nil, walkthrough: "tour"), event("5", user: "u", environment: "staging", flow: "signup"),
+            event("6", user: "v", flow: "checkout"), event("7", user: "u", flow: "signup"),
+        ]
+        let users = ContributionChanges.byUser(batch.enumerated(), event: \.element)
+        let production = ContributionUser(environment: "production", userID: "u")
+        #expect(users.count == 3)
+        #expect(users[production]?.items.map(\.element.messageID) == ["1", "4", "7"])
+        #expect(users[production]?.subjects == ["signup", "tour"])
+        #expect(users[ContributionUser(environment: "production", userID: "v")]?.items.map(\.offset) == [1, 5])
+        #expect(users[ContributionUser(environment: "production", userID: "v")]?.subjects == ["signup", "checkout"])
+        #expect(users[ContributionUser(environment: "staging", userID: "u")]?.items.map(\.element.messageID) == ["5"])
+    }
+
     /// The events a batch would insert: the first of each message id, unless it is stored.
     @Test func theNewEventsAreTheFirstOfEachMessageIDNotStored() {
         func event(_ id: String) -> StoredEvent {

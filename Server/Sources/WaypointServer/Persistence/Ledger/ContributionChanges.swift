@@ -136,15 +136,20 @@ struct ContributionChanges: Sendable {
         var lines: [String] = []
     }
 
-    /// The subjects each user's events touch: the flow id, or the walkthrough id of an event of
-    /// no flow; an event of neither touches nothing. Users and subjects are told apart by bytes.
-    static func subjects(of events: some Sequence<StoredEvent>) -> [ContributionUser: Set<ExactID>] {
-        var subjects: [ContributionUser: Set<ExactID>] = [:]
-        for event in events {
-            guard let subject = event.contributionSubject else { continue }
-            subjects[event.contributionUser, default: []].insert(ExactID(subject))
+    /// Each user's events of `items` (each `item`'s event) that touch a subject, in their order,
+    /// with the subjects they touch: the flow id, or the walkthrough id of an event of no flow; an
+    /// event of neither touches nothing. Users and subjects are told apart by bytes. One pass, so
+    /// that a batch of many users never scans its events once per user.
+    static func byUser<Item>(_ items: some Sequence<Item>, event: (Item) -> StoredEvent) -> [ContributionUser: (subjects: Set<ExactID>, items: [Item])] {
+        var users: [ContributionUser: (subjects: Set<ExactID>, items: [Item])] = [:]
+        for item in items {
+            let stored = event(item)
+            guard let subject = stored.contributionSubject else { continue }
+            let user = stored.contributionUser
+            users[user, default: ([], [])].subjects.insert(ExactID(subject))
+            users[user, default: ([], [])].items.append(item)
         }
-        return subjects
+        return users
     }
 
     /// The rows of one user's `lines` (all their stored events of `subjects`, in storage order) that

@@ -43,12 +43,12 @@ struct PreparedContributions: Sendable {
     }
 
     /// Prepares `user`'s rows of `subjects` from the snapshot's `stored` events of them (storage
-    /// order) and `old` rows, and the batch's `new` events (all of them, in batch order).
+    /// order) and `old` rows, and `added`, the batch's new events of the user of those subjects
+    /// (in batch order; ``ContributionChanges/byUser(_:event:)``).
     mutating func prepare(
         _ user: ContributionUser, subjects: Set<ExactID>, stored: [(seq: Int64, line: String)], old: [StoredContribution],
-        new: [StoredEvent]
+        added: [StoredEvent]
     ) {
-        let added = new.filter { $0.changesContributions(of: user, to: subjects) }
         let verdicts = ContributionChanges.limits.admit(stored: stored.map(\.line), new: added.map(\.line))
         var refused: [String: String] = [:]
         var admitted: [String] = []
@@ -81,11 +81,6 @@ extension StoredEvent {
     var contributionUser: ContributionUser { ContributionUser(environment: environment, userID: userID) }
 
     /// The flow or walkthrough whose contributions the event changes: its flow, else its
-    /// walkthrough (``ContributionChanges/subjects(of:)``).
+    /// walkthrough (``ContributionChanges/byUser(_:event:)``).
     var contributionSubject: String? { flowID ?? walkthroughID }
-
-    /// Whether the event changes `user`'s contributions to one of `subjects`.
-    func changesContributions(of user: ContributionUser, to subjects: Set<ExactID>) -> Bool {
-        contributionUser == user && (contributionSubject.map { subjects.contains(ExactID($0)) } ?? false)
-    }
 }

@@ -34,10 +34,11 @@ extension SQLiteStore: ReportLedgerRepository {
             try Bool.fetchOne(stored, arguments: [appID, event.messageID]) ?? false
         }
         var prepared = PreparedContributions()
-        for (user, subjects) in ContributionChanges.subjects(of: new) {
+        for (user, touched) in ContributionChanges.byUser(new, event: { $0 }) {
+            let subjects = touched.subjects
             prepared.prepare(
                 user, subjects: subjects, stored: try contributionEvents(db, appID: appID, user: user, subjects: subjects),
-                old: try storedRows(db, appID: appID, user: user, subjects: subjects), new: new)
+                old: try storedRows(db, appID: appID, user: user, subjects: subjects), added: touched.items)
         }
         return prepared
     }
@@ -49,12 +50,12 @@ extension SQLiteStore: ReportLedgerRepository {
     static func recomputeContributions(
         _ db: Database, appID: String, inserted: [(event: StoredEvent, seq: Int64)], prepared: PreparedContributions
     ) throws -> [Int64: String] {
-        let subjects = ContributionChanges.subjects(of: inserted.map(\.event))
-        guard !subjects.isEmpty else { return [:] }
+        let users = ContributionChanges.byUser(inserted, event: \.event)
+        guard !users.isEmpty else { return [:] }
         var changes = ContributionChanges()
         var refused: [Int64: String] = [:]
-        for (user, userSubjects) in subjects {
-            let mine = inserted.filter { $0.event.changesContributions(of: user, to: userSubjects) }
+        for (user, touched) in users {
+            let userSubjects = touched.subjects, mine = touched.items
             let ready = try prepared.matches(user, subjects: userSubjects, inserted: mine) {
                 try contributionEvents(db, appID: appID, user: user, subjects: userSubjects, lines: false).map(\.seq)
             }
@@ -171,7 +172,9 @@ extension SQLiteStore: ReportLedgerRepository {
     /// written at once), its durations counted by page and their exact values added to its pages;
     /// a cell left with nothing is deleted with its pages.
     private static func applyCells(_ db: Database, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)]) throws {
-        let key = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ? AND day = ? AND grp = ?"
+        // Numbered, so that a statement naming the key twice takes its values once; a plain `?`
+        // after it is the 8th value, and so on.
+        let key = "app_id = ?1 AND environment = ?2 AND kind = ?3 AND subject = ?4 AND revision = ?5 AND day = ?6 AND grp = ?7"
         // Whether the cell is stored (answered from its key's index, so its sum is not read), how
         // many changes it holds and the last one's number: one statement, two seeks.
         let held = try db.cachedStatement(sql: """
@@ -201,7 +204,7 @@ extension SQLiteStore: ReportLedgerRepository {
         let deletePages = try db.cachedStatement(sql: "DELETE FROM contribution_cell_pages WHERE \(key)")
         for (cell, delta) in cells {
             let arguments: StatementArguments = [appID, cell.environment, cell.kind, cell.subject, cell.revision, cell.day, cell.group]
-            let found = try Row.fetchOne(held, arguments: arguments + arguments)
+            let found = try Row.fetchOne(held, arguments: arguments)
             let stored: Bool = found?[0] ?? false, count: Int = found?[1] ?? 0, last: Int64 = found?[2] ?? 0
             if ContributionChanges.holds(stored: stored, heldCount: count) {
                 try hold.execute(arguments: arguments + [last + 1, Int64(delta.users), Data(delta.bytes)])
