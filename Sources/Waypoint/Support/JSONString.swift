@@ -1,11 +1,11 @@
 /// Writes strings as JSON string literals, escaping quotes, backslashes and control characters.
 ///
 /// Shared by `JSONValue`'s compact text and the analytics events' JSON lines.
-enum JSONString {
+package enum JSONString {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Appends `text` as a JSON string literal to `bytes`.
-    static func append(_ text: String, to bytes: inout [UInt8]) {
+    package static func append(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

@@ -1,14 +1,70 @@
 import Foundation
+import Waypoint
 
 /// The canonical text of a row's groups: JSON with sorted keys, so that equal groups are equal
 /// texts (docs/ARCHITECTURE.md, "Reports at scale").
 enum ContributionGroup {
-    static func text<Group: Encodable>(_ group: Group) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // A struct of strings and arrays of strings always encodes.
-        guard let data = try? encoder.encode(group) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+    /// The canonical text of `group`: the bytes `JSONEncoder` writes with `.sortedKeys` and
+    /// `.withoutEscapingSlashes` (a test holds them equal), without an encoder per row.
+    static func text(_ group: some CanonicalGroup) -> String {
+        var writer = Writer()
+        group.write(to: &writer)
+        return writer.text
+    }
+
+    /// Writes one JSON object, its members given in key order: a `nil` member is left out, as
+    /// `JSONEncoder` leaves out an absent optional.
+    struct Writer {
+        private var bytes: [UInt8] = [UInt8(ascii: "{")]
+
+        private mutating func key(_ name: String) {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            JSONString.append(name, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+        }
+
+        mutating func member(_ name: String, _ value: String?) {
+            guard let value else { return }
+            key(name)
+            JSONString.append(value, to: &bytes)
+        }
+
+        mutating func member(_ name: String, _ value: Int64?) {
+            guard let value else { return }
+            key(name)
+            bytes.append(contentsOf: String(value).utf8)
+        }
+
+        mutating func member(_ name: String, _ value: Bool?) {
+            guard let value else { return }
+            key(name)
+            bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        }
+
+        mutating func member(_ name: String, _ values: [String]) {
+            key(name)
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONString.append(value, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+
+        /// A map of texts, its keys in the order of their UTF-8 bytes, as `JSONEncoder` sorts them.
+        mutating func member(_ name: String, _ values: [String: String]) {
+            key(name)
+            bytes.append(UInt8(ascii: "{"))
+            for (index, mapKey) in values.keys.sorted(by: { ExactID($0) < ExactID($1) }).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONString.append(mapKey, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                JSONString.append(values[mapKey] ?? "", to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        var text: String { String(decoding: bytes + [UInt8(ascii: "}")], as: UTF8.self) }
     }
 
     static func read<Group: Decodable>(_ type: Group.Type, from text: String, kind: ContributionKind) throws(ContributionError) -> Group {
@@ -31,7 +87,7 @@ enum ContributionGroup {
 
 /// A walkthrough row's groups: what splits its users by variation (for any experiment the report
 /// may choose) and by app version.
-struct WalkthroughGroup: Codable, Hashable {
+struct WalkthroughGroup: Codable, Hashable, CanonicalGroup {
     /// The `variation` of the user's earliest event that has one (a split naming no experiment).
     var variation: String?
     /// Per experiment the user's events carry, the `variation` of their earliest event carrying
@@ -45,7 +101,7 @@ struct WalkthroughGroup: Codable, Hashable {
 
 /// An experiment row's groups: the experiment, the user's variation in it and every variation
 /// they were seen in, and whether the subject is a walkthrough.
-struct ExperimentGroup: Codable, Hashable {
+struct ExperimentGroup: Codable, Hashable, CanonicalGroup {
     /// The experiment's key.
     var experiment: String
     /// The variation of the user's exposure (their earliest event carrying the experiment).
@@ -54,4 +110,28 @@ struct ExperimentGroup: Codable, Hashable {
     var seen: [String]
     /// `true` when the row's subject is a walkthrough (absent for a flow).
     var walkthrough: Bool?
+}
+
+/// A report group whose canonical text ``ContributionGroup/text(_:)`` writes: its members in the
+/// order of their keys' names.
+protocol CanonicalGroup: Encodable {
+    func write(to writer: inout ContributionGroup.Writer)
+}
+
+extension WalkthroughGroup {
+    func write(to writer: inout ContributionGroup.Writer) {
+        writer.member("appVersion", appVersion)
+        writer.member("experiments", experiments)
+        writer.member("variation", variation)
+        writer.member("variations", variations)
+    }
+}
+
+extension ExperimentGroup {
+    func write(to writer: inout ContributionGroup.Writer) {
+        writer.member("experiment", experiment)
+        writer.member("seen", seen)
+        writer.member("variation", variation)
+        writer.member("walkthrough", walkthrough)
+    }
 }

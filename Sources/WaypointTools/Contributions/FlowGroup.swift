@@ -2,7 +2,7 @@ import Foundation
 
 /// A user's groups in a flow report, written as a ``ContributionRow/group``: canonical JSON with
 /// sorted keys, so that users alike share a cell (docs/ARCHITECTURE.md, "Reports at scale").
-struct FlowGroup: Codable, Hashable {
+struct FlowGroup: Codable, Hashable, CanonicalGroup {
     /// The app version of the user's last event with one (their `byAppVersion` group).
     var appVersion: String?
     /// The revision of the user's first `Flow Started` (their `byRevision` group).
@@ -17,12 +17,7 @@ struct FlowGroup: Codable, Hashable {
     var variations: [String: String] = [:]
 
     /// The canonical text.
-    var text: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, numbers and string maps always encode.
-        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
-    }
+    var text: String { ContributionGroup.text(self) }
 
     /// Reads a canonical text.
     init(text: String) throws(ContributionError) {
@@ -39,5 +34,15 @@ struct FlowGroup: Codable, Hashable {
         self.variation = variation
         self.experiments = experiments
         self.variations = variations
+    }
+}
+
+extension FlowGroup {
+    func write(to writer: inout ContributionGroup.Writer) {
+        writer.member("appVersion", appVersion)
+        writer.member("experiments", experiments)
+        writer.member("revision", revision)
+        writer.member("variation", variation)
+        writer.member("variations", variations)
     }
 }

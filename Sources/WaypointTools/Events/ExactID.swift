@@ -23,7 +23,13 @@ public struct ExactID: Sendable, Hashable, Comparable, CustomStringConvertible, 
     public var description: String { text }
 
     public static func == (lhs: ExactID, rhs: ExactID) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        let left = lhs.text.utf8, right = rhs.text.utf8
+        // The counts of native strings are stored: most unequal ids differ there.
+        guard left.count == right.count else { return false }
+        let compared = left.withContiguousStorageIfAvailable { leftBytes in
+            right.withContiguousStorageIfAvailable { rightBytes in leftBytes.elementsEqual(rightBytes) }
+        }
+        return (compared ?? nil) ?? left.elementsEqual(right)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -39,6 +45,10 @@ public struct ExactID: Sendable, Hashable, Comparable, CustomStringConvertible, 
 
     /// Byte order: the order of the stores' byte-sorted text columns (SQLite's `BINARY`, PostgreSQL's `"C"`).
     public static func < (lhs: ExactID, rhs: ExactID) -> Bool {
-        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+        let left = lhs.text.utf8, right = rhs.text.utf8
+        let compared = left.withContiguousStorageIfAvailable { leftBytes in
+            right.withContiguousStorageIfAvailable { rightBytes in leftBytes.lexicographicallyPrecedes(rightBytes) }
+        }
+        return (compared ?? nil) ?? left.lexicographicallyPrecedes(right)
     }
 }
