@@ -37,6 +37,28 @@ struct ExperimentReportTable {
         lines += TextTable.lines(rows, leftAligned: [0])
         lines += notes(report.variations)
         lines.append("  Risk: the expected relative loss of choosing the control / the variation.")
+        lines.append("")
+        lines.append("Power: users each variation needs to detect \(ReportText.signedPercent(report.minimumDetectableEffect)) "
+            + "at the control's rate (alpha 0.05, power 0.8), and days left at the last \(ExperimentPower.trafficDays) days' traffic")
+        for variation in report.variations where !variation.isControl {
+            lines.append("  \(variation.variation): \(ReportText.power(variation.power, users: variation.users))")
+        }
+        for guardrail in report.guardrails {
+            lines.append("")
+            lines.append("Guardrail \(guardrail.goal): must not get worse")
+            var rows = [["Variation", "Users", "Conversions", "Rate", "Uplift [95% CI]", "p-value"]]
+            for variation in guardrail.variations {
+                rows.append([
+                    variation.variation, ReportText.count(variation.users), ReportText.count(variation.conversions),
+                    ReportText.percent(variation.rate), variation.isControl ? "(control)" : ReportText.uplift(variation.uplift),
+                    variation.isControl ? "" : ReportText.pValue(variation.pValue),
+                ])
+            }
+            lines += TextTable.lines(rows, leftAligned: [0])
+            for name in guardrail.worse {
+                lines.append("  WARNING: \(name) is worse than the control on \(guardrail.goal): its whole interval lies below 0.")
+            }
+        }
         guard !report.steps.isEmpty else { return lines.joined(separator: "\n") + "\n" }
         lines.append("")
         lines.append("Per step: the share of each variation's users who viewed the step after exposure")

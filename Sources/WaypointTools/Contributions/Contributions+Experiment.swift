@@ -68,7 +68,7 @@ extension Contributions {
             guard let state = ends.userStates.first, let exposure = state.exposure, state.variation > 0 else { continue }
             var totals = ExperimentTotals()
             totals.users = 1
-            if ExperimentReportBuilder.converted(at: state.goal, exposure: exposure) { totals.completed = 1 }
+            if ExperimentReportBuilder.converted(at: ends.goalEvent(user: 0, goal: 0), exposure: exposure) { totals.completed = 1 }
             for (key, order) in ends.views where ExperimentReportBuilder.converted(at: order, exposure: exposure) {
                 totals.viewed[ExactID(steps[Int(key & 0xFFFF_FFFF)])] = 1
             }
@@ -98,5 +98,7 @@ extension ExperimentPlan {
         weights = Array(repeating: 1 / Double(max(variations.count, 1)), count: variations.count)
         control = 0
         self.steps = steps
+        guardrails = []
+        minimumDetectableEffect = ExperimentQuery.defaultMinimumDetectableEffect
     }
 }

@@ -26,11 +26,15 @@ extension ExperimentReport {
         let subject = ExactID(plan.subject.id)
         let variations = plan.variations.map { ExactID($0) }
         var sums: [ExactID: ExperimentTotals] = [:]
+        // By group, the users first exposed on each day (a row's start is its users' exposure, or its cell's day).
+        var days: [ExactID: [Int64: Int]] = [:]
         for row in rows where row.kind == .experiment && ExactID(row.subject) == subject && row.revision == query.scope.revision {
             guard case .experiment(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.experiment, row.totals.kind)) }
             sums[ExactID(row.group), default: ExperimentTotals()].add(totals)
+            if let start = row.startMs { days[ExactID(row.group), default: [:]][ExperimentReportBuilder.day(ofMs: start), default: 0] += totals.users }
         }
-        var counts = ExperimentReportBuilder.Counts(variations: plan.variations.count, steps: plan.steps.count)
+        var counts = ExperimentReportBuilder.Counts(
+            variations: plan.variations.count, steps: plan.steps.count, guardrails: plan.guardrails.count)
         for key in sums.keys.sorted() {
             guard let totals = sums[key], !totals.isEmpty else { continue }
             let group = try ContributionGroup.reportRead(ExperimentGroup.self, from: key.text, kind: .experiment)
@@ -48,6 +52,10 @@ extension ExperimentReport {
             counts.users[index] += totals.users
             if seen.nonzeroBitCount > 1 { counts.multiple += totals.users }
             counts.conversions[index] += totals.conversions(of: query.goal)
+            for (number, guardrail) in plan.guardrails.enumerated() { counts.guardrails[number][index] += totals.conversions(of: guardrail) }
+            for (day, users) in days[key] ?? [:] where users != 0 {
+                counts.exposed(variation: index, users: users, atMs: day * ExperimentReportBuilder.dayMs)
+            }
             for (number, step) in plan.steps.enumerated() { counts.viewed[number][index] += totals.viewed[ExactID(step)] ?? 0 }
         }
         return ExperimentReportBuilder.report(plan: plan, counts: counts, invalidLines: 0, events: events)

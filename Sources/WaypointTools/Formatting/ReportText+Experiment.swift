@@ -6,10 +6,30 @@ extension ReportText {
         return text.hasPrefix("-") || text == "0.0%" ? text : "+" + text
     }
 
-    /// An uplift and its interval: `+13.6% [+5.0%, +22.0%]`; `–` without figures.
+    /// An uplift and its interval: `+13.6% [+5.0%, +22.0%]`; `–` without figures. A bound below
+    /// −100% (a rate cannot fall further) reads `< -100%`.
     public static func uplift(_ uplift: ExperimentReport.Uplift?) -> String {
         guard let uplift, uplift.ci.count == 2 else { return "–" }
-        return "\(signedPercent(uplift.expected)) [\(signedPercent(uplift.ci[0])), \(signedPercent(uplift.ci[1]))]"
+        return "\(signedPercent(uplift.expected)) [\(bound(uplift.ci[0])), \(bound(uplift.ci[1]))]"
+    }
+
+    /// An interval's bound as a signed percentage, `< -100%` below −100%.
+    public static func bound(_ fraction: Double) -> String {
+        fraction < -1 ? "< -100%" : signedPercent(fraction)
+    }
+
+    /// How far a variation is from the users its test needs, in words: "about 9 more days at this
+    /// traffic", "enough users", or why it cannot be said.
+    public static func power(_ power: ExperimentPower?, users: Int) -> String {
+        guard let power else { return "–" }
+        guard let needed = power.usersNeeded else {
+            return "cannot be sized: the control converts at 0% or the effect would reach 100%"
+        }
+        guard let days = power.daysLeft else {
+            return "\(count(users)) of \(count(needed)) users; nobody exposed in the last \(ExperimentPower.trafficDays) days"
+        }
+        if days == 0 { return "\(count(users)) of \(count(needed)) users: enough" }
+        return "\(count(users)) of \(count(needed)) users: about \(count(days)) more \(days == 1 ? "day" : "days") at this traffic"
     }
 
     /// A p-value with four decimals: `0.0601`; `<0.0001` below that; `–` for none.

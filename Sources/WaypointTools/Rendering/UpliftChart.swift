@@ -44,9 +44,11 @@ public struct UpliftChart: Sendable, Hashable {
     static let worse = "#b91c1c"
     static let unclear = "#4b5563"
 
-    /// Half the axis's span, as a fraction: the largest interval end in magnitude, at least 0.1.
+    /// Half the axis's span, as a fraction: the largest interval end in magnitude, at least 0.1; a
+    /// bound below −100% counts as −100% (a rate falls no further; its bar ends at the axis's end
+    /// and its figures read `< -100%`).
     var halfSpan: Double {
-        let ends = rows.compactMap(\.uplift).flatMap { $0.ci + [$0.expected] }.filter(\.isFinite).map(abs)
+        let ends = rows.compactMap(\.uplift).flatMap { $0.ci + [$0.expected] }.filter(\.isFinite).map { abs(max($0, -1)) }
         return max(0.1, ends.max() ?? 0) * 1.05
     }
 

@@ -3,8 +3,8 @@ import Waypoint
 
 /// What one pass over (part of) the events keeps for an ``ExperimentReport``, in any order of
 /// events: per user of the flow (or walkthrough), their earliest event exposed to the experiment
-/// and its variation, the variations they were seen in, their latest goal event, and per step of
-/// the document their latest view.
+/// and its variation, the variations they were seen in, their latest event of each goal (the
+/// query's goal, then its guardrails), and per step of the document their latest view.
 ///
 /// Memory is bounded per user: a fixed-size state, plus one entry per document step they viewed.
 /// Steps and variations the document does not declare take nothing; other flows' events and
@@ -24,8 +24,6 @@ struct ExperimentCollector: EventLineCollector {
         /// The variations they were seen in: bit n for declared variation n (n ≥ 62 share bit
         /// 62), bit 63 for any undeclared one.
         var seen: UInt64 = 0
-        /// Their latest goal event.
-        var goal: EventOrder?
 
         /// Adds `other`, the same user's events read elsewhere.
         mutating func merge(_ other: User) {
@@ -35,7 +33,6 @@ struct ExperimentCollector: EventLineCollector {
                 variation = other.variation
             }
             seen |= other.seen
-            if let goal = other.goal, self.goal.map({ $0 < goal }) ?? true { self.goal = goal }
         }
     }
 
@@ -55,8 +52,8 @@ struct ExperimentCollector: EventLineCollector {
     private let subjectID: [UInt8]
     private let isWalkthrough: Bool
     private let experimentKey: [UInt8]
-    private let goalStep: [UInt8]?
-    private let goalOutcome: [UInt8]?
+    /// The goals, the query's first and then its guardrails: each a step (nil: the run's end) and an outcome.
+    private let goals: [(step: [UInt8]?, outcome: [UInt8]?)]
     /// Added to every event's line number: the part of the file this collector reads.
     private let sequenceBase: Int64
     /// Lines read, valid events and invalid lines.
@@ -68,6 +65,8 @@ struct ExperimentCollector: EventLineCollector {
     private var variations = ByteStringTable(capacity: 8)
     /// By user number.
     var userStates: [User] = []
+    /// By `user × goals + goal`: the user's latest event of the goal (``goals``' order).
+    var goalEvents: [EventOrder?] = []
     /// By `user << 32 | step`: the user's latest view of the step.
     var views: [UInt64: EventOrder] = [:]
     /// Whether ``completions`` is kept.
@@ -93,10 +92,12 @@ struct ExperimentCollector: EventLineCollector {
         subjectID = Array(plan.subject.id.utf8)
         if case .walkthrough = plan.subject { isWalkthrough = true } else { isWalkthrough = false }
         experimentKey = Array(plan.query.experiment.utf8)
-        switch plan.query.goal {
-        case .complete: (goalStep, goalOutcome) = (nil, nil)
-        case .step(let step): (goalStep, goalOutcome) = (Array(step.utf8), nil)
-        case .outcome(let step, let outcome): (goalStep, goalOutcome) = (Array(step.utf8), Array(outcome.utf8))
+        goals = plan.goals.map { goal in
+            switch goal {
+            case .complete: (nil, nil)
+            case .step(let step): (Array(step.utf8), nil)
+            case .outcome(let step, let outcome): (Array(step.utf8), Array(outcome.utf8))
+            }
         }
         sequenceBase = Int64(part) << 40
         for step in plan.steps { _ = steps.index(of: Array(step.utf8)) }
@@ -109,7 +110,7 @@ struct ExperimentCollector: EventLineCollector {
         let subject = isWalkthrough ? fields.walkthroughID : fields.flowID
         guard subject.isPresent, subject.equals(subjectID, in: p) else { return }
         guard let user = fields.userID.intern(in: &users, p) else { return }
-        if user >= userStates.count { userStates += repeatElement(User(), count: user + 1 - userStates.count) }
+        if user >= userStates.count { grow(to: user + 1) }
         let order = EventOrder(
             time: fields.timestamp, stepIndex: fields.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
             sequence: sequenceBase | counts.lines)
@@ -129,7 +130,10 @@ struct ExperimentCollector: EventLineCollector {
             let key = UInt64(user) << 32 | UInt64(step)
             if views[key].map({ $0 < order }) ?? true { views[key] = order }
         }
-        if isGoal(kind, fields, p), userStates[user].goal.map({ $0 < order }) ?? true { userStates[user].goal = order }
+        for (number, goal) in goals.enumerated() where isGoal(goal, kind, fields, p) {
+            let slot = user * goals.count + number
+            if goalEvents[slot].map({ $0 < order }) ?? true { goalEvents[slot] = order }
+        }
         if tracksCompletions, let outcome = completedOutcome(kind, fields),
            let step = fields.stepID.intern(in: &steps, p, insert: false), let number = outcome.intern(in: &outcomes, p) {
             let key = CompletionKey(user: user, step: step, outcome: number)
@@ -137,11 +141,24 @@ struct ExperimentCollector: EventLineCollector {
         }
     }
 
-    /// Whether an event of `kind` with `fields` is the goal.
-    private func isGoal(_ kind: Kind, _ fields: EventLineScanner.Fields, _ p: UnsafePointer<UInt8>) -> Bool {
-        guard let goalStep else { return kind == .end }
+    /// States for users up to `count` (exclusive).
+    private mutating func grow(to count: Int) {
+        userStates += repeatElement(User(), count: count - userStates.count)
+        goalEvents += repeatElement(nil, count: count * goals.count - goalEvents.count)
+    }
+
+    /// The user's latest event of the goal numbered `goal` (the query's is 0), if any.
+    func goalEvent(user: Int, goal: Int) -> EventOrder? {
+        goalEvents[user * goals.count + goal]
+    }
+
+    /// Whether an event of `kind` with `fields` is an event of `goal`.
+    private func isGoal(
+        _ goal: (step: [UInt8]?, outcome: [UInt8]?), _ kind: Kind, _ fields: EventLineScanner.Fields, _ p: UnsafePointer<UInt8>
+    ) -> Bool {
+        guard let goalStep = goal.step else { return kind == .end }
         guard fields.stepID.isPresent, fields.stepID.equals(goalStep, in: p) else { return false }
-        guard let goalOutcome else { return kind == .view }
+        guard let goalOutcome = goal.outcome else { return kind == .view }
         return completedOutcome(kind, fields).map { $0.equals(goalOutcome, in: p) } ?? false
     }
 
@@ -199,8 +216,16 @@ struct ExperimentCollector: EventLineCollector {
     mutating func merge(_ other: ExperimentCollector) {
         counts.merge(other.counts)
         let userMap = (0..<other.users.count).map { UInt32(truncatingIfNeeded: users.index(of: other.users.bytes(at: $0)) ?? 0) }
-        if users.count > userStates.count { userStates += repeatElement(User(), count: users.count - userStates.count) }
-        for (index, state) in other.userStates.enumerated() { userStates[Int(userMap[index])].merge(state) }
+        if users.count > userStates.count { grow(to: users.count) }
+        for (index, state) in other.userStates.enumerated() {
+            let user = Int(userMap[index])
+            userStates[user].merge(state)
+            for goal in goals.indices {
+                guard let order = other.goalEvent(user: index, goal: goal) else { continue }
+                let slot = user * goals.count + goal
+                if goalEvents[slot].map({ $0 < order }) ?? true { goalEvents[slot] = order }
+            }
+        }
         for (key, order) in other.views {
             let mapped = UInt64(userMap[Int(key >> 32)]) << 32 | (key & 0xFFFF_FFFF)
             if views[mapped].map({ $0 < order }) ?? true { views[mapped] = order }

@@ -1,7 +1,8 @@
 import Waypoint
 
 /// What to report on an experiment (``ExperimentReport``): its key, the flow (or walkthrough) it is
-/// measured in, the goal, the control, which frequentist test, and the scope.
+/// measured in, the goal and the guardrails, the minimum detectable effect, the control, which
+/// frequentist test, and the scope.
 public struct ExperimentQuery: Sendable, Hashable {
     /// The experiment's key, as the document declares it and events carry it.
     public var experiment: String
@@ -10,6 +11,13 @@ public struct ExperimentQuery: Sendable, Hashable {
     public var flowID: String?
     /// What counts as a conversion (default `$complete`).
     public var goal: ExperimentGoal
+    /// Goals that must not get worse: each is reported with the same comparison, and the
+    /// variations whose uplift interval on it lies wholly below 0 are named
+    /// (``ExperimentReport/Guardrail``); `nil`: the experiment's own.
+    public var guardrails: [ExperimentGoal]?
+    /// The smallest relative uplift the test should detect, which ``ExperimentPower`` sizes it
+    /// for; `nil`: the experiment's own, else 0.1.
+    public var minimumDetectableEffect: Double?
     /// The variation the others are compared with; `nil`: the experiment's first variation.
     public var control: String?
     /// Whether the uplift's interval and p-value come from the sequential test (always valid, for
@@ -19,15 +27,22 @@ public struct ExperimentQuery: Sendable, Hashable {
     /// (``ReportScope``; its `experiment` is unused: the report's experiment is ``experiment``).
     public var scope: ReportScope
 
-    /// Creates a query; by default the goal is `$complete`, the control the first variation, the
-    /// test the fixed-horizon one, and every run counts.
+    /// The minimum detectable effect of a query that names none.
+    public static let defaultMinimumDetectableEffect = 0.1
+
+    /// Creates a query; by default the goal is `$complete`, the guardrails and the minimum
+    /// detectable effect the experiment's own, the control the first variation, the test the
+    /// fixed-horizon one, and every run counts.
     public init(
-        experiment: String, flowID: String? = nil, goal: ExperimentGoal = .complete, control: String? = nil,
+        experiment: String, flowID: String? = nil, goal: ExperimentGoal = .complete, guardrails: [ExperimentGoal]? = nil,
+        minimumDetectableEffect: Double? = nil, control: String? = nil,
         sequential: Bool = false, scope: ReportScope = ReportScope()
     ) {
         self.experiment = experiment
         self.flowID = flowID
         self.goal = goal
+        self.guardrails = guardrails
+        self.minimumDetectableEffect = minimumDetectableEffect
         self.control = control
         self.sequential = sequential
         self.scope = scope
@@ -66,6 +81,14 @@ struct ExperimentPlan: Sendable, Hashable {
     let control: Int
     /// The reported steps, in document order (subflow steps as `sub/inner`).
     let steps: [String]
+
+    /// The guardrails: the query's, else the experiment's.
+    let guardrails: [ExperimentGoal]
+    /// The minimum detectable effect: the query's, else the experiment's, else 0.1.
+    let minimumDetectableEffect: Double
+
+    /// The goals the report counts: the query's, then the guardrails.
+    var goals: [ExperimentGoal] { [query.goal] + guardrails }
 
     /// Checks `query` against `document`.
     ///
@@ -108,7 +131,12 @@ struct ExperimentPlan: Sendable, Hashable {
         case .flow(let id): steps = document.reportedStepIDs(ofFlow: id) ?? []
         case .walkthrough(let id): steps = document.reportedStepIDs(ofWalkthrough: id) ?? []
         }
-        try Self.check(query.goal, subject: subject, steps: steps, document: document)
+        guardrails = query.guardrails ?? []
+        minimumDetectableEffect = query.minimumDetectableEffect ?? ExperimentQuery.defaultMinimumDetectableEffect
+        for goal in [query.goal] + guardrails { try Self.check(goal, subject: subject, steps: steps, document: document) }
+        guard minimumDetectableEffect > 0, minimumDetectableEffect.isFinite else {
+            throw .badMinimumDetectableEffect(minimumDetectableEffect)
+        }
     }
 
     /// The flows and walkthroughs whose runs `key` decides, in document order: flows it reaches

@@ -17,6 +17,11 @@ import Waypoint
 ///   answers with its default output, these are `null` and `note` says why.
 /// - `srmPValue`: ``SampleRatioMismatch`` of the users per variation against the experiment's
 ///   weights; below 0.001 (`srmWarning`) assignment is broken and no figure can be trusted.
+/// - `guardrails`: per guardrail goal of the query, the same comparison on it, and in `worse` the
+///   variations whose uplift interval on it lies wholly below 0.
+/// - `power`, per variation other than the control: the users it needs to detect the query's
+///   `minimumDetectableEffect` at the control's rate, and the days left at its last week's
+///   traffic (``ExperimentPower``).
 /// - `steps`: per step of the flow in document order (subflow steps as `sub/inner`), the share of
 ///   each variation's exposed users who viewed it after exposure, with the same statistics.
 /// - Scope: a revision keeps the users whose first exposure (the event their variation is read
@@ -28,7 +33,9 @@ import Waypoint
 ///  "control":"control","sequential":false,"srmPValue":0.41,"srmWarning":false,"multipleVariations":0,
 ///  "variations":[{"variation":"control","users":1000,"conversions":400,"rate":0.4},
 ///   {"variation":"annual-first","users":990,"conversions":450,"rate":0.4545,
-///    "uplift":{"expected":0.136,"ci":[0.05,0.22]},"pValue":0.003,"chanceToWin":0.998,"risk":[0.0001,0.13]}],
+///    "uplift":{"expected":0.136,"ci":[0.05,0.22]},"pValue":0.003,"chanceToWin":0.998,"risk":[0.0001,0.13],
+///    "power":{"usersNeeded":2387,"daysLeft":9}}],
+///  "guardrails":[{"goal":"$complete","variations":[…],"worse":[]}],"minimumDetectableEffect":0.1,
 ///  "steps":[{"stepId":"paywall","variations":[…]}],"undeclaredVariationUsers":0,"invalidLines":0,"events":5200}
 /// ```
 public struct ExperimentReport: Sendable, Hashable, Encodable {
@@ -68,8 +75,11 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
         public var risk: [Double]?
         /// Why there are no figures (gbstats' reason), when there are none.
         public var note: StatisticsNote?
+        /// How many users it needs and how long that takes, for the report's goal; `nil` for the
+        /// control, a guardrail and a step.
+        public var power: ExperimentPower?
 
-        enum CodingKeys: String, CodingKey { case variation, users, conversions, rate, uplift, pValue, chanceToWin, risk, note }
+        enum CodingKeys: String, CodingKey { case variation, users, conversions, rate, uplift, pValue, chanceToWin, risk, note, power }
 
         /// The control's four figures; a variation's too, with its comparison (`null`s and `note`
         /// when gbstats gives none).
@@ -85,7 +95,18 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
             try container.encode(chanceToWin, forKey: .chanceToWin)
             try container.encode(risk, forKey: .risk)
             try container.encodeIfPresent(note, forKey: .note)
+            try container.encodeIfPresent(power, forKey: .power)
         }
+    }
+
+    /// A goal that must not get worse: each variation's figures on it, and the ones that do get worse.
+    public struct Guardrail: Sendable, Hashable, Encodable {
+        /// The goal, as written.
+        public var goal: String
+        /// Each variation's figures for the goal, the control first.
+        public var variations: [Variation]
+        /// The variations whose uplift interval on the goal lies wholly below 0.
+        public var worse: [String]
     }
 
     /// One step's comparison: the share of each variation's users who viewed it after exposure.
@@ -116,6 +137,10 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
     public var multipleVariations: Int
     /// Each variation's figures for the goal, the control first, then the others in document order.
     public var variations: [Variation]
+    /// The guardrails' comparisons, in the query's order.
+    public var guardrails: [Guardrail]
+    /// The smallest relative uplift the test is sized for (``power``).
+    public var minimumDetectableEffect: Double
     /// Each step's comparison, in document order.
     public var steps: [Step]
     /// Users exposed with a variation the experiment does not declare: counted in no variation.
@@ -148,7 +173,7 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case kind, experiment, flowID = "flowId", walkthroughID = "walkthroughId", goal, control, sequential, srmPValue, srmWarning
-        case multipleVariations, variations, steps, undeclaredVariationUsers, scope, invalidLines, events
+        case multipleVariations, variations, guardrails, minimumDetectableEffect, steps, undeclaredVariationUsers, scope, invalidLines, events
     }
 
     /// Encodes the JSON form shown above; `scope` only when one was given.
@@ -165,6 +190,8 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
         try container.encode(srmWarning, forKey: .srmWarning)
         try container.encode(multipleVariations, forKey: .multipleVariations)
         try container.encode(variations, forKey: .variations)
+        try container.encode(guardrails, forKey: .guardrails)
+        try container.encode(minimumDetectableEffect, forKey: .minimumDetectableEffect)
         try container.encode(steps, forKey: .steps)
         try container.encode(undeclaredVariationUsers, forKey: .undeclaredVariationUsers)
         try container.encodeIfPresent(scope, forKey: .scope)

@@ -16,7 +16,7 @@ enum ExperimentReportBuilder {
         if let error = collector.counts.noValidEventsError(source: source) { throw error }
         let plan = collector.plan
         let scope = plan.query.scope
-        var counts = Counts(variations: plan.variations.count, steps: plan.steps.count)
+        var counts = Counts(variations: plan.variations.count, steps: plan.steps.count, guardrails: plan.guardrails.count)
         // By user number: the variation index counted, or nil when the user is not counted.
         var counted = [Int?](repeating: nil, count: collector.userStates.count)
         for (user, state) in collector.userStates.enumerated() {
@@ -30,7 +30,11 @@ enum ExperimentReportBuilder {
             counted[user] = index
             counts.users[index] += 1
             if state.seen.nonzeroBitCount > 1 { counts.multiple += 1 }
-            if converted(at: state.goal, exposure: exposure) { counts.conversions[index] += 1 }
+            if converted(at: collector.goalEvent(user: user, goal: 0), exposure: exposure) { counts.conversions[index] += 1 }
+            for guardrail in counts.guardrails.indices where converted(at: collector.goalEvent(user: user, goal: guardrail + 1), exposure: exposure) {
+                counts.guardrails[guardrail][index] += 1
+            }
+            counts.exposed(variation: index, users: 1, atMs: exposure.time)
         }
         for (key, order) in collector.views {
             let user = Int(key >> 32)
@@ -59,12 +63,41 @@ enum ExperimentReportBuilder {
         var undeclared = 0
         /// Per step of the plan, per variation, users who viewed it after exposure.
         var viewed: [[Int]]
+        /// Per guardrail of the query, per variation, users who reached it after exposure.
+        var guardrails: [[Int]]
+        /// Per variation, by UTC day (days since 1970), the users first exposed that day.
+        var exposureDays: [[Int64: Int]]
 
-        init(variations: Int, steps: Int) {
+        init(variations: Int, steps: Int, guardrails: Int) {
             users = [Int](repeating: 0, count: variations)
             conversions = users
             viewed = [[Int]](repeating: users, count: steps)
+            self.guardrails = [[Int]](repeating: users, count: guardrails)
+            exposureDays = [[Int64: Int]](repeating: [:], count: variations)
         }
+
+        /// Counts `users` of the variation numbered `variation` first exposed at `atMs` (their day's start, or any time in it).
+        mutating func exposed(variation: Int, users: Int, atMs: Int64) {
+            exposureDays[variation][ExperimentReportBuilder.day(ofMs: atMs), default: 0] += users
+        }
+
+        /// Per variation, the users first exposed in the ``ExperimentPower/trafficDays`` UTC days
+        /// that end the report: those that end with the day of `until`'s last millisecond, else
+        /// with the day of the latest exposure counted.
+        func recentUsers(until: Int64?) -> [Int] {
+            let last = until.map { ExperimentReportBuilder.day(ofMs: $0 - 1) } ?? exposureDays.compactMap { $0.keys.max() }.max()
+            guard let last else { return users.map { _ in 0 } }
+            let first = last - Int64(ExperimentPower.trafficDays) + 1
+            return exposureDays.map { days in days.reduce(0) { sum, day in (first...last).contains(day.key) ? sum + day.value : sum } }
+        }
+    }
+
+    /// Milliseconds in a day.
+    static let dayMs: Int64 = 86_400_000
+
+    /// The UTC day (days since 1970, negative before) of a time in milliseconds since 1970.
+    static func day(ofMs ms: Int64) -> Int64 {
+        ms >= 0 ? ms / dayMs : -((-ms - 1) / dayMs) - 1
     }
 
     /// The report from its counts: the sample ratio check and each variation's comparison with the control.
@@ -79,7 +112,16 @@ enum ExperimentReportBuilder {
             walkthroughID: { if case .walkthrough(let id) = subject { id } else { nil } }(),
             goal: plan.query.goal.description, control: plan.variations[plan.control], sequential: plan.query.sequential,
             srmPValue: srm.flatMap(finite), multipleVariations: counts.multiple,
-            variations: compare(names: plan.variations, users: users, conversions: counts.conversions, control: plan.control, sequential: plan.query.sequential),
+            variations: withPower(
+                compare(names: plan.variations, users: users, conversions: counts.conversions, control: plan.control, sequential: plan.query.sequential),
+                plan: plan, recent: counts.recentUsers(until: scope.until)),
+            guardrails: zip(plan.guardrails, counts.guardrails).map { goal, conversions in
+                let variations = compare(names: plan.variations, users: users, conversions: conversions, control: plan.control, sequential: plan.query.sequential)
+                return ExperimentReport.Guardrail(
+                    goal: goal.description, variations: variations,
+                    worse: variations.filter { ($0.uplift?.ci.last).map { $0 < 0 } ?? false }.map(\.variation))
+            },
+            minimumDetectableEffect: plan.minimumDetectableEffect,
             steps: plan.steps.enumerated().map { number, id in
                 ExperimentReport.Step(
                     stepID: id,
@@ -87,6 +129,20 @@ enum ExperimentReportBuilder {
             },
             undeclaredVariationUsers: counts.undeclared, scope: scope.isEmpty ? nil : scope,
             invalidLines: invalidLines, events: events)
+    }
+
+    /// `variations` (the goal's, the control first) with each other variation's power against the
+    /// control's rate; `recent` gives, by plan variation, the users first exposed in the last days.
+    static func withPower(_ variations: [ExperimentReport.Variation], plan: ExperimentPlan, recent: [Int]) -> [ExperimentReport.Variation] {
+        guard let control = variations.first else { return variations }
+        return variations.map { figures in
+            guard !figures.isControl, let index = plan.variations.firstIndex(of: figures.variation) else { return figures }
+            var figures = figures
+            figures.power = ExperimentPower(
+                controlRate: control.rate, minimumDetectableEffect: plan.minimumDetectableEffect, users: figures.users,
+                recentUsers: recent[index])
+            return figures
+        }
     }
 
     /// Each variation's figures, the control first, then the others in their order, each compared with the control.

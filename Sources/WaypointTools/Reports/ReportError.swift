@@ -26,6 +26,7 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         case experimentReachesSeveral(String, reached: [String])
         case unknownGoalStep(String, subject: Subject, known: [String])
         case unknownGoalOutcome(step: String, outcome: String, subject: Subject, known: [String])
+        case badMinimumDetectableEffect(Double)
     }
 
     /// What a report is about, as its messages name it.
@@ -96,6 +97,7 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     static func unknownGoalOutcome(step: String, outcome: String, of subject: Subject, known: [String]) -> ReportError {
         ReportError(.unknownGoalOutcome(step: step, outcome: outcome, subject: subject, known: known))
     }
+    static func badMinimumDetectableEffect(_ value: Double) -> ReportError { ReportError(.badMinimumDetectableEffect(value)) }
 
     /// When an experiment report was refused because the document has no such experiment, the
     /// experiment asked for and the document's experiments; `nil` for any other reason.
@@ -109,7 +111,8 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isExperimentQueryProblem: Bool {
         switch reason {
         case .experimentNotInDocument, .unknownVariation, .experimentFlowNotInDocument, .experimentDoesNotReach,
-             .experimentReachesNothing, .experimentReachesSeveral, .unknownGoalStep, .unknownGoalOutcome:
+             .experimentReachesNothing, .experimentReachesSeveral, .unknownGoalStep, .unknownGoalOutcome,
+             .badMinimumDetectableEffect:
             return true
         default:
             return false
@@ -255,6 +258,8 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
             let hint = Spelling.suggestion(for: outcome, among: known).map { " Did you mean \"\(step):\($0)\"?" } ?? ""
             return "The goal names outcome \"\(outcome)\" of step \"\(step)\", which it does not declare in \(subject.text).\(hint) "
                 + "Its outcomes: \(known.joined(separator: ", ")). Use STEP:OUTCOME with one of them."
+        case .badMinimumDetectableEffect(let value):
+            return "The minimum detectable effect is \(value); it is a relative uplift above 0, such as 0.1 for 10%."
         case .notGroupedByUser(let user):
             return "The events of user \"\(user)\" came back after another user's: compute(userOrderedEvents:) needs each user's "
                 + "events together. Order them by user, or use compute(events:)."

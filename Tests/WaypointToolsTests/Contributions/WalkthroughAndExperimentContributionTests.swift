@@ -199,10 +199,17 @@ import TestSupport
         var goal: String
         var sequential = false
         var control: String?
-        var testDescription: String { "\(experiment) \(goal)\(sequential ? " sequential" : "")\(control.map { " control \($0)" } ?? "")" }
+        var guardrails: [String]?
+        var minimumDetectableEffect: Double?
+        var testDescription: String {
+            "\(experiment) \(goal)\(sequential ? " sequential" : "")\(control.map { " control \($0)" } ?? "")"
+                + (guardrails.map { " guardrails \($0.joined(separator: ","))" } ?? "") + (minimumDetectableEffect.map { " MDE \($0)" } ?? "")
+        }
 
         var query: ExperimentQuery {
-            ExperimentQuery(experiment: experiment, goal: ExperimentGoal(goal), control: control, sequential: sequential)
+            ExperimentQuery(
+                experiment: experiment, goal: ExperimentGoal(goal), guardrails: guardrails?.map(ExperimentGoal.init),
+                minimumDetectableEffect: minimumDetectableEffect, control: control, sequential: sequential)
         }
     }
 
@@ -210,9 +217,9 @@ import TestSupport
         ExperimentCase(experiment: "paywall-copy", goal: "$complete"),
         ExperimentCase(experiment: "paywall-copy", goal: "paywall", sequential: true),
         ExperimentCase(experiment: "paywall-copy", goal: "paywall:subscribe", control: "annual-first"),
-        ExperimentCase(experiment: "paywall-copy", goal: "welcome"),
+        ExperimentCase(experiment: "paywall-copy", goal: "welcome", guardrails: ["$complete", "paywall:subscribe"], minimumDetectableEffect: 0.3),
         ExperimentCase(experiment: "tour-test", goal: "$complete"),
-        ExperimentCase(experiment: "tour-test", goal: "intro:tap", sequential: true),
+        ExperimentCase(experiment: "tour-test", goal: "intro:tap", sequential: true, guardrails: ["$complete", "intro"], minimumDetectableEffect: 0.05),
     ]
 
     static func experimentReport(_ rows: [ContributionRow], query: ExperimentQuery, events: Int) -> String {
@@ -235,7 +242,10 @@ import TestSupport
             #expect(expected.multipleVariations > 0)
             #expect(expected.undeclaredVariationUsers > 0)
             #expect(expected.variations.allSatisfy { $0.conversions > 0 && $0.conversions < $0.users })
+            // Power is sized and dated from the exposures, whichever way the report is read.
+            #expect(expected.variations.dropFirst().allSatisfy { $0.power?.usersNeeded != nil && $0.power?.daysLeft != nil })
         }
+        #expect(expected.guardrails.map(\.goal) == (testCase.guardrails ?? []))
         #expect(Self.experimentReport(events.rows, query: query, events: lines.count) == String(decoding: expected.jsonData(), as: UTF8.self))
         if scope.wholeDays {
             #expect(Self.experimentReport(events.cells, query: query, events: lines.count)

@@ -20,6 +20,7 @@ struct UpliftChartTests {
             variation("unclear", .init(expected: 0.02, ci: [-0.1, 0.14])),
             variation("none", nil),
         ],
+        guardrails: [], minimumDetectableEffect: 0.1,
         steps: [], undeclaredVariationUsers: 0, scope: nil, invalidLines: 0, events: 0)
 
     @Test func eachVariationIsABarAroundZeroColouredByItsSign() {
@@ -53,5 +54,14 @@ struct UpliftChartTests {
         #expect(ReportText.pValue(1) == "1.0000")
         #expect(ReportText.pValue(nil) == "–")
         #expect(ReportText.uplift(nil) == "–")
+    }
+
+    /// A lower bound below −100% reads `< -100%` and stretches the axis no further than −100%.
+    @Test func aBoundBelowMinusOneHundredPercentStopsAtTheAxisEnd() {
+        var report = Self.report
+        report.variations = [Self.variation("control", nil, control: true), Self.variation("wide", .init(expected: -0.4, ci: [-1.7, 0.6]))]
+        let chart = UpliftChart(report: report)
+        #expect(abs(chart.halfSpan - 1.05) < 1e-12)
+        #expect(chart.svg(idPrefix: "w").contains("-40.0% [&lt; -100%, +60.0%]"))
     }
 }

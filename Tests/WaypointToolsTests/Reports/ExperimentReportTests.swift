@@ -241,6 +241,7 @@ struct ExperimentReportTests {
         let json = try #require(try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
         let documented: Set<String> = [
             "kind", "experiment", "flowId", "goal", "control", "sequential", "srmPValue", "multipleVariations", "variations", "steps",
+            "guardrails", "minimumDetectableEffect",
         ]
         #expect(documented.isSubset(of: Set(json.keys)))
         #expect(Set(json.keys).subtracting(documented) == ["srmWarning", "undeclaredVariationUsers", "invalidLines", "events"])
@@ -250,7 +251,7 @@ struct ExperimentReportTests {
         #expect(json["sequential"] as? Bool == false)
         let variations = try #require(json["variations"] as? [[String: Any]])
         #expect(Set(variations[0].keys) == ["variation", "users", "conversions", "rate"])
-        #expect(Set(variations[1].keys) == ["variation", "users", "conversions", "rate", "uplift", "pValue", "chanceToWin", "risk"])
+        #expect(Set(variations[1].keys) == ["variation", "users", "conversions", "rate", "uplift", "pValue", "chanceToWin", "risk", "power"])
         let uplift = try #require(variations[1]["uplift"] as? [String: Any])
         #expect(Set(uplift.keys) == ["expected", "ci"])
         #expect((uplift["ci"] as? [Double])?.count == 2)
@@ -337,5 +338,75 @@ struct ExperimentReportTests {
             == ["$complete", "welcome", "paywall", "welcome:next", "paywall:subscribe", "paywall:skip"])
         #expect(ExperimentGoal("$complete") == .complete)
         #expect(ExperimentGoal("a/b:c") == .outcome(step: "a/b", outcome: "c"))
+    }
+
+    // MARK: Guardrails and power
+
+    /// Two weeks of exposures, by hand: on day d (0…13) one control user who completes when d is
+    /// even, and two annual-first users, one of whom completes on days 0–3 only. The control
+    /// converts 7 of 14 (p = 0.5); annual-first 4 of 28.
+    static let twoWeeks: [String] = (0..<14).flatMap { day -> [String] in
+        let at = Double(day) * 86_400 + 3_600
+        return L.run("c\(day)", "control", at: at, steps: ["welcome", "paywall"], outcome: "subscribe", completes: day % 2 == 0)
+            + L.run("a\(day)", "annual-first", at: at + 60, steps: ["welcome"], completes: day < 4)
+            + L.run("b\(day)", "annual-first", at: at + 120, steps: ["welcome"], completes: false)
+    }
+
+    /// `usersNeeded` at p = 0.5 and MDE 0.2 is ⌈(z₀.₉₇₅ + z₀.₈)² · (0.25 + 0.24) / 0.01⌉ = 385 (scipy:
+    /// 384.5951…); annual-first has 28 users, 14 of them first exposed in the last 7 days (days
+    /// 7–13), so ⌈(385 − 28) × 7 / 14⌉ = 179 days. Until the start of day 10, the report keeps the
+    /// users first exposed on days 0–9 (the control still at 5 of 10) and its last 7 days are 3–9:
+    /// annual-first has 20 users, 14 of them in those days, so ⌈(385 − 20) × 7 / 14⌉ = 183.
+    @Test func powerCountsTheLastSevenDaysOfExposures() throws {
+        let query = ExperimentQuery(experiment: "paywall-copy", minimumDetectableEffect: 0.2)
+        let report = try L.report(Self.twoWeeks, query)
+        #expect(report.minimumDetectableEffect == 0.2)
+        #expect(report.variations.map(\.users) == [14, 28])
+        #expect(report.variations[0].rate == 0.5)
+        #expect(report.variations[0].power == nil)
+        #expect(report.variations[1].power == ExperimentPower(usersNeeded: 385, daysLeft: 179))
+        var until = query
+        until.scope = ReportScope(until: Int64(1_767_225_600 + 10 * 86_400) * 1000)
+        let earlier = try L.report(Self.twoWeeks, until)
+        #expect(earlier.variations.map(\.users) == [10, 20])
+        #expect(earlier.variations[1].power == ExperimentPower(
+            usersNeeded: Int(ExperimentPower.unroundedUsersNeeded(controlRate: 0.5, minimumDetectableEffect: 0.2)!.rounded(.up)),
+            daysLeft: 183))
+        let json = String(decoding: report.jsonData(), as: UTF8.self)
+        #expect(json.contains(#""power":{"daysLeft":179,"usersNeeded":385}"#))
+        #expect(json.contains(#""minimumDetectableEffect":0.2"#))
+    }
+
+    /// Guardrail `$complete` on a test whose goal is the paywall: annual-first completes 4 of 28
+    /// against the control's 7 of 14, an interval wholly below 0, so it is named worse; on
+    /// `welcome`, viewed by everyone, neither is.
+    @Test func aGuardrailNamesTheVariationsThatGetWorse() throws {
+        let query = ExperimentQuery(experiment: "paywall-copy", goal: ExperimentGoal("paywall"), guardrails: [.complete, .step("welcome")])
+        let report = try L.report(Self.twoWeeks, query)
+        #expect(report.goal == "paywall")
+        #expect(report.guardrails.map(\.goal) == ["$complete", "welcome"])
+        let complete = report.guardrails[0]
+        #expect(complete.variations.map(\.conversions) == [7, 4])
+        #expect(try #require(complete.variations[1].uplift).ci[1] < 0)
+        #expect(complete.worse == ["annual-first"])
+        #expect(complete.variations.allSatisfy { $0.power == nil })
+        #expect(report.guardrails[1].variations.map(\.conversions) == [14, 28])
+        #expect(report.guardrails[1].worse.isEmpty)
+        let none = try L.report(Self.twoWeeks, ExperimentQuery(experiment: "paywall-copy"))
+        #expect(none.guardrails.isEmpty)
+    }
+
+    @Test func aGuardrailOfAnUnknownStepIsRefusedWithADidYouMean() {
+        let query = ExperimentQuery(experiment: "paywall-copy", guardrails: [.step("paywal")])
+        #expect(throws: ReportError.self) { try L.report(Self.twoWeeks, query) }
+        do {
+            _ = try L.report(Self.twoWeeks, query)
+        } catch {
+            #expect("\(error)".contains(#"Did you mean "paywall"?"#))
+        }
+        let zero = ExperimentQuery(experiment: "paywall-copy", minimumDetectableEffect: 0)
+        #expect { try L.report(Self.twoWeeks, zero) } throws: { error in
+            "\(error)" == "The minimum detectable effect is 0.0; it is a relative uplift above 0, such as 0.1 for 10%."
+        }
     }
 }
