@@ -47,6 +47,15 @@ struct ExperimentPage {
             sampleRatio: report.srmWarning ? nil : ReportText.sampleRatio(report),
             srmWarning: report.srmWarning ? ReportText.sampleRatio(report) : nil,
             variations: report.variations.map(Self.variation),
+            minimumDetectableEffect: ReportText.signedPercent(report.minimumDetectableEffect),
+            power: report.variations.filter { !$0.isControl }.map {
+                ExperimentPageContext.Power(name: $0.variation, text: ReportText.power($0.power, users: $0.users))
+            },
+            guardrails: report.guardrails.map { guardrail in
+                ExperimentPageContext.Guardrail(
+                    goal: guardrail.goal, variations: guardrail.variations.map(Self.variation),
+                    warnings: guardrail.worse.map { "\($0) is worse than the control on \(guardrail.goal): its whole interval lies below 0." })
+            },
             upliftChart: UpliftChart(report: report).svg(idPrefix: "uplift", title: "Uplift of \(report.goal) over \(report.control)"),
             stepVariations: report.variations.map(\.variation),
             steps: report.steps.map { step in

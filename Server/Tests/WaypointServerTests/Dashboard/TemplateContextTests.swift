@@ -108,6 +108,13 @@ struct TemplateContextTests {
                 .init(name: "control", isControl: true, users: 10, conversions: 4, rate: "40.0%", uplift: "", pValue: "", chanceToWin: "",
                       risk: "", note: nil),
             ],
+            minimumDetectableEffect: "+10.0%",
+            power: [.init(name: "short", text: "10 of 2,387 users: about 9 more days at this traffic")],
+            guardrails: [.init(
+                goal: "$complete",
+                variations: [.init(name: "short", isControl: false, users: 10, conversions: 1, rate: "10.0%", uplift: "-75.0% [< -100%, -2.0%]",
+                                   pValue: "0.0400", chanceToWin: "2.0%", risk: "1.0% / 40.0%", note: nil)],
+                warnings: ["short is worse than the control on $complete: its whole interval lies below 0."])],
             upliftChart: "<svg></svg>", stepVariations: ["control", "short"],
             steps: [.init(id: "splash", cells: [.init(rate: "90.0%", comparison: "-10.0%, p 0.0400"), .init(rate: "100.0%", comparison: nil)])],
             multipleVariations: 1, undeclaredVariationUsers: 2, invalidLines: 3),

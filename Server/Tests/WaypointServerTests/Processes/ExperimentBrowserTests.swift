@@ -36,6 +36,7 @@ extension BrowserTests {
                 }
                 for name in ["users", "rate", "uplift", "pValue", "chanceToWin"] { seen["short." + name] = try figure("short", name) }
                 seen["control.users"] = try figure("control", "users")
+                seen["short.power"] = try browser.evaluate("document.querySelector('li[data-power=\"short\"]').textContent") as? String
                 seen["charts"] = String(try browser.evaluate("document.querySelectorAll('main svg.wp-uplift').length") as? Int ?? 0)
                 seen["test"] = try browser.evaluate("document.querySelector('[data-figure=\"test\"]').textContent") as? String
                 seen["page"] = try browser.dom()
@@ -71,6 +72,11 @@ extension BrowserTests {
             #expect(seen["short.uplift"] == uplift(short))
             #expect(seen["short.pValue"] == ReportText.pValue(short["pValue"] as? Double))
             #expect(seen["short.chanceToWin"] == ReportText.percent(short["chanceToWin"] as? Double ?? .nan))
+            // The days left, in words, from the API's figures.
+            let power = short["power"] as? [String: Any]
+            let figures = ExperimentPower(usersNeeded: power?["usersNeeded"] as? Int, daysLeft: power?["daysLeft"] as? Int)
+            #expect(power != nil)
+            #expect(seen["short.power"] == "short: " + ReportText.power(figures, users: short["users"] as? Int ?? -1))
             #expect(seen["charts"] == "1")
             #expect(seen["test"]?.contains("peeking at a fixed-horizon test inflates false positives") == true)
             #expect(seen["goalQuery"]?.contains("goal=shared-end%2Fdone") == true, "\(seen["goalQuery"] ?? "none")")

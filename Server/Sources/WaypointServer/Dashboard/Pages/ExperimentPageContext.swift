@@ -19,6 +19,20 @@ struct ExperimentPageContext: PageContext {
         let note: String?
     }
 
+    /// A variation's distance from the users its test needs, in words.
+    struct Power: Sendable {
+        let name: String
+        /// `990 of 2,387 users: about 9 more days at this traffic`.
+        let text: String
+    }
+
+    /// A guardrail goal: each variation's figures on it, and a warning per variation that gets worse.
+    struct Guardrail: Sendable {
+        let goal: String
+        let variations: [Variation]
+        let warnings: [String]
+    }
+
     /// A choice of the goal selector.
     struct Option: Sendable {
         let value: String
@@ -67,6 +81,12 @@ struct ExperimentPageContext: PageContext {
     /// The warning that assignment is broken, below 0.001.
     let srmWarning: String?
     let variations: [Variation]
+    /// The minimum detectable effect the test is sized for, as a percentage.
+    let minimumDetectableEffect: String
+    /// Each variation but the control: its users against the users it needs.
+    let power: [Power]
+    /// The guardrails, in the experiment's order.
+    let guardrails: [Guardrail]
     /// The uplift of each variation, drawn around zero (SVG).
     let upliftChart: String
     let stepVariations: [String]

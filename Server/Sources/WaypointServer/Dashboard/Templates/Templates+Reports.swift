@@ -141,6 +141,27 @@ extension Templates {
         {{#multipleVariations}}<p class="hint">{{multipleVariations}} users were seen in more than one variation; each counts in the first.</p>{{/multipleVariations}}
         {{#undeclaredVariationUsers}}<p class="hint">{{undeclaredVariationUsers}} users were exposed with a variation the experiment does not declare and are not counted.</p>{{/undeclaredVariationUsers}}
         </section>
+        <section aria-labelledby="power">
+        <h2 id="power">When the test is done</h2>
+        <p class="hint">Users each variation needs to detect an uplift of <span data-figure="minimumDetectableEffect">{{minimumDetectableEffect}}</span> at the control's rate (fixed-horizon test, alpha 0.05, power 0.8), and the days left at each variation's traffic of the last 7 days.</p>
+        <ul>
+        {{#power}}<li data-power="{{name}}"><strong>{{name}}</strong>: {{text}}</li>{{/power}}
+        </ul>
+        </section>
+        {{#guardrails}}
+        <section aria-label="Guardrail {{goal}}" data-guardrail="{{goal}}">
+        <h2>Guardrail <code>{{goal}}</code></h2>
+        {{#warnings}}<p class="notice error" role="alert">{{.}}</p>{{/warnings}}
+        <table class="variations">
+        <caption>A goal that must not get worse: users who reached it after exposure, and each variation against the control</caption>
+        <thead><tr><th scope="col">Variation</th><th scope="col">Users</th><th scope="col">Conversions</th><th scope="col">Rate</th><th scope="col">Uplift [95% interval]</th><th scope="col">p-value</th></tr></thead>
+        <tbody>
+        {{#variations}}<tr data-variation="{{name}}"><th scope="row">{{name}}{{#isControl}} <span class="hint">(control)</span>{{/isControl}}</th><td class="number">{{users}}</td><td class="number">{{conversions}}</td><td class="number">{{rate}}</td><td class="number" data-figure="uplift">{{uplift}}</td><td class="number">{{pValue}}</td></tr>
+        {{/variations}}
+        </tbody>
+        </table>
+        </section>
+        {{/guardrails}}
         <section aria-labelledby="uplift">
         <h2 id="uplift">Uplift over the control</h2>
         <div class="side-by-side">
