@@ -15,9 +15,13 @@ extension WaypointCommand {
                 Users never exposed are not in the numbers.
 
                 The goal (--goal) is what counts as a conversion, after exposure: $complete (the \
-                default: the flow's Flow Completed, or Walkthrough Completed for a walkthrough), STEP \
-                (a Step Viewed of the step; sub/inner for a subflow's step) or STEP:OUTCOME (a Step \
-                Completed of the step with that outcome).
+                flow's Flow Completed, or Walkthrough Completed for a walkthrough), STEP (a Step \
+                Viewed of the step; sub/inner for a subflow's step) or STEP:OUTCOME (a Step \
+                Completed of the step with that outcome). The default is the experiment's own \
+                "goal" in the document, else $complete. The experiment's "guardrails" are reported \
+                the same way beside it, with the variations that get worse on them, and each \
+                variation's power: the users it needs to detect the experiment's \
+                "minimumDetectableEffect" (default 0.1) and the days left at its last week's traffic.
 
                 Each variation is compared with the control (--control, default the first variation): \
                 the relative uplift with its 95% interval and p-value (gbstats' TwoSidedTTest; with \
@@ -62,8 +66,8 @@ extension WaypointCommand {
         @Option(help: "The flow (or walkthrough) to measure; default: the one the experiment reaches.")
         var flow: String?
 
-        @Option(help: "What counts as a conversion after exposure: $complete, STEP or STEP:OUTCOME.")
-        var goal: String = "$complete"
+        @Option(help: "What counts as a conversion after exposure: $complete, STEP or STEP:OUTCOME (default: the experiment's goal, else $complete).")
+        var goal: String?
 
         @Option(help: ArgumentHelp("The variation the others are compared with (default: the first).", valueName: "name"))
         var control: String?
@@ -77,7 +81,7 @@ extension WaypointCommand {
         var format: Format = .table
 
         func validate() throws {
-            guard !goal.isEmpty else {
+            guard goal?.isEmpty != true else {
                 throw ValidationError("--goal is empty; use $complete, a step id such as paywall, or STEP:OUTCOME such as paywall:subscribe.")
             }
             _ = try scopeOptions.scope()
@@ -91,7 +95,7 @@ extension WaypointCommand {
         func output(showProgress: Bool = false) throws -> String {
             let parsed = try DocumentFile.readValid(document)
             let query = ExperimentQuery(
-                experiment: experiment, flowID: flow, goal: ExperimentGoal(goal), control: control, sequential: sequential,
+                experiment: experiment, flowID: flow, goal: goal.map(ExperimentGoal.init), control: control, sequential: sequential,
                 scope: try scopeOptions.scope())
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }

@@ -98,6 +98,7 @@ extension ExperimentPlan {
         weights = Array(repeating: 1 / Double(max(variations.count, 1)), count: variations.count)
         control = 0
         self.steps = steps
+        goal = query.goal ?? .complete
         guardrails = []
         minimumDetectableEffect = ExperimentQuery.defaultMinimumDetectableEffect
     }

@@ -51,7 +51,7 @@ extension ExperimentReport {
             }
             counts.users[index] += totals.users
             if seen.nonzeroBitCount > 1 { counts.multiple += totals.users }
-            counts.conversions[index] += totals.conversions(of: query.goal)
+            counts.conversions[index] += totals.conversions(of: plan.goal)
             for (number, guardrail) in plan.guardrails.enumerated() { counts.guardrails[number][index] += totals.conversions(of: guardrail) }
             for (day, users) in days[key] ?? [:] where users != 0 {
                 counts.exposed(variation: index, users: users, atMs: day * ExperimentReportBuilder.dayMs)

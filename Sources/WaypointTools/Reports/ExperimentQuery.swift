@@ -9,8 +9,8 @@ public struct ExperimentQuery: Sendable, Hashable {
     /// The flow (or walkthrough) whose events are read; `nil`: the one the experiment reaches,
     /// when it reaches exactly one (``ExperimentReach``).
     public var flowID: String?
-    /// What counts as a conversion (default `$complete`).
-    public var goal: ExperimentGoal
+    /// What counts as a conversion; `nil`: the experiment's own goal, else `$complete`.
+    public var goal: ExperimentGoal?
     /// Goals that must not get worse: each is reported with the same comparison, and the
     /// variations whose uplift interval on it lies wholly below 0 are named
     /// (``ExperimentReport/Guardrail``); `nil`: the experiment's own.
@@ -30,11 +30,11 @@ public struct ExperimentQuery: Sendable, Hashable {
     /// The minimum detectable effect of a query that names none.
     public static let defaultMinimumDetectableEffect = 0.1
 
-    /// Creates a query; by default the goal is `$complete`, the guardrails and the minimum
-    /// detectable effect the experiment's own, the control the first variation, the test the
-    /// fixed-horizon one, and every run counts.
+    /// Creates a query; by default the goal, the guardrails and the minimum detectable effect are
+    /// the experiment's own (`$complete`, none and 0.1 when it declares none), the control the first
+    /// variation, the test the fixed-horizon one, and every run counts.
     public init(
-        experiment: String, flowID: String? = nil, goal: ExperimentGoal = .complete, guardrails: [ExperimentGoal]? = nil,
+        experiment: String, flowID: String? = nil, goal: ExperimentGoal? = nil, guardrails: [ExperimentGoal]? = nil,
         minimumDetectableEffect: Double? = nil, control: String? = nil,
         sequential: Bool = false, scope: ReportScope = ReportScope()
     ) {
@@ -82,13 +82,15 @@ struct ExperimentPlan: Sendable, Hashable {
     /// The reported steps, in document order (subflow steps as `sub/inner`).
     let steps: [String]
 
+    /// The goal: the query's, else the experiment's, else `$complete`.
+    let goal: ExperimentGoal
     /// The guardrails: the query's, else the experiment's.
     let guardrails: [ExperimentGoal]
     /// The minimum detectable effect: the query's, else the experiment's, else 0.1.
     let minimumDetectableEffect: Double
 
     /// The goals the report counts: the query's, then the guardrails.
-    var goals: [ExperimentGoal] { [query.goal] + guardrails }
+    var goals: [ExperimentGoal] { [goal] + guardrails }
 
     /// Checks `query` against `document`.
     ///
@@ -131,9 +133,10 @@ struct ExperimentPlan: Sendable, Hashable {
         case .flow(let id): steps = document.reportedStepIDs(ofFlow: id) ?? []
         case .walkthrough(let id): steps = document.reportedStepIDs(ofWalkthrough: id) ?? []
         }
+        goal = query.goal ?? .complete
         guardrails = query.guardrails ?? []
         minimumDetectableEffect = query.minimumDetectableEffect ?? ExperimentQuery.defaultMinimumDetectableEffect
-        for goal in [query.goal] + guardrails { try Self.check(goal, subject: subject, steps: steps, document: document) }
+        for goal in [goal] + guardrails { try Self.check(goal, subject: subject, steps: steps, document: document) }
         guard minimumDetectableEffect > 0, minimumDetectableEffect.isFinite else {
             throw .badMinimumDetectableEffect(minimumDetectableEffect)
         }

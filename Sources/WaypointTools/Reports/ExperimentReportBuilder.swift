@@ -110,7 +110,7 @@ enum ExperimentReportBuilder {
             experiment: plan.query.experiment,
             flowID: { if case .flow(let id) = subject { id } else { nil } }(),
             walkthroughID: { if case .walkthrough(let id) = subject { id } else { nil } }(),
-            goal: plan.query.goal.description, control: plan.variations[plan.control], sequential: plan.query.sequential,
+            goal: plan.goal.description, control: plan.variations[plan.control], sequential: plan.query.sequential,
             srmPValue: srm.flatMap(finite), multipleVariations: counts.multiple,
             variations: withPower(
                 compare(names: plan.variations, users: users, conversions: counts.conversions, control: plan.control, sequential: plan.query.sequential),

@@ -121,7 +121,7 @@ struct ReportsController: Sendable {
                     + "or ask for the revision that does with revision=N.", code: "unknown-experiment")
         }
         let query = ExperimentQuery(
-            experiment: key, flowID: parameters.get("flow"), goal: ExperimentGoal(parameters.get("goal") ?? "$complete"),
+            experiment: key, flowID: parameters.get("flow"), goal: parameters.get("goal").map(ExperimentGoal.init),
             control: parameters.get("control"), sequential: sequential, scope: shared.scope)
         let ledger = ledger, events = events
         let bytes = try await answering(appID: appID, environment: environment, document: document) {

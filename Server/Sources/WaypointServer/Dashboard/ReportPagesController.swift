@@ -159,7 +159,7 @@ struct ReportPagesController: Sendable {
             }
             let flow = parameters.get("flow"), control = parameters.get("control")
             let query = ExperimentQuery(
-                experiment: key, flowID: flow, goal: ExperimentGoal(parameters.get("goal") ?? "$complete"), control: control,
+                experiment: key, flowID: flow, goal: parameters.get("goal").map(ExperimentGoal.init), control: control,
                 sequential: sequential, scope: scope.report)
             let ledger = ledger, events = events, appID = scope.app.id, environment = scope.environment
             let report: ExperimentReport
