@@ -101,7 +101,10 @@ extension WaypointCommand {
             do {
                 result = try DocumentEdits.ship(variation, of: experiment, in: document)
             } catch {
-                throw CLIError(error.description.replacingOccurrences(of: "Edit 0 (`ship-variation`): t", with: "T"))
+                // One edit: say what is wrong without naming it.
+                let prefix = "Edit 0 (`ship-variation`): "
+                let text = error.description
+                throw CLIError(text.hasPrefix(prefix) ? text.dropFirst(prefix.count).prefix(1).uppercased() + text.dropFirst(prefix.count + 1) : text)
             }
             try EditedDocument.write(result, from: file, out: out, output: output)
         }

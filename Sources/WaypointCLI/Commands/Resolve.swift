@@ -22,9 +22,9 @@ extension WaypointCommand {
                 (the steps any variation changes) and `noChangesReason`. When the attributes give a \
                 `locale` and the document has localized text, a last line (JSON: `locales`) lists the \
                 locales its texts are looked up in: the locale, its truncations, then the default. \
-                Each experiment shown is listed with what it is for (JSON: `experiments`): its goal \
-                ($complete without one), guardrails, minimum detectable effect (10% without one) and \
-                hypothesis.
+                An experiment that says what it is for is listed with its goal, guardrails, minimum \
+                detectable effect and hypothesis; the JSON's `experiments` gives them for every \
+                experiment shown, defaults applied (goal $complete, effect 0.1).
 
                 Examples:
                   waypoint resolve waypoint.json --attributes '{"id":"u-123","country":"US"}'
@@ -59,9 +59,14 @@ extension WaypointCommand {
             let walkthroughRows = document.walkthroughIDs.compactMap { id in report.walkthroughs[id].map { [id] + Self.describe($0) } }
             lines.append(walkthroughRows.isEmpty ? "Walkthroughs: none" : "Walkthroughs")
             lines += alignedColumns(walkthroughRows)
-            if let experiments = report.experiments {
+            // Experiments that say what they are for; JSON lists every experiment shown, defaults applied.
+            let declared = (report.experiments ?? [:]).keys.sorted().filter { key in
+                guard let entry = document.experiment(key) else { return false }
+                return entry.goal != nil || entry.guardrails != nil || entry.minimumDetectableEffect != nil || entry.hypothesis != nil
+            }
+            if !declared.isEmpty, let experiments = report.experiments {
                 lines.append("Experiments")
-                lines += alignedColumns(experiments.keys.sorted().compactMap { key in experiments[key].map { [key] + Self.describe($0) } })
+                lines += alignedColumns(declared.compactMap { key in experiments[key].map { [key] + Self.describe($0) } })
             }
             if let locales = report.locales {
                 lines.append("Texts in " + locales.joined(separator: ", then ") + " (the document's default locale)")

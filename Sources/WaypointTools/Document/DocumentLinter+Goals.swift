@@ -77,7 +77,8 @@ extension DocumentLinter {
         let named = subjects.map { "\($0.kind) `\($0.id)`" }
         guard !owners.isEmpty else {
             let steps = subjects.flatMap(\.steps)
-            var problem = "names the step `\(step)`, which \(Spelling.choices(named, conjunction: "and")) do\(named.count == 1 ? "es" : "") not have"
+            let owners = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+            var problem = "names the step `\(step)`, which \(owners) do\(named.count == 1 ? "es" : "") not have"
             if let suggestion = Spelling.suggestion(for: step, among: steps) {
                 problem += "; did you mean `\(parts.count == 2 ? suggestion + ":" + parts[1] : suggestion)`?"
             } else {
