@@ -15,6 +15,8 @@ struct HelpTests {
         ("resolve", WaypointCommand.Resolve.self),
         ("experiment", WaypointCommand.Experiment.self),
         ("preview", WaypointCommand.Preview.self),
+        ("edit", WaypointCommand.Edit.self),
+        ("ship", WaypointCommand.Ship.self),
         ("schema", WaypointCommand.Schema.self),
     ]
 

@@ -76,7 +76,7 @@ public struct TextLocalization: Sendable, Hashable {
     }
 
     /// A tag for comparing: lowercased, with `_` as `-`.
-    static func normalized(_ tag: String) -> String {
+    package static func normalized(_ tag: String) -> String {
         tag.lowercased().replacingOccurrences(of: "_", with: "-")
     }
 }

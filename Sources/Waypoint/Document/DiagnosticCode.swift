@@ -6,7 +6,8 @@
 /// `changes` ``unknownTarget`` and ``unknownVariation``. Graph problems (lint, as listed in
 /// docs/ARCHITECTURE.md, "The command-line tool"): ``duplicateId``, ``unknownTarget``, ``unknownSubflow``, ``subflowCycle``, ``unreachableStep``,
 /// ``deadEnd``, ``noExitCycle``, ``unknownExperiment``, ``unknownVariation``, ``badWeights``,
-/// ``duplicateTarget``, ``emptyFlow``, ``overlappingExperiments``, and ``missingVariation``.
+/// ``duplicateTarget``, ``emptyFlow``, ``overlappingExperiments``, ``unknownGoal``, and ``missingVariation``,
+/// ``removedContent``.
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The code as written, such as `unknown-key`.
     public let rawValue: String
@@ -96,6 +97,11 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Exp
     public static let unusedExperiment: DiagnosticCode = "unused-experiment"
     /// A localized text without a locale that another text of the document has (a warning).
     public static let missingTranslation: DiagnosticCode = "missing-translation"
+    /// An experiment's `goal` or guardrail that names a step or outcome the flow (or walkthrough) it
+    /// reaches does not have.
+    public static let unknownGoal: DiagnosticCode = "unknown-goal"
+    /// A variation's change that removes a key of a step's `content` (`null`): the screen must do without it (a warning).
+    public static let removedContent: DiagnosticCode = "removed-content"
     /// A condition object that mixes operators (`$in`) and plain keys, so it is compared as a literal (a warning).
     public static let mixedCondition: DiagnosticCode = "mixed-condition"
 }

@@ -133,7 +133,7 @@ extension DocumentDecoder {
         }
         var change = FlowStepChange()
         if field[0] >= 0 { change.screen = nonEmptyString(field[0], .key("screen"), label: "screen") }
-        if field[1] >= 0 { change.content = decodeContent(field[1], .key("content")) }
+        if field[1] >= 0 { change.content = decodeContentPatch(field[1], .key("content")) }
         if let step, steps?.subflowSteps.contains(step) == true {
             for index in [0, 1] where field[index] >= 0 {
                 let key = Self.flowStepChangeKeys.names[index]

@@ -19,6 +19,19 @@ extension DocumentDecoder {
         return members
     }
 
+    /// The `content` of a variation's change: an object like a step's `content` whose values may also
+    /// be `null` (the key is removed from the step's content).
+    mutating func decodeContentPatch(_ node: Int, _ component: DocumentPath.Component) -> ContentPatch? {
+        let example = #"{"headline": "Save 40% with a year", "badge": null}"#
+        guard expectObject(node, component, what: "`content`", example: example) else { return nil }
+        path.append(component)
+        defer { path.removeLast() }
+        let errors = errorCount
+        var removals: Set<String>? = []
+        guard case .object(let members)? = contentObject(node, nil, removals: &removals), errorCount == errors else { return nil }
+        return ContentPatch(values: members, removals: removals ?? [])
+    }
+
     /// One value of `content` at `node`; `component` extends the path. `nil` after reporting a problem.
     private mutating func contentValue(_ node: Int, _ component: DocumentPath.Component?) -> ContentValue? {
         switch tape.kind(node) {
@@ -46,30 +59,48 @@ extension DocumentDecoder {
             if isLocalizedTextObject(node) {
                 return text(node, component, label: "content value", allowsEmpty: true).map(ContentValue.text)
             }
-            if let component { path.append(component) }
-            defer { if component != nil { path.removeLast() } }
-            let errors = errorCount
-            var members: [String: ContentValue] = [:]
-            tape.forEachMember(node) { key, value in
-                let name = tape.string(key)
-                if members[name] != nil {
-                    report(.duplicateKey, at: key, .key(name), "\(Self.quoted(name)) appears more than once in this `content` object; keep one")
-                    return
-                }
-                if name.hasPrefix("$") {
-                    var message = "\(Self.quoted(name)) is not a content key: keys starting with `$` are reserved"
-                    if let suggestion = Spelling.suggestion(for: name, among: [LocalizedText.key]) {
-                        message += "; did you mean `\(suggestion)` (a localized text, {\"$text\": {\"en\": \"…\"}})?"
-                    } else {
-                        message += "; rename it, or write a localized text as {\"$text\": {\"en\": \"…\"}}"
-                    }
-                    report(.unknownKey, at: key, .key(name), message)
-                    return
-                }
-                if let member = contentValue(value, .key(name)) { members[name] = member }
-            }
-            return errorCount == errors ? .object(members) : nil
+            var removals: Set<String>?
+            return contentObject(node, component, removals: &removals)
         }
+    }
+
+    /// A `content` object at `node`; with `removals`, a `null` member is collected there (a key removed
+    /// by a change) rather than refused.
+    private mutating func contentObject(_ node: Int, _ component: DocumentPath.Component?, removals: inout Set<String>?) -> ContentValue? {
+        if let component { path.append(component) }
+        defer { if component != nil { path.removeLast() } }
+        let errors = errorCount
+        var members: [String: ContentValue] = [:]
+        tape.forEachMember(node) { key, value in
+            let name = tape.string(key)
+            if members[name] != nil {
+                report(.duplicateKey, at: key, .key(name), "\(Self.quoted(name)) appears more than once in this `content` object; keep one")
+                return
+            }
+            if name.hasPrefix("$") {
+                var message = "\(Self.quoted(name)) is not a content key: keys starting with `$` are reserved"
+                if let suggestion = Spelling.suggestion(for: name, among: [LocalizedText.key]) {
+                    message += "; did you mean `\(suggestion)` (a localized text, {\"$text\": {\"en\": \"…\"}})?"
+                } else {
+                    message += "; rename it, or write a localized text as {\"$text\": {\"en\": \"…\"}}"
+                }
+                report(.unknownKey, at: key, .key(name), message)
+                return
+            }
+            if removals != nil, tape.kind(value) == .null {
+                if removals?.contains(name) == true {
+                    report(.duplicateKey, at: key, .key(name), "\(Self.quoted(name)) appears more than once in this `content` object; keep one")
+                }
+                removals?.insert(name)
+                return
+            }
+            if removals?.contains(name) == true {
+                report(.duplicateKey, at: key, .key(name), "\(Self.quoted(name)) appears more than once in this `content` object; keep one")
+                return
+            }
+            if let member = contentValue(value, .key(name)) { members[name] = member }
+        }
+        return errorCount == errors ? .object(members) : nil
     }
 
     /// Whether the object at `node` has a `$text` key (and so is meant as a localized text).

@@ -12,7 +12,7 @@ extension DocumentDecoder {
     static let triggerKeys = KeySet(["type", "elementId", "direction", "seconds", "name"])
     static let experimentKeys = KeySet([
         "key", "variations", "weights", "coverage", "hashAttribute", "hashVersion", "seed", "namespace", "condition", "active",
-        "changes",
+        "goal", "guardrails", "minimumDetectableEffect", "hypothesis", "changes",
     ])
 
     /// Reads the whole document; `nil` when there was any error.
@@ -370,15 +370,50 @@ extension DocumentDecoder {
         let namespace = field[7] >= 0 ? decodeNamespace(field[7]) : nil
         let condition = field[8] >= 0 ? condition(field[8], .key("condition"), label: "condition") : nil
         let active = field[9] >= 0 ? bool(field[9], .key("active"), label: "active") : nil
+        let goal = field[10] >= 0 ? self.goal(field[10], .key("goal"), label: "goal") : nil
+        var guardrails: [String]?
+        if field[11] >= 0 {
+            guardrails = list(field[11], key: "guardrails") { decoder, element in decoder.goal(element, nil, label: "guardrail") }
+        }
+        let effect = field[12] >= 0 ? number(field[12], .key("minimumDetectableEffect"), label: "minimumDetectableEffect") : nil
+        let hypothesis = field[13] >= 0 ? string(field[13], .key("hypothesis"), label: "hypothesis") : nil
         var changes: [String: [ExperimentChange]] = [:]
-        if field[10] >= 0 {
+        if field[14] >= 0 {
             let declared = field[1] >= 0 && tape.kind(field[1]) == .array && variations.count == Int(tape[field[1]].length) ? variations : nil
-            changes = decodeChanges(field[10], experiment: key, variations: declared)
+            changes = decodeChanges(field[14], experiment: key, variations: declared)
         }
         guard errorCount == errors, let key else { return nil }
         return ExperimentEntry(
             key: key, variations: variations, weights: weights, coverage: coverage, hashAttribute: hashAttribute,
-            hashVersion: hashVersion, seed: seed, namespace: namespace, condition: condition, active: active, changes: changes)
+            hashVersion: hashVersion, seed: seed, namespace: namespace, condition: condition, active: active, goal: goal,
+            guardrails: guardrails, minimumDetectableEffect: effect, hypothesis: hypothesis, changes: changes)
+    }
+
+    /// A goal in the syntax of `waypoint experiment --goal`: `$complete`, `STEP` or `STEP:OUTCOME`
+    /// (a subflow's step as `sub/inner`). Whether the flow has the step and outcome is lint's to say.
+    mutating func goal(_ node: Int, _ component: DocumentPath.Component?, label: String) -> String? {
+        guard let text = string(node, component, label: label) else { return nil }
+        guard let problem = Self.goalProblem(text) else { return text }
+        report(.badValue, at: node, component, "`\(label)` \(problem)")
+        return nil
+    }
+
+    /// What is wrong with the text of a goal, or `nil` when it is `$complete`, `STEP` or `STEP:OUTCOME`.
+    static func goalProblem(_ text: String) -> String? {
+        let forms = "write $complete, a step id such as `paywall`, or STEP:OUTCOME such as `paywall:subscribe`"
+        if text == ExperimentEntry.defaultGoal { return nil }
+        if text.hasPrefix("$") {
+            let hint = Spelling.suggestion(for: text, among: [ExperimentEntry.defaultGoal]).map { " (did you mean `\($0)`?)" } ?? ""
+            return "\(quoted(text)) is not a goal\(hint); \(forms)"
+        }
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let stepParts = parts[0].split(separator: "/", omittingEmptySubsequences: false)
+        let stepIsValid = stepParts.allSatisfy { isID(String($0)) }
+        let outcomeIsValid = parts.count == 1 || isID(String(parts[1]))
+        guard stepIsValid, outcomeIsValid else {
+            return text.isEmpty ? "must not be empty; \(forms)" : "\(quoted(text)) is not a goal; \(forms)"
+        }
+        return nil
     }
 
     private mutating func decodeNamespace(_ node: Int) -> ExperimentNamespace? {

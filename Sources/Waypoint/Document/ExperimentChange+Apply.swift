@@ -1,10 +1,12 @@
-/// Applying experiment changes: the one place where a variation's `set` replaces a step's fields.
+/// Applying experiment changes: the one place where a variation's `set` replaces a step's fields and
+/// merges its `content`.
 extension FlowStepEntry {
-    /// The step with the fields `change` sets replaced.
+    /// The step with the fields `change` sets replaced, and its `content` merged key by key (the keys
+    /// given replace the step's, the removed ones go, the others stay).
     public func applying(_ change: FlowStepChange) -> FlowStepEntry {
         var step = self
         if let screen = change.screen { step.screen = screen }
-        if let content = change.content { step.content = content }
+        if let content = change.content { step.content = content.merged(into: step.content) }
         if let when = change.when { step.when = when }
         if let on = change.on { step.on = on }
         if let skip = change.skip { step.skip = skip }

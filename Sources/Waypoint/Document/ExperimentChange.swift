@@ -2,7 +2,9 @@
 /// "set": {"screen": "PaywallAnnual"}}` or `{"walkthrough": "home-tour", "step": "streaks", "set":
 /// {"tooltipPosition": "above"}}`.
 ///
-/// `set` replaces whole fields of the step; fields it does not name stay as written. A subflow's step
+/// `set` replaces whole fields of the step, except `content`, which is merged key by key (``ContentPatch``:
+/// the keys given replace the step's, `null` removes one, the others stay); fields it does not name stay
+/// as written. A subflow's step
 /// is changed under the subflow's own flow id. ``WaypointDocument/applying(variation:of:)`` applies the
 /// changes of a variation.
 public enum ExperimentChange: Sendable, Hashable, Encodable {
@@ -52,8 +54,8 @@ public enum ExperimentChange: Sendable, Hashable, Encodable {
 public struct FlowStepChange: Sendable, Hashable, Encodable {
     /// The screen that presents the step.
     public var screen: String?
-    /// The step's whole `content`.
-    public var content: [String: ContentValue]?
+    /// The keys of the step's `content` set and removed, merged into the step's own.
+    public var content: ContentPatch?
     /// The step's condition.
     public var when: Condition?
     /// The step's outcomes.
@@ -63,7 +65,7 @@ public struct FlowStepChange: Sendable, Hashable, Encodable {
 
     /// Creates a change.
     public init(
-        screen: String? = nil, content: [String: ContentValue]? = nil, when: Condition? = nil, on: [FlowOutcome]? = nil,
+        screen: String? = nil, content: ContentPatch? = nil, when: Condition? = nil, on: [FlowOutcome]? = nil,
         skip: Bool? = nil
     ) {
         self.screen = screen

@@ -5,6 +5,11 @@
 /// Only `key` and `variations` are required. In a document, `hashAttribute` defaults to `id` and
 /// `hashVersion` to 2 (GrowthBook's current hash; write `"hashVersion": 1` for an experiment created with
 /// the old one). GrowthBook's `filters`, `ranges` and `force` are not part of the format.
+///
+/// What the experiment is for is part of it too (docs/ARCHITECTURE.md, "The document format"):
+/// its ``goal`` (`$complete`, `STEP` or `STEP:OUTCOME`, the syntax of `waypoint experiment --goal`),
+/// ``guardrails`` (goals that must not get worse), ``minimumDetectableEffect`` (relative, default 0.1)
+/// and a free-text ``hypothesis``.
 public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// The experiment's key, also the seed of the hash unless ``seed`` is set.
     public var key: String
@@ -26,18 +31,39 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     public var condition: Condition?
     /// Whether the experiment runs (default `true`); when `false`, everyone gets the first variation.
     public var active: Bool?
+    /// The primary goal, as `waypoint experiment --goal` writes it: `$complete`, a step id (`paywall`,
+    /// `sub/inner` for a subflow's step) or `STEP:OUTCOME`; reports default to it, and to `$complete`
+    /// without it.
+    public var goal: String?
+    /// Goals that must not get worse (such as `["$complete"]` on a paywall test), in the syntax of ``goal``.
+    public var guardrails: [String]?
+    /// The smallest relative effect worth detecting (0.1 is 10%); `nil` means
+    /// ``defaultMinimumDetectableEffect``.
+    public var minimumDetectableEffect: Double?
+    /// What the team expects and why, in words.
+    public var hypothesis: String?
     /// The changes each variation makes to steps, by variation name; a variation without changes sees
     /// the document as written.
     public var changes: [String: [ExperimentChange]]
 
     /// The hash version used when a document does not give one.
     public static let defaultHashVersion = 2
+    /// The minimum detectable effect used when a document does not give one: 10%, relative.
+    public static let defaultMinimumDetectableEffect = 0.1
+    /// The goal used when a document does not give one: the flow (or walkthrough) completed.
+    public static let defaultGoal = "$complete"
+
+    /// The goal reports use: ``goal``, else ``defaultGoal``.
+    public var effectiveGoal: String { goal ?? Self.defaultGoal }
+    /// The minimum detectable effect reports use: ``minimumDetectableEffect``, else ``defaultMinimumDetectableEffect``.
+    public var effectiveMinimumDetectableEffect: Double { minimumDetectableEffect ?? Self.defaultMinimumDetectableEffect }
 
     /// Creates an experiment entry.
     public init(
         key: String, variations: [String], weights: [Double]? = nil, coverage: Double? = nil,
         hashAttribute: String? = nil, hashVersion: Int? = nil, seed: String? = nil, namespace: ExperimentNamespace? = nil,
-        condition: Condition? = nil, active: Bool? = nil, changes: [String: [ExperimentChange]] = [:]
+        condition: Condition? = nil, active: Bool? = nil, goal: String? = nil, guardrails: [String]? = nil,
+        minimumDetectableEffect: Double? = nil, hypothesis: String? = nil, changes: [String: [ExperimentChange]] = [:]
     ) {
         self.key = key
         self.variations = variations
@@ -49,11 +75,16 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
         self.namespace = namespace
         self.condition = condition
         self.active = active
+        self.goal = goal
+        self.guardrails = guardrails
+        self.minimumDetectableEffect = minimumDetectableEffect
+        self.hypothesis = hypothesis
         self.changes = changes
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key, variations, weights, coverage, hashAttribute, hashVersion, seed, namespace, condition, active, changes
+        case key, variations, weights, coverage, hashAttribute, hashVersion, seed, namespace, condition, active, goal, guardrails, minimumDetectableEffect
+        case hypothesis, changes
     }
 
     /// Encodes the document form (`changes` only when a variation has some).
@@ -69,6 +100,10 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
         try container.encodeIfPresent(namespace, forKey: .namespace)
         try container.encodeIfPresent(condition, forKey: .condition)
         try container.encodeIfPresent(active, forKey: .active)
+        try container.encodeIfPresent(goal, forKey: .goal)
+        try container.encodeIfPresent(guardrails, forKey: .guardrails)
+        try container.encodeIfPresent(minimumDetectableEffect, forKey: .minimumDetectableEffect)
+        try container.encodeIfPresent(hypothesis, forKey: .hypothesis)
         if !changes.isEmpty { try container.encode(changes, forKey: .changes) }
     }
 

@@ -21,7 +21,10 @@ extension WaypointCommand {
                 ([{"step":"paywall","fields":["screen","content"]}], empty when none apply), `changedSteps` \
                 (the steps any variation changes) and `noChangesReason`. When the attributes give a \
                 `locale` and the document has localized text, a last line (JSON: `locales`) lists the \
-                locales its texts are looked up in: the locale, its truncations, then the default.
+                locales its texts are looked up in: the locale, its truncations, then the default. \
+                An experiment that says what it is for is listed with its goal, guardrails, minimum \
+                detectable effect and hypothesis; the JSON's `experiments` gives them for every \
+                experiment shown, defaults applied (goal $complete, effect 0.1).
 
                 Examples:
                   waypoint resolve waypoint.json --attributes '{"id":"u-123","country":"US"}'
@@ -56,6 +59,15 @@ extension WaypointCommand {
             let walkthroughRows = document.walkthroughIDs.compactMap { id in report.walkthroughs[id].map { [id] + Self.describe($0) } }
             lines.append(walkthroughRows.isEmpty ? "Walkthroughs: none" : "Walkthroughs")
             lines += alignedColumns(walkthroughRows)
+            // Experiments that say what they are for; JSON lists every experiment shown, defaults applied.
+            let declared = (report.experiments ?? [:]).keys.sorted().filter { key in
+                guard let entry = document.experiment(key) else { return false }
+                return entry.goal != nil || entry.guardrails != nil || entry.minimumDetectableEffect != nil || entry.hypothesis != nil
+            }
+            if !declared.isEmpty, let experiments = report.experiments {
+                lines.append("Experiments")
+                lines += alignedColumns(declared.compactMap { key in experiments[key].map { [key] + Self.describe($0) } })
+            }
             if let locales = report.locales {
                 lines.append("Texts in " + locales.joined(separator: ", then ") + " (the document's default locale)")
             }
@@ -79,6 +91,14 @@ extension WaypointCommand {
                     reason: choice.exclusionReason))
             }
             return cells + describe(walkthrough.changes)
+        }
+
+        /// "goal paywall:subscribe, guardrails $complete, minimum detectable effect 10%", then the hypothesis.
+        static func describe(_ purpose: ResolveReport.ExperimentPurpose) -> [String] {
+            var text = "goal \(purpose.goal)"
+            if !purpose.guardrails.isEmpty { text += ", guardrails " + purpose.guardrails.joined(separator: ", ") }
+            text += ", minimum detectable effect " + JavaScript.numberToString((purpose.minimumDetectableEffect * 1_000_000).rounded() / 10_000) + "%"
+            return [text] + (purpose.hypothesis.map { ["hypothesis: \($0)"] } ?? [])
         }
 
         /// "changes paywall: screen, content; notifications: skip", or "no changes: …".

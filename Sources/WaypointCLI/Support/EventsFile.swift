@@ -5,8 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes events as JSON Lines: to a temporary file beside the destination, then renamed over it, so the
-/// file is always either the old one or the complete new one.
+/// Writes events as JSON Lines, through ``AtomicFile``.
 enum EventsFile {
     /// Replaces (or, with `append`, extends) the file at `path` with `lines`.
     ///
@@ -23,11 +22,22 @@ enum EventsFile {
             }
         }
         for line in lines { data.append(contentsOf: Array((line + "\n").utf8)) }
+        try AtomicFile.replace(path, with: data, what: "the events")
+    }
+}
+
+/// Writes a file to a temporary file beside the destination, synced, then renamed over it, so the file is
+/// always either the old one or the complete new one.
+enum AtomicFile {
+    /// Replaces the file at `path` with `data`; `what` names the contents in messages ("the events").
+    ///
+    /// - Throws: ``CLIError`` naming the file and the system's reason.
+    static func replace(_ path: String, with data: Data, what: String) throws {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
         func fail(_ action: String) -> CLIError {
             let reason = String(cString: strerror(errno))
-            return CLIError("Cannot write the events to \(path): \(action) failed: \(reason). Check that its folder exists and is writable.")
+            return CLIError("Cannot write \(what) to \(path): \(action) failed: \(reason). Check that its folder exists and is writable.")
         }
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw fail("creating a temporary file") }

@@ -80,7 +80,7 @@ extension DocumentLinter {
                 for (position, change) in experiment.changes(for: variation).enumerated() {
                     let set = Self.experimentPath(experimentIndex).appending("changes").appending(variation).appending(position).appending("set")
                     switch change {
-                    case .flowStep(_, _, let change): visit(change.content, at: set.appending("content"))
+                    case .flowStep(_, _, let change): visit(change.content?.values, at: set.appending("content"))
                     case .walkthroughStep(_, _, let change): visit(change.tooltipText, at: set.appending("tooltipText"))
                     }
                 }

@@ -58,6 +58,8 @@ struct DocumentLinter {
         for (index, flow) in document.flows.enumerated() { lintFlow(flow, at: index) }
         for (index, walkthrough) in document.walkthroughs.enumerated() { lintWalkthrough(walkthrough, at: index) }
         lintVariations()
+        lintContentRemovals()
+        lintExperimentGoals()
         lintUnusedExperiments()
         lintConditions()
         lintTranslations()

@@ -10,7 +10,8 @@ import Waypoint
 /// applies, `noChangesReason`. A flow or walkthrough that varies only by changes gets that experiment's
 /// `experiment`, `variation`, `inExperiment` and `hashValue` (the core's ``ResolutionReport`` says so too). When the
 /// attributes give a `locale` and the document has localized text, `locales` lists the locales its texts
-/// are looked up in, in order.
+/// are looked up in, in order. `experiments` says what each experiment shown is for: its `goal`,
+/// `guardrails`, `minimumDetectableEffect` (defaults applied) and `hypothesis`.
 ///
 /// ```swift
 /// let report = try ResolveReport(document: document, attributes: ["id": "u-1"])
@@ -108,7 +109,31 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
     /// (`["pt-BR", "pt", "en"]`); `nil` otherwise.
     public let locales: [String]?
 
-    private enum CodingKeys: String, CodingKey { case flows, walkthroughs, locales }
+    /// What each experiment shown in ``flows`` or ``walkthroughs`` is for, by key; `nil` when none is shown.
+    public let experiments: [String: ExperimentPurpose]?
+
+    /// What an experiment is for: its goal, guardrails, minimum detectable effect and hypothesis, with
+    /// the format's defaults applied (goal `$complete`, effect 0.1).
+    public struct ExperimentPurpose: Sendable, Hashable, Codable {
+        /// The primary goal (`$complete`, `STEP` or `STEP:OUTCOME`).
+        public let goal: String
+        /// The goals that must not get worse; empty when none.
+        public let guardrails: [String]
+        /// The smallest relative effect worth detecting.
+        public let minimumDetectableEffect: Double
+        /// What the team expects and why; `nil` when the document gives none.
+        public let hypothesis: String?
+
+        /// The purpose the document declares for `experiment`.
+        public init(_ experiment: ExperimentEntry) {
+            goal = experiment.effectiveGoal
+            guardrails = experiment.guardrails ?? []
+            minimumDetectableEffect = experiment.effectiveMinimumDetectableEffect
+            hypothesis = experiment.hypothesis
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case flows, walkthroughs, experiments, locales }
 
     /// Resolves `document` for a user with `attributes` (variations in `forcedVariations` are used
     /// instead of assigned).
@@ -143,6 +168,10 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
         }
         self.flows = flows
         self.walkthroughs = walkthroughs
+        let shown = Set(flows.values.compactMap(\.choice.experiment) + walkthroughs.values.compactMap(\.choice.experiment))
+        var purposes: [String: ExperimentPurpose] = [:]
+        for key in shown { if let experiment = document.experiment(key) { purposes[key] = ExperimentPurpose(experiment) } }
+        experiments = purposes.isEmpty ? nil : purposes
         if let defaultLocale = document.defaultLocale, case .string(let locale)? = attributes[TextLocalization.localeAttribute], !locale.isEmpty {
             locales = TextLocalization(preferredLocales: [locale], defaultLocale: defaultLocale).candidates
         } else {

@@ -70,6 +70,12 @@ public enum DocumentSchema {
           "propertyNames": { "pattern": "^[^$]" },
           "additionalProperties": { "$ref": "#/$defs/contentValue" }
         },
+        "contentPatch": {
+          "type": "object",
+          "description": "Merged into the step's content key by key: the keys given replace the step's, null removes one, the others stay.",
+          "propertyNames": { "pattern": "^[^$]" },
+          "additionalProperties": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/contentValue" }] }
+        },
         "contentValue": {
           "anyOf": [
             { "type": "string" },
@@ -223,6 +229,20 @@ public enum DocumentSchema {
             },
             "condition": { "$ref": "#/$defs/condition" },
             "active": { "type": "boolean", "default": true },
+            "goal": {
+              "$ref": "#/$defs/goal",
+              "description": "The primary goal; reports default to it, and to $complete without it."
+            },
+            "guardrails": {
+              "type": "array",
+              "items": { "$ref": "#/$defs/goal" },
+              "description": "Goals that must not get worse, such as [\"$complete\"] on a paywall test."
+            },
+            "minimumDetectableEffect": {
+              "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.1,
+              "description": "The smallest relative effect worth detecting (0.1 is 10%); it decides how many users a test needs."
+            },
+            "hypothesis": { "type": "string", "description": "What the team expects and why, in words." },
             "changes": {
               "type": "object",
               "description": "The changes each variation makes to steps, by variation; a variation without changes sees the document as written.",
@@ -234,11 +254,16 @@ public enum DocumentSchema {
             }
           }
         },
+        "goal": {
+          "type": "string",
+          "pattern": "^(\\$complete|[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*(:[A-Za-z0-9._-]+)?)$",
+          "description": "$complete (the flow completed), STEP (the step viewed; a subflow's step as sub/inner) or STEP:OUTCOME (the step completed with that outcome)."
+        },
         "flowChange": {
           "type": "object",
           "additionalProperties": false,
           "required": ["flow", "step", "set"],
-          "description": "Replaces whole fields of one step of a flow (a subflow's step under the subflow's own flow id).",
+          "description": "Replaces whole fields of one step of a flow (a subflow's step under the subflow's own flow id); content is merged key by key.",
           "properties": {
             "flow": { "$ref": "#/$defs/id" },
             "step": { "$ref": "#/$defs/id" },
@@ -251,7 +276,7 @@ public enum DocumentSchema {
           "minProperties": 1,
           "properties": {
             "screen": { "type": "string", "minLength": 1 },
-            "content": { "$ref": "#/$defs/content" },
+            "content": { "$ref": "#/$defs/contentPatch" },
             "when": { "$ref": "#/$defs/condition" },
             "on": { "$ref": "#/$defs/outcomes" },
             "skip": { "type": "boolean", "description": "true: the step is skipped in this variation, as if its `when` were false." }

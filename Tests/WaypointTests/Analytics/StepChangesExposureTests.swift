@@ -132,8 +132,11 @@ struct StepChangesExposureTests {
         let paywall = try #require(onboarding.fixedSteps?.first { $0.id == "paywall" })
         #expect(paywall.screen == "PaywallAnnual")
         #expect(paywall.content.string("headline") == "Spare 40 % im Jahr")
-        // `set` replaces the whole content: the plans are gone in this variation.
-        #expect(paywall.content.strings("plans") == nil)
+        // `content` is merged key by key (docs/ARCHITECTURE.md, "Experiments that change steps"): the
+        // variation sets only the headline, so the plans, trial and badge of the step stay. (This test
+        // once expected the whole content replaced.)
+        #expect(paywall.content.strings("plans") == ["monthly", "annual"])
+        #expect(paywall.content.integer("trialDays") == 7)
         #expect(resolution.flows["finish"]?.stepExperiment?.changedSteps == ["notifications"])
     }
 

@@ -152,8 +152,14 @@ struct ExperimentChangesTests {
     static let fieldCases: [FieldCase] = [
         FieldCase(name: "screen", change: #"{"flow": "onboarding", "step": "paywall", "set": {"screen": "PaywallAnnual"}}"#,
                   expected: #"{"content":{"headline":"Go premium"},"id":"paywall","screen":"PaywallAnnual"}"#),
-        FieldCase(name: "content replaces the whole content",
+        // `content` merges key by key (docs/ARCHITECTURE.md, "Experiments that change steps"): the
+        // step's headline stays beside the title the change adds. This case once expected the whole
+        // content replaced.
+        FieldCase(name: "content merges into the step's content",
                   change: #"{"flow": "onboarding", "step": "paywall", "set": {"content": {"title": "Save"}}}"#,
+                  expected: #"{"content":{"headline":"Go premium","title":"Save"},"id":"paywall","screen":"Paywall"}"#),
+        FieldCase(name: "content null removes a key",
+                  change: #"{"flow": "onboarding", "step": "paywall", "set": {"content": {"title": "Save", "headline": null}}}"#,
                   expected: #"{"content":{"title":"Save"},"id":"paywall","screen":"Paywall"}"#),
         FieldCase(name: "when", change: #"{"flow": "onboarding", "step": "paywall", "set": {"when": {"country": "US"}}}"#,
                   expected: #"{"content":{"headline":"Go premium"},"id":"paywall","screen":"Paywall","when":{"country":"US"}}"#),

@@ -21,7 +21,7 @@ struct DocumentSchemaTests {
         #expect(Set(schema["properties"]?.objectValue?.keys ?? [:].keys) == Set(DocumentDecoder.documentKeys.names))
         #expect(Set(schema["$defs"]?.objectValue?.keys ?? [:].keys) == [
             "id", "condition", "flow", "flowStep", "walkthrough", "walkthroughStep", "highlightShape", "completionTrigger", "experiment",
-            "locale", "localizedText", "text", "content", "contentValue", "outcomes", "flowChange", "flowStepChange", "walkthroughChange",
+            "locale", "localizedText", "text", "content", "contentPatch", "contentValue", "goal", "outcomes", "flowChange", "flowStepChange", "walkthroughChange",
             "walkthroughStepChange",
         ])
     }
