@@ -1,3 +1,5 @@
+import Waypoint
+
 extension Contributions {
     /// The experiment rows of `lines`: per user, flow (or walkthrough) and experiment the user
     /// was exposed to in it, the row over all of its events, computed by ``ExperimentCollector``
@@ -100,6 +102,6 @@ extension ExperimentPlan {
         self.steps = steps
         goal = query.goal ?? .complete
         guardrails = []
-        minimumDetectableEffect = ExperimentQuery.defaultMinimumDetectableEffect
+        minimumDetectableEffect = ExperimentEntry.defaultMinimumDetectableEffect
     }
 }

@@ -27,9 +27,6 @@ public struct ExperimentQuery: Sendable, Hashable {
     /// (``ReportScope``; its `experiment` is unused: the report's experiment is ``experiment``).
     public var scope: ReportScope
 
-    /// The minimum detectable effect of a query that names none.
-    public static let defaultMinimumDetectableEffect = 0.1
-
     /// Creates a query; by default the goal, the guardrails and the minimum detectable effect are
     /// the experiment's own (`$complete`, none and 0.1 when it declares none), the control the first
     /// variation, the test the fixed-horizon one, and every run counts.
@@ -133,9 +130,10 @@ struct ExperimentPlan: Sendable, Hashable {
         case .flow(let id): steps = document.reportedStepIDs(ofFlow: id) ?? []
         case .walkthrough(let id): steps = document.reportedStepIDs(ofWalkthrough: id) ?? []
         }
-        goal = query.goal ?? .complete
-        guardrails = query.guardrails ?? []
-        minimumDetectableEffect = query.minimumDetectableEffect ?? ExperimentQuery.defaultMinimumDetectableEffect
+        // What the experiment says it is for, unless the query says otherwise (docs/ARCHITECTURE.md, "The experiment report").
+        goal = query.goal ?? ExperimentGoal(experiment.effectiveGoal)
+        guardrails = query.guardrails ?? (experiment.guardrails ?? []).map(ExperimentGoal.init)
+        minimumDetectableEffect = query.minimumDetectableEffect ?? experiment.effectiveMinimumDetectableEffect
         for goal in [goal] + guardrails { try Self.check(goal, subject: subject, steps: steps, document: document) }
         guard minimumDetectableEffect > 0, minimumDetectableEffect.isFinite else {
             throw .badMinimumDetectableEffect(minimumDetectableEffect)

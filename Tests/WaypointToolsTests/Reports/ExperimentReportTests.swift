@@ -409,4 +409,28 @@ struct ExperimentReportTests {
             "\(error)" == "The minimum detectable effect is 0.0; it is a relative uplift above 0, such as 0.1 for 10%."
         }
     }
+
+    /// Without a goal, guardrails or MDE in the query, the report takes the experiment's own; the
+    /// query's win when it gives them.
+    @Test func theExperimentSaysWhatItIsFor() throws {
+        var document = L.document
+        let index = try #require(document.experiments.firstIndex { $0.key == "paywall-copy" })
+        document.experiments[index].goal = "paywall"
+        document.experiments[index].guardrails = ["$complete"]
+        document.experiments[index].minimumDetectableEffect = 0.2
+        let declared = try ExperimentReport.compute(jsonLines: L.data(Self.twoWeeks), query: ExperimentQuery(experiment: "paywall-copy"), document: document)
+        #expect(declared.goal == "paywall")
+        #expect(declared.guardrails.map(\.goal) == ["$complete"])
+        #expect(declared.guardrails[0].worse == ["annual-first"])
+        #expect(declared.minimumDetectableEffect == 0.2)
+        let asked = try ExperimentReport.compute(
+            jsonLines: L.data(Self.twoWeeks),
+            query: ExperimentQuery(experiment: "paywall-copy", goal: .complete, guardrails: [], minimumDetectableEffect: 0.3), document: document)
+        #expect(asked.goal == "$complete")
+        #expect(asked.guardrails.isEmpty)
+        #expect(asked.minimumDetectableEffect == 0.3)
+        // A document that says nothing: $complete, no guardrail, 0.1.
+        let plain = try L.report(Self.twoWeeks, ExperimentQuery(experiment: "paywall-copy"))
+        #expect(plain.goal == "$complete" && plain.guardrails.isEmpty && plain.minimumDetectableEffect == 0.1)
+    }
 }
