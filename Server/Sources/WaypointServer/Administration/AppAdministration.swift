@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Waypoint
 import Prometheus
+import WaypointTools
 
 /// Creating apps, storing revisions and publishing them.
 ///
@@ -78,6 +79,8 @@ struct AppAdministration: Sendable {
         let diagnostics: [Diagnostic]
         /// Whether the app had a revision with these bytes already (it is that one; nothing new was stored).
         let existing: Bool
+        /// The edits that made it (empty for an upload).
+        var edits: [DocumentEdit] = []
     }
 
     /// Validates and lints a document and stores it as the app's next revision; throws 422 with the
@@ -86,23 +89,69 @@ struct AppAdministration: Sendable {
     /// Bytes identical to one of the app's revisions are that revision: nothing new is stored (the
     /// audit log records the upload by `origin` either way, with `existing`).
     func addRevision(appID: AppID, body: Data, by origin: AuditOrigin) async throws -> CreatedRevision {
+        try await addRevision(appID: appID, body: body, madeBy: nil, by: origin)
+    }
+
+    /// The revision that edits make of revision `base`, stored as an upload of the result would be
+    /// (``addRevision(appID:body:by:)``): the same checks, 422 and answer, with its base and edits
+    /// recorded (docs/ARCHITECTURE.md, "Editing documents").
+    ///
+    /// `body` is `{"edits": [EDIT, …]}`, applied in order by ``DocumentEdits`` (as `waypoint edit`
+    /// applies them); throws 404 when there is no revision `base`, and 400 (`bad-edit`, with the
+    /// edit's index) when an edit is refused. The audit entry lists the edits in words.
+    func editRevision(appID: AppID, base number: Int, body: Data, by origin: AuditOrigin) async throws -> CreatedRevision {
+        guard let base = try await revisions.revision(appID: appID, number: number) else {
+            throw APIError.notFound("The app \"\(appID)\" has no revision \(number); list them with GET /v1/apps/\(appID)/revisions.")
+        }
+        let validation = WaypointDocument.validate(Data(base.body))
+        guard let document = validation.document else {
+            throw APIError.invalidDocument(
+                "Revision \(number) cannot be read under today's rules, so it cannot be edited; upload a corrected revision.",
+                diagnostics: validation.allDiagnostics)
+        }
+        let result: DocumentEditResult
+        do {
+            result = try DocumentEdits.apply(body, to: document)
+        } catch {
+            throw APIError.badEdit(error.description, index: error.editIndex)
+        }
+        let made = MadeByEdits(edits: result.edits, record: RevisionEdits(base: number, json: String(decoding: body, as: UTF8.self)))
+        return try await addRevision(appID: appID, body: Data(result.text.utf8), madeBy: made, by: origin)
+    }
+
+    /// The edits a revision is made by, and what the store records of them.
+    private struct MadeByEdits {
+        let edits: [DocumentEdit]
+        let record: RevisionEdits
+    }
+
+    /// The one way a revision is stored, uploaded or made by edits: validation and lint (422 on an
+    /// error), the revision (or the existing one with these bytes) and its audit entry.
+    private func addRevision(appID: AppID, body: Data, madeBy made: MadeByEdits?, by origin: AuditOrigin) async throws -> CreatedRevision {
         let diagnostics = DocumentCheck.diagnostics(of: body)
         if diagnostics.containsErrors {
             let errors = diagnostics.filter(\.isError).count
+            let fix = made == nil ? "fix \(errors == 1 ? "it" : "them") and upload again" : "change the edits and send them again"
             throw APIError.invalidDocument(
-                "The document has \(errors) error\(errors == 1 ? "" : "s"); fix \(errors == 1 ? "it" : "them") and upload again "
+                "The \(made == nil ? "document" : "edited document") has \(errors) error\(errors == 1 ? "" : "s"); \(fix) "
                     + "(`waypoint lint FILE` lists the same problems).",
                 diagnostics: diagnostics)
         }
         let bytes = [UInt8](body)
         let sha256 = SecretHash.sha256Hex(bytes)
         let log = auditLog
-        let added = try await revisions.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date()) { added in
+        // A revision made by edits: its base and the edits in words.
+        let editDetails: [String: JSONValue] = made.map {
+            ["base": .number(Double($0.record.base)), "edits": .array($0.edits.map { .string($0.description) })]
+        } ?? [:]
+        let added = try await revisions.addRevision(appID: appID, body: bytes, sha256: sha256, createdAt: Date(), edits: made?.record) { added in
             log.entry(
                 .revisionUploaded, by: origin, app: appID, target: String(added.revision),
-                details: ["revision": .number(Double(added.revision)), "sha256": .string(sha256), "existing": .bool(added.existing)])
+                details: ["revision": .number(Double(added.revision)), "sha256": .string(sha256), "existing": .bool(added.existing)]
+                    .merging(editDetails) { first, _ in first })
         }
-        return CreatedRevision(revision: added.revision, sha256: sha256, diagnostics: diagnostics, existing: added.existing)
+        return CreatedRevision(
+            revision: added.revision, sha256: sha256, diagnostics: diagnostics, existing: added.existing, edits: made?.edits ?? [])
     }
 
     /// A publish that went through: the revision it replaced and the preview it was decided on.

@@ -12,7 +12,8 @@ public struct AuditAction: RawRepresentable, Sendable, Hashable {
 
     /// An app was created with its keys; target: the app id; details: `name`, `environments`.
     public static let appCreated = AuditAction(rawValue: "app-created")
-    /// A document was uploaded; target: the revision; details: `revision`, `sha256`, `existing`.
+    /// A document was uploaded, or made by edits of a revision; target: the revision; details: `revision`,
+    /// `sha256`, `existing`, and for edits `base` and `edits` (each edit in words).
     public static let revisionUploaded = AuditAction(rawValue: "revision-uploaded")
     /// A revision was published to an environment (a newer one or the first; not the one it serves already); target:
     /// the revision; details: `revision`, `previousRevision`, `confirmationNeeded`, `confirmed`, `preview`.

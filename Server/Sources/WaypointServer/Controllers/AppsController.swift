@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Waypoint
+import WaypointTools
 
 /// `POST /v1/apps`, revisions and publishing: the admin routes that shape what apps receive.
 ///
@@ -14,6 +15,7 @@ struct AppsController: Sendable {
         group.post(use: create)
         group.get(use: listApps)
         group.post(":app/revisions", use: upload)
+        group.post(":app/revisions/:revision/edits", use: edit)
         group.get(":app/revisions", use: list)
         group.get(":app/revisions/:revision/preview", use: preview)
         group.post(":app/environments/:environment/publish", use: publish)
@@ -117,12 +119,40 @@ struct AppsController: Sendable {
             status: created.existing ? .ok : .created)
     }
 
+    /// The answer to edits: an upload's, with the number of edits applied.
+    private struct EditedRevision: Encodable {
+        let revision: Int
+        let sha256: String
+        let diagnostics: [Diagnostic]
+        let existing: Bool
+        let edits: Int
+    }
+
+    /// `POST /v1/apps/{app}/revisions/{base}/edits` `{"edits":[EDIT,…]}`: the revision the edits make
+    /// of revision `base`, stored as an upload of it would be (201, or 200 with `"existing":true`;
+    /// 422 with the diagnostics); 400 `bad-edit` naming the edit refused (`"edit"`), 404 for an unknown base.
+    @Sendable func edit(request: Request, context: Context) async throws -> Response {
+        let appID = try await existingApp(context)
+        let base = try revisionNumber(context, appID: appID)
+        let body = try await RequestBody.collect(request, limit: limits.maxDocumentBytes)
+        let created = try await administration.editRevision(
+            appID: appID, base: base, body: body, by: try administration.origin(of: request, context: context))
+        return try JSONBody.response(
+            EditedRevision(
+                revision: created.revision, sha256: created.sha256, diagnostics: created.diagnostics, existing: created.existing,
+                edits: created.edits.count),
+            status: created.existing ? .ok : .created)
+    }
+
     private struct RevisionList: Encodable {
         struct Item: Encodable {
             let revision: Int
             let sha256: String
             let createdAt: String
             let publishedTo: [String]
+            /// For a revision made by edits: the revision they were applied to, and the edits in words.
+            let base: Int?
+            let edits: [String]?
         }
 
         let revisions: [Item]
@@ -134,7 +164,8 @@ struct AppsController: Sendable {
             RevisionList.Item(
                 revision: summary.revision, sha256: summary.sha256,
                 createdAt: Timestamp.iso8601(summary.createdAt),
-                publishedTo: summary.publishedTo.map(\.rawValue))
+                publishedTo: summary.publishedTo.map(\.rawValue), base: summary.base,
+                edits: summary.edits.map { json in (try? DocumentEdits.decode(Data(json.utf8)))?.map(\.description) ?? [] })
         }
         return try JSONBody.response(RevisionList(revisions: revisions))
     }
@@ -142,10 +173,7 @@ struct AppsController: Sendable {
     /// `GET /v1/apps/{app}/revisions/{n}/preview?environment=E`: what publishing revision n to E would do.
     @Sendable func preview(request: Request, context: Context) async throws -> Response {
         let appID = try await existingApp(context)
-        let text = context.parameters.get("revision") ?? ""
-        guard let number = Int(text), number > 0 else {
-            throw APIError.badRequest("\(String(reflecting: text)) is not a revision number; use 1, 2, … as GET /v1/apps/\(appID)/revisions lists them.", code: "bad-query")
-        }
+        let number = try revisionNumber(context, appID: appID)
         let environment = try request.uri.queryParameters.get("environment").map(AppAdministration.existingEnvironment) ?? .default
         let preview = try await administration.previews.preview(appID: appID, revision: number, environment: environment)
         return Response(
@@ -205,6 +233,15 @@ struct AppsController: Sendable {
                 NeedsConfirmation(error: .init(code: "needs-confirmation", message: message), preview: refusal.preview),
                 status: .conflict)
         }
+    }
+
+    /// The `:revision` parameter, when it is a revision number (1, 2, …); 400 otherwise.
+    private func revisionNumber(_ context: Context, appID: AppID) throws -> Int {
+        let text = context.parameters.get("revision") ?? ""
+        guard let number = Int(text), number > 0 else {
+            throw APIError.badRequest("\(String(reflecting: text)) is not a revision number; use 1, 2, … as GET /v1/apps/\(appID)/revisions lists them.", code: "bad-query")
+        }
+        return number
     }
 
     /// The `:app` parameter, when it names an app that exists; 404 otherwise.

@@ -8,6 +8,7 @@ import Waypoint
 public struct APIError: Error, Sendable, HTTPResponseError {
     private enum Reason: Sendable {
         case badRequest(code: String, message: String)
+        case badEdit(index: Int?, message: String)
         case unauthorized(String)
         case forbidden(String)
         case notFound(code: String, message: String)
@@ -27,6 +28,9 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     private init(_ reason: Reason) { self.reason = reason }
 
     static func badRequest(_ message: String, code: String = "bad-request") -> APIError { APIError(.badRequest(code: code, message: message)) }
+    /// Edits refused (400 `bad-edit`): `index` is the edit's (from 0), answered as `error.edit`; nil
+    /// when the list of edits itself is wrong.
+    static func badEdit(_ message: String, index: Int?) -> APIError { APIError(.badEdit(index: index, message: message)) }
     static func unauthorized(_ message: String) -> APIError { APIError(.unauthorized(message)) }
     static func forbidden(_ message: String) -> APIError { APIError(.forbidden(message)) }
     static func notFound(_ message: String, code: String = "not-found") -> APIError { APIError(.notFound(code: code, message: message)) }
@@ -47,7 +51,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
 
     public var status: HTTPResponse.Status {
         switch reason {
-        case .badRequest: .badRequest
+        case .badRequest, .badEdit: .badRequest
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
         case .notFound: .notFound
@@ -65,6 +69,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     public var code: String {
         switch reason {
         case .badRequest(let code, _): code
+        case .badEdit: "bad-edit"
         case .unauthorized: "unauthorized"
         case .forbidden: "forbidden"
         case .notFound(let code, _): code
@@ -82,7 +87,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     /// What went wrong and how to fix it.
     public var message: String {
         switch reason {
-        case .badRequest(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(_, let message), .conflict(let message),
+        case .badRequest(_, let message), .badEdit(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(_, let message), .conflict(let message),
             .tooLarge(let message), .requestTimeout(let message), .invalidDocument(let message, _), .unavailable(let message), .storage(_, let message, _),
             .tooManyAttempts(let message, _):
             message
@@ -118,16 +123,20 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try body())))
     }
 
-    /// The JSON body: `{"error":{"code","message"}}`, with the diagnostics of a refused document.
+    /// The JSON body: `{"error":{"code","message"}}`, with the index of a refused edit (`error.edit`)
+    /// and the diagnostics of a refused document.
     func body() throws -> [UInt8] {
         let diagnostics: [Diagnostic]? = if case .invalidDocument(_, let list) = reason { list } else { nil }
-        return try JSONBody.encode(Body(error: .init(code: code, message: message), diagnostics: diagnostics))
+        let edit: Int? = if case .badEdit(let index, _) = reason { index } else { nil }
+        return try JSONBody.encode(Body(error: .init(code: code, message: message, edit: edit), diagnostics: diagnostics))
     }
 
     private struct Body: Encodable {
         struct Detail: Encodable {
             let code: String
             let message: String
+            /// The index of the edit refused, for `bad-edit`.
+            let edit: Int?
         }
 
         let error: Detail

@@ -101,6 +101,13 @@ extension Array where Element == SQLStatement.Value? {
         return text
     }
 
+    /// The text of column `index`, or nil for NULL; throws when it holds something else.
+    func optionalText(_ index: Int) throws -> String? {
+        guard index < count, let value = self[index] else { return nil }
+        guard let text = value.text else { throw StoreError.unexpectedValue(column: index, expected: "text") }
+        return text
+    }
+
     /// The integer of column `index`, or nil for NULL; throws when it holds something else.
     func optionalInteger(_ index: Int) throws -> Int64? {
         guard index < count, let value = self[index] else { return nil }

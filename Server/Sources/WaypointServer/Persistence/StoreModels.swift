@@ -42,12 +42,31 @@ public struct RevisionSummary: Sendable, Hashable {
     public var sha256: String
     public var createdAt: Date
     public var publishedTo: [EnvironmentName]
+    /// The revision this one was made from by edits (nil for an uploaded revision).
+    public var base: Int?
+    /// The edits' JSON, `{"edits": [EDIT, …]}`, as they were sent (nil for an uploaded revision).
+    public var edits: String?
 
-    public init(revision: Int, sha256: String, createdAt: Date, publishedTo: [EnvironmentName]) {
+    public init(revision: Int, sha256: String, createdAt: Date, publishedTo: [EnvironmentName], base: Int? = nil, edits: String? = nil) {
         self.revision = revision
         self.sha256 = sha256
         self.createdAt = createdAt
         self.publishedTo = publishedTo
+        self.base = base
+        self.edits = edits
+    }
+}
+
+/// How a revision was made from another by edits (docs/ARCHITECTURE.md, "Editing documents").
+public struct RevisionEdits: Sendable, Hashable {
+    /// The revision the edits were applied to.
+    public var base: Int
+    /// The edits' JSON, `{"edits": [EDIT, …]}`, as they were sent.
+    public var json: String
+
+    public init(base: Int, json: String) {
+        self.base = base
+        self.json = json
     }
 }
 

@@ -37,6 +37,7 @@ enum AccessRules {
         "POST /v1/apps": .role(.owner),
         "GET /v1/apps/{app}/revisions": .role(.viewer),
         "POST /v1/apps/{app}/revisions": .role(.editor),
+        "POST /v1/apps/{app}/revisions/{revision}/edits": .role(.editor),
         "GET /v1/apps/{app}/revisions/{revision}/preview": .role(.viewer),
         "POST /v1/apps/{app}/environments/{environment}/publish": .role(.publisher),
         "GET /v1/apps/{app}/funnel": .role(.viewer),

@@ -32,6 +32,7 @@ struct FailClosedTests {
             }.sorted { "\($0.1) \($0.0)" < "\($1.1) \($1.0)" }
             #expect(roleRoutes.count > 40)
             #expect(roleRoutes.contains { $0.0 == .post && $0.1 == "/v1/apps" })
+            #expect(roleRoutes.contains { $0.0 == .post && $0.1 == "/v1/apps/{app}/revisions/{revision}/edits" })
 
             let wrong = try await Application(router: router).test(.router) { client in
                 var wrong: [String] = []

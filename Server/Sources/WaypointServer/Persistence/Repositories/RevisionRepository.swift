@@ -9,10 +9,15 @@ public protocol RevisionRepository: Sendable {
     /// The lookup (by `sha256`, then the bytes compared) and the insert are one transaction, so two
     /// uploads of the same bytes at once make one revision. The entry `audit` makes of the answer is
     /// added to the audit log in the same transaction.
-    func addRevision(appID: AppID, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
-        -> AddedRevision
+    ///
+    /// A revision made by edits records `edits` (its base revision and the edits' JSON), which
+    /// ``revisions(appID:)`` answers; a revision that existed already keeps what it recorded.
+    func addRevision(
+        appID: AppID, body: [UInt8], sha256: String, createdAt: Date, edits: RevisionEdits?, audit: AuditEntryOf<AddedRevision>?
+    ) async throws -> AddedRevision
 
-    /// Every revision of an app, oldest first, with where each is published.
+    /// Every revision of an app, oldest first, with where each is published and, for one made by
+    /// edits, its base and edits.
     func revisions(appID: AppID) async throws -> [RevisionSummary]
 
     /// One revision with its bytes.
@@ -34,9 +39,15 @@ public protocol RevisionRepository: Sendable {
 }
 
 extension RevisionRepository {
-    /// Stores a revision with no audit entry; see ``addRevision(appID:body:sha256:createdAt:audit:)``.
+    /// Stores an uploaded revision with no audit entry; see ``addRevision(appID:body:sha256:createdAt:edits:audit:)``.
     public func addRevision(appID: AppID, body: [UInt8], sha256: String, createdAt: Date) async throws -> AddedRevision {
-        try await addRevision(appID: appID, body: body, sha256: sha256, createdAt: createdAt, audit: nil)
+        try await addRevision(appID: appID, body: body, sha256: sha256, createdAt: createdAt, edits: nil, audit: nil)
+    }
+
+    /// Stores an uploaded revision; see ``addRevision(appID:body:sha256:createdAt:edits:audit:)``.
+    public func addRevision(appID: AppID, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
+        -> AddedRevision {
+        try await addRevision(appID: appID, body: body, sha256: sha256, createdAt: createdAt, edits: nil, audit: audit)
     }
 
     /// Publishes with no audit entry; see ``publish(appID:environment:revision:at:audit:)``.

@@ -103,6 +103,8 @@ enum StoreMigrations {
         },
         // The version of the report rules that built the ledger (StoreSchema+ReportLedger.swift).
         Step("12-" + StoreSchema.reportLedgerStepName) { dialect in StoreSchema.reportLedgerStep(in: dialect).map { Statement($0) } },
+        // What a revision made by edits records: its base revision and the edits (StoreSchema+RevisionEdits.swift).
+        Step("13-" + StoreSchema.revisionEditsStepName) { dialect in StoreSchema.revisionEditsStep(in: dialect) },
     ]
 
     /// Which of `statements` run, from their conditions asked before any of them runs: `exists` tells

@@ -76,6 +76,9 @@ struct StoreSchema: Sendable {
                 columns: [
                     Column("app_id", .text, references: "apps(id)"), Column("number", .integer), Column("sha256", .text),
                     Column("body", .bytes), Column("created_at", .bigInteger),
+                    // A revision made by edits (``StoreSchema/revisionEditsStepName``, hence last): the
+                    // revision they were applied to and the edits' JSON, `{"edits": [EDIT, …]}`.
+                    Column("base_revision", .integer, isNullable: true), Column("edits", .text, isNullable: true),
                 ],
                 primaryKey: ["app_id", "number"]),
             Table(

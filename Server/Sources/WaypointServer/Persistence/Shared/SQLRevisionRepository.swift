@@ -12,8 +12,9 @@ struct SQLRevisionRepository: RevisionRepository {
 
     private static let recordColumns: [SQLQuery.Column] = [.integer, .text, .blob]
 
-    func addRevision(appID: AppID, body: [UInt8], sha256: String, createdAt: Date, audit: AuditEntryOf<AddedRevision>?) async throws
-        -> AddedRevision {
+    func addRevision(
+        appID: AppID, body: [UInt8], sha256: String, createdAt: Date, edits: RevisionEdits?, audit: AuditEntryOf<AddedRevision>?
+    ) async throws -> AddedRevision {
         let dialect = sql.dialect
         return try await sql.perform(.run([
             SQLQuery(text: "SELECT id FROM apps WHERE id = ?\(dialect.lockingRows)", values: [.text(appID.rawValue)], columns: [.text]),
@@ -29,9 +30,17 @@ struct SQLRevisionRepository: RevisionRepository {
             }
             let next = try rows[2].first?.integer(0) ?? 1
             let added = AddedRevision(revision: Int(next), existing: false)
-            var queries = [SQLQuery(
-                text: "INSERT INTO revisions (app_id, number, sha256, body, created_at) VALUES (?, ?, ?, ?, ?)",
-                values: [.text(appID.rawValue), .integer(next), .text(sha256), .blob(body), .integer(Timestamp.milliseconds(createdAt))])]
+            var columns = "app_id, number, sha256, body, created_at"
+            var values: [SQLStatement.Value] = [
+                .text(appID.rawValue), .integer(next), .text(sha256), .blob(body), .integer(Timestamp.milliseconds(createdAt)),
+            ]
+            // An uploaded revision leaves `base_revision` and `edits` NULL.
+            if let edits {
+                columns += ", base_revision, edits"
+                values += [.integer(Int64(edits.base)), .text(edits.json)]
+            }
+            let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+            var queries = [SQLQuery(text: "INSERT INTO revisions (\(columns)) VALUES (\(placeholders))", values: values)]
             if let entry = audit?(added) { queries.append(entry.insertQuery(in: dialect)) }
             return .run(queries) { _ in .done(added) }
         })
@@ -46,13 +55,13 @@ struct SQLRevisionRepository: RevisionRepository {
             environments[try row.integer(1), default: []].append(EnvironmentName(rawValue: try row.text(0)))
         }
         return try await sql.read(SQLQuery(
-            text: "SELECT number, sha256, created_at FROM revisions WHERE app_id = ? ORDER BY number",
-            values: [.text(appID.rawValue)], columns: [.integer, .text, .integer])
+            text: "SELECT number, sha256, created_at, base_revision, edits FROM revisions WHERE app_id = ? ORDER BY number",
+            values: [.text(appID.rawValue)], columns: [.integer, .text, .integer, .integer, .text])
         ).map { row in
             let number = try row.integer(0)
             return RevisionSummary(
                 revision: Int(number), sha256: try row.text(1), createdAt: Timestamp.date(milliseconds: try row.integer(2)),
-                publishedTo: environments[number] ?? [])
+                publishedTo: environments[number] ?? [], base: try row.optionalInteger(3).map(Int.init), edits: try row.optionalText(4))
         }
     }
 
