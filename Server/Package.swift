@@ -36,6 +36,7 @@ let package = Package(
         .target(
             name: "WaypointServer",
             dependencies: [
+                "SystemCalls",
                 .product(name: "Waypoint", package: "Waypoint"),
                 .product(name: "WaypointTools", package: "Waypoint"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -64,6 +65,14 @@ let package = Package(
             // CNIOLinux, SwiftGlibc), so a file that imports Glibc still fails in one build mode and not
             // the other. The imports the feature asked for are kept.
         ),
+        // The server's calls into the C library (stat, open, fsync, rename, mkdir, statvfs, poll,
+        // getrlimit, localtime_r, a socket address's bytes) behind a narrow Swift API: the only code
+        // that touches C structures, and it imports nothing but Glibc (Darwin). Where NIO or Foundation
+        // is imported too, a structure such as `stat` or `sockaddr_in` belongs to whichever Clang module
+        // loaded it first (CNIOLinux, CDispatch or SwiftGlibc), which differs between debug and release
+        // builds, so MemberImportVisibility would refuse its members in one of the two
+        // (docs/ARCHITECTURE.md, "Modules").
+        .target(name: "SystemCalls"),
         // `waypoint-server serve`.
         .executableTarget(
             name: "WaypointServerCommand",

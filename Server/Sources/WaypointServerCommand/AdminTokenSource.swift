@@ -1,12 +1,6 @@
 import Foundation
 import WaypointServer
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where `waypoint-server serve` takes the admin token from: the file named by
 /// `--admin-token-file` (such as the credential systemd's `LoadCredential=` provides), or the
 /// environment variable `WAYPOINT_ADMIN_TOKEN`; never both.

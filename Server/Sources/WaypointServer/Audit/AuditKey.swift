@@ -1,11 +1,6 @@
 import Crypto
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// The secret that chains the audit log's entries (docs/ARCHITECTURE.md, "The audit log"): the
 /// key of each entry's HMAC-SHA256, at least 32 characters of text.
@@ -65,23 +60,24 @@ public struct AuditKey: Sendable {
                     + "then report the entries made before it as not verifying.")
         }
         let text = SymmetricKey(size: .bits256).withUnsafeBytes { bytes in bytes.map { String(format: "%02x", $0) }.joined() }
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY, 0o600)
-        guard descriptor >= 0 else {
+        let file: OpenFile
+        do {
+            file = try OpenFile(creating: path, permissions: 0o600, exclusive: true)
+        } catch {
             // Another process of this folder made it first.
-            if errno == EEXIST { return try load(file: path) }
-            throw ConfigurationError("cannot create the audit key file \(path): \(String(cString: strerror(errno))); check the data folder.")
+            if error.isFileExists { return try load(file: path) }
+            throw ConfigurationError("cannot create the audit key file \(path): \(error); check the data folder.")
         }
-        let line = Array((text + "\n").utf8)
-        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        let failure = written == line.count && synced ? nil : String(cString: strerror(errno))
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #else
-        _ = Darwin.close(descriptor)
-        #endif
+        var failure: SystemError?
+        do {
+            try file.write(Array((text + "\n").utf8))
+            try file.sync()
+        } catch {
+            failure = error
+        }
+        file.close()
         if let failure {
-            unlink(path)
+            try? FileManager.default.removeItem(atPath: path)
             throw ConfigurationError("cannot write the audit key file \(path): \(failure); check the data folder.")
         }
         return try AuditKey(text, source: path)

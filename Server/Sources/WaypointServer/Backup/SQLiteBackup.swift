@@ -1,11 +1,6 @@
 import Foundation
 import GRDB
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// `waypoint-server backup`: a consistent copy of the SQLite database, taken while a server may be
 /// writing to it (docs/ARCHITECTURE.md, "Operating the server").
@@ -37,20 +32,25 @@ public enum SQLiteBackup {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw BackupError.noDestinationFolder(path: folder.path)
         }
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())-\(UUID().uuidString.prefix(8))").path
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY, 0o600)
-        guard descriptor >= 0 else { throw BackupError.cannotWrite(folder: folder.path, reason: String(cString: strerror(errno))) }
-        closeDescriptor(descriptor)
+        let process = ProcessInfo.processInfo.processIdentifier
+        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).partial-\(process)-\(UUID().uuidString.prefix(8))").path
+        do {
+            try OpenFile(creating: temporary, permissions: 0o600, exclusive: true).close()
+        } catch {
+            throw BackupError.cannotWrite(folder: folder.path, reason: error.description)
+        }
         do {
             let summary = try copy(source: source, to: temporary)
             try flush(temporary)
-            guard rename(temporary, target.path) == 0 else {
-                throw BackupError.cannotWrite(folder: folder.path, reason: String(cString: strerror(errno)))
+            do {
+                try FileCalls.rename(temporary, to: target.path)
+            } catch {
+                throw BackupError.cannotWrite(folder: folder.path, reason: error.description)
             }
             try? flush(folder.path)
             return summary
         } catch {
-            for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temporary + suffix) }
             if let error = error as? BackupError { throw error }
             throw BackupError.copyFailed(path: target.path, reason: (error as? DatabaseError)?.message ?? "\(error)")
         }
@@ -86,17 +86,10 @@ public enum SQLiteBackup {
 
     /// `fsync` of a file or folder, so a rename after it cannot expose an incomplete file.
     private static func flush(_ path: String) throws {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw BackupError.copyFailed(path: path, reason: String(cString: strerror(errno))) }
-        defer { closeDescriptor(descriptor) }
-        guard fsync(descriptor) == 0 else { throw BackupError.copyFailed(path: path, reason: String(cString: strerror(errno))) }
-    }
-
-    private static func closeDescriptor(_ descriptor: Int32) {
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #else
-        _ = Darwin.close(descriptor)
-        #endif
+        do {
+            try OpenFile(reading: path).sync()
+        } catch {
+            throw BackupError.copyFailed(path: path, reason: error.description)
+        }
     }
 }

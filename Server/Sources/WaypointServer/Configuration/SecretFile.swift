@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// A secret kept in a file of one line, such as the admin token (`--admin-token-file`) or the
 /// audit log's key (`DATA/audit.key`, `--audit-key-file`): read only when the file is a regular
@@ -28,34 +23,36 @@ public struct SecretFile: Sendable {
 
     /// The secret in the file at `path`: its one line, without the spaces and line break around it.
     public func read(_ path: String) throws(ConfigurationError) -> String {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            if errno == ENOENT {
+        let status: FileStatus
+        do {
+            status = try FileStatus(path: path)
+        } catch {
+            if error.isNoSuchFile {
                 throw ConfigurationError(
                     "\(what) \(path) does not exist; create it with `(umask 077 && openssl rand -hex 32 > \(path))` "
                         + "or pass the right path to \(option).")
             }
             throw ConfigurationError(
-                "cannot read \(what) \(path): \(String(cString: strerror(errno))); "
+                "cannot read \(what) \(path): \(error); "
                     + "make it readable by the user the server runs as, or pass another \(option).")
         }
-        guard status.st_mode & S_IFMT == S_IFREG else {
+        guard status.isRegularFile else {
             throw ConfigurationError("\(what) \(path) is not a regular file; pass the file that holds \(holds) to \(option).")
         }
-        let mode = status.st_mode & 0o777
+        let mode = status.permissions
         guard mode & 0o007 == 0 else {
             throw ConfigurationError(
                 "\(what) \(path) can be read or written by every user (mode 0\(String(mode, radix: 8))); "
                     + "make it private with `chmod 600 \(path)`.")
         }
-        guard status.st_size <= Self.maximumBytes else {
+        guard status.size <= Self.maximumBytes else {
             throw ConfigurationError(
-                "\(what) \(path) has \(status.st_size) bytes; it should hold only \(holds), one line "
+                "\(what) \(path) has \(status.size) bytes; it should hold only \(holds), one line "
                     + "such as the output of `openssl rand -hex 32`.")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ConfigurationError(
-                "cannot read \(what) \(path): \(String(cString: strerror(errno))); "
+                "cannot read \(what) \(path): \(SystemError.last); "
                     + "make it readable by the user the server runs as (and by no one else: `chmod 600 \(path)`).")
         }
         defer { try? handle.close() }
@@ -64,7 +61,7 @@ public struct SecretFile: Sendable {
             bytes = try handle.read(upToCount: Self.maximumBytes + 1) ?? Data()
         } catch {
             throw ConfigurationError(
-                "cannot read \(what) \(path): \(String(cString: strerror(errno))); make it readable by the user the server runs as.")
+                "cannot read \(what) \(path): \(SystemError.last); make it readable by the user the server runs as.")
         }
         let secret = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !secret.contains(where: \.isNewline) else {

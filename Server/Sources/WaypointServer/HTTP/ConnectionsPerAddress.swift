@@ -1,8 +1,5 @@
 import NIOCore
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// How many connections each peer address has open, shared by every connection of the server, so
 /// that one address cannot take every connection the server allows (docs/ARCHITECTURE.md,
@@ -84,19 +81,14 @@ final class ConnectionsPerAddress: Sendable {
 
     /// The key `peer` is counted under; nil when it has no IP address.
     static func key(_ peer: SocketAddress?) -> Key? {
-        switch peer {
-        case .v4(let address)?:
-            return .ipv4(address.address.sin_addr.s_addr)
-        case .v6(let address)?:
-            return withUnsafeBytes(of: address.address.sin6_addr) { bytes in
-                // ::ffff:a.b.c.d is the IPv4 address a.b.c.d, as a dual-stack socket reports it.
-                if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-                    return .ipv4(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
-                }
-                return .ipv6Network(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        guard let peer else { return nil }
+        return IPAddressBytes.withBytes(of: peer) { bytes -> Key in
+            if bytes.count == 4 { return .ipv4(bytes.loadUnaligned(as: UInt32.self)) }
+            // ::ffff:a.b.c.d is the IPv4 address a.b.c.d, as a dual-stack socket reports it.
+            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+                return .ipv4(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
             }
-        case .unixDomainSocket?, nil:
-            return nil
+            return .ipv6Network(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
         }
     }
 }

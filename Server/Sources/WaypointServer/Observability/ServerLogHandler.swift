@@ -1,12 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// The server's log handler: the lines of swift-log's `StreamLogHandler` on standard error
 /// (`2026-11-26T07:00:00+0000 info waypoint-server: hb.request.id=… [WaypointServer] GET /v1/document 200 0.1ms`),
@@ -37,7 +32,7 @@ public struct ServerLogHandler: LogHandler {
     }
 
     /// The time of the last line's second, formatted (shared by every logger of the process).
-    private static let clock = Mutex<(second: time_t, text: String)>((-1, ""))
+    private static let clock = Mutex<(second: Int, text: String)>((-1, ""))
 
     private let label: String
     public var logLevel: Logger.Level = .info
@@ -108,7 +103,7 @@ public struct ServerLogHandler: LogHandler {
     public static func flush() {
         pending.withLock { bytes in
             guard !bytes.isEmpty else { return }
-            writeAll(bytes)
+            ProcessCalls.writeToStandardError(bytes)
             bytes.removeAll(keepingCapacity: true)
         }
     }
@@ -120,45 +115,20 @@ public struct ServerLogHandler: LogHandler {
             bytes.append(contentsOf: line.utf8)
             guard level >= .warning || bytes.count >= bufferLimit else { return }
             // Written under the lock, so what waits is written in the order it was logged.
-            writeAll(bytes)
+            ProcessCalls.writeToStandardError(bytes)
             bytes.removeAll(keepingCapacity: true)
         }
     }
 
     /// The local time now as `2026-11-26T07:00:00+0000`, formatted at most once a second.
     static func timestamp() -> String {
-        let now = time(nil)
+        let now = ProcessCalls.currentSecond()
         return clock.withLock { clock in
             if clock.second != now {
-                var seconds = now
-                var local = tm()
-                var buffer = [Int8](repeating: 0, count: 64)
-                if localtime_r(&seconds, &local) == nil {
-                    clock.text = "<unknown>"
-                } else {
-                    let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &local)
-                    clock.text = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                }
+                clock.text = ProcessCalls.localTimestamp(now) ?? "<unknown>"
                 clock.second = now
             }
             return clock.text
-        }
-    }
-
-    /// Writes `bytes` to standard error (retried until all of it is written, or it fails).
-    private static func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
         }
     }
 }

@@ -1,8 +1,5 @@
 import Hummingbird
 import NIOCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension ClientAddress {
     /// A client address as a rate-limit bucket name: the peer's IP address as bytes, read straight
@@ -21,16 +18,14 @@ extension ClientAddress {
     /// (read only behind trusted proxies), as a bucket name.
     func key(peer: SocketAddress?, forwardedFor: @autoclosure () -> [String]) -> Key {
         guard trustedProxies.isEmpty else { return .text(resolve(peer: peer?.ipAddress, forwardedFor: forwardedFor())) }
-        switch peer {
-        case .v4(let address)?:
-            return .ipv4(address.address.sin_addr.s_addr)
-        case .v6(let address)?:
-            return withUnsafeBytes(of: address.address.sin6_addr) { bytes in
-                .ipv6(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let key = peer.flatMap { peer in
+            IPAddressBytes.withBytes(of: peer) { bytes -> Key in
+                bytes.count == 4
+                    ? .ipv4(bytes.loadUnaligned(as: UInt32.self))
+                    : .ipv6(bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self), bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
             }
-        case .unixDomainSocket?, nil:
-            return .text(Self.unknown)
         }
+        return key ?? .text(Self.unknown)
     }
 
     /// The client's address for a request handled with `context`, as a bucket name.

@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import NIOCore
+import SystemCalls
 
 /// An address, or a range of addresses in CIDR notation (`10.0.0.0/8`, `fd00::/8`), whose
 /// `X-Forwarded-For` header the server believes (docs/ARCHITECTURE.md, "Operating the server").
@@ -41,17 +38,20 @@ enum IPAddressBytes {
     /// The 4 bytes of an IPv4 address (also of one mapped into IPv6, `::ffff:a.b.c.d`) or the 16 of
     /// an IPv6 address; nil for anything else.
     static func parse(_ text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 {
-            return withUnsafeBytes(of: &v4) { Array($0) }
+        // NIO also reads an IPv6 address with a zone (`fe80::1%eth0`), which is not an address here.
+        guard !text.contains("%"), let address = try? SocketAddress(ipAddress: text, port: 0) else { return nil }
+        return withBytes(of: address) { bytes -> [UInt8] in
+            if bytes.count == 16, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+                return Array(bytes[12...])
+            }
+            return Array(bytes)
         }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
-        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
-        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-            return Array(bytes[12...])
-        }
-        return bytes
+    }
+
+    /// Calls `body` with the bytes of `address`'s IP address, read from the socket address without
+    /// formatting it: 4 for IPv4, 16 for IPv6, in network order. Nil for a Unix socket.
+    static func withBytes<T>(of address: SocketAddress, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+        address.withSockAddr { socketAddress, _ in SocketAddressBytes.withIPAddress(of: socketAddress, body) }
     }
 
     /// `bytes` with every bit after the first `prefixLength` cleared.

@@ -1,11 +1,6 @@
 import Foundation
 import GRDB
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 extension SQLiteStore: StorageReadiness {
     /// The free space below which the disk counts as full: more than a batch of events needs.
@@ -43,14 +38,10 @@ extension SQLiteStore: StorageReadiness {
             throw StoreError(storageFailure: error)
                 ?? StoreError.storageUnavailable("The SQLite database \(path) cannot be written: \(error).")
         }
-        var status = statvfs()
-        if statvfs(directory.path, &status) == 0 {
-            let available = UInt64(status.f_bavail) * UInt64(status.f_frsize)
-            if available < Self.minimumFreeBytes {
-                throw StoreError.storageFull(
-                    "The disk that holds \(directory.path) has \(available / 1024) KiB free, so events cannot be stored. "
-                        + "Free space on that disk; the server stores again by itself once there is room.")
-            }
+        if let available = FileCalls.availableBytes(onDiskOf: directory.path), available < Self.minimumFreeBytes {
+            throw StoreError.storageFull(
+                "The disk that holds \(directory.path) has \(available / 1024) KiB free, so events cannot be stored. "
+                    + "Free space on that disk; the server stores again by itself once there is room.")
         }
     }
 }

@@ -1,11 +1,6 @@
 import Foundation
 import GRDB
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemCalls
 
 /// The embedded store: SQLite through GRDB, in write-ahead-log mode.
 ///
@@ -85,7 +80,7 @@ public final class SQLiteStore: Sendable {
         }
         self.pool = pool
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-            _ = chmod(path + suffix, 0o600)
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
         }
     }
 
@@ -105,20 +100,18 @@ public final class SQLiteStore: Sendable {
                 throw StoreError.cannotCreateFolder(path: path, reason: Self.reason(creating: directory))
             }
         }
-        let probe = directory.appendingPathComponent(".waypoint-write-check-\(getpid())").path
-        let descriptor = open(probe, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
-        guard descriptor >= 0 else {
-            throw StoreError.cannotWriteFolder(path: path, reason: String(cString: strerror(errno)))
+        let probe = directory.appendingPathComponent(".waypoint-write-check-\(ProcessInfo.processInfo.processIdentifier)").path
+        let file: OpenFile
+        do {
+            file = try OpenFile(creating: probe, permissions: 0o600, exclusive: false)
+        } catch {
+            throw StoreError.cannotWriteFolder(path: path, reason: error.description)
         }
-        let written = write(descriptor, "ok", 2)
-        let failure = written == 2 ? nil : String(cString: strerror(errno))
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #else
-        _ = Darwin.close(descriptor)
-        #endif
-        unlink(probe)
-        if let failure { throw StoreError.cannotWriteFolder(path: path, reason: failure) }
+        var failure: SystemError?
+        do { try file.write(Array("ok".utf8)) } catch { failure = error }
+        file.close()
+        try? FileManager.default.removeItem(atPath: probe)
+        if let failure { throw StoreError.cannotWriteFolder(path: path, reason: failure.description) }
     }
 
     /// Why `directory` cannot be created, in the system's words: the first ancestor that is a file,
@@ -133,11 +126,13 @@ public final class SQLiteStore: Sendable {
         if FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), !isFolder.boolValue {
             return "\(parent) is a file, not a folder"
         }
-        if mkdir(missing.path, 0o700) == 0 {
-            rmdir(missing.path)
-            return "the folder could not be created"
+        do {
+            try FileCalls.makeFolder(missing.path, permissions: 0o700)
+        } catch {
+            return error.description
         }
-        return String(cString: strerror(errno))
+        try? FileManager.default.removeItem(atPath: missing.path)
+        return "the folder could not be created"
     }
 
     /// ``StoreMigrations``' steps, for GRDB's migrator.
