@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "WaypointServerTests",
             dependencies: [
-                "WaypointServer", "WaypointServerCommand", "EventSender",
+                "WaypointServer", "WaypointServerCommand", "EventSender", "SystemCalls",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -119,10 +119,10 @@ struct FileModeTests {
         }
     }
 
-    private static func mode(_ path: String) throws -> mode_t {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw TestFailure("stat \(path): \(String(cString: strerror(errno)))") }
-        return status.st_mode & 0o777
+    private static func mode(_ path: String) throws -> Int {
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        guard let permissions else { throw TestFailure("no permissions for \(path)") }
+        return permissions & 0o777
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 #if canImport(Glibc)
 import Glibc
@@ -81,19 +82,24 @@ final class ChromiumSession {
         var commands: [Int32] = [0, 0]
         var answers: [Int32] = [0, 0]
         guard pipe(&commands) == 0, pipe(&answers) == 0 else { throw TestFailure("pipe() failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Set up by the C library alone: outside SystemCalls no code names a C structure's initializer
+        // or members (docs/ARCHITECTURE.md, "Modules").
+        let actions = UnsafeMutablePointer<posix_spawn_file_actions_t>.allocate(capacity: 1)
+        posix_spawn_file_actions_init(actions)
+        defer {
+            posix_spawn_file_actions_destroy(actions)
+            actions.deallocate()
+        }
         // The browser reads commands on fd 3 and writes answers on fd 4.
-        posix_spawn_file_actions_adddup2(&actions, commands[0], 3)
-        posix_spawn_file_actions_adddup2(&actions, answers[1], 4)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(actions, commands[0], 3)
+        posix_spawn_file_actions_adddup2(actions, answers[1], 4)
+        posix_spawn_file_actions_addopen(actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(actions, 2, "/dev/null", O_WRONLY, 0)
         let arguments = [executable] + Chromium.baseArguments(profile: profile) + extraArguments + ["--remote-debugging-pipe", "about:blank"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, &argv, environ)
+        let status = posix_spawn(&child, executable, actions, nil, &argv, environ)
         close(commands[0])
         close(answers[1])
         guard status == 0 else { throw TestFailure("could not start chromium: \(String(cString: strerror(status)))") }
@@ -245,10 +251,13 @@ final class ChromiumSession {
             }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw TestFailure("chromium did not answer \(what) within \(timeout) s") }
-            var descriptor = pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(min(remaining, 1) * 1000))
-            guard ready >= 0 else { throw TestFailure("poll failed") }
-            guard ready > 0 else { continue }
+            let ready: Bool
+            do {
+                ready = try FileCalls.waitForInput(on: fromBrowser, milliseconds: Int32(min(remaining, 1) * 1000))
+            } catch {
+                throw TestFailure("poll failed: \(error)")
+            }
+            guard ready else { continue }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let count = chunk.withUnsafeMutableBytes { read(fromBrowser, $0.baseAddress, $0.count) }
             guard count > 0 else { throw TestFailure("chromium closed its pipe") }
