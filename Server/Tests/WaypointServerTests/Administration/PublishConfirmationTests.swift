@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import Testing
 import WaypointTools
 @testable import WaypointServer

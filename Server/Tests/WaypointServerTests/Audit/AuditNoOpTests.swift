@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Logging
 import Testing
+import Waypoint
 @testable import WaypointServer
 
 /// A change that changes nothing leaves no entry, in every store: the request still succeeds.

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// `deploy/nginx/waypoint.conf`: checked by `nginx -t`, then run in front of a server: HTTP is

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// Posts the dashboard's sign-in form to a live server on 127.0.0.1, many at once, each over its
 /// own connection and from the client address it names (`X-Forwarded-For`, for a server that trusts

@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import Testing
+import Waypoint
 @testable import WaypointServer
 
 /// ``People`` on both stores: the same SQL, the same rules, in SQLite and PostgreSQL.

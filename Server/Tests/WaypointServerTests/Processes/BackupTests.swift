@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOHTTP1
 import Testing
 @testable import WaypointServer
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// The audit log page in Chromium: reached from the apps page, filtered with its form.

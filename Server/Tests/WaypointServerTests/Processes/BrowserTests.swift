@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// The dashboard in a real browser: headless Chromium against a server process with seeded data.

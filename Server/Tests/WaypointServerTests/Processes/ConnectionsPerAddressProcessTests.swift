@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Testing
 
 /// Over sockets: an address at `--max-connections-per-address` has its new connections closed as

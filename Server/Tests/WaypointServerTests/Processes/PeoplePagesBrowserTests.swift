@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// The People and Tokens pages in headless Chromium, with the keyboard and the forms a person uses:

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import GRDB
 import NIOCore
+import NIOHTTP1
 import Testing
 import WaypointServer
 

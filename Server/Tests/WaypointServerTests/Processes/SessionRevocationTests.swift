@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// Sessions are rows in the shared store: ended through one server process, refused by the other at once.

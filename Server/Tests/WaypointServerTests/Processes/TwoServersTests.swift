@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOHTTP1
 import Testing
 
 /// Two server processes on one PostgreSQL database, as behind a load balancer.

@@ -1,5 +1,8 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
 import Testing
+import WaypointTools
 @testable import WaypointServer
 
 extension EventsRouteTests {

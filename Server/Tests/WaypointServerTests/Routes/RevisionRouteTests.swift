@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import Waypoint
+import WaypointTools
 @testable import WaypointServer
 
 @Suite("Revisions and publishing")

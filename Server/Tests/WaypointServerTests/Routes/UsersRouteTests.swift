@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
+import Synchronization
 import Testing
 @testable import WaypointServer
 

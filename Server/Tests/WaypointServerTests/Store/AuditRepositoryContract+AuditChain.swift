@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import Testing
+import Waypoint
 @testable import WaypointServer
 
 /// The audit log's chain in every store: entries added by every way in verify, and an entry

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The schema's steps, one list for both stores (docs/ARCHITECTURE.md, "Migrations"): each step has a
 /// name, its statements in each ``SQLDialect``, and at most one piece of work done in Swift after
 /// them. A new database gets ``StoreSchema/current`` whole from the first step, and each later step
