@@ -60,10 +60,6 @@ let package = Package(
             // target), compiled into the program so `GET /openapi.json` needs no file at run time; and the
             // commonest passwords, which the password policy refuses.
             resources: [.embedInCode("OpenAPI/openapi.json"), .embedInCode("People/common-passwords.txt")]
-            // MemberImportVisibility is not enabled here: on Linux a release build attributes C
-            // structures (`stat`, `sockaddr_in`) to whichever Clang module it loaded first (CDispatch,
-            // CNIOLinux, SwiftGlibc), so a file that imports Glibc still fails in one build mode and not
-            // the other. The imports the feature asked for are kept.
         ),
         // The server's calls into the C library (stat, open, fsync, rename, mkdir, statvfs, poll,
         // getrlimit, localtime_r, a socket address's bytes) behind a narrow Swift API: the only code
@@ -99,3 +95,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Imports say what the code uses (MemberImportVisibility), in every target, as in the root
+// package's WaypointTools and CLI. C structures are used only in SystemCalls, above, for that reason.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}
