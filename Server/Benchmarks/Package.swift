@@ -59,3 +59,8 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Imports say what the code uses (MemberImportVisibility), in every target, as in the server's package.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOHTTP1
 
 #if canImport(Glibc)
 import Glibc

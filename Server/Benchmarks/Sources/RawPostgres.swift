@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import WaypointServer
 
 /// One connection to the PostgreSQL server of `--database`, for what the scale benchmark does
