@@ -15,7 +15,7 @@ struct ClientAddressTests {
         #expect(try TrustedProxy(range).contains(address) == contained)
     }
 
-    @Test(arguments: ["localhost", "10.0.0.0/33", "::1/129", "10.0.0.0/8/8", "10.0.0.0/x", ""])
+    @Test(arguments: ["localhost", "10.0.0.0/33", "::1/129", "10.0.0.0/8/8", "10.0.0.0/x", "", "fe80::1%eth0"])
     func aMalformedTrustedProxyIsRefusedWithTheFix(text: String) {
         #expect {
             try TrustedProxy(text)
