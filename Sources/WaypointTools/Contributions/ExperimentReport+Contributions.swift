@@ -31,7 +31,7 @@ extension ExperimentReport {
         for row in rows where row.kind == .experiment && ExactID(row.subject) == subject && row.revision == query.scope.revision {
             guard case .experiment(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.experiment, row.totals.kind)) }
             sums[ExactID(row.group), default: ExperimentTotals()].add(totals)
-            if let start = row.startMs { days[ExactID(row.group), default: [:]][ExperimentReportBuilder.day(ofMs: start), default: 0] += totals.users }
+            if let day = row.startDay { days[ExactID(row.group), default: [:]][day, default: 0] += totals.users }
         }
         var counts = ExperimentReportBuilder.Counts(
             variations: plan.variations.count, steps: plan.steps.count, guardrails: plan.guardrails.count)
@@ -54,7 +54,7 @@ extension ExperimentReport {
             counts.conversions[index] += totals.conversions(of: plan.goal)
             for (number, guardrail) in plan.guardrails.enumerated() { counts.guardrails[number][index] += totals.conversions(of: guardrail) }
             for (day, users) in days[key] ?? [:] where users != 0 {
-                counts.exposed(variation: index, users: users, atMs: day * ExperimentReportBuilder.dayMs)
+                counts.exposed(variation: index, users: users, day: day)
             }
             for (number, step) in plan.steps.enumerated() { counts.viewed[number][index] += totals.viewed[ExactID(step)] ?? 0 }
         }

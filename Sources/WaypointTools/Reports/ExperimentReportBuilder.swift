@@ -34,7 +34,7 @@ enum ExperimentReportBuilder {
             for guardrail in counts.guardrails.indices where converted(at: collector.goalEvent(user: user, goal: guardrail + 1), exposure: exposure) {
                 counts.guardrails[guardrail][index] += 1
             }
-            counts.exposed(variation: index, users: 1, atMs: exposure.time)
+            counts.exposed(variation: index, users: 1, day: ContributionRow.day(ofMilliseconds: exposure.time))
         }
         for (key, order) in collector.views {
             let user = Int(key >> 32)
@@ -76,29 +76,22 @@ enum ExperimentReportBuilder {
             exposureDays = [[Int64: Int]](repeating: [:], count: variations)
         }
 
-        /// Counts `users` of the variation numbered `variation` first exposed at `atMs` (their day's start, or any time in it).
-        mutating func exposed(variation: Int, users: Int, atMs: Int64) {
-            exposureDays[variation][ExperimentReportBuilder.day(ofMs: atMs), default: 0] += users
+        /// Counts `users` of the variation numbered `variation` first exposed on the UTC `day`.
+        mutating func exposed(variation: Int, users: Int, day: Int64) {
+            exposureDays[variation][day, default: 0] += users
         }
 
         /// Per variation, the users first exposed in the ``ExperimentPower/trafficDays`` UTC days
         /// that end the report: those that end with the day of `until`'s last millisecond, else
         /// with the day of the latest exposure counted.
         func recentUsers(until: Int64?) -> [Int] {
-            let last = until.map { ExperimentReportBuilder.day(ofMs: $0 - 1) } ?? exposureDays.compactMap { $0.keys.max() }.max()
+            let last = until.map { ContributionRow.day(ofMilliseconds: $0 - 1) } ?? exposureDays.compactMap { $0.keys.max() }.max()
             guard let last else { return users.map { _ in 0 } }
             let first = last - Int64(ExperimentPower.trafficDays) + 1
             return exposureDays.map { days in days.reduce(0) { sum, day in (first...last).contains(day.key) ? sum + day.value : sum } }
         }
     }
 
-    /// Milliseconds in a day.
-    static let dayMs: Int64 = 86_400_000
-
-    /// The UTC day (days since 1970, negative before) of a time in milliseconds since 1970.
-    static func day(ofMs ms: Int64) -> Int64 {
-        ms >= 0 ? ms / dayMs : -((-ms - 1) / dayMs) - 1
-    }
 
     /// The report from its counts: the sample ratio check and each variation's comparison with the control.
     static func report(plan: ExperimentPlan, counts: Counts, invalidLines: Int, events: Int) -> ExperimentReport {
