@@ -59,7 +59,7 @@ extension WaypointCommand {
             do {
                 return try Data(contentsOf: URL(fileURLWithPath: edits))
             } catch {
-                throw CLIError("Cannot read \(edits): \(error.localizedDescription). Check that the file is readable.")
+                throw CLIError("Cannot read \(edits): \(error.reason). Check that the file is readable.")
             }
         }
     }

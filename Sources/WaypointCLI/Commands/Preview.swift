@@ -101,7 +101,7 @@ extension WaypointCommand {
             do {
                 try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
             } catch {
-                throw CLIError("Cannot write \(out): \(error.localizedDescription). Check that its folder exists and is writable.")
+                throw CLIError("Cannot write \(out): \(error.reason). Check that its folder exists and is writable.")
             }
             let choice = try ResolveReport(document: document, attributes: attributes, forcedVariations: forced)
                 .walkthroughs[walkthrough.id]?.choice

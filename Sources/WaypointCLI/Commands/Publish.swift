@@ -137,7 +137,7 @@ extension WaypointCommand {
             do {
                 text = try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw CLIError("Could not read the token file \(path): \(error.localizedDescription). Check \(option).")
+                throw CLIError("Could not read the token file \(path): \(error.reason). Check \(option).")
             }
             let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {

@@ -23,7 +23,7 @@ struct DocumentFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CLIError("Cannot read \(path): \(error.localizedDescription). Check that the file is readable.")
+            throw CLIError("Cannot read \(path): \(error.reason). Check that the file is readable.")
         }
         return data
     }

@@ -31,7 +31,7 @@ enum LoginTokenFile {
         do {
             try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw CLIError("Could not make the folder \(folder.path) for the token: \(error.localizedDescription). Pass --token-file with a path you can write.")
+            throw CLIError("Could not make the folder \(folder.path) for the token: \(error.reason). Pass --token-file with a path you can write.")
         }
         let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
         guard manager.createFile(atPath: temporary.path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {

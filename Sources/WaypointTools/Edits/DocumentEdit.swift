@@ -112,7 +112,7 @@ public struct DocumentEdit: Sendable, Hashable, CustomStringConvertible {
             if case .null = value { return "\(step) · \(field) removed" }
             return "\(step) · \(field) = \(Self.shortened(value))"
         case .setStep(_, let step, let set):
-            return "\(step) · \(set.keys.joined(separator: ", ")) changed"
+            return "\(step) · \(Self.fields(set))"
         case .addExperiment(let experiment):
             let key = experiment["key"]?.stringValue ?? "?"
             if case .array(let variations)? = experiment["variations"] {
@@ -120,12 +120,27 @@ public struct DocumentEdit: Sendable, Hashable, CustomStringConvertible {
             }
             return "experiment \(key) added"
         case .updateExperiment(let key, let set):
-            return "\(key): \(set.keys.joined(separator: ", ")) changed"
+            return "\(key): \(Self.fields(set))"
         case .stopExperiment(let key):
             return "\(key): stopped, everyone gets the control"
         case .shipVariation(let experiment, let variation):
             return "\(experiment): \(variation) shipped to everyone"
         }
+    }
+
+    /// `screen = "PaywallAnnual", trialDays = 14`: each field with its value where the value is a
+    /// scalar or a list of scalars; structured values (a condition, `changes`) are only named.
+    private static func fields(_ set: OrderedJSON) -> String {
+        guard case .object(let members) = set else { return "changed" }
+        return members.map { member in
+            switch member.value {
+            case .object: return "\(member.key) changed"
+            case .array(let items) where items.contains(where: { if case .object = $0 { true } else if case .array = $0 { true } else { false } }):
+                return "\(member.key) changed"
+            case .array(let items): return "\(member.key) = [\(items.map(shortened).joined(separator: ", "))]"
+            default: return "\(member.key) = \(shortened(member.value))"
+            }
+        }.joined(separator: ", ")
     }
 
     private static func quoted(_ text: String) -> String {

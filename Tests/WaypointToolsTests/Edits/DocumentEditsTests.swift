@@ -237,9 +237,11 @@ struct DocumentEditsTests {
         (#"{"op": "set-text", "walkthrough": "home-tour", "step": "timer", "locale": "de", "text": "Los"}"#, #"timer · tooltip (de): "Los""#),
         (#"{"op": "set-content", "flow": "onboarding", "step": "paywall", "field": "trialDays", "value": 14}"#, "paywall · trialDays = 14"),
         (#"{"op": "set-content", "flow": "onboarding", "step": "paywall", "field": "badge", "value": null}"#, "paywall · badge removed"),
-        (#"{"op": "set-step", "flow": "onboarding", "step": "paywall", "set": {"screen": "P", "when": {"a": 1}}}"#, "paywall · screen, when changed"),
+        (#"{"op": "set-step", "flow": "onboarding", "step": "paywall", "set": {"screen": "P", "when": {"a": 1}}}"#, #"paywall · screen = "P", when changed"#),
         (#"{"op": "add-experiment", "experiment": {"key": "k", "variations": ["a", "b"]}}"#, "experiment k added (a, b)"),
-        (#"{"op": "update-experiment", "key": "k", "set": {"goal": "x"}}"#, "k: goal changed"),
+        (#"{"op": "update-experiment", "key": "k", "set": {"goal": "x"}}"#, #"k: goal = "x""#),
+        (#"{"op": "update-experiment", "key": "k", "set": {"weights": [0.3, 0.7], "changes": {"b": []}, "guardrails": ["$complete"]}}"#,
+         #"k: weights = [0.3, 0.7], changes changed, guardrails = ["$complete"]"#),
         (#"{"op": "stop-experiment", "key": "k"}"#, "k: stopped, everyone gets the control"),
         (#"{"op": "ship-variation", "experiment": "k", "variation": "b"}"#, "k: b shipped to everyone"),
     ])
