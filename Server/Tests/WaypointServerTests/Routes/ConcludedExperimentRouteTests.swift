@@ -171,13 +171,22 @@ struct ConcludedExperimentRouteTests {
                 Data(RevisionEditsRouteTests.edits(Self.stopPaywall).utf8), to: try WaypointDocument(validating: example))
             #expect(try await client.upload("fitness", Data(withoutPaywall.text.utf8)).status == .created)
             #expect(try await client.upload("fitness", example).status == .created)
+            // Revision 3 says what paywall-copy is for.
+            let purpose = #"{"op": "update-experiment", "key": "paywall-copy", "set": {"goal": "paywall", "hypothesis": "Annual first sells more."}}"#
+            let described = try await Self.edit(client, base: 2, purpose)
             try await Self.publish(client, 2)
+            try await Self.publish(client, described)
             try await Self.publish(client, 1)
             let list = try await Self.experiments(client)
             #expect(list.map { "\($0["key"] ?? "")/\($0["status"] ?? "")" } == ["short-signup/running", "paywall-copy/concluded"])
             let record = try #require(list.last)
             #expect(record["decision"] as? String == "stopped")
-            #expect(record["revisions"] as? [Int] == [2])
+            #expect(record["revisions"] as? [Int] == [2, 3])
+            #expect(record["goal"] as? String == "paywall")
+            #expect(record["hypothesis"] as? String == "Annual first sells more.")
+            let report = try await Self.report(client, "paywall-copy").object()
+            #expect(report["goal"] as? String == "paywall")
+            #expect((report["concluded"] as? [String: Any])?["hypothesis"] as? String == "Annual first sells more.")
             let entry = try #require(try await client.auditLog("?action=revision-rolled-back").entries.first)
             #expect((entry["details"] as? [String: Any])?["conclusions"] as? [String] == ["concludes paywall-copy: stopped"])
         }
