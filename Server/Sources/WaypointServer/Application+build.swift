@@ -116,7 +116,8 @@ struct ServerRoutes {
         sessions = DashboardSessions(adminToken: configuration.adminToken)
         documents = PublishedDocumentCache(revisions: repositories.revisions)
         administration = AppAdministration(
-            apps: repositories.apps, revisions: repositories.revisions, events: repositories.events, audit: repositories.audit,
+            apps: repositories.apps, revisions: repositories.revisions, events: repositories.events, ledger: repositories.ledger,
+            audit: repositories.audit, conclusions: repositories.conclusions,
             documents: documents, metrics: metrics, now: now, keysChanged: { authenticator.forgetKeys() },
             clientAddress: authenticator.clientAddress)
     }

@@ -10,9 +10,13 @@ import WaypointTools
 struct AppAdministration: Sendable {
     let apps: any AppRepository
     let revisions: any RevisionRepository
-    /// Read by the publish preview.
+    /// Read by the publish preview and the reports a publish freezes.
     let events: any EventRepository
+    /// Read by the reports a publish freezes (``ConcludingExperiments``).
+    let ledger: any ReportLedgerRepository
     let audit: any AuditRepository
+    /// The records of concluded experiments, which a publish writes.
+    let conclusions: any ExperimentConclusionRepository
     let documents: PublishedDocumentCache
     let metrics: ServerMetrics
     /// The time keys are made and ended at.
@@ -22,6 +26,9 @@ struct AppAdministration: Sendable {
     var keysChanged: @Sendable () -> Void = {}
     /// Where requests come from (the trusted-proxy rule), for the audit log.
     var clientAddress = ClientAddress(trustedProxies: [])
+
+    /// What a publish concludes.
+    var concluding: ConcludingExperiments { ConcludingExperiments(revisions: revisions, ledger: ledger, events: events) }
 
     /// What publishing a revision would do to users in flight.
     var previews: RevisionPreviews { RevisionPreviews(revisions: revisions, events: events) }
@@ -172,8 +179,11 @@ struct AppAdministration: Sendable {
     /// today's validation and lint (nothing is published then).
     ///
     /// The audit log records the publish by `origin` in the same transaction, with the whole preview
-    /// it was decided on and whether it needed confirmation (``auditDetails(_:json:revision:previousRevision:confirmed:)``);
+    /// it was decided on and whether it needed confirmation (``auditDetails(_:json:revision:previousRevision:confirmed:conclusions:)``);
     /// publishing the revision the environment serves already changes nothing and records nothing.
+    ///
+    /// Each experiment of the revision the environment served that this one no longer has is
+    /// concluded in the same transaction (``ConcludingExperiments``, Server/README.md "Concluded experiments").
     func publish(appID: AppID, environment: EnvironmentName, revision number: Int, confirmed: Bool, by origin: AuditOrigin) async throws
         -> Publication {
         let preview = try await previews.preview(appID: appID, revision: number, environment: environment)
@@ -190,22 +200,51 @@ struct AppAdministration: Sendable {
                 "Revision \(number) does not pass validation and lint; nothing was published. Upload a corrected revision.",
                 diagnostics: diagnostics)
         }
-        let previous: Int?
+        guard let document = try? WaypointDocument(validating: Data(revision.body)) else {
+            throw APIError.invalidDocument(
+                "Revision \(number) does not pass validation; nothing was published. Upload a corrected revision.", diagnostics: diagnostics)
+        }
         let log = auditLog
         let previewJSON = try JSONValue(parsing: Data(preview.jsonData()))
-        do {
-            previous = try await revisions.publish(appID: appID, environment: environment, revision: number, at: now()) { previous in
-                // The revision the environment served already: nothing changes, nothing is recorded.
-                guard previous != number else { return nil }
-                // A rollback by what the environment served in this transaction, not when the preview was made.
-                let rollback = previous.map { number < $0 } ?? false
-                return log.entry(
-                    rollback ? .revisionRolledBack : .revisionPublished, by: origin, app: appID, environment: environment,
-                    target: String(number),
-                    details: Self.auditDetails(preview, json: previewJSON, revision: number, previousRevision: previous, confirmed: confirmed))
+        var previous: Int?
+        // The experiments it concludes are made from what the environment serves before the
+        // transaction; should another publish change that meanwhile, they are made again.
+        var attempts = 0
+        while true {
+            attempts += 1
+            let at = now()
+            let served = try await revisions.publishedRevision(appID: appID, environment: environment)
+            let conclusions = try await concluding.conclusions(
+                appID: appID, environment: environment, publishing: number, document: document, previous: served, at: at)
+            do {
+                previous = try await revisions.publish(
+                    appID: appID, environment: environment, revision: number, at: at,
+                    audit: { previous in
+                        // The revision the environment served already: nothing changes, nothing is recorded.
+                        guard previous != number else { return nil }
+                        // A rollback by what the environment served in this transaction, not when the preview was made.
+                        let rollback = previous.map { number < $0 } ?? false
+                        return log.entry(
+                            rollback ? .revisionRolledBack : .revisionPublished, by: origin, app: appID, environment: environment,
+                            target: String(number),
+                            details: Self.auditDetails(
+                                preview, json: previewJSON, revision: number, previousRevision: previous, confirmed: confirmed,
+                                conclusions: conclusions))
+                    },
+                    conclusions: { previous in
+                        guard previous != number else { return [] }
+                        guard previous == served?.revision else { throw ServedRevisionChanged() }
+                        return conclusions
+                    })
+                break
+            } catch is ServedRevisionChanged where attempts < 3 {
+                continue
+            } catch is ServedRevisionChanged {
+                throw APIError.conflict(
+                    "Other publishes to \(environment) kept changing the revision it serves while this one was made; publish again.")
+            } catch let error as StoreError {
+                throw APIError.from(error)
             }
-        } catch let error as StoreError {
-            throw APIError.from(error)
         }
         documents.invalidate(appID: appID, environment: environment)
         metrics.publishes.increment()
@@ -213,18 +252,28 @@ struct AppAdministration: Sendable {
     }
 
     /// The details of a publish's audit entry: the revision, the one it replaced, whether the preview
-    /// needed confirmation and whether the publisher gave it, and the preview (`json`) itself.
+    /// needed confirmation and whether the publisher gave it, the preview (`json`) itself and, when
+    /// it concludes experiments, each in words (`"concludes paywall-copy: shipped annual-first"`).
     static func auditDetails(
-        _ preview: PublishPreview, json: JSONValue, revision: Int, previousRevision: Int?, confirmed: Bool
+        _ preview: PublishPreview, json: JSONValue, revision: Int, previousRevision: Int?, confirmed: Bool,
+        conclusions: [ExperimentConclusion] = []
     ) -> [String: JSONValue] {
-        [
+        var details: [String: JSONValue] = [
             "revision": .number(Double(revision)),
             "previousRevision": previousRevision.map { .number(Double($0)) } ?? .null,
             "confirmationNeeded": .bool(preview.needsConfirmation),
             "confirmed": .bool(confirmed),
             "preview": json,
         ]
+        if !conclusions.isEmpty {
+            details["conclusions"] = .array(conclusions.map { .string("concludes \($0.experiment): \($0.decisionInWords)") })
+        }
+        return details
     }
+
+    /// A publish's transaction found the environment serving another revision than the one its
+    /// conclusions were made from.
+    private struct ServedRevisionChanged: Error {}
 
     /// An app's environments, by name: what each serves, its last event, and its events received
     /// in the 24 hours before now (``EnvironmentSummary/recentEvents``).

@@ -33,6 +33,7 @@ struct ReportsController: Sendable {
         reports.get(":app/funnel", use: funnel)
         reports.get(":app/walkthroughs/:walkthrough/report", use: walkthroughReport)
         reports.get(":app/experiments/:experiment", use: experimentReport)
+        group.get(":app/experiments", use: experiments)
         group.get(":app/events", use: export)
     }
 
@@ -114,8 +115,20 @@ struct ReportsController: Sendable {
             throw APIError.badRequest("goal is empty; use $complete, a step id such as paywall, or STEP:OUTCOME such as paywall:subscribe.", code: "bad-query")
         }
         let environment = shared.environment
-        guard let document = try await ReportDocument.read(from: administration.revisions, appID: appID, environment: environment, revision: shared.scope.revision)
-        else {
+        let document = try await ReportDocument.read(from: administration.revisions, appID: appID, environment: environment, revision: shared.scope.revision)
+        // An experiment the environment no longer runs but concluded: its record's frozen report.
+        if shared.scope.revision == nil, document?.experiment(key) == nil,
+           let conclusion = try await administration.conclusions.conclusion(appID: appID, environment: environment, experiment: key) {
+            let asked = ["flow", "goal", "control", "sequential", "since", "until"].filter { parameters.get($0) != nil }
+            guard asked.isEmpty else {
+                throw APIError.badRequest(
+                    "Experiment \"\(key)\" concluded in \(environment) on \(Timestamp.iso8601(conclusion.concludedAt)): its report is the one "
+                        + "frozen then, which takes no \(ReportParameters.list(asked)). Leave \(asked.count == 1 ? "it" : "them") out, or ask for "
+                        + "a revision that declared it with revision=N.", code: "bad-query")
+            }
+            return Self.json(try conclusion.reportAnswer())
+        }
+        guard let document else {
             throw APIError.notFound(
                 "Nothing is published to \(environment), so no document declares experiment \"\(key)\". Publish a document that declares it, "
                     + "or ask for the revision that does with revision=N.", code: "unknown-experiment")
@@ -132,6 +145,17 @@ struct ReportsController: Sendable {
             }
         }
         return Self.json(bytes)
+    }
+
+    /// `GET /v1/apps/{app}/experiments?environment=E`: the experiments the environment's published
+    /// document runs, then those it concluded, newest first (``ExperimentListing``).
+    @Sendable func experiments(request: Request, context: Context) async throws -> Response {
+        let appID = try await existingApp(context)
+        let parameters = request.uri.queryParameters
+        try ReportParameters.refuseUnknown(parameters.map { String($0.key) }, route: "the list of experiments", accepted: ["environment"])
+        let environment = try ReportParameters.environment(parameters.get("environment"))
+        let listing = try await ExperimentListing(administration: administration, appID: appID, environment: environment)
+        return Self.json(try listing.jsonBytes())
     }
 
     /// `report`'s bytes; a ``ReportError`` is answered in words for API callers: 404 with a

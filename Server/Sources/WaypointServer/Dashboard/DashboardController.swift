@@ -273,7 +273,8 @@ struct DashboardController: Sendable {
             let published = try await PublishedDocument.read(from: administration.revisions, appID: app.id, environment: environment)
             let keys = try await administration.keys(appID: app.id, environment: environment)
             environments.append(AppPageContext.Environment(
-                environment.rawValue, appID: app.id.rawValue, published: published, keys: keys, now: now, csrf: csrf(request)))
+                environment.rawValue, appID: app.id.rawValue, published: published, keys: keys, now: now, csrf: csrf(request),
+                experiments: try await ExperimentListing(administration: administration, appID: app.id, environment: environment).entries))
         }
         let revisions = try await administration.revisions.revisions(appID: app.id).reversed().map { AppPageContext.Revision($0, appID: app.id.rawValue) }
         let page = AppPageContext(

@@ -145,6 +145,12 @@ struct ReportPagesController: Sendable {
                 pageParameters: Self.experimentPageParameters)
             let key = context.parameters.get("experiment") ?? ""
             let parameters = request.uri.queryParameters
+            // An experiment the environment concluded: its record, frozen.
+            if !scope.revisionGiven, scope.document?.experiment(key) == nil,
+               let conclusion = try await administration.conclusions.conclusion(appID: scope.app.id, environment: scope.environment, experiment: key) {
+                return pages.renderer.page(
+                    ConcludedExperimentPageContext(conclusion, app: scope.app), title: "Experiment \(key)", chrome: pages.chrome(request, context))
+            }
             guard let document = scope.document else {
                 throw APIError.notFound(
                     "Nothing published to \(scope.environment) declares experiment \"\(key)\". Publish a document that declares it, "

@@ -42,6 +42,7 @@ enum AccessRules {
         "POST /v1/apps/{app}/environments/{environment}/publish": .role(.publisher),
         "GET /v1/apps/{app}/funnel": .role(.viewer),
         "GET /v1/apps/{app}/walkthroughs/{walkthrough}/report": .role(.viewer),
+        "GET /v1/apps/{app}/experiments": .role(.viewer),
         "GET /v1/apps/{app}/experiments/{experiment}": .role(.viewer),
         "GET /v1/apps/{app}/events": .role(.viewer),
         "GET /v1/apps/{app}/environments/{environment}/keys": .role(.owner),

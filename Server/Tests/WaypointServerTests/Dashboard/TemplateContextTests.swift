@@ -63,7 +63,15 @@ struct TemplateContextTests {
                         SDKKeySummary(prefix: "wps_old00000", createdAt: Date(timeIntervalSince1970: 0), expiresAt: Date(timeIntervalSince1970: 7200)),
                         SDKKeySummary(prefix: "wps_new00000", createdAt: Date(timeIntervalSince1970: 60), expiresAt: nil),
                     ],
-                    now: Date(timeIntervalSince1970: 3600), csrf: "token")
+                    now: Date(timeIntervalSince1970: 3600), csrf: "token",
+                    experiments: [
+                        .init(
+                            key: "short-signup", flowID: "signup", walkthroughID: nil, goal: "$complete", hypothesis: nil,
+                            since: Date(timeIntervalSince1970: 0), conclusion: nil),
+                        .init(
+                            key: "paywall-copy", flowID: nil, walkthroughID: nil, goal: "$complete", hypothesis: nil, since: nil,
+                            conclusion: conclusion),
+                    ])
             ],
             revisions: [.init(RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"]), appID: "fitness")],
             notice: "Revision 2 is published.", message: "The document has 1 error.",
@@ -118,6 +126,7 @@ struct TemplateContextTests {
             upliftChart: "<svg></svg>", stepVariations: ["control", "short"],
             steps: [.init(id: "splash", cells: [.init(rate: "90.0%", comparison: "-10.0%, p 0.0400"), .init(rate: "100.0%", comparison: nil)])],
             multipleVariations: 1, undeclaredVariationUsers: 2, invalidLines: 3),
+        ConcludedExperimentPageContext(conclusion, app: app),
         WalkthroughPageContext(
             appID: "fitness", appName: "Fitness", walkthroughID: "layering", scope: scopeSample,
             groups: [
@@ -156,6 +165,14 @@ struct TemplateContextTests {
         experimentNote: "Users are split by the variations of paywall-test; this page's events also carry short-signup.",
         pageFields: [.init(name: "goal", value: "paywall")])
     static let summary = RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"])
+    static let conclusion = ExperimentConclusion(
+        appID: "fitness", environment: "production", experiment: "paywall-copy", revisions: [1, 2],
+        firstPublished: Date(timeIntervalSince1970: 0), lastPublished: Date(timeIntervalSince1970: 86_400), goal: "purchase",
+        hypothesis: "The annual plan first sells more.", decision: .shipped, variation: "annual-first",
+        report: #"{"control":"control","experiment":"paywall-copy","kind":"experiment","sequential":false,"variations":["#
+            + #"{"conversions":4,"rate":0.4,"users":10,"variation":"control"},"#
+            + #"{"chanceToWin":0.9,"conversions":6,"pValue":0.04,"rate":0.6,"uplift":{"ci":[0.1,0.9],"expected":0.5},"users":10,"variation":"annual-first"}]}"#,
+        concludedAt: Date(timeIntervalSince1970: 172_800))
     static let diagnostic = Diagnostic(
         severity: .warning, code: "unreachable-step", path: "flows[0]", line: 3, column: 5, message: "Nobody reaches it.")
     static let published = PublishedDocument(

@@ -34,13 +34,17 @@ extension SQLRows {
 
     /// This database's audit log, as the server reads and writes it.
     var audit: SQLAuditRepository { SQLAuditRepository(sql: self) }
+
+    /// This database's records of concluded experiments, as the server reads them.
+    var conclusions: SQLExperimentConclusionRepository { SQLExperimentConclusionRepository(sql: self) }
 }
 
 extension AppAdministration {
     /// The administration of a test's database, with the server's defaults.
     init(_ database: TestDatabase, metrics: ServerMetrics = ServerMetrics()) {
         self.init(
-            apps: database.apps, revisions: database.revisions, events: database, audit: database.audit,
+            apps: database.apps, revisions: database.revisions, events: database, ledger: database, audit: database.audit,
+            conclusions: database.conclusions,
             documents: PublishedDocumentCache(revisions: database.revisions), metrics: metrics)
     }
 }

@@ -28,6 +28,34 @@ struct AppPageContext: PageContext {
             let csrf: String
         }
 
+        /// An experiment of the environment, running or concluded, linking to its page.
+        struct ExperimentRow: Sendable {
+            let key: String
+            /// `running` or `concluded`.
+            let status: String
+            let goal: String
+            /// `since 2026-12-01` (running) or `2026-11-02 – 2026-12-01` (concluded); "–" when not recorded.
+            let period: String
+            /// `shipped annual-first`, `stopped`, or "–" while running.
+            let decision: String
+            let href: String
+
+            init(_ entry: ExperimentListing.Entry, appID: String, environment: String) {
+                key = entry.key
+                status = entry.status
+                goal = entry.goal
+                func day(_ date: Date?) -> String { date.map { String(Timestamp.iso8601($0).prefix(10)) } ?? "–" }
+                if let conclusion = entry.conclusion {
+                    period = "\(day(conclusion.firstPublished)) – \(day(conclusion.concludedAt))"
+                    decision = conclusion.decisionInWords
+                } else {
+                    period = entry.since.map { "since \(day($0))" } ?? "–"
+                    decision = "–"
+                }
+                href = "/apps/\(FormText.percentEncoded(appID))/experiments/\(FormText.percentEncoded(entry.key))?environment=\(environment)"
+            }
+        }
+
         let name: String
         let appID: String
         /// The published revision; nil when nothing is published.
@@ -36,18 +64,27 @@ struct AppPageContext: PageContext {
         let walkthroughs: [ReportLink]
         /// The experiments of the published document, each linking to its page.
         let experiments: [ReportLink]
+        /// Its running experiments, then those it concluded, newest first.
+        let experimentRows: [ExperimentRow]
+        let hasExperimentRows: Bool
         /// Its keys, oldest first.
         let keys: [Key]
         /// The CSRF token of the rotate and revoke forms.
         let csrf: String
 
-        /// The row of `environment`, which serves `published` (nil: nothing) and has `keys` at `now`.
+        /// The row of `environment`, which serves `published` (nil: nothing), has `keys` at `now`
+        /// and lists `experiments` (``ExperimentListing``).
         ///
         /// A document that no longer validates shows as nothing published.
-        init(_ environment: String, appID: String, published: PublishedDocument?, keys: [SDKKeySummary], now: Date, csrf: String) {
+        init(
+            _ environment: String, appID: String, published: PublishedDocument?, keys: [SDKKeySummary], now: Date, csrf: String,
+            experiments listed: [ExperimentListing.Entry] = []
+        ) {
             name = environment
             self.appID = appID
             self.csrf = csrf
+            experimentRows = listed.map { ExperimentRow($0, appID: appID, environment: environment) }
+            hasExperimentRows = !listed.isEmpty
             self.keys = keys.map { key in
                 let status = key.status(at: now)
                 return Key(

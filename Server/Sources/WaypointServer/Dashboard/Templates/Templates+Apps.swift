@@ -84,6 +84,20 @@ extension Templates {
         {{/environments}}
         </tbody>
         </table>
+        <h2 id="experiments">Experiments</h2>
+        {{#environments}}
+        {{#hasExperimentRows}}
+        <table data-experiments="{{name}}">
+        <caption>Experiments of {{name}}: those running, then those concluded, newest first</caption>
+        <thead><tr><th scope="col">Experiment</th><th scope="col">Status</th><th scope="col">Goal</th><th scope="col">Published</th><th scope="col">Decision</th></tr></thead>
+        <tbody>
+        {{#experimentRows}}<tr data-experiment="{{key}}" data-status="{{status}}"><td><a href="{{href}}">{{key}}</a></td><td>{{status}}</td><td><code>{{goal}}</code></td><td>{{period}}</td><td data-figure="decision">{{decision}}</td></tr>
+        {{/experimentRows}}
+        </tbody>
+        </table>
+        {{/hasExperimentRows}}
+        {{^hasExperimentRows}}<p>No experiment has run in {{name}}.</p>{{/hasExperimentRows}}
+        {{/environments}}
         <h2 id="keys">SDK keys</h2>
         <p>Keys are named by their first characters; the server keeps only their hashes.{{#mayManageKeys}} Rotating makes a new key, shown once, and lets the keys it replaces work for the hours you give (0 ends them at once).{{/mayManageKeys}}{{^mayManageKeys}} Owners rotate and revoke them.{{/mayManageKeys}}</p>
         {{#environments}}

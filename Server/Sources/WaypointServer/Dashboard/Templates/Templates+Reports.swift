@@ -114,6 +114,29 @@ extension Templates {
 
 extension Templates {
     /// An experiment's page: the variations side by side, the uplift around zero, the per-step comparison.
+    static let concludedExperiment = """
+        <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> › <a href="/apps/{{appID}}#experiments">experiments</a> ›</p>
+        <h1>Experiment {{experiment}}</h1>
+        <p class="notice" role="status" data-figure="conclusion">{{headline}}</p>
+        <p>It ran in {{environment}} in revisions <span data-figure="revisions">{{revisions}}</span>, first published on {{firstPublished}} and last on {{lastPublished}}. Its figures were frozen when it concluded: later events do not change them.</p>
+        {{#hypothesis}}<p>Hypothesis: <q data-figure="hypothesis">{{hypothesis}}</q></p>{{/hypothesis}}
+        <section aria-labelledby="variations">
+        <h2 id="variations">Variations, goal <code data-figure="goal">{{goal}}</code></h2>
+        {{#hasVariations}}
+        <table class="variations">
+        <caption>Users exposed to each variation over the whole run, those who reached the goal after exposure, and each variation against the control: relative uplift with its 95% interval, p-value and chance to win</caption>
+        <thead><tr><th scope="col">Variation</th><th scope="col">Users</th><th scope="col">Conversions</th><th scope="col">Rate</th><th scope="col">Uplift [95% interval]</th><th scope="col">p-value</th><th scope="col">Chance to win</th></tr></thead>
+        <tbody>
+        {{#variations}}<tr data-variation="{{name}}"><th scope="row">{{name}}{{#isControl}} <span class="hint">(control)</span>{{/isControl}}</th><td class="number" data-figure="users">{{users}}</td><td class="number" data-figure="conversions">{{conversions}}</td><td class="number" data-figure="rate">{{rate}}</td><td class="number" data-figure="uplift">{{uplift}}</td><td class="number" data-figure="pValue">{{pValue}}</td><td class="number" data-figure="chanceToWin">{{chanceToWin}}</td></tr>
+        {{/variations}}
+        </tbody>
+        </table>
+        <p class="hint">{{testNote}}</p>
+        {{/hasVariations}}
+        {{^hasVariations}}<p>No report could be made of it when it concluded.</p>{{/hasVariations}}
+        </section>
+        """
+
     static let experiment = """
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> › <a href="{{subjectHref}}">{{subject}}</a> ›</p>
         <h1>Experiment {{experiment}}</h1>

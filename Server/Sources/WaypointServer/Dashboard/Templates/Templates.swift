@@ -18,6 +18,7 @@ enum Templates {
         [
             ("layout", layout), ("error", error), ("signIn", signIn), ("apps", apps), ("createdApp", createdApp),
             ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough), ("experiment", experiment),
+            ("concludedExperiment", concludedExperiment),
             ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
             ("audit", audit), ("people", people), ("tokens", tokens),
         ]

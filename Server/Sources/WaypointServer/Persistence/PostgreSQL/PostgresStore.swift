@@ -183,12 +183,13 @@ public final class PostgresStore: Sendable {
         return binds
     }
 
-    /// Runs `body` in a transaction; a ``StoreError`` thrown inside comes out as it is.
+    /// Runs `body` in a transaction; an error thrown inside that is not the database's (a
+    /// ``StoreError``, a check made between statements) comes out as it is, as SQLite's does.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         do {
             return try await client.withTransaction(logger: logger, body)
         } catch let error as PostgresTransactionError {
-            if let storeError = error.closureError as? StoreError { throw storeError }
+            if let thrown = error.closureError, !(thrown is PSQLError) { throw thrown }
             throw error
         }
     }

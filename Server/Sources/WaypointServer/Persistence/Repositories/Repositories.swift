@@ -22,6 +22,8 @@ public struct Repositories: Sendable {
     public var ledger: any ReportLedgerRepository
     /// The audit log.
     public var audit: any AuditRepository
+    /// The records of concluded experiments.
+    public var conclusions: any ExperimentConclusionRepository
     /// Whether the database can store now.
     public var readiness: any StorageReadiness
     /// The tables ``People`` reads and writes; nil for repositories made by a test without them
@@ -46,6 +48,7 @@ public struct Repositories: Sendable {
         events = database
         ledger = database
         audit = SQLAuditRepository(sql: database)
+        conclusions = SQLExperimentConclusionRepository(sql: database)
         readiness = database
         peopleTables = database
     }

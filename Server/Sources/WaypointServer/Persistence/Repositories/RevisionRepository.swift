@@ -27,8 +27,12 @@ public protocol RevisionRepository: Sendable {
     /// (``publications(appID:environment:)``); returns the revision published before (nil when none).
     /// Throws ``StoreError/noEnvironment(appID:environment:)`` or ``StoreError/noRevision(appID:revision:)``
     /// when the environment or the revision does not exist (nothing is recorded then). The entry
-    /// `audit` makes of the revision published before is added to the audit log in the same transaction.
-    func publish(appID: AppID, environment: EnvironmentName, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int?
+    /// `audit` makes of the revision published before is added to the audit log in the same transaction,
+    /// and so are the records of concluded experiments `conclusions` makes of it
+    /// (``ExperimentConclusionRepository`` reads them); when either throws, nothing is recorded.
+    func publish(
+        appID: AppID, environment: EnvironmentName, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?, conclusions: ConclusionsOf<Int?>?
+    ) async throws -> Int?
 
     /// Every publish to an environment, newest first (the latest of two in one millisecond first);
     /// publishes made before the store recorded them are not listed.
@@ -50,13 +54,19 @@ extension RevisionRepository {
         try await addRevision(appID: appID, body: body, sha256: sha256, createdAt: createdAt, edits: nil, audit: audit)
     }
 
-    /// Publishes with no audit entry; see ``publish(appID:environment:revision:at:audit:)``.
-    public func publish(appID: AppID, environment: EnvironmentName, revision: Int, at now: Date) async throws -> Int? {
-        try await publish(appID: appID, environment: environment, revision: revision, at: now, audit: nil)
+    /// Publishes with an audit entry and no records of concluded experiments; see
+    /// ``publish(appID:environment:revision:at:audit:conclusions:)``.
+    public func publish(appID: AppID, environment: EnvironmentName, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? {
+        try await publish(appID: appID, environment: environment, revision: revision, at: now, audit: audit, conclusions: nil)
     }
 
-    /// Publishes a revision to an environment now; see ``publish(appID:environment:revision:at:audit:)``.
+    /// Publishes with no audit entry; see ``publish(appID:environment:revision:at:audit:conclusions:)``.
+    public func publish(appID: AppID, environment: EnvironmentName, revision: Int, at now: Date) async throws -> Int? {
+        try await publish(appID: appID, environment: environment, revision: revision, at: now, audit: nil, conclusions: nil)
+    }
+
+    /// Publishes a revision to an environment now; see ``publish(appID:environment:revision:at:audit:conclusions:)``.
     public func publish(appID: AppID, environment: EnvironmentName, revision: Int) async throws -> Int? {
-        try await publish(appID: appID, environment: environment, revision: revision, at: Date(), audit: nil)
+        try await publish(appID: appID, environment: environment, revision: revision, at: Date(), audit: nil, conclusions: nil)
     }
 }

@@ -107,6 +107,10 @@ enum StoreMigrations {
         Step("12-" + StoreSchema.reportLedgerStepName) { dialect in StoreSchema.reportLedgerStep(in: dialect).map { Statement($0) } },
         // What a revision made by edits records: its base revision and the edits (StoreSchema+RevisionEdits.swift).
         Step("13-" + StoreSchema.revisionEditsStepName) { dialect in StoreSchema.revisionEditsStep(in: dialect) },
+        // The records of concluded experiments (StoreSchema+ExperimentConclusions.swift).
+        Step("14-" + StoreSchema.experimentConclusionsStepName) { dialect in
+            StoreSchema.experimentConclusionsStep(in: dialect).map { Statement($0) }
+        },
     ]
 
     /// Which of `statements` run, from their conditions asked before any of them runs: `exists` tells

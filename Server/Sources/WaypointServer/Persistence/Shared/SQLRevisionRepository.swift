@@ -72,7 +72,9 @@ struct SQLRevisionRepository: RevisionRepository {
         ).first.map(Self.record)
     }
 
-    func publish(appID: AppID, environment: EnvironmentName, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?) async throws -> Int? {
+    func publish(
+        appID: AppID, environment: EnvironmentName, revision: Int, at now: Date, audit: AuditEntryOf<Int?>?, conclusions: ConclusionsOf<Int?>?
+    ) async throws -> Int? {
         let dialect = sql.dialect
         return try await sql.perform(.run([
             // Locks the environment's row: publishes through several servers run one after another.
@@ -94,6 +96,8 @@ struct SQLRevisionRepository: RevisionRepository {
                     text: "INSERT INTO publications (app_id, environment, revision, published_at) VALUES (?, ?, ?, ?)",
                     values: [.text(appID.rawValue), .text(environment.rawValue), .integer(Int64(revision)), .integer(Timestamp.milliseconds(now))]),
             ]
+            // Experiments the revision published before had and this one has not (ExperimentConclusion).
+            queries += try conclusions?(previous).map(SQLExperimentConclusionRepository.insertQuery) ?? []
             if let entry = audit?(previous) { queries.append(entry.insertQuery(in: dialect)) }
             return .run(queries) { _ in .done(previous) }
         })
