@@ -81,3 +81,11 @@ extension DocumentEdits {
         Data(("{\"edits\": [" + edits.map(\.json).joined(separator: ", ") + "]}").utf8)
     }
 }
+
+extension DocumentEdits {
+    /// `existing` with `text` in `locale`, as `set-text` makes it: a plain text in the default locale
+    /// stays plain; otherwise it becomes a localized text that keeps the default locale's string.
+    public static func text(_ existing: LocalizedText?, setting locale: String, to text: String, defaultLocale: String) -> LocalizedText {
+        EditSession.setting(existing, locale: locale, text: text, defaultLocale: defaultLocale)
+    }
+}

@@ -35,6 +35,9 @@ public enum RevisionChanges {
         public var description: String { text }
     }
 
+    /// A content value in words: `'Go premium'`, `7`, `true`, `[monthly, annual]`.
+    public static func words(_ value: ContentValue) -> String { Words.value(value) }
+
     /// The changes from `before` to `after`, in words.
     public static func lines(from before: WaypointDocument, to after: WaypointDocument) -> [Line] {
         var lines = Lines(beforeLocale: before.defaultLocale, afterLocale: after.defaultLocale)
