@@ -273,7 +273,11 @@ struct StepEditorTests {
             ] {
                 #expect(text.contains(line), "\(line)")
             }
-            #expect(!text.contains("flows[3]"), "no JSON path")
+            let list = try #require(text.range(of: "<ul class=\"changes\">").flatMap { start in
+                text.range(of: "</ul>", range: start.upperBound..<text.endIndex).map { String(text[start.upperBound..<$0.lowerBound]) }
+            })
+            #expect(list.components(separatedBy: "<li").count == 5, "one line per change: \(list)")
+            #expect(!list.contains("flows["), "no JSON path")
             #expect(text.contains(">Edit paywall</a>"))
             #expect(text.contains(">Edit hint intro</a>"))
         }

@@ -84,8 +84,9 @@ struct FlowStepEditor: Sendable {
         }
         if columns.isEmpty { columns = ["en"] }
         self.columns = columns
-        let content = change?.content.map { $0.merged(into: step.content) ?? [:] } ?? step.content ?? [:]
-        fields = Set(content.keys).union(step.content?.keys.map { $0 } ?? []).sorted()
+        let own = step.content
+        let content = change?.content.map { $0.merged(into: own) ?? [:] } ?? own ?? [:]
+        fields = Set(content.keys).union(own.map { Array($0.keys) } ?? []).sorted()
     }
 
     // MARK: What the page shows
@@ -283,7 +284,7 @@ struct FlowStepEditor: Sendable {
         var set = change ?? FlowStepChange()
         set.screen = screen == (step.screen ?? "") ? nil : screen
         set.on = outcomes == (step.on ?? []) ? nil : outcomes
-        var patch = change?.content ?? ContentPatch()
+        var patch = change?.content ?? ContentPatch(values: [:], removals: [])
         for (key, value) in content {
             if step.content?[key] == value { patch.values[key] = nil } else { patch.values[key] = value }
         }
