@@ -41,6 +41,10 @@ struct DashboardController: Sendable {
         pages.get("apps/:app", use: appPage)
         pages.post("apps/:app/revisions", use: uploadRevision)
         pages.get("apps/:app/revisions/:revision", use: revisionPage)
+        pages.get("apps/:app/revisions/:revision/flows/:flow/steps/:step", use: stepEditorPage)
+        pages.post("apps/:app/revisions/:revision/flows/:flow/steps/:step", use: saveStep)
+        pages.get("apps/:app/revisions/:revision/walkthroughs/:walkthrough/steps/:step", use: hintEditorPage)
+        pages.post("apps/:app/revisions/:revision/walkthroughs/:walkthrough/steps/:step", use: saveHint)
         pages.post("apps/:app/environments/:environment/publish", use: publish)
         pages.post("apps/:app/environments/:environment/keys", use: rotateKey)
         pages.post("apps/:app/environments/:environment/keys/:keyPrefix/revoke", use: revokeKey)
@@ -339,14 +343,17 @@ extension DashboardController {
             preview = try await administration.previews.preview(appID: app.id, revision: number, environment: environment)
         }
         let base = preview.comparedRevision(asked: against)
-        var changes: [DocumentChange] = []
-        if let base, let before = try await administration.revisions.revision(appID: app.id, number: base),
-           let candidate = try await administration.revisions.revision(appID: app.id, number: number) {
-            changes = (try? DocumentDiff(before: Data(before.body), after: Data(candidate.body)).changes) ?? []
+        // The revision's document, and what changed since `base` in words.
+        let document = try await administration.revisions.revision(appID: app.id, number: number)
+            .flatMap { WaypointDocument.validate(Data($0.body)).document }
+        var changes: [RevisionChanges.Line] = []
+        if let base, let document, let before = try await administration.revisions.revision(appID: app.id, number: base),
+           let old = WaypointDocument.validate(Data(before.body)).document {
+            changes = RevisionChanges.lines(from: old, to: document)
         }
         let page = RevisionPageContext(
             csrf: csrf(request), app: app, summary: summary, summaries: summaries, preview: preview, against: base,
-            changes: changes, message: message, may: Permissions(role: try context.requirePrincipal().role))
+            changes: changes, document: document, message: message, may: Permissions(role: try context.requirePrincipal().role))
         return renderer.page(page, title: "Revision \(number) of \(app.name)", chrome: chrome(request, context), status: status)
     }
 

@@ -23,8 +23,9 @@ enum DashboardStyle {
         tr.unknown th, tr.unknown td { color: #6b4400; }
         tr.untaken td, td.warn { color: #a3001b; font-weight: 600; }
         tr.danger { background: #fde8eb; }
-        table.changes { table-layout: fixed; width: 100%; } table.changes td code { word-break: break-all; }
-        tr.removed td { background: #fde8eb; } tr.added td { background: #e6f4ea; }
+        ul.changes { padding-left: 1.2rem; } ul.changes li.removed { color: #a3001b; } ul.changes li.added { color: #1f6f3a; }
+        table.texts td.missing { background: #fff6e0; } table.texts input { width: 100%; box-sizing: border-box; }
+        figure.overlay-preview svg { max-width: 390px; border: 1px solid #c9c9d1; }
         .notice { padding: .6rem .8rem; border-left: 4px solid #1f6f3a; background: #eef7f0; }
         .notice.error { border-color: #a3001b; background: #fde8eb; }
         .hint { color: #4a4a55; font-size: .9em; }

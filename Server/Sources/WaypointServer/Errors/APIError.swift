@@ -103,6 +103,11 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         if case .invalidDocument(_, let list) = reason { list } else { [] }
     }
 
+    /// The index of the edit refused (from 0) of a `bad-edit` error; nil for other errors.
+    var editIndex: Int? {
+        if case .badEdit(let index, _) = reason { index } else { nil }
+    }
+
     /// The seconds a client should wait before retrying (`Retry-After`): on 429, and on every 503.
     var retryAfter: Int? {
         switch reason {

@@ -14,6 +14,8 @@ struct DashboardRoleTests {
         ("rotate a key", #"action="/apps/fitness/environments/production/keys""#, "POST /apps/{app}/environments/{environment}/keys"),
         ("revoke a key", "/revoke\"", "POST /apps/{app}/environments/{environment}/keys/{keyPrefix}/revoke"),
         ("publish", #"action="/apps/fitness/environments/production/publish""#, "POST /apps/{app}/environments/{environment}/publish"),
+        ("edit a step", ">Edit paywall</a>", "POST /apps/{app}/revisions/{revision}/flows/{flow}/steps/{step}"),
+        ("edit a hint", ">Edit hint intro</a>", "POST /apps/{app}/revisions/{revision}/walkthroughs/{walkthrough}/steps/{step}"),
         ("People", #"href="/people""#, "GET /people"),
         ("the audit log", #"href="/audit""#, "GET /audit"),
     ]

@@ -36,7 +36,7 @@ struct AccessMatrixTests {
     static func concrete(_ path: String) -> String {
         let values = [
             "app": "fitness", "environment": "production", "revision": "1", "keyPrefix": "wps_nothing0", "userId": "u1",
-            "walkthrough": "tour", "flow": "signup", "account": "nobody", "tokenPrefix": "wpt_nothing0",
+            "walkthrough": "tour", "flow": "signup", "account": "nobody", "tokenPrefix": "wpt_nothing0", "step": "splash",
         ]
         var result = path
         for (name, value) in values { result = result.replacingOccurrences(of: "{\(name)}", with: value) }

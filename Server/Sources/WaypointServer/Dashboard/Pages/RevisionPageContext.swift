@@ -1,3 +1,4 @@
+import Waypoint
 import WaypointTools
 
 /// The `revision` template: a revision's findings, its changes, and what publishing it would do.
@@ -10,19 +11,28 @@ struct RevisionPageContext: PageContext {
         let selected: Bool
     }
 
-    /// A changed JSON path.
+    /// A change in words (``RevisionChanges``).
     struct Change: Sendable {
         let kind: String
-        let path: String
-        let before: String
-        let after: String
+        let text: String
 
-        init(_ change: DocumentChange) {
-            kind = change.kind.rawValue
-            path = change.path
-            before = change.before ?? ""
-            after = change.after ?? ""
+        init(_ line: RevisionChanges.Line) {
+            kind = line.kind.rawValue
+            text = line.text
         }
+    }
+
+    /// A flow's or walkthrough's steps, each with its editor.
+    struct StepList: Sendable {
+        let title: String
+        let steps: [StepLink]
+    }
+
+    /// A step and its editor's address.
+    struct StepLink: Sendable {
+        let id: String
+        let detail: String
+        let href: String
     }
 
     /// A flow's row of the preview table.
@@ -88,16 +98,48 @@ struct RevisionPageContext: PageContext {
 
     /// Whether the reader may publish (publishers): the form, or a note that it needs the role.
     let mayPublish: Bool
+    /// Whether the reader may edit (editors): the steps' links say "Edit" rather than "View".
+    let mayEdit: Bool
+    let flowSteps: [StepList]
+    let hintSteps: [StepList]
+    let hasSteps: Bool
 
     /// The page of `summary`, one of the app's `summaries`.
     ///
-    /// `preview` is what publishing it would do; `changes` are those since revision `against`.
+    /// `preview` is what publishing it would do; `changes` are those since revision `against`;
+    /// `document` is the revision's, whose steps the page links to their editors.
     init(
         csrf: String, app: AppRecord, summary: RevisionSummary, summaries: [RevisionSummary], preview: PublishPreview,
-        against: Int?, changes: [DocumentChange], message: String?, may: Permissions
+        against: Int?, changes: [RevisionChanges.Line], document: WaypointDocument?, message: String?, may: Permissions
     ) {
         self.csrf = csrf
         mayPublish = may.publish
+        mayEdit = may.edit
+        let base = "/apps/\(app.id)/revisions/\(summary.revision)"
+        var flowSteps: [StepList] = []
+        var seenFlows: Set<String> = []
+        for flow in document?.flows ?? [] where seenFlows.insert(flow.id).inserted {
+            let steps = (document?.flows ?? []).filter { $0.id == flow.id }.flatMap(\.steps)
+            var seen: Set<String> = []
+            let links = steps.filter { $0.subflow == nil && seen.insert($0.id).inserted }.map { step in
+                StepLink(
+                    id: step.id, detail: step.screen.map { "screen \($0)" } ?? "",
+                    href: base + "/flows/\(FormText.percentEncoded(flow.id))/steps/\(FormText.percentEncoded(step.id))")
+            }
+            if !links.isEmpty { flowSteps.append(StepList(title: "Flow \(flow.id)", steps: links)) }
+        }
+        var hintSteps: [StepList] = []
+        var seenWalkthroughs: Set<String> = []
+        for walkthrough in document?.walkthroughs ?? [] where seenWalkthroughs.insert(walkthrough.id).inserted {
+            hintSteps.append(StepList(title: "Walkthrough \(walkthrough.id)", steps: walkthrough.steps.map { step in
+                StepLink(
+                    id: step.id, detail: "on \(step.targetElementId)",
+                    href: base + "/walkthroughs/\(FormText.percentEncoded(walkthrough.id))/steps/\(FormText.percentEncoded(step.id))")
+            }))
+        }
+        self.flowSteps = flowSteps
+        self.hintSteps = hintSteps
+        hasSteps = !flowSteps.isEmpty || !hintSteps.isEmpty
         appID = app.id.rawValue
         appName = app.name
         revision = summary.revision

@@ -15,16 +15,21 @@ extension Templates {
         </form>
         {{/hasAgainstChoices}}
         {{#hasChanges}}
-        <table class="changes">
-        <caption>JSON paths changed{{#against}} from revision {{against}} to {{revision}}{{/against}}</caption>
-        <thead><tr><th scope="col">Path</th><th scope="col">Change</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
-        <tbody>
-        {{#changes}}<tr class="{{kind}}"><td><code>{{path}}</code></td><td>{{kind}}</td><td><code>{{before}}</code></td><td><code>{{after}}</code></td></tr>
+        <ul class="changes">
+        {{#changes}}<li class="{{kind}}">{{text}}</li>
         {{/changes}}
-        </tbody>
-        </table>
+        </ul>
         {{/hasChanges}}
         {{^hasChanges}}{{#against}}<p>No change.</p>{{/against}}{{/hasChanges}}
+        {{#hasSteps}}
+        <h2 id="steps">Steps</h2>
+        {{#flowSteps}}<h3>{{title}}</h3>
+        <ul>{{#steps}}<li><a href="{{href}}">{{#mayEdit}}Edit{{/mayEdit}}{{^mayEdit}}View{{/mayEdit}} {{id}}</a> {{detail}}</li>{{/steps}}</ul>
+        {{/flowSteps}}
+        {{#hintSteps}}<h3>{{title}}</h3>
+        <ul>{{#steps}}<li><a href="{{href}}">{{#mayEdit}}Edit{{/mayEdit}}{{^mayEdit}}View{{/mayEdit}} hint {{id}}</a> {{detail}}</li>{{/steps}}</ul>
+        {{/hintSteps}}
+        {{/hasSteps}}
         <h2 id="publish">Publish to {{environment}}</h2>
         <p>Environment: {{#environments}}{{#current}}<strong aria-current="page">{{name}}</strong>{{/current}}{{^current}}<a href="/apps/{{appID}}/revisions/{{revision}}?environment={{name}}">{{name}}</a>{{/current}} {{/environments}}</p>
         <p>{{environment}} serves {{#publishedRevision}}revision {{publishedRevision}}{{/publishedRevision}}{{^publishedRevision}}nothing yet{{/publishedRevision}}.</p>

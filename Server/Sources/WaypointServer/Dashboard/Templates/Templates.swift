@@ -21,6 +21,7 @@ enum Templates {
             ("concludedExperiment", concludedExperiment),
             ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
             ("audit", audit), ("people", people), ("tokens", tokens),
+            ("stepEditor", stepEditor), ("hintEditor", hintEditor), ("fieldProblems", fieldProblems),
         ]
     }
 
