@@ -6,6 +6,8 @@ struct Permissions: Sendable, Hashable {
     let createApps: Bool
     /// Upload a revision (editor).
     let upload: Bool
+    /// Edit a revision without JSON: the experiment form, Ship and Stop (editor; the edits route's role).
+    let edit: Bool
     /// Publish a revision (publisher).
     let publish: Bool
     /// Rotate and revoke SDK keys (owner).
@@ -23,6 +25,7 @@ struct Permissions: Sendable, Hashable {
         }
         createApps = may("POST /apps")
         upload = may("POST /apps/{app}/revisions")
+        edit = may("POST /v1/apps/{app}/revisions/{revision}/edits")
         publish = may("POST /apps/{app}/environments/{environment}/publish")
         manageKeys = may("POST /apps/{app}/environments/{environment}/keys")
         managePeople = may("GET /people")

@@ -118,6 +118,22 @@ extension Templates {
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> › <a href="{{subjectHref}}">{{subject}}</a> ›</p>
         <h1>Experiment {{experiment}}</h1>
         {{#scope}}{{> reportScope}}{{/scope}}
+        {{#decision}}
+        <section aria-labelledby="decide" class="decide">
+        <h2 id="decide">End the test</h2>
+        <p class="hint">Each button makes a new revision from revision {{publishedRevision}}, which {{environment}} serves, and opens its publish preview: nothing changes for users until it is published.</p>
+        {{#variations}}<form method="post" action="{{shipAction}}" class="inline">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="variation" value="{{.}}">
+        <button type="submit">Ship {{.}}</button> <span class="hint">everyone gets {{.}}</span>
+        </form>
+        {{/variations}}
+        <form method="post" action="{{stopAction}}" class="inline">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit">Stop</button> <span class="hint">everyone gets {{control}}, the control</span>
+        </form>
+        </section>
+        {{/decision}}
         {{#srmWarning}}<p class="notice error" role="alert" data-figure="srmWarning">{{srmWarning}}</p>{{/srmWarning}}
         <form method="get" class="inline" aria-label="Goal">
         {{#goalFields}}<input type="hidden" name="{{name}}" value="{{value}}">{{/goalFields}}

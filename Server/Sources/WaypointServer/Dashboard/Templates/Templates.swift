@@ -20,6 +20,7 @@ enum Templates {
             ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough), ("experiment", experiment),
             ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
             ("audit", audit), ("people", people), ("tokens", tokens),
+            ("experimentForm", experimentForm), ("fieldProblems", fieldProblems),
         ]
     }
 
