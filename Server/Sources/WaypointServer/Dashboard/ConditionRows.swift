@@ -79,7 +79,8 @@ enum ConditionRows {
         if Set(pairs).count == pairs.count {
             var members: [String: JSONValue] = [:]
             for part in parts {
-                var tests = members[part.attribute].flatMap { if case .object(let tests) = $0 { tests } else { nil } } ?? [:]
+                var tests: [String: JSONValue] = [:]
+                if case .object(let written)? = members[part.attribute] { tests = written }
                 tests[part.op.rawValue] = part.value
                 members[part.attribute] = .object(tests)
             }
@@ -94,8 +95,8 @@ enum ConditionRows {
         if members.count == 1, case .array(let list)? = members["$and"] {
             var rows: [ConditionRow] = []
             for element in list {
-                guard case .object(let inner) = element, inner.count == 1, let (attribute, test) = inner.first,
-                      case .object(let tests) = test, tests.count == 1, let part = rows(attribute: attribute, tests: tests)
+                guard case .object(let inner) = element, inner.count == 1, let only = inner.first,
+                      case .object(let tests) = only.value, tests.count == 1, let part = rows(attribute: only.key, tests: tests)
                 else { return nil }
                 rows += part
             }

@@ -120,8 +120,8 @@ extension DashboardController {
             break
         }
         let edit: JSONValue
-        do {
-            edit = try existing.map { existing throws(ConditionRowError) in try form.updateEdit(of: existing) } ?? form.addEdit()
+        do throws(ConditionRowError) {
+            if let existing { edit = try form.updateEdit(of: existing) } else { edit = try form.addEdit() }
         } catch {
             return experimentFormView(
                 request, context, revision, existing: existing, form: form,
@@ -208,7 +208,7 @@ extension DashboardController {
             variationsProblems: problemsOf("variations"), weightsProblems: problemsOf("weights"),
             coverage: form.coverage, coverageProblems: problemsOf("coverage"),
             conditionRows: form.keepsCondition ? nil : form.conditionRows.enumerated().map { index, row in
-                .init(
+                ExperimentFormPageContext.ConditionRowFields(
                     index: index, attribute: row.attribute,
                     operators: ConditionRowOperator.allCases.map { .init(value: $0.rawValue, label: $0.words, selected: $0 == row.op) },
                     value: row.value, problems: problemsOf("condition-\(index)"))

@@ -119,7 +119,7 @@ struct ExperimentForm: Sendable {
 
     /// The condition the rows make (nil: everyone); throws the first row's problem.
     func condition() throws(ConditionRowError) -> JSONValue? {
-        if let (row, message) = rowProblems.min(by: { $0.key < $1.key }) { throw ConditionRowError(row: row, message: message) }
+        if let first = rowProblems.min(by: { $0.key < $1.key }) { throw ConditionRowError(row: first.key, message: first.value) }
         return try ConditionRows.condition(from: conditionRows)
     }
 
