@@ -96,7 +96,7 @@ enum ConditionRows {
             var rows: [ConditionRow] = []
             for element in list {
                 guard case .object(let inner) = element, inner.count == 1, let only = inner.first,
-                      case .object(let tests) = only.value, tests.count == 1, let part = rows(attribute: only.key, tests: tests)
+                      case .object(let tests) = only.value, tests.count == 1, let part = Self.rows(attribute: only.key, tests: tests)
                 else { return nil }
                 rows += part
             }
@@ -117,7 +117,7 @@ enum ConditionRows {
             case .string, .number, .bool: tests = [ConditionRowOperator.eq.rawValue: member]
             case .null, .array: return nil
             }
-            guard !tests.isEmpty, let part = rows(attribute: attribute, tests: tests) else { return nil }
+            guard !tests.isEmpty, let part = Self.rows(attribute: attribute, tests: tests) else { return nil }
             normalized[attribute] = .object(tests)
             rows += part
         }

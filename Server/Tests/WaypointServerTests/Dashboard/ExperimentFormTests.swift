@@ -71,7 +71,8 @@ struct ExperimentFormTests {
             #expect(json.status == .ok, "\(json.text)")
             #expect(try json.object()["revision"] as? Int == 2)
             #expect(try json.object()["existing"] as? Bool == true)
-            let local = try DocumentEdits.apply(Data(#"{"edits": ["# + edit + "]}".utf8), to: try WaypointDocument(validating: try TestServer.example("waypoint.json")))
+            let body: String = #"{"edits": ["# + edit + "]}"
+            let local = try DocumentEdits.apply(Data(body.utf8), to: try WaypointDocument(validating: try TestServer.example("waypoint.json")))
             #expect(try json.object()["sha256"] as? String == SecretHash.sha256Hex(Array(local.text.utf8)))
             let experiment = try #require(local.document.experiment("paywall-headline"))
             #expect(experiment.minimumDetectableEffect == 0.05 && experiment.goal == "purchase" && experiment.guardrails == ["$complete"])
@@ -148,6 +149,9 @@ struct ExperimentFormTests {
             ]))
             #expect(row2.status == .badRequest)
             #expect(try #require(HTMLForm.section(of: #"data-field="condition-0""#, in: row2.text)).contains("takes true"))
+            // Without the page's token: refused, whatever the form says.
+            let forged = HTMLForm.changing(fields, ["csrf": "forged", "key": "headline", "variation-1-name": "bold"])
+            #expect(try await browser.post(Self.newForm, form: forged).status == .forbidden)
             #expect(try await Self.revisionCount(client) == 1)
         }
     }

@@ -4,9 +4,9 @@ import Foundation
 /// checked), the selected option of each select (else its first) and its textareas, in the order
 /// of the page. Enough for the dashboard's own server-rendered forms.
 enum HTMLForm {
-    /// The fields of the first form whose `action` is `action`, without its submit buttons.
+    /// The fields of the first POST form whose `action` is `action`, without its submit buttons.
     static func fields(in html: String, action: String) -> [(String, String)]? {
-        guard let start = html.range(of: "action=\"\(action)\"") else { return nil }
+        guard let start = html.range(of: "method=\"post\" action=\"\(action)\"") else { return nil }
         let rest = html[start.upperBound...]
         guard let end = rest.range(of: "</form>") else { return nil }
         let form = String(rest[..<end.lowerBound])
