@@ -191,6 +191,8 @@ extension DashboardController {
             case .outcome(let step, let outcome): return "\(goal): \(step) completed with \(outcome)"
             }
         }
+        // At least one row to fill in.
+        let rows = form.conditionRows.isEmpty ? [ConditionRow("", .eq, "")] : form.conditionRows
         let goalValues = choices.contains(form.goal) ? choices : choices + [form.goal]
         let guardrailValues = choices + form.guardrails.filter { !choices.contains($0) }
         let page = ExperimentFormPageContext(
@@ -207,7 +209,7 @@ extension DashboardController {
             },
             variationsProblems: problemsOf("variations"), weightsProblems: problemsOf("weights"),
             coverage: form.coverage, coverageProblems: problemsOf("coverage"),
-            conditionRows: form.keepsCondition ? nil : form.conditionRows.enumerated().map { index, row in
+            conditionRows: form.keepsCondition ? nil : rows.enumerated().map { index, row in
                 ExperimentFormPageContext.ConditionRowFields(
                     index: index, attribute: row.attribute,
                     operators: ConditionRowOperator.allCases.map { .init(value: $0.rawValue, label: $0.words, selected: $0 == row.op) },

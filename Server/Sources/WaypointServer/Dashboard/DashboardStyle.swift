@@ -47,7 +47,7 @@ enum DashboardStyle {
         form.experiment-form { max-width: 52rem; } fieldset.field { border: 1px solid #c9c9d1; border-radius: 4px; padding: .5rem .8rem; }
         .field .row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: baseline; margin: .3rem 0; }
         .field-problem { margin: .2rem 0; color: #a3001b; font-weight: 600; } .field-problem.warning { color: #6b4400; }
-        button.secondary { background: #fff; color: #0b4fa8; } section.decide form.inline { margin-bottom: .4rem; }
+        button.secondary { background: #fff; color: #0b4fa8; } button.default-action { position: absolute; left: -9999px; } section.decide form.inline { margin-bottom: .4rem; }
         """
 
     /// `GET /dashboard.css`.

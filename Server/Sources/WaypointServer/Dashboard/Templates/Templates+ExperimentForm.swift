@@ -21,6 +21,7 @@ extension Templates {
         {{/subjectChoosable}}
         {{^subjectChoosable}}<p>Applies to {{subjectLabel}}: the steps its variations change decide it.</p>{{/subjectChoosable}}
         <form method="post" action="{{action}}" class="stack experiment-form">
+        <button type="submit" name="action" value="save" class="default-action" tabindex="-1" aria-hidden="true">Save</button>
         <input type="hidden" name="csrf" value="{{csrf}}">
         <input type="hidden" name="flow" value="{{subject}}">
         <div class="field" data-field="key">

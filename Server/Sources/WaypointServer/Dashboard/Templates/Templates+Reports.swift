@@ -118,22 +118,6 @@ extension Templates {
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> › <a href="{{subjectHref}}">{{subject}}</a> ›</p>
         <h1>Experiment {{experiment}}</h1>
         {{#scope}}{{> reportScope}}{{/scope}}
-        {{#decision}}
-        <section aria-labelledby="decide" class="decide">
-        <h2 id="decide">End the test</h2>
-        <p class="hint">Each button makes a new revision from revision {{publishedRevision}}, which {{environment}} serves, and opens its publish preview: nothing changes for users until it is published.</p>
-        {{#variations}}<form method="post" action="{{shipAction}}" class="inline">
-        <input type="hidden" name="csrf" value="{{csrf}}">
-        <input type="hidden" name="variation" value="{{.}}">
-        <button type="submit">Ship {{.}}</button> <span class="hint">everyone gets {{.}}</span>
-        </form>
-        {{/variations}}
-        <form method="post" action="{{stopAction}}" class="inline">
-        <input type="hidden" name="csrf" value="{{csrf}}">
-        <button type="submit">Stop</button> <span class="hint">everyone gets {{control}}, the control</span>
-        </form>
-        </section>
-        {{/decision}}
         {{#srmWarning}}<p class="notice error" role="alert" data-figure="srmWarning">{{srmWarning}}</p>{{/srmWarning}}
         <form method="get" class="inline" aria-label="Goal">
         {{#goalFields}}<input type="hidden" name="{{name}}" value="{{value}}">{{/goalFields}}
@@ -178,6 +162,22 @@ extension Templates {
         </table>
         </section>
         {{/guardrails}}
+        {{#decision}}
+        <section aria-labelledby="decide" class="decide">
+        <h2 id="decide">End the test</h2>
+        <p class="hint">Each button makes a new revision from revision {{publishedRevision}}, which {{environment}} serves, and opens its publish preview: nothing changes for users until it is published.</p>
+        {{#variations}}<form method="post" action="{{shipAction}}" class="inline">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="variation" value="{{.}}">
+        <button type="submit">Ship {{.}}</button> <span class="hint">everyone gets {{.}}</span>
+        </form>
+        {{/variations}}
+        <form method="post" action="{{stopAction}}" class="inline">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit">Stop</button> <span class="hint">everyone gets {{control}} (the control)</span>
+        </form>
+        </section>
+        {{/decision}}
         <section aria-labelledby="uplift">
         <h2 id="uplift">Uplift over the control</h2>
         <div class="side-by-side">
