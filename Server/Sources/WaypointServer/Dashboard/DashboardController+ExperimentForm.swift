@@ -242,7 +242,10 @@ extension DashboardController {
             : document.walkthroughs.filter { $0.id == subject }.flatMap { $0.steps.map(\.id) }.uniqued()
         let app = FormText.percentEncoded(revision.app.id.rawValue)
         return experiment.variations.uniqued().enumerated().map { index, variation in
-            let changes = experiment.changes(for: variation).flatMap(ExperimentChangeWords.lines)
+            // A whole-flow variation is an entry of its own: its structure, not a step's fields.
+            let entries = document.flows.filter { $0.experiment == experiment.key && $0.variation == variation }.map { "flow \($0.id): an entry of its own (\($0.steps.count) steps)" }
+                + document.walkthroughs.filter { $0.experiment == experiment.key && $0.variation == variation }.map { "walkthrough \($0.id): an entry of its own (\($0.steps.count) steps)" }
+            let changes = entries + experiment.changes(for: variation).flatMap(ExperimentChangeWords.lines)
             return .init(
                 name: variation, isControl: index == 0, changes: changes, hasChanges: !changes.isEmpty,
                 links: steps.map { step in

@@ -90,6 +90,9 @@ struct ExperimentFormTests {
             #expect(page.text.contains(#"href="/apps/fitness/revisions/1/flows/upgrade/steps/paywall?experiment=paywall-copy&amp;variation=annual-first""#))
             let fields = try #require(HTMLForm.fields(in: page.text, action: path))
             #expect(fields.contains { $0 == ("variation-0-weight", "50") })
+            // A whole-flow variation is said to be an entry of its own, not "no change".
+            let wholeFlow = try await browser.get("/apps/fitness/revisions/1/experiments/short-signup").text
+            #expect(wholeFlow.contains("flow signup: an entry of its own (2 steps)"), "\(wholeFlow)")
             let saved = try await browser.post(path, form: HTMLForm.changing(fields, ["variation-0-weight": "30", "variation-1-weight": "70"]))
             #expect(saved.status == .seeOther, "\(saved.text)")
             #expect(saved.headers[.location] == "/apps/fitness/revisions/2?experimentSaved=paywall-copy")
