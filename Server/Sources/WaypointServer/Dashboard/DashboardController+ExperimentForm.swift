@@ -108,9 +108,10 @@ extension DashboardController {
         _ request: Request, _ context: Context, _ revision: EditableRevision, existing: ExperimentEntry?, form: ExperimentForm, action: String?
     ) async throws -> Response {
         switch action {
-        case "add-variation" where existing == nil:
+        case "add-variation":
+            // A running experiment's variations stay as they are.
             var more = form
-            more.variations.append(ExperimentForm.Variation(name: "", weight: ""))
+            if existing == nil { more.variations.append(ExperimentForm.Variation(name: "", weight: "")) }
             return experimentFormView(request, context, revision, existing: existing, form: more, status: .ok)
         case "add-condition":
             var more = form

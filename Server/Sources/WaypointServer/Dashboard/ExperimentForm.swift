@@ -155,11 +155,14 @@ struct ExperimentForm: Sendable {
             if conditionRows != beforeRows { set["condition"] = condition ?? .null }
         }
         if goal != before.goal { set["goal"] = .string(goal) }
-        if guardrails != before.guardrails { set["guardrails"] = guardrails.isEmpty ? .null : .array(guardrails.map(JSONValue.string)) }
+        // The checkboxes list goals in the flow's order: the same goals in another order are no change.
+        if guardrails.sorted() != before.guardrails.sorted() {
+            set["guardrails"] = guardrails.isEmpty ? .null : .array(guardrails.map(JSONValue.string))
+        }
         if minimumDetectableEffect != before.minimumDetectableEffect {
             set["minimumDetectableEffect"] = Self.fraction(percent: minimumDetectableEffect) ?? .null
         }
-        if hypothesis != before.hypothesis { set["hypothesis"] = hypothesis.isEmpty ? .null : .string(hypothesis) }
+        if hypothesis != before.hypothesis.trimmingCharacters(in: .whitespacesAndNewlines) { set["hypothesis"] = hypothesis.isEmpty ? .null : .string(hypothesis) }
         return .object([
             "op": .string(DocumentEdit.Operation.updateExperiment.rawValue), "key": .string(existing.key), "set": .object(set),
         ])

@@ -181,6 +181,30 @@ struct ExperimentFormTests {
         }
     }
 
+    @Test func anUpdateSetsOnlyWhatThePersonChanged() throws {
+        let existing = ExperimentEntry(
+            key: "paywall-copy", variations: ["control", "annual-first"], weights: [0.5, 0.5],
+            condition: Condition(json: try JSONValue(parsing: #"{"country": "US"}"#)), guardrails: ["paywall", "$complete"],
+            minimumDetectableEffect: 0.05, hypothesis: "Annual first sells more.\n")
+        var form = ExperimentForm(experiment: existing, subject: "upgrade")
+        #expect(form.conditionRows == [ConditionRow("country", .eq, "US")])
+        #expect(form.minimumDetectableEffect == "5")
+        // As posted: the checkboxes in the flow's order, the hypothesis trimmed.
+        form.guardrails = ["$complete", "paywall"]
+        form.hypothesis = "Annual first sells more."
+        let unchanged = try form.updateEdit(of: existing)
+        #expect(unchanged["set"] == .object([:]), "\(unchanged)")
+        form.variations[1].weight = "60"
+        form.variations[0].weight = "40"
+        form.conditionRows.append(ConditionRow("appLaunches", .gte, "3"))
+        form.minimumDetectableEffect = ""
+        let changed = try form.updateEdit(of: existing)
+        #expect(changed == (try JSONValue(parsing: #"""
+            {"op": "update-experiment", "key": "paywall-copy", "set": {"weights": [0.4, 0.6], "minimumDetectableEffect": null,
+             "condition": {"country": {"$eq": "US"}, "appLaunches": {"$gte": 3}}}}
+            """#)))
+    }
+
     @Test func percentagesBecomeTheSharesAPersonWouldWrite() {
         #expect(ExperimentForm.fraction(percent: "5") == .number(0.05))
         #expect(ExperimentForm.fraction(percent: "33.3 %") == .number(0.333))
