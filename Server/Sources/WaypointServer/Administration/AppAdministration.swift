@@ -120,7 +120,7 @@ struct AppAdministration: Sendable {
         do {
             result = try DocumentEdits.apply(body, to: document)
         } catch {
-            throw APIError.badEdit(error.description, index: error.editIndex)
+            throw APIError.badEdit(error.description, index: error.editIndex, diagnostics: error.diagnostics)
         }
         let made = MadeByEdits(edits: result.edits, record: RevisionEdits(base: number, json: String(decoding: body, as: UTF8.self)))
         return try await addRevision(appID: appID, body: Data(result.text.utf8), madeBy: made, by: origin)

@@ -46,6 +46,12 @@ struct DashboardController: Sendable {
         pages.get("apps/:app/revisions/:revision/walkthroughs/:walkthrough/steps/:step", use: hintEditorPage)
         pages.post("apps/:app/revisions/:revision/walkthroughs/:walkthrough/steps/:step", use: saveHint)
         pages.post("apps/:app/environments/:environment/publish", use: publish)
+        pages.get("apps/:app/revisions/:revision/experiments/new", use: newExperimentPage)
+        pages.post("apps/:app/revisions/:revision/experiments/new", use: addExperiment)
+        pages.get("apps/:app/revisions/:revision/experiments/:experiment", use: experimentFormPage)
+        pages.post("apps/:app/revisions/:revision/experiments/:experiment", use: updateExperiment)
+        pages.post("apps/:app/environments/:environment/experiments/:experiment/ship", use: shipVariation)
+        pages.post("apps/:app/environments/:environment/experiments/:experiment/stop", use: stopExperiment)
         pages.post("apps/:app/environments/:environment/keys", use: rotateKey)
         pages.post("apps/:app/environments/:environment/keys/:keyPrefix/revoke", use: revokeKey)
         pages.get("audit", use: auditPage)
@@ -321,8 +327,10 @@ extension DashboardController {
             let number = try Self.revisionNumber(context.parameters.get("revision"))
             let environment = try request.uri.queryParameters.get("environment").map(AppAdministration.existingEnvironment) ?? .default
             let against = request.uri.queryParameters.get("against").flatMap { Int($0) }
+            let notice = Self.experimentNotice(revision: number, environment: environment) { request.uri.queryParameters.get($0) }
             return try await revisionView(
-                request, context, app: app, number: number, environment: environment, against: against, status: .ok, message: nil)
+                request, context, app: app, number: number, environment: environment, against: against, status: .ok, message: nil,
+                notice: notice)
         }
     }
 
@@ -330,7 +338,7 @@ extension DashboardController {
     /// do (`preview`, when the caller has it already).
     func revisionView(
         _ request: Request, _ context: ServerContext, app: AppRecord, number: Int, environment: EnvironmentName, against: Int?, status: HTTPResponse.Status,
-        message: String?, preview known: PublishPreview? = nil
+        message: String?, preview known: PublishPreview? = nil, notice: String? = nil
     ) async throws -> Response {
         let summaries = try await administration.revisions.revisions(appID: app.id)
         guard let summary = summaries.first(where: { $0.revision == number }) else {
@@ -351,9 +359,11 @@ extension DashboardController {
            let old = WaypointDocument.validate(Data(before.body)).document {
             changes = RevisionChanges.lines(from: old, to: document)
         }
-        let page = RevisionPageContext(
+        let may = Permissions(role: try context.requirePrincipal().role)
+        var page = RevisionPageContext(
             csrf: csrf(request), app: app, summary: summary, summaries: summaries, preview: preview, against: base,
-            changes: changes, document: document, message: message, may: Permissions(role: try context.requirePrincipal().role))
+            changes: changes, document: document, message: message, may: may)
+        addExperiments(to: &page, app: app, number: number, document: document, may: may, notice: notice)
         return renderer.page(page, title: "Revision \(number) of \(app.name)", chrome: chrome(request, context), status: status)
     }
 

@@ -45,6 +45,10 @@ enum DashboardStyle {
         section.scope { margin: .5rem 0 1.5rem; padding: .6rem .8rem; border-left: 4px solid #1f3a5f; background: #f2f5f9; }
         section.scope p { margin: .3rem 0; } section.scope form.inline { margin: .3rem 0; }
         span.rate { color: #4a4a55; font-size: .85em; } span.rate::before { content: "("; } span.rate::after { content: ")"; }
+        form.experiment-form { max-width: 52rem; } fieldset.field { border: 1px solid #c9c9d1; border-radius: 4px; padding: .5rem .8rem; }
+        .field .row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: baseline; margin: .3rem 0; }
+        .field-problem { margin: .2rem 0; color: #a3001b; font-weight: 600; } .field-problem.warning { color: #6b4400; }
+        button.secondary { background: #fff; color: #0b4fa8; } button.default-action { position: absolute; left: -9999px; } section.decide form.inline { margin-bottom: .4rem; }
         """
 
     /// `GET /dashboard.css`.

@@ -178,7 +178,8 @@ struct ReportPagesController: Sendable {
                     ? APIError.badRequest(error.description) : APIError.notFound(error.description)
             }
             let goals = ExperimentGoal.choices(in: document, flowID: report.flowID ?? report.walkthroughID ?? "")
-            let values = ExperimentPage(report: report, scope: scope, goals: goals, flow: flow, control: control).context()
+            var values = ExperimentPage(report: report, scope: scope, goals: goals, flow: flow, control: control).context()
+            values.decision = try await pages.experimentDecision(request, context, app: scope.app, environment: scope.environment, key: key)
             return pages.renderer.page(values, title: "Experiment \(key)", chrome: pages.chrome(request, context))
         }
     }

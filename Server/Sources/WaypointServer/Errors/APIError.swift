@@ -8,7 +8,7 @@ import Waypoint
 public struct APIError: Error, Sendable, HTTPResponseError {
     private enum Reason: Sendable {
         case badRequest(code: String, message: String)
-        case badEdit(index: Int?, message: String)
+        case badEdit(index: Int?, message: String, diagnostics: [Diagnostic])
         case unauthorized(String)
         case forbidden(String)
         case notFound(code: String, message: String)
@@ -29,8 +29,11 @@ public struct APIError: Error, Sendable, HTTPResponseError {
 
     static func badRequest(_ message: String, code: String = "bad-request") -> APIError { APIError(.badRequest(code: code, message: message)) }
     /// Edits refused (400 `bad-edit`): `index` is the edit's (from 0), answered as `error.edit`; nil
-    /// when the list of edits itself is wrong.
-    static func badEdit(_ message: String, index: Int?) -> APIError { APIError(.badEdit(index: index, message: message)) }
+    /// when the list of edits itself is wrong. `diagnostics` are the format errors of the document the
+    /// edit made, when that is why (located in that document, for the dashboard's fields; not in the body).
+    static func badEdit(_ message: String, index: Int?, diagnostics: [Diagnostic] = []) -> APIError {
+        APIError(.badEdit(index: index, message: message, diagnostics: diagnostics))
+    }
     static func unauthorized(_ message: String) -> APIError { APIError(.unauthorized(message)) }
     static func forbidden(_ message: String) -> APIError { APIError(.forbidden(message)) }
     static func notFound(_ message: String, code: String = "not-found") -> APIError { APIError(.notFound(code: code, message: message)) }
@@ -87,7 +90,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     /// What went wrong and how to fix it.
     public var message: String {
         switch reason {
-        case .badRequest(_, let message), .badEdit(_, let message), .unauthorized(let message), .forbidden(let message), .notFound(_, let message), .conflict(let message),
+        case .badRequest(_, let message), .badEdit(_, let message, _), .unauthorized(let message), .forbidden(let message), .notFound(_, let message), .conflict(let message),
             .tooLarge(let message), .requestTimeout(let message), .invalidDocument(let message, _), .unavailable(let message), .storage(_, let message, _),
             .tooManyAttempts(let message, _):
             message
@@ -98,9 +101,12 @@ public struct APIError: Error, Sendable, HTTPResponseError {
         }
     }
 
-    /// The diagnostics of a refused document (empty for other errors).
+    /// The diagnostics of a refused document, or of the document a refused edit made (empty for other errors).
     var diagnostics: [Diagnostic] {
-        if case .invalidDocument(_, let list) = reason { list } else { [] }
+        switch reason {
+        case .invalidDocument(_, let list), .badEdit(_, _, let list): list
+        default: []
+        }
     }
 
     /// The index of the edit refused (from 0) of a `bad-edit` error; nil for other errors.
@@ -132,7 +138,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
     /// and the diagnostics of a refused document.
     func body() throws -> [UInt8] {
         let diagnostics: [Diagnostic]? = if case .invalidDocument(_, let list) = reason { list } else { nil }
-        let edit: Int? = if case .badEdit(let index, _) = reason { index } else { nil }
+        let edit: Int? = if case .badEdit(let index, _, _) = reason { index } else { nil }
         return try JSONBody.encode(Body(error: .init(code: code, message: message, edit: edit), diagnostics: diagnostics))
     }
 

@@ -78,6 +78,13 @@ enum AccessRules {
         "GET /apps/{app}/flows/{flow}": .role(.viewer),
         "GET /apps/{app}/walkthroughs/{walkthrough}": .role(.viewer),
         "GET /apps/{app}/experiments/{experiment}": .role(.viewer),
+        // Edits without JSON: the edits route's role.
+        "GET /apps/{app}/revisions/{revision}/experiments/new": .role(.editor),
+        "POST /apps/{app}/revisions/{revision}/experiments/new": .role(.editor),
+        "GET /apps/{app}/revisions/{revision}/experiments/{experiment}": .role(.editor),
+        "POST /apps/{app}/revisions/{revision}/experiments/{experiment}": .role(.editor),
+        "POST /apps/{app}/environments/{environment}/experiments/{experiment}/ship": .role(.editor),
+        "POST /apps/{app}/environments/{environment}/experiments/{experiment}/stop": .role(.editor),
         "GET /people": .role(.owner),
         "POST /people": .role(.owner),
         "POST /people/{account}/role": .role(.owner),

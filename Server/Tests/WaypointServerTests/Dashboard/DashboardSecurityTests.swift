@@ -13,6 +13,9 @@ struct DashboardSecurityTests {
         (.get, "/apps"), (.post, "/apps"), (.get, "/apps/fitness"), (.post, "/apps/fitness/revisions"),
         (.get, "/apps/fitness/revisions/1"), (.post, "/apps/fitness/environments/production/publish"),
         (.get, "/apps/fitness/flows/signup"), (.get, "/apps/fitness/walkthroughs/tour"), (.post, "/logout"),
+        (.get, "/apps/fitness/revisions/1/experiments/new"), (.post, "/apps/fitness/revisions/1/experiments/new"),
+        (.post, "/apps/fitness/revisions/1/experiments/paywall-copy"),
+        (.post, "/apps/fitness/environments/production/experiments/paywall-copy/ship"),
     ]
 
     @Test func noPageWithoutSigningIn() async throws {

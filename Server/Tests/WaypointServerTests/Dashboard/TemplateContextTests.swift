@@ -76,7 +76,7 @@ struct TemplateContextTests {
             revisions: [.init(RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"]), appID: "fitness")],
             notice: "Revision 2 is published.", message: "The document has 1 error.",
             diagnostics: DiagnosticTable([diagnostic], caption: "Problems"), draft: "{}", may: Permissions(role: .owner)),
-        RevisionPageContext(
+        revisionSample(
             csrf: "token", app: app, summary: summary, summaries: [summary, RevisionSummary(revision: 1, sha256: "cd", createdAt: Date(), publishedTo: [])],
             preview: PublishPreview(
                 revision: 2, environment: "production", publishedRevision: 3, diagnostics: [diagnostic],
@@ -156,8 +156,31 @@ struct TemplateContextTests {
                 warnings: ["short is worse than the control on $complete: its whole interval lies below 0."])],
             upliftChart: "<svg></svg>", stepVariations: ["control", "short"],
             steps: [.init(id: "splash", cells: [.init(rate: "90.0%", comparison: "-10.0%, p 0.0400"), .init(rate: "100.0%", comparison: nil)])],
-            multipleVariations: 1, undeclaredVariationUsers: 2, invalidLines: 3),
+            multipleVariations: 1, undeclaredVariationUsers: 2, invalidLines: 3,
+            decision: .init(
+                csrf: "token", environment: "production", publishedRevision: 1, control: "control",
+                shipAction: "/apps/fitness/environments/production/experiments/short-signup/ship",
+                stopAction: "/apps/fitness/environments/production/experiments/short-signup/stop", variations: ["short"])),
         ConcludedExperimentPageContext(conclusion, app: app),
+        ExperimentFormPageContext(
+            csrf: "token", appID: "fitness", appName: "Fitness", revision: 2, isNew: false, heading: "Experiment paywall-copy in revision 2",
+            action: "/apps/fitness/revisions/2/experiments/paywall-copy", key: "paywall-copy", keyProblems: [problem],
+            subject: "upgrade", subjectLabel: "flow upgrade", subjectChoices: [.init(value: "upgrade", label: "flow upgrade", selected: true)],
+            subjectChoosable: true,
+            variations: [
+                .init(index: 0, name: "control", weight: "50", isControl: true, nameEditable: true, nameProblems: [problem], weightProblems: [problem])
+            ],
+            variationsProblems: [problem], weightsProblems: [problem], coverage: "100", coverageProblems: [problem],
+            conditionRows: [.init(index: 0, attribute: "country", operators: [.init(value: "$in", label: "is one of", selected: true)], value: "US, CA", problems: [problem])],
+            conditionWords: "$or: (country: US), (plan: pro)", conditionProblems: [problem],
+            goals: [.init(value: "purchase", label: "purchase: the step viewed", selected: true)], goalProblems: [problem],
+            guardrails: [.init(id: "guardrail-0", value: "$complete", label: "$complete: the flow completed", checked: true)],
+            guardrailsProblems: [problem], minimumDetectableEffect: "5", minimumDetectableEffectProblems: [problem],
+            hypothesis: "A bolder headline sells more.", hypothesisProblems: [problem],
+            variationChanges: [.init(
+                name: "annual-first", isControl: false, changes: ["paywall · screen: \"PaywallAnnual\""], hasChanges: true,
+                links: [.init(step: "paywall", href: "/apps/fitness/revisions/2/flows/upgrade/steps/paywall?experiment=paywall-copy&variation=annual-first")])],
+            changesProblems: [problem], message: "Nothing was saved.", diagnostics: DiagnosticTable([diagnostic], caption: "Findings that concern no field")),
         WalkthroughPageContext(
             appID: "fitness", appName: "Fitness", walkthroughID: "layering", scope: scopeSample,
             groups: [
@@ -186,6 +209,21 @@ struct TemplateContextTests {
     ] as [any PageContext]).map(Sample.init)
 
     static let app = AppRecord(id: "fitness", name: "Fitness", createdAt: Date())
+    static let problem = ExperimentFormPageContext.Problem(severity: "error", message: "Not a goal of the flow.", code: "unknown-goal")
+
+    /// A revision page with its experiments and the notice after a form.
+    static func revisionSample(
+        csrf: String, app: AppRecord, summary: RevisionSummary, summaries: [RevisionSummary], preview: PublishPreview, against: Int?,
+        changes: [DocumentChange], message: String?, may: Permissions
+    ) -> RevisionPageContext {
+        var page = RevisionPageContext(
+            csrf: csrf, app: app, summary: summary, summaries: summaries, preview: preview, against: against, changes: changes, message: message, may: may)
+        page.notice = "Experiment paywall-copy is saved in revision 2, a draft."
+        page.experiments = [.init(key: "paywall-copy", summary: "control 50%, annual-first 50% · goal $complete", editHref: "/apps/fitness/revisions/2/experiments/paywall-copy")]
+        page.hasExperiments = true
+        page.newExperimentHref = "/apps/fitness/revisions/2/experiments/new"
+        return page
+    }
     static let scopeSample = ReportScopeContext(
         environment: "production", revision: "Revision 1 (published) · runs of revision 1", range: "All dates",
         environments: [.init(label: "production", href: "?environment=production", current: true), .init(label: "staging", href: "?environment=staging", current: false)],

@@ -33,6 +33,14 @@ struct FailClosedTests {
             #expect(roleRoutes.count > 40)
             #expect(roleRoutes.contains { $0.0 == .post && $0.1 == "/v1/apps" })
             #expect(roleRoutes.contains { $0.0 == .post && $0.1 == "/v1/apps/{app}/revisions/{revision}/edits" })
+            // The dashboard's edits without JSON: the experiment form, Ship and Stop.
+            for form in [
+                "/apps/{app}/revisions/{revision}/experiments/new", "/apps/{app}/revisions/{revision}/experiments/{experiment}",
+                "/apps/{app}/environments/{environment}/experiments/{experiment}/ship",
+                "/apps/{app}/environments/{environment}/experiments/{experiment}/stop",
+            ] {
+                #expect(roleRoutes.contains { $0.0 == .post && $0.1 == form }, "\(form)")
+            }
 
             let wrong = try await Application(router: router).test(.router) { client in
                 var wrong: [String] = []

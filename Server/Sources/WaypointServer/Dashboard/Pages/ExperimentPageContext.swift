@@ -97,4 +97,6 @@ struct ExperimentPageContext: PageContext {
     let undeclaredVariationUsers: Int?
     /// Stored lines that were not valid events; nil when there were none.
     let invalidLines: Int?
+    /// Ship and Stop, for those who may edit, while the experiment runs in the published revision.
+    var decision: ExperimentDecisionContext? = nil
 }

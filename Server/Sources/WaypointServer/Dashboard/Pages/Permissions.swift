@@ -6,7 +6,8 @@ struct Permissions: Sendable, Hashable {
     let createApps: Bool
     /// Upload a revision (editor).
     let upload: Bool
-    /// Edit a revision through the step and hint editors, making a new one (editor).
+    /// Edit a revision without JSON: the step and hint editors, the experiment form, Ship and Stop
+    /// (editor; the edits route's role), each making a new revision.
     let edit: Bool
     /// Publish a revision (publisher).
     let publish: Bool

@@ -104,6 +104,23 @@ struct RevisionPageContext: PageContext {
     let hintSteps: [StepList]
     let hasSteps: Bool
 
+    /// An experiment of the revision, with its form for those who may edit.
+    struct Experiment: Sendable {
+        let key: String
+        /// `control 50%, annual-first 50% · goal purchase`.
+        let summary: String
+        /// The experiment form; nil for those who may not edit.
+        let editHref: String?
+    }
+
+    /// What the experiment form, Ship or Stop just made (``DashboardController/experimentNotice(revision:environment:_:)``).
+    var notice: String?
+    /// The revision's experiments.
+    var experiments: [Experiment] = []
+    var hasExperiments = false
+    /// The form of a new experiment in this revision; nil for those who may not edit.
+    var newExperimentHref: String?
+
     /// The page of `summary`, one of the app's `summaries`.
     ///
     /// `preview` is what publishing it would do; `changes` are those since revision `against`;

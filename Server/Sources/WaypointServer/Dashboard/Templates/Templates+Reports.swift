@@ -185,6 +185,22 @@ extension Templates {
         </table>
         </section>
         {{/guardrails}}
+        {{#decision}}
+        <section aria-labelledby="decide" class="decide">
+        <h2 id="decide">End the test</h2>
+        <p class="hint">Each button makes a new revision from revision {{publishedRevision}}, which {{environment}} serves, and opens its publish preview: nothing changes for users until it is published.</p>
+        {{#variations}}<form method="post" action="{{shipAction}}" class="inline">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <input type="hidden" name="variation" value="{{.}}">
+        <button type="submit">Ship {{.}}</button> <span class="hint">everyone gets {{.}}</span>
+        </form>
+        {{/variations}}
+        <form method="post" action="{{stopAction}}" class="inline">
+        <input type="hidden" name="csrf" value="{{csrf}}">
+        <button type="submit">Stop</button> <span class="hint">everyone gets {{control}} (the control)</span>
+        </form>
+        </section>
+        {{/decision}}
         <section aria-labelledby="uplift">
         <h2 id="uplift">Uplift over the control</h2>
         <div class="side-by-side">

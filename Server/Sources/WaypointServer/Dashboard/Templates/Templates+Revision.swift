@@ -3,8 +3,16 @@ extension Templates {
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> ›</p>
         <h1>Revision {{revision}}</h1>
         <p>Stored {{createdAt}} · SHA-256 <code>{{sha256}}</code> · {{#publishedTo}}published to {{publishedTo}}{{/publishedTo}}{{^publishedTo}}not published{{/publishedTo}}</p>
+        {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
         {{> diagnostics}}
+        <section aria-labelledby="experiments">
+        <h2 id="experiments">Experiments</h2>
+        {{#hasExperiments}}<ul>{{#experiments}}<li data-experiment="{{key}}"><code>{{key}}</code>: {{summary}}{{#editHref}} · <a href="{{editHref}}">Edit</a>{{/editHref}}</li>
+        {{/experiments}}</ul>{{/hasExperiments}}
+        {{^hasExperiments}}<p>This revision declares no experiment.</p>{{/hasExperiments}}
+        {{#newExperimentHref}}<p><a href="{{newExperimentHref}}">Add an experiment</a> <span class="hint">(makes a new draft revision from this one)</span></p>{{/newExperimentHref}}
+        </section>
         <h2 id="changes">Changes {{#against}}since revision {{against}}{{/against}}{{^against}}(the first revision){{/against}}</h2>
         {{#hasAgainstChoices}}
         <form method="get" action="/apps/{{appID}}/revisions/{{revision}}" class="inline">

@@ -1,6 +1,6 @@
 extension Templates {
     /// A problem of a save, beside the field it concerns.
-    static let fieldProblems = """
+    static let stepProblems = """
         {{#problems}}<p class="notice error" role="alert">{{text}}</p>{{/problems}}
         """
 
@@ -10,7 +10,7 @@ extension Templates {
         {{#variationNote}}<p class="hint">{{variationNote}}</p>{{/variationNote}}
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
-        {{> fieldProblems}}
+        {{> stepProblems}}
         {{^mayEdit}}<p>Editing needs the editor role; this is the step as revision {{revision}} has it.</p>{{/mayEdit}}
         {{#mayEdit}}
         <form method="get" action="{{action}}" class="inline">
@@ -33,7 +33,7 @@ extension Templates {
         <thead><tr><th scope="col">Outcome</th><th scope="col">Leads to</th></tr></thead>
         <tbody>
         {{#outcomes}}<tr><th scope="row">{{outcome}}</th><td>{{#mayEdit}}<input name="{{name}}" value="{{value}}" list="steps" aria-label="{{outcome}} leads to">{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}
-        {{> fieldProblems}}</td></tr>
+        {{> stepProblems}}</td></tr>
         {{/outcomes}}
         </tbody>
         </table>
@@ -44,10 +44,10 @@ extension Templates {
         <caption>Texts per locale; a missing translation shows the fallback users see</caption>
         <thead><tr><th scope="col">Field</th>{{#columns}}<th scope="col">{{locale}}{{#isDefault}} (default){{/isDefault}}</th>{{/columns}}</tr></thead>
         <tbody>
-        {{#texts}}<tr><th scope="row">{{key}}{{> fieldProblems}}</th>
+        {{#texts}}<tr><th scope="row">{{key}}{{> stepProblems}}</th>
         {{#cells}}<td{{#missing}} class="missing"{{/missing}}>{{#mayEdit}}<input name="{{name}}" value="{{value}}" aria-label="{{key}} ({{locale}})">{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}
         {{#missing}}<p class="hint"><strong>missing</strong>: users see “{{fallback}}”</p>{{/missing}}{{#notLocalized}}<p class="hint">not translated: users see “{{fallback}}”</p>{{/notLocalized}}
-        {{> fieldProblems}}</td>
+        {{> stepProblems}}</td>
         {{/cells}}</tr>
         {{/texts}}
         </tbody>
@@ -61,7 +61,7 @@ extension Templates {
         {{#values}}<tr><th scope="row">{{key}}</th><td>
         {{#isReadOnly}}{{value}} <span class="hint">(a list or an object: change it with the API or waypoint edit)</span>{{/isReadOnly}}
         {{^isReadOnly}}{{#mayEdit}}{{#isNumber}}<input name="{{name}}" value="{{value}}" inputmode="decimal" aria-label="{{key}}">{{/isNumber}}{{#isBool}}<select name="{{name}}" aria-label="{{key}}"><option value="true"{{#isTrue}} selected{{/isTrue}}>true</option><option value="false"{{^isTrue}} selected{{/isTrue}}>false</option></select>{{/isBool}}{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}{{/isReadOnly}}
-        {{> fieldProblems}}</td></tr>
+        {{> stepProblems}}</td></tr>
         {{/values}}
         </tbody>
         </table>
@@ -79,7 +79,7 @@ extension Templates {
         <p>On the element <code>{{targetElementId}}</code>.</p>
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
-        {{> fieldProblems}}
+        {{> stepProblems}}
         {{^mayEdit}}<p>Editing needs the editor role; this is the hint as revision {{revision}} has it.</p>{{/mayEdit}}
         {{#mayEdit}}
         <form method="get" action="{{action}}" class="inline">
@@ -97,7 +97,7 @@ extension Templates {
         <tbody><tr>
         {{#cells}}<td{{#missing}} class="missing"{{/missing}}>{{#mayEdit}}<input name="{{name}}" value="{{value}}" aria-label="Text ({{locale}})">{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}
         {{#missing}}<p class="hint"><strong>missing</strong>: users see “{{fallback}}”</p>{{/missing}}{{#notLocalized}}<p class="hint">not translated: users see “{{fallback}}”</p>{{/notLocalized}}
-        {{> fieldProblems}}</td>
+        {{> stepProblems}}</td>
         {{/cells}}
         </tr></tbody>
         </table>

@@ -21,7 +21,8 @@ enum Templates {
             ("concludedExperiment", concludedExperiment),
             ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
             ("audit", audit), ("people", people), ("tokens", tokens),
-            ("stepEditor", stepEditor), ("hintEditor", hintEditor), ("fieldProblems", fieldProblems),
+            ("stepEditor", stepEditor), ("hintEditor", hintEditor), ("stepProblems", stepProblems),
+            ("experimentForm", experimentForm), ("fieldProblems", fieldProblems),
         ]
     }
 

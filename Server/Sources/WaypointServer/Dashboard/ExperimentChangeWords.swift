@@ -1,0 +1,54 @@
+import Foundation
+import Waypoint
+
+/// A variation's change to a step in words, one line per field: `paywall · screen: PaywallAnnual`,
+/// `paywall · headline: "Save 40% with a year" (en), "Spare 40 %" (de)`, `paywall · trialDays removed`.
+enum ExperimentChangeWords {
+    /// The lines of one change, in the format's order of fields.
+    static func lines(_ change: ExperimentChange) -> [String] {
+        guard let data = try? JSONEncoder().encode(change), case .object(let written)? = try? JSONValue(parsing: data),
+              case .object(let set)? = written["set"]
+        else { return [] }
+        let fields: [String] =
+            switch change {
+            case .flowStep(_, _, let set): set.fieldNames
+            case .walkthroughStep(_, _, let set): set.fieldNames
+            }
+        var lines: [String] = []
+        for field in fields {
+            guard let value = set[field] else { continue }
+            switch (field, value) {
+            case ("content", .object(let members)):
+                for key in members.keys.sorted() {
+                    let item = members[key] ?? .null
+                    lines.append(item.isNull ? "\(change.step) · \(key) removed" : "\(change.step) · \(key): \(words(item))")
+                }
+            case ("skip", .bool(true)):
+                lines.append("\(change.step) · skipped")
+            case ("when", _):
+                lines.append("\(change.step) · shown when \(ConditionRows.words(value))")
+            case ("on", .object(let outcomes)):
+                let pairs = outcomes.keys.sorted().map { "\($0) → \(words(outcomes[$0] ?? .null))" }
+                lines.append("\(change.step) · outcomes: \(pairs.joined(separator: ", "))")
+            default:
+                lines.append("\(change.step) · \(field): \(words(value))")
+            }
+        }
+        return lines
+    }
+
+    /// A value in words: a text quoted, a localized text per locale, a list by commas.
+    static func words(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "removed"
+        case .bool, .number: return value.jsonText
+        case .string(let text): return "\"\(text)\""
+        case .array(let items): return items.map(words).joined(separator: ", ")
+        case .object(let members):
+            if members.count == 1, case .object(let translations)? = members["$text"] {
+                return translations.keys.sorted().map { "\(words(translations[$0] ?? .null)) (\($0))" }.joined(separator: ", ")
+            }
+            return members.keys.sorted().map { "\($0) \(words(members[$0] ?? .null))" }.joined(separator: ", ")
+        }
+    }
+}
