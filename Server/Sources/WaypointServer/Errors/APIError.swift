@@ -111,7 +111,7 @@ public struct APIError: Error, Sendable, HTTPResponseError {
 
     /// The index of the edit refused (from 0) of a `bad-edit` error; nil for other errors.
     var editIndex: Int? {
-        if case .badEdit(let index, _) = reason { index } else { nil }
+        if case .badEdit(let index, _, _) = reason { index } else { nil }
     }
 
     /// The seconds a client should wait before retrying (`Retry-After`): on 429, and on every 503.

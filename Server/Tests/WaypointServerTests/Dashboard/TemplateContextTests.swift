@@ -214,10 +214,11 @@ struct TemplateContextTests {
     /// A revision page with its experiments and the notice after a form.
     static func revisionSample(
         csrf: String, app: AppRecord, summary: RevisionSummary, summaries: [RevisionSummary], preview: PublishPreview, against: Int?,
-        changes: [DocumentChange], message: String?, may: Permissions
+        changes: [RevisionChanges.Line], document: WaypointDocument?, message: String?, may: Permissions
     ) -> RevisionPageContext {
         var page = RevisionPageContext(
-            csrf: csrf, app: app, summary: summary, summaries: summaries, preview: preview, against: against, changes: changes, message: message, may: may)
+            csrf: csrf, app: app, summary: summary, summaries: summaries, preview: preview, against: against, changes: changes,
+            document: document, message: message, may: may)
         page.notice = "Experiment paywall-copy is saved in revision 2, a draft."
         page.experiments = [.init(key: "paywall-copy", summary: "control 50%, annual-first 50% · goal $complete", editHref: "/apps/fitness/revisions/2/experiments/paywall-copy")]
         page.hasExperiments = true
