@@ -165,7 +165,7 @@ struct AppsController: Sendable {
                 revision: summary.revision, sha256: summary.sha256,
                 createdAt: Timestamp.iso8601(summary.createdAt),
                 publishedTo: summary.publishedTo.map(\.rawValue), base: summary.base,
-                edits: summary.edits.map { json in (try? DocumentEdits.decode(Data(json.utf8)))?.map(\.description) ?? [] })
+                edits: summary.editWords)
         }
         return try JSONBody.response(RevisionList(revisions: revisions))
     }

@@ -73,7 +73,7 @@ struct TemplateContextTests {
                             conclusion: conclusion),
                     ])
             ],
-            revisions: [.init(RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"]), appID: "fitness")],
+            revisions: [.init(RevisionSummary(revision: 2, sha256: "ab", createdAt: Date(), publishedTo: ["production"], base: 1, edits: #"{"edits": [{"op": "stop-experiment", "key": "short-signup"}]}"#), appID: "fitness")],
             notice: "Revision 2 is published.", message: "The document has 1 error.",
             diagnostics: DiagnosticTable([diagnostic], caption: "Problems"), draft: "{}", may: Permissions(role: .owner)),
         revisionSample(

@@ -271,6 +271,9 @@ extension BrowserTests {
             #expect((frozen["variations"] as? [[String: Any]])?.map { $0["conversions"] as? Int } == fixed.map { $0["conversions"] as? Int })
             #expect((frozen["concluded"] as? [String: Any])?["decision"] as? String == "shipped")
             #expect(second.app.contains(experiment) && second.app.contains("shipped"), "the app page lists the concluded experiment")
+            // And says how each revision was made, in words.
+            #expect(second.app.contains("edits of revision 4<ul class=\"edits\"><li>paywall-headline: bold shipped to everyone</li></ul>"), "\(second.app)")
+            #expect(second.app.contains(#"<li>paywall · headline (es): &quot;Hazte premium&quot;</li>"#) || second.app.contains(#"<li>paywall · headline (es): "Hazte premium"</li>"#))
 
             // The audit log says who did what, in words.
             let audit = try await admin("/v1/audit?app=lingo").object()["entries"] as? [[String: Any]] ?? []

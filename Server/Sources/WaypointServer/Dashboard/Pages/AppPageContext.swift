@@ -115,6 +115,9 @@ struct AppPageContext: PageContext {
         let publishedTo: String
         /// The revision before it, to diff with; nil for the first.
         let previous: Int?
+        /// How it was made: "uploaded", or the revision it was edited from and the edits in words.
+        let madeFrom: Int?
+        let edits: [String]
 
         init(_ summary: RevisionSummary, appID: String) {
             self.appID = appID
@@ -123,6 +126,8 @@ struct AppPageContext: PageContext {
             shortHash = String(summary.sha256.prefix(12))
             publishedTo = summary.publishedTo.isEmpty ? "–" : summary.publishedTo.map(\.rawValue).joined(separator: ", ")
             previous = summary.revision > 1 ? summary.revision - 1 : nil
+            madeFrom = summary.base
+            edits = summary.editWords ?? []
         }
     }
 

@@ -123,9 +123,10 @@ extension Templates {
         {{#hasRevisions}}
         <table>
         <caption>Every revision, newest first; revisions never change once stored</caption>
-        <thead><tr><th scope="col">Revision</th><th scope="col">Stored</th><th scope="col">SHA-256</th><th scope="col">Published to</th><th scope="col">Changes</th></tr></thead>
+        <thead><tr><th scope="col">Revision</th><th scope="col">Stored</th><th scope="col">SHA-256</th><th scope="col">Published to</th><th scope="col">Made by</th><th scope="col">Changes</th></tr></thead>
         <tbody>
         {{#revisions}}<tr><td><a href="/apps/{{appID}}/revisions/{{revision}}">Revision {{revision}}</a></td><td>{{createdAt}}</td><td><code>{{shortHash}}</code></td><td>{{publishedTo}}</td>
+        <td>{{#madeFrom}}edits of revision {{madeFrom}}<ul class="edits">{{#edits}}<li>{{.}}</li>{{/edits}}</ul>{{/madeFrom}}{{^madeFrom}}an upload{{/madeFrom}}</td>
         <td>{{#previous}}<a href="/apps/{{appID}}/revisions/{{revision}}?against={{previous}}">diff with {{previous}}</a>{{/previous}}</td></tr>
         {{/revisions}}
         </tbody>
