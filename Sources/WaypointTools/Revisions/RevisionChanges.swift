@@ -194,6 +194,10 @@ private struct Lines {
                 var details = [Words.count(experiment.variations.count, "variation")]
                 if let goal = experiment.goal { details.append("goal \(goal)") }
                 add(.added, "experiment \(experiment.key) added (\(details.joined(separator: ", ")))")
+                // What each variation changes, as for any other change of a variation.
+                for variation in experiment.variations {
+                    changes("experiment \(experiment.key) · \(variation)", [], experiment.changes[variation] ?? [])
+                }
                 continue
             }
             let subject = "experiment \(experiment.key)"
@@ -229,19 +233,23 @@ private struct Lines {
         let newKeys = Set(after.map(key))
         for change in after {
             let name = "\(subject) · \(label(change))"
-            switch (old[key(change)], change) {
-            case (nil, .flowStep(_, _, let set)):
-                add(.added, "\(name): changes \(set.fieldNames.joined(separator: ", "))")
-            case (nil, .walkthroughStep(_, _, let set)):
-                add(.added, "\(name): changes \(set.fieldNames.joined(separator: ", "))")
-            case (.flowStep(_, _, let was)?, .flowStep(_, _, let set)):
+            // A step the variation did not change before is compared with a change of nothing: each
+            // field it sets is a line of its own, with its value.
+            let previous = old[key(change)] ?? {
+                switch change {
+                case .flowStep(let flow, let step, _): .flowStep(flow: flow, step: step, set: FlowStepChange())
+                case .walkthroughStep(let walkthrough, let step, _): .walkthroughStep(walkthrough: walkthrough, step: step, set: WalkthroughStepChange())
+                }
+            }()
+            switch (previous, change) {
+            case (.flowStep(_, _, let was), .flowStep(_, _, let set)):
                 compare("\(name) · screen", was.screen, set.screen) { $0 }
                 outcomes(name, was.on, set.on)
                 compare("\(name) · condition", was.when, set.when) { _ in "set" }
                 compare("\(name) · skipped", was.skip, set.skip) { $0 ? "yes" : "no" }
                 let removals = (set.content?.removals ?? []).subtracting(was.content?.removals ?? [])
                 content(name, was.content?.values ?? [:], set.content?.values ?? [:], removals: removals)
-            case (.walkthroughStep(_, _, let was)?, .walkthroughStep(_, _, let set)):
+            case (.walkthroughStep(_, _, let was), .walkthroughStep(_, _, let set)):
                 compare("\(name) · text", was.tooltipText, set.tooltipText) { Words.quoted($0.description) }
                 compare("\(name) · position", was.tooltipPosition, set.tooltipPosition) { $0.rawValue }
                 compare("\(name) · shape", was.highlightShape, set.highlightShape, Words.shape)

@@ -68,10 +68,14 @@ struct RevisionChangesTests {
                 "weights": [0.5, 0.5], "goal": "purchase",
                 "changes": {"annual-first": [{"flow": "upgrade", "step": "paywall", "set": {"content": {"headline": {"$text": {"en": "Save 40%", "de": "Spare 40 %"}}}}}]}}}]}
             """#.utf8), to: before).document
+        // A new experiment says what each variation changes, value by value.
         #expect(RevisionChanges.lines(from: before, to: after).map(\.text) == [
-            "experiment paywall-copy added (2 variations, goal purchase)", "experiment old-test removed",
+            "experiment paywall-copy added (2 variations, goal purchase)",
+            "experiment paywall-copy · annual-first · paywall · headline (en): 'Save 40%'",
+            "experiment paywall-copy · annual-first · paywall · headline (de): 'Spare 40 %'",
+            "experiment old-test removed",
         ])
-        #expect(RevisionChanges.lines(from: before, to: after).map(\.kind) == [.added, .removed])
+        #expect(RevisionChanges.lines(from: before, to: after).map(\.kind) == [.added, .added, .added, .removed])
 
         // The variation's headline changed in one locale, and its weights.
         let changed = try DocumentEdits.apply([

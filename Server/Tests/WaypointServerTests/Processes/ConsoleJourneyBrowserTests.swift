@@ -169,7 +169,8 @@ extension BrowserTests {
             #expect(first.afterExperiment?.contains("/apps/lingo/revisions/3") == true, "\(first.afterExperiment ?? "")")
             #expect(first.afterVariation?.contains("/apps/lingo/revisions/4/") == true, "\(first.afterVariation ?? "")")
             #expect(first.revision.contains("Hazte premium"), "the revision page says what changed, in words")
-            #expect(first.revision.contains(experiment))
+            #expect(first.revision.contains("experiment \(experiment) added (2 variations, goal purchase)"))
+            #expect(first.revision.contains("experiment \(experiment) · bold · paywall · headline (en): 'Unlock every lesson'"), "what bold changes, in words")
             #expect(!first.revision.contains("\"$text\""), "no JSON on the revision page")
 
             // The served document is the JSON route's result of the same edits, made on the twin app.
