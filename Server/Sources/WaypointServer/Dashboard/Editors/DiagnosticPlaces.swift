@@ -1,3 +1,5 @@
+import Foundation
+
 /// The paths of a document's diagnostics that concern each field of an editor: the longest path that
 /// a diagnostic's path starts with names its field.
 struct DiagnosticPlaces: Sendable {
