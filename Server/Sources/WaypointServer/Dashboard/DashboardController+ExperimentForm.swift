@@ -12,7 +12,7 @@ extension DashboardController {
     /// `GET /apps/:app/revisions/:revision/experiments/new`.
     @Sendable func newExperimentPage(request: Request, context: Context) async throws -> Response {
         try await rendering(request, context) {
-            let revision = try await editableRevision(context)
+            let revision = try await editedRevision(context)
             let subject = Self.subject(asked: request.uri.queryParameters.get("flow"), reached: [], in: revision.document)
             return experimentFormView(request, context, revision, existing: nil, form: .blank(subject: subject), status: .ok)
         }
@@ -21,7 +21,7 @@ extension DashboardController {
     /// `POST /apps/:app/revisions/:revision/experiments/new`.
     @Sendable func addExperiment(request: Request, context: Context) async throws -> Response {
         try await rendering(request, context) {
-            let revision = try await editableRevision(context)
+            let revision = try await editedRevision(context)
             let fields = try await formFields(from: request)
             var form = ExperimentForm(fields: fields, keepsCondition: false)
             form.subject = Self.subject(asked: form.subject, reached: [], in: revision.document)
@@ -32,7 +32,7 @@ extension DashboardController {
     /// `GET /apps/:app/revisions/:revision/experiments/:experiment`.
     @Sendable func experimentFormPage(request: Request, context: Context) async throws -> Response {
         try await rendering(request, context) {
-            let revision = try await editableRevision(context)
+            let revision = try await editedRevision(context)
             let existing = try Self.experiment(context.parameters.get("experiment") ?? "", of: revision)
             let reached = ExperimentReport.reportableSubjects(of: existing.key, in: revision.document)
             let subject = Self.subject(asked: request.uri.queryParameters.get("flow"), reached: reached, in: revision.document)
@@ -43,7 +43,7 @@ extension DashboardController {
     /// `POST /apps/:app/revisions/:revision/experiments/:experiment`.
     @Sendable func updateExperiment(request: Request, context: Context) async throws -> Response {
         try await rendering(request, context) {
-            let revision = try await editableRevision(context)
+            let revision = try await editedRevision(context)
             let existing = try Self.experiment(context.parameters.get("experiment") ?? "", of: revision)
             let fields = try await formFields(from: request)
             let reached = ExperimentReport.reportableSubjects(of: existing.key, in: revision.document)
@@ -60,28 +60,7 @@ extension DashboardController {
 
     // MARK: Saving
 
-    /// A revision the form edits, and its document.
-    struct EditableRevision: Sendable {
-        let app: AppRecord
-        let number: Int
-        let document: WaypointDocument
-    }
-
-    private func editableRevision(_ context: Context) async throws -> EditableRevision {
-        let app = try await administration.existingApp(context.parameters.get("app") ?? "")
-        let number = try Self.revisionNumber(context.parameters.get("revision"))
-        guard let record = try await administration.revisions.revision(appID: app.id, number: number) else {
-            throw APIError.notFound("The app \"\(app.id)\" has no revision \(number).")
-        }
-        guard let document = WaypointDocument.validate(Data(record.body)).document else {
-            throw APIError.invalidDocument(
-                "Revision \(number) cannot be read under today's rules, so its experiments cannot be edited; upload a corrected revision.",
-                diagnostics: [])
-        }
-        return EditableRevision(app: app, number: number, document: document)
-    }
-
-    private static func experiment(_ key: String, of revision: EditableRevision) throws -> ExperimentEntry {
+    private static func experiment(_ key: String, of revision: EditedRevision) throws -> ExperimentEntry {
         guard let experiment = revision.document.experiment(key) else {
             let keys = revision.document.experiments.map(\.key).uniqued()
             let known = keys.isEmpty ? "it has none; add one instead" : "its experiments are " + keys.joined(separator: ", ")
@@ -105,7 +84,7 @@ extension DashboardController {
     }
 
     private func saving(
-        _ request: Request, _ context: Context, _ revision: EditableRevision, existing: ExperimentEntry?, form: ExperimentForm, action: String?
+        _ request: Request, _ context: Context, _ revision: EditedRevision, existing: ExperimentEntry?, form: ExperimentForm, action: String?
     ) async throws -> Response {
         switch action {
         case "add-variation":
@@ -126,53 +105,31 @@ extension DashboardController {
         } catch {
             return experimentFormView(
                 request, context, revision, existing: existing, form: form,
-                problems: ["condition-\(error.row)": [.init(severity: "error", message: error.message, code: "")]],
+                problems: FieldProblems(error.message, field: "condition-\(error.row)"),
                 message: "Nothing was saved: a row of the condition needs a change; it is marked below.", status: .badRequest)
         }
         let key = existing?.key ?? form.key
-        do {
-            let created = try await administration.editRevision(
-                appID: revision.app.id, base: revision.number, body: ExperimentForm.body(edit), by: try administration.origin(of: request, context: context))
+        let index = existing == nil ? revision.document.experiments.count : revision.document.experiments.firstIndex { $0.key == key } ?? 0
+        switch try await saveEdits(
+            ExperimentForm.body(edit), app: revision.app.id, base: revision.number, request: request, context: context,
+            fieldOfPath: { ExperimentForm.field(ofPath: $0, experimentIndex: index) })
+        {
+        case .success(let created):
             var query = URLComponents()
             query.queryItems = [URLQueryItem(name: "experimentSaved", value: key)] + (created.existing ? [URLQueryItem(name: "existing", value: "true")] : [])
             return PageRenderer.redirect(to: "/apps/\(revision.app.id)/revisions/\(created.revision)?\(query.percentEncodedQuery ?? "")")
-        } catch let error as APIError where error.status == .badRequest || error.status == .unprocessableContent {
-            let index = existing == nil ? revision.document.experiments.count : revision.document.experiments.firstIndex { $0.key == key } ?? 0
-            var problems: [String: [ExperimentFormPageContext.Problem]] = [:]
-            var unplaced: [Diagnostic] = []
-            for diagnostic in error.diagnostics {
-                if let field = ExperimentForm.field(ofPath: diagnostic.path, experimentIndex: index) {
-                    problems[field, default: []].append(.init(severity: diagnostic.severity.rawValue, message: diagnostic.message, code: "\(diagnostic.code)"))
-                } else {
-                    unplaced.append(diagnostic)
-                }
-            }
-            let message: String
-            if error.diagnostics.isEmpty {
-                message = "Nothing was saved: " + Self.withoutEditNumber(error.message)
-            } else {
-                let errors = error.diagnostics.filter(\.isError).count
-                message = "Nothing was saved: the document would have \(errors) error\(errors == 1 ? "" : "s"). "
-                    + (problems.isEmpty ? "They are listed below." : "Each is shown beside the field it concerns\(unplaced.isEmpty ? "" : "; the others are listed here").")
-            }
+        case .failure(let refusal):
             return experimentFormView(
-                request, context, revision, existing: existing, form: form, problems: problems, message: message, unplaced: unplaced, status: error.status)
+                request, context, revision, existing: existing, form: form, problems: refusal.problems, message: refusal.message,
+                unplaced: refusal.unplaced, status: refusal.status)
         }
-    }
-
-    /// `Edit 0 (`add-experiment`): the document already has…` as `The document already has…`: the
-    /// form is one edit.
-    static func withoutEditNumber(_ message: String) -> String {
-        guard message.hasPrefix("Edit 0"), let colon = message.range(of: "): ") else { return message }
-        let rest = message[colon.upperBound...]
-        return rest.prefix(1).uppercased() + rest.dropFirst()
     }
 
     // MARK: The page
 
     private func experimentFormView(
-        _ request: Request, _ context: Context, _ revision: EditableRevision, existing: ExperimentEntry?, form: ExperimentForm,
-        problems: [String: [ExperimentFormPageContext.Problem]] = [:], message: String? = nil, unplaced: [Diagnostic] = [],
+        _ request: Request, _ context: Context, _ revision: EditedRevision, existing: ExperimentEntry?, form: ExperimentForm,
+        problems: FieldProblems = FieldProblems(), message: String? = nil, unplaced: [Diagnostic] = [],
         status: HTTPResponse.Status
     ) -> Response {
         let document = revision.document
@@ -183,7 +140,6 @@ extension DashboardController {
         let subjects = Self.subjects(of: document)
         let kind = subjects.first { $0.id == form.subject }?.kind ?? "flow"
         let choices = ExperimentGoal.choices(in: document, flowID: form.subject).map(\.description)
-        func problemsOf(_ field: String) -> [ExperimentFormPageContext.Problem] { problems[field] ?? [] }
         func goalLabel(_ goal: String) -> String {
             guard choices.contains(goal) else { return "\(goal) (not a goal of \(kind) \(form.subject))" }
             switch ExperimentGoal(goal) {
@@ -199,42 +155,42 @@ extension DashboardController {
         let page = ExperimentFormPageContext(
             csrf: csrf(request), appID: appID, appName: revision.app.name, revision: revision.number, isNew: existing == nil,
             heading: existing.map { "Experiment \($0.key) in revision \(revision.number)" } ?? "New experiment in revision \(revision.number)",
-            action: action, key: form.key, keyProblems: problemsOf("key"),
+            action: action, key: form.key, keyProblems: problems.of("key"),
             subject: form.subject, subjectLabel: "\(kind) \(form.subject)",
             subjectChoices: subjects.map { .init(value: $0.id, label: "\($0.kind) \($0.id)", selected: $0.id == form.subject) },
             subjectChoosable: reached.isEmpty,
             variations: form.variations.enumerated().map { index, variation in
                 .init(
                     index: index, name: variation.name, weight: variation.weight, isControl: index == 0, nameEditable: existing == nil,
-                    nameProblems: problemsOf("variation-\(index)-name"), weightProblems: problemsOf("variation-\(index)-weight"))
+                    nameProblems: problems.of("variation-\(index)-name"), weightProblems: problems.of("variation-\(index)-weight"))
             },
-            variationsProblems: problemsOf("variations"), weightsProblems: problemsOf("weights"),
-            coverage: form.coverage, coverageProblems: problemsOf("coverage"),
+            variationsProblems: problems.of("variations"), weightsProblems: problems.of("weights"),
+            coverage: form.coverage, coverageProblems: problems.of("coverage"),
             conditionRows: form.keepsCondition ? nil : rows.enumerated().map { index, row in
                 ExperimentFormPageContext.ConditionRowFields(
                     index: index, attribute: row.attribute,
                     operators: ConditionRowOperator.allCases.map { .init(value: $0.rawValue, label: $0.words, selected: $0 == row.op) },
-                    value: row.value, problems: problemsOf("condition-\(index)"))
+                    value: row.value, problems: problems.of("condition-\(index)"))
             },
             conditionWords: form.keepsCondition ? existing?.condition.map { ConditionRows.words($0.json) } : nil,
-            conditionProblems: problemsOf("condition"),
+            conditionProblems: problems.of("condition"),
             goals: goalValues.map { .init(value: $0, label: goalLabel($0), selected: $0 == form.goal) },
-            goalProblems: problemsOf("goal"),
+            goalProblems: problems.of("goal"),
             guardrails: guardrailValues.enumerated().map { index, goal in
                 .init(id: "guardrail-\(index)", value: goal, label: goalLabel(goal), checked: form.guardrails.contains(goal))
             },
-            guardrailsProblems: problemsOf("guardrails"),
-            minimumDetectableEffect: form.minimumDetectableEffect, minimumDetectableEffectProblems: problemsOf("minimumDetectableEffect"),
-            hypothesis: form.hypothesis, hypothesisProblems: problemsOf("hypothesis"),
+            guardrailsProblems: problems.of("guardrails"),
+            minimumDetectableEffect: form.minimumDetectableEffect, minimumDetectableEffectProblems: problems.of("minimumDetectableEffect"),
+            hypothesis: form.hypothesis, hypothesisProblems: problems.of("hypothesis"),
             variationChanges: existing.map { Self.variationChanges($0, subject: form.subject, kind: kind, revision: revision) } ?? [],
-            changesProblems: problemsOf("changes"),
+            changesProblems: problems.of("changes"),
             message: message, diagnostics: DiagnosticTable(unplaced, caption: "Findings that concern no field of the form"))
         return renderer.page(page, title: page.heading, chrome: chrome(request, context), status: status)
     }
 
     /// Each variation's changes in words, with links to the step editor for each step of the subject.
     private static func variationChanges(
-        _ experiment: ExperimentEntry, subject: String, kind: String, revision: EditableRevision
+        _ experiment: ExperimentEntry, subject: String, kind: String, revision: EditedRevision
     ) -> [ExperimentFormPageContext.VariationChanges] {
         let document = revision.document
         let steps: [String] =

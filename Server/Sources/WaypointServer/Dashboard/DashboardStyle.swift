@@ -28,6 +28,7 @@ enum DashboardStyle {
         figure.overlay-preview svg { max-width: 390px; border: 1px solid #c9c9d1; }
         .notice { padding: .6rem .8rem; border-left: 4px solid #1f6f3a; background: #eef7f0; }
         .notice.error { border-color: #a3001b; background: #fde8eb; }
+        .notice.warning { border-color: #8a5a00; background: #fff6e0; }
         .hint { color: #4a4a55; font-size: .9em; }
         form.stack { display: grid; gap: .4rem; max-width: 40rem; margin-bottom: 1.5rem; }
         form.inline { display: flex; gap: .5rem; align-items: center; margin-bottom: 1rem; }
@@ -47,7 +48,6 @@ enum DashboardStyle {
         span.rate { color: #4a4a55; font-size: .85em; } span.rate::before { content: "("; } span.rate::after { content: ")"; }
         form.experiment-form { max-width: 52rem; } fieldset.field { border: 1px solid #c9c9d1; border-radius: 4px; padding: .5rem .8rem; }
         .field .row { display: flex; flex-wrap: wrap; gap: .4rem; align-items: baseline; margin: .3rem 0; }
-        .field-problem { margin: .2rem 0; color: #a3001b; font-weight: 600; } .field-problem.warning { color: #6b4400; }
         button.secondary { background: #fff; color: #0b4fa8; } button.default-action { position: absolute; left: -9999px; } section.decide form.inline { margin-bottom: .4rem; }
         """
 

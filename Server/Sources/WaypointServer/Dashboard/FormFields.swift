@@ -2,7 +2,10 @@ import Foundation
 import Hummingbird
 
 /// A submitted form's fields in their order, names repeated as sent: the form of a page whose rows
-/// are numbered (`variation-0-name`, `variation-1-name`…) or whose checkboxes share a name.
+/// are numbered (`variation-0-name`, `variation-1-name`…), whose checkboxes share a name, or whose
+/// fields are named after a document's keys and locales (the step and hint editors). A form of fixed
+/// fields is a ``CSRFForm`` read by ``DashboardController/form(_:from:limit:)`` instead: decoding into
+/// a type keeps neither the fields' order nor a repeated name.
 struct FormFields: Sendable {
     let pairs: [(name: String, value: String)]
 
@@ -38,7 +41,7 @@ struct FormFields: Sendable {
 }
 
 extension DashboardController {
-    /// Reads a form of numbered rows and checks its CSRF token, as ``form(_:from:limit:)`` does.
+    /// Reads a form (at most `limit` bytes) and checks its CSRF token, as ``form(_:from:limit:)`` does.
     func formFields(from request: Request, limit: Int = 64 * 1024) async throws -> FormFields {
         let body = try await RequestBody.collect(request, limit: limit)
         let fields = FormFields(urlEncoded: String(decoding: body, as: UTF8.self))

@@ -94,31 +94,31 @@ struct TemplateContextTests {
             csrf: "token", appID: "fitness", appName: "Fitness", revision: 2, flowID: "upgrade", stepID: "paywall",
             variationNote: "What variation annual-first changes.", action: "/apps/fitness/revisions/2/flows/upgrade/steps/paywall",
             revisionHref: "/apps/fitness/revisions/2", notice: "Saved as revision 2 (draft).", message: "Nothing was saved.",
-            problems: [.init(text: "A problem.")], mayEdit: true, columns: [.init(locale: "en", isDefault: true)], columnList: "en",
-            screen: "Paywall", screenProblems: [.init(text: "No screen.")],
-            outcomes: [.init(outcome: "subscribe", name: "on.0", value: "purchase", problems: [.init(text: "No such step.")])], hasOutcomes: true,
+            problems: [.init(message: "A problem.")], mayEdit: true, columns: [.init(locale: "en", isDefault: true)], columnList: "en",
+            screen: "Paywall", screenProblems: [.init(message: "No screen.")],
+            outcomes: [.init(outcome: "subscribe", name: "on.0", value: "purchase", problems: [.init(message: "No such step.")])], hasOutcomes: true,
             stepChoices: [.init(value: "purchase")],
             texts: [.init(
                 key: "headline",
                 cells: [.init(name: "text.0.0", locale: "es", value: "", missing: true, fallback: "Go premium", notLocalized: true,
-                              problems: [.init(text: "Not a locale.")])],
-                problems: [.init(text: "An error.")])],
+                              problems: [.init(message: "Not a locale.")])],
+                problems: [.init(message: "An error.")])],
             hasTexts: true,
             values: [.init(key: "trialDays", name: "value.1", value: "7", isNumber: true, isBool: true, isTrue: true, isReadOnly: true,
-                           problems: [.init(text: "Not a number.")])],
+                           problems: [.init(message: "Not a number.")])],
             hasValues: true, query: [.init(name: "experiment", value: "paywall-copy")]),
         HintEditorPageContext(
             csrf: "token", appID: "fitness", appName: "Fitness", revision: 2, walkthroughID: "layering", stepID: "intro",
             targetElementId: "editor.layersButton", action: "/apps/fitness/revisions/2/walkthroughs/layering/steps/intro",
-            revisionHref: "/apps/fitness/revisions/2", notice: "Saved.", message: "Nothing was saved.", problems: [.init(text: "A problem.")],
+            revisionHref: "/apps/fitness/revisions/2", notice: "Saved.", message: "Nothing was saved.", problems: [.init(message: "A problem.")],
             mayEdit: true, columns: [.init(locale: "en", isDefault: true)], columnList: "en",
-            cells: [.init(name: "text.0", locale: "en", value: "Hi", missing: true, fallback: "Hi", notLocalized: true, problems: [.init(text: "Empty.")])],
-            textProblems: [.init(text: "Empty.")], positions: [.init(value: "auto", label: "auto", selected: true)],
-            positionProblems: [.init(text: "Choose.")], shapes: [.init(value: "circle", label: "circle", selected: true)], cornerRadius: "0",
-            padding: "8", shapeProblems: [.init(text: "Not a number.")], triggers: [.init(value: "button", label: "Next", selected: true)],
+            cells: [.init(name: "text.0", locale: "en", value: "Hi", missing: true, fallback: "Hi", notLocalized: true, problems: [.init(message: "Empty.")])],
+            textProblems: [.init(message: "Empty.")], positions: [.init(value: "auto", label: "auto", selected: true)],
+            positionProblems: [.init(message: "Choose.")], shapes: [.init(value: "circle", label: "circle", selected: true)], cornerRadius: "0",
+            padding: "8", shapeProblems: [.init(message: "Not a number.")], triggers: [.init(value: "button", label: "Next", selected: true)],
             triggerElement: "editor.layersButton", directions: [.init(value: "left", label: "left", selected: true)], triggerSeconds: "3",
-            triggerEvent: "saved", triggerProblems: [.init(text: "Choose.")], canSkipOptions: [.init(value: "yes", label: "yes", selected: true)],
-            canSkipProblems: [.init(text: "Choose.")], previewLocale: "en", previewLocales: [.init(value: "en", label: "en", selected: true)],
+            triggerEvent: "saved", triggerProblems: [.init(message: "Choose.")], canSkipOptions: [.init(value: "yes", label: "yes", selected: true)],
+            canSkipProblems: [.init(message: "Choose.")], previewLocale: "en", previewLocales: [.init(value: "en", label: "en", selected: true)],
             previewSVG: "<svg></svg>", previewProblem: "Cannot draw."),
         FlowPageContext(
             appID: "fitness", appName: "Fitness", flowID: "signup", scope: scopeSample,
@@ -209,7 +209,7 @@ struct TemplateContextTests {
     ] as [any PageContext]).map(Sample.init)
 
     static let app = AppRecord(id: "fitness", name: "Fitness", createdAt: Date())
-    static let problem = ExperimentFormPageContext.Problem(severity: "error", message: "Not a goal of the flow.", code: "unknown-goal")
+    static let problem = FieldProblem(severity: "error", message: "Not a goal of the flow.", code: "unknown-goal")
 
     /// A revision page with its experiments and the notice after a form.
     static func revisionSample(

@@ -129,7 +129,7 @@ struct FlowStepEditor: Sendable {
     /// The page of the editor; `submitted` are the values of a refused form, shown again.
     func page(
         csrf: String, app: AppRecord, revision: Int, mayEdit: Bool, notice: String?, message: String?, problems: FieldProblems,
-        submitted: EditorFields?
+        submitted: FormFields?
     ) -> StepEditorPageContext {
         typealias Page = StepEditorPageContext
         let content = self.content
@@ -203,7 +203,7 @@ struct FlowStepEditor: Sendable {
     /// The edits a sent form asks for: only what changed; the problems of values that are not numbers.
     ///
     /// `origins` gives, for each edit, the field it came from (nil: several), to show a refusal beside it.
-    func edits(from form: EditorFields) -> (edits: [DocumentEdit], origins: [String?], problems: FieldProblems) {
+    func edits(from form: FormFields) -> (edits: [DocumentEdit], origins: [String?], problems: FieldProblems) {
         var problems = FieldProblems()
         let submittedScreen = form["screen"] ?? screen
         var submittedOutcomes = outcomes

@@ -7,7 +7,7 @@ extension HintEditor {
     /// form, shown again.
     func page(
         csrf: String, app: AppRecord, revision: Int, mayEdit: Bool, notice: String?, message: String?, problems: FieldProblems,
-        submitted: EditorFields?, previewLocale: String?
+        submitted: FormFields?, previewLocale: String?
     ) -> HintEditorPageContext {
         typealias Page = HintEditorPageContext
         var attributes = Attributes()

@@ -114,7 +114,7 @@ struct HintEditor: Sendable {
             canSkip = hint.canSkip ? "yes" : "no"
         }
 
-        mutating func read(_ form: EditorFields) {
+        mutating func read(_ form: FormFields) {
             position = form["position"] ?? position
             shape = form["shape"] ?? shape
             cornerRadius = form["cornerRadius"]?.trimmingCharacters(in: .whitespaces) ?? cornerRadius
@@ -132,7 +132,7 @@ struct HintEditor: Sendable {
 
     /// The edits a sent form asks for, the field each came from, and the problems of values that
     /// cannot be read (a corner radius that is not a number).
-    func edits(from form: EditorFields) -> (edits: [DocumentEdit], origins: [String?], problems: FieldProblems) {
+    func edits(from form: FormFields) -> (edits: [DocumentEdit], origins: [String?], problems: FieldProblems) {
         var problems = FieldProblems()
         var edits: [DocumentEdit] = []
         var origins: [String?] = []

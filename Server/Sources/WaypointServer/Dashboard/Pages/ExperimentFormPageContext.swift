@@ -3,15 +3,6 @@
 struct ExperimentFormPageContext: PageContext {
     static var template: String { "experimentForm" }
 
-    /// A finding shown beside the field it concerns (or above the form).
-    struct Problem: Sendable, Hashable {
-        /// `error` or `warning`.
-        let severity: String
-        let message: String
-        /// The lint or format code (`unknown-goal`); empty for the form's own checks.
-        let code: String
-    }
-
     /// A choice of a select.
     struct Option: Sendable {
         let value: String
@@ -27,8 +18,8 @@ struct ExperimentFormPageContext: PageContext {
         let isControl: Bool
         /// Whether the name can be typed (a new experiment's).
         let nameEditable: Bool
-        let nameProblems: [Problem]
-        let weightProblems: [Problem]
+        let nameProblems: [FieldProblem]
+        let weightProblems: [FieldProblem]
     }
 
     /// A row of the condition builder.
@@ -37,7 +28,7 @@ struct ExperimentFormPageContext: PageContext {
         let attribute: String
         let operators: [Option]
         let value: String
-        let problems: [Problem]
+        let problems: [FieldProblem]
     }
 
     /// A goal offered as a guardrail.
@@ -74,7 +65,7 @@ struct ExperimentFormPageContext: PageContext {
     /// Where the form is sent.
     let action: String
     let key: String
-    let keyProblems: [Problem]
+    let keyProblems: [FieldProblem]
 
     /// The flow (or walkthrough) the experiment applies to, and the choices when it can be chosen.
     let subject: String
@@ -83,29 +74,29 @@ struct ExperimentFormPageContext: PageContext {
     let subjectChoosable: Bool
 
     let variations: [VariationRow]
-    let variationsProblems: [Problem]
-    let weightsProblems: [Problem]
+    let variationsProblems: [FieldProblem]
+    let weightsProblems: [FieldProblem]
     let coverage: String
-    let coverageProblems: [Problem]
+    let coverageProblems: [FieldProblem]
 
     /// The condition builder's rows; nil when the condition cannot be written as rows.
     let conditionRows: [ConditionRowFields]?
     /// A condition the rows cannot express, in words (kept as it is).
     let conditionWords: String?
-    let conditionProblems: [Problem]
+    let conditionProblems: [FieldProblem]
 
     let goals: [Option]
-    let goalProblems: [Problem]
+    let goalProblems: [FieldProblem]
     let guardrails: [GuardrailChoice]
-    let guardrailsProblems: [Problem]
+    let guardrailsProblems: [FieldProblem]
     let minimumDetectableEffect: String
-    let minimumDetectableEffectProblems: [Problem]
+    let minimumDetectableEffectProblems: [FieldProblem]
     let hypothesis: String
-    let hypothesisProblems: [Problem]
+    let hypothesisProblems: [FieldProblem]
 
     /// Each variation's step changes (an existing experiment's).
     let variationChanges: [VariationChanges]
-    let changesProblems: [Problem]
+    let changesProblems: [FieldProblem]
 
     /// Why nothing was saved, above the form.
     let message: String?

@@ -3,7 +3,6 @@
 struct HintEditorPageContext: PageContext {
     static var template: String { "hintEditor" }
 
-    typealias Problem = StepEditorPageContext.Problem
     typealias Column = StepEditorPageContext.Column
     typealias Cell = StepEditorPageContext.Cell
 
@@ -25,26 +24,26 @@ struct HintEditorPageContext: PageContext {
     let revisionHref: String
     let notice: String?
     let message: String?
-    let problems: [Problem]
+    let problems: [FieldProblem]
     let mayEdit: Bool
     let columns: [Column]
     let columnList: String
     let cells: [Cell]
-    let textProblems: [Problem]
+    let textProblems: [FieldProblem]
     let positions: [Option]
-    let positionProblems: [Problem]
+    let positionProblems: [FieldProblem]
     let shapes: [Option]
     let cornerRadius: String
     let padding: String
-    let shapeProblems: [Problem]
+    let shapeProblems: [FieldProblem]
     let triggers: [Option]
     let triggerElement: String
     let directions: [Option]
     let triggerSeconds: String
     let triggerEvent: String
-    let triggerProblems: [Problem]
+    let triggerProblems: [FieldProblem]
     let canSkipOptions: [Option]
-    let canSkipProblems: [Problem]
+    let canSkipProblems: [FieldProblem]
     /// The locale of the preview, and the locales to choose from.
     let previewLocale: String
     let previewLocales: [Option]

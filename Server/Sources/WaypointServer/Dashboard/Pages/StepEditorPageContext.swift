@@ -3,11 +3,6 @@
 struct StepEditorPageContext: PageContext {
     static var template: String { "stepEditor" }
 
-    /// A problem shown beside a field, or at the top.
-    struct Problem: Sendable {
-        let text: String
-    }
-
     /// A locale's column.
     struct Column: Sendable {
         let locale: String
@@ -25,14 +20,14 @@ struct StepEditorPageContext: PageContext {
         let fallback: String
         /// Whether the text is one plain string, the default locale's.
         let notLocalized: Bool
-        let problems: [Problem]
+        let problems: [FieldProblem]
     }
 
     /// A content field that is a text.
     struct TextRow: Sendable {
         let key: String
         let cells: [Cell]
-        let problems: [Problem]
+        let problems: [FieldProblem]
     }
 
     /// A content field that is a number, a boolean, or (read-only) a list or an object.
@@ -44,7 +39,7 @@ struct StepEditorPageContext: PageContext {
         let isBool: Bool
         let isTrue: Bool
         let isReadOnly: Bool
-        let problems: [Problem]
+        let problems: [FieldProblem]
     }
 
     /// An outcome and the step it leads to.
@@ -52,7 +47,7 @@ struct StepEditorPageContext: PageContext {
         let outcome: String
         let name: String
         let value: String
-        let problems: [Problem]
+        let problems: [FieldProblem]
     }
 
     /// A step an outcome may lead to.
@@ -81,13 +76,13 @@ struct StepEditorPageContext: PageContext {
     /// Why the last save was refused.
     let message: String?
     /// The problems that concern no one field.
-    let problems: [Problem]
+    let problems: [FieldProblem]
     let mayEdit: Bool
     let columns: [Column]
     /// The columns' locales, for the form.
     let columnList: String
     let screen: String
-    let screenProblems: [Problem]
+    let screenProblems: [FieldProblem]
     let outcomes: [Outcome]
     let hasOutcomes: Bool
     let stepChoices: [Choice]

@@ -1,9 +1,4 @@
 extension Templates {
-    /// A field's findings, beside it (the context is a list of ``ExperimentFormPageContext/Problem``).
-    static let fieldProblems = """
-        <p class="field-problem {{severity}}" role="alert">{{message}}{{#code}} <code>{{code}}</code>{{/code}}</p>
-        """
-
     /// The experiment form: variations and weights, coverage, the condition builder, goal, guardrails,
     /// minimum detectable effect, hypothesis, and each variation's step changes with links to the step editor.
     static let experimentForm = """

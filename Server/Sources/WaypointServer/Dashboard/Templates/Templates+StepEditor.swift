@@ -1,16 +1,11 @@
 extension Templates {
-    /// A problem of a save, beside the field it concerns.
-    static let stepProblems = """
-        {{#problems}}<p class="notice error" role="alert">{{text}}</p>{{/problems}}
-        """
-
     static let stepEditor = """
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> › <a href="{{revisionHref}}">Revision {{revision}}</a> ›</p>
         <h1>Step {{stepID}} of flow {{flowID}}</h1>
         {{#variationNote}}<p class="hint">{{variationNote}}</p>{{/variationNote}}
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
-        {{> stepProblems}}
+        {{#problems}}{{> fieldProblems}}{{/problems}}
         {{^mayEdit}}<p>Editing needs the editor role; this is the step as revision {{revision}} has it.</p>{{/mayEdit}}
         {{#mayEdit}}
         <form method="get" action="{{action}}" class="inline">
@@ -26,14 +21,14 @@ extension Templates {
         <h2>Screen</h2>
         {{#mayEdit}}<label for="screen">Screen</label> <input id="screen" name="screen" value="{{screen}}">{{/mayEdit}}
         {{^mayEdit}}<p>Screen: {{screen}}</p>{{/mayEdit}}
-        {{#screenProblems}}<p class="notice error" role="alert">{{text}}</p>{{/screenProblems}}
+        {{#screenProblems}}{{> fieldProblems}}{{/screenProblems}}
         {{#hasOutcomes}}
         <table class="outcomes">
         <caption>Where each outcome leads (a step of the flow, or $complete)</caption>
         <thead><tr><th scope="col">Outcome</th><th scope="col">Leads to</th></tr></thead>
         <tbody>
         {{#outcomes}}<tr><th scope="row">{{outcome}}</th><td>{{#mayEdit}}<input name="{{name}}" value="{{value}}" list="steps" aria-label="{{outcome}} leads to">{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}
-        {{> stepProblems}}</td></tr>
+        {{#problems}}{{> fieldProblems}}{{/problems}}</td></tr>
         {{/outcomes}}
         </tbody>
         </table>
@@ -44,10 +39,10 @@ extension Templates {
         <caption>Texts per locale; a missing translation shows the fallback users see</caption>
         <thead><tr><th scope="col">Field</th>{{#columns}}<th scope="col">{{locale}}{{#isDefault}} (default){{/isDefault}}</th>{{/columns}}</tr></thead>
         <tbody>
-        {{#texts}}<tr><th scope="row">{{key}}{{> stepProblems}}</th>
+        {{#texts}}<tr><th scope="row">{{key}}{{#problems}}{{> fieldProblems}}{{/problems}}</th>
         {{#cells}}<td{{#missing}} class="missing"{{/missing}}>{{#mayEdit}}<input name="{{name}}" value="{{value}}" aria-label="{{key}} ({{locale}})">{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}
         {{#missing}}<p class="hint"><strong>missing</strong>: users see “{{fallback}}”</p>{{/missing}}{{#notLocalized}}<p class="hint">not translated: users see “{{fallback}}”</p>{{/notLocalized}}
-        {{> stepProblems}}</td>
+        {{#problems}}{{> fieldProblems}}{{/problems}}</td>
         {{/cells}}</tr>
         {{/texts}}
         </tbody>
@@ -61,7 +56,7 @@ extension Templates {
         {{#values}}<tr><th scope="row">{{key}}</th><td>
         {{#isReadOnly}}{{value}} <span class="hint">(a list or an object: change it with the API or waypoint edit)</span>{{/isReadOnly}}
         {{^isReadOnly}}{{#mayEdit}}{{#isNumber}}<input name="{{name}}" value="{{value}}" inputmode="decimal" aria-label="{{key}}">{{/isNumber}}{{#isBool}}<select name="{{name}}" aria-label="{{key}}"><option value="true"{{#isTrue}} selected{{/isTrue}}>true</option><option value="false"{{^isTrue}} selected{{/isTrue}}>false</option></select>{{/isBool}}{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}{{/isReadOnly}}
-        {{> stepProblems}}</td></tr>
+        {{#problems}}{{> fieldProblems}}{{/problems}}</td></tr>
         {{/values}}
         </tbody>
         </table>
@@ -79,7 +74,7 @@ extension Templates {
         <p>On the element <code>{{targetElementId}}</code>.</p>
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
-        {{> stepProblems}}
+        {{#problems}}{{> fieldProblems}}{{/problems}}
         {{^mayEdit}}<p>Editing needs the editor role; this is the hint as revision {{revision}} has it.</p>{{/mayEdit}}
         {{#mayEdit}}
         <form method="get" action="{{action}}" class="inline">
@@ -97,21 +92,21 @@ extension Templates {
         <tbody><tr>
         {{#cells}}<td{{#missing}} class="missing"{{/missing}}>{{#mayEdit}}<input name="{{name}}" value="{{value}}" aria-label="Text ({{locale}})">{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}
         {{#missing}}<p class="hint"><strong>missing</strong>: users see “{{fallback}}”</p>{{/missing}}{{#notLocalized}}<p class="hint">not translated: users see “{{fallback}}”</p>{{/notLocalized}}
-        {{> stepProblems}}</td>
+        {{#problems}}{{> fieldProblems}}{{/problems}}</td>
         {{/cells}}
         </tr></tbody>
         </table>
-        {{#textProblems}}<p class="notice error" role="alert">{{text}}</p>{{/textProblems}}
+        {{#textProblems}}{{> fieldProblems}}{{/textProblems}}
         <fieldset{{^mayEdit}} disabled{{/mayEdit}}>
         <legend>Position, shape and trigger</legend>
         <label for="position">Position</label>
         <select id="position" name="position">{{#positions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/positions}}</select>
-        {{#positionProblems}}<p class="notice error" role="alert">{{text}}</p>{{/positionProblems}}
+        {{#positionProblems}}{{> fieldProblems}}{{/positionProblems}}
         <label for="shape">Highlight</label>
         <select id="shape" name="shape">{{#shapes}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/shapes}}</select>
         <label for="cornerRadius">Corner radius (points, rectangles)</label> <input id="cornerRadius" name="cornerRadius" value="{{cornerRadius}}" inputmode="decimal">
         <label for="padding">Padding (points)</label> <input id="padding" name="padding" value="{{padding}}" inputmode="decimal">
-        {{#shapeProblems}}<p class="notice error" role="alert">{{text}}</p>{{/shapeProblems}}
+        {{#shapeProblems}}{{> fieldProblems}}{{/shapeProblems}}
         <label for="trigger">The hint is done on</label>
         <select id="trigger" name="trigger">{{#triggers}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/triggers}}</select>
         <label for="triggerElement">Element tapped (tap)</label> <input id="triggerElement" name="triggerElement" value="{{triggerElement}}">
@@ -119,10 +114,10 @@ extension Templates {
         <select id="triggerDirection" name="triggerDirection">{{#directions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/directions}}</select>
         <label for="triggerSeconds">Seconds (timer)</label> <input id="triggerSeconds" name="triggerSeconds" value="{{triggerSeconds}}" inputmode="decimal">
         <label for="triggerEvent">Event name (event)</label> <input id="triggerEvent" name="triggerEvent" value="{{triggerEvent}}">
-        {{#triggerProblems}}<p class="notice error" role="alert">{{text}}</p>{{/triggerProblems}}
+        {{#triggerProblems}}{{> fieldProblems}}{{/triggerProblems}}
         <label for="canSkip">Can be skipped</label>
         <select id="canSkip" name="canSkip">{{#canSkipOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/canSkipOptions}}</select>
-        {{#canSkipProblems}}<p class="notice error" role="alert">{{text}}</p>{{/canSkipProblems}}
+        {{#canSkipProblems}}{{> fieldProblems}}{{/canSkipProblems}}
         </fieldset>
         {{#mayEdit}}
         <button type="submit">Save as a new revision</button>

@@ -19,10 +19,9 @@ enum Templates {
             ("layout", layout), ("error", error), ("signIn", signIn), ("apps", apps), ("createdApp", createdApp),
             ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough), ("experiment", experiment),
             ("concludedExperiment", concludedExperiment),
-            ("diagnostics", diagnostics), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
+            ("diagnostics", diagnostics), ("fieldProblems", fieldProblems), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
             ("audit", audit), ("people", people), ("tokens", tokens),
-            ("stepEditor", stepEditor), ("hintEditor", hintEditor), ("stepProblems", stepProblems),
-            ("experimentForm", experimentForm), ("fieldProblems", fieldProblems),
+            ("stepEditor", stepEditor), ("hintEditor", hintEditor), ("experimentForm", experimentForm),
         ]
     }
 
@@ -72,5 +71,10 @@ enum Templates {
         </tbody>
         </table>
         {{/diagnostics}}
+        """
+
+    /// A problem beside the field it concerns, or above a form (the context is a ``FieldProblem``).
+    static let fieldProblems = """
+        <p class="notice {{severity}}" role="alert">{{message}}{{#code}} <code>{{code}}</code>{{/code}}</p>
         """
 }
