@@ -103,11 +103,7 @@ extension BrowserTests {
             let experiment = Self.journeyExperiment
             let first = try await Self.onThread { () throws -> JourneySeen in
                 var seen = JourneySeen()
-                let browser = try ChromiumSession()
-                try browser.navigate(base + "/login?next=%2Fapps%2Flingo")
-                try browser.fill("email", with: "pat@example.com")
-                try browser.fill("password", with: Self.journeyPassword)
-                try browser.pressEnterAndWait()
+                let browser = try Self.signedInAsPat(base)
                 seen.afterSignIn = try browser.evaluate("location.pathname") as? String
 
                 func fill(label: String, with text: String) throws {
@@ -211,11 +207,7 @@ extension BrowserTests {
             // Read the result with its power, ship the winner, publish.
             let second = try await Self.onThread { () throws -> JourneySeen in
                 var seen = JourneySeen()
-                let browser = try ChromiumSession()
-                try browser.navigate(base + "/login?next=%2Fapps%2Flingo")
-                try browser.fill("email", with: "pat@example.com")
-                try browser.fill("password", with: Self.journeyPassword)
-                try browser.pressEnterAndWait()
+                let browser = try Self.signedInAsPat(base)
                 try browser.navigate(base + "/apps/lingo/experiments/\(experiment)?environment=production")
                 seen.experiment = try browser.dom()
                 seen.power = try browser.evaluate("document.querySelector('li[data-power=\"bold\"]')?.textContent ?? 'none'") as? String
@@ -290,6 +282,16 @@ extension BrowserTests {
             #expect(text.contains("concludes \(experiment): shipped bold"), "\(text.prefix(2000))")
             #expect(server.terminate() == 0)
         }
+    }
+
+    /// A browser in which the product person signed in with the form, on the app's page.
+    static func signedInAsPat(_ base: String) throws -> ChromiumSession {
+        let browser = try ChromiumSession()
+        try browser.navigate(base + "/login?next=%2Fapps%2Flingo")
+        try browser.fill("email", with: "pat@example.com")
+        try browser.fill("password", with: journeyPassword)
+        try browser.pressEnterAndWait()
+        return browser
     }
 
     /// `revision` of `app` published to production, and the document its SDK key is then served.
