@@ -35,7 +35,7 @@ struct ConcludingExperiments: Sendable {
                 firstPublished: run.last?.publishedAt, lastPublished: run.first?.publishedAt,
                 goal: experiment.effectiveGoal, hypothesis: experiment.hypothesis,
                 decision: variation == nil ? .stopped : .shipped, variation: variation,
-                report: await frozenReport(appID: appID, environment: environment, key: experiment.key, document: before),
+                report: try await frozenReport(appID: appID, environment: environment, key: experiment.key, document: before),
                 concludedAt: now))
         }
         return result
@@ -60,12 +60,20 @@ struct ConcludingExperiments: Sendable {
     }
 
     /// The experiment report `GET /v1/apps/{app}/experiments/{key}?environment=E` answers now (keys
-    /// sorted, one line); nil when it has none (such as a goal the document cannot measure).
-    private func frozenReport(appID: AppID, environment: EnvironmentName, key: String, document: WaypointDocument) async -> String? {
+    /// sorted, one line); nil when the report rules give none (``ReportError``: such as a goal the
+    /// document cannot measure).
+    ///
+    /// - Throws: what the store throws. A record is never written without the figures it could have
+    ///   had: while the report ledger is rebuilt, a publish that ends an experiment answers 503 like
+    ///   the reports do, and succeeds once the rebuild is done.
+    private func frozenReport(appID: AppID, environment: EnvironmentName, key: String, document: WaypointDocument) async throws -> String? {
         let query = ExperimentQuery(experiment: key, scope: ReportScope(environment: environment.rawValue))
-        guard let report = try? await StoredExperimentReport.report(
-            ledger: ledger, events: events, appID: appID, environment: environment, query: query, document: document)
-        else { return nil }
-        return String(decoding: report.jsonData(), as: UTF8.self)
+        do {
+            let report = try await StoredExperimentReport.report(
+                ledger: ledger, events: events, appID: appID, environment: environment, query: query, document: document)
+            return String(decoding: report.jsonData(), as: UTF8.self)
+        } catch is ReportError {
+            return nil
+        }
     }
 }

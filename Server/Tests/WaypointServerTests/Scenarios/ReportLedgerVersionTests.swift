@@ -128,6 +128,17 @@ struct ReportLedgerVersionTests {
                 #expect(reason.contains("Run that release (or a later one) here."), "\(reason)")
                 let report = try await client.send("/v1/apps/fuzz/funnel?flow=signup", headers: TestServer.admin)
                 #expect(try report.errorCode() == "reports-rebuilding")
+                // A publish that ends an experiment cannot freeze its figures now: 503, and nothing changes.
+                let stop = try await client.send(
+                    "/v1/apps/fuzz/revisions/2/edits", .post, headers: TestServer.admin,
+                    json: #"{"edits": [{"op": "stop-experiment", "key": "short-signup"}]}"#)
+                #expect(stop.status == .created, "\(stop.text)")
+                let publish = try await client.publish("fuzz", revision: 3)
+                #expect(publish.status == .serviceUnavailable, "\(publish.text)")
+                #expect(try publish.errorCode() == "reports-rebuilding", "\(publish.text)")
+                let listed = try await client.send("/v1/apps/fuzz/experiments?environment=production", headers: TestServer.admin)
+                let experiments = try #require(try listed.object()["experiments"] as? [[String: Any]], "\(listed.text)")
+                #expect(experiments.map { "\($0["key"] ?? "")/\($0["status"] ?? "")" } == ["short-signup/running"], "\(listed.text)")
             }
             // The service leaves it as it is: a later release's sums are not this one's to change.
             try await withThrowingTaskGroup(of: Void.self) { group in
