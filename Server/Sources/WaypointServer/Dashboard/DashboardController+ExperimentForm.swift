@@ -183,8 +183,14 @@ extension DashboardController {
             minimumDetectableEffect: form.minimumDetectableEffect, minimumDetectableEffectProblems: problems.of("minimumDetectableEffect"),
             hypothesis: form.hypothesis, hypothesisProblems: problems.of("hypothesis"),
             variationChanges: existing.map { experiment in
-                // Every flow and walkthrough the experiment reaches (its steps' editors), else the form's.
-                let shown = (reached.isEmpty ? [form.subject] : reached).uniqued().compactMap { id in subjects.first { $0.id == id } }
+                // Every flow and walkthrough the experiment reaches or its variations change, else the form's.
+                let changed = subjects.filter { kind, id in
+                    kind == "flow"
+                        ? experiment.changesFlow(id) || document.flows.contains { $0.id == id && $0.experiment == experiment.key }
+                        : experiment.changesWalkthrough(id) || document.walkthroughs.contains { $0.id == id && $0.experiment == experiment.key }
+                }
+                let ids = (reached + changed.map(\.id)).uniqued()
+                let shown = (ids.isEmpty ? [form.subject] : ids).compactMap { id in subjects.first { $0.id == id } }
                 return Self.variationChanges(experiment, subjects: shown, revision: revision)
             } ?? [],
             changesProblems: problems.of("changes"),
