@@ -83,6 +83,10 @@ struct HintVariationEditorTests {
             #expect(spanish.text.contains("changed by friendly"))
             let svg = try #require(spanish.text.range(of: "<svg").map { String(spanish.text[$0.lowerBound...]) })
             #expect(svg.contains("Tus capas están aquí"), "the preview shows the variation's text")
+            // The experiment form says the variation's change in words.
+            let words = try await browser.get("/apps/fitness/revisions/3/experiments/tooltip-copy").text
+            #expect(words.contains("intro · position: &quot;above&quot;"), "\(words)")
+            #expect(words.contains("intro · text: &quot;Your layers live here&quot; (en), &quot;Tus capas están aquí&quot; (es)"))
             // Without the variation, the editor shows the hint as it is.
             let own = try await browser.get("/apps/fitness/revisions/3/walkthroughs/layering/steps/intro?locale=es").text
             #expect(own.contains("<option value=\"below\" selected>"))
