@@ -182,21 +182,35 @@ extension DashboardController {
             guardrailsProblems: problems.of("guardrails"),
             minimumDetectableEffect: form.minimumDetectableEffect, minimumDetectableEffectProblems: problems.of("minimumDetectableEffect"),
             hypothesis: form.hypothesis, hypothesisProblems: problems.of("hypothesis"),
-            variationChanges: existing.map { Self.variationChanges($0, subject: form.subject, kind: kind, revision: revision) } ?? [],
+            variationChanges: existing.map { experiment in
+                // Every flow and walkthrough the experiment reaches or its variations change, else the form's.
+                let changed = subjects.filter { kind, id in
+                    kind == "flow"
+                        ? experiment.changesFlow(id) || document.flows.contains { $0.id == id && $0.experiment == experiment.key }
+                        : experiment.changesWalkthrough(id) || document.walkthroughs.contains { $0.id == id && $0.experiment == experiment.key }
+                }
+                let ids = (reached + changed.map(\.id)).uniqued()
+                let shown = (ids.isEmpty ? [form.subject] : ids).compactMap { id in subjects.first { $0.id == id } }
+                return Self.variationChanges(experiment, subjects: shown, revision: revision)
+            } ?? [],
             changesProblems: problems.of("changes"),
             message: message, diagnostics: DiagnosticTable(unplaced, caption: "Findings that concern no field of the form"))
         return renderer.page(page, title: page.heading, chrome: chrome(request, context), status: status)
     }
 
-    /// Each variation's changes in words, with links to the step editor for each step of the subject.
+    /// Each variation's changes in words, with links to the editor of each step of `subjects`: the step
+    /// editor for a flow's steps, the hint editor for a walkthrough's hints.
     private static func variationChanges(
-        _ experiment: ExperimentEntry, subject: String, kind: String, revision: EditedRevision
+        _ experiment: ExperimentEntry, subjects: [(kind: String, id: String)], revision: EditedRevision
     ) -> [ExperimentFormPageContext.VariationChanges] {
         let document = revision.document
-        let steps: [String] =
-            kind == "flow"
-            ? document.flows.filter { $0.id == subject }.flatMap { $0.steps.map(\.id) }.uniqued()
-            : document.walkthroughs.filter { $0.id == subject }.flatMap { $0.steps.map(\.id) }.uniqued()
+        let steps = subjects.flatMap { kind, subject -> [(kind: String, subject: String, step: String)] in
+            let ids =
+                kind == "flow"
+                ? document.flows.filter { $0.id == subject }.flatMap { $0.steps.map(\.id) }.uniqued()
+                : document.walkthroughs.filter { $0.id == subject }.flatMap { $0.steps.map(\.id) }.uniqued()
+            return ids.map { (kind: kind, subject: subject, step: $0) }
+        }
         let app = FormText.percentEncoded(revision.app.id.rawValue)
         return experiment.variations.uniqued().enumerated().map { index, variation in
             // A whole-flow variation is an entry of its own: its structure, not a step's fields.
@@ -205,9 +219,9 @@ extension DashboardController {
             let changes = entries + experiment.changes(for: variation).flatMap(ExperimentChangeWords.lines)
             return .init(
                 name: variation, isControl: index == 0, changes: changes, hasChanges: !changes.isEmpty,
-                links: steps.map { step in
+                links: steps.map { kind, subject, step in
                     .init(
-                        step: step,
+                        step: subjects.count == 1 ? step : "\(subject) · \(step)",
                         href: "/apps/\(app)/revisions/\(revision.number)/\(kind)s/\(FormText.percentEncoded(subject))/steps/\(FormText.percentEncoded(step))"
                             + "?experiment=\(FormText.percentEncoded(experiment.key))&variation=\(FormText.percentEncoded(variation))")
                 })

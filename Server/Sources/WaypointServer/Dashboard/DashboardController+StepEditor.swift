@@ -99,9 +99,7 @@ extension DashboardController {
                 var location = "/apps/\(revision.app.id)/revisions/\(created.revision)/flows/\(FormText.percentEncoded(editor.flowID))/steps/"
                     + FormText.percentEncoded(editor.stepID) + "?saved=\(created.revision)"
                 if created.existing { location += "&existing=true" }
-                if let variation = editor.variation {
-                    location += "&experiment=\(FormText.percentEncoded(variation.experiment))&variation=\(FormText.percentEncoded(variation.name))"
-                }
+                if let variation = editor.variation { location += "&" + String(variation.query.dropFirst()) }
                 return location
             } respond: { answer in
                 stepEditorResponse(editor, revision: revision, request: request, context: context, answer: answer)
@@ -123,9 +121,10 @@ extension DashboardController {
     // MARK: Walkthrough hints
 
     private func hintEditor(_ revision: EditedRevision, request: Request, context: Context, columns: [String]?) throws -> HintEditor {
-        try HintEditor(
+        let query = request.uri.queryParameters
+        return try HintEditor(
             document: revision.document, walkthrough: context.parameters.get("walkthrough") ?? "", step: context.parameters.get("step") ?? "",
-            locales: columns, adding: request.uri.queryParameters.get("add"))
+            experiment: query.get("experiment"), variation: query.get("variation"), locales: columns, adding: query.get("add"))
     }
 
     @Sendable func hintEditorPage(request: Request, context: Context) async throws -> Response {
@@ -144,8 +143,10 @@ extension DashboardController {
             return try await saveEditor(
                 editor.edits(from: fields), places: editor.diagnosticPlaces, fields: fields, revision: revision, request: request, context: context
             ) { created in
-                "/apps/\(revision.app.id)/revisions/\(created.revision)/walkthroughs/\(FormText.percentEncoded(editor.walkthroughID))/steps/"
+                var location = "/apps/\(revision.app.id)/revisions/\(created.revision)/walkthroughs/\(FormText.percentEncoded(editor.walkthroughID))/steps/"
                     + FormText.percentEncoded(editor.stepID) + "?saved=\(created.revision)" + (created.existing ? "&existing=true" : "")
+                if let variation = editor.variation { location += "&" + String(variation.query.dropFirst()) }
+                return location
             } respond: { answer in
                 hintEditorResponse(editor, revision: revision, request: request, context: context, answer: answer)
             }

@@ -109,17 +109,21 @@ struct TemplateContextTests {
             hasValues: true, query: [.init(name: "experiment", value: "paywall-copy")]),
         HintEditorPageContext(
             csrf: "token", appID: "fitness", appName: "Fitness", revision: 2, walkthroughID: "layering", stepID: "intro",
-            targetElementId: "editor.layersButton", action: "/apps/fitness/revisions/2/walkthroughs/layering/steps/intro",
+            targetElementId: "editor.layersButton", variationNote: "The hint as variation b shows it.", variationName: "b",
+            action: "/apps/fitness/revisions/2/walkthroughs/layering/steps/intro?experiment=tips&variation=b",
             revisionHref: "/apps/fitness/revisions/2", notice: "Saved.", message: "Nothing was saved.", problems: [.init(message: "A problem.")],
             mayEdit: true, columns: [.init(locale: "en", isDefault: true)], columnList: "en",
-            cells: [.init(name: "text.0", locale: "en", value: "Hi", missing: true, fallback: "Hi", notLocalized: true, problems: [.init(message: "Empty.")])],
-            textProblems: [.init(message: "Empty.")], positions: [.init(value: "auto", label: "auto", selected: true)],
+            cells: [.init(
+                name: "text.0", locale: "en", value: "Hi", missing: true, fallback: "Hi", notLocalized: true, changed: true, own: "Hello",
+                problems: [.init(message: "Empty.")])],
+            textProblems: [.init(message: "Empty.")], textChanged: true, positionChanged: true, shapeChanged: true, triggerChanged: true,
+            canSkipChanged: true, positions: [.init(value: "auto", label: "auto", selected: true)],
             positionProblems: [.init(message: "Choose.")], shapes: [.init(value: "circle", label: "circle", selected: true)], cornerRadius: "0",
             padding: "8", shapeProblems: [.init(message: "Not a number.")], triggers: [.init(value: "button", label: "Next", selected: true)],
             triggerElement: "editor.layersButton", directions: [.init(value: "left", label: "left", selected: true)], triggerSeconds: "3",
             triggerEvent: "saved", triggerProblems: [.init(message: "Choose.")], canSkipOptions: [.init(value: "yes", label: "yes", selected: true)],
             canSkipProblems: [.init(message: "Choose.")], previewLocale: "en", previewLocales: [.init(value: "en", label: "en", selected: true)],
-            previewSVG: "<svg></svg>", previewProblem: "Cannot draw."),
+            previewSVG: "<svg></svg>", previewProblem: "Cannot draw.", query: [.init(name: "experiment", value: "tips")]),
         FlowPageContext(
             appID: "fitness", appName: "Fitness", flowID: "signup", scope: scopeSample,
             groups: [

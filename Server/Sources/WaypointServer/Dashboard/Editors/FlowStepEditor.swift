@@ -16,6 +16,31 @@ struct FlowStepEditor: Sendable {
         let name: String
         /// The index of the experiment in the document.
         let index: Int
+
+        /// Variation `variation` of experiment `experiment` of `document`; nil when neither is given.
+        init?(experiment: String?, variation: String?, in document: WaypointDocument) throws {
+            switch (experiment, variation) {
+            case (nil, nil):
+                return nil
+            case (let key?, let name?):
+                guard let index = document.experiments.firstIndex(where: { $0.key == key }) else {
+                    throw APIError.notFound("The revision has no experiment \"\(key)\".")
+                }
+                guard document.experiments[index].variations.contains(name) else {
+                    throw APIError.notFound(
+                        "The experiment \"\(key)\" has no variation \"\(name)\"; its variations are "
+                            + document.experiments[index].variations.joined(separator: ", ") + ".")
+                }
+                self.experiment = key
+                self.name = name
+                self.index = index
+            default:
+                throw APIError.badRequest("Give both `experiment` and `variation` to edit a variation's changes, or neither.")
+            }
+        }
+
+        /// The query that names the variation (`?experiment=…&variation=…`).
+        var query: String { "?experiment=\(FormText.percentEncoded(experiment))&variation=\(FormText.percentEncoded(name))" }
     }
 
     let document: WaypointDocument
@@ -55,28 +80,12 @@ struct FlowStepEditor: Sendable {
             throw APIError.badRequest(
                 "The step \"\(stepID)\" runs the subflow \"\(step.subflow ?? "")\", so it has no screen or content; edit the subflow's own steps.")
         }
-        switch (experiment, variation) {
-        case (nil, nil):
-            self.variation = nil
-            change = nil
-        case (let key?, let name?):
-            guard let index = document.experiments.firstIndex(where: { $0.key == key }) else {
-                throw APIError.notFound("The revision has no experiment \"\(key)\".")
+        self.variation = try Variation(experiment: experiment, variation: variation, in: document)
+        change = self.variation.flatMap { document.experiments[$0.index].changes[$0.name] }?.first { $0.flow == flowID && $0.step == stepID }
+            .flatMap { change -> FlowStepChange? in
+                if case .flowStep(_, _, let set) = change { return set }
+                return nil
             }
-            guard document.experiments[index].variations.contains(name) else {
-                throw APIError.notFound(
-                    "The experiment \"\(key)\" has no variation \"\(name)\"; its variations are "
-                        + document.experiments[index].variations.joined(separator: ", ") + ".")
-            }
-            self.variation = Variation(experiment: key, name: name, index: index)
-            change = document.experiments[index].changes[name]?.first { $0.flow == flowID && $0.step == stepID }
-                .flatMap { change -> FlowStepChange? in
-                    if case .flowStep(_, _, let set) = change { return set }
-                    return nil
-                }
-        default:
-            throw APIError.badRequest("Give both `experiment` and `variation` to edit a variation's changes, or neither.")
-        }
         var columns = locales ?? Self.locales(of: document)
         if let adding = adding?.trimmingCharacters(in: .whitespaces), !adding.isEmpty,
            !columns.contains(where: { $0.lowercased() == adding.lowercased() }) {
@@ -181,7 +190,7 @@ struct FlowStepEditor: Sendable {
         var suffix = ""
         if let variation {
             query = [.init(name: "experiment", value: variation.experiment), .init(name: "variation", value: variation.name)]
-            suffix = "?experiment=\(FormText.percentEncoded(variation.experiment))&variation=\(FormText.percentEncoded(variation.name))"
+            suffix = variation.query
         }
         let base = "/apps/\(app.id)/revisions/\(revision)"
         return Page(

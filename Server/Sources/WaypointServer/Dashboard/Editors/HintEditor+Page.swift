@@ -11,17 +11,20 @@ extension HintEditor {
     ) -> HintEditorPageContext {
         typealias Page = HintEditorPageContext
         var attributes = Attributes()
+        let shown = self.shown
+        let text = shown.tooltipText
         let cells = columns.enumerated().map { column, locale -> Page.Cell in
             let name = "text.\(column)"
-            let current = string(in: locale)
+            let current = string(text, in: locale)
+            let own = string(hint.tooltipText, in: locale)
             attributes[TextLocalization.localeAttribute] = .string(locale)
             let fallback = TextLocalization(attributes: attributes, preferredLanguages: [], defaultLocale: document.defaultLocale)
             return Page.Cell(
-                name: name, locale: locale, value: submitted?[name] ?? current ?? "", missing: current == nil && hint.tooltipText.isLocalized,
-                fallback: hint.tooltipText.text(in: fallback), notLocalized: !hint.tooltipText.isLocalized && current == nil,
-                problems: problems.of(name))
+                name: name, locale: locale, value: submitted?[name] ?? current ?? "", missing: current == nil && text.isLocalized,
+                fallback: text.text(in: fallback), notLocalized: !text.isLocalized && current == nil,
+                changed: variation != nil && current != own, own: own ?? hint.tooltipText.text(in: fallback), problems: problems.of(name))
         }
-        var controls = Controls(hint)
+        var controls = Controls(shown)
         if let submitted { controls.read(submitted) }
         func options(_ values: [(String, String)], selected: String) -> [Page.Option] {
             values.map { Page.Option(value: $0.0, label: $0.1, selected: $0.0 == selected) }
@@ -29,13 +32,24 @@ extension HintEditor {
         let chosen = previewLocale.flatMap { wanted in columns.first { $0.lowercased() == wanted.lowercased() } } ?? defaultLocale
         let preview = self.preview(locale: chosen)
         let base = "/apps/\(app.id)/revisions/\(revision)"
+        let query = variation.map { [Page.Hidden(name: "experiment", value: $0.experiment), Page.Hidden(name: "variation", value: $0.name)] } ?? []
+        let isVaried = variation != nil
         return Page(
             csrf: csrf, appID: app.id.rawValue, appName: app.name, revision: revision, walkthroughID: walkthroughID, stepID: stepID,
-            targetElementId: hint.targetElementId,
-            action: base + "/walkthroughs/\(FormText.percentEncoded(walkthroughID))/steps/\(FormText.percentEncoded(stepID))",
+            targetElementId: shown.targetElementId,
+            variationNote: variation.map {
+                "The hint as variation \($0.name) of experiment \($0.experiment) shows it; what the variation changes is marked. "
+                    + "A value equal to the hint's own is not a change. Users outside the variation see the hint as the revision has it."
+            },
+            variationName: variation?.name ?? "",
+            action: base + "/walkthroughs/\(FormText.percentEncoded(walkthroughID))/steps/\(FormText.percentEncoded(stepID))"
+                + (variation?.query ?? ""),
             revisionHref: base, notice: notice, message: message, problems: problems.top, mayEdit: mayEdit,
             columns: columns.map { Page.Column(locale: $0, isDefault: $0.lowercased() == defaultLocale.lowercased()) },
             columnList: columns.joined(separator: ","), cells: cells, textProblems: problems.of("text"),
+            textChanged: isVaried && shown.tooltipText != hint.tooltipText, positionChanged: isVaried && shown.tooltipPosition != hint.tooltipPosition,
+            shapeChanged: isVaried && shown.highlightShape != hint.highlightShape,
+            triggerChanged: isVaried && shown.completionTrigger != hint.completionTrigger, canSkipChanged: isVaried && shown.canSkip != hint.canSkip,
             positions: options(
                 [("auto", "auto: where there is room"), ("above", "above the target"), ("below", "below the target")], selected: controls.position),
             positionProblems: problems.of("position"),
@@ -47,6 +61,6 @@ extension HintEditor {
             triggerSeconds: controls.triggerSeconds, triggerEvent: controls.triggerEvent, triggerProblems: problems.of("trigger"),
             canSkipOptions: options([("yes", "yes"), ("no", "no")], selected: controls.canSkip), canSkipProblems: problems.of("canSkip"),
             previewLocale: chosen, previewLocales: options(columns.map { ($0, $0) }, selected: chosen),
-            previewSVG: preview.svg, previewProblem: preview.problem)
+            previewSVG: preview.svg, previewProblem: preview.problem, query: query)
     }
 }

@@ -3,16 +3,25 @@ import Waypoint
 import WaypointTools
 
 /// The editor of a walkthrough's hint: its text per locale side by side, its position, shape and
-/// trigger as form controls, and the overlay's preview (``OverlaySVG``) in a chosen locale.
+/// trigger as form controls, and the overlay's preview (``OverlaySVG``) in a chosen locale; or, for a
+/// variation of an experiment, the hint as that variation shows it and what it changes of the hint
+/// (docs/ARCHITECTURE.md, "Experiments that change steps").
 ///
 /// A sent form becomes `set-text` edits (one per changed locale) and one `set-step` edit of the
-/// changed controls, applied by ``AppAdministration/editRevision(appID:base:body:by:)`` as the JSON
-/// route applies them.
+/// changed controls, or for a variation one `update-experiment` edit, applied by
+/// ``AppAdministration/editRevision(appID:base:body:by:)`` as the JSON route applies them.
 struct HintEditor: Sendable {
+    typealias Variation = FlowStepEditor.Variation
+
     let document: WaypointDocument
     let walkthroughID: String
     let stepID: String
+    /// The hint as the document has it (the first entry of the walkthrough that has it).
     let hint: WalkthroughStepEntry
+    /// The variation whose changes are edited.
+    let variation: Variation?
+    /// What the variation changes of the hint now (nil: nothing).
+    let change: WalkthroughStepChange?
     /// (walkthrough entry, step index) of every entry that has the hint.
     let places: [(Int, Int)]
     /// The locales shown, the default first.
@@ -22,7 +31,13 @@ struct HintEditor: Sendable {
     static let screen = OverlaySize(width: 390, height: 844)
     static let target = OverlayRect(x: 145, y: 380, width: 100, height: 48)
 
-    init(document: WaypointDocument, walkthrough: String, step: String, locales: [String]?, adding: String?) throws {
+    /// The editor of hint `step` of walkthrough `walkthrough`; of the changes of `variation` of
+    /// `experiment` when both are given. `locales` are the columns to show (nil: the document's);
+    /// `adding` one more.
+    init(
+        document: WaypointDocument, walkthrough: String, step: String, experiment: String? = nil, variation: String? = nil,
+        locales: [String]?, adding: String?
+    ) throws {
         self.document = document
         walkthroughID = walkthrough
         stepID = step
@@ -35,6 +50,13 @@ struct HintEditor: Sendable {
             throw APIError.notFound("The walkthrough \"\(walkthrough)\" has no step \"\(step)\"; open the revision page and choose a hint there.")
         }
         hint = document.walkthroughs[first.0].steps[first.1]
+        self.variation = try Variation(experiment: experiment, variation: variation, in: document)
+        change = self.variation.flatMap { document.experiments[$0.index].changes[$0.name] }?
+            .first { $0.walkthrough == walkthrough && $0.step == step }
+            .flatMap { change -> WalkthroughStepChange? in
+                if case .walkthroughStep(_, _, let set) = change { return set }
+                return nil
+            }
         var columns = locales ?? FlowStepEditor.locales(of: document)
         if let adding = adding?.trimmingCharacters(in: .whitespaces), !adding.isEmpty,
            !columns.contains(where: { $0.lowercased() == adding.lowercased() }) {
@@ -46,8 +68,12 @@ struct HintEditor: Sendable {
 
     var defaultLocale: String { document.defaultLocale ?? columns.first ?? "en" }
 
-    func string(in locale: String) -> String? {
-        switch hint.tooltipText {
+    /// The hint as shown: the variation's changes applied to the document's hint.
+    var shown: WalkthroughStepEntry { change.map { hint.applying($0) } ?? hint }
+
+    /// A text's string in `locale` (a plain text is the default locale's); nil when it has none.
+    func string(_ text: LocalizedText, in locale: String) -> String? {
+        switch text {
         case .plain(let string): locale.lowercased() == defaultLocale.lowercased() ? string : nil
         case .translations(let translations): translations.first { $0.key.lowercased() == locale.lowercased() }?.value
         }
@@ -136,12 +162,15 @@ struct HintEditor: Sendable {
         var problems = FieldProblems()
         var edits: [DocumentEdit] = []
         var origins: [String?] = []
+        let shown = self.shown
+        var text = shown.tooltipText
         for (column, locale) in columns.enumerated() {
-            guard let typed = form["text.\(column)"], !typed.trimmingCharacters(in: .whitespaces).isEmpty, typed != string(in: locale) else { continue }
+            guard let typed = form["text.\(column)"], !typed.trimmingCharacters(in: .whitespaces).isEmpty, typed != string(text, in: locale) else { continue }
             edits.append(.setText(walkthrough: walkthroughID, step: stepID, locale: locale, text: typed))
             origins.append("text.\(column)")
+            text = DocumentEdits.text(text, setting: locale, to: typed, defaultLocale: defaultLocale)
         }
-        let before = Controls(hint)
+        let before = Controls(shown)
         var after = before
         after.read(form)
         var set = WalkthroughStepChange()
@@ -202,6 +231,11 @@ struct HintEditor: Sendable {
             set.canSkip = after.canSkip == "yes"
             fields.append("canSkip")
         }
+        if let variation {
+            var wanted = shown.applying(set)
+            wanted.tooltipText = text
+            return (variationEdit(variation, wanted: wanted).map { [$0] } ?? [], [nil], problems)
+        }
         if !set.fieldNames.isEmpty {
             edits.append(.setStep(walkthrough: walkthroughID, step: stepID, set: set))
             origins.append(fields.count == 1 ? fields[0] : nil)
@@ -209,11 +243,42 @@ struct HintEditor: Sendable {
         return (edits, origins, problems)
     }
 
+    /// The `update-experiment` edit that gives the variation the hint `wanted` (nil when nothing
+    /// changes): each value equal to the hint's own is no change, the others are the variation's `set`;
+    /// the other variations' changes and the variation's changes to other steps are kept.
+    func variationEdit(_ variation: Variation, wanted: WalkthroughStepEntry) -> DocumentEdit? {
+        var set = change ?? WalkthroughStepChange()
+        set.tooltipText = wanted.tooltipText == hint.tooltipText ? nil : wanted.tooltipText
+        set.tooltipPosition = wanted.tooltipPosition == hint.tooltipPosition ? nil : wanted.tooltipPosition
+        set.highlightShape = wanted.highlightShape == hint.highlightShape ? nil : wanted.highlightShape
+        set.completionTrigger = wanted.completionTrigger == hint.completionTrigger ? nil : wanted.completionTrigger
+        set.canSkip = wanted.canSkip == hint.canSkip ? nil : wanted.canSkip
+        guard set != change ?? WalkthroughStepChange() else { return nil }
+        var changes = document.experiments[variation.index].changes
+        var list = changes[variation.name] ?? []
+        let position = list.firstIndex { $0.walkthrough == walkthroughID && $0.step == stepID }
+        let updated = ExperimentChange.walkthroughStep(walkthrough: walkthroughID, step: stepID, set: set)
+        switch (position, set.fieldNames.isEmpty) {
+        case (let position?, true): list.remove(at: position)
+        case (let position?, false): list[position] = updated
+        case (nil, false): list.append(updated)
+        case (nil, true): break
+        }
+        changes[variation.name] = list
+        return .updateExperiment(variation.experiment, changes: changes)
+    }
+
     /// The fields diagnostics at these paths concern.
     var diagnosticPlaces: DiagnosticPlaces {
         var result = DiagnosticPlaces()
-        for (entry, position) in places {
-            let prefix = "walkthroughs[\(entry)].steps[\(position)]"
+        var prefixes = places.map { "walkthroughs[\($0.0)].steps[\($0.1)]" }
+        if let variation {
+            let list = document.experiments[variation.index].changes[variation.name]
+            let changes = DiagnosticPlaces.appending(variation.name, to: "experiments[\(variation.index)].changes")
+            let position = list?.firstIndex { $0.walkthrough == walkthroughID && $0.step == stepID } ?? list?.count ?? 0
+            prefixes = ["\(changes)[\(position)].set"]
+        }
+        for prefix in prefixes {
             for (key, field) in [
                 ("tooltipText", "text"), ("tooltipPosition", "position"), ("highlightShape", "shape"), ("completionTrigger", "trigger"),
                 ("canSkip", "canSkip"),
@@ -226,15 +291,17 @@ struct HintEditor: Sendable {
 
     // MARK: The preview
 
-    /// The overlay's SVG in `locale`: the hint's text and the built-in labels ("Next", "Skip", "2 of 3")
+    /// The overlay's SVG in `locale`, as the variation shows it when one is edited: the hint's text and the built-in labels ("Next", "Skip", "2 of 3")
     /// in that locale; nil, with why, when it cannot be drawn.
     func preview(locale: String) -> (svg: String?, problem: String?) {
         var attributes = Attributes()
         attributes[TextLocalization.localeAttribute] = .string(locale)
         do {
-            let resolution = try document.resolve(attributes: attributes, preferredLanguages: [])
+            let forced = variation.map { [$0.experiment: $0.name] } ?? [:]
+            let resolution = try document.resolve(attributes: attributes, forcedVariations: forced, preferredLanguages: [])
             guard let walkthrough = resolution.walkthroughs[walkthroughID] else {
-                return (nil, "The walkthrough is not shown to a user of locale \(locale) without an experiment's variation, so there is no preview.")
+                let who = variation.map { "in variation \($0.name) of experiment \($0.experiment)" } ?? "without an experiment's variation"
+                return (nil, "The walkthrough is not shown to a user of locale \(locale) \(who), so there is no preview.")
             }
             let svg = try OverlaySVG.document(
                 walkthrough: walkthrough, stepId: stepID, screen: Self.screen, target: Self.target,

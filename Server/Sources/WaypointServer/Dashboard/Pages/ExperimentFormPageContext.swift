@@ -39,7 +39,7 @@ struct ExperimentFormPageContext: PageContext {
         let checked: Bool
     }
 
-    /// A step of the flow a variation may change, with the link to the step editor for it.
+    /// A step of the flow (or hint of the walkthrough) a variation may change, with the link to its editor.
     struct StepLink: Sendable {
         let step: String
         let href: String

@@ -1,10 +1,28 @@
 /// The `hintEditor` template: a walkthrough hint's text per locale, its position, shape and trigger,
-/// and the overlay's preview in a chosen locale.
+/// and the overlay's preview in a chosen locale; for a variation, the hint as it shows it, each value
+/// it changes marked.
 struct HintEditorPageContext: PageContext {
     static var template: String { "hintEditor" }
 
     typealias Column = StepEditorPageContext.Column
-    typealias Cell = StepEditorPageContext.Cell
+    typealias Hidden = StepEditorPageContext.Hidden
+
+    /// The hint's text in one locale.
+    struct Cell: Sendable {
+        /// The field's name in the form.
+        let name: String
+        let locale: String
+        let value: String
+        /// Whether the text has no translation in this locale (users see ``fallback``).
+        let missing: Bool
+        let fallback: String
+        /// Whether the text is one plain string, the default locale's.
+        let notLocalized: Bool
+        /// Whether the variation edited changes the text in this locale, and the hint's own text there.
+        let changed: Bool
+        let own: String
+        let problems: [FieldProblem]
+    }
 
     /// An option of a select.
     struct Option: Sendable {
@@ -20,6 +38,10 @@ struct HintEditorPageContext: PageContext {
     let walkthroughID: String
     let stepID: String
     let targetElementId: String
+    /// What a variation's editor edits; nil for the hint itself.
+    let variationNote: String?
+    let variationName: String
+    /// Where the form is sent (this page).
     let action: String
     let revisionHref: String
     let notice: String?
@@ -30,6 +52,12 @@ struct HintEditorPageContext: PageContext {
     let columnList: String
     let cells: [Cell]
     let textProblems: [FieldProblem]
+    /// Whether the variation edited changes each part of the hint.
+    let textChanged: Bool
+    let positionChanged: Bool
+    let shapeChanged: Bool
+    let triggerChanged: Bool
+    let canSkipChanged: Bool
     let positions: [Option]
     let positionProblems: [FieldProblem]
     let shapes: [Option]
@@ -50,4 +78,6 @@ struct HintEditorPageContext: PageContext {
     /// The overlay as SVG markup, made by ``OverlaySVG`` (its texts escaped); nil when it cannot be drawn.
     let previewSVG: String?
     let previewProblem: String?
+    /// The query parameters the page keeps (the experiment and variation edited).
+    let query: [Hidden]
 }

@@ -72,12 +72,14 @@ extension Templates {
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> › <a href="{{revisionHref}}">Revision {{revision}}</a> ›</p>
         <h1>Hint {{stepID}} of walkthrough {{walkthroughID}}</h1>
         <p>On the element <code>{{targetElementId}}</code>.</p>
+        {{#variationNote}}<p class="hint">{{variationNote}}</p>{{/variationNote}}
         {{#notice}}<p class="notice" role="status">{{notice}}</p>{{/notice}}
         {{#message}}<p class="notice error" role="alert">{{message}}</p>{{/message}}
         {{#problems}}{{> fieldProblems}}{{/problems}}
         {{^mayEdit}}<p>Editing needs the editor role; this is the hint as revision {{revision}} has it.</p>{{/mayEdit}}
         {{#mayEdit}}
         <form method="get" action="{{action}}" class="inline">
+        {{#query}}<input type="hidden" name="{{name}}" value="{{value}}">{{/query}}
         <label for="add-locale">Add a locale</label>
         <input id="add-locale" name="add" placeholder="es, pt-BR…" pattern="[A-Za-z0-9_-]+" required>
         <button type="submit">Add the column</button>
@@ -87,11 +89,12 @@ extension Templates {
         <input type="hidden" name="columns" value="{{columnList}}">
         {{/mayEdit}}
         <table class="texts">
-        <caption>The hint's text per locale; a missing translation shows the fallback users see</caption>
+        <caption>The hint's text per locale; a missing translation shows the fallback users see{{#textChanged}} (<strong class="changed">changed by {{variationName}}</strong>){{/textChanged}}</caption>
         <thead><tr>{{#columns}}<th scope="col">{{locale}}{{#isDefault}} (default){{/isDefault}}</th>{{/columns}}</tr></thead>
         <tbody><tr>
         {{#cells}}<td{{#missing}} class="missing"{{/missing}}>{{#mayEdit}}<input name="{{name}}" value="{{value}}" aria-label="Text ({{locale}})">{{/mayEdit}}{{^mayEdit}}{{value}}{{/mayEdit}}
         {{#missing}}<p class="hint"><strong>missing</strong>: users see “{{fallback}}”</p>{{/missing}}{{#notLocalized}}<p class="hint">not translated: users see “{{fallback}}”</p>{{/notLocalized}}
+        {{#changed}}<p class="hint"><strong class="changed">changed by {{variationName}}</strong>; the hint's own: “{{own}}”</p>{{/changed}}
         {{#problems}}{{> fieldProblems}}{{/problems}}</td>
         {{/cells}}
         </tr></tbody>
@@ -101,11 +104,13 @@ extension Templates {
         <legend>Position, shape and trigger</legend>
         <label for="position">Position</label>
         <select id="position" name="position">{{#positions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/positions}}</select>
+        {{#positionChanged}}<strong class="changed">changed by {{variationName}}</strong>{{/positionChanged}}
         {{#positionProblems}}{{> fieldProblems}}{{/positionProblems}}
         <label for="shape">Highlight</label>
         <select id="shape" name="shape">{{#shapes}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/shapes}}</select>
         <label for="cornerRadius">Corner radius (points, rectangles)</label> <input id="cornerRadius" name="cornerRadius" value="{{cornerRadius}}" inputmode="decimal">
         <label for="padding">Padding (points)</label> <input id="padding" name="padding" value="{{padding}}" inputmode="decimal">
+        {{#shapeChanged}}<strong class="changed">changed by {{variationName}}</strong>{{/shapeChanged}}
         {{#shapeProblems}}{{> fieldProblems}}{{/shapeProblems}}
         <label for="trigger">The hint is done on</label>
         <select id="trigger" name="trigger">{{#triggers}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/triggers}}</select>
@@ -114,9 +119,11 @@ extension Templates {
         <select id="triggerDirection" name="triggerDirection">{{#directions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/directions}}</select>
         <label for="triggerSeconds">Seconds (timer)</label> <input id="triggerSeconds" name="triggerSeconds" value="{{triggerSeconds}}" inputmode="decimal">
         <label for="triggerEvent">Event name (event)</label> <input id="triggerEvent" name="triggerEvent" value="{{triggerEvent}}">
+        {{#triggerChanged}}<strong class="changed">changed by {{variationName}}</strong>{{/triggerChanged}}
         {{#triggerProblems}}{{> fieldProblems}}{{/triggerProblems}}
         <label for="canSkip">Can be skipped</label>
         <select id="canSkip" name="canSkip">{{#canSkipOptions}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/canSkipOptions}}</select>
+        {{#canSkipChanged}}<strong class="changed">changed by {{variationName}}</strong>{{/canSkipChanged}}
         {{#canSkipProblems}}{{> fieldProblems}}{{/canSkipProblems}}
         </fieldset>
         {{#mayEdit}}
@@ -125,6 +132,7 @@ extension Templates {
         {{/mayEdit}}
         <h2 id="preview">Preview ({{previewLocale}})</h2>
         <form method="get" action="{{action}}#preview" class="inline">
+        {{#query}}<input type="hidden" name="{{name}}" value="{{value}}">{{/query}}
         <label for="locale">Locale</label>
         <select id="locale" name="locale">{{#previewLocales}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/previewLocales}}</select>
         <button type="submit">Show</button>
