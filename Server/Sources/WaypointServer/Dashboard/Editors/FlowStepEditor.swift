@@ -41,6 +41,24 @@ struct FlowStepEditor: Sendable {
 
         /// The query that names the variation (`?experiment=…&variation=…`).
         var query: String { "?experiment=\(FormText.percentEncoded(experiment))&variation=\(FormText.percentEncoded(name))" }
+
+        /// The edit that makes `change` the variation's change of its step in `document`, replacing
+        /// the entry `isSameStep` finds; a change that sets nothing removes that entry. The other
+        /// steps' changes and the other variations' are kept.
+        func edit(
+            setting change: ExperimentChange, setsNothing: Bool, isSameStep: (ExperimentChange) -> Bool, in document: WaypointDocument
+        ) -> DocumentEdit {
+            var changes = document.experiments[index].changes
+            var list = changes[name] ?? []
+            switch (list.firstIndex(where: isSameStep), setsNothing) {
+            case (let position?, true): list.remove(at: position)
+            case (let position?, false): list[position] = change
+            case (nil, false): list.append(change)
+            case (nil, true): break
+            }
+            changes[name] = list
+            return .updateExperiment(experiment, changes: changes)
+        }
     }
 
     let document: WaypointDocument
@@ -299,19 +317,9 @@ struct FlowStepEditor: Sendable {
         }
         set.content = patch.isEmpty ? nil : ContentPatch(values: patch.values, removals: patch.removals)
         guard set != change ?? FlowStepChange() else { return nil }
-        let experiment = document.experiments[variation.index]
-        var changes = experiment.changes
-        var list = changes[variation.name] ?? []
-        let position = list.firstIndex { $0.flow == flowID && $0.step == stepID }
-        let updated = ExperimentChange.flowStep(flow: flowID, step: stepID, set: set)
-        switch (position, set.fieldNames.isEmpty) {
-        case (let position?, true): list.remove(at: position)
-        case (let position?, false): list[position] = updated
-        case (nil, false): list.append(updated)
-        case (nil, true): break
-        }
-        changes[variation.name] = list
-        return .updateExperiment(variation.experiment, changes: changes)
+        return variation.edit(
+            setting: .flowStep(flow: flowID, step: stepID, set: set), setsNothing: set.fieldNames.isEmpty,
+            isSameStep: { $0.flow == flowID && $0.step == stepID }, in: document)
     }
 
     // MARK: Where problems go

@@ -254,18 +254,9 @@ struct HintEditor: Sendable {
         set.completionTrigger = wanted.completionTrigger == hint.completionTrigger ? nil : wanted.completionTrigger
         set.canSkip = wanted.canSkip == hint.canSkip ? nil : wanted.canSkip
         guard set != change ?? WalkthroughStepChange() else { return nil }
-        var changes = document.experiments[variation.index].changes
-        var list = changes[variation.name] ?? []
-        let position = list.firstIndex { $0.walkthrough == walkthroughID && $0.step == stepID }
-        let updated = ExperimentChange.walkthroughStep(walkthrough: walkthroughID, step: stepID, set: set)
-        switch (position, set.fieldNames.isEmpty) {
-        case (let position?, true): list.remove(at: position)
-        case (let position?, false): list[position] = updated
-        case (nil, false): list.append(updated)
-        case (nil, true): break
-        }
-        changes[variation.name] = list
-        return .updateExperiment(variation.experiment, changes: changes)
+        return variation.edit(
+            setting: .walkthroughStep(walkthrough: walkthroughID, step: stepID, set: set), setsNothing: set.fieldNames.isEmpty,
+            isSameStep: { $0.walkthrough == walkthroughID && $0.step == stepID }, in: document)
     }
 
     /// The fields diagnostics at these paths concern.
