@@ -103,7 +103,7 @@ extension BrowserTests {
             let experiment = Self.journeyExperiment
             let first = try await Self.onThread { () throws -> JourneySeen in
                 var seen = JourneySeen()
-                let browser = try Self.signedInAsPat(base)
+                let browser = try Self.signedInAsPat(base, screenshot: true)
                 seen.afterSignIn = try browser.evaluate("location.pathname") as? String
 
                 func fill(label: String, with text: String) throws {
@@ -147,6 +147,7 @@ extension BrowserTests {
                 try fill(label: "headline (en)", with: "Unlock every lesson")
                 try fill(label: "headline (es)", with: "Desbloquea todas las lecciones")
                 seen.variationEditor = try browser.dom()
+                try Self.keep(try browser.screenshot(), "console-variation-editor")
                 try submit("form.stack button[type=submit]")
                 seen.afterVariation = try browser.location()
 
@@ -285,11 +286,12 @@ extension BrowserTests {
     }
 
     /// A browser in which the product person signed in with the form, on the app's page.
-    static func signedInAsPat(_ base: String) throws -> ChromiumSession {
+    static func signedInAsPat(_ base: String, screenshot: Bool = false) throws -> ChromiumSession {
         let browser = try ChromiumSession()
         try browser.navigate(base + "/login?next=%2Fapps%2Flingo")
         try browser.fill("email", with: "pat@example.com")
         try browser.fill("password", with: journeyPassword)
+        if screenshot { try keep(try browser.screenshot(), "console-sign-in") }
         try browser.pressEnterAndWait()
         return browser
     }
