@@ -63,6 +63,9 @@ struct ReportScaleBenchmark {
         /// PostgreSQL) grown to the level before.
         let storageRowsPerSecond: Double
         let ingestionSeconds: Double
+        /// The server's CPU time (user and system) per 100-event batch of that step, in milliseconds:
+        /// what the ingestion costs, whatever else shares the machine.
+        let serverCPUPerBatch: Double
         let footprint: StorageFootprint
         /// Median milliseconds per work, in ``works`` order.
         let medians: [Double]
@@ -111,7 +114,9 @@ struct ReportScaleBenchmark {
         for level in options.levels {
             let before = await source.produced
             let start = ContinuousClock.now
+            let cpuBefore = AmplificationBenchmark.cpuSeconds(of: server.processIdentifier)
             let accepted = try await Self.ingest(port: port, key: key, source: source, limit: level)
+            let cpu = AmplificationBenchmark.cpuSeconds(of: server.processIdentifier) - cpuBefore
             let seconds = (ContinuousClock.now - start).seconds
             guard accepted == level - before else {
                 throw BenchmarkError("the server accepted \(accepted) of \(level - before) events; see the rejections in its answers")
@@ -131,6 +136,7 @@ struct ReportScaleBenchmark {
             let storageRowsPerSecond = try await storage.fill(to: level, batchSize: Self.batchSize)
             levels.append(Level(events: level, users: users, rowsPerSecond: Double(level - before) / seconds,
                                 storageRowsPerSecond: storageRowsPerSecond, ingestionSeconds: seconds,
+                                serverCPUPerBatch: cpu * 1000 / (Double(level - before) / Double(Self.batchSize)),
                                 footprint: footprint, medians: medians, sampleCounts: counts))
             // Progress on standard error, which is not buffered, so that a long run shows where it is.
             FileHandle.standardError.write(Data(("stored \(Self.grouped(level)) events (\(Self.grouped(users)) users) in "
@@ -291,6 +297,8 @@ struct ReportScaleBenchmark {
         let target = options.database == nil && options.startOrder == .daily ? " (target ≥ 0.3×)" : ""
         lines.append("| … `POST /v1/events` vs the storage limit at this level\(target) | "
             + levels.map { String(format: "%.2f×", $0.rowsPerSecond / $0.storageRowsPerSecond) }.joined(separator: " | ") + " | | |")
+        lines.append("| Server CPU per 100-event batch over the step, user + system (ms) | "
+            + levels.map { String(format: "%.2f", $0.serverCPUPerBatch) }.joined(separator: " | ") + " | | |")
         if options.database == nil {
             lines.append("| Cost per 100-event batch vs before contributions, \(Self.grouped(Int(before))) rows/s (ms) | "
                 + levels.map { String(format: "%+.2f", Self.batchMilliseconds($0.rowsPerSecond) - Self.batchMilliseconds(before)) }.joined(separator: " | ")
