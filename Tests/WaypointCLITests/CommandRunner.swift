@@ -16,11 +16,13 @@ enum CommandRunner {
     /// An example document's path.
     static func example(_ name: String) -> String { examples + "/" + name }
 
-    /// What a run printed, its exit status, and the message of the error it stopped with.
+    /// What a run printed, its exit status, the message of the error it stopped with, and the
+    /// warnings it printed to standard error.
     struct Result: Sendable {
         let output: String
         let status: Int32
         let error: String?
+        var warnings = ""
     }
 
     /// Parses and runs `arguments` (without `waypoint`); `input` feeds `play`. Folder prefixes of the test
@@ -38,11 +40,13 @@ enum CommandRunner {
             } else {
                 Issue.record("\(type(of: command)) does not write to an Output")
             }
-            return Result(output: clean(captured.text), status: 0, error: nil)
+            return Result(output: clean(captured.text), status: 0, error: nil, warnings: clean(captured.warnings))
         } catch {
             let status = WaypointCommand.exitCode(for: error).rawValue
             let message = WaypointCommand.message(for: error)
-            return Result(output: clean(captured.text), status: status, error: message.isEmpty ? nil : clean(message))
+            return Result(
+                output: clean(captured.text), status: status, error: message.isEmpty ? nil : clean(message),
+                warnings: clean(captured.warnings))
         }
     }
 

@@ -115,8 +115,10 @@ struct PlayPreviewCommandTests {
         #expect(result.status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.signup))
         let walkthrough = try #require(try WaypointDocument(validating: data).resolve(attributes: [:]).walkthroughs["layering"])
+        // The labels in the document's default locale (here none: English), whatever the machine's locale.
         let expected = try OverlaySVG.document(walkthrough: walkthrough, stepId: "intro", screen: OverlaySize(width: 390, height: 844),
-                                      target: OverlayRect(x: 326, y: 56, width: 44, height: 44))
+                                      target: OverlayRect(x: 326, y: 56, width: 44, height: 44),
+                                      labels: OverlayLabels(locale: Locale(identifier: "en")))
         #expect(result.output.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
         #expect(result.output.hasPrefix("<svg"))
     }
@@ -146,11 +148,15 @@ struct PlayPreviewCommandTests {
     @Test func anUnknownWalkthroughOrStepListsTheKnownOnes() {
         var arguments = Self.previewArguments
         arguments[3] = "tour"
-        #expect(CommandRunner.run(arguments).error == "The document has no walkthrough `tour`; its walkthroughs are `layering`.")
+        #expect(CommandRunner.run(arguments).error == "The document has no walkthrough `tour`. Its walkthroughs are `layering`.")
+        arguments[3] = "layerin"
+        #expect(CommandRunner.run(arguments).error == "The document has no walkthrough `layerin`. Did you mean `layering`? Its walkthroughs are `layering`.")
         arguments = Self.previewArguments
-        arguments[5] = "outro"
+        arguments[5] = "finale"
         let result = CommandRunner.run(arguments)
         #expect(result.status == 1)
-        #expect(result.error == "Walkthrough 'layering' has no step 'outro'; its steps are intro, panel-cell.")
+        #expect(result.error == "Walkthrough 'layering' has no step 'finale'; its steps are intro, panel-cell.")
+        arguments[5] = "panel-cel"
+        #expect(CommandRunner.run(arguments).error == "Walkthrough 'layering' has no step 'panel-cel' (did you mean 'panel-cell'?); its steps are intro, panel-cell.")
     }
 }

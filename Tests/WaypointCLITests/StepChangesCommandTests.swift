@@ -163,10 +163,14 @@ struct StepChangesCommandTests {
         let walkthrough = try #require(resolved.walkthroughs["home-tour"])
         #expect(walkthrough.steps.last?.tooltipText == "Bleib dran")
         #expect(walkthrough.steps.last?.tooltipPosition == .above)
+        // The overlay's own labels are in the locale too.
+        let labels = OverlayLabels(locale: Locale(identifier: "de"))
         let expected = try OverlaySVG.document(
-            walkthrough: walkthrough, stepId: "streaks", screen: OverlaySize(width: 390, height: 844), target: OverlayRect(x: 20, y: 300, width: 350, height: 80))
+            walkthrough: walkthrough, stepId: "streaks", screen: OverlaySize(width: 390, height: 844), target: OverlayRect(x: 20, y: 300, width: 350, height: 80),
+            labels: labels)
         #expect(result.output.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines))
         #expect(result.output.contains("Bleib dran"))
+        #expect(result.output.contains(">\(labels.title(of: .next, isLast: true))</text>") && !result.output.contains(">Done</text>"))
     }
 
     @Test func previewFallsBackByTruncationThenToTheDefaultLocale() {

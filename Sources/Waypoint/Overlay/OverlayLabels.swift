@@ -4,9 +4,12 @@ import Foundation
 /// accessibility labels — in a locale's language, with the app's own wording where it gives one.
 ///
 /// Each ``OverlayLabel`` is, first, the app's override if ``overrides`` has one; otherwise the
-/// package's translation for ``locale`` (``bundledLanguages``: English, German and French), matched
-/// by language with region, with script, then alone (`de-AT` uses `de`); otherwise English.
-/// Numbers ("2 of 5", "Continues in 2.5 s") are formatted for ``locale``.
+/// package's translation for ``locale`` (``bundledLanguages``: English, German, French, Spanish,
+/// Brazilian Portuguese, Italian, Dutch, Japanese, Korean and Simplified Chinese), matched by
+/// language with region, with script, then alone (`de-AT` uses `de`, `zh-CN` uses `zh-Hans`), then
+/// by language written in the same script (`pt-PT` uses `pt-BR`; `zh-TW`, written in Traditional
+/// characters, does not use `zh-Hans`); otherwise English. Numbers ("2 of 5", "Continues in 2.5 s")
+/// are formatted for ``locale``.
 ///
 /// ```swift
 /// var style = OverlayStyle()
@@ -32,7 +35,8 @@ public struct OverlayLabels: Sendable, Hashable {
     /// The translations in the app's current locale, with no override.
     public static let standard = OverlayLabels()
 
-    /// The languages the package ships translations for, sorted: `de`, `en`, `fr`.
+    /// The languages the package ships translations for, sorted: `de`, `en`, `es`, `fr`, `it`, `ja`,
+    /// `ko`, `nl`, `pt-BR`, `zh-Hans`.
     public static var bundledLanguages: [String] { BundledOverlayStrings.tables.keys.sorted() }
 
     /// The locale the labels are made for now: ``locale``, or the app's current locale.
@@ -66,7 +70,7 @@ public struct OverlayLabels: Sendable, Hashable {
     }
 
     /// The step counter for step `number` (from 1) of `count`, numbers formatted for the locale:
-    /// "2 of 5", "2 von 5", "2 sur 5".
+    /// "2 of 5", "2 von 5", "2 sur 5", "5단계 중 2단계".
     public func progress(_ number: Int, of count: Int) -> String {
         text(.progress, format(number), format(count))
     }

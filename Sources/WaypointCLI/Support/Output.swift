@@ -1,15 +1,23 @@
 import ArgumentParser
 import Foundation
 
-/// Where a command writes what it prints: standard output, or a buffer in tests.
+/// Where a command writes what it prints: standard output, or a buffer in tests; warnings go to
+/// standard error, or to a second buffer.
 final class Output {
     private let sink: (String) -> Void
     private let flusher: () -> Void
+    private let warningSink: (String) -> Void
 
-    /// An output that hands each piece of text to `sink`.
-    init(flush: @escaping () -> Void = {}, _ sink: @escaping (String) -> Void) {
+    /// An output that hands each piece of text to `sink`, and each warning to `warnings` (by default
+    /// standard error).
+    init(
+        flush: @escaping () -> Void = {},
+        warnings: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) },
+        _ sink: @escaping (String) -> Void
+    ) {
         self.sink = sink
         self.flusher = flush
+        self.warningSink = warnings
     }
 
     /// Standard output (buffered; ``flush()`` before waiting for input).
@@ -31,15 +39,23 @@ final class Output {
     func line(_ text: String = "") {
         sink(text + "\n")
     }
+
+    /// Writes "warning: ", `text` and a newline to the warnings: something the user should know that
+    /// does not stop the command.
+    func warning(_ text: String) {
+        warningSink("warning: " + text + "\n")
+    }
 }
 
 /// An output that keeps what is written, for tests and for writing files.
 final class CapturedOutput {
     /// Everything written so far.
     private(set) var text = ""
+    /// Every warning written so far.
+    private(set) var warnings = ""
 
-    /// The output that appends to ``text``.
-    lazy var output = Output { [unowned self] in self.text += $0 }
+    /// The output that appends to ``text``, and its warnings to ``warnings``.
+    lazy var output = Output(warnings: { [unowned self] in self.warnings += $0 }) { [unowned self] in self.text += $0 }
 }
 
 /// Where an interactive command reads its lines: standard input, or a list in tests.

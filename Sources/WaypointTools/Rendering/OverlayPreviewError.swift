@@ -44,7 +44,8 @@ public struct OverlayPreviewError: Error, Sendable, Equatable, CustomStringConve
         switch kind {
         case .unknownStep(let walkthroughId, let stepId, let known):
             let list = known.isEmpty ? "it has no steps" : "its steps are \(known.joined(separator: ", "))"
-            return "Walkthrough '\(walkthroughId)' has no step '\(stepId)'; \(list)."
+            let hint = Spelling.suggestion(for: stepId, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            return "Walkthrough '\(walkthroughId)' has no step '\(stepId)'\(hint); \(list)."
         case .invalidScreen(let size):
             return "The screen size \(NumberText.format(size.width))x\(NumberText.format(size.height)) is not usable; give a width and a height greater than 0, such as 390x844."
         case .invalidTarget(let rect):

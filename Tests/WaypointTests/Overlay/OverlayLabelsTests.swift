@@ -5,7 +5,7 @@ import TestSupport
 
 @Suite("Overlay labels: bundled translations, locale fallback, number formats and app overrides")
 struct OverlayLabelsTests {
-    static let shipped = ["de", "en", "fr"]
+    static let shipped = ["de", "en", "es", "fr", "it", "ja", "ko", "nl", "pt-BR", "zh-Hans"]
 
     /// Every label as the overlay shows it, with "2 of 5", 2.5 seconds and the event `exported`.
     static func shown(_ label: OverlayLabel, _ labels: OverlayLabels) -> String? {
@@ -52,17 +52,76 @@ struct OverlayLabelsTests {
             .timerInstruction: "Suite dans 2,5\u{A0}s", .eventInstruction: "En attente de «\u{A0}exported\u{A0}»",
             .highlightedElement: "Élément mis en évidence",
         ],
+        "es": [
+            .next: "Siguiente", .done: "OK", .skip: "Omitir", .back: "Atrás", .progress: "2 de 5",
+            .stepProgress: "Paso 2 de 5", .tapInstruction: "Toca el elemento resaltado",
+            .swipeLeftInstruction: "Desliza hacia la izquierda", .swipeRightInstruction: "Desliza hacia la derecha",
+            .swipeUpInstruction: "Desliza hacia arriba", .swipeDownInstruction: "Desliza hacia abajo",
+            .timerInstruction: "Continúa en 2,5\u{A0}s", .eventInstruction: "Esperando “exported”",
+            .highlightedElement: "Elemento resaltado",
+        ],
+        "pt-BR": [
+            .next: "Seguinte", .done: "OK", .skip: "Pular", .back: "Voltar", .progress: "2 de 5",
+            .stepProgress: "Etapa 2 de 5", .tapInstruction: "Toque no elemento destacado",
+            .swipeLeftInstruction: "Deslize para a esquerda", .swipeRightInstruction: "Deslize para a direita",
+            .swipeUpInstruction: "Deslize para cima", .swipeDownInstruction: "Deslize para baixo",
+            .timerInstruction: "Continua em 2,5\u{A0}s", .eventInstruction: "Aguardando “exported”",
+            .highlightedElement: "Elemento destacado",
+        ],
+        "it": [
+            .next: "Avanti", .done: "Fine", .skip: "Salta", .back: "Indietro", .progress: "2 di 5",
+            .stepProgress: "Passaggio 2 di 5", .tapInstruction: "Tocca l’elemento evidenziato",
+            .swipeLeftInstruction: "Scorri verso sinistra", .swipeRightInstruction: "Scorri verso destra",
+            .swipeUpInstruction: "Scorri verso l’alto", .swipeDownInstruction: "Scorri verso il basso",
+            .timerInstruction: "Prosegue tra 2,5\u{A0}s", .eventInstruction: "In attesa di “exported”",
+            .highlightedElement: "Elemento evidenziato",
+        ],
+        "nl": [
+            .next: "Volgende", .done: "Gereed", .skip: "Sla over", .back: "Terug", .progress: "2 van 5",
+            .stepProgress: "Stap 2 van 5", .tapInstruction: "Tik op het gemarkeerde onderdeel",
+            .swipeLeftInstruction: "Veeg naar links", .swipeRightInstruction: "Veeg naar rechts",
+            .swipeUpInstruction: "Veeg omhoog", .swipeDownInstruction: "Veeg omlaag",
+            .timerInstruction: "Gaat over 2,5\u{A0}s verder", .eventInstruction: "Wachten op ‘exported’",
+            .highlightedElement: "Gemarkeerd onderdeel",
+        ],
+        "ja": [
+            .next: "次へ", .done: "完了", .skip: "スキップ", .back: "戻る", .progress: "2/5",
+            .stepProgress: "ステップ 2/5", .tapInstruction: "ハイライトされた項目をタップ",
+            .swipeLeftInstruction: "左にスワイプ", .swipeRightInstruction: "右にスワイプ",
+            .swipeUpInstruction: "上にスワイプ", .swipeDownInstruction: "下にスワイプ",
+            .timerInstruction: "2.5秒後に続行", .eventInstruction: "“exported”を待機中",
+            .highlightedElement: "ハイライトされた項目",
+        ],
+        "ko": [
+            .next: "다음", .done: "완료", .skip: "건너뛰기", .back: "뒤로", .progress: "5단계 중 2단계",
+            .stepProgress: "5단계 중 2단계", .tapInstruction: "강조 표시된 항목을 탭하세요",
+            .swipeLeftInstruction: "왼쪽으로 쓸어넘기세요", .swipeRightInstruction: "오른쪽으로 쓸어넘기세요",
+            .swipeUpInstruction: "위로 쓸어올리세요", .swipeDownInstruction: "아래로 쓸어내리세요",
+            .timerInstruction: "2.5초 후 계속", .eventInstruction: "‘exported’ 대기 중",
+            .highlightedElement: "강조 표시된 항목",
+        ],
+        "zh-Hans": [
+            .next: "下一步", .done: "完成", .skip: "跳过", .back: "返回", .progress: "第 2 步，共 5 步",
+            .stepProgress: "第 2 步，共 5 步", .tapInstruction: "轻点高亮显示的项目",
+            .swipeLeftInstruction: "向左轻扫", .swipeRightInstruction: "向右轻扫",
+            .swipeUpInstruction: "向上轻扫", .swipeDownInstruction: "向下轻扫",
+            .timerInstruction: "2.5 秒后继续", .eventInstruction: "正在等待“exported”",
+            .highlightedElement: "高亮显示的项目",
+        ],
     ]
 
     @Test("The translations load from the package's resource bundle, one table per shipped language")
     func bundledTablesLoad() throws {
         let bundle = BundledOverlayStrings.bundle
+        // The build may change the case of a folder's name (SwiftPM writes `pt-br.lproj`).
+        let resources = try #require(bundle.resourceURL)
+        let built = try FileManager.default.contentsOfDirectory(atPath: resources.path).filter { $0.hasSuffix(".lproj") }
         for language in Self.shipped {
-            let url = try #require(
-                bundle.url(forResource: "Localizable", withExtension: "strings", subdirectory: nil, localization: language),
-                "\(language).lproj/Localizable.strings is missing from \(bundle.bundlePath)")
+            let folder = try #require(
+                built.first { $0.lowercased() == language.lowercased() + ".lproj" }, "\(language).lproj is missing from \(bundle.bundlePath)")
+            let url = resources.appendingPathComponent(folder).appendingPathComponent("Localizable.strings")
             let table = try #require(try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil) as? [String: String])
-            #expect(table == BundledOverlayStrings.tables[language])
+            #expect(table == BundledOverlayStrings.tables[language], "\(language)")
         }
         #expect(OverlayLabels.bundledLanguages == Self.shipped)
         // Every language folder in the sources is shipped.
@@ -89,6 +148,41 @@ struct OverlayLabelsTests {
         }
     }
 
+    @Test("A label with several arguments marks them by position in every language, so that a translation can reorder them")
+    func severalArgumentsArePositional() throws {
+        for label in OverlayLabel.allCases where label.argumentCount > 1 {
+            for (language, table) in BundledOverlayStrings.tables {
+                let text = try #require(table[label.key], "\(language) lacks \(label.key)")
+                #expect(!text.contains("%@"), "\(language): \(label.key) has a marker without a position")
+                #expect(Set(Self.markers(text)) == Set((1...label.argumentCount).map(String.init)), "\(language): \(label.key)")
+            }
+        }
+        // Korean names the number of steps first.
+        #expect(OverlayLabels(locale: Locale(identifier: "ko")).progress(2, of: 5) == "5단계 중 2단계")
+    }
+
+    @Test("Every key of every .strings file in the sources has a translator comment", arguments: shipped)
+    func everyKeyHasAComment(language: String) throws {
+        let url = Repository.root.appendingPathComponent("Sources/Waypoint/Resources/\(language).lproj/Localizable.strings")
+        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        var keys: [String] = []
+        for (index, line) in lines.enumerated() where line.hasPrefix("\"") {
+            let key = String(line.dropFirst().prefix { $0 != "\"" })
+            keys.append(key)
+            let previous = index > 0 ? lines[index - 1] : ""
+            #expect(previous.hasPrefix("/* ") && previous.hasSuffix(" */") && previous.count > 10, "\(language): \(key) has no comment above it")
+        }
+        #expect(Set(keys) == Set(OverlayLabel.allCases.map(\.key)), "\(language): every label once, and nothing else")
+        #expect(keys.count == OverlayLabel.allCases.count, "\(language): a key written twice")
+    }
+
+    @Test("A folder name's case is made BCP 47's", arguments: [
+        ("pt-br", "pt-BR"), ("zh-hans", "zh-Hans"), ("ZH_HANT_tw", "zh-Hant-TW"), ("es-419", "es-419"), ("EN", "en"), ("de", "de"),
+    ])
+    func canonicalTag(folder: String, tag: String) {
+        #expect(BundledOverlayStrings.canonicalTag(folder) == tag)
+    }
+
     /// The `%@` / `%1$@` markers of a text, positional markers numbered, sorted.
     static func markers(_ text: String) -> [String] {
         var found: [String] = []
@@ -107,7 +201,7 @@ struct OverlayLabelsTests {
         return found.sorted()
     }
 
-    @Test("Each label in English, German and French", arguments: ["en", "de", "fr"])
+    @Test("Each label in each shipped language", arguments: shipped)
     func eachLabel(language: String) throws {
         let labels = OverlayLabels(locale: Locale(identifier: language))
         #expect(labels.language == language)
@@ -117,9 +211,11 @@ struct OverlayLabelsTests {
         }
     }
 
-    @Test("A locale falls back by truncation, and to English when its language is not shipped", arguments: [
+    @Test("A locale falls back by truncation, then to its language in the same script, and to English when its language is not shipped", arguments: [
         ("de-AT", "de"), ("de_CH", "de"), ("fr-CA", "fr"), ("fr_BE", "fr"), ("en-GB", "en"), ("en_001", "en"),
-        ("ja-JP", "en"), ("pt-BR", "en"), ("zh-Hant-TW", "en"), ("", "en"), ("en_US_POSIX", "en"),
+        ("ja-JP", "ja"), ("pt-BR", "pt-BR"), ("pt_BR", "pt-BR"), ("pt-PT", "pt-BR"), ("pt", "pt-BR"), ("es-MX", "es"), ("es-419", "es"),
+        ("it-CH", "it"), ("nl-BE", "nl"), ("ko-KR", "ko"), ("zh-CN", "zh-Hans"), ("zh-Hans-SG", "zh-Hans"), ("zh", "zh-Hans"),
+        ("zh-Hant-TW", "en"), ("zh-TW", "en"), ("zh-HK", "en"), ("sv-SE", "en"), ("", "en"), ("en_US_POSIX", "en"),
     ])
     func fallback(identifier: String, language: String) {
         let labels = OverlayLabels(locale: Locale(identifier: identifier))
@@ -142,6 +238,9 @@ struct OverlayLabelsTests {
         ("de", "1.234 von 5.678", "Weiter in 1.234,5\u{A0}s", "Weiter in 0,33\u{A0}s"),
         ("fr", "1\u{202F}234 sur 5\u{202F}678", "Suite dans 1\u{202F}234,5\u{A0}s", "Suite dans 0,33\u{A0}s"),
         ("de-CH", "1’234 von 5’678", "Weiter in 1’234.5\u{A0}s", "Weiter in 0.33\u{A0}s"),
+        ("es", "1234 de 5678", "Continúa en 1234,5\u{A0}s", "Continúa en 0,33\u{A0}s"),
+        ("pt-BR", "1.234 de 5.678", "Continua em 1.234,5\u{A0}s", "Continua em 0,33\u{A0}s"),
+        ("ko", "5,678단계 중 1,234단계", "1,234.5초 후 계속", "0.33초 후 계속"),
     ])
     func numbers(identifier: String, progress: String, timer: String, third: String) {
         let labels = OverlayLabels(locale: Locale(identifier: identifier))
@@ -154,11 +253,11 @@ struct OverlayLabelsTests {
     @Test("The app's override wins over the translation, in every language")
     func overrideWins() {
         let overrides: [OverlayLabel: String] = [.skip: "Not now", .progress: "%1$@/%2$@", .stepProgress: "Tour %@", .highlightedElement: "Layers"]
-        for language in Self.shipped + ["ja"] {
+        for language in Self.shipped + ["sv"] {
             let labels = OverlayLabels(locale: Locale(identifier: language), overrides: overrides)
             #expect(labels.title(of: .skip) == "Not now")
             #expect(labels.progress(2, of: 5) == "2/5")
-            #expect(labels.title(of: .next) == Self.expected[language == "ja" ? "en" : language]?[.next], "labels not overridden stay translated")
+            #expect(labels.title(of: .next) == Self.expected[language == "sv" ? "en" : language]?[.next], "labels not overridden stay translated")
             let content = TooltipContent(text: "Hi", trigger: .button, canSkip: true, canGoBack: false, number: 2, count: 5, labels: labels)
             #expect(content.buttons.map(\.title).first == "Not now")
             #expect(content.progress == "2/5")
