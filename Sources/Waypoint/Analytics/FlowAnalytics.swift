@@ -91,7 +91,7 @@ public final class FlowAnalytics: EventDelivering {
             guard let navigator else { return recorder.events(for: effect, pathCount: 0, at: date, messageID: messageID) }
             return recorder.events(
                 for: effect, in: navigator.definition, context: navigator.context, path: navigator.state.path,
-                at: date, messageID: messageID)
+                exposed: navigator.state.exposures, at: date, messageID: messageID)
         }
         observation = navigator.observeEffects { [weak self] effect in
             self?.handle(effect)

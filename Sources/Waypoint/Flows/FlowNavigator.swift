@@ -212,6 +212,7 @@ public final class FlowNavigator<Context> {
     }
 
     private func apply(_ effects: [FlowEffect]) {
+        state.recordExposures(of: effects, in: definition, context: context)
         for effect in effects {
             if case .persist = effect { scheduleSave() }
             onEffect?(effect)
