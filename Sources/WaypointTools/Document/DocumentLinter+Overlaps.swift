@@ -3,35 +3,13 @@ import Waypoint
 extension DocumentLinter {
     /// Several experiments may reach one run, each exposed at its own point (docs/ARCHITECTURE.md,
     /// "Exposure"); two conflict only when they decide the same thing: two experiments that change
-    /// one step of a flow or walkthrough, or two whose entries vary one flow or walkthrough id. Each
-    /// is the error `overlapping-experiments`, naming both, once per pair and step (or id), at the
-    /// first change (or entry) of the later one. Experiments that share a namespace with disjoint
-    /// ranges never assign one user to both, so they do not conflict.
+    /// one step of a flow or walkthrough (checked here), or two whose entries vary one flow or
+    /// walkthrough id (checked with the shared ids, by `lintEntries`). Each is the error
+    /// `overlapping-experiments`, naming both: here once per pair and step, at the first change of
+    /// the later one. Experiments that share a namespace with disjoint ranges never assign one user
+    /// to both, so their changes do not conflict.
     mutating func lintOverlappingExperiments() {
-        lintOverlappingEntries(ids: document.flows.map(\.id), experiments: document.flows.map(\.experiment), kind: "flow",
-                               path: Self.flowPath)
-        lintOverlappingEntries(
-            ids: document.walkthroughs.map(\.id), experiments: document.walkthroughs.map(\.experiment), kind: "walkthrough",
-            path: Self.walkthroughPath)
         lintOverlappingChanges()
-    }
-
-    /// Entries of one id that vary by two experiments.
-    private mutating func lintOverlappingEntries(
-        ids: [String], experiments: [String?], kind: String, path: (Int) -> DocumentPath
-    ) {
-        var seen: [String: [(key: String, index: Int)]] = [:]
-        for (index, id) in ids.enumerated() {
-            guard let key = experiments[index] else { continue }
-            let earlier = seen[id] ?? []
-            guard !earlier.contains(where: { $0.key == key }) else { continue }
-            seen[id, default: []].append((key, index))
-            guard let first = earlier.first(where: { !mutuallyExclusive($0.key, key) }) else { continue }
-            add(.overlappingExperiments, .error, path(index).appending("experiment"),
-                "two experiments vary the entries of \(kind) `\(id)`: `\(first.key)` (\(kind)s[\(first.index)]) and `\(key)` "
-                    + "(\(kind)s[\(index)]); a run can take only one entry, so put them in one namespace with disjoint ranges, "
-                    + "or make one experiment with more variations")
-        }
     }
 
     /// Steps that two experiments change.

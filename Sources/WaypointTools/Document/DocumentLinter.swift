@@ -231,8 +231,11 @@ struct DocumentLinter {
                 for index in members {
                     if let key = experiments[index], let firstKey = experiments[first], key != firstKey {
                         sameExperiment = false
-                        add(.duplicateId, .error, path(index).appending("experiment"),
-                            "the entries of \(kind) `\(id)` vary by `\(firstKey)`, but this one names `\(key)`; entries that share an id must vary by the same experiment")
+                        // Two experiments using whole entries of one id (docs/ARCHITECTURE.md, "Exposure").
+                        add(.overlappingExperiments, .error, path(index).appending("experiment"),
+                            "two experiments vary the entries of \(kind) `\(id)`: `\(firstKey)` (\(kind)s[\(first)]) and `\(key)` "
+                                + "(\(kind)s[\(index)]); a run takes one entry, so entries that share an id must vary by the same "
+                                + "experiment: make one experiment with more variations")
                         continue
                     }
                     guard let variation = variations[index] else { continue }
