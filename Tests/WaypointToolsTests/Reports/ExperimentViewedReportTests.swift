@@ -176,3 +176,54 @@ struct ExperimentViewedReportTests {
         #expect(current.variations.map(\.users).reduce(0, +) == report.variations.map(\.users).reduce(0, +))
     }
 }
+
+/// The walkthrough report split by an experiment reads `Experiment Viewed` too.
+@Suite("The walkthrough report split by an experiment reads Experiment Viewed")
+struct WalkthroughExperimentViewedTests {
+    /// One user's run of walkthrough `tour` (hints `a`, `b`): `tour-copy` (its whole entry) exposes
+    /// it at `Walkthrough Started`, `hint-b` (which changes hint `b`) at `b`; the recorder writes the
+    /// events an app writes.
+    static func run(_ user: String, tour: String, hint: String, at start: Double) -> [OnboardingEvent] {
+        var recorder = WalkthroughEventRecorder()
+        let attribution = EventAttribution(userID: user, experiment: "tour-copy", variation: tour)
+        let changes = StepExperiment(assignment: ExperimentAssignment(experiment: "hint-b", variation: hint), changedSteps: ["b"])
+        var number = 0
+        var events: [OnboardingEvent] = []
+        let sequence: [(HintAnalyticsEvent.Name, String?)] = [
+            (.walkthroughStarted, nil), (.hintShown, "a"), (.hintCompleted, "a"), (.hintShown, "b"), (.hintCompleted, "b"),
+            (.walkthroughCompleted, nil),
+        ]
+        for (offset, (name, step)) in sequence.enumerated() {
+            let hint = HintAnalyticsEvent(
+                event: name, timestamp: Date(timeIntervalSince1970: start + Double(offset)), walkthroughId: "tour", walkthroughVersion: 1,
+                stepId: step, stepIndex: step == "b" ? 1 : step == "a" ? 0 : nil, trigger: name == .hintCompleted ? "tap" : nil)
+            events += recorder.events(for: hint, attribution: attribution, stepExperiments: [changes], messageID: {
+                number += 1
+                return "\(user)-\(number)"
+            })
+        }
+        return events
+    }
+
+    @Test("Split by the second experiment, users are in the variation of their first Experiment Viewed of it; figures do not change",
+          arguments: [["a", "b", "b"], ["b", "b", "a", "a"]])
+    func splitByTheSecondExperiment(hints: [String]) throws {
+        let events = hints.enumerated().flatMap { index, hint in
+            Self.run("u\(index)", tour: index % 2 == 0 ? "plain" : "playful", hint: hint, at: 1_790_000_000 + Double(index) * 100)
+        }
+        #expect(events.filter { $0.event == .experimentViewed }.count == hints.count * 2)
+        #expect(events.filter { $0.event != .experimentViewed }.allSatisfy { $0.experiment == "tour-copy" })
+        let split = try WalkthroughReport.compute(
+            events: events, query: WalkthroughQuery(walkthroughID: "tour", groupByVariation: true, scope: ReportScope(experiment: "hint-b")))
+        var expected: [String: Int] = [:]
+        for hint in hints { expected[hint, default: 0] += 1 }
+        #expect(split.byVariation?.mapValues(\.started) == expected)
+        let fromLines = try WalkthroughReport.compute(
+            jsonLines: Data(events.map { $0.jsonLine + "\n" }.joined().utf8),
+            query: WalkthroughQuery(walkthroughID: "tour", groupByVariation: true, scope: ReportScope(experiment: "hint-b")))
+        #expect(fromLines.byVariation?.mapValues(\.started) == expected)
+        let plain = try WalkthroughReport.compute(events: events.filter { $0.event != .experimentViewed }, query: WalkthroughQuery(walkthroughID: "tour"))
+        #expect(split.overall == plain.overall)
+        #expect(split.withoutStart == 0)
+    }
+}
