@@ -15,9 +15,11 @@ struct SeveralExperimentsTests {
 
     /// Runs `onboarding` of the fixture for `user` with `answers` from a new launch (restoring what
     /// `store` holds), and returns the events it sent.
-    static func launch(_ user: String, answers: [String], store: InMemoryProgressStore? = nil) async throws -> [OnboardingEvent] {
+    static func launch(
+        _ user: String, answers: [String], store: InMemoryProgressStore? = nil, document: WaypointDocument? = nil
+    ) async throws -> [OnboardingEvent] {
         let attributes: Attributes = ["id": .string(user)]
-        let resolution = try TwoExperimentsFixture.document().resolve(attributes: attributes, preferredLanguages: [])
+        let resolution = try (document ?? TwoExperimentsFixture.document()).resolve(attributes: attributes, preferredLanguages: [])
         let navigator = FlowNavigator(try #require(resolution.flows["onboarding"]), context: attributes, store: store)
         let analytics = FlowAnalytics(navigator, userID: user)
         var events: [OnboardingEvent] = []
@@ -101,6 +103,20 @@ struct SeveralExperimentsTests {
         let again = try await Self.launch(user, answers: ["subscribe", "next"], store: store2)
         #expect(!again.contains { $0.event == .experimentViewed })
         #expect(again.allSatisfy { $0.experiment == "welcome-copy" && $0.variation == pair.0 })
+    }
+
+    @Test("A run restored on a step that an experiment published since then changes is exposed to it there", arguments: pairs)
+    func restoredOnANewlyChangedStep(welcome: String, paywall: String) async throws {
+        let user = try Self.user(welcome, paywall)
+        var before = try TwoExperimentsFixture.document()
+        before.experiments.removeAll { $0.key == "paywall-copy" }
+        let store = InMemoryProgressStore()
+        let first = try await Self.launch(user, answers: ["next", "next"], store: store, document: before)
+        #expect(first.filter { $0.event == .experimentViewed }.compactMap(\.experiment) == ["welcome-copy"])
+        let after = try await Self.launch(user, answers: ["notNow", "next"], store: store)
+        #expect(after.prefix(2).map(\.event) == [.experimentViewed, .stepViewed])
+        #expect(after.first?.experiment == "paywall-copy" && after.first?.variation == paywall && after.first?.stepID == "paywall")
+        #expect(after.dropFirst().allSatisfy { $0.experiment == "welcome-copy" && $0.variation == welcome })
     }
 
     @Test("A resolved flow carries every step experiment the user takes part in; restoring keeps the saved exposures")
