@@ -48,6 +48,7 @@ struct LegoBricksTests {
         let report = try await Example.run(.coach, end: .short)
 
         #expect(report.analytics.map(\.description) == [
+            "Experiment Viewed",
             "Flow Started",
             "Step Viewed Role",
             "Step Completed Role → coach",

@@ -213,7 +213,7 @@ enum ServingTheDocumentSnippets {
         // snippet:begin
         let resolution = try document.resolve(attributes: ["id": "u-7", "locale": "de-AT"])
         let upgrade = resolution.flows["upgrade"]!
-        let variation = upgrade.stepExperiment?.assignment.variation   // "control" or "annual-first"
+        let variation = upgrade.stepExperiments.first?.assignment.variation   // "control" or "annual-first"
         let navigator = FlowNavigator(upgrade, context: attributes, store: store)
         try await navigator.start()                             // features
         try navigator.next()                                    // paywall: exposed to paywall-copy here

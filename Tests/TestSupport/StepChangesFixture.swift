@@ -64,7 +64,7 @@ package enum StepChangesFixture {
         for number in 0..<500 {
             let user = "user-\(number)"
             let flow = try document.resolve(attributes: ["id": .string(user)], preferredLanguages: []).flows["onboarding"]
-            if flow?.stepExperiment?.assignment.variation == variation { return user }
+            if flow?.stepExperiments.first?.assignment.variation == variation { return user }
         }
         return nil
     }

@@ -29,7 +29,7 @@ struct PaywallExperimentCommandTests {
         var exposed: [String: Int] = [:]
         for index in users {
             let attributes: Attributes = ["id": .string("user-\(index)"), "locale": .string(index % 2 == 0 ? "en" : "de")]
-            let variation = try #require(try parsed.resolve(attributes: attributes).flows["upgrade"]?.stepExperiment?.assignment.variation)
+            let variation = try #require(try parsed.resolve(attributes: attributes).flows["upgrade"]?.stepExperiments.first?.assignment.variation)
             let script = script(user: index, variation: variation)
             if script != "close" { exposed[variation, default: 0] += 1 }
             let start = String(format: "2026-11-%02dT%02d:%02d:00Z", 2 + index / 60, 9 + index % 60 / 6, index % 6 * 10)

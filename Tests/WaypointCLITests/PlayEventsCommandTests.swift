@@ -49,7 +49,8 @@ struct PlayEventsCommandTests {
             let times = userEvents.map(\.timestamp)
             #expect(times == times.sorted(), "timestamps of \(user) go back in time")
             #expect(times.first != times.last)
-            #expect(userEvents.first?.event.rawValue == "Flow Started")
+            #expect(userEvents.prefix(2).map(\.event.rawValue) == ["Experiment Viewed", "Flow Started"])
+            #expect(userEvents.filter { $0.event == .experimentViewed }.count == 1)
             #expect(["Flow Completed", "Flow Abandoned"].contains(userEvents.last?.event.rawValue ?? ""))
         }
         let completions = events.filter { $0.event.rawValue == "Step Completed" }
@@ -65,7 +66,7 @@ struct PlayEventsCommandTests {
         _ = CommandRunner.run(["play", Self.document, "--flow", "signup", "--attributes", #"{"id":"u-9"}"#,
                                "--script", "quit", "--events", url.path])
         let replaced = try Self.events(url)
-        #expect(replaced.map(\.event.rawValue) == ["Flow Started", "Step Viewed", "Flow Abandoned"])
+        #expect(replaced.map(\.event.rawValue) == ["Experiment Viewed", "Flow Started", "Step Viewed", "Flow Abandoned"])
         #expect(replaced.allSatisfy { $0.userID == "u-9" && $0.experiment == "short-signup" })
     }
 

@@ -24,11 +24,11 @@ struct PlayInFlightCommandTests {
     @Test func aScriptThatEndsEarlyLeavesTheUserInFlightWithoutFlowAbandoned() throws {
         let inFlight = try Self.run(["--in-flight"], script: "register")
         #expect(inFlight.result.status == 0, "\(inFlight.result.error ?? "")")
-        #expect(inFlight.events == ["Flow Started", "Step Viewed", "Step Completed", "Step Viewed"])
+        #expect(inFlight.events == ["Experiment Viewed", "Flow Started", "Step Viewed", "Step Completed", "Step Viewed"])
         #expect(inFlight.result.output.contains("In flight (no Flow Abandoned): splash → registration\n"))
         let stopped = try Self.run([], script: "register")
         #expect(stopped.result.status == 1)
-        #expect(stopped.events == ["Flow Started", "Step Viewed", "Step Completed", "Step Viewed", "Flow Abandoned"])
+        #expect(stopped.events == ["Experiment Viewed", "Flow Started", "Step Viewed", "Step Completed", "Step Viewed", "Flow Abandoned"])
     }
 
     @Test func quitLeavesTheUserInFlightToo() throws {
@@ -42,7 +42,7 @@ struct PlayInFlightCommandTests {
         let refused = try Self.run(["--in-flight"], script: "register,newUsr")
         #expect(refused.result.status == 1)
         #expect(refused.result.error?.contains("Step `registration` refuses") == true, "\(refused.result.error ?? "")")
-        #expect(refused.events == ["Flow Started", "Step Viewed", "Step Completed", "Step Viewed"])
+        #expect(refused.events == ["Experiment Viewed", "Flow Started", "Step Viewed", "Step Completed", "Step Viewed"])
     }
 
     @Test func aRunThatCompletesIsUnchanged() throws {

@@ -87,6 +87,7 @@ struct PlaySubflowExperimentTests {
             "Step Completed welcome 0 next - -",
             "Step Viewed goals 1 - - -",
             "Step Completed goals 1 sleep - -",
+            "Experiment Viewed paywall/annual 2 - paywall-copy annual-first",
             "Step Viewed paywall/annual 2 - paywall-copy annual-first",
             "Flow Abandoned paywall/annual 2 - paywall-copy annual-first",
         ])

@@ -301,7 +301,7 @@ import Waypoint
         #expect(request.header("Waypoint-Key") == "wps_k")
         struct Body: Decodable { let batch: [OnboardingEvent] }
         let batch = try JSONDecoder().decode(Body.self, from: request.body).batch
-        #expect(batch.first?.event == .flowStarted)
+        #expect(batch.prefix(2).map(\.event) == [.experimentViewed, .flowStarted])
         #expect(batch.allSatisfy { $0.userID == "u-1" })
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("Sent \(batch.count) events to \(peer.url.absoluteString)/v1/events: 4 accepted, 1 duplicate, 1 rejected"))

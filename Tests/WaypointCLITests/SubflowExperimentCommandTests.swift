@@ -66,12 +66,13 @@ struct SubflowExperimentCommandTests {
             "\(plain.error ?? "")")
     }
 
-    @Test func lintReportsTwoExperimentsReachingOneRun() throws {
+    @Test func lintReportsTwoExperimentsChangingOneStepOnly() throws {
         let result = CommandRunner.run(["lint", CommandRunner.fixture("overlapping-experiments.json")])
         #expect(result.status == 1)
         try assertSnapshot(result.output, named: "lint-overlapping-experiments.txt")
-        #expect(result.output.contains("more than one experiment reaches a run of flow `onboarding`: the flow varies by `onboarding-test`, "
-            + "and its step `paywall` runs the subflow `paywall`, whose entries vary by `paywall-test` (flows[2])"))
+        // The flow's and its subflow's whole-flow experiments reach one run without conflict; two changes of one step conflict.
+        #expect(result.output.contains("two experiments change step `welcome` of flow `onboarding`: `welcome-copy` (experiments[2]) "
+            + "and `welcome-layout` (experiments[3])"))
         #expect(result.output.components(separatedBy: "[overlapping-experiments]").count == 2, "reported once, not per entry")
         #expect(CommandRunner.run(["lint", Self.document]).output == "subflow-experiment.json: no problems (2 flows, 0 walkthroughs, 1 experiment)\n")
     }

@@ -56,9 +56,17 @@ public struct EventName: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     /// A hint's target did not appear within its `targetTimeout`, so the hint was skipped.
     public static let targetNotFound = EventName("Target Not Found")
 
-    /// Every name Waypoint emits, flows first.
+    // MARK: Experiments
+
+    /// A run of a flow or walkthrough reached the point an experiment decides (its exposure), sent
+    /// once per run and experiment; carries `experiment`, `variation`, the flow or walkthrough, and
+    /// the `stepId` where the exposure happened (none at `Flow Started` or `Walkthrough Started`).
+    public static let experimentViewed = EventName("Experiment Viewed")
+
+    /// Every name Waypoint emits, flows first, then walkthroughs, then `Experiment Viewed`.
     public static let all: [EventName] = [
         .flowStarted, .stepViewed, .stepCompleted, .stepSkipped, .flowCompleted, .flowAbandoned,
         .walkthroughStarted, .hintShown, .hintCompleted, .hintSkipped, .walkthroughCompleted, .targetNotFound,
+        .experimentViewed,
     ]
 }

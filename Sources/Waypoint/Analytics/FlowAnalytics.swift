@@ -11,10 +11,12 @@ import Foundation
 /// step is reported as `subflowStep/innerStep`.
 ///
 /// A flow resolved from a document carries the user's experiment and variation
-/// (``FlowDefinition/experiment``), and so does each flow it runs as a subflow. Events carry them
-/// from the run's exposure on: from `Flow Started` for the flow's own experiment, from entering the
-/// subflow step for a subflow's, and every later event of the run (its `Flow Completed` or
-/// `Flow Abandoned` included); before it, none. A user outside an experiment's coverage or condition
+/// (``FlowDefinition/experiment``), and so does each flow it runs as a subflow; the experiments that
+/// change its steps are ``FlowDefinition/stepExperiments``. Events carry the first experiment from
+/// the run's exposure on: from `Flow Started` for the flow's own experiment, from entering the
+/// subflow step for a subflow's, from the first changed step for one that changes steps, and every
+/// later event of the run (its `Flow Completed` or `Flow Abandoned` included); before it, none.
+/// Each exposure, to each experiment, sends one `Experiment Viewed`, once per run. A user outside an experiment's coverage or condition
 /// is never exposed. An attribution given here that names an experiment or a variation wins over
 /// the flow's own, from `Flow Started`.
 ///
@@ -91,7 +93,7 @@ public final class FlowAnalytics: EventDelivering {
             guard let navigator else { return recorder.events(for: effect, pathCount: 0, at: date, messageID: messageID) }
             return recorder.events(
                 for: effect, in: navigator.definition, context: navigator.context, path: navigator.state.path,
-                at: date, messageID: messageID)
+                exposed: navigator.state.exposures, at: date, messageID: messageID)
         }
         observation = navigator.observeEffects { [weak self] effect in
             self?.handle(effect)

@@ -26,6 +26,8 @@ package struct FlowEventRecorder: Sendable, Hashable {
     package var attribution: EventAttribution
     /// Whether the run is exposed to an experiment yet, and to which.
     package private(set) var exposure = RunExposure()
+    /// Experiments the run was just exposed to, whose `Experiment Viewed` goes out before the next event.
+    private var pendingViews: [ExperimentAssignment] = []
     /// Whether this recorder has seen an event of the run (a run restored after a relaunch begins
     /// without `Flow Started`).
     private var began = false
@@ -43,19 +45,25 @@ package struct FlowEventRecorder: Sendable, Hashable {
         self.attribution = attribution
     }
 
-    /// The events for one ``FlowEffect`` of a run of `definition`, exposing the run when the effect
-    /// enters a subflow whose flow carries an experiment (``FlowDefinition/experiment``), or enters
-    /// or skips a step that an experiment changes (``FlowDefinition/stepExperiment``).
+    /// The events for one ``FlowEffect`` of a run of `definition`, exposing the run to the
+    /// experiments it reaches (``FlowDefinition/experimentsReached(at:context:)``): entering a subflow
+    /// whose flow carries an experiment (``FlowDefinition/experiment``), or entering or skipping a
+    /// step that an experiment changes (``FlowDefinition/stepExperiments``). Each first exposure to
+    /// an experiment adds its `Experiment Viewed`, just before the event of the step that exposed it.
     ///
     /// - Parameters:
     ///   - context: the context the run's steps are declared for.
-    ///   - path: the run's visited path after the effect. The first event of a run restored after a
-    ///     relaunch exposes it to the experiments of the subflows and changed steps it already entered.
+    ///   - path: the run's visited path after the effect.
+    ///   - exposed: the experiments the run was exposed to, as its saved progress records them
+    ///     (``FlowState/exposures``). The first event of a run restored after a relaunch takes the
+    ///     run as exposed to them without sending `Experiment Viewed` again; when `nil` (progress
+    ///     saved before it recorded them), to the experiments of the subflows and changed steps its
+    ///     path already entered.
     ///   - date: now, from the runtime's clock.
     ///   - messageID: makes each event's unique `messageId`.
     package mutating func events<Context>(
         for effect: FlowEffect, in definition: FlowDefinition<Context>, context: Context, path: [Visit],
-        at date: Date, messageID: () -> String
+        exposed: [ExperimentAssignment]? = nil, at date: Date, messageID: () -> String
     ) -> [OnboardingEvent] {
         let reached: StepPath?
         switch effect {
@@ -67,17 +75,21 @@ package struct FlowEventRecorder: Sendable, Hashable {
         }
         if !began && effect != .flowStarted && effect != .persist {
             beginIfResumed()
-            for visit in path { exposure.reach(definition.experimentReached(at: visit.path, context: context)) }
+            let earlier = exposed ?? path.flatMap { definition.experimentsReached(at: $0.path, context: context) }
+            for assignment in earlier { exposure.reach(assignment) }
         }
-        if let reached { exposure.reach(definition.experimentReached(at: reached, context: context)) }
+        if let reached {
+            for assignment in definition.experimentsReached(at: reached, context: context) { reach(assignment) }
+        }
         return events(for: effect, pathCount: path.count, at: date, messageID: messageID)
     }
 
     /// Records that the run reached the point `assignment`'s experiment decides (for a composed
-    /// flow: a named subflow given an experiment starts); the first exposure of a run holds.
+    /// flow: a named subflow given an experiment starts). A first exposure to the experiment adds
+    /// its `Experiment Viewed` before the next event.
     package mutating func reach(_ assignment: ExperimentAssignment?) {
         beginIfResumed()
-        exposure.reach(assignment)
+        if let viewed = exposure.reach(assignment) { pendingViews.append(viewed) }
     }
 
     /// The events for one ``FlowEffect`` of a ``FlowNavigator``, for a run whose only experiment is
@@ -97,7 +109,7 @@ package struct FlowEventRecorder: Sendable, Hashable {
         case .entered(let visit):
             return viewed(stepID: visit.stepID, stepIndex: max(0, pathCount - 1), at: date, messageID: messageID)
         case .skipped(let path):
-            return [event(.stepSkipped, at: date, messageID: messageID, stepID: path.rawValue)]
+            return event(.stepSkipped, at: date, messageID: messageID, stepID: path.rawValue)
         case .left(let visit, let departure):
             return left(stepID: visit.stepID, outcome: departure.rawValue, at: date, messageID: messageID)
         case .wentBack(let from, _):
@@ -116,14 +128,17 @@ package struct FlowEventRecorder: Sendable, Hashable {
         current = nil
         began = true
         exposure = RunExposure()
-        exposure.reach(experiment: attribution.experiment, variation: attribution.variation)
-        return [event(.flowStarted, at: date, messageID: messageID)]
+        pendingViews = []
+        if let viewed = exposure.reach(experiment: attribution.experiment, variation: attribution.variation) {
+            pendingViews.append(viewed)
+        }
+        return event(.flowStarted, at: date, messageID: messageID)
     }
 
     /// `Step Viewed`; remembers the step and its entry time.
     package mutating func viewed(stepID: String, stepIndex: Int, at date: Date, messageID: () -> String) -> [OnboardingEvent] {
         current = Entry(stepID: stepID, stepIndex: stepIndex, enteredAt: Self.milliseconds(date))
-        return [event(.stepViewed, at: date, messageID: messageID, stepID: stepID, stepIndex: stepIndex)]
+        return event(.stepViewed, at: date, messageID: messageID, stepID: stepID, stepIndex: stepIndex)
     }
 
     /// `Step Completed` for the step left, with `outcome` and the time since it was entered.
@@ -135,15 +150,15 @@ package struct FlowEventRecorder: Sendable, Hashable {
             duration = max(0, Self.milliseconds(date) - current.enteredAt)
         }
         current = nil
-        return [event(.stepCompleted, at: date, messageID: messageID, stepID: stepID, stepIndex: stepIndex,
-                      outcome: outcome, durationMs: duration)]
+        return event(.stepCompleted, at: date, messageID: messageID, stepID: stepID, stepIndex: stepIndex,
+                     outcome: outcome, durationMs: duration)
     }
 
     /// `Flow Completed`, with the time since the flow started when it started in this run.
     package mutating func completed(at date: Date, messageID: () -> String) -> [OnboardingEvent] {
         current = nil
         isFinished = true
-        return [event(.flowCompleted, at: date, messageID: messageID, durationMs: flowDuration(at: date))]
+        return event(.flowCompleted, at: date, messageID: messageID, durationMs: flowDuration(at: date))
     }
 
     /// `Flow Abandoned` at the current step; nothing when the flow already ended.
@@ -152,8 +167,8 @@ package struct FlowEventRecorder: Sendable, Hashable {
         let step = current
         current = nil
         isFinished = true
-        return [event(.flowAbandoned, at: date, messageID: messageID, stepID: step?.stepID, stepIndex: step?.stepIndex,
-                      durationMs: flowDuration(at: date))]
+        return event(.flowAbandoned, at: date, messageID: messageID, stepID: step?.stepID, stepIndex: step?.stepIndex,
+                     durationMs: flowDuration(at: date))
     }
 
     /// A run restored after a relaunch begins with another event than `Flow Started`: it was
@@ -172,14 +187,27 @@ package struct FlowEventRecorder: Sendable, Hashable {
         MillisecondTimestamp.milliseconds(date) ?? 0
     }
 
+    /// The event `name` of the run, attributed with the run's first exposure, after the
+    /// `Experiment Viewed` of each experiment the run was just exposed to (at the same time and step).
     private mutating func event(
         _ name: EventName, at date: Date, messageID: () -> String, stepID: String? = nil, stepIndex: Int? = nil,
         outcome: String? = nil, durationMs: Int64? = nil
-    ) -> OnboardingEvent {
+    ) -> [OnboardingEvent] {
         beginIfResumed()
-        return exposure.attributing(OnboardingEvent(
+        var events: [OnboardingEvent] = []
+        events.reserveCapacity(pendingViews.count + 1)
+        for viewed in pendingViews {
+            events.append(OnboardingEvent(
+                messageID: messageID(), userID: attribution.userID, event: .experimentViewed, timestamp: date,
+                flowID: flowID, flowVersion: flowVersion, stepID: stepID, stepIndex: stepIndex,
+                experiment: viewed.experiment, variation: viewed.variation,
+                appVersion: attribution.appVersion, revision: attribution.revision))
+        }
+        pendingViews = []
+        events.append(exposure.attributing(OnboardingEvent(
             messageID: messageID(), userID: attribution.userID, event: name, timestamp: date,
             flowID: flowID, flowVersion: flowVersion, stepID: stepID, stepIndex: stepIndex,
-            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion, revision: attribution.revision))
+            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion, revision: attribution.revision)))
+        return events
     }
 }

@@ -19,7 +19,8 @@ import Foundation
 /// starts: its `Step Viewed` and every later event of the run (the flow's `Flow Completed` or
 /// `Flow Abandoned` included) carry the experiment and variation, the events before it none. An
 /// experiment on the outermost subflow, or one the ``attribution`` names, is exposed at
-/// `Flow Started`. One experiment per run: the first exposure holds.
+/// `Flow Started`. Each exposure sends one `Experiment Viewed`; with several experiments, every event
+/// carries the first.
 ///
 /// A composed flow is code, so it has no document revision of its own; when its experiments come
 /// from a resolved document, pass the document's revision in the attribution

@@ -1,7 +1,8 @@
 /// Turns a ``HintCoordinator``'s analytics events into ``OnboardingEvent``s, as a value: it keeps
-/// each walkthrough run's exposure to its experiment, so that events carry the experiment from the
-/// run's `Walkthrough Started` on, or, for an experiment that changes steps, from the first event
-/// of a changed step on (docs/ARCHITECTURE.md, "Exposure").
+/// each walkthrough run's exposure to its experiments, so that events carry the first experiment
+/// from the run's exposure to it on — its `Walkthrough Started`, or, for an experiment that changes
+/// steps, the first event of a changed step — and each exposure sends one `Experiment Viewed`
+/// (docs/ARCHITECTURE.md, "Exposure").
 ///
 /// ``WalkthroughAnalytics`` drives it for apps, and `waypoint play --walkthrough` for the terminal.
 package struct WalkthroughEventRecorder: Sendable, Hashable {
@@ -11,29 +12,50 @@ package struct WalkthroughEventRecorder: Sendable, Hashable {
     /// A recorder that has seen no run yet.
     package init() {}
 
-    /// The event for `hint`.
+    /// The events for `hint`: the `Experiment Viewed` of each experiment the run is first exposed to
+    /// by it, then the event itself.
     ///
     /// - Parameters:
     ///   - attribution: the user, the app's version and the document's revision, and the experiment
     ///     and variation of the walkthrough (for a user in its experiment), exposed at
     ///     `Walkthrough Started`.
-    ///   - stepExperiment: the experiment that changes some of the walkthrough's steps, for a user in
-    ///     it (``Walkthrough/stepExperiment``): the run is exposed at the first event of a changed
-    ///     step (shown, passed over, or its target not found).
-    ///   - messageID: the event's unique id.
-    package mutating func event(
-        for hint: HintAnalyticsEvent, attribution: EventAttribution, stepExperiment: StepExperiment? = nil, messageID: String
-    ) -> OnboardingEvent {
+    ///   - stepExperiments: the experiments that change some of the walkthrough's steps, for a user in
+    ///     them (``Walkthrough/stepExperiments``): the run is exposed to each at the first event of one
+    ///     of its changed steps (shown, passed over, or its target not found).
+    ///   - messageID: makes each event's unique id.
+    package mutating func events(
+        for hint: HintAnalyticsEvent, attribution: EventAttribution, stepExperiments: [StepExperiment] = [],
+        messageID: () -> String
+    ) -> [OnboardingEvent] {
+        var viewed: [ExperimentAssignment] = []
         if hint.event == .walkthroughStarted {
             var exposure = RunExposure()
-            exposure.reach(experiment: attribution.experiment, variation: attribution.variation)
+            if let assignment = exposure.reach(experiment: attribution.experiment, variation: attribution.variation) {
+                viewed.append(assignment)
+            }
             exposures[hint.walkthroughId] = exposure
         }
         var exposure = exposures[hint.walkthroughId] ?? RunExposure()
-        if let stepExperiment, let step = hint.stepId, stepExperiment.changedSteps.contains(step) {
-            exposure.reach(stepExperiment.assignment)
+        if let step = hint.stepId {
+            for changes in stepExperiments where changes.changedSteps.contains(step) {
+                if let assignment = exposure.reach(changes.assignment) { viewed.append(assignment) }
+            }
             exposures[hint.walkthroughId] = exposure
         }
-        return exposure.attributing(OnboardingEvent(hint, attribution: attribution, messageID: messageID))
+        let event = OnboardingEvent(hint, attribution: attribution, messageID: "")
+        var events = viewed.map { assignment in
+            var view = event
+            view.messageID = messageID()
+            view.event = .experimentViewed
+            view.trigger = nil
+            view.durationMs = nil
+            view.experiment = assignment.experiment
+            view.variation = assignment.variation
+            return view
+        }
+        var attributed = exposure.attributing(event)
+        attributed.messageID = messageID()
+        events.append(attributed)
+        return events
     }
 }

@@ -89,7 +89,7 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Exp
     public static let duplicateTarget: DiagnosticCode = "duplicate-target"
     /// A flow or walkthrough without steps.
     public static let emptyFlow: DiagnosticCode = "empty-flow"
-    /// More than one experiment reaching one flow run: the flow's entries and those of a subflow it runs vary by different experiments.
+    /// Two experiments deciding the same thing: both change one step, or entries of one flow or walkthrough id vary by both.
     public static let overlappingExperiments: DiagnosticCode = "overlapping-experiments"
     /// An experiment variation without an entry of a flow or walkthrough that varies by that experiment.
     public static let missingVariation: DiagnosticCode = "missing-variation"

@@ -44,21 +44,23 @@ extension EntrySelector {
         applied.first { $0.assignment.inExperiment } ?? applied.first
     }
 
-    /// The experiment whose changed steps expose a run of flow `id`: the first that changes its steps
-    /// and that the user takes part in; `nil` when there is none.
-    package func flowStepExperiment(_ id: String) -> StepExperiment? {
-        Self.stepExperiment(flowChanges(id))
+    /// The experiments whose changed steps expose a run of flow `id`: those that change its steps
+    /// and that the user takes part in, in document order.
+    package func flowStepExperiments(_ id: String) -> [StepExperiment] {
+        Self.stepExperiments(flowChanges(id))
     }
 
-    /// The experiment whose changed steps expose a run of walkthrough `id`; `nil` when there is none.
-    package func walkthroughStepExperiment(_ id: String) -> StepExperiment? {
-        Self.stepExperiment(walkthroughChanges(id))
+    /// The experiments whose changed steps expose a run of walkthrough `id`, in document order.
+    package func walkthroughStepExperiments(_ id: String) -> [StepExperiment] {
+        Self.stepExperiments(walkthroughChanges(id))
     }
 
-    private static func stepExperiment(_ applied: [AppliedChanges]) -> StepExperiment? {
-        guard let first = applied.first(where: { $0.assignment.inExperiment && $0.assignment.variation != nil }),
-              let variation = first.assignment.variation else { return nil }
-        return StepExperiment(
-            assignment: ExperimentAssignment(experiment: first.experiment, variation: variation), changedSteps: first.changedSteps)
+    private static func stepExperiments(_ applied: [AppliedChanges]) -> [StepExperiment] {
+        applied.compactMap { applied in
+            guard applied.assignment.inExperiment, let variation = applied.assignment.variation else { return nil }
+            return StepExperiment(
+                assignment: ExperimentAssignment(experiment: applied.experiment, variation: variation),
+                changedSteps: applied.changedSteps)
+        }
     }
 }

@@ -117,8 +117,8 @@ extension WaypointDocument {
     /// eligibility, and the ``FlowDefinition`` and ``Walkthrough`` values built from the chosen entries.
     ///
     /// Each flow and walkthrough is built as the user sees it: the entry of their variation, with the
-    /// `changes` of their variation of each experiment applied (``FlowDefinition/stepExperiment`` and
-    /// ``Walkthrough/stepExperiment`` then say where a run is exposed), and every text in their locale
+    /// `changes` of their variation of each experiment applied (``FlowDefinition/stepExperiments`` and
+    /// ``Walkthrough/stepExperiments`` then say where a run is exposed to each), and every text in their locale
     /// (``TextLocalization``: the attribute `locale`, else `preferredLanguages`, then the document's
     /// `defaultLocale`). A user outside an experiment gets the document as written.
     ///
@@ -150,12 +150,12 @@ extension WaypointDocument {
         }
         // Each flow carries its experiment before it is built into the flows that run it as a
         // subflow, so that a run is exposed where it enters the subflow; an experiment that changes
-        // steps exposes it at its first changed step instead (docs/ARCHITECTURE.md, "Exposure").
+        // steps exposes it at its own first changed step instead (docs/ARCHITECTURE.md, "Exposure").
         let definitions = try Self.buildFlows(
             entries, order: selector.flowIDs, savedGroups: savedGroups, localization: localization
         ) { id, definition in
             definition.experiment = entryExperiments[id]
-            definition.stepExperiment = selector.flowStepExperiment(id)
+            definition.stepExperiments = selector.flowStepExperiments(id)
             definition.revision = revision
         }
 
@@ -172,7 +172,7 @@ extension WaypointDocument {
             walkthroughChoices[id] = choice
             var walkthrough = entry.walkthrough(savedGroups: savedGroups, localization: localization)
             walkthrough.experiment = entryExperiment
-            walkthrough.stepExperiment = selector.walkthroughStepExperiment(id)
+            walkthrough.stepExperiments = selector.walkthroughStepExperiments(id)
             walkthrough.revision = revision
             walkthroughs[id] = walkthrough
         }

@@ -64,13 +64,14 @@ public struct FlowDefinition<Context>: Sendable {
     /// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)`` sets it (on subflows
     /// too); a flow declared in code sets it when an experiment of the app's picked it.
     public var experiment: ExperimentAssignment?
-    /// The experiment that changes some of this flow's steps (`changes`), for a user who takes part
-    /// in it: a run is exposed when it enters or skips one of ``StepExperiment/changedSteps``, and for
-    /// a flow run as a subflow, when the run enters or skips such a step of it.
+    /// The experiments that change some of this flow's steps (`changes`) and that the user takes
+    /// part in, in document order: a run is exposed to each when it first enters or skips one of its
+    /// ``StepExperiment/changedSteps``, and for a flow run as a subflow, when the run enters or skips
+    /// such a step of it.
     ///
-    /// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)`` sets it, after
+    /// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)`` sets them, after
     /// applying the user's variation's changes to the steps.
-    public var stepExperiment: StepExperiment?
+    public var stepExperiments: [StepExperiment] = []
     /// The server revision of the document this flow was resolved from (see
     /// ``WaypointDocument/revision``); ``FlowAnalytics`` writes it as `revision` on every event of the
     /// run. `nil` for a bundled document or a flow declared in code.

@@ -216,6 +216,9 @@ public final class FlowNavigator<Context> {
             if case .persist = effect { scheduleSave() }
             onEffect?(effect)
             observers.send(effect)
+            // After the observers: the first effect of a run restored after a relaunch shows them
+            // the exposures saved with it, not one its current step makes now (docs/ARCHITECTURE.md, "Exposure").
+            state.recordExposures(of: [effect], in: definition, context: context)
         }
     }
 

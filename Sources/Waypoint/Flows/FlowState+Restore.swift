@@ -32,7 +32,9 @@ extension FlowState {
     /// every visited step must still be declared (as a screen step at the same place), and each
     /// move must still be possible: the outcome recorded at a step must still be accepted and lead
     /// to the next visited step, possibly through conditional steps that were skipped. A completed
-    /// flow stays completed. The result's ``flowVersion`` is the definition's.
+    /// flow stays completed. The result's ``flowVersion`` is the definition's. The experiments the
+    /// run was exposed to stay recorded (``exposures``); progress saved without them gets those of
+    /// the flow itself and of the steps its kept path entered.
     ///
     /// - Returns: the state to continue with (not started when nothing could be kept) and what happened.
     public static func restoring<Context>(
@@ -61,6 +63,11 @@ extension FlowState {
         }
         kept[kept.count - 1].departure = nil
         state.path = kept
+        if let exposures = saved.exposures {
+            state.exposures = exposures
+        } else {
+            state.recordExposures(of: [.flowStarted] + kept.map(FlowEffect.entered), in: definition, context: context)
+        }
         if kept.count == saved.path.count {
             return (state, .resumed(visits: kept.count))
         }

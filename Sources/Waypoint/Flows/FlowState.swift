@@ -22,6 +22,12 @@ public struct FlowState: Hashable, Sendable, Codable {
     public internal(set) var path: [Visit]
     /// Whether the flow has ended successfully.
     public internal(set) var isCompleted: Bool
+    /// The experiments this run was exposed to, in the order of exposure, so that a run restored
+    /// after a relaunch neither exposes one again nor loses one (docs/ARCHITECTURE.md, "Exposure").
+    ///
+    /// `nil` only in progress saved by a version of Waypoint that did not record them;
+    /// ``restoring(_:in:context:)`` then rebuilds them from the visited path.
+    public internal(set) var exposures: [ExperimentAssignment]?
 
     /// Creates the state of a flow that has not started yet.
     public init(flowID: String, flowVersion: Int) {
@@ -29,6 +35,7 @@ public struct FlowState: Hashable, Sendable, Codable {
         self.flowVersion = flowVersion
         self.path = []
         self.isCompleted = false
+        self.exposures = []
     }
 
     /// Creates the state of `definition`, not started yet.
@@ -38,11 +45,17 @@ public struct FlowState: Hashable, Sendable, Codable {
 
     /// Creates a state holding a visited path, as saved progress would: for tools that rebuild a
     /// user's saved progress from their analytics events and replay it with ``restoring(_:in:context:)``.
-    package init(flowID: String, flowVersion: Int, path: [Visit], isCompleted: Bool = false) {
+    ///
+    /// `exposures` `nil` stands for progress saved before exposures were recorded: restoring rebuilds
+    /// them from the path.
+    package init(
+        flowID: String, flowVersion: Int, path: [Visit], isCompleted: Bool = false, exposures: [ExperimentAssignment]? = nil
+    ) {
         self.flowID = flowID
         self.flowVersion = flowVersion
         self.path = path
         self.isCompleted = isCompleted
+        self.exposures = exposures
     }
 
     /// The current visit, or `nil` before the start and after completion.

@@ -32,10 +32,10 @@ public struct Walkthrough<Context>: Sendable, Identifiable {
     /// part in one; ``WalkthroughAnalytics`` attaches it to the walkthrough's events from its
     /// `Walkthrough Started` on.
     public var experiment: ExperimentAssignment?
-    /// The experiment that changes some of this walkthrough's steps (`changes`), for a user who takes
-    /// part in it; ``WalkthroughAnalytics`` exposes a run when it shows or passes over one of
-    /// ``StepExperiment/changedSteps``.
-    public var stepExperiment: StepExperiment?
+    /// The experiments that change some of this walkthrough's steps (`changes`) and that the user
+    /// takes part in, in document order; ``WalkthroughAnalytics`` exposes a run to each when it first
+    /// shows or passes over one of its ``StepExperiment/changedSteps``.
+    public var stepExperiments: [StepExperiment] = []
     /// The server revision of the document this walkthrough was resolved from (see
     /// ``WaypointDocument/revision``); ``WalkthroughAnalytics`` writes it as `revision` on its events.
     /// `nil` for a bundled document or a walkthrough declared in code.

@@ -10,7 +10,8 @@ extension WaypointCommand {
             abstract: "Compare an experiment's variations from a JSON Lines file of analytics events, with gbstats' statistics.",
             discussion: """
                 Users per variation are the users exposed to the experiment: a user's variation is that \
-                of their earliest event of the flow carrying the experiment (events carry it from \
+                of their first Experiment Viewed of it, else (events sent before that event existed) of \
+                their earliest event of the flow carrying the experiment (events carry it from \
                 exposure on); users seen in two variations count in the first and are counted apart. \
                 Users never exposed are not in the numbers.
 

@@ -46,7 +46,8 @@ extension WaypointCommand {
                 started on. --since and --until count only the users whose first `Flow Started` \
                 (`Walkthrough Started`) is in [since, until), with all their events; with --revision, \
                 both hold on that same first start. A bare date is midnight UTC. With --by variation, a \
-                user's variation is that of their earliest event that carries an experiment; when the \
+                user's variation is that of their first Experiment Viewed of the experiment, else (events \
+                sent before that event existed) of their earliest event that carries it; when the \
                 events carry more than one experiment, name the one that splits the users with \
                 --experiment KEY. The JSON echoes the scope as "scope".
 

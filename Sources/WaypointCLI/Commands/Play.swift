@@ -36,8 +36,11 @@ extension WaypointCommand {
                 Started, Step Viewed, Step Completed, Step Skipped, Flow Completed, or Flow Abandoned when \
                 the run stops before the end; for walkthroughs Walkthrough Started, Hint Shown, Hint \
                 Completed, Hint Skipped, Walkthrough Completed), carrying the experiment and variation when \
-                the user is in the experiment, from the run's exposure on: its start, or entering the \
-                subflow that varies. The file is replaced, or extended with --append; either way \
+                the user is in the experiment, from the run's exposure on: its start, entering the \
+                subflow that varies, or the first step an experiment's `changes` change. Each exposure \
+                also writes one Experiment Viewed (the experiment, the variation and the step where it \
+                happened); with several experiments each exposes the run at its own point, the events \
+                carry the first, and the run's last line (JSON: `exposures`) lists them. The file is replaced, or extended with --append; either way \
                 it is written to a temporary file and renamed. The user is --user, else the `id` of \
                 --attributes, else `play`. Timestamps come from the real clock, or from --clock \
                 start=ISO8601,step=DURATION: the run starts at `start` and each answer takes `step` \
@@ -273,10 +276,18 @@ extension WaypointCommand {
             if text {
                 let state = player.isCompleted ? "Completed: " : inFlight ? "In flight (no Flow Abandoned): " : "Stopped before the end: "
                 session.output.line(state + player.path.joined(separator: " → "))
+                // With several experiments, where each exposed the run (the header names the first).
+                if player.exposures.count > 1 {
+                    session.output.line("Exposed to " + player.exposures.map { event in
+                        "\(event.experiment ?? "?") (\(event.variation ?? "?")) at \(event.stepID ?? "the start")"
+                    }.joined(separator: ", then "))
+                }
             } else {
+                let exposures = player.exposures.map { ExposureSummary(experiment: $0.experiment, variation: $0.variation, stepId: $0.stepID) }
                 session.output.line(try StableJSON.text(FlowRunSummary(
                     flowId: player.definition.id, path: player.path, completed: player.isCompleted,
-                    experiment: player.choice?.experiment, variation: player.choice?.variation)))
+                    experiment: player.choice?.experiment, variation: player.choice?.variation,
+                    exposures: exposures.count > 1 ? exposures : nil)))
             }
             if !player.isCompleted && !quit && !inFlight {
                 let step = player.currentPath ?? "?"
@@ -408,6 +419,15 @@ extension WaypointCommand {
             let completed: Bool
             let experiment: String?
             let variation: String?
+            /// With several experiments, each exposure of the run in order; absent otherwise.
+            let exposures: [ExposureSummary]?
+        }
+
+        /// Where one experiment exposed the run (its `Experiment Viewed`).
+        private struct ExposureSummary: Encodable {
+            let experiment: String?
+            let variation: String?
+            let stepId: String?
         }
 
         private struct WalkthroughRunSummary: Encodable {

@@ -19,7 +19,9 @@ extension WaypointCommand {
                 steps change for the user and which fields (`paywall: screen, content`), or why none do \
                 (outside the experiment, or a variation without changes); the JSON adds `changes` \
                 ([{"step":"paywall","fields":["screen","content"]}], empty when none apply), `changedSteps` \
-                (the steps any variation changes) and `noChangesReason`. When the attributes give a \
+                (the steps any variation changes) and `noChangesReason`. Several experiments may change \
+                one flow's steps: the others are listed after the first ("also …"; JSON `otherExperiments`), \
+                each exposed at its own changed steps. When the attributes give a \
                 `locale` and the document has localized text, a last line (JSON: `locales`) lists the \
                 locales its texts are looked up in: the locale, its truncations, then the default. \
                 An experiment that says what it is for is listed with its goal, guardrails, minimum \
@@ -79,7 +81,16 @@ extension WaypointCommand {
             guard let experiment = choice.experiment else { return ["same for everyone"] }
             return [Self.assignment(
                 experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment, hash: choice.hashValue,
-                reason: choice.exclusionReason)] + describe(flow.changes)
+                reason: choice.exclusionReason)] + describe(flow.changes) + describe(flow.otherExperiments)
+        }
+
+        /// "also welcome-copy → friendly (in the experiment, hash 0.1234), exposed at welcome", one cell per experiment.
+        static func describe(_ others: [ResolveReport.OtherExperiment]) -> [String] {
+            others.map { other in
+                "also " + Self.assignment(
+                    experiment: other.experiment, variation: other.variation, inExperiment: other.inExperiment, hash: other.hashValue,
+                    reason: other.exclusionReason) + ", exposed at " + other.changedSteps.joined(separator: ", ")
+            }
         }
 
         static func describe(_ walkthrough: ResolveReport.WalkthroughChoice) -> [String] {
@@ -90,7 +101,7 @@ extension WaypointCommand {
                     experiment: experiment, variation: choice.variation, inExperiment: choice.inExperiment ?? false, hash: choice.hashValue,
                     reason: choice.exclusionReason))
             }
-            return cells + describe(walkthrough.changes)
+            return cells + describe(walkthrough.changes) + describe(walkthrough.otherExperiments)
         }
 
         /// "goal paywall:subscribe, guardrails $complete, minimum detectable effect 10%", then the hypothesis.

@@ -66,6 +66,9 @@ struct FlowPlayer {
             attribution: EventAttribution(userID: userID).filling(definition.experiment))
     }
 
+    /// The run's exposures so far, in order: its `Experiment Viewed` events, one per experiment.
+    var exposures: [OnboardingEvent] { events.filter { $0.event == .experimentViewed } }
+
     /// The path of the current step (`sub/inner` inside a subflow), or `nil` once the flow has ended.
     var currentPath: String? { state.current?.stepID }
 

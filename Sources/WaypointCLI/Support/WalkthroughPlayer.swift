@@ -107,8 +107,9 @@ struct WalkthroughPlayer {
         if case .anchorAppeared = signal {} else { lastSkipped = [] }
         for effect in effects {
             guard case .analytics(let event) = effect else { continue }
-            events.append(recorder.event(
-                for: event, attribution: attribution, stepExperiment: walkthrough.stepExperiment, messageID: UUID().uuidString.lowercased()))
+            events += recorder.events(
+                for: event, attribution: attribution, stepExperiments: walkthrough.stepExperiments,
+                messageID: { UUID().uuidString.lowercased() })
             switch event.event {
             case .hintShown: if let id = event.stepId { shown.append(id) }
             case .hintSkipped where event.trigger == "condition": if let id = event.stepId { lastSkipped.append(id) }

@@ -3,8 +3,9 @@ import Waypoint
 extension Contributions {
     /// The experiment rows of `lines`: per user, flow (or walkthrough) and experiment the user
     /// was exposed to in it, the row over all of its events, computed by ``ExperimentCollector``
-    /// over just those events as a report over them would, and, when the exposure (their earliest
-    /// event carrying the experiment) carries a revision, the same row under that revision: the
+    /// over just those events as a report over them would (their variation that of their first
+    /// `Experiment Viewed` of the experiment, else of their earliest event carrying it), and, when
+    /// the exposure (their earliest event carrying the experiment) carries a revision, the same row under that revision: the
     /// revision's report holds the users exposed on it, with all of their events.
     static func experimentRows(lines: [ContributionLine]) -> [ContributionRow] {
         var rows: [ContributionRow] = []
@@ -67,7 +68,7 @@ extension Contributions {
             var ends = ExperimentCollector(
                 plan: ExperimentPlan(rowOf: query, subject: subject, variations: seen, steps: steps), tracksCompletions: true)
             ends.consume(lines: texts)
-            guard let state = ends.userStates.first, let exposure = state.exposure, state.variation > 0 else { continue }
+            guard let state = ends.userStates.first, let exposure = state.exposure, state.reportedVariation > 0 else { continue }
             var totals = ExperimentTotals()
             totals.users = 1
             if ExperimentReportBuilder.converted(at: ends.goalEvent(user: 0, goal: 0), exposure: exposure) { totals.completed = 1 }
@@ -80,7 +81,7 @@ extension Contributions {
                 totals.outcomes[ExactID(pair[0]), default: [:]][ExactID(pair[1])] = 1
             }
             let group = ExperimentGroup(
-                experiment: experiment, variation: seen[Int(state.variation) - 1], seen: seen, walkthrough: isWalkthrough ? true : nil)
+                experiment: experiment, variation: seen[Int(state.reportedVariation) - 1], seen: seen, walkthrough: isWalkthrough ? true : nil)
             let row = ContributionRow(
                 kind: .experiment, subject: subject.id, revision: nil, startMs: exposure.time, group: ContributionGroup.text(group),
                 totals: .experiment(totals))

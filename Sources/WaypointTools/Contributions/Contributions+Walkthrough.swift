@@ -62,10 +62,10 @@ extension Contributions {
         var variations: [String: String] = [:]
         for experiment in experiments {
             let split = collector(experiment: experiment)
-            if let found = split.userStates.first?.variation { variations[experiment] = split.variations.string(at: Int(found.number)) }
+            if let found = split.userStates.first?.reportedVariation { variations[experiment] = split.variations.string(at: Int(found.number)) }
         }
         let group = WalkthroughGroup(
-            variation: state.variation.map { all.variations.string(at: Int($0.number)) }, variations: variations,
+            variation: state.reportedVariation.map { all.variations.string(at: Int($0.number)) }, variations: variations,
             experiments: experiments, appVersion: state.appVersion.map { all.appVersions.string(at: Int($0.number)) })
         let row = ContributionRow(
             kind: .walkthrough, subject: id, revision: nil, startMs: state.firstStart?.order.time, group: ContributionGroup.text(group),

@@ -6,7 +6,7 @@ import Waypoint
 /// so a flow of 10,000 steps lints in milliseconds. Codes are those of docs/ARCHITECTURE.md, "The command-line tool": `duplicate-id`,
 /// `unknown-target`, `unknown-subflow`, `subflow-cycle`, `unreachable-step`, `dead-end`, `no-exit-cycle`,
 /// `unknown-experiment`, `unknown-variation`, `bad-weights`, `duplicate-target`, `empty-flow`,
-/// `overlapping-experiments`, plus the warnings `missing-variation`, `unused-experiment`, `mixed-condition` and
+/// `overlapping-experiments` (`DocumentLinter+Overlaps`), plus the warnings `missing-variation`, `unused-experiment`, `mixed-condition` and
 /// `missing-translation`.
 ///
 /// So that one mistake gives one diagnostic, an outcome that leads to an unknown step (already reported as
@@ -231,8 +231,11 @@ struct DocumentLinter {
                 for index in members {
                     if let key = experiments[index], let firstKey = experiments[first], key != firstKey {
                         sameExperiment = false
-                        add(.duplicateId, .error, path(index).appending("experiment"),
-                            "the entries of \(kind) `\(id)` vary by `\(firstKey)`, but this one names `\(key)`; entries that share an id must vary by the same experiment")
+                        // Two experiments using whole entries of one id (docs/ARCHITECTURE.md, "Exposure").
+                        add(.overlappingExperiments, .error, path(index).appending("experiment"),
+                            "two experiments vary the entries of \(kind) `\(id)`: `\(firstKey)` (\(kind)s[\(first)]) and `\(key)` "
+                                + "(\(kind)s[\(index)]); a run takes one entry, so entries that share an id must vary by the same "
+                                + "experiment: make one experiment with more variations")
                         continue
                     }
                     guard let variation = variations[index] else { continue }
@@ -296,90 +299,6 @@ struct DocumentLinter {
                     "flow `\(flow.id)` runs `\(subflow)` as a subflow, which leads back to it (\(description)); a flow must not include itself")
             }
         }
-    }
-
-    /// One experiment per run: the experiments of a flow's entries, of the changes to its steps, and of the
-    /// subflows it runs must be one.
-    ///
-    /// Reported where a second experiment comes in: at the first change of the second experiment that
-    /// changes the flow's own steps, or at the subflow step that brings it, once per flow, pair of
-    /// experiments and subflow. A conflict that lies wholly inside a subflow is reported on the subflow.
-    private mutating func lintOverlappingExperiments() {
-        let reach = ExperimentReach(document: document)
-        struct Reported: Hashable { let flow: String, first: String, second: String, subflow: String }
-        var reported: Set<Reported> = []
-        var ownChecked: Set<String> = []
-        for (index, flow) in document.flows.enumerated() {
-            // The experiments the run already has, in order, and how the first came in (for the message).
-            let own = reach.experiments(reaching: flow.id).filter { $0.flowID == flow.id }
-            var seen: [String] = []
-            var origin = ""
-            if let entryExperiment = flow.experiment {
-                seen = [entryExperiment]
-                origin = "the flow varies by `\(entryExperiment)`"
-            }
-            for experiment in own where experiment.changesSteps && !seen.contains(experiment.key) {
-                let description = Self.describeChanges(experiment)
-                guard let current = seen.first else {
-                    seen.append(experiment.key)
-                    origin = description
-                    continue
-                }
-                seen.append(experiment.key)
-                guard ownChecked.insert("\(flow.id)\u{0}\(experiment.key)").inserted,
-                      let path = changePath(of: experiment) else { continue }
-                add(.overlappingExperiments, .error, path,
-                    "more than one experiment reaches a run of flow `\(flow.id)`: \(origin), and \(description); the events of a run "
-                        + "can carry only one experiment, so let `\(current)` or `\(experiment.key)` make both changes")
-            }
-            for (position, step) in flow.steps.enumerated() {
-                guard let subflow = step.subflow else { continue }
-                let reaching = reach.experiments(reaching: subflow)
-                guard let first = reaching.first else { continue }
-                defer { seen += reaching.map(\.key).filter { !seen.contains($0) } }
-                guard let current = seen.first else {
-                    origin = "its step `\(step.id)` runs the subflow `\(subflow)`, " + Self.describe(first, through: subflow)
-                    continue
-                }
-                // Experiments that only meet inside the subflow are reported on the subflow.
-                guard let other = reaching.first(where: { !seen.contains($0.key) }) else { continue }
-                let key = Reported(flow: flow.id, first: current, second: other.key, subflow: subflow)
-                guard reported.insert(key).inserted else { continue }
-                add(.overlappingExperiments, .error, Self.flowPath(index).appending("steps").appending(position).appending("subflow"),
-                    "more than one experiment reaches a run of flow `\(flow.id)`: \(origin), and its step `\(step.id)` runs "
-                        + "the subflow `\(subflow)`, \(Self.describe(other, through: subflow)); the events of a run can carry only one "
-                        + "experiment, so let `\(current)` or `\(other.key)` decide both, or run the subflow from a flow without an experiment")
-            }
-        }
-    }
-
-    /// The path of the first change of `experiment` to a step of its ``ExperimentReach/Experiment/flowID``:
-    /// `experiments[2].changes.annual-first[0].flow`.
-    private func changePath(of experiment: ExperimentReach.Experiment) -> DocumentPath? {
-        guard let index = experiment.changesIndex else { return nil }
-        let entry = document.experiments[index]
-        for variation in entry.uniqueVariations {
-            for (position, change) in entry.changes(for: variation).enumerated() where change.flow == experiment.flowID {
-                return Self.experimentPath(index).appending("changes").appending(variation).appending(position).appending("flow")
-            }
-        }
-        return nil
-    }
-
-    /// "its step `paywall` is changed by `paywall-copy` (experiments[0])".
-    private static func describeChanges(_ experiment: ExperimentReach.Experiment) -> String {
-        let steps = experiment.changedSteps.map { "`\($0)`" }
-        let subject = steps.count == 1 ? "its step \(steps[0]) is" : "its steps \(Spelling.choices(experiment.changedSteps, conjunction: "and")) are"
-        return "\(subject) changed by `\(experiment.key)` (experiments[\(experiment.changesIndex ?? 0)])"
-    }
-
-    /// "whose entries vary by `e` (flows[3])", or "which runs `inner`, whose entries vary by `e` (flows[5])";
-    /// for an experiment that changes steps, "whose step `x` is changed by `e` (experiments[1])".
-    private static func describe(_ experiment: ExperimentReach.Experiment, through subflow: String) -> String {
-        let whose = experiment.changesSteps
-            ? "whose " + describeChanges(experiment).dropFirst("its ".count)
-            : "whose entries vary by `\(experiment.key)` (flows[\(experiment.entryIndex)])"
-        return experiment.flowID == subflow ? whose : "which runs `\(experiment.flowID)`, " + whose
     }
 
     /// Strongly connected components of a small graph given as adjacency lists.

@@ -3,9 +3,9 @@ import Waypoint
 /// The experiments that reach a run of each flow: those its entries vary by or whose `changes` change its
 /// steps, and those that reach the subflows it runs (directly or through other subflows) in the same way.
 ///
-/// A run carries at most one experiment (docs/ARCHITECTURE.md, "The document format"): lint reports a
-/// flow reached by two as `overlapping-experiments`, and `--variation NAME` of `graph`, `paths` and
-/// `play` finds the experiment it belongs to among those reaching the flow. Computed once for every flow
+/// Several experiments may reach one run, each exposed at its own point (docs/ARCHITECTURE.md, "The
+/// document format"): `--variation NAME` of `graph`, `paths` and `play` finds the experiment it belongs
+/// to among those reaching the flow, and the experiment report the flows an experiment decides. Computed once for every flow
 /// id, without recursion, over the subflow graph's strongly connected components (the flows of a subflow
 /// cycle, itself an error, share their experiments).
 ///

@@ -10,8 +10,13 @@ import Waypoint
 /// applies, `noChangesReason`. A flow or walkthrough that varies only by changes gets that experiment's
 /// `experiment`, `variation`, `inExperiment` and `hashValue` (the core's ``ResolutionReport`` says so too). When the
 /// attributes give a `locale` and the document has localized text, `locales` lists the locales its texts
-/// are looked up in, in order. `experiments` says what each experiment shown is for: its `goal`,
-/// `guardrails`, `minimumDetectableEffect` (defaults applied) and `hypothesis`.
+/// are looked up in, in order. Several experiments may decide one flow or walkthrough (its entries' and
+/// those that change its steps, each exposed at its own point): the first is the choice's
+/// `experiment`, and `otherExperiments` lists the others that change its steps, each with the user's
+/// `experiment`, `variation`, `inExperiment`, `hashValue`, `exclusionReason`, `forced` and the
+/// `changedSteps` where it exposes a run (absent when there are none). `experiments` says what each
+/// experiment shown is for: its `goal`, `guardrails`, `minimumDetectableEffect` (defaults applied)
+/// and `hypothesis`.
 ///
 /// ```swift
 /// let report = try ResolveReport(document: document, attributes: ["id": "u-1"])
@@ -43,6 +48,25 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
         public var noChangesReason: String?
     }
 
+    /// Another experiment that changes steps of a flow or walkthrough, besides the one its choice
+    /// names: the user's assignment to it and the steps where it exposes a run.
+    public struct OtherExperiment: Sendable, Hashable, Encodable {
+        /// The experiment's key.
+        public let experiment: String
+        /// The user's variation (the first one when outside the experiment).
+        public let variation: String?
+        /// Whether the user takes part in the experiment.
+        public let inExperiment: Bool
+        /// The user's hash in `[0, 1)`, when they have the hash attribute.
+        public let hashValue: Double?
+        /// Why the user is not in the experiment; `nil` when they are.
+        public let exclusionReason: String?
+        /// `true` when the variation was forced rather than assigned; `nil` otherwise.
+        public let forced: Bool?
+        /// The steps any variation of the experiment changes, in the order of the steps.
+        public let changedSteps: [String]
+    }
+
     /// The choice for one flow id.
     public struct FlowChoice: Sendable, Hashable, Encodable {
         /// The choice as the document's resolution gives it, with the experiment that changes the flow's
@@ -50,9 +74,12 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
         public var choice: ResolutionReport.FlowChoice
         /// The changes to the flow's steps; `nil` when no experiment changes them.
         public var changes: Changes?
+        /// The other experiments that change the flow's steps, in document order; empty when none.
+        public var otherExperiments: [OtherExperiment] = []
 
         private enum CodingKeys: String, CodingKey {
             case experiment, variation, inExperiment, hashValue, exclusionReason, forced, changes, changedSteps, noChangesReason
+            case otherExperiments
         }
 
         /// Encodes the keys of ``ResolutionReport/FlowChoice`` and those of the changes.
@@ -67,6 +94,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             try container.encodeIfPresent(changes?.applied, forKey: .changes)
             try container.encodeIfPresent(changes?.changedSteps, forKey: .changedSteps)
             try container.encodeIfPresent(changes?.noChangesReason, forKey: .noChangesReason)
+            if !otherExperiments.isEmpty { try container.encode(otherExperiments, forKey: .otherExperiments) }
         }
     }
 
@@ -77,10 +105,12 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
         public var choice: ResolutionReport.WalkthroughChoice
         /// The changes to the walkthrough's steps; `nil` when no experiment changes them.
         public var changes: Changes?
+        /// The other experiments that change the walkthrough's steps, in document order; empty when none.
+        public var otherExperiments: [OtherExperiment] = []
 
         private enum CodingKeys: String, CodingKey {
             case eligible, experiment, variation, inExperiment, hashValue, ineligibilityReason, exclusionReason, forced
-            case changes, changedSteps, noChangesReason
+            case changes, changedSteps, noChangesReason, otherExperiments
         }
 
         /// Encodes the keys of ``ResolutionReport/WalkthroughChoice`` and those of the changes.
@@ -97,6 +127,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             try container.encodeIfPresent(changes?.applied, forKey: .changes)
             try container.encodeIfPresent(changes?.changedSteps, forKey: .changedSteps)
             try container.encodeIfPresent(changes?.noChangesReason, forKey: .noChangesReason)
+            if !otherExperiments.isEmpty { try container.encode(otherExperiments, forKey: .otherExperiments) }
         }
     }
 
@@ -154,6 +185,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             if let deciding = selector.decidingChanges(applied) {
                 result.changes = Self.changes(applied, deciding: deciding, order: order, kind: "flow")
             }
+            result.otherExperiments = Self.others(applied, besides: choice.experiment, order: order)
             flows[id] = result
         }
         var walkthroughs: [String: WalkthroughChoice] = [:]
@@ -164,11 +196,14 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             if let deciding = selector.decidingChanges(applied) {
                 result.changes = Self.changes(applied, deciding: deciding, order: order, kind: "walkthrough")
             }
+            result.otherExperiments = Self.others(applied, besides: choice.experiment, order: order)
             walkthroughs[id] = result
         }
         self.flows = flows
         self.walkthroughs = walkthroughs
-        let shown = Set(flows.values.compactMap(\.choice.experiment) + walkthroughs.values.compactMap(\.choice.experiment))
+        let shown = Set(flows.values.compactMap(\.choice.experiment) + walkthroughs.values.compactMap(\.choice.experiment)
+            + flows.values.flatMap { $0.otherExperiments.map(\.experiment) }
+            + walkthroughs.values.flatMap { $0.otherExperiments.map(\.experiment) })
         var purposes: [String: ExperimentPurpose] = [:]
         for key in shown { if let experiment = document.experiment(key) { purposes[key] = ExperimentPurpose(experiment) } }
         experiments = purposes.isEmpty ? nil : purposes
@@ -176,6 +211,17 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             locales = TextLocalization(preferredLocales: [locale], defaultLocale: defaultLocale).candidates
         } else {
             locales = nil
+        }
+    }
+
+    /// The experiments of `applied` other than `shown`, each with the user's assignment.
+    private static func others(_ applied: [EntrySelector.AppliedChanges], besides shown: String?, order: [String]) -> [OtherExperiment] {
+        applied.filter { $0.experiment != shown }.map { applied in
+            let assignment = applied.assignment
+            return OtherExperiment(
+                experiment: applied.experiment, variation: assignment.variation, inExperiment: assignment.inExperiment,
+                hashValue: assignment.hashValue, exclusionReason: assignment.exclusionReason, forced: assignment.isForced ? true : nil,
+                changedSteps: order.filter { applied.changedSteps.contains($0) } + applied.changedSteps.subtracting(order).sorted())
         }
     }
 

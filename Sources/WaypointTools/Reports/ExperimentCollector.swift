@@ -3,8 +3,11 @@ import Waypoint
 
 /// What one pass over (part of) the events keeps for an ``ExperimentReport``, in any order of
 /// events: per user of the flow (or walkthrough), their earliest event exposed to the experiment
-/// and its variation, the variations they were seen in, their latest event of each goal (the
-/// query's goal, then its guardrails), and per step of the document their latest view.
+/// (the place and revision of their exposure), their variation — that of their first
+/// `Experiment Viewed` of the experiment, else, for events sent before that event existed, that of
+/// their earliest event carrying it — the variations they were seen in, their latest event of each
+/// goal (the query's goal, then its guardrails), and per step of the document their latest view.
+/// `Experiment Viewed` is no view, completion or end: it only tells the exposure.
 ///
 /// Memory is bounded per user: a fixed-size state, plus one entry per document step they viewed.
 /// Steps and variations the document does not declare take nothing; other flows' events and
@@ -21,6 +24,10 @@ struct ExperimentCollector: EventLineCollector {
         /// That event's variation: its number in the declared variations + 1, 0 for one the
         /// experiment does not declare.
         var variation: UInt16 = 0
+        /// Their first `Experiment Viewed` of the experiment, whose variation is theirs.
+        var viewed: EventOrder?
+        /// That event's variation, numbered as ``variation``.
+        var viewedVariation: UInt16 = 0
         /// The variations they were seen in: bit n for declared variation n (n ≥ 62 share bit
         /// 62), bit 63 for any undeclared one.
         var seen: UInt64 = 0
@@ -32,8 +39,16 @@ struct ExperimentCollector: EventLineCollector {
                 exposureRevision = other.exposureRevision
                 variation = other.variation
             }
+            if let viewed = other.viewed, self.viewed.map({ viewed < $0 }) ?? true {
+                self.viewed = viewed
+                viewedVariation = other.viewedVariation
+            }
             seen |= other.seen
         }
+
+        /// The user's variation, numbered as ``variation``: that of their first `Experiment
+        /// Viewed`, else that of their earliest event carrying the experiment.
+        var reportedVariation: UInt16 { viewed == nil ? variation : viewedVariation }
     }
 
     /// The events of the subject the report reads.
@@ -122,6 +137,10 @@ struct ExperimentCollector: EventLineCollector {
                 state.seen = 1 << UInt64(min(number, 62))
             } else {
                 state.seen = 1 << 63
+            }
+            if fields.event.equals(FlowRecord.experimentViewedName, in: p) {
+                state.viewed = order
+                state.viewedVariation = state.variation
             }
             userStates[user].merge(state)
         }

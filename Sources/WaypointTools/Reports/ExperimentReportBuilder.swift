@@ -22,11 +22,11 @@ enum ExperimentReportBuilder {
         for (user, state) in collector.userStates.enumerated() {
             // Exposed, and in the scope by that exposure: its revision, its time (with all their events).
             guard let exposure = state.exposure, scope.includes(firstStart: collector.exposure(of: user)) else { continue }
-            guard state.variation > 0 else {
+            guard state.reportedVariation > 0 else {
                 counts.undeclared += 1
                 continue
             }
-            let index = Int(state.variation) - 1
+            let index = Int(state.reportedVariation) - 1
             counted[user] = index
             counts.users[index] += 1
             if state.seen.nonzeroBitCount > 1 { counts.multiple += 1 }

@@ -1,4 +1,5 @@
 import Foundation
+import Waypoint
 
 /// One event of the measured flow, reduced to what the reports read: who, what, which step, when.
 ///
@@ -6,8 +7,12 @@ import Foundation
 /// fields take 47).
 struct FlowRecord {
     /// The flow events the reports read (docs/ARCHITECTURE.md, "Reports").
+    ///
+    /// `experimentViewed` is kept only by a report split by variation, for the variation it tells;
+    /// it counts in no figure, and ``init(name:count:)`` never gives it (only ``FunnelCollector``
+    /// reads it, by ``FlowRecord/experimentViewedName``).
     enum Kind: UInt8 {
-        case flowStarted, stepViewed, stepCompleted, stepSkipped, flowCompleted, flowAbandoned
+        case flowStarted, stepViewed, stepCompleted, stepSkipped, flowCompleted, flowAbandoned, experimentViewed
 
         /// The kind an event name stands for, or `nil` for any other name.
         @inline(__always)
@@ -62,6 +67,10 @@ struct FlowRecord {
             self == .stepViewed || self == .stepCompleted || self == .stepSkipped
         }
     }
+
+    /// The bytes of `Experiment Viewed`: the event that tells a user's variation of an experiment
+    /// (docs/ARCHITECTURE.md, "Exposure").
+    static let experimentViewedName = Array(EventName.experimentViewed.rawValue.utf8)
 
     /// Marks an absent number.
     static let none = UInt32.max

@@ -187,7 +187,8 @@ struct FlowReportBuilder {
     mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int) -> UInt16? {
         // The revision of the run the user started first: their first `Flow Started` (records are in report order).
         guard let start = records.first(where: { $0.kind == .flowStarted }) else {
-            withoutStart += 1
+            // `Experiment Viewed` alone is no event of the flow's figures.
+            if records.contains(where: { $0.kind != .experimentViewed }) { withoutStart += 1 }
             return nil
         }
         grow(to: steps)
@@ -202,7 +203,14 @@ struct FlowReportBuilder {
         user.revision = start.revision
         var firstStart: Int64?
         var completions: [Int64] = []
+        // A user's variation is that of their first `Experiment Viewed` of the split's experiment,
+        // else that of their earliest event carrying it (events sent before that event existed).
+        var viewedVariation: UInt16 = 0
         for record in records {
+            if record.kind == .experimentViewed {
+                if viewedVariation == 0 { viewedVariation = record.variation }
+                continue
+            }
             if user.variation == 0, record.variation != 0 { user.variation = record.variation }
             // Where the user was when they stopped: the last event with an app version wins.
             if record.appVersion != 0 { user.appVersion = record.appVersion }
@@ -228,6 +236,8 @@ struct FlowReportBuilder {
                     skipStamps[Int(step)] = stamp
                     user.skipped.append(step)
                 }
+            case .experimentViewed:
+                continue
             case .stepCompleted:
                 if record.outcome != FlowRecord.none {
                     let key = UInt64(step) << 32 | UInt64(record.outcome)
@@ -236,6 +246,7 @@ struct FlowReportBuilder {
                 if record.duration != FlowRecord.noDuration { user.durations.append((step, record.duration)) }
             }
         }
+        if viewedVariation != 0 { user.variation = viewedVariation }
         if user.completed, let start = firstStart, let end = completions.filter({ $0 >= start }).min() {
             user.msToComplete = end - start
         }

@@ -139,7 +139,10 @@ struct FunnelCollector: EventLineCollector {
     @inline(__always)
     mutating func consume(_ p: UnsafePointer<UInt8>, count: Int) {
         guard let fields = counts.scan(p, count: count) else { return }
-        guard let kind = fields.flowEventKind(in: p), fields.flowID.isPresent else { return }
+        var named = fields.flowEventKind(in: p)
+        // Split by variation, `Experiment Viewed` tells a user's variation (and nothing else).
+        if named == nil, groupByVariation, fields.event.equals(FlowRecord.experimentViewedName, in: p) { named = .experimentViewed }
+        guard let kind = named, fields.flowID.isPresent else { return }
         guard fields.flowID.equals(flowID, in: p) else {
             if otherFlows.count < Self.otherFlowsKept { _ = fields.flowID.intern(in: &otherFlows, p) }
             return
@@ -190,7 +193,7 @@ struct FunnelCollector: EventLineCollector {
         }
         var appVersion = 0
         var revision = 0
-        if keepsAppVersions {
+        if keepsAppVersions, kind != .experimentViewed {
             if fields.appVersion.isPresent { appVersion = (fields.appVersion.intern(in: &appVersions, p) ?? 0) + 1 }
             if let value = fields.revision { revision = revisions.number(of: value) + 1 }
         }
@@ -207,7 +210,9 @@ struct FunnelCollector: EventLineCollector {
     /// Reads one decoded event (for callers that hold events rather than a file).
     mutating func consume(_ event: OnboardingEvent) {
         counts.countEvent()
-        guard let kind = FlowRecord.Kind(event.event.rawValue), let flow = event.flowID else { return }
+        var named = FlowRecord.Kind(event.event.rawValue)
+        if named == nil, groupByVariation, event.event == .experimentViewed { named = .experimentViewed }
+        guard let kind = named, let flow = event.flowID else { return }
         guard Array(flow.utf8) == flowID else {
             if otherFlows.count < Self.otherFlowsKept { _ = otherFlows.index(of: Array(flow.utf8)) }
             return
@@ -261,7 +266,7 @@ struct FunnelCollector: EventLineCollector {
         }
         var appVersion = 0
         var revision = 0
-        if keepsAppVersions {
+        if keepsAppVersions, kind != .experimentViewed {
             if let name = event.appVersion { appVersion = (appVersions.index(of: Array(name.utf8)) ?? 0) + 1 }
             if let value = eventRevision { revision = revisions.number(of: value) + 1 }
         }
@@ -334,7 +339,8 @@ struct FunnelCollector: EventLineCollector {
         kind: FlowRecord.Kind, user: Int, step: UInt32, outcome: UInt32, variation: Int, appVersion: Int, revision: Int,
         revisionValue: Int64?, marks: ExperimentMarks, folded: Int?, time: Int64, stepIndex: Int64?, duration: Int64?
     ) {
-        flowEvents += 1
+        // `Experiment Viewed` counts in no figure: it is kept for what it carries and the variation it tells.
+        if kind != .experimentViewed { flowEvents += 1 }
         if kind.isAboutStep { mention(step) }
         if marks.carriesKey { carriesExperimentKey = true }
         let order = EventOrder(
@@ -348,6 +354,7 @@ struct FunnelCollector: EventLineCollector {
             experimentMarks[user].carried |= marks.carried
             experimentMarks[user].carriesKey = experimentMarks[user].carriesKey || marks.carriesKey
         }
+        if kind == .experimentViewed, variation == 0 { return }
         if let folded {
             Self.grow(&firstFolded, toHold: user, with: nil)
             if firstFolded[user].map({ order < $0.order }) ?? true {

@@ -16,5 +16,8 @@ public enum ReportRules {
     ///   `byRevision` groups users by that start; `since`/`until` read the first start over all of
     ///   a user's events; the flow and walkthrough reports count only users with a start, and say
     ///   how many they left out (`withoutStart`).
-    public static let version = 2
+    /// - 3: a report split by an experiment takes a user's variation from their first
+    ///   `Experiment Viewed` of it, from the stamped `experiment`/`variation` only for events sent
+    ///   before that event existed; `Experiment Viewed` counts in no flow figure.
+    public static let version = 3
 }

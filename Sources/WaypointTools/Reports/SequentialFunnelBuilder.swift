@@ -30,9 +30,10 @@ struct SequentialFunnelBuilder {
 
     /// Adds one user: `records` are all their events of the flow that the funnel reads.
     ///
-    /// Split by variation, the user's variation is that of their earliest event with one (in the
-    /// order of ``FlowRecord/precedes(_:_:)``), and all their views count in it: events carry a
-    /// variation only from the run's exposure on, so the views before it belong to it too.
+    /// Split by variation, the user's variation is that of their first `Experiment Viewed` of the
+    /// split's experiment, else (events sent before that event existed) that of their earliest event
+    /// with one (in the order of ``FlowRecord/precedes(_:_:)``), and all their views count in it:
+    /// events carry a variation only from the run's exposure on, so the views before it belong to it too.
     ///
     /// - Returns: the user's variation group (0: none), or `nil` when the user viewed none of the
     ///   funnel's steps and is in no figure.
@@ -40,7 +41,12 @@ struct SequentialFunnelBuilder {
     mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>) -> UInt16? {
         views.removeAll(keepingCapacity: true)
         var earliest: FlowRecord?
+        var viewed: FlowRecord?
         for record in records {
+            if record.kind == .experimentViewed {
+                if record.variation != 0, viewed.map({ FlowRecord.precedes(record, $0) }) ?? true { viewed = record }
+                continue
+            }
             if record.variation != 0, earliest.map({ FlowRecord.precedes(record, $0) }) ?? true { earliest = record }
             guard record.kind == .stepViewed || record.kind == .flowCompleted else { continue }
             guard Int(record.step) < isPosition.count, isPosition[Int(record.step)] else { continue }
@@ -50,7 +56,7 @@ struct SequentialFunnelBuilder {
         views.sort { ($0.step, $0.time) < ($1.step, $1.time) }
         views.withUnsafeBufferPointer { evaluator.evaluate($0, into: &overall) }
         guard groupByVariation else { return 0 }
-        let variation = Int(earliest?.variation ?? 0)
+        let variation = Int((viewed ?? earliest)?.variation ?? 0)
         while perVariation.count <= variation { perVariation.append(FunnelTally(steps: positions.count)) }
         views.withUnsafeBufferPointer { evaluator.evaluate($0, into: &perVariation[variation]) }
         return UInt16(truncatingIfNeeded: variation)

@@ -48,13 +48,13 @@ extension WalkthroughCollector {
             carried: carried, carriesExperimentKey: carriesKey, hasRevisionEvents: inRevision.contains(true))
         // Only users with a `Walkthrough Started` count, and of them those the scope takes by their first one.
         let counted = (0..<userStates.count).map { includes(user: $0) }
-        let withoutStart = query.scope.picksUsersByStart ? 0 : userStates.lazy.filter { $0.firstStart == nil }.count
+        let withoutStart = query.scope.picksUsersByStart ? 0 : userStates.lazy.filter { $0.firstStart == nil && $0.hasEvents }.count
         let hasAppVersions = userStates.indices.contains { inRevision[$0] && userStates[$0].appVersion != nil }
         // The groups reported (ReportBounds): at most `namedGroups` of each kind by name, the rest `(other)`.
         var variationUsers = [Int](repeating: 0, count: variations.count + 1)
         var appVersionUsers = [Int](repeating: 0, count: appVersions.count + 1)
         for (user, state) in userStates.enumerated() where counted[user] {
-            variationUsers[state.variation.map { Int($0.number) + 1 } ?? 0] += 1
+            variationUsers[state.reportedVariation.map { Int($0.number) + 1 } ?? 0] += 1
             appVersionUsers[state.appVersion.map { Int($0.number) + 1 } ?? 0] += 1
         }
         let variationGroups = GroupBounds(users: variationUsers, names: variations)
@@ -107,7 +107,7 @@ extension WalkthroughCollector {
         func add(_ user: Int, _ change: (inout Tally) -> Void) {
             change(&overall)
             let state = userStates[user]
-            if let variationGroups { change(&perVariation[variationGroups.slots[state.variation.map { Int($0.number) + 1 } ?? 0]]) }
+            if let variationGroups { change(&perVariation[variationGroups.slots[state.reportedVariation.map { Int($0.number) + 1 } ?? 0]]) }
             if let appVersionGroups { change(&perAppVersion[appVersionGroups.slots[state.appVersion.map { Int($0.number) + 1 } ?? 0]]) }
         }
 

@@ -79,6 +79,8 @@ struct WalkthroughCollector: EventLineCollector {
 
     /// One user's walkthrough so far.
     struct User {
+        /// Whether they have an event of the walkthrough other than `Experiment Viewed`.
+        var hasEvents = false
         var started = false
         var completed = false
         /// Their first `Walkthrough Started` and its revision, for the scope.
@@ -92,11 +94,14 @@ struct WalkthroughCollector: EventLineCollector {
         var lastShown: (order: EventOrder, step: UInt32)?
         /// Their earliest event with a variation, and the variation's number.
         var variation: (order: EventOrder, number: UInt32)?
+        /// Their first `Experiment Viewed` with a variation (split by variation only), and its number.
+        var viewed: (order: EventOrder, number: UInt32)?
         /// Their last event with an app version, and the app version's number.
         var appVersion: (order: EventOrder, number: UInt32)?
 
         /// Adds `other`, the same user's events read elsewhere, its numbers already renumbered.
         mutating func merge(_ other: User) {
+            hasEvents = hasEvents || other.hasEvents
             started = started || other.started
             completed = completed || other.completed
             if let start = other.firstStart { firstStart = FirstStart.earlier(firstStart, start) }
@@ -104,8 +109,13 @@ struct WalkthroughCollector: EventLineCollector {
             carriesExperimentKey = carriesExperimentKey || other.carriesExperimentKey
             if let shown = other.lastShown, lastShown.map({ $0.order < shown.order }) ?? true { lastShown = shown }
             if let found = other.variation, variation.map({ found.order < $0.order }) ?? true { variation = found }
+            if let found = other.viewed, viewed.map({ found.order < $0.order }) ?? true { viewed = found }
             if let found = other.appVersion, appVersion.map({ $0.order < found.order }) ?? true { appVersion = found }
         }
+
+        /// The user's variation: that of their first `Experiment Viewed` of the split's experiment,
+        /// else (events sent before that event existed) that of their earliest event with one.
+        var reportedVariation: (order: EventOrder, number: UInt32)? { viewed ?? variation }
     }
 
     /// A user's completion (or skip) of a step with a trigger, counted once however often it happened.
@@ -162,7 +172,12 @@ struct WalkthroughCollector: EventLineCollector {
     /// Reads one line (without its newline).
     mutating func consume(_ p: UnsafePointer<UInt8>, count: Int) {
         guard let fields = counts.scan(p, count: count) else { return }
-        guard fields.walkthroughID.isPresent, let kind = Kind(fields.event, in: p) else { return }
+        guard fields.walkthroughID.isPresent, let kind = Kind(fields.event, in: p) else {
+            if groupByVariation, fields.walkthroughID.isPresent, fields.event.equals(FlowRecord.experimentViewedName, in: p) {
+                consumeViewed(fields, p)
+            }
+            return
+        }
         guard fields.walkthroughID.equals(walkthroughID, in: p) else {
             if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = fields.walkthroughID.intern(in: &otherWalkthroughs, p) }
             return
@@ -197,10 +212,55 @@ struct WalkthroughCollector: EventLineCollector {
         counts.skipLongLine(start)
     }
 
+    /// Reads an `Experiment Viewed` of the walkthrough, split by variation: it tells the user's
+    /// variation and the experiment it carries, and counts in no figure.
+    private mutating func consumeViewed(_ fields: EventLineScanner.Fields, _ p: UnsafePointer<UInt8>) {
+        guard fields.walkthroughID.equals(walkthroughID, in: p), fields.experiment.isPresent, fields.variation.isPresent,
+              let user = fields.userID.intern(in: &users, p) else { return }
+        let isKey = experimentKey.map { fields.experiment.equals($0, in: p) } ?? false
+        let number = fields.experiment.intern(in: &experiments, p, insert: experiments.count < Self.otherWalkthroughsKept)
+        let variation = experimentKey == nil || isKey ? fields.variation.intern(in: &variations, p) : nil
+        let order = EventOrder(
+            time: fields.timestamp, stepIndex: fields.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
+            sequence: sequenceBase | counts.lines)
+        recordViewed(user: user, variation: variation, experiment: (number, isKey), order: order)
+    }
+
+    /// Reads an `Experiment Viewed` of the walkthrough (decoded), as ``consumeViewed(_:_:)``.
+    private mutating func consumeViewed(_ event: OnboardingEvent) {
+        guard let experiment = event.experiment, let name = event.variation,
+              let user = users.index(of: Array(event.userID.utf8)), let time = MillisecondTimestamp.milliseconds(event.timestamp)
+        else { return }
+        let isKey = experimentKey.map { Array(experiment.utf8) == $0 } ?? false
+        let number = experiments.index(of: Array(experiment.utf8), insert: experiments.count < Self.otherWalkthroughsKept)
+        let variation = experimentKey == nil || isKey ? variations.index(of: Array(name.utf8)) : nil
+        let order = EventOrder(
+            time: time, stepIndex: event.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex, sequence: sequenceBase | counts.lines)
+        recordViewed(user: user, variation: variation, experiment: (number, isKey), order: order)
+    }
+
+    private mutating func recordViewed(user: Int, variation: Int?, experiment: (number: Int?, isKey: Bool), order: EventOrder) {
+        if user >= userStates.count { userStates += repeatElement(User(), count: user + 1 - userStates.count) }
+        if let number = experiment.number { userStates[user].experiments |= 1 << UInt64(number) }
+        if experiment.isKey {
+            carriesExperimentKey = true
+            userStates[user].carriesExperimentKey = true
+        }
+        guard let variation else { return }
+        var state = User()
+        state.viewed = (order, UInt32(truncatingIfNeeded: variation))
+        userStates[user].merge(state)
+    }
+
     /// Reads one decoded event (for callers that hold events rather than a file).
     mutating func consume(_ event: OnboardingEvent) {
         counts.countEvent()
-        guard let id = event.walkthroughID, let kind = Kind(event.event.rawValue) else { return }
+        guard let id = event.walkthroughID, let kind = Kind(event.event.rawValue) else {
+            if groupByVariation, event.walkthroughID.map({ Array($0.utf8) == walkthroughID }) == true, event.event == .experimentViewed {
+                consumeViewed(event)
+            }
+            return
+        }
         guard Array(id.utf8) == walkthroughID else {
             if otherWalkthroughs.count < Self.otherWalkthroughsKept { _ = otherWalkthroughs.index(of: Array(id.utf8)) }
             return
@@ -239,6 +299,7 @@ struct WalkthroughCollector: EventLineCollector {
         let order = start.order
         walkthroughEvents += 1
         if user >= userStates.count { userStates += repeatElement(User(), count: user + 1 - userStates.count) }
+        userStates[user].hasEvents = true
         switch kind {
         case .walkthroughStarted:
             userStates[user].started = true
@@ -320,6 +381,7 @@ struct WalkthroughCollector: EventLineCollector {
         for (index, var state) in other.userStates.enumerated() {
             if let shown = state.lastShown { state.lastShown = (shown.order, stepMap[Int(shown.step)]) }
             if let found = state.variation { state.variation = (found.order, variationMap[Int(found.number)]) }
+            if let found = state.viewed { state.viewed = (found.order, variationMap[Int(found.number)]) }
             if let found = state.appVersion { state.appVersion = (found.order, appVersionMap[Int(found.number)]) }
             var carried: UInt64 = 0
             for (number, mapped) in experimentMap.enumerated() where state.experiments >> UInt64(number) & 1 != 0 {

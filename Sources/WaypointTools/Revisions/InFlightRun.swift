@@ -36,7 +36,7 @@ struct InFlightRun: Sendable, Hashable {
                 if let stepID = event.stepID { view(stepID, at: event.stepIndex) }
             case .stepCompleted:
                 if let stepID = event.stepID, let outcome = event.outcome { leave(stepID, at: event.stepIndex, with: outcome) }
-            case .flowStarted, .stepSkipped, .flowCompleted, .flowAbandoned:
+            case .flowStarted, .stepSkipped, .flowCompleted, .flowAbandoned, .experimentViewed:
                 continue
             }
         }

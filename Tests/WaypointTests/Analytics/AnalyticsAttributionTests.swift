@@ -110,7 +110,7 @@ struct AnalyticsAttributionTests {
         await hints.start()
         hints.next()
 
-        #expect(seen.map(\.event.rawValue).prefix(2) == ["Walkthrough Started", "Hint Shown"])
+        #expect(seen.map(\.event.rawValue).prefix(3) == ["Experiment Viewed", "Walkthrough Started", "Hint Shown"])
         #expect(seen.allSatisfy { $0.experiment == "share-copy" && $0.variation == variation })
         withExtendedLifetime(analytics) {}
     }
@@ -162,7 +162,7 @@ struct AnalyticsAttributionTests {
         await hints.start()
         hints.next()
 
-        #expect(seen.map(\.event.rawValue).prefix(2) == ["Walkthrough Started", "Hint Shown"])
+        #expect(seen.map(\.event.rawValue).prefix(3) == ["Experiment Viewed", "Walkthrough Started", "Hint Shown"])
         #expect(seen.allSatisfy { $0.appVersion == "2.5.0-beta.1" && $0.experiment == "share-copy" && $0.variation != nil })
         withExtendedLifetime(analytics) {}
     }

@@ -42,7 +42,7 @@ struct ExposureCompositionTests {
 
         #expect(events.last?.event.rawValue == "Flow Completed")
         let index = try #require(events.firstIndex { $0.stepID == "paywall" })
-        #expect(events[index].event.rawValue == "Step Viewed")
+        #expect(events[index].event == .experimentViewed && events[index + 1].event.rawValue == "Step Viewed")
         #expect(events[..<index].allSatisfy { $0.experiment == nil && $0.variation == nil })
         #expect(events[index...].allSatisfy { $0.experiment == "paywall-copy" && $0.variation == variation })
         #expect(events.contains { $0.stepID == "paywall/annual" } == (variation == "annual-first"))
@@ -66,12 +66,12 @@ struct ExposureCompositionTests {
         let assignment = ExperimentAssignment(experiment: "whole", variation: "b")
         let step = Subflow<Void, Void>.step("a") {}
         let named = await Self.record(step.named("onboarding", experiment: assignment))
-        #expect(named.map(\.event.rawValue) == ["Flow Started", "Step Viewed", "Step Completed", "Flow Completed"])
+        #expect(named.map(\.event.rawValue) == ["Experiment Viewed", "Flow Started", "Step Viewed", "Step Completed", "Flow Completed"])
         #expect(named.allSatisfy { $0.experiment == "whole" && $0.variation == "b" })
 
         let attributed = await Self.record(
             step.named("onboarding"), attribution: EventAttribution(userID: "u", experiment: "app", variation: "a", revision: 4))
-        #expect(attributed.count == 4)
+        #expect(attributed.map(\.event.rawValue) == ["Experiment Viewed", "Flow Started", "Step Viewed", "Step Completed", "Flow Completed"])
         #expect(attributed.allSatisfy { $0.experiment == "app" && $0.variation == "a" && $0.revision == 4 })
     }
 
@@ -96,8 +96,8 @@ struct ExposureCompositionTests {
     func walkthroughExposedFromItsStart(variation: String) async throws {
         let user = try #require(try SubflowExperimentFixture.user(in: variation, of: "tour-copy", flowOrWalkthrough: "home-tour"))
         let events = try await Self.tour(for: user, revision: 12)
-        #expect(events.map(\.event.rawValue) == ["Walkthrough Started", "Hint Shown", "Hint Completed", "Hint Shown", "Hint Completed",
-                                                 "Walkthrough Completed"])
+        #expect(events.map(\.event.rawValue) == ["Experiment Viewed", "Walkthrough Started", "Hint Shown", "Hint Completed", "Hint Shown",
+                                                 "Hint Completed", "Walkthrough Completed"])
         #expect(events.allSatisfy { $0.experiment == "tour-copy" && $0.variation == variation && $0.revision == 12 })
     }
 
@@ -108,11 +108,12 @@ struct ExposureCompositionTests {
         func hint(_ name: HintAnalyticsEvent.Name, _ walkthrough: String) -> HintAnalyticsEvent {
             HintAnalyticsEvent(event: name, timestamp: Date(timeIntervalSince1970: 0), walkthroughId: walkthrough, walkthroughVersion: 1)
         }
-        #expect(recorder.event(for: hint(.targetNotFound, "home-tour"), attribution: attribution, messageID: "1").experiment == nil)
-        let started = recorder.event(for: hint(.walkthroughStarted, "home-tour"), attribution: attribution, messageID: "2")
-        #expect(started.experiment == "tour-copy" && started.variation == "plain")
-        #expect(recorder.event(for: hint(.hintShown, "home-tour"), attribution: attribution, messageID: "3").variation == "plain")
+        #expect(recorder.events(for: hint(.targetNotFound, "home-tour"), attribution: attribution, messageID: { "1" }).last?.experiment == nil)
+        let started = recorder.events(for: hint(.walkthroughStarted, "home-tour"), attribution: attribution, messageID: { "2" })
+        #expect(started.map(\.event) == [.experimentViewed, .walkthroughStarted])
+        #expect(started.allSatisfy { $0.experiment == "tour-copy" && $0.variation == "plain" })
+        #expect(recorder.events(for: hint(.hintShown, "home-tour"), attribution: attribution, messageID: { "3" }).last?.variation == "plain")
         // Another walkthrough's run is its own.
-        #expect(recorder.event(for: hint(.hintShown, "other"), attribution: attribution, messageID: "4").experiment == nil)
+        #expect(recorder.events(for: hint(.hintShown, "other"), attribution: attribution, messageID: { "4" }).last?.experiment == nil)
     }
 }

@@ -52,8 +52,11 @@ struct ExposureTests {
         #expect(events.map(\.event.rawValue).last == "Flow Completed")
         #expect(events.filter { $0.event.rawValue == "Step Viewed" }.map(\.stepID) == ["welcome", "goals"] + paywallSteps + ["done"])
         let index = try #require(Self.firstInPaywall(events))
-        #expect(events[index].event.rawValue == "Step Viewed" && events[index].stepID == paywallSteps[0])
+        // Exposure sends `Experiment Viewed` where it happens, just before the step's own event.
+        #expect(events[index].event == .experimentViewed && events[index].stepID == paywallSteps[0])
+        #expect(events[index + 1].event.rawValue == "Step Viewed" && events[index + 1].stepID == paywallSteps[0])
         #expect(events[index - 1].event.rawValue == "Step Completed" && events[index - 1].stepID == "goals")
+        #expect(events.filter { $0.event == .experimentViewed }.count == 1)
         Self.expectExposed(events, from: index, to: ExperimentAssignment(experiment: "paywall-copy", variation: variation))
         #expect(events[index].jsonLine.contains(#""experiment":"paywall-copy","variation":"\#(variation)""#))
     }
@@ -140,17 +143,20 @@ struct ExposureTests {
         analytics.onEvent = { seen.append($0) }
         try await navigator.start()
         try navigator.next()
-        #expect(seen.map(\.event.rawValue) == ["Flow Started", "Step Viewed", "Step Completed", "Flow Completed"])
+        #expect(seen.map(\.event.rawValue) == ["Experiment Viewed", "Flow Started", "Step Viewed", "Step Completed", "Flow Completed"])
+        #expect(seen[0].stepID == nil && seen[0].flowID == "signup")
         Self.expectExposed(seen, from: 0, to: ExperimentAssignment(experiment: "short-signup", variation: "short"))
     }
 
-    @Test("One experiment per run: a second experiment reached later does not replace the first")
+    @Test("The stamp names the first experiment: a second experiment reached later is exposed too, but does not replace it")
     func theFirstExposureHolds() {
         var exposure = RunExposure()
         exposure.reach(nil)
         #expect(!exposure.isExposed)
-        exposure.reach(ExperimentAssignment(experiment: "first", variation: "a"))
-        exposure.reach(ExperimentAssignment(experiment: "second", variation: "b"))
+        #expect(exposure.reach(ExperimentAssignment(experiment: "first", variation: "a"))?.experiment == "first")
+        #expect(exposure.reach(ExperimentAssignment(experiment: "second", variation: "b"))?.experiment == "second")
+        #expect(exposure.reach(ExperimentAssignment(experiment: "first", variation: "a")) == nil)
+        #expect(exposure.exposures.map(\.experiment) == ["first", "second"])
         let event = exposure.attributing(OnboardingEvent(userID: "u", event: "Step Viewed", timestamp: Date(timeIntervalSince1970: 0),
                                                          experiment: "stale", variation: "stale"))
         #expect(event.experiment == "first" && event.variation == "a")

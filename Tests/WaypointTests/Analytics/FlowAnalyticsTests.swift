@@ -57,6 +57,7 @@ struct FlowAnalyticsTests {
         let summary = seen.map { [$0.event.rawValue, $0.stepID ?? "-", $0.stepIndex.map(String.init) ?? "-",
                                   $0.outcome ?? "-", $0.durationMs.map(String.init) ?? "-"] }
         #expect(summary == [
+            ["Experiment Viewed", "-", "-", "-", "-"],
             ["Flow Started", "-", "-", "-", "-"],
             ["Step Viewed", "splash", "0", "-", "-"],
             ["Step Completed", "splash", "0", "register", "1500"],

@@ -84,7 +84,7 @@ struct OnboardingEventTests {
         #expect(EventName.all.map(\.rawValue) == [
             "Flow Started", "Step Viewed", "Step Completed", "Step Skipped", "Flow Completed", "Flow Abandoned",
             "Walkthrough Started", "Hint Shown", "Hint Completed", "Hint Skipped", "Walkthrough Completed",
-            "Target Not Found",
+            "Target Not Found", "Experiment Viewed",
         ])
     }
 }

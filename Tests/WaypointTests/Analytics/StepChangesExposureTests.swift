@@ -78,7 +78,7 @@ struct StepChangesExposureTests {
         #expect(run.shown.map(\.screen).prefix(3) == ["Welcome", "Goals", screen])
         #expect(run.shown[2].headline == headline)
         let paywall = try #require(run.events.firstIndex { $0.stepID == "paywall" })
-        #expect(run.events[paywall].event.rawValue == "Step Viewed")
+        #expect(run.events[paywall].event == .experimentViewed && run.events[paywall + 1].event.rawValue == "Step Viewed")
         try Self.expectExposed(run.events, at: "paywall", to: variation)
     }
 
@@ -87,7 +87,7 @@ struct StepChangesExposureTests {
         let attributes: Attributes = ["id": .string(try Self.user(variation)), "country": "CN"]
         let run = try await Self.run(try StepChangesFixture.document(), attributes, answers: ["next", "sleep"])
         let paywall = try #require(run.events.firstIndex { $0.stepID == "paywall" })
-        #expect(run.events[paywall].event.rawValue == "Step Skipped")
+        #expect(run.events[paywall].event == .experimentViewed && run.events[paywall + 1].event.rawValue == "Step Skipped")
         try Self.expectExposed(run.events, at: "paywall", to: variation)
     }
 
@@ -105,7 +105,7 @@ struct StepChangesExposureTests {
         let run = try await Self.run(try Self.subflowOnlyDocument(), ["id": .string(try Self.user(variation))], answers: answers)
         #expect(run.events.last?.event.rawValue == "Flow Completed")
         let notifications = try #require(run.events.firstIndex { $0.stepID == "finish/notifications" })
-        #expect(run.events[notifications].event.rawValue == event)
+        #expect(run.events[notifications].event == .experimentViewed && run.events[notifications + 1].event.rawValue == event)
         #expect(run.shown.map(\.screen).contains("Paywall"))
         try Self.expectExposed(run.events, at: "finish/notifications", to: variation)
     }
@@ -115,7 +115,7 @@ struct StepChangesExposureTests {
         var document = try StepChangesFixture.document()
         document.experiments[0].coverage = 0
         let resolution = try document.resolve(attributes: ["id": "user-1"], preferredLanguages: [])
-        #expect(resolution.flows["onboarding"]?.stepExperiment == nil)
+        #expect(resolution.flows["onboarding"]?.stepExperiments == [])
         let run = try await Self.run(document, ["id": "user-1"], answers: ["next", "sleep", "next", "next", "next"])
         #expect(run.shown.map(\.screen) == ["Welcome", "Goals", "Paywall", "Notifications", "Done"])
         #expect(run.events.last?.event.rawValue == "Flow Completed")
@@ -127,8 +127,8 @@ struct StepChangesExposureTests {
         let resolution = try StepChangesFixture.document().resolve(
             attributes: ["id": "anyone"], forcedVariations: [Self.experiment: "annual-first"], preferredLanguages: ["de"])
         let onboarding = try #require(resolution.flows["onboarding"])
-        #expect(onboarding.stepExperiment == StepExperiment(
-            assignment: ExperimentAssignment(experiment: Self.experiment, variation: "annual-first"), changedSteps: ["paywall"]))
+        #expect(onboarding.stepExperiments == [StepExperiment(
+            assignment: ExperimentAssignment(experiment: Self.experiment, variation: "annual-first"), changedSteps: ["paywall"])])
         let paywall = try #require(onboarding.fixedSteps?.first { $0.id == "paywall" })
         #expect(paywall.screen == "PaywallAnnual")
         #expect(paywall.content.string("headline") == "Spare 40 % im Jahr")
@@ -137,7 +137,7 @@ struct StepChangesExposureTests {
         // once expected the whole content replaced.)
         #expect(paywall.content.strings("plans") == ["monthly", "annual"])
         #expect(paywall.content.integer("trialDays") == 7)
-        #expect(resolution.flows["finish"]?.stepExperiment?.changedSteps == ["notifications"])
+        #expect(resolution.flows["finish"]?.stepExperiments.first?.changedSteps == ["notifications"])
     }
 
     @Test("Content is in the user's locale: the attribute, else the device's languages, then the default", arguments: [
@@ -185,18 +185,18 @@ struct StepChangesExposureTests {
           arguments: [("control", "Deine Serie", TooltipPosition.auto), ("annual-first", "Bleib dran", .above)])
     func walkthroughExposedAtTheChangedHint(variation: String, text: String, position: TooltipPosition) async throws {
         let (events, presented) = try await Self.tour(for: try Self.user(variation), languages: ["de-DE"])
-        #expect(events.map(\.event.rawValue) == ["Walkthrough Started", "Hint Shown", "Hint Completed", "Hint Shown", "Hint Completed",
-                                                 "Walkthrough Completed"])
+        #expect(events.map(\.event.rawValue) == ["Walkthrough Started", "Hint Shown", "Hint Completed", "Experiment Viewed", "Hint Shown",
+                                                 "Hint Completed", "Walkthrough Completed"])
         #expect(presented.map(\.tooltipText) == ["Start a session", text])
         #expect(presented.last?.tooltipPosition == position)
         let index = try #require(events.firstIndex { $0.stepID == "streaks" })
-        #expect(events[index].event.rawValue == "Hint Shown")
+        #expect(events[index].event == .experimentViewed && events[index + 1].event.rawValue == "Hint Shown")
         #expect(events[..<index].allSatisfy { $0.experiment == nil && $0.variation == nil })
         #expect(events[index...].allSatisfy { $0.experiment == Self.experiment && $0.variation == variation })
     }
 
     @Test("A changed hint passed over exposes the walkthrough run; another walkthrough's run is its own")
-    func walkthroughRecorderPassedOver() {
+    func walkthroughRecorderPassedOver() throws {
         var recorder = WalkthroughEventRecorder()
         let attribution = EventAttribution(userID: "u")
         let changes = StepExperiment(assignment: ExperimentAssignment(experiment: Self.experiment, variation: "control"), changedSteps: ["streaks"])
@@ -208,10 +208,11 @@ struct StepChangesExposureTests {
             (hint(.hintSkipped, step: "streaks"), "control"), (hint(.walkthroughCompleted), "control"),
         ]
         for (number, (event, variation)) in sequence.enumerated() {
-            let recorded = recorder.event(for: event, attribution: attribution, stepExperiment: changes, messageID: "\(number)")
+            let recorded = try #require(
+                recorder.events(for: event, attribution: attribution, stepExperiments: [changes], messageID: { "\(number)" }).last)
             #expect(recorded.variation == variation && recorded.experiment == variation.map { _ in Self.experiment }, "\(event.event)")
         }
-        #expect(recorder.event(for: hint(.hintShown, "other", step: "timer"), attribution: attribution, stepExperiment: nil, messageID: "x")
-            .experiment == nil)
+        #expect(recorder.events(for: hint(.hintShown, "other", step: "timer"), attribution: attribution, messageID: { "x" })
+            .allSatisfy { $0.experiment == nil })
     }
 }

@@ -32,6 +32,7 @@ struct SubflowAnalyticsTests {
         await analytics.waitForDelivery()
 
         #expect(Self.summary(seen) == [
+            "Experiment Viewed",
             "Flow Started",
             "Step Viewed role 0",
             "Step Completed role 0 coach 2000ms",

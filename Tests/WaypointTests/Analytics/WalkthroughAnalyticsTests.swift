@@ -29,7 +29,8 @@ struct WalkthroughAnalyticsTests {
         await analytics.waitForDelivery()
 
         #expect(seen.map(\.event.rawValue) == [
-            "Walkthrough Started", "Hint Shown", "Hint Completed", "Hint Shown", "Hint Completed", "Walkthrough Completed",
+            "Experiment Viewed", "Walkthrough Started", "Hint Shown", "Hint Completed", "Hint Shown", "Hint Completed",
+            "Walkthrough Completed",
         ])
         let completed = try #require(seen.first { $0.event.rawValue == "Hint Completed" })
         #expect(completed.userID == "u-1")
@@ -45,6 +46,6 @@ struct WalkthroughAnalyticsTests {
         #expect(line.contains("\"walkthroughId\":\"tour\""))
         #expect(!line.contains("flowId"))
         #expect(await sink.events.count == seen.count)
-        #expect(counter == 6)
+        #expect(counter == 7)
     }
 }

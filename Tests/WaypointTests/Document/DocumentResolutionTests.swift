@@ -167,7 +167,7 @@ struct DocumentResolutionTests {
         let flow = try #require(resolution.report.flows["onboarding"])
         #expect(flow.experiment == "paywall-copy" && flow.variation == variation && flow.inExperiment)
         #expect(resolution.flows["onboarding"]?.experiment == nil)
-        #expect(resolution.flows["onboarding"]?.stepExperiment?.assignment.variation == variation)
+        #expect(resolution.flows["onboarding"]?.stepExperiments.first?.assignment.variation == variation)
         let walkthrough = try #require(resolution.report.walkthroughs["home-tour"])
         #expect(walkthrough.experiment == "paywall-copy" && walkthrough.variation == variation && walkthrough.inExperiment == true)
         #expect(resolution.walkthroughs["home-tour"]?.experiment == nil)

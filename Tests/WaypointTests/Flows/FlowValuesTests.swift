@@ -50,7 +50,15 @@ struct FlowValuesTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let json = String(decoding: try encoder.encode(state), as: UTF8.self)
-        #expect(json == #"{"flowID":"signup","flowVersion":2,"isCompleted":false,"path":[{"departure":"register","path":"splash"},{"path":"registration"}]}"#)
+        #expect(json == #"{"exposures":[],"flowID":"signup","flowVersion":2,"isCompleted":false,"path":[{"departure":"register","path":"splash"},{"path":"registration"}]}"#)
         #expect(try JSONDecoder().decode(FlowState.self, from: Data(json.utf8)) == state)
+    }
+
+    @Test("Progress saved before exposures were recorded still loads, without them (restoring rebuilds them)")
+    func aStateSavedWithoutExposuresLoads() throws {
+        let json = #"{"flowID":"signup","flowVersion":2,"isCompleted":false,"path":[{"departure":"register","path":"splash"},{"path":"registration"}]}"#
+        let state = try JSONDecoder().decode(FlowState.self, from: Data(json.utf8))
+        #expect(state.exposures == nil)
+        #expect(state.path.map(\.stepID) == ["splash", "registration"])
     }
 }

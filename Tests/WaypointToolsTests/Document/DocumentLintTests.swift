@@ -87,8 +87,8 @@ struct DocumentLintTests {
             "1:58 warning missing-variation flows[0].experiment: flow `f` has no entry for variation `a` of `e`; users assigned to it get the first entry (flows[0])",
             "1:58 warning missing-variation flows[0].experiment: flow `f` has no entry for variation `c` of `e`; users assigned to it get the first entry (flows[0])",
         ]),
-        Case(code: "overlapping-experiments", text: #"{"schemaVersion": 1, "flows": [{"id": "f", "experiment": "e", "variation": "a", "steps": [{"id": "s", "subflow": "g"}]}, {"id": "f", "experiment": "e", "variation": "b", "steps": [{"id": "s", "subflow": "g"}]}, {"id": "g", "experiment": "h", "variation": "a", "steps": [{"id": "x"}]}, {"id": "g", "experiment": "h", "variation": "b", "steps": [{"id": "x"}]}], "experiments": [{"key": "e", "variations": ["a", "b"]}, {"key": "h", "variations": ["a", "b"]}]}"#, expected: [
-            "1:114 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: the flow varies by `e`, and its step `s` runs the subflow `g`, whose entries vary by `h` (flows[2]); the events of a run can carry only one experiment, so let `e` or `h` decide both, or run the subflow from a flow without an experiment",
+        Case(code: "overlapping-experiments", text: #"{"schemaVersion": 1, "flows": [{"id": "f", "steps": [{"id": "x"}]}], "experiments": [{"key": "e", "variations": ["a", "b"], "changes": {"b": [{"flow": "f", "step": "x", "set": {"screen": "X1"}}]}}, {"key": "h", "variations": ["a", "b"], "changes": {"b": [{"flow": "f", "step": "x", "set": {"screen": "X2"}}]}}]}"#, expected: [
+            "1:265 error overlapping-experiments experiments[1].changes.b[0].flow: two experiments change step `x` of flow `f`: `e` (experiments[0]) and `h` (experiments[1]); a step can be decided by only one experiment, so put them in one namespace with disjoint ranges, or make one experiment with more variations",
         ]),
     ]
 
@@ -121,7 +121,7 @@ struct DocumentLintTests {
         let clashing = #"{"schemaVersion": 1, "flows": [{"id": "f", "experiment": "e", "variation": "a", "steps": [{"id": "x"}]}, {"id": "f", "experiment": "e", "variation": "a", "steps": [{"id": "y"}]}, {"id": "f", "experiment": "g", "variation": "b", "steps": [{"id": "z"}]}], "experiments": [{"key": "e", "variations": ["a", "b"]}, {"key": "g", "variations": ["a", "b"]}]}"#
         #expect(DocumentFixtures.lintLines(clashing) == [
             "1:150 error duplicate-id flows[1].variation: flow `f` already has an entry for variation `a` (flows[0]); keep one",
-            "1:206 error duplicate-id flows[2].experiment: the entries of flow `f` vary by `e`, but this one names `g`; entries that share an id must vary by the same experiment",
+            "1:206 error overlapping-experiments flows[2].experiment: two experiments vary the entries of flow `f`: `e` (flows[0]) and `g` (flows[2]); a run takes one entry, so entries that share an id must vary by the same experiment: make one experiment with more variations",
         ])
     }
 

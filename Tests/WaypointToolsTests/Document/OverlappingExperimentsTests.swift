@@ -3,7 +3,8 @@ import TestSupport
 @testable import Waypoint
 @testable import WaypointTools
 
-/// One experiment per run: the experiments that reach a flow through its subflows, and the lint error when two do.
+/// Several experiments per run: the experiments that reach a flow through its subflows, and the lint error when two
+/// decide the same thing (one step, or the entries of one id).
 @Suite("Overlapping experiments")
 struct OverlappingExperimentsTests {
     /// Two entries of `id` varying by `experiment` (variations `a` and `b`), each with the given steps.
@@ -21,17 +22,25 @@ struct OverlappingExperimentsTests {
         try #require(WaypointDocument.validate(text).document)
     }
 
-    @Test("A flow and its subflow that vary by different experiments are one error, at the subflow step, naming both")
-    func flowAndSubflow() {
+    @Test("A flow and its subflow that vary by different experiments lint clean: each is exposed at its own point")
+    func flowAndSubflow() throws {
         let text = Self.document([
             Self.varying("f", by: "e1", steps: #"{"id": "s", "subflow": "g"}"#),
             Self.varying("g", by: "e2", steps: #"{"id": "x"}"#),
         ], experiments: ["e1", "e2"])
-        let lines = DocumentFixtures.lintLines(text)
-        #expect(lines == [
-            "1:115 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: "
-                + "the flow varies by `e1`, and its step `s` runs the subflow `g`, whose entries vary by `e2` (flows[2]); the events "
-                + "of a run can carry only one experiment, so let `e1` or `e2` decide both, or run the subflow from a flow without an experiment",
+        #expect(DocumentFixtures.lintLines(text) == [])
+        #expect(ExperimentReach(document: try Self.decoded(text)).experiments(reaching: "f").map(\.key) == ["e1", "e2"])
+    }
+
+    @Test("Entries of one flow that vary by two experiments are one error naming both")
+    func twoWholeFlowExperimentsOnOneFlow() {
+        let text = #"{"schemaVersion": 1, "flows": [{"id": "f", "experiment": "e1", "variation": "a", "steps": [{"id": "x"}]}, "#
+            + #"{"id": "f", "experiment": "e2", "variation": "b", "steps": [{"id": "y"}]}], "#
+            + #""experiments": [{"key": "e1", "variations": ["a", "b"]}, {"key": "e2", "variations": ["a", "b"]}]}"#
+        #expect(DocumentFixtures.lintLines(text) == [
+            "1:133 error overlapping-experiments flows[1].experiment: two experiments vary the entries of flow `f`: `e1` (flows[0]) and "
+                + "`e2` (flows[1]); a run takes one entry, so entries that share an id must vary by the same experiment: make one "
+                + "experiment with more variations",
         ])
     }
 
@@ -45,7 +54,7 @@ struct OverlappingExperimentsTests {
         #expect(ExperimentReach(document: try Self.decoded(text)).experiments(reaching: "f").map(\.key) == ["e1"])
     }
 
-    @Test("Two subflows of a flow without an experiment, reached through another subflow, are reported where they meet, once")
+    @Test("Two subflows of a flow without an experiment, reached through another subflow, both reach it and do not conflict")
     func twoSubflowsDeep() throws {
         let text = Self.document([
             #"{"id": "top", "steps": [{"id": "t", "subflow": "f"}, {"id": "u", "subflow": "f"}]}"#,
@@ -54,11 +63,7 @@ struct OverlappingExperimentsTests {
             #"{"id": "h", "steps": [{"id": "y", "subflow": "k"}]}"#,
             Self.varying("k", by: "e2", steps: #"{"id": "z"}"#),
         ], experiments: ["e1", "e2"])
-        let lines = DocumentFixtures.lintLines(text)
-        #expect(lines.count == 1)
-        #expect(lines.first?.contains("error overlapping-experiments flows[1].steps[1].subflow: more than one experiment reaches a run of flow `f`: "
-            + "its step `s1` runs the subflow `g`, whose entries vary by `e1` (flows[2]), and its step `s2` runs the subflow `h`, "
-            + "which runs `k`, whose entries vary by `e2` (flows[5]);") == true, "\(lines)")
+        #expect(DocumentFixtures.lintLines(text) == [])
         let reach = ExperimentReach(document: try Self.decoded(text))
         #expect(reach.experiments(reaching: "top").map(\.key) == ["e1", "e2"])
         #expect(reach.experiments(reaching: "h").map(\.flowID) == ["k"])
@@ -117,45 +122,43 @@ struct OverlappingExperimentsTests {
         #expect(DocumentFixtures.lintLines(StepChangesFixture.text).filter { $0.contains("overlapping") } == [])
     }
 
-    @Test("A flow varying by one experiment whose subflow's steps another changes is one error, at the subflow step")
-    func entriesAndSubflowChanges() {
+    @Test("A flow varying by one experiment whose own or subflow's steps another changes lints clean",
+          arguments: [("f", "x"), ("g", "x")])
+    func entriesAndChanges(flow: String, step: String) throws {
         let text = Self.document([
-            Self.varying("f", by: "e1", steps: #"{"id": "s", "subflow": "g"}"#),
+            Self.varying("f", by: "e1", steps: #"{"id": "x"}, {"id": "s", "subflow": "g"}"#),
             #"{"id": "g", "steps": [{"id": "x"}, {"id": "y"}]}"#,
-        ], experimentTexts: [#"{"key": "e1", "variations": ["a", "b"]}"#, Self.changing("e2", flow: "g", step: "x")])
-        #expect(DocumentFixtures.lintLines(text) == [
-            "1:115 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: "
-                + "the flow varies by `e1`, and its step `s` runs the subflow `g`, whose step `x` is changed by `e2` (experiments[1]); the events "
-                + "of a run can carry only one experiment, so let `e1` or `e2` decide both, or run the subflow from a flow without an experiment",
-        ])
+        ], experimentTexts: [#"{"key": "e1", "variations": ["a", "b"]}"#, Self.changing("e2", flow: flow, step: step)])
+        #expect(DocumentFixtures.lintLines(text) == [])
+        #expect(ExperimentReach(document: try Self.decoded(text)).experiments(reaching: "f").map(\.key) == ["e1", "e2"])
     }
 
-    @Test("A flow varying by one experiment whose own steps another changes is one error, at that experiment's change")
-    func entriesAndOwnChanges() {
-        let text = Self.document([Self.varying("f", by: "e1", steps: #"{"id": "x"}"#)],
-                                 experimentTexts: [#"{"key": "e1", "variations": ["a", "b"]}"#, Self.changing("e2", flow: "f", step: "x")])
-        let lines = DocumentFixtures.lintLines(text)
-        #expect(lines == [
-            "1:307 error overlapping-experiments experiments[1].changes.b[0].flow: more than one experiment reaches a run of flow `f`: "
-                + "the flow varies by `e1`, and its step `x` is changed by `e2` (experiments[1]); the events of a run can carry only one "
-                + "experiment, so let `e1` or `e2` make both changes",
-        ])
-    }
-
-    @Test("One experiment changing a flow's and its subflow's steps is fine; two are an error")
-    func changesOfOneOrTwoExperiments() {
+    @Test("Two experiments changing steps of a flow and of its subflow lint clean; two changing one step are an error naming both",
+          arguments: [(("f", "t"), ("g", "x"), [String]()),
+                      (("g", "x"), ("g", "x"), [
+                          "1:344 error overlapping-experiments experiments[1].changes.b[0].flow: two experiments change step `x` of flow `g`: "
+                              + "`e1` (experiments[0]) and `e2` (experiments[1]); a step can be decided by only one experiment, so put them "
+                              + "in one namespace with disjoint ranges, or make one experiment with more variations",
+                      ])])
+    func changesOfTwoExperiments(first: (String, String), second: (String, String), expected: [String]) {
         let flows = [#"{"id": "f", "steps": [{"id": "s", "subflow": "g"}, {"id": "t"}]}"#, #"{"id": "g", "steps": [{"id": "x"}, {"id": "y"}]}"#]
-        let one = Self.document(flows, experimentTexts: [
-            #"{"key": "e1", "variations": ["a", "b"], "changes": {"b": [{"flow": "f", "step": "t", "set": {"skip": true}}, "#
-                + #"{"flow": "g", "step": "x", "set": {"skip": true}}]}}"#,
+        let two = Self.document(flows, experimentTexts: [
+            Self.changing("e1", flow: first.0, step: first.1), Self.changing("e2", flow: second.0, step: second.1),
         ])
-        #expect(DocumentFixtures.lintLines(one).filter { $0.contains("overlapping") } == [])
-        let two = Self.document(flows, experimentTexts: [Self.changing("e1", flow: "f", step: "t"), Self.changing("e2", flow: "g", step: "x")])
-        #expect(DocumentFixtures.lintLines(two).filter { $0.contains("overlapping") } == [
-            "1:77 error overlapping-experiments flows[0].steps[0].subflow: more than one experiment reaches a run of flow `f`: "
-                + "its step `t` is changed by `e1` (experiments[0]), and its step `s` runs the subflow `g`, whose step `x` is changed by `e2` "
-                + "(experiments[1]); the events "
-                + "of a run can carry only one experiment, so let `e1` or `e2` decide both, or run the subflow from a flow without an experiment",
-        ])
+        #expect(DocumentFixtures.lintLines(two).filter { $0.contains("overlapping") } == expected)
+    }
+
+    @Test("Two experiments changing one step in disjoint ranges of one namespace never share a user, so they do not conflict",
+          arguments: [([0, 0.5], [0.5, 1], false), ([0, 0.6], [0.5, 1], true)])
+    func namespacesKeepExperimentsApart(first: [Double], second: [Double], overlaps: Bool) {
+        func experiment(_ key: String, _ range: [Double]) -> String {
+            #"{"key": "\#(key)", "variations": ["a", "b"], "namespace": ["ns", \#(range[0]), \#(range[1])], "#
+                + #""changes": {"b": [{"flow": "f", "step": "x", "set": {"skip": true}}]}}"#
+        }
+        let text = Self.document([#"{"id": "f", "steps": [{"id": "x"}, {"id": "y"}]}"#],
+                                 experimentTexts: [experiment("e1", first), experiment("e2", second)])
+        let lines = DocumentFixtures.lintLines(text).filter { $0.contains("overlapping") }
+        #expect(lines.count == (overlaps ? 1 : 0), "\(lines)")
+        #expect(lines.allSatisfy { $0.contains("`e1` (experiments[0]) and `e2` (experiments[1])") })
     }
 }

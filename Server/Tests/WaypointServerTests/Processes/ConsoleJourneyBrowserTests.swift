@@ -40,7 +40,7 @@ extension BrowserTests {
         for user in users {
             let id = "learner-\(user)"
             let resolution = try document.resolve(attributes: ["id": .string(id)])
-            let variation = try #require(resolution.flows["upgrade"]?.stepExperiment?.assignment.variation)
+            let variation = try #require(resolution.flows["upgrade"]?.stepExperiments.first?.assignment.variation)
             let at = start.addingTimeInterval(Double(user) * 600)
             func event(_ name: String, _ second: Int, step: String? = nil, outcome: String? = nil, exposed: Bool) -> String {
                 var object: [String: Any] = [
