@@ -180,6 +180,7 @@ package struct FlowEventRecorder: Sendable, Hashable {
         return exposure.attributing(OnboardingEvent(
             messageID: messageID(), userID: attribution.userID, event: name, timestamp: date,
             flowID: flowID, flowVersion: flowVersion, stepID: stepID, stepIndex: stepIndex,
-            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion, revision: attribution.revision))
+            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion, revision: attribution.revision,
+            locale: attribution.locale, platform: attribution.platform))
     }
 }

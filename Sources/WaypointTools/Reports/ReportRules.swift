@@ -16,5 +16,8 @@ public enum ReportRules {
     ///   `byRevision` groups users by that start; `since`/`until` read the first start over all of
     ///   a user's events; the flow and walkthrough reports count only users with a start, and say
     ///   how many they left out (`withoutStart`).
-    public static let version = 2
+    /// - 3: a flow row's group keeps the user's locale and platform, and an experiment row's their
+    ///   app version, locale and platform (each of their last event with one), so that reports
+    ///   split by them (`by=locale|platform|appVersion`).
+    public static let version = 3
 }
