@@ -82,9 +82,9 @@ struct DimensionCommandTests {
     @Test(arguments: [
         (["funnel", "--walkthrough", "layering", "--by", "locale"], "--by locale splits the flow report; the walkthrough report splits by variation only."),
         (["funnel", "--flow", "signup", "--steps", "splash", "--by", "platform"], "--by platform splits the flow report; a sequential funnel (--steps) splits by variation only."),
-        (["funnel", "--flow", "signup", "--by", "country"], "The value 'country' is invalid for '--by <grouping>'"),
+        (["funnel", "--flow", "signup", "--by", "country"], "The value 'country' is invalid for '--by <by>'"),
         (["experiment", "--experiment", "short-signup", "--document", CommandRunner.example("waypoint.json"), "--by", "revision"],
-         "The value 'revision' is invalid for '--by <split>'"),
+         "The value 'revision' is invalid for '--by <by>'"),
     ])
     func aSplitTheReportDoesNotTakeIsAUsageError(arguments: [String], message: String) throws {
         do {
