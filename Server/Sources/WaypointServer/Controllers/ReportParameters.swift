@@ -47,7 +47,8 @@ struct ReportParameters: Sendable {
         guard let dimension = ReportDimension(rawValue: by), choices.contains(dimension) else {
             let names = choices.map(\.rawValue)
             let hint = ReportError.suggestion(for: by, among: names).map { " Did you mean by=\($0)?" } ?? ""
-            let uses = Self.list(names.map { "by=\($0)" }).replacingOccurrences(of: " and ", with: " or ")
+            let choices = names.map { "by=\($0)" }
+            let uses = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "") : choices.joined()
             throw APIError.badRequest("by=\(by) is not a split of \(route).\(hint) Use \(uses).", code: "bad-query")
         }
         return dimension
