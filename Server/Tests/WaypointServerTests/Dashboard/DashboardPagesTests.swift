@@ -223,7 +223,7 @@ struct DashboardPagesTests {
             let html = page.text
             #expect(html.contains(#"<h2 id="split">Drop-off by locale</h2>"#))
             #expect(html.contains(#"<strong aria-current="page">locale</strong>"#))
-            #expect(html.contains(#"<a href="?environment=production&by=platform">platform</a>"#))
+            #expect(html.contains(#"<a href="?environment=production&amp;by=platform">platform</a>"#))
             let funnel = try await client.send("/v1/apps/fitness/funnel?flow=signup&revision=1&by=locale", headers: TestServer.admin).object()
             let byLocale = try #require(funnel["byLocale"] as? [String: [String: Any]])
             #expect(byLocale.keys.sorted() == ["de", "en", "pt-BR"])
@@ -233,7 +233,9 @@ struct DashboardPagesTests {
                 ((byLocale[locale]?["steps"] as? [[String: Any]]) ?? []).first { $0["stepId"] as? String == "splash" }?["droppedHere"] as? Int ?? 0
             }
             #expect(table.contains("<tr><th scope=\"row\"><code>splash</code></th>" + dropped.map { "<td class=\"number\">\($0)</td>" }.joined()))
-            #expect(try await browser.get("/apps/fitness/flows/signup?by=country").status == .badRequest)
+            let refused = try await browser.get("/apps/fitness/flows/signup?by=country")
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("by=country is not a split of this page; use by=appVersion, by=revision, by=locale, by=platform."))
 
             let experiment = try await browser.get("/apps/fitness/experiments/short-signup?by=platform").text
             let report = try await client.send("/v1/apps/fitness/experiments/short-signup?by=platform&sequential=true", headers: TestServer.admin).object()
