@@ -140,10 +140,16 @@ enum ExperimentReportBuilder {
             invalidLines: invalidLines, events: events)
         if let by = plan.query.by {
             // gbstats' dimension analysis: per value, the variations compared as overall; no SRM per value.
-            let (reported, folded) = ValueBounds.names(users: counts.byValue.mapValues { $0.users.reduce(0, +) })
+            // The values numbered in byte order, as a report's groups are (`GroupBounds`: 0 is `(none)`).
+            var names = ByteStringTable(capacity: 16)
+            let values = counts.byValue.keys.compactMap { $0 }.sorted()
+            for value in values { _ = names.index(of: Array(value.text.utf8)) }
+            let usersOf = { (value: ExactID?) in counts.byValue[value]?.users.reduce(0, +) ?? 0 }
+            let bounds = GroupBounds(users: [usersOf(nil)] + values.map(usersOf), names: names)
             var summed: [String: (users: [Int], conversions: [Int])] = [:]
-            for (value, figures) in counts.byValue {
-                guard let name = reported[value] else { continue }
+            for (number, value) in ([nil] + values).enumerated() {
+                guard let figures = counts.byValue[value], usersOf(value) > 0 else { continue }
+                let name = bounds.names[bounds.slots[number]]
                 var sum = summed[name] ?? (users.map { _ in 0 }, users.map { _ in 0 })
                 for index in users.indices {
                     sum.users[index] += figures.users[index]
@@ -155,9 +161,9 @@ enum ExperimentReportBuilder {
             report.groups = summed.mapValues { figures in
                 compare(names: plan.variations, users: figures.users, conversions: figures.conversions, control: plan.control, sequential: plan.query.sequential)
             }
-            var values = FoldedValues()
-            values.add(folded, of: by)
-            report.folded = values.isEmpty ? nil : values
+            var folded = FoldedValues()
+            folded.add(bounds.folded, of: by)
+            report.folded = folded.isEmpty ? nil : folded
         }
         return report
     }

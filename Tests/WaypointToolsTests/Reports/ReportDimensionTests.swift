@@ -118,6 +118,26 @@ struct ReportDimensionTests {
         #expect(report.byLocale?.keys.sorted() == ["(none)"])
     }
 
+    @Test func anExperimentSplitNamesTheTwentyValuesWithTheMostUsers() throws {
+        var events: [OnboardingEvent] = []
+        for locale in 0..<25 {
+            for user in 0...locale {
+                var start = Self.event("u\(locale)-\(user)", .flowStarted, at: 0, locale: "l\(locale)", flow: "onboarding")
+                start.experiment = "paywall-copy"
+                start.variation = user % 2 == 0 ? "control" : "annual-first"
+                events.append(start)
+            }
+        }
+        let report = try ExperimentReport.compute(
+            events: events, query: ExperimentQuery(experiment: "paywall-copy", by: .locale), document: ExperimentLines.document)
+        let groups = try #require(report.groups)
+        #expect(groups.count == 21)
+        #expect(groups[ReportBounds.otherGroup]?.map(\.users).reduce(0, +) == 1 + 2 + 3 + 4 + 5)
+        #expect(groups["l24"]?.map(\.users) == [13, 12])
+        #expect(report.folded?.locales == 5)
+        #expect(String(decoding: report.jsonData(), as: UTF8.self).contains(#""folded":{"appVersions":0,"locales":5,"steps":0,"variations":0}"#))
+    }
+
     /// Each value's comparison is the experiment report of that value's users alone, without power.
     @Test(arguments: [ReportDimension.locale, .platform, .appVersion])
     func eachValueOfAnExperimentSplitIsTheReportOfItsUsers(_ by: ReportDimension) throws {
