@@ -21,6 +21,7 @@ package struct RandomFlowEvents {
     ///   of this generator, seed for seed).
     package static func user(_ index: Int, using random: inout SplitMix64, midRunPublishes: Bool = false) -> [String] {
         let user = "u\(index)"
+        let userNumber = index
         var lines: [(time: Int64, line: String)] = []
         var time = firstDay + Int64(random.int(0...(5 * 86_400_000 - 1)))
         let revision: Int? = random.chance(0.15) ? nil : random.int(1...2)
@@ -44,6 +45,13 @@ package struct RandomFlowEvents {
                 fields.append("\"variation\":\"\(variation)\"")
             }
             if let appVersion { fields.append("\"appVersion\":\"\(appVersion)\"") }
+            // A locale and a platform from the user's number and the event's (the draws above stay as they were):
+            // left out of some events, and changed part way by some users.
+            let locales: [String?] = [nil, "en", "de", "pt-BR"], platforms: [String?] = ["iOS", nil, "iPadOS", "macOS", "iOS"]
+            if let locale = sequence % 7 == 3 ? "fr" : locales[userNumber % 4], (userNumber + sequence) % 5 != 0 {
+                fields.append("\"locale\":\"\(locale)\"")
+            }
+            if let platform = platforms[(userNumber + sequence / 4) % 5] { fields.append("\"platform\":\"\(platform)\"") }
             if let revision {
                 let current = publishedAfter.map { sequence > $0 } == true ? revision + 1 : revision
                 fields.append("\"revision\":\(random.chance(0.05) ? 3 - revision : current)")

@@ -1,12 +1,14 @@
 extension EventAttribution {
     /// This attribution, with `assignment`'s experiment and variation when it names neither itself,
-    /// and with `revision` when it has none; the user and the app's version are kept as they are.
+    /// and with `revision` and `locale` when it has none; the user, the app's version and the
+    /// platform are kept as they are.
     ///
-    /// An attribution the app gave an experiment, a variation or a revision keeps them: what the app
-    /// says wins over what the definition carries.
-    package func filling(_ assignment: ExperimentAssignment?, revision: Int? = nil) -> EventAttribution {
+    /// An attribution the app gave an experiment, a variation, a revision or a locale keeps them:
+    /// what the app says wins over what the definition carries.
+    package func filling(_ assignment: ExperimentAssignment?, revision: Int? = nil, locale: String? = nil) -> EventAttribution {
         var filled = self
         if filled.revision == nil { filled.revision = revision }
+        if filled.locale == nil { filled.locale = locale }
         guard let assignment, experiment == nil, variation == nil else { return filled }
         filled.experiment = assignment.experiment
         filled.variation = assignment.variation

@@ -85,7 +85,8 @@ public final class FlowAnalytics: EventDelivering {
     ) {
         recorder = FlowEventRecorder(
             flowID: navigator.definition.id, flowVersion: navigator.definition.version,
-            attribution: attribution.filling(navigator.definition.experiment, revision: navigator.definition.revision))
+            attribution: attribution.filling(
+                navigator.definition.experiment, revision: navigator.definition.revision, locale: navigator.definition.locale))
         self.clock = clock
         self.messageID = messageID
         self.delivery = EventDelivery(sink: sink)

@@ -201,13 +201,15 @@ package struct FlowEventRecorder: Sendable, Hashable {
                 messageID: messageID(), userID: attribution.userID, event: .experimentViewed, timestamp: date,
                 flowID: flowID, flowVersion: flowVersion, stepID: stepID, stepIndex: stepIndex,
                 experiment: viewed.experiment, variation: viewed.variation,
-                appVersion: attribution.appVersion, revision: attribution.revision))
+                appVersion: attribution.appVersion, revision: attribution.revision, locale: attribution.locale,
+                platform: attribution.platform))
         }
         pendingViews = []
         events.append(exposure.attributing(OnboardingEvent(
             messageID: messageID(), userID: attribution.userID, event: name, timestamp: date,
             flowID: flowID, flowVersion: flowVersion, stepID: stepID, stepIndex: stepIndex,
-            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion, revision: attribution.revision)))
+            outcome: outcome, durationMs: durationMs, appVersion: attribution.appVersion, revision: attribution.revision,
+            locale: attribution.locale, platform: attribution.platform)))
         return events
     }
 }

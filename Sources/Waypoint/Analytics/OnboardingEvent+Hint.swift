@@ -6,7 +6,7 @@ extension OnboardingEvent {
     /// - Parameters:
     ///   - hint: the coordinator's event (name, walkthrough, step, trigger, duration).
     ///   - attribution: the user, their experiment variation when the walkthrough is part of one, the
-    ///     app's version and the document's revision.
+    ///     app's version, the document's revision, the text's locale and the platform.
     ///   - messageID: the event's unique id.
     public init(
         _ hint: HintAnalyticsEvent, attribution: EventAttribution,
@@ -18,6 +18,6 @@ extension OnboardingEvent {
             walkthroughID: hint.walkthroughId, walkthroughVersion: hint.walkthroughVersion, trigger: hint.trigger,
             experiment: attribution.experiment, variation: attribution.variation,
             durationMs: hint.durationMs.map(Int64.init), appVersion: attribution.appVersion,
-            revision: attribution.revision)
+            revision: attribution.revision, locale: attribution.locale, platform: attribution.platform)
     }
 }

@@ -15,7 +15,10 @@ import Foundation
 /// An event may also carry the app's version (`"appVersion": "2.4.1"`, set once by the app through
 /// ``EventAttribution/appVersion``), so that reports can split drop-off by release, and the server
 /// revision of the document the flow or walkthrough ran from (`"revision": 7`, filled in by
-/// ``EventAttribution/revision``), so that reports can separate the runs of two revisions.
+/// ``EventAttribution/revision``), so that reports can separate the runs of two revisions, and the
+/// locale the run's text was shown in and the platform it ran on (`"locale": "de"`,
+/// `"platform": "iOS"`, filled in by ``EventAttribution/locale`` and ``EventAttribution/platform``),
+/// so that reports can split by them.
 ///
 /// Fields that do not apply are `nil` and omitted from the JSON. `messageId` is unique per event,
 /// so a receiver drops duplicates (a durable queue may deliver an event twice, always with the
@@ -61,6 +64,14 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
     /// it was served with); `nil` (and omitted from the JSON) for a bundled document or a flow
     /// declared in code. Reports split by it (`byRevision`).
     public var revision: Int?
+    /// The BCP 47 locale the run's text was shown in (``TextLocalization``'s choice among the
+    /// document's locales, such as `de` or `pt-BR`); `nil` (and omitted from the JSON) when the
+    /// document has no localized text and the app does not say. Reports split by it (`byLocale`).
+    public var locale: String?
+    /// The platform the app ran on: `iOS`, `iPadOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`
+    /// (``EventAttribution/currentPlatform``), or what another client sends; `nil` (and omitted
+    /// from the JSON) when not known. Reports split by it (`byPlatform`).
+    public var platform: String?
 
     /// Creates an event; `timestamp` is rounded to the millisecond.
     public init(
@@ -68,7 +79,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         flowID: String? = nil, flowVersion: Int? = nil, stepID: String? = nil, stepIndex: Int? = nil,
         walkthroughID: String? = nil, walkthroughVersion: Int? = nil, trigger: String? = nil,
         experiment: String? = nil, variation: String? = nil, outcome: String? = nil, durationMs: Int64? = nil,
-        appVersion: String? = nil, revision: Int? = nil
+        appVersion: String? = nil, revision: Int? = nil, locale: String? = nil, platform: String? = nil
     ) {
         self.messageID = messageID
         self.userID = userID
@@ -87,13 +98,15 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         self.durationMs = durationMs
         self.appVersion = appVersion
         self.revision = revision
+        self.locale = locale
+        self.platform = platform
     }
 
     enum CodingKeys: String, CodingKey {
         case messageID = "messageId", userID = "userId", event, timestamp
         case flowID = "flowId", flowVersion, stepID = "stepId", stepIndex
         case walkthroughID = "walkthroughId", walkthroughVersion, trigger
-        case experiment, variation, outcome, durationMs, appVersion, revision
+        case experiment, variation, outcome, durationMs, appVersion, revision, locale, platform
     }
 
     public init(from decoder: any Decoder) throws {
@@ -121,6 +134,8 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         durationMs = try container.decodeIfPresent(Int64.self, forKey: .durationMs)
         appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
         revision = try container.decodeIfPresent(Int.self, forKey: .revision)
+        locale = try container.decodeIfPresent(String.self, forKey: .locale)
+        platform = try container.decodeIfPresent(String.self, forKey: .platform)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -142,6 +157,8 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         try container.encodeIfPresent(durationMs, forKey: .durationMs)
         try container.encodeIfPresent(appVersion, forKey: .appVersion)
         try container.encodeIfPresent(revision, forKey: .revision)
+        try container.encodeIfPresent(locale, forKey: .locale)
+        try container.encodeIfPresent(platform, forKey: .platform)
     }
 
     /// The timestamp as written in JSON: UTC with milliseconds, e.g. `2026-11-21T10:00:00.000Z`.
@@ -150,7 +167,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
     }
 
     /// The event as one line of JSON (without the newline), fields in the order of docs/ARCHITECTURE.md, "Events", then
-    /// `appVersion` and `revision` when there are.
+    /// `appVersion`, `revision`, `locale` and `platform` when there are.
     ///
     /// The same object `JSONEncoder` would produce, written directly: stable field order and
     /// no `Foundation` encoder in the path of every event an app sends.
@@ -182,6 +199,8 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
         writer.integer("durationMs", durationMs)
         writer.string("appVersion", appVersion)
         writer.integer("revision", revision.map(Int64.init))
+        writer.string("locale", locale)
+        writer.string("platform", platform)
         bytes = writer.finish()
     }
 }

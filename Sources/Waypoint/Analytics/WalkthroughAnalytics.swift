@@ -37,7 +37,7 @@ public final class WalkthroughAnalytics: EventDelivering {
     /// Hands this adapter's events to its sink, and keeps what the sink failed to take.
     public let delivery: EventDelivery
     /// The experiment and revision of a walkthrough of the coordinator's catalog, by id.
-    private let walkthroughOf: @MainActor (String) -> (experiment: ExperimentAssignment?, stepExperiments: [StepExperiment], revision: Int?)?
+    private let walkthroughOf: @MainActor (String) -> (experiment: ExperimentAssignment?, stepExperiments: [StepExperiment], revision: Int?, locale: String?)?
     /// Each walkthrough run's exposure to its experiment.
     private var recorder = WalkthroughEventRecorder()
     /// Keeps the observer registered for as long as the adapter lives.
@@ -70,7 +70,7 @@ public final class WalkthroughAnalytics: EventDelivering {
         self.messageID = messageID
         self.delivery = EventDelivery(sink: sink)
         self.walkthroughOf = { [weak coordinator] id in
-            coordinator?.catalog.walkthrough(id).map { ($0.experiment, $0.stepExperiments, $0.revision) }
+            coordinator?.catalog.walkthrough(id).map { ($0.experiment, $0.stepExperiments, $0.revision, $0.locale) }
         }
         observation = coordinator.observeEffects { [weak self] effect in
             if case .analytics(let event) = effect { self?.handle(event) }
@@ -79,7 +79,7 @@ public final class WalkthroughAnalytics: EventDelivering {
 
     private func handle(_ hint: HintAnalyticsEvent) {
         let walkthrough = walkthroughOf(hint.walkthroughId)
-        let attribution = attribution.filling(walkthrough?.experiment, revision: walkthrough?.revision)
+        let attribution = attribution.filling(walkthrough?.experiment, revision: walkthrough?.revision, locale: walkthrough?.locale)
         let events = recorder.events(
             for: hint, attribution: attribution, stepExperiments: walkthrough?.stepExperiments ?? [], messageID: messageID)
         for event in events { onEvent?(event) }

@@ -120,7 +120,8 @@ extension WaypointDocument {
     /// `changes` of their variation of each experiment applied (``FlowDefinition/stepExperiments`` and
     /// ``Walkthrough/stepExperiments`` then say where a run is exposed to each), and every text in their locale
     /// (``TextLocalization``: the attribute `locale`, else `preferredLanguages`, then the document's
-    /// `defaultLocale`). A user outside an experiment gets the document as written.
+    /// `defaultLocale`), which they carry as ``FlowDefinition/locale`` and ``Walkthrough/locale`` for
+    /// analytics. A user outside an experiment gets the document as written.
     ///
     /// - Parameters:
     ///   - forcedVariations: variations to use instead of assigning them, by experiment key (for
@@ -135,6 +136,7 @@ extension WaypointDocument {
     ) throws(DocumentError) -> Resolution {
         let selector = EntrySelector(document: self, attributes: attributes, savedGroups: savedGroups, forcedVariations: forcedVariations)
         let localization = TextLocalization(attributes: attributes, preferredLanguages: preferredLanguages, defaultLocale: defaultLocale)
+        let locale = shownLocale(localization)
         var flowChoices: [String: ResolutionReport.FlowChoice] = [:]
         var entryExperiments: [String: ExperimentAssignment] = [:]
         var entries: [String: FlowEntry] = [:]
@@ -157,6 +159,7 @@ extension WaypointDocument {
             definition.experiment = entryExperiments[id]
             definition.stepExperiments = selector.flowStepExperiments(id)
             definition.revision = revision
+            definition.locale = locale
         }
 
         var walkthroughChoices: [String: ResolutionReport.WalkthroughChoice] = [:]
@@ -174,6 +177,7 @@ extension WaypointDocument {
             walkthrough.experiment = entryExperiment
             walkthrough.stepExperiments = selector.walkthroughStepExperiments(id)
             walkthrough.revision = revision
+            walkthrough.locale = locale
             walkthroughs[id] = walkthrough
         }
         return Resolution(

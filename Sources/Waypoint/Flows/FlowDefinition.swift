@@ -76,6 +76,11 @@ public struct FlowDefinition<Context>: Sendable {
     /// ``WaypointDocument/revision``); ``FlowAnalytics`` writes it as `revision` on every event of the
     /// run. `nil` for a bundled document or a flow declared in code.
     public var revision: Int?
+    /// The locale its text is shown in (``TextLocalization``'s choice among the document's locales,
+    /// set by ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)``);
+    /// ``FlowAnalytics`` writes it as `locale` on every event of the run. `nil` for a document
+    /// without localized text or a flow declared in code.
+    public var locale: String?
 
     /// Creates a flow from a fixed list of steps.
     public init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {

@@ -40,6 +40,10 @@ public struct Walkthrough<Context>: Sendable, Identifiable {
     /// ``WaypointDocument/revision``); ``WalkthroughAnalytics`` writes it as `revision` on its events.
     /// `nil` for a bundled document or a walkthrough declared in code.
     public var revision: Int?
+    /// The locale its text is shown in (``TextLocalization``'s choice among the document's
+    /// locales); ``WalkthroughAnalytics`` writes it as `locale` on its events. `nil` for a document
+    /// without localized text or a walkthrough declared in code.
+    public var locale: String?
 
     /// Creates a walkthrough.
     public init(

@@ -39,12 +39,19 @@ extension WaypointCommand {
                 all their events of the flow; --since and --until count only the users whose first \
                 exposure is in [since, until).
 
+                --by appVersion, --by locale or --by platform splits the users besides the variation \
+                (gbstats' dimension analysis): per value, the variations side by side with the same \
+                tests, without a sample ratio check per value. A user's value is that of their last \
+                event of the flow with one; users with none are "(none)", values beyond the 20 with \
+                the most users "(other)".
+
                 Examples:
                   waypoint experiment events.jsonl --experiment short-signup --document waypoint.json
                   waypoint experiment events.jsonl --experiment paywall-copy --document app.json \\
                       --goal paywall:subscribe --sequential
                   waypoint experiment events.jsonl --experiment short-signup --document waypoint.json \\
                       --since 2026-11-17 --format json
+                  waypoint experiment events.jsonl --experiment short-signup --document waypoint.json --by locale
                 """
         )
 
@@ -78,6 +85,17 @@ extension WaypointCommand {
 
         @OptionGroup var scopeOptions: ReportScopeOptions
 
+        /// What splits the users besides the variation.
+        enum Split: String, ExpressibleByArgument, CaseIterable {
+            case appVersion, locale, platform
+
+            /// The report's dimension of the same name.
+            var dimension: ReportDimension { ReportDimension(rawValue: rawValue) ?? .appVersion }
+        }
+
+        @Option(name: .customLong("by"), help: "Also compare the variations per appVersion, locale or platform (no sample ratio check per value).")
+        var split: Split?
+
         @Option(help: "Output format: table (or text) or json.")
         var format: Format = .table
 
@@ -97,7 +115,7 @@ extension WaypointCommand {
             let parsed = try DocumentFile.readValid(document)
             let query = ExperimentQuery(
                 experiment: experiment, flowID: flow, goal: goal.map(ExperimentGoal.init), control: control, sequential: sequential,
-                scope: try scopeOptions.scope())
+                scope: try scopeOptions.scope(), by: split?.dimension)
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }
             let report = try ExperimentReport.compute(

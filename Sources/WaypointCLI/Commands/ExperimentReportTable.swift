@@ -59,6 +59,7 @@ struct ExperimentReportTable {
                 lines.append("  WARNING: \(name) is worse than the control on \(guardrail.goal): its whole interval lies below 0.")
             }
         }
+        lines += dimensionLines()
         guard !report.steps.isEmpty else { return lines.joined(separator: "\n") + "\n" }
         lines.append("")
         lines.append("Per step: the share of each variation's users who viewed the step after exposure")
@@ -74,6 +75,33 @@ struct ExperimentReportTable {
         lines += TextTable.lines(stepRows, leftAligned: [0])
         lines.append("  In brackets: the uplift over the control and its p-value; – where there are no figures.")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// With a split (`--by`), per value, the variations side by side as in the main table.
+    private func dimensionLines() -> [String] {
+        guard let by = report.by, let groups = report.groups else { return [] }
+        var lines: [String] = []
+        if let folded = ReportText.folded(report.folded) {
+            lines.append("")
+            lines.append(folded)
+        }
+        let names = by == .appVersion ? AppVersions.ordered(groups.keys) : groups.keys.sorted()
+        for name in names {
+            guard let variations = groups[name] else { continue }
+            lines.append("")
+            lines.append("\(by.title) \(name) (no sample ratio check per value)")
+            var rows = [["Variation", "Users", "Conversions", "Rate", "Uplift [95% CI]", "p-value", "Chance to win"]]
+            for variation in variations {
+                rows.append([
+                    variation.variation, ReportText.count(variation.users), ReportText.count(variation.conversions),
+                    ReportText.percent(variation.rate), variation.isControl ? "(control)" : ReportText.uplift(variation.uplift),
+                    variation.isControl ? "" : ReportText.pValue(variation.pValue),
+                    variation.isControl ? "" : variation.chanceToWin.map(ReportText.percent) ?? "–",
+                ])
+            }
+            lines += TextTable.lines(rows, leftAligned: [0])
+        }
+        return lines
     }
 
     /// A line per variation without figures, saying why.

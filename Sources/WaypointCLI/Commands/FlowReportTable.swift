@@ -3,12 +3,15 @@ import Waypoint
 import WaypointTools
 
 /// The readable form of a ``FlowReport``: the flow's totals, then one row per step; then the same
-/// per variation, app version and revision when the report has them.
+/// per variation, app version, revision, locale and platform when the report has them (with `by`,
+/// only the groups of that split).
 ///
 /// Every rate says its base: the completion rate is of the users who started, a step's drop rate
 /// of the users who viewed that step.
 struct FlowReportTable {
     let report: FlowReport
+    /// The split asked for (`--by`): only its groups are shown; `nil` shows every group the report has.
+    var by: ReportDimension? = nil
 
     var text: String {
         var lines: [String] = []
@@ -26,7 +29,7 @@ struct FlowReportTable {
             lines.append("  * not in the document")
         }
         lines.append("  Dropped here: users whose last viewed step it was, without completing; in brackets, of the step's viewers.")
-        if let byVariation = report.byVariation {
+        if let byVariation = report.byVariation, by == nil || by == .variation {
             for name in byVariation.keys.sorted() {
                 guard let figures = byVariation[name] else { continue }
                 lines.append("")
@@ -34,9 +37,11 @@ struct FlowReportTable {
                 lines += table(figures.steps)
             }
         }
-        for (title, groups) in [("App version", report.byAppVersion), ("Revision", report.byRevision)] {
-            guard let groups else { continue }
-            for name in AppVersions.ordered(groups.keys) {
+        for dimension in [ReportDimension.appVersion, .revision, .locale, .platform] where by == nil || by == dimension {
+            guard let groups = report.groups(of: dimension) else { continue }
+            let names = dimension == .locale || dimension == .platform ? groups.keys.sorted() : AppVersions.ordered(groups.keys)
+            let title = dimension.title
+            for name in names {
                 guard let figures = groups[name] else { continue }
                 lines.append("")
                 lines.append("\(title) \(name): " + summary(figures))

@@ -38,7 +38,11 @@ extension WaypointCommand {
                 When events carry the app's version (`appVersion`), the flow and walkthrough reports \
                 also give every figure per app version: a user's is that of their last event with one. \
                 When they carry the document revision (`revision`), the flow report does the same per \
-                revision, unless --revision names one: a user's is that of their first `Flow Started`.
+                revision, unless --revision names one: a user's is that of their first `Flow Started`. \
+                --by appVersion and --by revision show only those groups in the table (the JSON always \
+                has them); --by locale and --by platform add every figure per locale (the locale the \
+                run's text was shown in) or platform (iOS, iPadOS, macOS, …): a user's is that of their \
+                last event of the flow with one, users with none are "(none)".
 
                 Scope: --revision N counts only the users whose first `Flow Started` (`Walkthrough \
                 Started` for a walkthrough) carries that revision, with all their events, whatever \
@@ -65,6 +69,7 @@ extension WaypointCommand {
                   waypoint funnel events.jsonl --flow signup --document Examples/Documents/waypoint.json
                   waypoint funnel events.jsonl --flow signup --steps splash,login,'$complete' --window 7d
                   waypoint funnel events.jsonl --flow signup --by variation --format json
+                  waypoint funnel events.jsonl --flow signup --by locale
                   waypoint funnel events.jsonl --flow signup --revision 3 --since 2026-11-17 --until 2026-11-24
                   waypoint funnel events.jsonl --flow onboarding --by variation --experiment paywall-copy
                   waypoint funnel events.jsonl --walkthrough layering --document Examples/Documents/waypoint.json
@@ -80,7 +85,10 @@ extension WaypointCommand {
 
         /// What to split the figures by.
         enum Grouping: String, ExpressibleByArgument, CaseIterable {
-            case variation
+            case variation, revision, appVersion, locale, platform
+
+            /// The report's dimension of the same name.
+            var dimension: ReportDimension { ReportDimension(rawValue: rawValue) ?? .variation }
         }
 
         @Argument(help: "The JSON Lines file of events (one event object per line).")
@@ -101,7 +109,9 @@ extension WaypointCommand {
         @Option(help: "How long after an attempt's first step later steps still count: a number and ms, s, m, h, d or w.")
         var window: String = "14d"
 
-        @Option(name: .customLong("by"), help: "Split every figure per experiment variation.")
+        @Option(
+            name: .customLong("by"),
+            help: "Split every figure per variation, revision, appVersion, locale or platform (a walkthrough and --steps: variation only).")
         var grouping: Grouping?
 
         @OptionGroup var scopeOptions: ReportScopeOptions
@@ -138,6 +148,11 @@ extension WaypointCommand {
                 throw ValidationError("--steps is empty; list the step ids in order, such as --steps splash,login.")
             }
             _ = try scope()
+            if let grouping, grouping != .variation, walkthrough != nil || steps != nil {
+                throw ValidationError("--by \(grouping.rawValue) splits the flow report; "
+                    + "\(walkthrough != nil ? "the walkthrough report" : "a sequential funnel (--steps)") splits by variation only. "
+                    + "Use --by variation, or drop --by.")
+            }
             if experiment != nil, grouping != .variation {
                 throw ValidationError("--experiment chooses the experiment whose variations split the users, so it needs --by variation; "
                     + "add --by variation, or drop --experiment.")
@@ -166,7 +181,7 @@ extension WaypointCommand {
             }
             let query = FunnelQuery(
                 flowID: flow, steps: steps.map(stepList), window: FunnelWindow(window) ?? .days(14),
-                groupByVariation: grouping == .variation, declaredSteps: declared, declaredVariations: variations, scope: try scope())
+                by: grouping?.dimension, declaredSteps: declared, declaredVariations: variations, scope: try scope())
             let indicator = showProgress ? ProgressIndicator(label: URL(fileURLWithPath: events).lastPathComponent) : nil
             defer { indicator?.clear() }
             let result = try WaypointTools.Funnel.compute(file: URL(fileURLWithPath: events), query: query, progress: indicator?.callback)
@@ -175,7 +190,7 @@ extension WaypointCommand {
             case (.json, _):
                 return String(decoding: result.jsonData(), as: UTF8.self) + "\n"
             case (.table, .flow(let report)), (.text, .flow(let report)):
-                return FlowReportTable(report: report).text
+                return FlowReportTable(report: report, by: grouping?.dimension).text
             case (.table, .funnel(let report)), (.text, .funnel(let report)):
                 return FunnelTable(report: report).text
             }

@@ -44,7 +44,10 @@ extension WaypointCommand {
                 it is written to a temporary file and renamed. The user is --user, else the `id` of \
                 --attributes, else `play`. Timestamps come from the real clock, or from --clock \
                 start=ISO8601,step=DURATION: the run starts at `start` and each answer takes `step` \
-                (ms, s or m; default 5s).
+                (ms, s or m; default 5s). Each event names the locale its text was shown in (`locale`: the \
+                one chosen for the attribute `locale`, or that attribute itself for a document without \
+                localized text) and, with --platform, the platform (`platform`, such as iOS); without \
+                --platform the events name none.
 
                 --in-flight simulates a user still in the flow: no Flow Abandoned is written, and when the \
                 script ends, or says `quit`, before the flow completes, the run stops where it is and exits 0, \
@@ -92,6 +95,9 @@ extension WaypointCommand {
 
         @Option(help: "The userId of the events (default: the `id` of --attributes, else `play`).")
         var user: String?
+
+        @Option(help: ArgumentHelp("The platform the events name, such as iOS, iPadOS or macOS (default: none).", valueName: "name"))
+        var platform: String?
 
         @Option(help: "The time of the events: start=ISO8601,step=DURATION (such as start=2026-11-21T10:00:00Z,step=5s); default: now.")
         var clock: String?
@@ -153,13 +159,14 @@ extension WaypointCommand {
                 let forced = try VariationOption.forWalkthrough(variation, id: walkthrough, in: document)
                 var player = try WalkthroughPlayer(
                     document: document, walkthroughID: walkthrough, attributes: attributes, userID: userID(attributes),
-                    forcedVariations: forced)
+                    forcedVariations: forced, platform: platform)
                 outcome = Result { try playWalkthrough(&player, attributes: attributes, clock: &clock, session: &session) }
                 recorded = player.events
             } else if let flow {
                 let forced = try VariationOption.forFlow(variation, id: flow, in: document)
                 var player = try FlowPlayer(
-                    document: document, flowID: flow, attributes: attributes, userID: userID(attributes), forcedVariations: forced)
+                    document: document, flowID: flow, attributes: attributes, userID: userID(attributes), forcedVariations: forced,
+                    platform: platform)
                 outcome = Result { try playFlow(&player, attributes: attributes, clock: &clock, session: &session) }
                 recorded = player.events
             } else {

@@ -39,7 +39,7 @@ struct FlowPlayer {
     /// app's would, when the user is in the experiment.
     init(
         document: WaypointDocument, flowID: String, attributes: Attributes, userID: String,
-        forcedVariations: [String: String] = [:]
+        forcedVariations: [String: String] = [:], platform: String? = nil
     ) throws {
         // Content in the attribute `locale`, else the document's default locale (not the machine's languages).
         let resolution = try document.resolve(attributes: attributes, forcedVariations: forcedVariations, preferredLanguages: [])
@@ -63,7 +63,8 @@ struct FlowPlayer {
         // the recorder exposes the run where it reaches it.
         recorder = FlowEventRecorder(
             flowID: definition.id, flowVersion: definition.version,
-            attribution: EventAttribution(userID: userID).filling(definition.experiment))
+            attribution: EventAttribution(userID: userID, platform: platform)
+                .filling(definition.experiment, locale: definition.locale ?? AttributesOption.locale(of: attributes)))
     }
 
     /// The run's exposures so far, in order: its `Experiment Viewed` events, one per experiment.

@@ -30,6 +30,12 @@ enum AttributesOption {
         }
         return Attributes(object)
     }
+
+    /// The attribute `locale` when it is a non-empty string (the user's locale, ``TextLocalization/localeAttribute``).
+    static func locale(of attributes: Attributes) -> String? {
+        guard case .string(let locale)? = attributes[TextLocalization.localeAttribute], !locale.isEmpty else { return nil }
+        return locale
+    }
 }
 
 /// Aligns rows of cells into columns separated by two spaces, without trailing spaces.

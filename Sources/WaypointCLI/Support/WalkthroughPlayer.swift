@@ -32,7 +32,7 @@ struct WalkthroughPlayer {
 
     init(
         document: WaypointDocument, walkthroughID: String, attributes: Attributes, userID: String,
-        forcedVariations: [String: String] = [:]
+        forcedVariations: [String: String] = [:], platform: String? = nil
     ) throws {
         // Texts in the attribute `locale`, else the document's default locale (not the machine's languages).
         let resolution = try document.resolve(attributes: attributes, forcedVariations: forcedVariations, preferredLanguages: [])
@@ -49,7 +49,8 @@ struct WalkthroughPlayer {
         self.choice = choice
         catalog = WalkthroughCatalog([walkthrough])
         // The resolved walkthrough carries the user's experiment and variation when they are in one.
-        attribution = EventAttribution(userID: userID).filling(walkthrough.experiment)
+        attribution = EventAttribution(userID: userID, platform: platform)
+            .filling(walkthrough.experiment, locale: walkthrough.locale ?? AttributesOption.locale(of: attributes))
     }
 
     /// The hint on screen and its step, or `nil` when none is.

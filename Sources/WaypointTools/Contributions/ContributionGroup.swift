@@ -100,7 +100,8 @@ struct WalkthroughGroup: Codable, Hashable, CanonicalGroup {
 }
 
 /// An experiment row's groups: the experiment, the user's variation in it and every variation
-/// they were seen in, and whether the subject is a walkthrough.
+/// they were seen in, whether the subject is a walkthrough, and the user's app version, locale and
+/// platform (of their last event of the subject with one), which the report may split by.
 struct ExperimentGroup: Codable, Hashable, CanonicalGroup {
     /// The experiment's key.
     var experiment: String
@@ -110,6 +111,21 @@ struct ExperimentGroup: Codable, Hashable, CanonicalGroup {
     var seen: [String]
     /// `true` when the row's subject is a walkthrough (absent for a flow).
     var walkthrough: Bool?
+    /// The `appVersion` of the user's last event of the subject that has one.
+    var appVersion: String?
+    /// The `locale` of the user's last event of the subject that has one.
+    var locale: String?
+    /// The `platform` of the user's last event of the subject that has one.
+    var platform: String?
+
+    /// The user's value of `dimension`, an attribute (app version, locale or platform).
+    func value(of dimension: ReportDimension) -> String? {
+        switch dimension {
+        case .locale: locale
+        case .platform: platform
+        default: appVersion
+        }
+    }
 }
 
 /// A report group whose canonical text ``ContributionGroup/text(_:)`` writes: its members in the
@@ -129,7 +145,10 @@ extension WalkthroughGroup {
 
 extension ExperimentGroup {
     func write(to writer: inout ContributionGroup.Writer) {
+        writer.member("appVersion", appVersion)
         writer.member("experiment", experiment)
+        writer.member("locale", locale)
+        writer.member("platform", platform)
         writer.member("seen", seen)
         writer.member("variation", variation)
         writer.member("walkthrough", walkthrough)

@@ -66,7 +66,8 @@ extension Contributions {
             // as the goals `STEP:OUTCOME` would keep them.
             let query = ExperimentQuery(experiment: experiment, flowID: subject.id, goal: .complete)
             var ends = ExperimentCollector(
-                plan: ExperimentPlan(rowOf: query, subject: subject, variations: seen, steps: steps), tracksCompletions: true)
+                plan: ExperimentPlan(rowOf: query, subject: subject, variations: seen, steps: steps), tracksCompletions: true,
+                attributes: ReportDimension.attributes)
             ends.consume(lines: texts)
             guard let state = ends.userStates.first, let exposure = state.exposure, state.reportedVariation > 0 else { continue }
             var totals = ExperimentTotals()
@@ -81,7 +82,8 @@ extension Contributions {
                 totals.outcomes[ExactID(pair[0]), default: [:]][ExactID(pair[1])] = 1
             }
             let group = ExperimentGroup(
-                experiment: experiment, variation: seen[Int(state.reportedVariation) - 1], seen: seen, walkthrough: isWalkthrough ? true : nil)
+                experiment: experiment, variation: seen[Int(state.reportedVariation) - 1], seen: seen, walkthrough: isWalkthrough ? true : nil,
+                appVersion: ends.attributes[0].name(of: 0), locale: ends.attributes[1].name(of: 0), platform: ends.attributes[2].name(of: 0))
             let row = ContributionRow(
                 kind: .experiment, subject: subject.id, revision: nil, startMs: exposure.time, group: ContributionGroup.text(group),
                 totals: .experiment(totals))

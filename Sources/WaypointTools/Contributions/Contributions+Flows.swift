@@ -39,6 +39,9 @@ struct UserFlowFigures {
     /// The revision of the user's first `Flow Started` (their `byRevision` group, and the
     /// revision whose report holds them); `nil` when it carries none or there is none.
     var revision: Int64?
+    /// The locale and platform of the user's last event with one (their `byLocale` and `byPlatform` groups).
+    var locale: String?
+    var platform: String?
     var variation: String?
     var experiments: [String]
     var firstStart: Int64?
@@ -47,7 +50,7 @@ struct UserFlowFigures {
     /// experiment's when `nil`); `nil` when no event is of the flow.
     init?(lines: [String], flowID: String, experiment: String? = nil) {
         let query = FunnelQuery(flowID: flowID, groupByVariation: true, declaredSteps: [], scope: ReportScope(experiment: experiment))
-        var collector = FunnelCollector(query: query, userCapacity: 1)
+        var collector = FunnelCollector(query: query, userCapacity: 1, attributes: [.locale, .platform])
         for var line in lines {
             line.withUTF8 { buffer in
                 guard let base = buffer.baseAddress else { return }
@@ -72,6 +75,10 @@ struct UserFlowFigures {
         variation = member(builder.perVariation).map { collector.variations.string(at: $0) }
         appVersion = member(builder.perAppVersion).map { collector.appVersions.string(at: $0) }
         revision = member(builder.perRevision).map { collector.revisions.values[$0] }
+        // A user counted (with a `Flow Started`) is in the group of their value; one left out is in none.
+        let counted = builder.overall.users > 0
+        locale = counted ? collector.attributes[0].name(of: 0) : nil
+        platform = counted ? collector.attributes[1].name(of: 0) : nil
         experiments = (0..<collector.experiments.count).map { collector.experiments.string(at: $0) }.sorted()
         firstStart = records.lazy.filter { $0.kind == .flowStarted }.map(\.time).min()
     }
@@ -85,7 +92,8 @@ struct UserFlowFigures {
             if let variation = split?.variation { variations[experiment] = variation }
         }
         let group = FlowGroup(
-            appVersion: appVersion, revision: revision, variation: variation, experiments: experiments, variations: variations)
+            appVersion: appVersion, revision: revision, locale: locale, platform: platform, variation: variation,
+            experiments: experiments, variations: variations)
         return ContributionRow(
             kind: .flow, subject: flowID, revision: nil, startMs: firstStart, group: group.text, totals: .flow(totals))
     }

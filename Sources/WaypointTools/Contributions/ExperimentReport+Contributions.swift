@@ -51,7 +51,11 @@ extension ExperimentReport {
             }
             counts.users[index] += totals.users
             if seen.nonzeroBitCount > 1 { counts.multiple += totals.users }
-            counts.conversions[index] += totals.conversions(of: plan.goal)
+            let conversions = totals.conversions(of: plan.goal)
+            counts.conversions[index] += conversions
+            if let by = query.by {
+                counts.add(value: group.value(of: by).map { ExactID($0) }, variation: index, users: totals.users, conversions: conversions)
+            }
             for (number, guardrail) in plan.guardrails.enumerated() { counts.guardrails[number][index] += totals.conversions(of: guardrail) }
             for (day, users) in days[key] ?? [:] where users != 0 {
                 counts.exposed(variation: index, users: users, day: day)

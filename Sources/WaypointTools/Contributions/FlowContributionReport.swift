@@ -28,6 +28,8 @@ enum FlowContributionReport {
         var variationRows: [String?: [FlowTotals]] = [:]
         var appVersionRows: [String?: [FlowTotals]] = [:]
         var revisionRows: [Int64?: [FlowTotals]] = [:]
+        let attribute = query.splitAttribute
+        var attributeRows: [String?: [FlowTotals]] = [:]
         var experiments = Set<ExactID>()
         var carriesKey = false
         var hasRows = false
@@ -50,11 +52,13 @@ enum FlowContributionReport {
             }
             appVersionRows[user.appVersion, default: []].append(totals)
             revisionRows[user.revision, default: []].append(totals)
+            if let attribute { attributeRows[user.value(of: attribute), default: []].append(totals) }
         }
         let overall = FlowTotals.sum(all)
         let byVariation = variationRows.mapValues(FlowTotals.sum)
         let byAppVersion = appVersionRows.mapValues(FlowTotals.sum)
         let byRevision = revisionRows.mapValues(FlowTotals.sum)
+        let byAttribute = attributeRows.mapValues(FlowTotals.sum)
         for text in groupsOutsideRange {
             let user = try group(text)
             experiments.formUnion(user.experiments.map { ExactID($0) })
@@ -149,9 +153,15 @@ enum FlowContributionReport {
             for value in byRevision.keys.compactMap({ $0 }).sorted() { _ = revisions.number(of: value) }
             builder.perRevision = tallies(byRevision) { revisions.number(of: $0) + 1 }
         }
+        var attributeValues = ByteStringTable(capacity: 16)
+        if byAttribute.keys.contains(where: { $0 != nil }) {
+            for name in byAttribute.keys.compactMap({ $0 }).sorted() { _ = attributeValues.index(of: Array(name.utf8)) }
+            builder.perAttribute = tallies(byAttribute) { (attributeValues.index(of: Array($0.utf8), insert: false) ?? 0) + 1 }
+        }
         return .flow(builder.report(
             flowID: query.flowID, steps: steps, outcomes: outcomes, variations: variations, appVersions: appVersions,
             revisions: revisions.names, scope: query.scope, declared: query.declaredSteps, variationsDeclared: foldsVariations,
-            folded: FoldedValues(variations: foldedVariations), invalidLines: 0, events: events, medianPages: medianPages))
+            folded: FoldedValues(variations: foldedVariations), attribute: attribute.map { ($0, attributeValues) },
+            invalidLines: 0, events: events, medianPages: medianPages))
     }
 }

@@ -7,6 +7,10 @@ struct FlowGroup: Codable, Hashable, CanonicalGroup {
     var appVersion: String?
     /// The revision of the user's first `Flow Started` (their `byRevision` group).
     var revision: Int64?
+    /// The locale of the user's last event with one (their `byLocale` group).
+    var locale: String?
+    /// The platform of the user's last event with one (their `byPlatform` group).
+    var platform: String?
     /// The variation of the user's earliest event with one, whatever its experiment (their group
     /// split by variation when no experiment is named).
     var variation: String?
@@ -28,9 +32,14 @@ struct FlowGroup: Codable, Hashable, CanonicalGroup {
         }
     }
 
-    init(appVersion: String?, revision: Int64?, variation: String?, experiments: [String], variations: [String: String]) {
+    init(
+        appVersion: String?, revision: Int64?, locale: String? = nil, platform: String? = nil, variation: String?,
+        experiments: [String], variations: [String: String]
+    ) {
         self.appVersion = appVersion
         self.revision = revision
+        self.locale = locale
+        self.platform = platform
         self.variation = variation
         self.experiments = experiments
         self.variations = variations
@@ -38,9 +47,20 @@ struct FlowGroup: Codable, Hashable, CanonicalGroup {
 }
 
 extension FlowGroup {
+    /// The user's value of `dimension`, an attribute (app version, locale or platform).
+    func value(of dimension: ReportDimension) -> String? {
+        switch dimension {
+        case .locale: locale
+        case .platform: platform
+        default: appVersion
+        }
+    }
+
     func write(to writer: inout ContributionGroup.Writer) {
         writer.member("appVersion", appVersion)
         writer.member("experiments", experiments)
+        writer.member("locale", locale)
+        writer.member("platform", platform)
         writer.member("revision", revision)
         writer.member("variation", variation)
         writer.member("variations", variations)

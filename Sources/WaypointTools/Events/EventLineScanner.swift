@@ -53,6 +53,10 @@ struct EventLineScanner {
         var walkthroughID = Field()
         var trigger = Field()
         var appVersion = Field()
+        /// The locale the run's text was shown in (`locale`).
+        var locale = Field()
+        /// The platform the app ran on (`platform`).
+        var platform = Field()
         var timestamp: Int64 = 0
         var stepIndex: Int64?
         var durationMs: Int64?
@@ -63,7 +67,7 @@ struct EventLineScanner {
     private enum Key {
         case requiredString, optionalString, optionalInteger, other
         case event, userID, flowID, stepID, variation, experiment, outcome, timestamp, stepIndex, durationMs, revision
-        case walkthroughID, trigger, appVersion
+        case walkthroughID, trigger, appVersion, locale, platform
     }
 
     private let p: UnsafePointer<UInt8>
@@ -148,6 +152,8 @@ struct EventLineScanner {
                     case .walkthroughID: fields.walkthroughID = Field()
                     case .trigger: fields.trigger = Field()
                     case .appVersion: fields.appVersion = Field()
+                    case .locale: fields.locale = Field()
+                    case .platform: fields.platform = Field()
                     default: break
                     }
                 } else {
@@ -165,6 +171,8 @@ struct EventLineScanner {
                     case .walkthroughID: fields.walkthroughID = value
                     case .trigger: fields.trigger = value
                     case .appVersion: fields.appVersion = value
+                    case .locale: fields.locale = value
+                    case .platform: fields.platform = value
                     default: break
                     }
                 }
@@ -218,11 +226,13 @@ struct EventLineScanner {
             if equals(p, count, "userId") { return .userID }
             if equals(p, count, "flowId") { return .flowID }
             if equals(p, count, "stepId") { return .stepID }
+            if equals(p, count, "locale") { return .locale }
         case 7:
             if equals(p, count, "trigger") { return .trigger }
             if equals(p, count, "outcome") { return .outcome }
         case 8:
             if equals(p, count, "revision") { return .revision }
+            if equals(p, count, "platform") { return .platform }
         case 9:
             if equals(p, count, "timestamp") { return .timestamp }
             if equals(p, count, "messageId") { return .requiredString }

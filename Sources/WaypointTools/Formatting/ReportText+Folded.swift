@@ -13,6 +13,8 @@ extension ReportText {
         if folded.variations > 0 { parts.append(number(folded.variations, "variation", "variations") + " under \(ReportBounds.otherGroup)") }
         if folded.appVersions > 0 { parts.append(number(folded.appVersions, "app version", "app versions") + " under \(ReportBounds.otherGroup)") }
         if folded.revisions > 0 { parts.append(number(folded.revisions, "revision", "revisions") + " under \(ReportBounds.otherGroup)") }
+        if folded.locales > 0 { parts.append(number(folded.locales, "locale", "locales") + " under \(ReportBounds.otherGroup)") }
+        if folded.platforms > 0 { parts.append(number(folded.platforms, "platform", "platforms") + " under \(ReportBounds.otherGroup)") }
         if folded.steps > 0 { parts.append(number(folded.steps, "step id", "step ids") + " as \(ReportBounds.otherSteps)") }
         return "Shown together to keep the report bounded: " + parts.joined(separator: ", ") + "."
     }

@@ -91,6 +91,9 @@ struct ExperimentCollector: EventLineCollector {
     /// By user, step and outcome: the user's latest completion of the step with the outcome, the
     /// goal `STEP:OUTCOME` of every pair at once (kept only when asked for, by a user's rows).
     private var completions: [CompletionKey: EventOrder] = [:]
+    /// By user, their latest value of each attribute the report splits by (the query's ``ExperimentQuery/by``,
+    /// or every one for a user's rows).
+    var attributes: [LatestValues]
 
     /// A user's completion of a step (its number in the document's steps) with an outcome.
     private struct CompletionKey: Hashable {
@@ -100,9 +103,11 @@ struct ExperimentCollector: EventLineCollector {
     }
 
     /// A collector of `plan`'s users; with `tracksCompletions`, it also keeps every user's latest
-    /// completion of each step with each outcome (``latestCompletion(user:step:outcome:)``).
-    init(plan: ExperimentPlan, part: Int = 0, tracksCompletions: Bool = false) {
+    /// completion of each step with each outcome (``latestCompletion(user:step:outcome:)``);
+    /// `attributes` (by default the query's split) are kept per user (``attributes``).
+    init(plan: ExperimentPlan, part: Int = 0, tracksCompletions: Bool = false, attributes: [ReportDimension]? = nil) {
         self.plan = plan
+        self.attributes = (attributes ?? plan.query.by.map { [$0] } ?? []).map(LatestValues.init)
         self.tracksCompletions = tracksCompletions
         subjectID = Array(plan.subject.id.utf8)
         if case .walkthrough = plan.subject { isWalkthrough = true } else { isWalkthrough = false }
@@ -129,6 +134,7 @@ struct ExperimentCollector: EventLineCollector {
         let order = EventOrder(
             time: fields.timestamp, stepIndex: fields.stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex,
             sequence: sequenceBase | counts.lines)
+        for index in attributes.indices { attributes[index].note(user: user, order: order, fields: fields, p) }
         if fields.experiment.isPresent, fields.variation.isPresent, fields.experiment.equals(experimentKey, in: p) {
             let number = fields.variation.intern(in: &variations, p, insert: false)
             var state = User(exposure: order, exposureRevision: fields.revision)
@@ -236,6 +242,9 @@ struct ExperimentCollector: EventLineCollector {
         counts.merge(other.counts)
         let userMap = (0..<other.users.count).map { UInt32(truncatingIfNeeded: users.index(of: other.users.bytes(at: $0)) ?? 0) }
         if users.count > userStates.count { grow(to: users.count) }
+        for index in attributes.indices where index < other.attributes.count {
+            attributes[index].merge(other.attributes[index], userMap: userMap)
+        }
         for (index, state) in other.userStates.enumerated() {
             let user = Int(userMap[index])
             userStates[user].merge(state)

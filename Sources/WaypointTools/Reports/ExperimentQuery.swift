@@ -26,14 +26,18 @@ public struct ExperimentQuery: Sendable, Hashable {
     /// Which runs are counted: revision, and users whose first exposure is in the date range
     /// (``ReportScope``; its `experiment` is unused: the report's experiment is ``experiment``).
     public var scope: ReportScope
+    /// What splits the users besides the variation (gbstats' dimension analysis): `appVersion`,
+    /// `locale` or `platform` (``ReportDimension/experimentChoices``), each user's value on their
+    /// last event of the flow (or walkthrough) that has one; `nil`: no split.
+    public var by: ReportDimension?
 
     /// Creates a query; by default the goal, the guardrails and the minimum detectable effect are
     /// the experiment's own (`$complete`, none and 0.1 when it declares none), the control the first
-    /// variation, the test the fixed-horizon one, and every run counts.
+    /// variation, the test the fixed-horizon one, every run counts, and there is no split.
     public init(
         experiment: String, flowID: String? = nil, goal: ExperimentGoal? = nil, guardrails: [ExperimentGoal]? = nil,
         minimumDetectableEffect: Double? = nil, control: String? = nil,
-        sequential: Bool = false, scope: ReportScope = ReportScope()
+        sequential: Bool = false, scope: ReportScope = ReportScope(), by: ReportDimension? = nil
     ) {
         self.experiment = experiment
         self.flowID = flowID
@@ -43,6 +47,7 @@ public struct ExperimentQuery: Sendable, Hashable {
         self.control = control
         self.sequential = sequential
         self.scope = scope
+        self.by = by
     }
 }
 
@@ -96,6 +101,9 @@ struct ExperimentPlan: Sendable, Hashable {
     ///   several), or a goal step or outcome the flow does not declare — each with a did-you-mean.
     init(query: ExperimentQuery, document: WaypointDocument) throws(ReportError) {
         self.query = query
+        if let by = query.by, !ReportDimension.experimentChoices.contains(by) {
+            throw .unknownDimension(by.rawValue, choices: ReportDimension.experimentChoices.map(\.rawValue))
+        }
         guard let experiment = document.experiments.first(where: { $0.key == query.experiment }) else {
             var known: [String] = []
             for entry in document.experiments where !known.contains(entry.key) { known.append(entry.key) }

@@ -24,6 +24,8 @@ import Waypoint
 ///   traffic (``ExperimentPower``).
 /// - `steps`: per step of the flow in document order (subflow steps as `sub/inner`), the share of
 ///   each variation's exposed users who viewed it after exposure, with the same statistics.
+/// - With a split (``ExperimentQuery/by``: app version, locale or platform), `byAppVersion`,
+///   `byLocale` or `byPlatform`: per value, the variations side by side with the same tests.
 /// - Scope: a revision keeps the users whose first exposure (the event their variation is read
 ///   from) carries it, with all of their events of the flow; a date range keeps the users whose
 ///   first exposure is in it. `"scope"` echoes it.
@@ -143,6 +145,15 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
     public var minimumDetectableEffect: Double
     /// Each step's comparison, in document order.
     public var steps: [Step]
+    /// What splits the users besides the variation (``ExperimentQuery/by``), when asked for.
+    public var by: ReportDimension?
+    /// With ``by``, per value (`(none)` for users without one, `(other)` beyond the
+    /// ``ReportBounds/namedGroups`` values with the most users), each variation's figures for the
+    /// goal compared with the control's as ``variations`` are (gbstats' dimension analysis; no
+    /// sample ratio check per value). Encoded as `byAppVersion`, `byLocale` or `byPlatform`.
+    public var groups: [String: [Variation]]?
+    /// The values of ``by`` reported under `(other)`, when any were.
+    public var folded: FoldedValues?
     /// Users exposed with a variation the experiment does not declare: counted in no variation.
     public var undeclaredVariationUsers: Int
     /// The scope the report was computed for, echoed as `"scope"`; `nil` when none was given.
@@ -174,6 +185,7 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
     enum CodingKeys: String, CodingKey {
         case kind, experiment, flowID = "flowId", walkthroughID = "walkthroughId", goal, control, sequential, srmPValue, srmWarning
         case multipleVariations, variations, guardrails, minimumDetectableEffect, steps, undeclaredVariationUsers, scope, invalidLines, events
+        case byAppVersion, byLocale, byPlatform, folded
     }
 
     /// Encodes the JSON form shown above; `scope` only when one was given.
@@ -195,6 +207,15 @@ public struct ExperimentReport: Sendable, Hashable, Encodable {
         try container.encode(steps, forKey: .steps)
         try container.encode(undeclaredVariationUsers, forKey: .undeclaredVariationUsers)
         try container.encodeIfPresent(scope, forKey: .scope)
+        if let by, let groups {
+            let key: CodingKeys = switch by {
+            case .locale: .byLocale
+            case .platform: .byPlatform
+            default: .byAppVersion
+            }
+            try container.encode(groups, forKey: key)
+        }
+        try container.encodeIfPresent(folded, forKey: .folded)
         try container.encode(invalidLines, forKey: .invalidLines)
         try container.encode(events, forKey: .events)
     }

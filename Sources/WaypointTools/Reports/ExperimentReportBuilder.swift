@@ -30,7 +30,11 @@ enum ExperimentReportBuilder {
             counted[user] = index
             counts.users[index] += 1
             if state.seen.nonzeroBitCount > 1 { counts.multiple += 1 }
-            if converted(at: collector.goalEvent(user: user, goal: 0), exposure: exposure) { counts.conversions[index] += 1 }
+            let converts = converted(at: collector.goalEvent(user: user, goal: 0), exposure: exposure)
+            if converts { counts.conversions[index] += 1 }
+            if let attribute = collector.attributes.first {
+                counts.add(value: attribute.name(of: user).map { ExactID($0) }, variation: index, users: 1, conversions: converts ? 1 : 0)
+            }
             for guardrail in counts.guardrails.indices where converted(at: collector.goalEvent(user: user, goal: guardrail + 1), exposure: exposure) {
                 counts.guardrails[guardrail][index] += 1
             }
@@ -67,6 +71,9 @@ enum ExperimentReportBuilder {
         var guardrails: [[Int]]
         /// Per variation, by UTC day (days since 1970), the users first exposed that day.
         var exposureDays: [[Int64: Int]]
+        /// With a split (``ExperimentQuery/by``), per value (`nil`: none), the users and
+        /// conversions per variation.
+        var byValue: [ExactID?: (users: [Int], conversions: [Int])] = [:]
 
         init(variations: Int, steps: Int, guardrails: Int) {
             users = [Int](repeating: 0, count: variations)
@@ -74,6 +81,15 @@ enum ExperimentReportBuilder {
             viewed = [[Int]](repeating: users, count: steps)
             self.guardrails = [[Int]](repeating: users, count: guardrails)
             exposureDays = [[Int64: Int]](repeating: [:], count: variations)
+        }
+
+        /// Counts `users` of the variation numbered `variation` whose value of the split is `value`,
+        /// `conversions` of them converted.
+        mutating func add(value: ExactID?, variation: Int, users: Int, conversions: Int) {
+            var counts = byValue[value] ?? (self.users.map { _ in 0 }, self.users.map { _ in 0 })
+            counts.users[variation] += users
+            counts.conversions[variation] += conversions
+            byValue[value] = counts
         }
 
         /// Counts `users` of the variation numbered `variation` first exposed on the UTC `day`.
@@ -99,7 +115,7 @@ enum ExperimentReportBuilder {
         let users = counts.users
         let srm = try? SampleRatioMismatch.pValue(users: users, weights: plan.weights)
         let subject = plan.subject
-        return ExperimentReport(
+        var report = ExperimentReport(
             experiment: plan.query.experiment,
             flowID: { if case .flow(let id) = subject { id } else { nil } }(),
             walkthroughID: { if case .walkthrough(let id) = subject { id } else { nil } }(),
@@ -122,6 +138,34 @@ enum ExperimentReportBuilder {
             },
             undeclaredVariationUsers: counts.undeclared, scope: scope.isEmpty ? nil : scope,
             invalidLines: invalidLines, events: events)
+        if let by = plan.query.by {
+            // gbstats' dimension analysis: per value, the variations compared as overall; no SRM per value.
+            // The values numbered in byte order, as a report's groups are (`GroupBounds`: 0 is `(none)`).
+            var names = ByteStringTable(capacity: 16)
+            let values = counts.byValue.keys.compactMap { $0 }.sorted()
+            for value in values { _ = names.index(of: Array(value.text.utf8)) }
+            let usersOf = { (value: ExactID?) in counts.byValue[value]?.users.reduce(0, +) ?? 0 }
+            let bounds = GroupBounds(users: [usersOf(nil)] + values.map(usersOf), names: names)
+            var summed: [String: (users: [Int], conversions: [Int])] = [:]
+            for (number, value) in ([nil] + values).enumerated() {
+                guard let figures = counts.byValue[value], usersOf(value) > 0 else { continue }
+                let name = bounds.names[bounds.slots[number]]
+                var sum = summed[name] ?? (users.map { _ in 0 }, users.map { _ in 0 })
+                for index in users.indices {
+                    sum.users[index] += figures.users[index]
+                    sum.conversions[index] += figures.conversions[index]
+                }
+                summed[name] = sum
+            }
+            report.by = by
+            report.groups = summed.mapValues { figures in
+                compare(names: plan.variations, users: figures.users, conversions: figures.conversions, control: plan.control, sequential: plan.query.sequential)
+            }
+            var folded = FoldedValues()
+            folded.add(bounds.folded, of: by)
+            report.folded = folded.isEmpty ? nil : folded
+        }
+        return report
     }
 
     /// `variations` (the goal's, the control first) with each other variation's power against the

@@ -148,6 +148,12 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     /// users whose start carries none are under `"(none)"`. Beyond the ``ReportBounds/namedGroups``
     /// revisions with the most users, revisions are `(other)`.
     public var byRevision: [String: Figures]?
+    /// The figures per locale, when asked for (`--by locale`): a user's locale is that of their
+    /// last event of the flow that has one; users with none are under `"(none)"`; beyond the
+    /// ``ReportBounds/namedGroups`` locales with the most users, locales are `(other)`.
+    public var byLocale: [String: Figures]?
+    /// The figures per platform, when asked for (`--by platform`), grouped as ``byLocale`` is.
+    public var byPlatform: [String: Figures]?
     /// What was folded to keep the report bounded (``ReportBounds``): the variations, app
     /// versions and revisions reported under `(other)` and the step ids reported as `(other
     /// steps)`; `nil` when nothing was.
@@ -184,6 +190,28 @@ public struct FlowReport: Sendable, Hashable, Encodable {
         self.events = events
     }
 
+    /// The groups of `dimension` (`byVariation`, `byAppVersion`, …); `nil` when the report has none.
+    public func groups(of dimension: ReportDimension) -> [String: Figures]? {
+        switch dimension {
+        case .variation: byVariation
+        case .revision: byRevision
+        case .appVersion: byAppVersion
+        case .locale: byLocale
+        case .platform: byPlatform
+        }
+    }
+
+    /// Sets the groups of `dimension`.
+    mutating func setGroups(_ groups: [String: Figures], of dimension: ReportDimension) {
+        switch dimension {
+        case .variation: byVariation = groups
+        case .revision: byRevision = groups
+        case .appVersion: byAppVersion = groups
+        case .locale: byLocale = groups
+        case .platform: byPlatform = groups
+        }
+    }
+
     /// Users with a `Flow Started` (every user the report counts).
     public var started: Int { overall.started }
     /// Of them, users with a `Flow Completed`.
@@ -193,7 +221,7 @@ public struct FlowReport: Sendable, Hashable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case kind, flowID = "flowId", started, completed, abandoned, inProgress, completionRate, medianMsToComplete, steps
-        case byVariation, byAppVersion, byRevision, folded, scope, withoutStart, invalidLines, events
+        case byVariation, byAppVersion, byRevision, byLocale, byPlatform, folded, scope, withoutStart, invalidLines, events
     }
 
     /// Encodes the JSON form shown above: the groups only when the report has them, `scope` only
@@ -201,7 +229,11 @@ public struct FlowReport: Sendable, Hashable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try encode(overall, into: &container)
-        for (groups, key) in [(byVariation, CodingKeys.byVariation), (byAppVersion, .byAppVersion), (byRevision, .byRevision)] {
+        let splits = [
+            (byVariation, CodingKeys.byVariation), (byAppVersion, .byAppVersion), (byRevision, .byRevision),
+            (byLocale, .byLocale), (byPlatform, .byPlatform),
+        ]
+        for (groups, key) in splits {
             guard let groups else { continue }
             var nested = container.nestedContainer(keyedBy: VariationKey.self, forKey: key)
             for name in groups.keys.sorted() {

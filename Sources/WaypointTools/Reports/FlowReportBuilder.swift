@@ -161,6 +161,9 @@ struct FlowReportBuilder {
     var perAppVersion: [Tally] = []
     /// By revision number + 1 (0: none); empty until a user with a revision is added.
     var perRevision: [Tally] = []
+    /// By value number + 1 of the query's split attribute (0: none; ``FunnelQuery/splitAttribute``);
+    /// empty until a user with a value is added.
+    var perAttribute: [Tally] = []
     /// Users with events of the flow but no `Flow Started` of it: they count in no figure
     /// (``FlowReport/withoutStart``).
     var withoutStart = 0
@@ -182,9 +185,10 @@ struct FlowReportBuilder {
     /// A user without a `Flow Started` among them counts in no figure, only in ``withoutStart``:
     /// so that in every group `started` = `completed` + `abandoned` + `inProgress`.
     ///
+    /// - Parameter attribute: the user's group of the query's split attribute (0: none).
     /// - Returns: the user's variation group (0: none), or `nil` when they count in no figure.
     @discardableResult
-    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int) -> UInt16? {
+    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int, attribute: UInt16 = 0) -> UInt16? {
         // The revision of the run the user started first: their first `Flow Started` (records are in report order).
         guard let start = records.first(where: { $0.kind == .flowStarted }) else {
             // `Experiment Viewed` alone is no event of the flow's figures.
@@ -252,9 +256,11 @@ struct FlowReportBuilder {
         }
         Self.startGroups(&perAppVersion, with: user.appVersion, before: overall)
         Self.startGroups(&perRevision, with: user.revision, before: overall)
+        Self.startGroups(&perAttribute, with: attribute, before: overall)
         overall.add(user)
         Self.add(user, to: &perAppVersion, group: user.appVersion, steps: steps)
         Self.add(user, to: &perRevision, group: user.revision, steps: steps)
+        Self.add(user, to: &perAttribute, group: attribute, steps: steps)
         if groupByVariation {
             let group = Int(user.variation)
             while perVariation.count <= group { perVariation.append(Tally(sparse: true)) }
@@ -334,12 +340,14 @@ struct FlowReportBuilder {
     ///     and `(other)` (otherwise the largest groups are named, ``ReportBounds``).
     ///   - folded: the values the collector folded already.
     ///   - foldedSteps: the undeclared step ids the collector folded as it read them.
+    ///   - attribute: the query's split attribute and its values' table (``perAttribute``), if any.
     ///   - medianPages: given, once the report is built, the pages of durations its medians need
     ///     that are known only by their page (``DurationHistogram/medianPages``); each such median is nil.
     func report(
         flowID: String, steps: ByteStringTable, outcomes: ByteStringTable, variations: ByteStringTable,
         appVersions: ByteStringTable, revisions: ByteStringTable, scope: ReportScope, declared: [String]?,
         variationsDeclared: Bool, folded: FoldedValues, foldedSteps: ByteStringTable = ByteStringTable(capacity: 1),
+        attribute: (dimension: ReportDimension, values: ByteStringTable)? = nil,
         invalidLines: Int, events: Int, medianPages: ((Set<Int32>) -> Void)? = nil
     ) -> FlowReport {
         var neededPages: Set<Int32> = []
@@ -348,7 +356,7 @@ struct FlowReportBuilder {
         let outcomeNames = (0..<outcomes.count).map { outcomes.string(at: $0) }
         var folded = folded
         var overall = self.overall, perVariation = self.perVariation, perAppVersion = self.perAppVersion
-        var perRevision = self.perRevision
+        var perRevision = self.perRevision, perAttribute = self.perAttribute
         if let undeclaredSteps {
             // The undeclared ids beyond the listed ones join the `(other steps)` row, in every group alike.
             let (isFolded, added) = foldedTrackedSteps(steps: steps, foldedSteps: foldedSteps, undeclaredSteps)
@@ -359,6 +367,7 @@ struct FlowReportBuilder {
             for index in perVariation.indices { perVariation[index].fold(isFolded, into: other) }
             for index in perAppVersion.indices { perAppVersion[index].fold(isFolded, into: other) }
             for index in perRevision.indices { perRevision[index].fold(isFolded, into: other) }
+            for index in perAttribute.indices { perAttribute[index].fold(isFolded, into: other) }
             // Listed: the declared steps, the kept undeclared ids by id, then `(other steps)` when it has users.
             order.removeAll { entry in entry.number.map { foldsInto(UInt32($0)) || $0 == Int(other) } ?? false }
             if (Int(other) < firstSeen.count && firstSeen[Int(other)] != nil) || added > 0 {
@@ -452,9 +461,19 @@ struct FlowReportBuilder {
             byRevision = grouped.groups
             folded.revisions += grouped.folded
         }
-        return FlowReport(
+        var report = FlowReport(
             flowID: flowID, overall: figures(overall, isGroup: false), byVariation: byVariation, byAppVersion: byAppVersion,
-            byRevision: byRevision, folded: folded.isEmpty ? nil : folded, scope: scope.isEmpty ? nil : scope,
+            byRevision: byRevision, scope: scope.isEmpty ? nil : scope,
             withoutStart: withoutStart, invalidLines: invalidLines, events: events)
+        if let attribute {
+            // Given when asked for, even when no user has a value: every user is then `(none)`.
+            var everyone = Tally(sparse: true)
+            everyone.merge(overall)
+            let grouped = groups(perAttribute.isEmpty ? [everyone] : perAttribute, names: attribute.values, allNamed: false)
+            report.setGroups(grouped.groups, of: attribute.dimension)
+            folded.add(grouped.folded, of: attribute.dimension)
+        }
+        report.folded = folded.isEmpty ? nil : folded
+        return report
     }
 }

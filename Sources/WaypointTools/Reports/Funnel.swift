@@ -138,7 +138,7 @@ public enum Funnel {
             for user in 0..<users where starts[user] < starts[user + 1] && collector.includes(user: user) {
                 accumulator.add(
                     UnsafeMutableBufferPointer(rebasing: buffer[starts[user]..<starts[user + 1]]), steps: steps,
-                    foldedVariation: collector.firstFoldedVariation(of: user))
+                    foldedVariation: collector.firstFoldedVariation(of: user), attribute: collector.attributeGroup(of: user))
             }
         }
         return try accumulator.finish(collector, query: query, source: source)

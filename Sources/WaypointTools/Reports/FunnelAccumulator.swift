@@ -23,6 +23,7 @@ struct FunnelAccumulator {
                     ? .init(firstTracked: UInt32(truncatingIfNeeded: collector.firstTrackedStep), other: collector.otherStep) : nil)
             return
         }
+        if let by = query.by, by != .variation { throw .unknownDimension(by.rawValue, choices: [ReportDimension.variation.rawValue]) }
         guard !steps.isEmpty else { throw .noSteps(flowID: query.flowID) }
         guard steps.count < Int(UInt16.max) - 1 else { throw .tooManySteps(steps.count) }
         var table = collector.steps
@@ -36,13 +37,14 @@ struct FunnelAccumulator {
     /// - Parameter foldedVariation: the variation of the user's earliest event whose variation was
     ///   folded into ``ReportBounds/otherGroup`` (``FunnelCollector/firstFoldedVariation(of:)``):
     ///   counted as folded when the report puts the user under `(other)`.
-    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int, foldedVariation: UInt32? = nil) {
+    /// - Parameter attribute: the user's group of the query's split attribute (``FunnelCollector/attributeGroup(of:)``).
+    mutating func add(_ records: UnsafeMutableBufferPointer<FlowRecord>, steps: Int, foldedVariation: UInt32? = nil, attribute: UInt16 = 0) {
         guard !records.isEmpty else { return }
         var records = records
         var group: UInt16?
         if flow != nil {
             records.sort(by: FlowRecord.precedes)
-            group = flow?.add(records, steps: steps)
+            group = flow?.add(records, steps: steps, attribute: attribute)
         }
         if sequential != nil { group = sequential?.add(records) }
         if let foldedVariation, let group, group == otherVariationGroup { foldedVariations.insert(foldedVariation) }
@@ -71,6 +73,7 @@ struct FunnelAccumulator {
                 appVersions: collector.appVersions, revisions: collector.revisions.names, scope: query.scope,
                 declared: query.declaredSteps, variationsDeclared: collector.foldsVariations,
                 folded: FoldedValues(variations: foldedVariations.count), foldedSteps: collector.foldedSteps,
+                attribute: collector.attributes.first.map { ($0.dimension, $0.values) },
                 invalidLines: collector.counts.invalidLines, events: collector.counts.eventLines))
         }
         var known = Set(query.declaredSteps ?? [])

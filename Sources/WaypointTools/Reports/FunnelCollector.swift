@@ -86,6 +86,9 @@ struct FunnelCollector: EventLineCollector {
     /// The variations folded into ``ReportBounds/otherGroup``, as read (of any user's events;
     /// ``firstFolded`` says whose).
     var foldedVariations = ByteStringTable(capacity: 16)
+    /// By user, their latest `locale` or `platform` (``ReportDimension``): the query's split
+    /// attribute (``FunnelQuery/splitAttribute``), or those asked for by a user's contribution.
+    var attributes: [LatestValues]
 
     /// The experiments one user's events of the flow carry.
     struct ExperimentMarks {
@@ -105,9 +108,12 @@ struct FunnelCollector: EventLineCollector {
     /// The step number of `$complete`.
     let completeStep: UInt32 = 0
 
-    /// - Parameter userCapacity: the distinct users expected (one, for a single user's contribution).
-    init(query: FunnelQuery, part: Int = 0, userCapacity: Int = 1 << 14) {
+    /// - Parameters:
+    ///   - userCapacity: the distinct users expected (one, for a single user's contribution).
+    ///   - attributes: the attributes kept per user (``attributes``); by default the query's split attribute.
+    init(query: FunnelQuery, part: Int = 0, userCapacity: Int = 1 << 14, attributes: [ReportDimension]? = nil) {
         users = ByteStringTable(capacity: userCapacity)
+        self.attributes = (attributes ?? query.splitAttribute.map { [$0] } ?? []).map(LatestValues.init)
         flowID = Array(query.flowID.utf8)
         groupByVariation = query.groupByVariation
         keepsAppVersions = query.steps == nil
@@ -197,6 +203,10 @@ struct FunnelCollector: EventLineCollector {
             if fields.appVersion.isPresent { appVersion = (fields.appVersion.intern(in: &appVersions, p) ?? 0) + 1 }
             if let value = fields.revision { revision = revisions.number(of: value) + 1 }
         }
+        if !attributes.isEmpty {
+            let order = eventOrder(time: fields.timestamp, stepIndex: fields.stepIndex)
+            for index in attributes.indices { attributes[index].note(user: user, order: order, fields: fields, p) }
+        }
         record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, appVersion: appVersion,
                revision: revision, revisionValue: fields.revision, marks: marks, folded: folded,
                time: fields.timestamp, stepIndex: fields.stepIndex, duration: fields.durationMs)
@@ -270,6 +280,10 @@ struct FunnelCollector: EventLineCollector {
             if let name = event.appVersion { appVersion = (appVersions.index(of: Array(name.utf8)) ?? 0) + 1 }
             if let value = eventRevision { revision = revisions.number(of: value) + 1 }
         }
+        if !attributes.isEmpty {
+            let order = eventOrder(time: time, stepIndex: event.stepIndex.map(Int64.init))
+            for index in attributes.indices { attributes[index].note(user: user, order: order, event: event) }
+        }
         record(kind: kind, user: user, step: step, outcome: outcome, variation: variation, appVersion: appVersion,
                revision: revision, revisionValue: eventRevision, marks: marks, folded: folded,
                time: time, stepIndex: event.stepIndex.map(Int64.init), duration: event.durationMs)
@@ -334,6 +348,17 @@ struct FunnelCollector: EventLineCollector {
         if user >= array.count { array += repeatElement(empty, count: user + 1 - array.count) }
     }
 
+    /// The place in report order of the event just read, at `time` with `stepIndex`.
+    @inline(__always)
+    private func eventOrder(time: Int64, stepIndex: Int64?) -> EventOrder {
+        EventOrder(time: time, stepIndex: stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex, sequence: sequenceBase | counts.lines)
+    }
+
+    /// The group number of `user` in the query's split attribute (0: none, n: the attribute's value n − 1).
+    func attributeGroup(of user: Int) -> UInt16 {
+        attributes.first?.group(of: user) ?? 0
+    }
+
     @inline(__always)
     private mutating func record(
         kind: FlowRecord.Kind, user: Int, step: UInt32, outcome: UInt32, variation: Int, appVersion: Int, revision: Int,
@@ -343,8 +368,7 @@ struct FunnelCollector: EventLineCollector {
         if kind != .experimentViewed { flowEvents += 1 }
         if kind.isAboutStep { mention(step) }
         if marks.carriesKey { carriesExperimentKey = true }
-        let order = EventOrder(
-            time: time, stepIndex: stepIndex.map { Int32(clamping: $0) } ?? FlowRecord.noStepIndex, sequence: sequenceBase | counts.lines)
+        let order = eventOrder(time: time, stepIndex: stepIndex)
         if tracksStarts, kind == .flowStarted {
             Self.grow(&firstStarts, toHold: user, with: nil)
             firstStarts[user] = FirstStart.earlier(firstStarts[user], FirstStart(order: order, revision: revisionValue))
@@ -386,6 +410,9 @@ struct FunnelCollector: EventLineCollector {
             (0..<from.count).map { UInt32(truncatingIfNeeded: table.index(of: from.bytes(at: $0)) ?? 0) }
         }
         let userMap = map(other.users, into: &users)
+        for index in attributes.indices where index < other.attributes.count {
+            attributes[index].merge(other.attributes[index], userMap: userMap)
+        }
         // The other part's undeclared ids keep their numbers while this one tracks fewer than
         // ``ReportBounds/trackedSteps``; beyond, they are folded (the report folds an id folded in
         // any part: ``FlowReportBuilder``).

@@ -11,8 +11,16 @@ public struct FunnelQuery: Sendable, Hashable {
     public var steps: [String]?
     /// How long after an attempt's first step its later steps still count (inclusive).
     public var window: FunnelWindow
-    /// Whether to report every figure per variation as well.
-    public var groupByVariation: Bool
+    /// What splits the users (``ReportDimension``; `--by`): `variation` gives `byVariation`,
+    /// `locale` and `platform` give `byLocale` and `byPlatform`; `appVersion` and `revision` name
+    /// the groups the flow report always gives (`byAppVersion`, `byRevision`). `nil`: no split
+    /// asked for. A sequential funnel splits by `variation` only.
+    public var by: ReportDimension?
+    /// Whether to report every figure per variation as well (``by`` is `variation`).
+    public var groupByVariation: Bool {
+        get { by == .variation }
+        set { by = newValue ? .variation : (by == .variation ? nil : by) }
+    }
     /// The flow's step ids as its document declares them, in document order with subflow steps
     /// expanded in place (``WaypointDocument/reportedStepIDs(ofFlow:)``); `nil` without a document.
     ///
@@ -29,15 +37,17 @@ public struct FunnelQuery: Sendable, Hashable {
     /// Which runs are counted: revision, date range, the experiment that splits users (``ReportScope``).
     public var scope: ReportScope
 
-    /// Creates a query; the window defaults to 14 days, the scope to every run.
+    /// Creates a query; the window defaults to 14 days, the scope to every run; `by` (when given)
+    /// wins over `groupByVariation`.
     public init(
         flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false,
-        declaredSteps: [String]? = nil, declaredVariations: [String]? = nil, scope: ReportScope = ReportScope()
+        by: ReportDimension? = nil, declaredSteps: [String]? = nil, declaredVariations: [String]? = nil,
+        scope: ReportScope = ReportScope()
     ) {
         self.flowID = flowID
         self.steps = steps
         self.window = window
-        self.groupByVariation = groupByVariation
+        self.by = by ?? (groupByVariation ? .variation : nil)
         self.declaredSteps = declaredSteps
         self.declaredVariations = declaredVariations
         self.scope = scope
@@ -47,12 +57,19 @@ public struct FunnelQuery: Sendable, Hashable {
     /// flow (both `nil` when it does not, or without a document).
     public init(
         flowID: String, steps: [String]? = nil, window: FunnelWindow = .days(14), groupByVariation: Bool = false,
-        document: WaypointDocument?, scope: ReportScope = ReportScope()
+        by: ReportDimension? = nil, document: WaypointDocument?, scope: ReportScope = ReportScope()
     ) {
         self.init(
-            flowID: flowID, steps: steps, window: window, groupByVariation: groupByVariation,
+            flowID: flowID, steps: steps, window: window, groupByVariation: groupByVariation, by: by,
             declaredSteps: document?.reportedStepIDs(ofFlow: flowID), declaredVariations: document?.reportedVariations(ofFlow: flowID),
             scope: scope)
+    }
+
+    /// The attribute (``ReportDimension/locale`` or ``ReportDimension/platform``) whose groups the
+    /// flow report gives besides those it always gives; `nil` for any other split and for a sequential funnel.
+    var splitAttribute: ReportDimension? {
+        guard steps == nil, let by, by == .locale || by == .platform else { return nil }
+        return by
     }
 }
 

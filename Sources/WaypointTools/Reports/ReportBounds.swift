@@ -57,37 +57,58 @@ public struct FoldedValues: Sendable, Hashable, Codable {
     public var steps: Int
     /// Distinct revisions whose users are reported under `(other)`.
     public var revisions: Int
+    /// Distinct locales whose users are reported under `(other)`.
+    public var locales: Int
+    /// Distinct platforms whose users are reported under `(other)`.
+    public var platforms: Int
 
     /// Creates the counts.
-    public init(variations: Int = 0, appVersions: Int = 0, steps: Int = 0, revisions: Int = 0) {
+    public init(variations: Int = 0, appVersions: Int = 0, steps: Int = 0, revisions: Int = 0, locales: Int = 0, platforms: Int = 0) {
         self.variations = variations
         self.appVersions = appVersions
         self.steps = steps
         self.revisions = revisions
+        self.locales = locales
+        self.platforms = platforms
     }
 
     /// Whether nothing was folded (the report then has no `folded`).
-    public var isEmpty: Bool { variations == 0 && appVersions == 0 && steps == 0 && revisions == 0 }
+    public var isEmpty: Bool { variations == 0 && appVersions == 0 && steps == 0 && revisions == 0 && locales == 0 && platforms == 0 }
 
-    enum CodingKeys: String, CodingKey { case variations, appVersions, steps, revisions }
+    /// Adds `count` folded values of `dimension`.
+    mutating func add(_ count: Int, of dimension: ReportDimension) {
+        switch dimension {
+        case .variation: variations += count
+        case .revision: revisions += count
+        case .appVersion: appVersions += count
+        case .locale: locales += count
+        case .platform: platforms += count
+        }
+    }
 
-    /// Reads the counts; `revisions` is 0 when absent.
+    enum CodingKeys: String, CodingKey { case variations, appVersions, steps, revisions, locales, platforms }
+
+    /// Reads the counts; `revisions`, `locales` and `platforms` are 0 when absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         variations = try container.decode(Int.self, forKey: .variations)
         appVersions = try container.decode(Int.self, forKey: .appVersions)
         steps = try container.decode(Int.self, forKey: .steps)
         revisions = try container.decodeIfPresent(Int.self, forKey: .revisions) ?? 0
+        locales = try container.decodeIfPresent(Int.self, forKey: .locales) ?? 0
+        platforms = try container.decodeIfPresent(Int.self, forKey: .platforms) ?? 0
     }
 
-    /// Writes the counts; `revisions` only when some were folded, so that reports without
-    /// revisions keep their shape.
+    /// Writes the counts; `revisions`, `locales` and `platforms` only when some were folded, so
+    /// that reports without them keep their shape.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(variations, forKey: .variations)
         try container.encode(appVersions, forKey: .appVersions)
         try container.encode(steps, forKey: .steps)
         if revisions > 0 { try container.encode(revisions, forKey: .revisions) }
+        if locales > 0 { try container.encode(locales, forKey: .locales) }
+        if platforms > 0 { try container.encode(platforms, forKey: .platforms) }
     }
 }
 

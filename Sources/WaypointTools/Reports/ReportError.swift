@@ -27,6 +27,7 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         case unknownGoalStep(String, subject: Subject, known: [String])
         case unknownGoalOutcome(step: String, outcome: String, subject: Subject, known: [String])
         case badMinimumDetectableEffect(Double)
+        case unknownDimension(String, choices: [String])
     }
 
     /// What a report is about, as its messages name it.
@@ -98,6 +99,13 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         ReportError(.unknownGoalOutcome(step: step, outcome: outcome, subject: subject, known: known))
     }
     static func badMinimumDetectableEffect(_ value: Double) -> ReportError { ReportError(.badMinimumDetectableEffect(value)) }
+    static func unknownDimension(_ by: String, choices: [String]) -> ReportError { ReportError(.unknownDimension(by, choices: choices)) }
+
+    /// Whether the report was refused because it cannot be split by what `by` names.
+    public var isUnknownDimension: Bool {
+        if case .unknownDimension = reason { return true }
+        return false
+    }
 
     /// When an experiment report was refused because the document has no such experiment, the
     /// experiment asked for and the document's experiments; `nil` for any other reason.
@@ -112,7 +120,7 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .experimentNotInDocument, .unknownVariation, .experimentFlowNotInDocument, .experimentDoesNotReach,
              .experimentReachesNothing, .experimentReachesSeveral, .unknownGoalStep, .unknownGoalOutcome,
-             .badMinimumDetectableEffect:
+             .badMinimumDetectableEffect, .unknownDimension:
             return true
         default:
             return false
@@ -166,6 +174,9 @@ public struct ReportError: Error, Sendable, Equatable, CustomStringConvertible {
             return "No steps to measure for flow \"\(flowID)\": --steps is empty. List the steps in order, such as --steps splash,login."
         case .damagedContributions(let message):
             return message
+        case .unknownDimension(let by, let choices):
+            let hint = Spelling.suggestion(for: by, among: choices).map { " Did you mean \"\($0)\"?" } ?? ""
+            return "This report cannot be split by \"\(by)\".\(hint) Split it by one of: \(choices.joined(separator: ", "))."
         case .sequentialFromContributions(let flowID):
             return "A sequential funnel of flow \"\(flowID)\" follows each user's attempts in time, which report contributions do not keep; "
                 + "compute it over the events (the export of the flow)."

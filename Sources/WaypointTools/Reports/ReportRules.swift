@@ -19,5 +19,8 @@ public enum ReportRules {
     /// - 3: a report split by an experiment takes a user's variation from their first
     ///   `Experiment Viewed` of it, from the stamped `experiment`/`variation` only for events sent
     ///   before that event existed; `Experiment Viewed` counts in no flow figure.
+    ///   A flow row's group keeps the user's locale and platform, and an experiment row's their
+    ///   app version, locale and platform (each of their last event with one), so that reports
+    ///   split by them (`by=locale|platform|appVersion`).
     public static let version = 3
 }

@@ -49,8 +49,10 @@ struct UserOrderedStream {
         let user = Int(collector.records[range.lowerBound].user)
         if collector.includes(user: user) {
             let folded = collector.firstFoldedVariation(of: user)
+            let attribute = collector.attributeGroup(of: user)
             collector.records.withUnsafeMutableBufferPointer { buffer in
-                accumulator.add(UnsafeMutableBufferPointer(rebasing: buffer[range]), steps: steps, foldedVariation: folded)
+                accumulator.add(
+                    UnsafeMutableBufferPointer(rebasing: buffer[range]), steps: steps, foldedVariation: folded, attribute: attribute)
             }
         }
         collector.records.removeSubrange(range)

@@ -166,4 +166,37 @@ struct AnalyticsAttributionTests {
         #expect(seen.allSatisfy { $0.appVersion == "2.5.0-beta.1" && $0.experiment == "share-copy" && $0.variation != nil })
         withExtendedLifetime(analytics) {}
     }
+
+    @Test("Events carry the locale the document's text was shown in, and the platform the attribution names")
+    func eventsCarryTheLocaleAndThePlatform() async throws {
+        let document = try #require(WaypointDocument.validate(try DocumentFixtures.example("waypoint.json")).document)
+        // The attribute `locale` falls back by truncation; a locale the document lacks gets its default.
+        for (asked, shown) in [("de-AT", "de"), ("fr", "en"), ("EN", "en")] {
+            let context: Attributes = ["id": "u-1", "locale": .string(asked)]
+            let resolution = try document.resolve(attributes: context, preferredLanguages: [])
+            let definition = try #require(resolution.flows["upgrade"])
+            #expect(definition.locale == shown)
+            #expect(resolution.walkthroughs["layering"]?.locale == shown)
+            let events = try await Self.run(definition, context: context) {
+                FlowAnalytics($0, attribution: EventAttribution(userID: "u-1", platform: "iPadOS"))
+            }
+            #expect(!events.isEmpty)
+            #expect(events.allSatisfy { $0.locale == shown && $0.platform == "iPadOS" }, "\(asked)")
+            #expect(events.allSatisfy { $0.jsonLine.hasSuffix(#","locale":"\#(shown)","platform":"iPadOS"}"#) })
+            // A locale the app names wins over the document's choice.
+            let own = try await Self.run(definition, context: context) {
+                FlowAnalytics($0, attribution: EventAttribution(userID: "u-1", locale: "es-MX", platform: nil))
+            }
+            #expect(own.allSatisfy { $0.locale == "es-MX" && $0.platform == nil })
+        }
+        // A document without localized text leaves the locale out; the platform defaults to this build's.
+        let plain = try #require(try Self.everyFeature().resolve(attributes: ["id": "u-1", "locale": "de"]).flows["onboarding"])
+        #expect(plain.locale == nil)
+        #expect(EventAttribution(userID: "u").platform == EventAttribution.currentPlatform)
+        #if os(Linux)
+        #expect(EventAttribution.currentPlatform == nil)
+        #elseif os(macOS)
+        #expect(EventAttribution.currentPlatform == "macOS")
+        #endif
+    }
 }

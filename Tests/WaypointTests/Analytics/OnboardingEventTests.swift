@@ -63,6 +63,24 @@ struct OnboardingEventTests {
         #expect(try JSONDecoder().decode(OnboardingEvent.self, from: Data(hint.jsonLine.utf8)) == hint)
     }
 
+    @Test func theLocaleAndThePlatformAreWrittenAfterTheRevisionAndRoundTrip() throws {
+        var event = Self.full
+        event.appVersion = "2.4.1"
+        event.revision = 7
+        event.locale = "pt-BR"
+        event.platform = "iPadOS"
+        #expect(event.jsonLine == Self.full.jsonLine.dropLast() + #","appVersion":"2.4.1","revision":7,"locale":"pt-BR","platform":"iPadOS"}"#)
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: Data(event.jsonLine.utf8)) == event)
+        let encoded = try JSONEncoder().encode(event)
+        #expect(try JSONDecoder().decode(OnboardingEvent.self, from: encoded) == event)
+        let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(object["locale"] as? String == "pt-BR" && object["platform"] as? String == "iPadOS")
+        // Without them the line is as before; a value that is not a string is refused.
+        #expect(!Self.full.jsonLine.contains("locale") && !Self.full.jsonLine.contains("platform"))
+        let number = #"{"messageId":"m","userId":"u","event":"Flow Started","timestamp":"2026-01-01T00:00:00.000Z","platform":1}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(OnboardingEvent.self, from: Data(number.utf8)) }
+    }
+
     @Test func withoutAnAppVersionTheJSONIsAsBeforeAndOldEventsDecode() throws {
         #expect(Self.full.appVersion == nil)
         #expect(!Self.full.jsonLine.contains("appVersion"))

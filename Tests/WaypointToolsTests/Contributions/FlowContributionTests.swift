@@ -10,6 +10,8 @@ import TestSupport
         var name: String
         var scope: ReportScope
         var byVariation = false
+        /// A split other than by variation (locale, platform, app version, revision).
+        var by: ReportDimension?
         /// Whether publishes catch users in the flow (``RandomFlowEvents/user(_:using:midRunPublishes:)``).
         var publishes = false
         var testDescription: String { name }
@@ -27,6 +29,9 @@ import TestSupport
         Case(name: "mid-run publishes, everything", scope: ReportScope(), publishes: true),
         Case(name: "mid-run publishes, revision 1", scope: ReportScope(revision: 1), publishes: true),
         Case(name: "mid-run publishes, revision 2 by variation", scope: ReportScope(revision: 2, experiment: "short-signup"), byVariation: true, publishes: true),
+        Case(name: "by locale", scope: ReportScope(), by: .locale),
+        Case(name: "by platform, revision 1 and whole days", scope: ReportScope(revision: 1, since: day + 86_400_000), by: .platform),
+        Case(name: "by locale, times inside days", scope: ReportScope(since: day + 86_400_000 + 37_000_123, until: day + 4 * 86_400_000 - 1), by: .locale),
         Case(name: "mid-run publishes, revision 2 and whole days", scope: ReportScope(revision: 2, since: day + 86_400_000, until: day + 3 * 86_400_000),
              publishes: true),
     ]
@@ -39,7 +44,7 @@ import TestSupport
 
     static func query(_ testCase: Case) -> FunnelQuery {
         FunnelQuery(
-            flowID: "signup", groupByVariation: testCase.byVariation, declaredSteps: RandomFlowEvents.declaredSteps,
+            flowID: "signup", groupByVariation: testCase.byVariation, by: testCase.by, declaredSteps: RandomFlowEvents.declaredSteps,
             declaredVariations: RandomFlowEvents.declaredVariations, scope: testCase.scope)
     }
 
@@ -80,7 +85,9 @@ import TestSupport
             if let row = revisionRows.first { #expect(userRows.contains { $0.revision == nil && $0.totals == row.totals && $0.group == row.group }) }
         }
         if let report = expected.flowReport {
-            for figures in [report.overall] + Array((report.byRevision ?? [:]).values) + Array((report.byVariation ?? [:]).values) {
+            if let by = testCase.by { #expect((report.groups(of: by)?.count ?? 0) > 2, "\(by): \(report.groups(of: by)?.keys.sorted() ?? [])") }
+            let groups = [report.byRevision, report.byVariation, report.byLocale, report.byPlatform].flatMap { Array(($0 ?? [:]).values) }
+            for figures in [report.overall] + groups {
                 #expect(figures.started == figures.completed + figures.abandoned + figures.inProgress && figures.inProgress >= 0)
             }
         }

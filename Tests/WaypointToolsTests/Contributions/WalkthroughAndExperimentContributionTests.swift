@@ -201,15 +201,18 @@ import TestSupport
         var control: String?
         var guardrails: [String]?
         var minimumDetectableEffect: Double?
+        /// A split by app version, locale or platform.
+        var by: ReportDimension?
         var testDescription: String {
             "\(experiment) \(goal)\(sequential ? " sequential" : "")\(control.map { " control \($0)" } ?? "")"
                 + (guardrails.map { " guardrails \($0.joined(separator: ","))" } ?? "") + (minimumDetectableEffect.map { " MDE \($0)" } ?? "")
+                + (by.map { " by \($0.rawValue)" } ?? "")
         }
 
         var query: ExperimentQuery {
             ExperimentQuery(
                 experiment: experiment, goal: ExperimentGoal(goal), guardrails: guardrails?.map(ExperimentGoal.init),
-                minimumDetectableEffect: minimumDetectableEffect, control: control, sequential: sequential)
+                minimumDetectableEffect: minimumDetectableEffect, control: control, sequential: sequential, by: by)
         }
     }
 
@@ -219,6 +222,9 @@ import TestSupport
         ExperimentCase(experiment: "paywall-copy", goal: "paywall:subscribe", control: "annual-first"),
         ExperimentCase(experiment: "paywall-copy", goal: "welcome", guardrails: ["$complete", "paywall:subscribe"], minimumDetectableEffect: 0.3),
         ExperimentCase(experiment: "tour-test", goal: "$complete"),
+        ExperimentCase(experiment: "paywall-copy", goal: "paywall:subscribe", by: .locale),
+        ExperimentCase(experiment: "paywall-copy", goal: "$complete", sequential: true, by: .platform),
+        ExperimentCase(experiment: "tour-test", goal: "intro", by: .appVersion),
         ExperimentCase(experiment: "tour-test", goal: "intro:tap", sequential: true, guardrails: ["$complete", "intro"], minimumDetectableEffect: 0.05),
     ]
 
@@ -246,6 +252,7 @@ import TestSupport
             #expect(expected.variations.dropFirst().allSatisfy { $0.power?.usersNeeded != nil && $0.power?.daysLeft != nil })
         }
         #expect(expected.guardrails.map(\.goal) == (testCase.guardrails ?? []))
+        if testCase.by != nil { #expect((expected.groups?.count ?? 0) > 1) }
         #expect(Self.experimentReport(events.rows, query: query, events: lines.count) == String(decoding: expected.jsonData(), as: UTF8.self))
         if scope.wholeDays {
             #expect(Self.experimentReport(events.cells, query: query, events: lines.count)

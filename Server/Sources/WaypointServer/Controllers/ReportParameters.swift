@@ -9,8 +9,13 @@ struct ReportParameters: Sendable {
     /// Which runs are counted (docs/ARCHITECTURE.md, "Reports": scope). It names the environment
     /// only when the caller did, so a report asked for without one is `waypoint funnel`'s byte for byte.
     let scope: ReportScope
+    /// What splits the users (`by`), as asked; each route checks it against the splits its report
+    /// takes (``dimension(choices:)``).
+    let by: String?
+    /// The route, as the messages name it ("the funnel").
+    let route: String
     /// Whether every figure is split per variation (`by=variation`).
-    let groupByVariation: Bool
+    var groupByVariation: Bool { by == ReportDimension.variation.rawValue }
 
     /// The scope's parameters, as the messages list them.
     static let scopeNames = ["environment", "revision", "since", "until", "experiment"]
@@ -18,16 +23,14 @@ struct ReportParameters: Sendable {
     /// Reads the parameters of a report route that takes `accepted` (its own and the shared ones).
     ///
     /// Throws 400 `bad-query` for a parameter not in `accepted`, an environment that does not
-    /// exist, `by` other than `variation`, and a scope ``ReportScope/parse(environment:revision:since:until:experiment:spelling:)`` refuses.
+    /// exist, and a scope ``ReportScope/parse(environment:revision:since:until:experiment:spelling:)`` refuses.
     init(_ request: Request, route: String, accepted: [String]) throws(APIError) {
         let parameters = request.uri.queryParameters
         try Self.refuseUnknown(parameters.map { String($0.key) }, route: route, accepted: accepted)
         let asked = parameters.get("environment")
         environment = try Self.environment(asked)
-        if let by = parameters.get("by"), by != "variation" {
-            throw APIError.badRequest("by=\(by) is not a grouping; use by=variation.", code: "bad-query")
-        }
-        groupByVariation = parameters.get("by") == "variation"
+        by = parameters.get("by")
+        self.route = route
         do throws(ReportScopeError) {
             scope = try ReportScope.parse(
                 environment: asked, revision: parameters.get("revision"), since: parameters.get("since"), until: parameters.get("until"),
@@ -35,6 +38,20 @@ struct ReportParameters: Sendable {
         } catch {
             throw APIError.badRequest(error.description, code: "bad-query")
         }
+    }
+
+    /// The split `by` names, when it is one of `choices` (`nil` when none was asked for); throws 400
+    /// `bad-query` naming them otherwise.
+    func dimension(choices: [ReportDimension]) throws(APIError) -> ReportDimension? {
+        guard let by else { return nil }
+        guard let dimension = ReportDimension(rawValue: by), choices.contains(dimension) else {
+            let names = choices.map(\.rawValue)
+            let hint = ReportError.suggestion(for: by, among: names).map { " Did you mean by=\($0)?" } ?? ""
+            let choices = names.map { "by=\($0)" }
+            let uses = choices.count > 1 ? choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "") : choices.joined()
+            throw APIError.badRequest("by=\(by) is not a split of \(route).\(hint) Use \(uses).", code: "bad-query")
+        }
+        return dimension
     }
 
     /// The environment `name` names, when it is one of the app's environments (``EnvironmentName/default``

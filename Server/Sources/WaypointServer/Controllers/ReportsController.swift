@@ -23,7 +23,7 @@ struct ReportsController: Sendable {
     static var walkthroughParameters: [String] { ["by"] + ReportParameters.scopeNames }
     /// The query parameters of the experiment report (its experiment is the path's).
     static var experimentParameters: [String] {
-        ["flow", "goal", "control", "sequential"] + ReportParameters.scopeNames.filter { $0 != "experiment" }
+        ["flow", "goal", "control", "sequential", "by"] + ReportParameters.scopeNames.filter { $0 != "experiment" }
     }
     /// The query parameters the export understands.
     static var exportParameters: [String] { ["format", "environment", "revision", "since", "until"] }
@@ -59,12 +59,13 @@ struct ReportsController: Sendable {
             }
             steps = list
         }
+        let by = try shared.dimension(choices: steps == nil ? ReportDimension.allCases : [.variation])
         let environment = shared.environment
         // Scoped by a document, as `waypoint funnel --document` scopes it: its steps in its order, its
         // variations, and the rest folded (docs/ARCHITECTURE.md, "Reports"). The asked revision's, else the published one.
         let document = try await ReportDocument.read(from: administration.revisions, appID: appID, environment: environment, revision: shared.scope.revision)
         let query = FunnelQuery(
-            flowID: flow, steps: steps, window: window, groupByVariation: shared.groupByVariation, document: document, scope: shared.scope)
+            flowID: flow, steps: steps, window: window, by: by, document: document, scope: shared.scope)
         let ledger = ledger, events = events
         let bytes = try await answering(appID: appID, environment: environment, document: document) {
             try await ReportWork.run(request, metrics: administration.metrics) {
@@ -81,6 +82,7 @@ struct ReportsController: Sendable {
         let appID = try await existingApp(context)
         let walkthrough = context.parameters.get("walkthrough") ?? ""
         let shared = try ReportParameters(request, route: "the walkthrough report", accepted: Self.walkthroughParameters)
+        _ = try shared.dimension(choices: [.variation])
         let environment = shared.environment
         let document = try await ReportDocument.read(from: administration.revisions, appID: appID, environment: environment, revision: shared.scope.revision)
         let query = WalkthroughQuery(
@@ -111,6 +113,7 @@ struct ReportsController: Sendable {
         case let other?:
             throw APIError.badRequest("sequential=\(other) is not a boolean; use sequential=true or sequential=false.", code: "bad-query")
         }
+        let by = try shared.dimension(choices: ReportDimension.experimentChoices)
         if let goal = parameters.get("goal"), goal.isEmpty {
             throw APIError.badRequest("goal is empty; use $complete, a step id such as paywall, or STEP:OUTCOME such as paywall:subscribe.", code: "bad-query")
         }
@@ -119,7 +122,7 @@ struct ReportsController: Sendable {
         // An experiment the environment no longer runs but concluded: its record's frozen report.
         if shared.scope.revision == nil, document?.experiment(key) == nil,
            let conclusion = try await administration.conclusions.conclusion(appID: appID, environment: environment, experiment: key) {
-            let asked = ["flow", "goal", "control", "sequential", "since", "until"].filter { parameters.get($0) != nil }
+            let asked = ["flow", "goal", "control", "sequential", "since", "until", "by"].filter { parameters.get($0) != nil }
             guard asked.isEmpty else {
                 throw APIError.badRequest(
                     "Experiment \"\(key)\" concluded in \(environment) on \(Timestamp.iso8601(conclusion.concludedAt)): its report is the one "
@@ -135,7 +138,7 @@ struct ReportsController: Sendable {
         }
         let query = ExperimentQuery(
             experiment: key, flowID: parameters.get("flow"), goal: parameters.get("goal").map(ExperimentGoal.init),
-            control: parameters.get("control"), sequential: sequential, scope: shared.scope)
+            control: parameters.get("control"), sequential: sequential, scope: shared.scope, by: by)
         let ledger = ledger, events = events
         let bytes = try await answering(appID: appID, environment: environment, document: document) {
             try await ReportWork.run(request, metrics: administration.metrics) {

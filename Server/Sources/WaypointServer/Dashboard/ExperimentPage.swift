@@ -12,6 +12,8 @@ struct ExperimentPage {
     /// The query's `flow` and `control`, as written, so the page's links keep them.
     let flow: String?
     let control: String?
+    /// The split asked for (`by`), if any.
+    var by: ReportDimension? = nil
 
     /// The sentence that says which test the page uses, and why the sequential one is the default.
     static let sequentialNote = "Sequential test: a dashboard is looked at every day, and peeking at a fixed-horizon test "
@@ -23,7 +25,7 @@ struct ExperimentPage {
         let subjectKind = report.flowID != nil ? "flow" : "walkthrough"
         let subjectID = report.flowID ?? report.walkthroughID ?? ""
         let appID = scope.app.id
-        return ExperimentPageContext(
+        var context = ExperimentPageContext(
             appID: appID.rawValue, appName: scope.app.name, experiment: report.experiment, subject: "\(subjectKind) \(subjectID)",
             subjectHref: "/apps/\(FormText.percentEncoded(appID.rawValue))/\(subjectKind)s/\(FormText.percentEncoded(subjectID))"
                 + "?" + fields(goal: nil, sequential: true).filter { ["environment", "revision", "since", "until"].contains($0.name) }
@@ -70,6 +72,24 @@ struct ExperimentPage {
             multipleVariations: report.multipleVariations > 0 ? report.multipleVariations : nil,
             undeclaredVariationUsers: report.undeclaredVariationUsers > 0 ? report.undeclaredVariationUsers : nil,
             invalidLines: report.invalidLines > 0 ? report.invalidLines : nil)
+        context.splitLinks = ([nil] + ReportDimension.experimentChoices).map { dimension in
+            ReportScopeContext.Link(
+                label: dimension?.title.lowercased() ?? "no split",
+                href: "?" + fields(goal: report.goal, sequential: report.sequential, by: dimension)
+                    .map { "\($0.name)=\(FormText.percentEncoded($0.value))" }.joined(separator: "&"),
+                current: dimension == report.by)
+        }
+        if let split = report.by, let groups = report.groups {
+            let values = split == .appVersion ? AppVersions.ordered(groups.keys) : groups.keys.sorted()
+            context.dimensionGroups = values.map { value in
+                ExperimentPageContext.DimensionGroup(
+                    title: "\(split.title) \(value)", value: value, variations: (groups[value] ?? []).map(Self.variation))
+            }
+            context.dimensionNote = (["Each \(split.title.lowercased()) is compared on its own, with the same tests; "
+                + "the split of users is not checked per value. A user's \(split.title.lowercased()) is that of their last event with one."]
+                + [ReportText.folded(report.folded)].compactMap { $0 }).joined(separator: " ")
+        }
+        return context
     }
 
     private static func variation(_ variation: ExperimentReport.Variation) -> ExperimentPageContext.Variation {
@@ -101,11 +121,16 @@ struct ExperimentPage {
         scope.revisionGiven ? (scope.report.revision.map(String.init) ?? "all") : nil
     }
 
-    /// The query of this page: its scope, flow and control, `goal` (nil: left to the form) and the test.
+    /// The query of this page: its scope, flow and control, `goal` (nil: left to the form), the test and the split.
     private func fields(goal: String?, sequential: Bool) -> [ExperimentPageContext.Field] {
+        fields(goal: goal, sequential: sequential, by: by)
+    }
+
+    /// ``fields(goal:sequential:)`` with the split `by`.
+    private func fields(goal: String?, sequential: Bool, by: ReportDimension?) -> [ExperimentPageContext.Field] {
         let pairs: [(String, String?)] = [
             ("environment", scope.environment.rawValue), ("revision", revisionValue), ("since", scope.since), ("until", scope.until),
-            ("flow", flow), ("control", control), ("goal", goal), ("sequential", sequential ? nil : "false"),
+            ("flow", flow), ("control", control), ("goal", goal), ("sequential", sequential ? nil : "false"), ("by", by?.rawValue),
         ]
         return pairs.compactMap { name, value in value.map { ExperimentPageContext.Field(name: name, value: $0) } }
     }

@@ -74,19 +74,47 @@ struct FlowPage {
         return try? document.flowGraph(id: report.flowID, forcedVariations: forced)
     }
 
-    /// The drop-off by app version table: the versions, and a row per step.
+    /// The drop-off table of `groups` (a report's groups of one split): the values, and a row per step.
     ///
-    /// Both are empty when events carry no app versions.
-    func appVersions() -> (versions: [String], rows: [FlowPageContext.VersionRow]) {
-        guard let byVersion = report.byAppVersion, !byVersion.isEmpty else { return ([], []) }
-        let versions = AppVersions.ordered(byVersion.keys)
-        // Each version's drop-offs by step id, looked up once per cell.
-        let dropped = versions.map { version in
-            Dictionary((byVersion[version]?.steps ?? []).map { ($0.stepID, $0.droppedHere) }, uniquingKeysWith: { first, _ in first })
+    /// Both are empty when there are no groups (events carry no such values).
+    func dropOff(_ groups: [String: FlowReport.Figures]?, by dimension: ReportDimension) -> (values: [String], rows: [FlowPageContext.SplitRow]) {
+        guard let groups, !groups.isEmpty else { return ([], []) }
+        let values = dimension == .locale || dimension == .platform ? groups.keys.sorted() : AppVersions.ordered(groups.keys)
+        // Each value's drop-offs by step id, looked up once per cell.
+        let dropped = values.map { value in
+            Dictionary((groups[value]?.steps ?? []).map { ($0.stepID, $0.droppedHere) }, uniquingKeysWith: { first, _ in first })
         }
         let rows = report.overall.steps.map { step in
-            FlowPageContext.VersionRow(step: step.stepID, cells: dropped.map { $0[step.stepID] ?? 0 })
+            FlowPageContext.SplitRow(step: step.stepID, cells: dropped.map { $0[step.stepID] ?? 0 })
         }
-        return (versions, rows)
+        return (values, rows)
+    }
+
+    /// The splits the drop-off table offers, the default first.
+    static let splits: [ReportDimension] = [.appVersion, .revision, .locale, .platform]
+
+    /// The split a flow page's `by` names (`nil`: the default, app version); 400 naming the choices otherwise.
+    static func split(_ by: String?) throws -> ReportDimension {
+        guard let by else { return .appVersion }
+        guard let dimension = ReportDimension(rawValue: by), splits.contains(dimension) else {
+            throw APIError.badRequest(
+                "by=\(by) is not a split of this page; use " + splits.map { "by=\($0.rawValue)" }.joined(separator: ", ") + ".")
+        }
+        return dimension
+    }
+
+    /// The drop-off table's caption for `dimension`: what a user's value is.
+    static func caption(_ dimension: ReportDimension) -> String {
+        dimension == .revision
+            ? "Users who stopped on each step, by the revision of their first Flow Started"
+            : "Users who stopped on each step, by the \(dimension.title.lowercased()) of their last event with one"
+    }
+
+    /// Why the drop-off table of `dimension` is empty.
+    static func emptyNote(_ dimension: ReportDimension, scopedToRevision: Bool) -> String {
+        if dimension == .revision, scopedToRevision {
+            return "These are one revision's runs: choose every revision's runs to compare revisions."
+        }
+        return "No event of this flow carries \(dimension == .appVersion ? "an app version" : "a \(dimension.title.lowercased())")."
     }
 }

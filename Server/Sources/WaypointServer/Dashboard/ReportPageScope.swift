@@ -186,6 +186,15 @@ struct ReportPageScope: Sendable {
         return "?" + pairs.compactMap { name, value in value.map { "\(name)=\(FormText.percentEncoded($0))" } }.joined(separator: "&")
     }
 
+    /// A link to this page as it is, with the page parameter `name` set to `value` (left out when nil).
+    func href(setting name: String, to value: String?) -> String {
+        var page = self
+        page.pageFields.removeAll { $0.name == name }
+        if let value { page.pageFields.append(ReportScopeContext.Field(name: name, value: value)) }
+        return page.href(
+            environment: environment, revision: revisionGiven ? (report.revision.map(String.init) ?? "all") : nil, since: since, until: until)
+    }
+
     /// The UTC day of `date`, as `since=` takes it (`2026-11-19`).
     static func day(_ date: Date) -> String {
         String(Timestamp.iso8601(date).prefix(10))

@@ -38,7 +38,9 @@ struct ReportPagesController: Sendable {
     @Sendable func flowPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
-                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: true)
+                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: true,
+                pageParameters: ["by"])
+            let split = try FlowPage.split(request.uri.queryParameters.get("by"))
             let flowID = context.parameters.get("flow") ?? ""
             let document = scope.document
             let query = FunnelQuery(flowID: flowID, steps: nil, window: .days(14), groupByVariation: true, document: document, scope: scope.report)
@@ -49,32 +51,50 @@ struct ReportPagesController: Sendable {
             let ledger = ledger, events = events, appID = scope.app.id, environment = scope.environment
             let choose: @Sendable ([String]) -> SplittingExperiment = { choices in SplittingExperiment(choices: choices, flowID: flowID, document: document) }
             // One piece of work: a request's body can be watched for its client going away once.
-            let (result, graphResult, splitting) = try await reporting {
+            // Split by locale or platform: a report of its own, whose groups the report split by variation does not give.
+            var splitBy = query
+            splitBy.by = split
+            let splitQuery: FunnelQuery? = split == .locale || split == .platform ? splitBy : nil
+            let (result, graphResult, splitting, splitResult) = try await reporting {
                 try await ReportWork.run(request, metrics: administration.metrics) {
-                    () async throws -> (FunnelResult, FunnelResult?, SplittingExperiment?) in
+                    () async throws -> (FunnelResult, FunnelResult?, SplittingExperiment?, FunnelResult?) in
                     let (result, splitting) = try await SplittingExperiment.reporting(query.scope, choose: choose) { scope in
                         var query = query
                         query.scope = scope
                         return try await StoredFunnel.report(ledger: ledger, events: events, appID: appID, environment: environment, query: query)
                     }
-                    guard var graphQuery else { return (result, result, splitting) }
+                    var splitResult: FunnelResult?
+                    if let splitQuery {
+                        splitResult = try await StoredFunnel.report(ledger: ledger, events: events, appID: appID, environment: environment, query: splitQuery)
+                    }
+                    guard var graphQuery else { return (result, result, splitting, splitResult) }
                     graphQuery.scope.experiment = graphQuery.scope.experiment ?? splitting?.key
                     do {
-                        return (result, try await StoredFunnel.report(ledger: ledger, events: events, appID: appID, environment: environment, query: graphQuery), splitting)
+                        let graph = try await StoredFunnel.report(ledger: ledger, events: events, appID: appID, environment: environment, query: graphQuery)
+                        return (result, graph, splitting, splitResult)
                     } catch is ReportError {
-                        return (result, nil, splitting)  // no run of that revision: its graph, untaken
+                        return (result, nil, splitting, splitResult)  // no run of that revision: its graph, untaken
                     }
                 }
             }
             guard let report = result.flowReport else { throw APIError.internalError }
             let graphReport = graphResult?.flowReport
             let page = FlowPage(report: report, document: document, graphReport: graphReport, graphNote: Self.graphNote(scope))
-            let versions = page.appVersions()
+            let splitGroups = (splitResult?.flowReport ?? report).groups(of: split)
+            let dropOff = page.dropOff(splitGroups, by: split)
             let values = FlowPageContext(
                 appID: scope.app.id.rawValue, appName: scope.app.name, flowID: flowID,
                 scope: scope.description(hasGraph: true, experimentNote: splitting?.note),
                 groups: page.groups(), hasGroups: !VariationGroups.shown(report.byVariation).isEmpty,
-                hasAppVersions: !versions.versions.isEmpty, appVersions: versions.versions, versionRows: versions.rows,
+                splitTitle: split.title.lowercased(),
+                splitLinks: FlowPage.splits.map { dimension in
+                    ReportScopeContext.Link(
+                        label: dimension.title.lowercased(), href: scope.href(setting: "by", to: dimension == .appVersion ? nil : dimension.rawValue),
+                        current: dimension == split)
+                },
+                splitCaption: FlowPage.caption(split), hasSplitValues: !dropOff.values.isEmpty, splitValues: dropOff.values,
+                splitRows: dropOff.rows,
+                splitNote: dropOff.values.isEmpty ? FlowPage.emptyNote(split, scopedToRevision: scope.report.revision != nil) : nil,
                 withoutStart: ReportText.withoutStart(report.withoutStart, start: "Flow Started"),
                 invalidLines: report.invalidLines > 0 ? report.invalidLines : nil, folded: ReportText.folded(report.folded),
                 experiments: Self.experimentLinks(flowID: flowID, scope: scope))
@@ -136,7 +156,7 @@ struct ReportPagesController: Sendable {
     // MARK: Experiments
 
     /// The page's own parameters besides the scope's.
-    static var experimentPageParameters: [String] { ["flow", "goal", "control", "sequential"] }
+    static var experimentPageParameters: [String] { ["flow", "goal", "control", "sequential", "by"] }
 
     @Sendable func experimentPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request, context) {
@@ -164,9 +184,18 @@ struct ReportPagesController: Sendable {
             case let other?: throw APIError.badRequest("sequential=\(other) is not a boolean; use sequential=true or sequential=false.")
             }
             let flow = parameters.get("flow"), control = parameters.get("control")
+            var by: ReportDimension?
+            if let text = parameters.get("by") {
+                guard let dimension = ReportDimension(rawValue: text), ReportDimension.experimentChoices.contains(dimension) else {
+                    throw APIError.badRequest(
+                        "by=\(text) is not a split of this page; use "
+                            + ReportDimension.experimentChoices.map { "by=\($0.rawValue)" }.joined(separator: ", ") + ", or leave it out.")
+                }
+                by = dimension
+            }
             let query = ExperimentQuery(
                 experiment: key, flowID: flow, goal: parameters.get("goal").map(ExperimentGoal.init), control: control,
-                sequential: sequential, scope: scope.report)
+                sequential: sequential, scope: scope.report, by: by)
             let ledger = ledger, events = events, appID = scope.app.id, environment = scope.environment
             let report: ExperimentReport
             do {
@@ -178,7 +207,7 @@ struct ReportPagesController: Sendable {
                     ? APIError.badRequest(error.description) : APIError.notFound(error.description)
             }
             let goals = ExperimentGoal.choices(in: document, flowID: report.flowID ?? report.walkthroughID ?? "")
-            var values = ExperimentPage(report: report, scope: scope, goals: goals, flow: flow, control: control).context()
+            var values = ExperimentPage(report: report, scope: scope, goals: goals, flow: flow, control: control, by: by).context()
             values.decision = try await pages.experimentDecision(request, context, app: scope.app, environment: scope.environment, key: key)
             return pages.renderer.page(values, title: "Experiment \(key)", chrome: pages.chrome(request, context))
         }

@@ -66,7 +66,7 @@ struct EventBatch {
             ("messageId", event.messageID), ("userId", event.userID), ("event", event.event.rawValue),
             ("flowId", event.flowID), ("walkthroughId", event.walkthroughID), ("stepId", event.stepID),
             ("experiment", event.experiment), ("variation", event.variation), ("outcome", event.outcome),
-            ("trigger", event.trigger), ("appVersion", event.appVersion),
+            ("trigger", event.trigger), ("appVersion", event.appVersion), ("locale", event.locale), ("platform", event.platform),
         ]
         for case (let name, let value?) in strings {
             if value.count > maxStringLength {

@@ -198,4 +198,58 @@ struct DashboardPagesTests {
             #expect(try await browser.get("/apps/fitness/flows/nope").status == .notFound)
         }
     }
+
+    /// The flow page's drop-off table and the experiment page's comparison split by locale or platform,
+    /// with the figures of the API's reports (`by=locale`, `by=platform`).
+    @Test func theReportPagesSplitByLocaleAndPlatform() async throws {
+        try await TestServer.run { client in
+            let app = try await client.createApp("fitness")
+            _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
+            _ = try await client.publish("fitness", revision: 1)
+            // Each user's events carry a locale and a platform chosen by their number.
+            let lines = String(decoding: try TestServer.cliFixture("Snapshots/flow-report-events.jsonl"), as: UTF8.self)
+                .split(separator: "\n").map(String.init).map(SeedData.ofRevision(1)).map { line -> String in
+                    let number = Int(line.components(separatedBy: "\"userId\":\"user-").last?.prefix { $0.isNumber } ?? "") ?? 0
+                    let fields = #""locale":"\#(["de", "en", "pt-BR"][number % 3])","platform":"\#(["iOS", "iPadOS"][number % 2])","#
+                    return "{" + fields + line.dropFirst()
+                }
+            for start in stride(from: 0, to: lines.count, by: 500) {
+                #expect(try await client.postEvents(key: app.production, lines: Array(lines[start..<min(start + 500, lines.count)])).status == .ok)
+            }
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let page = try await browser.get("/apps/fitness/flows/signup?by=locale")
+            #expect(page.status == .ok)
+            let html = page.text
+            #expect(html.contains(#"<h2 id="split">Drop-off by locale</h2>"#))
+            #expect(html.contains(#"<strong aria-current="page">locale</strong>"#))
+            #expect(html.contains(#"<a href="?environment=production&amp;by=platform">platform</a>"#))
+            let funnel = try await client.send("/v1/apps/fitness/funnel?flow=signup&revision=1&by=locale", headers: TestServer.admin).object()
+            let byLocale = try #require(funnel["byLocale"] as? [String: [String: Any]])
+            #expect(byLocale.keys.sorted() == ["de", "en", "pt-BR"])
+            let table = try #require(html.components(separatedBy: #"<h2 id="split">"#).last)
+            #expect(table.contains(#"<th scope="col">de</th><th scope="col">en</th><th scope="col">pt-BR</th>"#))
+            let dropped = ["de", "en", "pt-BR"].map { locale in
+                ((byLocale[locale]?["steps"] as? [[String: Any]]) ?? []).first { $0["stepId"] as? String == "splash" }?["droppedHere"] as? Int ?? 0
+            }
+            #expect(table.contains("<tr><th scope=\"row\"><code>splash</code></th>" + dropped.map { "<td class=\"number\">\($0)</td>" }.joined()))
+            let refused = try await browser.get("/apps/fitness/flows/signup?by=country")
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("by=country is not a split of this page; use by=appVersion, by=revision, by=locale, by=platform."))
+
+            let experiment = try await browser.get("/apps/fitness/experiments/short-signup?by=platform").text
+            let report = try await client.send("/v1/apps/fitness/experiments/short-signup?by=platform&sequential=true", headers: TestServer.admin).object()
+            let byPlatform = try #require(report["byPlatform"] as? [String: [[String: Any]]])
+            #expect(byPlatform.keys.sorted() == ["iOS", "iPadOS"])
+            for platform in ["iOS", "iPadOS"] {
+                let section = try #require(experiment.components(separatedBy: "<table class=\"variations\" data-value=\"\(platform)\">").last)
+                let users = try #require(byPlatform[platform]?.first?["users"] as? Int)
+                #expect(section.contains("<caption>Platform \(platform): "))
+                #expect(section.contains("<td class=\"number\" data-figure=\"users\">\(users)</td>"))
+            }
+            #expect(experiment.contains(#"<strong aria-current="page">platform</strong>"#))
+            #expect(experiment.contains(#"<input type="hidden" name="by" value="platform">"#), "the goal form keeps the split")
+            #expect(try await browser.get("/apps/fitness/experiments/short-signup?by=revision").status == .badRequest)
+        }
+    }
 }

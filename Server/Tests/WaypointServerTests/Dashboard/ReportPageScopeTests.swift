@@ -243,7 +243,8 @@ struct ReportPageScopeTests {
         ("?since=2026-11-20&until=2026-11-10", 400, "since=2026-11-20 is not before until=2026-11-10"),
         ("?revision=latest", 400, "revision=latest is not a revision; use the whole number of a published revision, such as revision=3. Or revision=all"),
         ("?revision=0", 400, "revision=0 is not a revision"),
-        ("?sinse=2026-11-01", 400, "This page does not take the parameter \"sinse\"; it takes environment, revision (a number or all), since, until and experiment."),
+        // The flow page adds its own `by` ("…and experiment, and by.").
+        ("?sinse=2026-11-01", 400, "This page does not take the parameter \"sinse\"; it takes environment, revision (a number or all), since, until and experiment"),
         ("?since=%3Cscript%3Ex", 400, "since=<script>x is not a date or a time"),
         ("?%3Cb%3E=1", 400, "This page does not take the parameter \"<b>\""),
         ("?environment=qa", 404, "qa"),

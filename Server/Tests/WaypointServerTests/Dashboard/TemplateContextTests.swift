@@ -134,7 +134,12 @@ struct TemplateContextTests {
                     hasGraph: true, graphNote: "Drawn against revision 1's document.", graph: "<svg></svg>",
                     edges: [.init(from: "splash", outcome: "login", to: "login", users: 1, untaken: true)], hasUntaken: true)
             ],
-            hasGroups: true, hasAppVersions: true, appVersions: ["1.0"], versionRows: [.init(step: "splash", cells: [1])],
+            hasGroups: true, splitTitle: "app version",
+            splitLinks: [.init(label: "app version", href: "?environment=production", current: true),
+                         .init(label: "locale", href: "?environment=production&by=locale", current: false)],
+            splitCaption: "Users who stopped on each step, by the app version of their last event with one",
+            hasSplitValues: true, splitValues: ["1.0"], splitRows: [.init(step: "splash", cells: [1])],
+            splitNote: "No event of this flow carries a locale.",
             withoutStart: "1 user with events but no Flow Started is left out of every figure.", invalidLines: 3, folded: "3 variations under (other).",
             experiments: [.init(key: "short-signup", href: "/apps/fitness/experiments/short-signup?environment=production")]),
         ExperimentPageContext(
@@ -161,6 +166,13 @@ struct TemplateContextTests {
             upliftChart: "<svg></svg>", stepVariations: ["control", "short"],
             steps: [.init(id: "splash", cells: [.init(rate: "90.0%", comparison: "-10.0%, p 0.0400"), .init(rate: "100.0%", comparison: nil)])],
             multipleVariations: 1, undeclaredVariationUsers: 2, invalidLines: 3,
+            splitLinks: [.init(label: "no split", href: "?environment=production", current: false),
+                         .init(label: "locale", href: "?environment=production&by=locale", current: true)],
+            dimensionGroups: [.init(
+                title: "Locale de", value: "de",
+                variations: [.init(name: "control", isControl: true, users: 5, conversions: 2, rate: "40.0%", uplift: "", pValue: "",
+                                   chanceToWin: "", risk: "", note: nil)])],
+            dimensionNote: "Each locale is compared on its own, with the same tests.",
             decision: .init(
                 csrf: "token", environment: "production", publishedRevision: 1, control: "control",
                 shipAction: "/apps/fitness/environments/production/experiments/short-signup/ship",

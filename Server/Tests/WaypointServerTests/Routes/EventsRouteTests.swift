@@ -47,6 +47,8 @@ struct EventsRouteTests {
         (#""event":"Step Completed","durationMs":9000000000000000000"#,
          #""durationMs" is 9000000000000000000, longer than ten years; send at most 315360000000 milliseconds."#),
         (#""event":"Step Viewed","appVersion":"2.4\u0007""#, #""appVersion" contains a control character; send text without control characters."#),
+        (#""event":"Step Viewed","locale":"de\nDE""#, #""locale" contains a control character; send text without control characters."#),
+        (#""event":"Step Viewed","platform":"\u001BiOS""#, #""platform" contains a control character; send text without control characters."#),
         (#""event":"Step Viewed","revision":0"#,
          #""revision" is 0; revisions are numbered from 1. Send the Waypoint-Revision the document was served with, or omit "revision" for a document bundled with the app."#),
         (#""event":"Step Viewed","revision":-5"#, #""revision" is -5; revisions are numbered from 1."#),
@@ -68,7 +70,7 @@ struct EventsRouteTests {
 
     /// Every text field of an event is capped at 200 characters: 200 is stored, 201 is refused and named.
     @Test(arguments: ["messageId", "userId", "flowId", "walkthroughId", "stepId", "experiment", "variation", "outcome",
-                      "trigger", "appVersion"])
+                      "trigger", "appVersion", "locale", "platform"])
     func everyTextFieldIsCappedAt200Characters(field: String) async throws {
         func line(_ id: String, length: Int) throws -> String {
             var fields: [String: String] = [

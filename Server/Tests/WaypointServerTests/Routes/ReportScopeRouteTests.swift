@@ -258,8 +258,25 @@ struct ReportScopeRouteTests {
         ("experiment=", "experiment= is empty; name the experiment whose variations split the users."),
         ("environment=qa", "environment=qa is not an environment of the app. Use production or staging."),
         ("environment=producton", "environment=producton is not an environment of the app. Did you mean environment=production? Use production or staging."),
-        ("by=country", "by=country is not a grouping; use by=variation."),
     ]
+
+    @Test(arguments: [
+        ("/v1/apps/fitness/funnel?flow=signup&by=country",
+         "by=country is not a split of the funnel. Use by=variation, by=revision, by=appVersion, by=locale or by=platform."),
+        ("/v1/apps/fitness/funnel?flow=signup&steps=a,b&by=locale", "by=locale is not a split of the funnel. Use by=variation."),
+        ("/v1/apps/fitness/walkthroughs/layering/report?by=platform", "by=platform is not a split of the walkthrough report. Use by=variation."),
+        ("/v1/apps/fitness/experiments/short-signup?by=locales",
+         "by=locales is not a split of the experiment report. Did you mean by=locale? Use by=appVersion, by=locale or by=platform."),
+    ])
+    func aSplitTheReportDoesNotTakeIs400NamingThoseItTakes(path: String, message: String) async throws {
+        try await TestServer.run { client in
+            _ = try await client.createApp("fitness")
+            let response = try await client.send(path, headers: TestServer.admin)
+            #expect(response.status == .badRequest, "\(path)")
+            #expect(try response.errorCode() == "bad-query")
+            #expect((try response.object()["error"] as? [String: Any])?["message"] as? String == message, "\(path)")
+        }
+    }
 
     @Test(arguments: badScopes)
     func aBadScopeIs400WithTheFix(query: String, message: String) async throws {

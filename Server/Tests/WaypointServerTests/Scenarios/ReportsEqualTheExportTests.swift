@@ -16,10 +16,14 @@ struct ReportsEqualTheExportTests {
         "", "&by=variation", "&revision=1", "&revision=2&by=variation&experiment=short-signup",
         "&since=2026-11-02", "&since=2026-11-02T10:30:00Z&until=2026-11-04T07:00:00.500Z&by=variation",
         "&revision=1&until=2026-11-03", "&environment=production&since=2026-11-01T12:00:00Z",
+        "&by=locale", "&by=platform&revision=2", "&by=appVersion&since=2026-11-02", "&by=revision",
     ]
     /// Scopes of the walkthrough and experiment reports.
     static let otherScopes = ["", "&revision=2", "&since=2026-11-02T10:30:00Z&until=2026-11-04"]
     static let goals = ["$complete", "plan", "plan:annual"]
+    /// The experiment reports asked for: each goal, and the splits by app version, locale and platform.
+    static let experimentSplits: [(String, ReportDimension?)] =
+        goals.map { ($0, nil) } + [("plan", .appVersion), ("plan:annual", .locale), ("$complete", .platform)]
 
     /// Query parameters as a dictionary.
     static func parameters(_ query: String) -> [String: String] {
@@ -60,8 +64,8 @@ struct ReportsEqualTheExportTests {
             let answer = try await get("/v1/apps/\(app)/funnel?flow=signup" + query)
             let expected = try Funnel.compute(
                 jsonLines: Data((lines.joined(separator: "\n") + "\n").utf8),
-                query: FunnelQuery(flowID: "signup", groupByVariation: parameters["by"] == "variation", document: document(parameters),
-                                   scope: try scope(parameters)))
+                query: FunnelQuery(flowID: "signup", by: parameters["by"].flatMap(ReportDimension.init(rawValue:)),
+                                   document: document(parameters), scope: try scope(parameters)))
             #expect(answer.status == 200, "\(note) funnel\(query): \(answer.text)")
             #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) funnel\(query)")
             try expectUsersAddUp(answer.text, "\(note) funnel\(query)")
@@ -76,14 +80,17 @@ struct ReportsEqualTheExportTests {
             expected.events = lines.count
             #expect(answer.status == 200, "\(note) walkthrough\(query): \(answer.text)")
             #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) walkthrough\(query)")
-            for goal in goals {
-                let answer = try await get("/v1/apps/\(app)/experiments/short-signup?goal=\(goal)" + query)
+            for (goal, by) in Self.experimentSplits {
+                let split = by.map { "&by=\($0.rawValue)" } ?? ""
+                let answer = try await get("/v1/apps/\(app)/experiments/short-signup?goal=\(goal)" + split + query)
                 var expected = try ExperimentReport.compute(
-                    lines: lines, query: ExperimentQuery(experiment: "short-signup", goal: ExperimentGoal(goal), scope: try scope(parameters)),
+                    lines: lines,
+                    query: ExperimentQuery(experiment: "short-signup", goal: ExperimentGoal(goal), scope: try scope(parameters), by: by),
                     document: document(parameters))
                 expected.events = lines.count
-                #expect(answer.status == 200, "\(note) experiment \(goal)\(query): \(answer.text)")
-                #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) experiment \(goal)\(query)")
+                #expect(answer.status == 200, "\(note) experiment \(goal)\(split)\(query): \(answer.text)")
+                #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) experiment \(goal)\(split)\(query)")
+                if by != nil { #expect(expected.groups?.isEmpty == false, "\(note) experiment \(goal)\(split)\(query): no groups") }
             }
         }
     }
@@ -100,7 +107,7 @@ struct ReportsEqualTheExportTests {
                     "\(note) \(name): \(started) started, \(completed) completed, \(abandoned) abandoned, \(inProgress) in progress")
         }
         check(report, "overall")
-        for split in ["byVariation", "byAppVersion", "byRevision"] {
+        for split in ["byVariation", "byAppVersion", "byRevision", "byLocale", "byPlatform"] {
             for (group, figures) in report[split] as? [String: [String: Any]] ?? [:] { check(figures, "\(split) \(group)") }
         }
         if let revisions = report["byRevision"] as? [String: [String: Any]] {

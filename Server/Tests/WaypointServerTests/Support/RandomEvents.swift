@@ -40,6 +40,7 @@ struct RandomEvents: RandomNumberGenerator {
     /// One user's events, in the order they are delivered.
     mutating func user(_ index: Int) -> [String] {
         let user = "u\(index)"
+        let userNumber = index
         var lines: [String] = []
         var time = Self.firstDay + Int64(int(0...(5 * 86_400_000 - 1)))
         var revision: Int? = chance(0.15) ? nil : int(1...2)
@@ -65,6 +66,13 @@ struct RandomEvents: RandomNumberGenerator {
             if walkthrough, step != nil, event != "Hint Shown" { fields.append("\"trigger\":\"tap\"") }
             if let variation, exposed { fields.append("\"experiment\":\"short-signup\",\"variation\":\"\(variation)\"") }
             if let appVersion { fields.append("\"appVersion\":\"\(appVersion)\"") }
+            // A locale and a platform from the user's number and the event's (the draws above stay as they were):
+            // left out of some events, and changed part way by some users.
+            let locales: [String?] = [nil, "en", "de", "pt-BR"], platforms: [String?] = ["iOS", nil, "iPadOS", "macOS", "iOS"]
+            if let locale = sequence % 7 == 3 ? "fr" : locales[userNumber % 4], (userNumber + sequence) % 5 != 0 {
+                fields.append("\"locale\":\"\(locale)\"")
+            }
+            if let platform = platforms[(userNumber + sequence / 4) % 5] { fields.append("\"platform\":\"\(platform)\"") }
             if let revision { fields.append("\"revision\":\(chance(0.05) ? 3 - revision : revision)") }
             lines.append("{" + fields.joined(separator: ",") + "}")
             if !chance(0.1) { time += Int64(int(1...90_000)) }

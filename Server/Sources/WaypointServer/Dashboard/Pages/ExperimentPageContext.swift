@@ -58,6 +58,14 @@ struct ExperimentPageContext: PageContext {
         let cells: [Cell]
     }
 
+    /// One value of the split (`by`): the variations side by side on the goal.
+    struct DimensionGroup: Sendable {
+        /// `Locale de`.
+        let title: String
+        let value: String
+        let variations: [Variation]
+    }
+
     let appID: String
     let appName: String
     let experiment: String
@@ -97,6 +105,12 @@ struct ExperimentPageContext: PageContext {
     let undeclaredVariationUsers: Int?
     /// Stored lines that were not valid events; nil when there were none.
     let invalidLines: Int?
+    /// The links that split the users per app version, locale or platform, or not at all.
+    var splitLinks: [ReportScopeContext.Link] = []
+    /// With a split, per value, the variations compared as above (no sample ratio check per value).
+    var dimensionGroups: [DimensionGroup] = []
+    /// With a split, what it shows and what it folded, in words.
+    var dimensionNote: String? = nil
     /// Ship and Stop, for those who may edit, while the experiment runs in the published revision.
     var decision: ExperimentDecisionContext? = nil
 }

@@ -1,4 +1,5 @@
-/// The `flow` template: a flow's report, all users then each variation, and drop-off by app version.
+/// The `flow` template: a flow's report, all users then each variation, and drop-off by app version
+/// (or revision, locale or platform: the page's `by`).
 struct FlowPageContext: PageContext {
     static var template: String { "flow" }
 
@@ -53,10 +54,10 @@ struct FlowPageContext: PageContext {
         let href: String
     }
 
-    /// A step's row of the drop-off by app version table.
-    struct VersionRow: Sendable {
+    /// A step's row of the drop-off by app version (revision, locale, platform) table.
+    struct SplitRow: Sendable {
         let step: String
-        /// Users who stopped on the step, per app version (in ``FlowPageContext/appVersions`` order).
+        /// Users who stopped on the step, per value (in ``FlowPageContext/splitValues`` order).
         let cells: [Int]
     }
 
@@ -68,9 +69,16 @@ struct FlowPageContext: PageContext {
     let groups: [Group]
     /// Whether there is more than the "All users" section.
     let hasGroups: Bool
-    let hasAppVersions: Bool
-    let appVersions: [String]
-    let versionRows: [VersionRow]
+    /// What the drop-off table splits by, in words (`app version`), and the links that choose it.
+    let splitTitle: String
+    let splitLinks: [ReportScopeContext.Link]
+    /// The table's caption: what a user's value is.
+    let splitCaption: String
+    let hasSplitValues: Bool
+    let splitValues: [String]
+    let splitRows: [SplitRow]
+    /// Why the table is empty, when it is.
+    let splitNote: String?
     /// The users left out of every figure for having events but no start, in words; nil when none were.
     let withoutStart: String?
     /// Stored lines that were not valid events; nil when there were none.

@@ -44,19 +44,21 @@ extension Templates {
         {{/hasGraph}}
         </section>
         {{/groups}}
-        {{#hasAppVersions}}
-        <section aria-labelledby="app-versions">
-        <h2 id="app-versions">Drop-off by app version</h2>
+        <section aria-labelledby="split">
+        <h2 id="split">Drop-off by {{splitTitle}}</h2>
+        <p class="selector" data-scope="split">Split by: {{#splitLinks}}{{#current}}<strong aria-current="page">{{label}}</strong>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}} {{/splitLinks}}</p>
+        {{#hasSplitValues}}
         <table class="versions">
-        <caption>Users who stopped on each step, by the app version of their last event</caption>
-        <thead><tr><th scope="col">Step</th>{{#appVersions}}<th scope="col">{{.}}</th>{{/appVersions}}</tr></thead>
+        <caption>{{splitCaption}}</caption>
+        <thead><tr><th scope="col">Step</th>{{#splitValues}}<th scope="col">{{.}}</th>{{/splitValues}}</tr></thead>
         <tbody>
-        {{#versionRows}}<tr><th scope="row"><code>{{step}}</code></th>{{#cells}}<td class="number">{{.}}</td>{{/cells}}</tr>
-        {{/versionRows}}
+        {{#splitRows}}<tr><th scope="row"><code>{{step}}</code></th>{{#cells}}<td class="number">{{.}}</td>{{/cells}}</tr>
+        {{/splitRows}}
         </tbody>
         </table>
+        {{/hasSplitValues}}
+        {{#splitNote}}<p class="hint" data-figure="splitNote">{{splitNote}}</p>{{/splitNote}}
         </section>
-        {{/hasAppVersions}}
         {{#withoutStart}}<p class="hint">{{withoutStart}}</p>{{/withoutStart}}
         {{#invalidLines}}<p class="hint">{{invalidLines}} stored lines were not valid events and were ignored.</p>{{/invalidLines}}
         {{#folded}}<p class="hint">{{folded}}</p>{{/folded}}
@@ -163,6 +165,21 @@ extension Templates {
         {{#sampleRatio}}<p class="hint" data-figure="sampleRatio">{{sampleRatio}}</p>{{/sampleRatio}}
         {{#multipleVariations}}<p class="hint">{{multipleVariations}} users were seen in more than one variation; each counts in the first.</p>{{/multipleVariations}}
         {{#undeclaredVariationUsers}}<p class="hint">{{undeclaredVariationUsers}} users were exposed with a variation the experiment does not declare and are not counted.</p>{{/undeclaredVariationUsers}}
+        </section>
+        <section aria-labelledby="per-value">
+        <h2 id="per-value">Per app version, locale or platform</h2>
+        <p class="selector" data-scope="split">Compare per: {{#splitLinks}}{{#current}}<strong aria-current="page">{{label}}</strong>{{/current}}{{^current}}<a href="{{href}}">{{label}}</a>{{/current}} {{/splitLinks}}</p>
+        {{#dimensionNote}}<p class="hint">{{dimensionNote}}</p>{{/dimensionNote}}
+        {{#dimensionGroups}}
+        <table class="variations" data-value="{{value}}">
+        <caption>{{title}}: users exposed to each variation, those who reached the goal after exposure, and each variation against the control</caption>
+        <thead><tr><th scope="col">Variation</th><th scope="col">Users</th><th scope="col">Conversions</th><th scope="col">Rate</th><th scope="col">Uplift [95% interval]</th><th scope="col">p-value</th><th scope="col">Chance to win</th></tr></thead>
+        <tbody>
+        {{#variations}}<tr data-variation="{{name}}"><th scope="row">{{name}}{{#isControl}} <span class="hint">(control)</span>{{/isControl}}</th><td class="number" data-figure="users">{{users}}</td><td class="number" data-figure="conversions">{{conversions}}</td><td class="number" data-figure="rate">{{rate}}</td><td class="number" data-figure="uplift">{{uplift}}</td><td class="number" data-figure="pValue">{{pValue}}</td><td class="number" data-figure="chanceToWin">{{chanceToWin}}</td></tr>
+        {{/variations}}
+        </tbody>
+        </table>
+        {{/dimensionGroups}}
         </section>
         <section aria-labelledby="power">
         <h2 id="power">When the test is done</h2>
