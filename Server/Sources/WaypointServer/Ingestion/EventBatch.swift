@@ -82,6 +82,8 @@ struct EventBatch {
             return "\"event\" \"\(event.event)\" is not an event name, so no report would count it.\(hint) "
                 + "The names are \(EventName.all.map { "\"\($0)\"" }.joined(separator: ", "))."
         }
+        // The fields the reports count it by (the core's rule, docs/ARCHITECTURE.md "Events").
+        if let missing = event.missingReportField { return missing }
         if let duration = event.durationMs, duration < 0 {
             return "\"durationMs\" is \(duration); a duration is a number of milliseconds, 0 or more."
         }
