@@ -27,12 +27,13 @@ struct FlowReportTable {
         }
         lines.append("  Dropped here: users whose last viewed step it was, without completing; in brackets, of the step's viewers.")
         if let byVariation = report.byVariation {
-            for name in byVariation.keys.sorted() {
+            for name in ReportText.variationOrder(byVariation.keys) {
                 guard let figures = byVariation[name] else { continue }
                 lines.append("")
-                lines.append("Variation \(name): " + summary(figures))
+                lines.append("\(ReportText.variationTitle(name)): " + summary(figures))
                 lines += table(figures.steps)
             }
+            if let note = ReportText.notExposedNote(byVariation.keys) { lines.append("  " + note) }
         }
         for (title, groups) in [("App version", report.byAppVersion), ("Revision", report.byRevision)] {
             guard let groups else { continue }
