@@ -38,7 +38,7 @@ struct ReportPagesController: Sendable {
     @Sendable func flowPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
-                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: true)
+                request, appID: context.parameters.get("app") ?? "", administration: administration)
             let flowID = context.parameters.get("flow") ?? ""
             let document = scope.document
             let query = FunnelQuery(flowID: flowID, steps: nil, window: .days(14), groupByVariation: true, document: document, scope: scope.report)
@@ -108,7 +108,7 @@ struct ReportPagesController: Sendable {
     @Sendable func walkthroughPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
-                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: false)
+                request, appID: context.parameters.get("app") ?? "", administration: administration)
             let walkthroughID = context.parameters.get("walkthrough") ?? ""
             let query = WalkthroughQuery(
                 walkthroughID: walkthroughID, groupByVariation: true,
@@ -141,7 +141,7 @@ struct ReportPagesController: Sendable {
     @Sendable func experimentPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
-                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: false,
+                request, appID: context.parameters.get("app") ?? "", administration: administration,
                 pageParameters: Self.experimentPageParameters)
             let key = context.parameters.get("experiment") ?? ""
             let parameters = request.uri.queryParameters

@@ -241,7 +241,7 @@ struct ReportPageScopeTests {
         ("?since=yesterday", 400, "since=yesterday is not a date or a time; use a date such as 2026-11-21"),
         ("?until=2026-13-01", 400, "until=2026-13-01 is not a date or a time"),
         ("?since=2026-11-20&until=2026-11-10", 400, "since=2026-11-20 is not before until=2026-11-10"),
-        ("?revision=latest", 400, "revision=latest is not a revision; use the whole number of a published revision, such as revision=3. Or revision=all"),
+        ("?revision=latest", 400, "revision=latest is not a revision; use the whole number of a revision, such as revision=3, or revision=all for every revision's runs."),
         ("?revision=0", 400, "revision=0 is not a revision"),
         ("?sinse=2026-11-01", 400, "This page does not take the parameter \"sinse\"; it takes environment, revision (a number or all), since, until and experiment."),
         ("?since=%3Cscript%3Ex", 400, "since=<script>x is not a date or a time"),
@@ -261,6 +261,103 @@ struct ReportPageScopeTests {
                 #expect(answer.text.contains(Self.escaped(message)), "\(page)\(query): \(answer.text)")
                 #expect(!answer.text.contains("<script") && !answer.text.contains("<b>"), "\(page)\(query) shows a raw tag")
             }
+        }
+    }
+
+    // MARK: The same revision values as the API
+
+    /// Each report of the API and the dashboard page that shows it.
+    static let reportRoutes = [
+        ("/v1/apps/fitness/funnel?flow=signup&", "/apps/fitness/flows/signup?"),
+        ("/v1/apps/fitness/walkthroughs/layering/report?", "/apps/fitness/walkthroughs/layering?"),
+        ("/v1/apps/fitness/experiments/short-signup?", "/apps/fitness/experiments/short-signup?"),
+    ]
+
+    /// The report API and the report pages take the same `revision` values: a revision's number, or
+    /// `all` for every revision's runs (the API's answer then is the one without `revision`).
+    @Test(arguments: ["all", "1", "2"])
+    func theAPIAndThePagesTakeTheSameRevisions(revision: String) async throws {
+        let clock = LockedBox(Date())
+        try await TestServer.run(now: { clock.get() }) { client in
+            let app = try await Self.twoRevisions(client, clock: clock)
+            #expect(try await client.postEvents(key: app.production, lines: Self.walkthroughUser("w-1", completes: true)).status == .ok)
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            for (api, page) in Self.reportRoutes {
+                let answer = try await client.send(api + "revision=" + revision, headers: TestServer.admin)
+                #expect(answer.status == .ok, "\(api)revision=\(revision): \(answer.text)")
+                let shown = try await browser.get(page + "revision=" + revision)
+                #expect(shown.status == .ok, "\(page)revision=\(revision): \(shown.status)")
+                if revision == "all" {
+                    let unscoped = try await client.send(String(api.dropLast()), headers: TestServer.admin)
+                    #expect(answer.text == unscoped.text, "\(api)")
+                    #expect(Self.scopeBlock(shown.text).contains(#"<option value="all" selected>All revisions</option>"#), "\(page)")
+                } else {
+                    #expect(Self.scopeBlock(shown.text).contains(#"<option value="\#(revision)" selected>"#), "\(page)")
+                }
+            }
+        }
+    }
+
+    /// Anything else is the same 400 on both, saying what they take.
+    @Test(arguments: ["latest", "0", "-1", "1.5", "ALL", ""])
+    func theAPIAndThePagesRefuseTheSameRevisions(revision: String) async throws {
+        let clock = LockedBox(Date())
+        try await TestServer.run(now: { clock.get() }) { client in
+            _ = try await Self.twoRevisions(client, clock: clock)
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let message = "revision=\(revision) is not a revision; use the whole number of a revision, such as revision=3, "
+                + "or revision=all for every revision's runs."
+            for (api, page) in Self.reportRoutes {
+                let answer = try await client.send(api + "revision=" + revision, headers: TestServer.admin)
+                #expect(answer.status == .badRequest, "\(api)revision=\(revision)")
+                #expect(try answer.errorCode() == "bad-query")
+                #expect((try answer.object()["error"] as? [String: Any])?["message"] as? String == message, "\(api)")
+                let shown = try await browser.get(page + "revision=" + revision)
+                #expect(shown.status == .badRequest, "\(page)revision=\(revision)")
+                #expect(shown.text.contains(Self.escaped(message)), "\(page)")
+            }
+        }
+    }
+
+    // MARK: The default scope
+
+    /// The flow, walkthrough and experiment pages default to the published revision's runs and say
+    /// so in words; `revision=all` counts every revision's.
+    @Test func everyReportPageDefaultsToThePublishedRevisionAndSaysSo() async throws {
+        let clock = LockedBox(Date())
+        try await TestServer.run(now: { clock.get() }) { client in
+            let app = try await Self.twoRevisions(client, clock: clock)
+            // A walkthrough user on each revision.
+            let tours = [("w-1", 1), ("w-2", 2)].flatMap { user, revision in
+                [SeedData.event("Walkthrough Started", user: user, at: 0, walkthrough: "layering", revision: revision),
+                 SeedData.event("Hint Shown", user: user, at: 1, step: "intro", walkthrough: "layering", revision: revision)]
+            }
+            #expect(try await client.postEvents(key: app.production, lines: tours).status == .ok)
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let words = "Revision 2 (published) · runs of revision 2 — the default of the flow, walkthrough and experiment pages; "
+                + "choose All revisions to count every revision's runs"
+            for (_, page) in Self.reportRoutes {
+                let shown = try await browser.get(String(page.dropLast()))
+                #expect(shown.status == .ok, "\(page)")
+                let scope = Self.scopeBlock(shown.text)
+                #expect(scope.contains(Self.escaped(words)), "\(page): \(scope)")
+                #expect(scope.contains(#"<option value="2" selected>Revision 2 (published)</option>"#), "\(page)")
+                let every = try await browser.get(page + "revision=all")
+                #expect(!Self.scopeBlock(every.text).contains("the default of"), "\(page)")
+            }
+            // Revision 2's runs only: one of the two walkthrough users, one of the three flow users.
+            let tour = try await browser.get("/apps/fitness/walkthroughs/layering")
+            #expect(Self.section(tour.text, "all-users").contains(#"<dd data-figure="started">1</dd>"#))
+            let everyTour = try await browser.get("/apps/fitness/walkthroughs/layering?revision=all")
+            #expect(Self.section(everyTour.text, "all-users").contains(#"<dd data-figure="started">2</dd>"#))
+            let flow = try await browser.get("/apps/fitness/flows/signup")
+            #expect(Self.section(flow.text, "all-users").contains(#"<dd data-figure="started">1</dd>"#))
+            let experiment = try await browser.get("/apps/fitness/experiments/short-signup")
+            let everyExperiment = try await browser.get("/apps/fitness/experiments/short-signup?revision=all")
+            #expect(experiment.text != everyExperiment.text)
         }
     }
 
