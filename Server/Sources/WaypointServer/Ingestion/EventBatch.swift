@@ -82,8 +82,6 @@ struct EventBatch {
             return "\"event\" \"\(event.event)\" is not an event name, so no report would count it.\(hint) "
                 + "The names are \(EventName.all.map { "\"\($0)\"" }.joined(separator: ", "))."
         }
-        // The fields the reports count it by (the core's rule, docs/ARCHITECTURE.md "Events").
-        if let missing = event.missingReportField { return missing }
         if let duration = event.durationMs, duration < 0 {
             return "\"durationMs\" is \(duration); a duration is a number of milliseconds, 0 or more."
         }
@@ -94,7 +92,8 @@ struct EventBatch {
             return "\"revision\" is \(revision); revisions are numbered from 1. Send the Waypoint-Revision the document was "
                 + "served with, or omit \"revision\" for a document bundled with the app."
         }
-        return nil
+        // The fields the reports count it by (the core's rule, docs/ARCHITECTURE.md "Events").
+        return event.missingReportField
     }
 
     /// The earliest and the latest time an event may have, in milliseconds since 1970 (UTC).

@@ -54,14 +54,16 @@ struct ReportPageScopeTests {
         return lines
     }
 
-    static func walkthroughUser(_ id: String, completes: Bool) -> [String] {
+    /// A user of `layering` who starts, is shown `intro` and completes the walkthrough or not; a run
+    /// of revision 1 (the one published in these tests) unless said.
+    static func walkthroughUser(_ id: String, completes: Bool, revision: Int? = 1) -> [String] {
         var lines = [
-            SeedData.event("Walkthrough Started", user: id, at: 0, walkthrough: "layering"),
-            SeedData.event("Hint Shown", user: id, at: 1, step: "intro", walkthrough: "layering"),
+            SeedData.event("Walkthrough Started", user: id, at: 0, walkthrough: "layering", revision: revision),
+            SeedData.event("Hint Shown", user: id, at: 1, step: "intro", walkthrough: "layering", revision: revision),
         ]
         if completes {
-            lines.append(SeedData.event("Hint Completed", user: id, at: 2, step: "intro", walkthrough: "layering", trigger: "tap"))
-            lines.append(SeedData.event("Walkthrough Completed", user: id, at: 3, walkthrough: "layering"))
+            lines.append(SeedData.event("Hint Completed", user: id, at: 2, step: "intro", walkthrough: "layering", trigger: "tap", revision: revision))
+            lines.append(SeedData.event("Walkthrough Completed", user: id, at: 3, walkthrough: "layering", revision: revision))
         }
         return lines
     }
@@ -232,7 +234,7 @@ struct ReportPageScopeTests {
             #expect(Self.scopeBlock(staging.text).contains("All revisions · nothing is published to staging"))
             let tour = try await browser.get("/apps/fitness/walkthroughs/layering?since=2026-11-17")
             #expect(Self.scopeBlock(tour.text).contains(#"<strong aria-current="page">Last 7 days</strong>"#))
-            #expect(Self.scopeBlock(tour.text).contains(#"<option value="all" selected>All revisions</option>"#))
+            #expect(Self.scopeBlock(tour.text).contains(#"<option value="2" selected>Revision 2 (published)</option>"#))
         }
     }
 
@@ -406,19 +408,19 @@ struct ReportPageScopeTests {
             let app = try await client.createApp("fitness")
             _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
             _ = try await client.publish("fitness", revision: 1)
-            // 8 started; intro shown to 8: 6 complete it, 1 skips it, 1 stops; panel-cell shown to 6: 4 complete the tour, 2 stop.
+            // Runs of revision 1, the published one. 8 started; intro shown to 8: 6 complete it, 1 skips it, 1 stops; panel-cell shown to 6: 4 complete the tour, 2 stop.
             var lines: [String] = []
             for index in 0..<8 {
                 let user = "tour-\(index)"
-                lines.append(SeedData.event("Walkthrough Started", user: user, at: 0, walkthrough: "layering"))
-                lines.append(SeedData.event("Hint Shown", user: user, at: 1, step: "intro", walkthrough: "layering"))
-                if index == 6 { lines.append(SeedData.event("Hint Skipped", user: user, at: 2, step: "intro", walkthrough: "layering", trigger: "skip")) }
+                lines.append(SeedData.event("Walkthrough Started", user: user, at: 0, walkthrough: "layering", revision: 1))
+                lines.append(SeedData.event("Hint Shown", user: user, at: 1, step: "intro", walkthrough: "layering", revision: 1))
+                if index == 6 { lines.append(SeedData.event("Hint Skipped", user: user, at: 2, step: "intro", walkthrough: "layering", trigger: "skip", revision: 1)) }
                 guard index < 6 else { continue }
-                lines.append(SeedData.event("Hint Completed", user: user, at: 2, step: "intro", walkthrough: "layering", trigger: "tap"))
-                lines.append(SeedData.event("Hint Shown", user: user, at: 3, step: "panel-cell", walkthrough: "layering"))
+                lines.append(SeedData.event("Hint Completed", user: user, at: 2, step: "intro", walkthrough: "layering", trigger: "tap", revision: 1))
+                lines.append(SeedData.event("Hint Shown", user: user, at: 3, step: "panel-cell", walkthrough: "layering", revision: 1))
                 guard index < 4 else { continue }
-                lines.append(SeedData.event("Hint Completed", user: user, at: 4, step: "panel-cell", walkthrough: "layering", trigger: "button"))
-                lines.append(SeedData.event("Walkthrough Completed", user: user, at: 5, walkthrough: "layering"))
+                lines.append(SeedData.event("Hint Completed", user: user, at: 4, step: "panel-cell", walkthrough: "layering", trigger: "button", revision: 1))
+                lines.append(SeedData.event("Walkthrough Completed", user: user, at: 5, walkthrough: "layering", revision: 1))
             }
             #expect(try await client.postEvents(key: app.production, lines: lines).status == .ok)
             var browser = DashboardBrowser(client)

@@ -127,7 +127,7 @@ extension EventsRouteTests {
             "0001-01-01T01:00:00+01:00", "9999-12-31T21:59:59.999-02:00", "2026-11-21T10:00:00+14:00",
         ]
         let lines = times.enumerated().map { index, time in
-            #"{"messageId":"t\#(index)","userId":"u1","event":"Step Viewed","timestamp":"\#(time)"}"#
+            #"{"messageId":"t\#(index)","userId":"u1","event":"Step Viewed","timestamp":"\#(time)","flowId":"signup","stepId":"splash"}"#
         }
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
@@ -140,7 +140,7 @@ extension EventsRouteTests {
             var cursor: UserOrderCursor?
             var seen: [String] = []
             repeat {
-                let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: nil, after: cursor, limit: 1)
+                let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup", after: cursor, limit: 1)
                 cursor = page.next
                 guard let line = page.lines.first, let position = page.next else { break }
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

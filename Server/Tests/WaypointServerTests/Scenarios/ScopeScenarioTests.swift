@@ -182,9 +182,12 @@ struct ScopeScenarioTests {
             #expect(first.contains("Drawn against revision 1&#39;s document, from the runs of revision 1 only."))
             // The drop rate of a branch step's viewers: 1 of revision 1's 3 stress-check viewers.
             #expect(first.contains(#"<th scope="row"><code>stress-check</code></th><td class="number">3</td><td class="number">0</td><td class="number">1</td><td class="number" data-figure="dropRate">33.3%</td>"#))
-            let tour = try await browser.get("/apps/stillwater/walkthroughs/home-tour").text
+            // The walkthrough page defaults to the published revision's runs too; all of them with revision=all.
+            let tour = try await browser.get("/apps/stillwater/walkthroughs/home-tour?revision=all").text
             #expect(Self.figure("started", in: tour) == "2")
             #expect(Self.figure("completionRate", in: tour) == "50.0%")
+            let publishedTour = try await browser.get("/apps/stillwater/walkthroughs/home-tour").text
+            #expect(publishedTour.contains("runs of revision 2 — the default of the flow, walkthrough and experiment pages"))
         }
     }
 
