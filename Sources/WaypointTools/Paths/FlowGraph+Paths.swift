@@ -297,8 +297,9 @@ private struct PathModel {
             var total = vertex == complete ? PathCount.one : .zero
             for term in terms {
                 let added = Int(plan.added[term]), subtracted = Int(plan.subtracted[term])
-                let part = subtracted < 0 ? value[added] : value[added] - value[subtracted]
-                if total.isZero { total = part } else { total += part }  // the first term is shared, not copied
+                if total.isZero { total = value[added] } else { total += value[added] }  // the first term is shared, not copied
+                // Never below zero: the paths subtracted are among those just added.
+                if subtracted >= 0 { total -= value[subtracted] }
             }
             if vertex % 2 == 1, let subflow = flow.nodes[vertex / 2].subflow {
                 total = (subflowCounts[subflow] ?? .zero) * total
