@@ -23,6 +23,42 @@ func cliLadderText(steps: Int = 10_000) -> Data {
     return Data(#"{"schemaVersion": 1, "flows": [{"id": "ladder", "steps": [\#(items.joined(separator: ",\n"))]}]}"#.utf8)
 }
 
+/// The text of a document with one layered flow of `steps` steps: a start step, then layers of
+/// `width` steps, each leading to every step of the next layer (`width` outcomes a step), every
+/// third step with a condition (skipped to the next step in document order). With `unknownTargets`,
+/// every step also has an outcome to a step that does not exist: as many lint errors as steps, each
+/// with its line, column and did-you-mean. Wide steps, shared skip chains and many findings are what
+/// once made validation, lint and counting grow with the square of a flow's size.
+func cliLayeredText(steps: Int = 10_001, width: Int = 10, unknownTargets: Bool = false) -> Data {
+    let layers = max(1, (steps - 1) / width)
+    func id(_ layer: Int, _ index: Int) -> String { "l\(layer)-\(index)" }
+    func outcomes(to layer: Int, from step: Int) -> String {
+        var pairs = layer < layers ? (0..<width).map { #""o\#($0)": "\#(id(layer, $0))""# } : [#""next": "$complete""#]
+        if unknownTargets { pairs.append(#""lost": "missing-\#(step)""#) }
+        return pairs.joined(separator: ", ")
+    }
+    var items = [#"{"id": "start", "screen": "Start", "on": {\#(outcomes(to: 0, from: 0))}}"#]
+    items.reserveCapacity(steps)
+    for layer in 0..<layers {
+        for index in 0..<width {
+            let number = layer * width + index + 1
+            let when = number % 3 == 0 ? #", "when": {"country": {"$in": ["US", "CA"]}}"# : ""
+            items.append(#"{"id": "\#(id(layer, index))", "screen": "Screen\#(index)", "on": {\#(outcomes(to: layer + 1, from: number))}\#(when)}"#)
+        }
+    }
+    return Data(#"{"schemaVersion": 1, "flows": [{"id": "layered", "steps": [\#(items.joined(separator: ",\n"))]}]}"#.utf8)
+}
+
+/// What `waypoint validate` then `waypoint paths --count` do with a file's bytes: validate with lint's
+/// errors located, then count the flow's paths (nothing to count when the document has errors).
+@inline(never)
+func validateAndCount(_ data: Data, flow: String) -> Int {
+    let validation = WaypointDocument.validate(data)
+    blackHole(validation.errorDiagnostics)
+    guard let document = validation.document, let count = try? document.flowGraph(id: flow).countPaths() else { return 0 }
+    return count.description.count
+}
+
 /// Lints the document and counts the ladder's paths, as the two commands do; returns the count's digits.
 @inline(never)
 func lintAndCount(_ validation: DocumentValidation) -> Int {
@@ -74,6 +110,23 @@ func runGraphBenchmarks() -> [String] {
     let largeCount = measure("count 100,000", operations: 1, rounds: 3) {
         largeDigits = (try? large.document?.flowGraph(id: "ladder").countPaths())?.description.count ?? 0
     }
+    // A layered flow (wide steps, shared skip chains) and one with an unknown target per step, at
+    // 1,001 and 10,001 steps: the work after process start, reading the file included. Linear work
+    // takes about 10× as long for 10× the steps; the square of the size would take 100×.
+    var layered: [String] = []
+    for (name, unknown) in [("layered flow", false), ("layered flow, an unknown target per step", true)] {
+        let small = cliLayeredText(steps: 1_001, unknownTargets: unknown)
+        let large = cliLayeredText(steps: 10_001, unknownTargets: unknown)
+        var digits = 0
+        let smallTime = measure("\(name) 1,001", operations: 1, rounds: 7) { blackHole(validateAndCount(small, flow: "layered")) }
+        let largeTime = measure("\(name) 10,001", operations: 1, rounds: 7) { digits = validateAndCount(large, flow: "layered") }
+        let growth = largeTime.nanosecondsPerOperation / smallTime.nanosecondsPerOperation
+        layered += [
+            "  \(name), 1,001 steps: validate + lint + count  \(format(smallTime.nanosecondsPerOperation))",
+            "  \(name), 10,001 steps (\(large.count / 1024) KB): validate + lint + count  \(format(largeTime.nanosecondsPerOperation))  "
+                + "(target < 100 ms; \(String(format: "%.1f", growth))× the 1,001-step time, about 10× when linear\(unknown ? "" : "; \(digits) digits"))",
+        ]
+    }
     return [
         "Lint and path counting, a flow of 10,000 steps (\(data.count / 1024) KB, decoded once beforehand):",
         "  lint (with lines and columns)       \(format(lint.nanosecondsPerOperation))",
@@ -82,5 +135,5 @@ func runGraphBenchmarks() -> [String] {
         "  validate (decode, lines, columns)   \(format(decode.nanosecondsPerOperation))",
         "  validate + lint + count paths       \(format(whole.nanosecondsPerOperation))  (`waypoint paths --count` beyond process start)",
         "  count paths, 100,000 steps          \(format(largeCount.nanosecondsPerOperation))  (\(largeDigits) digits)",
-    ]
+    ] + layered
 }

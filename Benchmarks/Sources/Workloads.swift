@@ -15,5 +15,7 @@ let workloads: [String: @Sendable () -> Void] = [
     "cli-count-100k": { blackHole(cliCountWorkload(steps: 100_000)) },
     "cli-decode-10k": { cliDecodeWorkload(steps: 10_000) },
     "cli-decode-100k": { cliDecodeWorkload(steps: 100_000) },
+    "cli-layered-10k": { blackHole(validateAndCount(cliLayeredText(), flow: "layered")) },
+    "cli-layered-unknown-10k": { blackHole(validateAndCount(cliLayeredText(unknownTargets: true), flow: "layered")) },
     "startup": {},
 ]

@@ -86,6 +86,43 @@ struct FunnelCommandTests {
         #expect(table.contains("(other steps) *"))
     }
 
+    /// Users none of whose events carries a variation are named for what they are — not exposed —
+    /// after the variations, in the flow report and the sequential funnel; the JSON keeps `(none)`.
+    @Test func usersWithoutAVariationAreNotExposedNotAVariation() throws {
+        func line(_ id: String, _ user: String, _ event: String, _ second: Int, step: String? = nil, variation: String? = nil) -> String {
+            var fields = [#""messageId":"\#(id)""#, #""userId":"\#(user)""#, #""event":"\#(event)""#,
+                          #""timestamp":"2026-01-01T00:00:\#(String(format: "%02d", second)).000Z""#, #""flowId":"signup""#]
+            if let step { fields.append(#""stepId":"\#(step)""#) }
+            if let variation { fields += [#""experiment":"short-signup""#, #""variation":"\#(variation)""#] }
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        let lines = [
+            line("a1", "exposed", "Flow Started", 0, variation: "control"), line("a2", "exposed", "Step Viewed", 1, step: "splash", variation: "control"),
+            line("b1", "gone", "Flow Started", 2), line("b2", "gone", "Step Viewed", 3, step: "splash"),
+            line("c1", "outside", "Flow Started", 4), line("c2", "outside", "Step Viewed", 5, step: "splash"),
+            line("c3", "outside", "Flow Completed", 6),
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funnel-not-exposed-\(UUID().uuidString).jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let note = "  Not exposed: users none of whose events carries a variation: outside the experiment, or gone before the step "
+            + "that exposes a run (their events cannot tell which)."
+        let report = try Self.output([file.path, "--flow", "signup", "--by", "variation"])
+        #expect(!report.contains("(none)"))
+        let titles = report.split(separator: "\n").filter { $0.hasPrefix("Variation ") || $0.hasPrefix("Not exposed") }
+        #expect(titles == [
+            "Variation control: 1 started, 0 completed (0.0% of started), 0 abandoned, 1 in progress",
+            "Not exposed: 2 started, 1 completed (50.0% of started), 0 abandoned, 1 in progress; median time to complete 2.0 s",
+        ])
+        #expect(report.hasSuffix(note + "\n"))
+        let funnel = try Self.output([file.path, "--flow", "signup", "--steps", "splash", "--by", "variation"])
+        #expect(funnel.contains("\nVariation control: 1 started\n") && funnel.contains("\nNot exposed: 2 started\n"))
+        #expect(funnel.hasSuffix(note + "\n") && !funnel.contains("(none)"))
+        let json = try Self.output([file.path, "--flow", "signup", "--by", "variation", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect((object["byVariation"] as? [String: Any])?.keys.sorted() == ["(none)", "control"])
+    }
+
     @Test func helpMatchesTheSnapshot() throws {
         try assertSnapshot(WaypointCommand.helpMessage(for: WaypointCommand.Funnel.self, columns: 100) + "\n", named: "help-funnel.txt")
     }

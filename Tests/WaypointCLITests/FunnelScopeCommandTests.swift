@@ -49,7 +49,7 @@ struct FunnelScopeCommandTests {
     @Test(arguments: [
         (["--since", "yesterday"], "--since yesterday is not a date or a time; use " + "a date such as 2026-11-21 (midnight UTC) or a time "
             + "such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00+01:00."),
-        (["--revision", "three"], "--revision three is not a revision; use the whole number of a published revision, such as --revision 3."),
+        (["--revision", "three"], "--revision three is not a revision; use the whole number of a revision, such as --revision 3, or --revision all for every revision's runs."),
         (["--since", "2026-11-24", "--until", "2026-11-17"],
          "--since 2026-11-24 is not before --until 2026-11-17; users are counted from since (included) to until (excluded)."),
         (["--experiment", "paywall-copy"], "--experiment chooses the experiment whose variations split the users, so it needs "

@@ -308,16 +308,36 @@ import Waypoint
         #expect(lines.contains("  rejected \(batch[0].messageID): unknown flow"))
     }
 
-    @Test func playReportsEventsItCouldNotSend() async throws {
-        let peer = try ScriptedHTTPPeer([.init(401, text: #"{"error":{"code":"unauthorized","message":"unknown key"}}"#)])
+    /// A refused key: the CLI says what it did (kept nothing, sent nothing more), never the app
+    /// queue's "the events stay queued, call resume()".
+    @Test(arguments: [401, 403])
+    func playReportsEventsItCouldNotSend(status: Int) async throws {
+        let peer = try ScriptedHTTPPeer([.init(status, text: #"{"error":{"code":"unauthorized","message":"unknown key"}}"#)])
         defer { peer.stop() }
         let result = await OffThePool.run { CommandRunner.run([
             "play", Self.document, "--flow", "signup", "--script", "login,next", "--send-to", peer.url.absoluteString, "--key", "wps_bad",
         ]) }
         #expect(result.status == 1)
-        #expect(result.error?.contains("were not sent: \(peer.url.absoluteString)/v1/events refused the SDK key with 401 (unknown key)") == true)
+        #expect(peer.requests.count == 1)
+        let error = try #require(result.error)
+        #expect(error.hasPrefix("The 6 events of the run were not sent: \(peer.url.absoluteString)/v1/events refused the SDK key with \(status) (unknown key). "))
+        #expect(error.hasSuffix("The CLI kept nothing and sent nothing more. Check --key: it must be the SDK key of the environment the events belong to, then play the run again to send them."))
+        #expect(!error.contains("queued"))
+        #expect(!error.contains("resume()"))
         let missingKey = await OffThePool.run { CommandRunner.run(["play", Self.document, "--flow", "signup", "--send-to", peer.url.absoluteString]) }
         #expect(missingKey.error?.contains("--send-to needs --key") == true)
+    }
+
+    @Test func playReportsAServerErrorWithoutPromisingARetry() async throws {
+        let peer = try ScriptedHTTPPeer([.init(500, text: #"{"error":{"code":"internal","message":"disk on fire"}}"#)])
+        defer { peer.stop() }
+        let result = await OffThePool.run { CommandRunner.run([
+            "play", Self.document, "--flow", "signup", "--script", "login,next", "--send-to", peer.url.absoluteString, "--key", "wps_k",
+        ]) }
+        #expect(result.status == 1)
+        let error = try #require(result.error)
+        #expect(error.contains("/v1/events answered 500 (disk on fire). The CLI kept nothing and sent nothing more. Check --send-to"))
+        #expect(!error.contains("sent again"))
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import WaypointCLI
+import WaypointTools
 
 @Suite("waypoint validate and lint")
 struct ValidateLintCommandTests {
@@ -46,9 +47,8 @@ struct ValidateLintCommandTests {
         #expect(result.output == "[]\n")
     }
 
-    @Test func lintFindsGraphProblemsThatValidateDoesNot() throws {
+    @Test func lintFindsGraphProblemsAndValidateTheirErrors() throws {
         let path = CommandRunner.fixture("bad-graph.json")
-        #expect(CommandRunner.run(["validate", path]).status == 0)
         let result = CommandRunner.run(["lint", path])
         #expect(result.status == 1)
         try assertSnapshot(result.output, named: "lint-bad-graph.txt")
@@ -57,6 +57,57 @@ struct ValidateLintCommandTests {
         let array = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(Set(array.compactMap { $0["code"] as? String }) == ["unknown-target", "no-exit-cycle", "unreachable-step", "unknown-subflow"])
         #expect(array.filter { $0["severity"] as? String == "warning" }.count == 2)
+        // validate lists lint's errors, not its warnings.
+        let validate = CommandRunner.run(["validate", path, "--format", "json"])
+        #expect(validate.status == 1)
+        let errors = try #require(try JSONSerialization.jsonObject(with: Data(validate.output.utf8)) as? [[String: Any]])
+        #expect(errors.count == array.count - 2)
+        #expect(errors.allSatisfy { $0["severity"] as? String == "error" })
+        #expect(Set(errors.compactMap { $0["code"] as? String }) == ["unknown-target", "no-exit-cycle", "unknown-subflow"])
+    }
+
+    /// The documents of Fixtures/checks, each named by what the server's upload does with it
+    /// (`refused-…` or `accepted-…`); the server's tests upload the same files.
+    static let checkedDocuments: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: CommandRunner.fixture("checks"))) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    @Test func theTableOfCheckedDocumentsHasBothKinds() {
+        #expect(Self.checkedDocuments.filter { $0.hasPrefix("refused-") }.count >= 6)
+        #expect(Self.checkedDocuments.filter { $0.hasPrefix("accepted-") }.count >= 3)
+        #expect(Self.checkedDocuments.allSatisfy { $0.hasPrefix("refused-") || $0.hasPrefix("accepted-") })
+    }
+
+    /// `waypoint validate` fails exactly on the documents the server's upload refuses
+    /// (``DocumentCheck``, which the server calls), and lists every error it refuses them for.
+    @Test(arguments: checkedDocuments)
+    func validateFailsExactlyWhenTheServerRefuses(name: String) throws {
+        let path = CommandRunner.fixture("checks/" + name)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let refused = DocumentCheck.refuses(data)
+        #expect(refused == name.hasPrefix("refused-"))
+        let text = CommandRunner.run(["validate", path])
+        #expect(text.status == (refused ? 1 : 0))
+        #expect(text.output.contains(": no problems") == !refused)
+        let json = CommandRunner.run(["validate", path, "--format", "json"])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        let errors = DocumentCheck.diagnostics(of: data).filter(\.isError)
+        #expect(listed.map { $0["code"] as? String } == errors.map(\.code.rawValue))
+        #expect(listed.map { $0["line"] as? Int } == errors.map(\.line))
+    }
+
+    @Test(arguments: [
+        ("refused-skip-to-unknown-step.json", "9:43: error: flow `signup` has no step `nowhere`", "[unknown-target]"),
+        ("refused-weights-add-up-to-1.1.json", "10:77: error: the weights of `short-signup` add up to 1.1, not 1", "[bad-weights]"),
+    ])
+    func validateNamesTheErrorsItOnceMissed(name: String, location: String, code: String) {
+        let result = CommandRunner.run(["validate", CommandRunner.fixture("checks/" + name)])
+        #expect(result.status == 1)
+        let line = result.output.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(line.contains(name + ":" + location))
+        #expect(line.hasSuffix(code))
+        #expect(result.output.hasSuffix("\(name): 1 error\n"))
     }
 
     @Test func lintReportsFormatErrorsOfAnUnreadableDocument() {

@@ -21,11 +21,32 @@ public struct DocumentSource: Sendable {
     }
 
     /// The byte offsets of the values at `paths` (the nearest existing parent's when a path does not exist).
+    ///
+    /// Linear in the text and the paths: each array's elements are listed once, the first time a
+    /// path goes into it, so thousands of paths into a long list of steps do not each walk it.
     package func offsets(of paths: [DocumentPath]) -> [Int] {
-        paths.map { path in
+        var elements: [Int: [Int]] = [:]
+        func locate(_ components: ArraySlice<DocumentPath.Component>) -> Int? {
+            var current = 0
+            for component in components {
+                switch component {
+                case .key(let key):
+                    guard let next = tape.member(current, key) else { return nil }
+                    current = next
+                case .index(let position):
+                    guard tape.kind(current) == .array else { return nil }
+                    let list = elements[current] ?? tape.elements(current)
+                    elements[current] = list
+                    guard position >= 0, position < list.count else { return nil }
+                    current = list[position]
+                }
+            }
+            return current
+        }
+        return paths.map { path in
             var components = path.components[...]
             while true {
-                if let node = tape.locate(components, from: 0) { return Int(tape[node].offset) }
+                if let node = locate(components) { return Int(tape[node].offset) }
                 guard !components.isEmpty else { return 0 }
                 components = components.dropLast()
             }

@@ -58,9 +58,9 @@ extension WaypointDocument {
             let document = decoder.decodeDocument()
             var diagnostics: [Diagnostic] = []
             if !decoder.problems.isEmpty {
-                let text = SourceText(bytes)
-                diagnostics = decoder.problems.map { problem in
-                    Diagnostic(problem.severity, problem.code, path: problem.path, at: text.location(of: problem.offset), problem.message)
+                let locations = SourceText.locations(of: decoder.problems.map(\.offset), in: bytes)
+                diagnostics = zip(decoder.problems, locations).map { problem, location in
+                    Diagnostic(problem.severity, problem.code, path: problem.path, at: location, problem.message)
                 }.sortedByLocation()
             }
             return DocumentValidation(document: document, diagnostics: diagnostics, source: DocumentSource(tape: tape))

@@ -53,6 +53,34 @@ package struct SourceText: Sendable {
         return SourcePosition(line: low + 1, column: Self.column(from: lineStarts[low], to: offset, in: bytes))
     }
 
+    /// The lines and columns of many byte offsets (each clamped to the text), in the order given: one
+    /// pass over the text however many there are, so a document with thousands of problems on one
+    /// long line costs no more than its length and their number.
+    package static func locations(of offsets: [Int], in bytes: [UInt8]) -> [SourcePosition] {
+        var result = [SourcePosition](repeating: .unknown, count: offsets.count)
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        bytes.withUnsafeBufferPointer { text in
+            var line = 1
+            var column = 1
+            var index = 0
+            for position in order {
+                let offset = max(0, min(offsets[position], text.count))
+                while index < offset {
+                    let byte = text[index]
+                    if byte == 0x0A {
+                        line += 1
+                        column = 1
+                    } else if byte & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                    index += 1
+                }
+                result[position] = SourcePosition(line: line, column: column)
+            }
+        }
+        return result
+    }
+
     /// The line and column of a byte offset, without a prepared line table (for one-off messages).
     package static func location(of offset: Int, in bytes: [UInt8]) -> SourcePosition {
         let offset = max(0, min(offset, bytes.count))

@@ -60,23 +60,39 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
+    /// What went wrong, in one sentence without what happens to the events next: a queue behind
+    /// ``HTTPEventSink`` keeps them (``description`` says so), while a one-off sender such as
+    /// `waypoint play --send-to` keeps nothing and says so itself.
+    public var problem: String {
+        switch kind {
+        case .network(let url, let message, let timedOut):
+            return "Could not post events to \(url)\(timedOut ? " in time" : ""): \(message)"
+        case .rateLimited(let url, _):
+            return "\(url) answered 429 (too many requests)"
+        case .unauthorized(let url, let status, let message):
+            return "\(url) refused the SDK key with \(status)\(message.map { " (\($0))" } ?? "")"
+        case .paused(let url, let status):
+            return "Delivery to \(url) is paused since the server refused the SDK key with \(status)"
+        case .server(let url, let status, let message, _):
+            return "\(url) answered \(status)\(message.map { " (\($0))" } ?? "")"
+        }
+    }
+
     public var description: String {
         let kept = "the events stay queued"
         switch kind {
-        case .network(let url, let message, let timedOut):
-            return "Could not post events to \(url)\(timedOut ? " in time" : ""): \(message); \(kept) and are sent again after a backoff."
-        case .rateLimited(let url, let retryAfter):
+        case .network:
+            return "\(problem); \(kept) and are sent again after a backoff."
+        case .rateLimited(_, let retryAfter):
             let wait = retryAfter.map { "after \(Int($0.seconds.rounded(.up))) s, as Retry-After asks" } ?? "after a backoff"
-            return "\(url) answered 429 (too many requests); \(kept) and are sent again \(wait)."
-        case .unauthorized(let url, let status, let message):
-            return "\(url) refused the SDK key with \(status)\(message.map { " (\($0))" } ?? ""); delivery is paused and \(kept). "
-                + "Check the environment's Waypoint-Key, then call resume()."
-        case .paused(let url, let status):
-            return "Delivery to \(url) is paused since the server refused the SDK key with \(status); \(kept). "
-                + "Check the environment's Waypoint-Key, then call resume()."
-        case .server(let url, let status, let message, let retryAfter):
+            return "\(problem); \(kept) and are sent again \(wait)."
+        case .unauthorized:
+            return "\(problem); delivery is paused and \(kept). Check the environment's Waypoint-Key, then call resume()."
+        case .paused:
+            return "\(problem); \(kept). Check the environment's Waypoint-Key, then call resume()."
+        case .server(_, _, _, let retryAfter):
             let wait = retryAfter.map { "after \(Int($0.seconds.rounded(.up))) s, as Retry-After asks" } ?? "after a backoff"
-            return "\(url) answered \(status)\(message.map { " (\($0))" } ?? ""); \(kept) and are sent again \(wait)."
+            return "\(problem); \(kept) and are sent again \(wait)."
         }
     }
 }

@@ -14,6 +14,49 @@ package enum Spelling {
         return best?.0
     }
 
+    /// The did-you-mean of one list of candidates asked about many names (a flow's step ids, asked
+    /// about every unknown target): each answer is ``suggestion(for:among:)``'s, and the work of all
+    /// questions together is bounded. The candidates are lowercased once; a question is answered in
+    /// full while the comparisons it needs fit in what is left of `budget` (candidates compared), and
+    /// gets no suggestion beyond, so a document with thousands of unknown names costs no more than a
+    /// few dozen would: linear in the candidates, never their product with the names.
+    package struct Suggester {
+        private let candidates: [String]
+        private let lowered: [String]
+        /// The unicode scalars of each lowered candidate: a distance is at least the difference of two lengths.
+        private let lengths: [Int]
+        /// The first candidate of each lowercased form.
+        private let byLowered: [String: Int]
+        private var budget: Int
+
+        /// Prepares `candidates` for questions that together compare at most `budget` of them.
+        package init(_ candidates: [String], budget: Int = 500_000) {
+            self.candidates = candidates
+            lowered = candidates.map { $0.lowercased() }
+            lengths = lowered.map(\.unicodeScalars.count)
+            var first: [String: Int] = [:]
+            for (index, name) in lowered.enumerated() where first[name] == nil { first[name] = index }
+            byLowered = first
+            self.budget = budget
+        }
+
+        /// The candidate closest to `name`, as ``Spelling/suggestion(for:among:)`` finds it; `nil` also
+        /// once the budget is spent.
+        package mutating func suggestion(for name: String) -> String? {
+            let name = name.lowercased()
+            if let same = byLowered[name] { return candidates[same] }
+            let length = name.unicodeScalars.count
+            guard name.count > 3, name.count < 64, budget >= lowered.count else { return nil }
+            budget -= lowered.count
+            var best: (index: Int, distance: Int)?
+            for index in lowered.indices where abs(lengths[index] - length) <= 2 {
+                let distance = Spelling.editDistance(name, lowered[index])
+                if distance <= 2, distance < (best?.distance ?? .max) { best = (index, distance) }
+            }
+            return best.map { candidates[$0.index] }
+        }
+    }
+
     /// At most `limit` of `candidates`, closest first to any of `names` (by ``editDistance(_:_:)``,
     /// ignoring case; ties keep the candidates' order): the "closest known" of a message that cannot
     /// list every candidate. Names of 64 characters or more are not compared (as in

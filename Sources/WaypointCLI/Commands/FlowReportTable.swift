@@ -30,12 +30,13 @@ struct FlowReportTable {
         }
         lines.append("  Dropped here: users whose last viewed step it was, without completing; in brackets, of the step's viewers.")
         if let byVariation = report.byVariation, by == nil || by == .variation {
-            for name in byVariation.keys.sorted() {
+            for name in ReportText.variationOrder(byVariation.keys) {
                 guard let figures = byVariation[name] else { continue }
                 lines.append("")
-                lines.append("Variation \(name): " + summary(figures))
+                lines.append("\(ReportText.variationTitle(name)): " + summary(figures))
                 lines += table(figures.steps)
             }
+            if let note = ReportText.notExposedNote(byVariation.keys) { lines.append("  " + note) }
         }
         for dimension in [ReportDimension.appVersion, .revision, .locale, .platform] where by == nil || by == dimension {
             guard let groups = report.groups(of: dimension) else { continue }

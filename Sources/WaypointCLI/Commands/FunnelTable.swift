@@ -24,12 +24,13 @@ struct FunnelTable {
         lines.append("")
         lines += table(report.steps)
         if let byVariation = report.byVariation {
-            for name in byVariation.keys.sorted() {
+            for name in ReportText.variationOrder(byVariation.keys) {
                 guard let breakdown = byVariation[name] else { continue }
                 lines.append("")
-                lines.append("Variation \(name): \(ReportText.count(breakdown.steps.first?.users ?? 0)) started")
+                lines.append("\(ReportText.variationTitle(name)): \(ReportText.count(breakdown.steps.first?.users ?? 0)) started")
                 lines += table(breakdown.steps)
             }
+            if let note = ReportText.notExposedNote(byVariation.keys) { lines.append("  " + note) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

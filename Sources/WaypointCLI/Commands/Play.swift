@@ -195,22 +195,43 @@ extension WaypointCommand {
         private func send(_ events: [OnboardingEvent], to server: URL, key: String, output: Output) throws {
             let sink = HTTPEventSink(configuration: .init(server: server, key: key))
             let report: HTTPEventSink.Report
+            let failure: EventUploadError?
             do {
-                report = try AsyncWait.result {
-                    try await sink.send(events)
-                    return await sink.report
+                (report, failure) = try AsyncWait.result { () async throws -> (HTTPEventSink.Report, EventUploadError?) in
+                    do {
+                        try await sink.send(events)
+                        return (await sink.report, nil)
+                    } catch let error as EventUploadError {
+                        return (await sink.report, error)
+                    }
                 }
             } catch {
-                throw CLIError("The \(events.count) event\(events.count == 1 ? "" : "s") of the run were not sent: \(error)")
+                throw CLIError("The \(Self.events(events.count)) of the run were not sent: \(error)")
             }
+            if let failure { throw CLIError(Self.notSent(events.count, failure, report: report)) }
             let url = sink.configuration.eventsURL.absoluteString
             if format == .text {
-                output.line("Sent \(events.count) event\(events.count == 1 ? "" : "s") to \(url): \(report.accepted) accepted, "
+                output.line("Sent \(Self.events(events.count)) to \(url): \(report.accepted) accepted, "
                     + "\(report.duplicates) duplicate\(report.duplicates == 1 ? "" : "s"), \(report.rejected) rejected")
             }
             for rejection in report.rejections {
                 output.line("  rejected \(rejection.messageID): \(rejection.message)")
             }
+        }
+
+        /// "1 event", "4 events".
+        private static func events(_ count: Int) -> String { "\(count) event\(count == 1 ? "" : "s")" }
+
+        /// What the CLI did when the server refused the events: it keeps no queue, so nothing is
+        /// kept and nothing more is sent (never the app queue's "the events stay queued").
+        private static func notSent(_ count: Int, _ failure: EventUploadError, report: HTTPEventSink.Report) -> String {
+            let stored = report.accepted + report.duplicates
+            let before = stored == 0 ? "" : " (the server had taken \(stored) of them before)"
+            let fix = failure.isPaused
+                ? "Check --key: it must be the SDK key of the environment the events belong to"
+                : "Check --send-to and that the server is running"
+            return "The \(events(count)) of the run were not sent: \(failure.problem). The CLI kept nothing and sent nothing more"
+                + "\(before). \(fix), then play the run again to send them."
         }
 
         /// The answers of a run: the script's items, or lines from the input.

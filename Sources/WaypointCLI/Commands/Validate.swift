@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waypoint
+import WaypointTools
 
 extension WaypointCommand {
     /// `waypoint validate FILE...`: checks documents against the format.
@@ -9,8 +10,10 @@ extension WaypointCommand {
             discussion: """
                 Reports unknown keys, missing keys, values of the wrong type or outside their range, bad \
                 ids and conditions GrowthBook cannot evaluate — every problem at once, each with its line \
-                and column, like a compiler. Exits 0 when no file has an error, 1 otherwise. Graph problems \
-                (unknown steps, cycles, dead ends) are found by `waypoint lint`.
+                and column, like a compiler — and the graph errors `waypoint lint` finds (unknown steps, \
+                cycles without exit, dead ends, weights that do not add up to 1): every error for which the \
+                server refuses an upload. Exits 0 when no file has an error, 1 otherwise. Graph warnings \
+                (unreachable steps, missing translations) are listed by `waypoint lint` only.
 
                 Examples:
                   waypoint validate waypoint.json
@@ -35,7 +38,7 @@ extension WaypointCommand {
             for path in files {
                 let file = try DocumentFile.read(path)
                 results.append(DiagnosticReport.FileResult(
-                    path: path, diagnostics: file.validation.diagnostics,
+                    path: path, diagnostics: file.validation.errorDiagnostics,
                     contents: file.validation.document.map(DiagnosticReport.contents)))
             }
             let report = DiagnosticReport(files: results)

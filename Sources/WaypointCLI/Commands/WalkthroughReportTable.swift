@@ -26,16 +26,18 @@ struct WalkthroughReportTable {
         }
         lines.append("  In brackets: of the users the hint was shown to.")
         let groups: [(title: String, figures: [String: WalkthroughReport.Figures]?, order: [String])] = [
-            ("Variation", report.byVariation, (report.byVariation?.keys).map { $0.sorted() } ?? []),
+            ("Variation", report.byVariation, (report.byVariation?.keys).map(ReportText.variationOrder) ?? []),
             ("App version", report.byAppVersion, (report.byAppVersion?.keys).map(AppVersions.ordered) ?? []),
         ]
         for group in groups {
             for name in group.order {
                 guard let figures = group.figures?[name] else { continue }
                 lines.append("")
-                lines.append("\(group.title) \(name): " + summary(figures))
+                let title = group.title == "Variation" ? ReportText.variationTitle(name) : "\(group.title) \(name)"
+                lines.append("\(title): " + summary(figures))
                 lines += table(figures.steps)
             }
+            if group.title == "Variation", let note = ReportText.notExposedNote(group.order) { lines.append("  " + note) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -4,7 +4,7 @@ import WaypointTools
 /// The report scope flags every report command takes (`--revision N --since DATE --until DATE`),
 /// read into a ``ReportScope`` (docs/ARCHITECTURE.md, "Reports": scope).
 struct ReportScopeOptions: ParsableArguments {
-    @Option(help: "Count only the users whose first start carries this document revision (a whole number), with all their events.")
+    @Option(help: "Count only the users whose first start carries this document revision (a whole number), with all their events; `all` (the default) counts every revision's.")
     var revision: String?
 
     @Option(help: ArgumentHelp("Count only users whose first start is at or after this date or time (ISO 8601; a date is midnight UTC).", valueName: "date"))

@@ -356,8 +356,10 @@ struct DocumentLinter {
                     "flow \(name) already has a step `\(step.id)` (steps[\(first)]); step ids must be unique in a flow", step: index)
             }
         }
+        // One did-you-mean for every unknown target: its work is bounded, however many there are.
+        var suggester = Spelling.Suggester(stepIDs)
         func unknownTarget(_ id: String) -> String {
-            let hint = Spelling.suggestion(for: id, among: stepIDs).map { "; did you mean `\($0)`?" } ?? ""
+            let hint = suggester.suggestion(for: id).map { "; did you mean `\($0)`?" } ?? ""
             return "flow \(name) has no step `\(id)`\(hint)"
         }
         if let start = flow.start, routes.positions[start] == nil {
@@ -498,10 +500,9 @@ extension WaypointDocument {
         guard let source else {
             return findings.map { Diagnostic($0.severity, $0.code, path: $0.path.description, at: .unknown, $0.message) }
         }
-        let offsets = source.offsets(of: findings.map(\.path))
-        let text = SourceText(source.bytes)
-        return zip(findings, offsets).map { finding, offset in
-            Diagnostic(finding.severity, finding.code, path: finding.path.description, at: text.location(of: offset), finding.message)
+        let locations = SourceText.locations(of: source.offsets(of: findings.map(\.path)), in: source.bytes)
+        return zip(findings, locations).map { finding, location in
+            Diagnostic(finding.severity, finding.code, path: finding.path.description, at: location, finding.message)
         }.sortedByLocation()
     }
 }

@@ -234,11 +234,22 @@ private struct PathModel {
     }
 
     /// The first pass: the terms of every vertex and the last read of every count.
+    ///
+    /// Linear in the edges when targets do not share skip chains: a step's targets are made
+    /// distinct with marks (not by searching the ones listed), and two targets are compared only
+    /// when their skip chains end at the same vertex (`root`), the only way they can meet. A step
+    /// with a thousand outcomes thus costs a thousand, not a million.
     private func countPlan(order: [Int]) -> CountPlan {
         var plan = CountPlan(order: order, vertexCount: graph.vertexCount)
         // The skip forest: arriving at a step that may be skipped continues to its skip target.
         var parent = [Int](repeating: -1, count: graph.vertexCount)
         var depth = [Int](repeating: 0, count: graph.vertexCount)
+        // The last vertex of each vertex's skip chain (itself when it cannot be skipped).
+        var root = Array(0..<graph.vertexCount)
+        // The position in `order` whose targets a vertex was last listed among.
+        var listed = [Int32](repeating: -1, count: graph.vertexCount)
+        // The targets listed so far at this position, by the root of their skip chains.
+        var byRoot: [Int: [Int]] = [:]
         var targets: [Int] = []
         for (position, vertex) in order.enumerated() {
             defer { plan.termStart.append(Int32(plan.added.count)) }
@@ -250,19 +261,26 @@ private struct PathModel {
                     let next = self.vertex(flow.skipTargets[step])
                     parent[vertex] = next
                     depth[vertex] = depth[next] + 1
+                    root[vertex] = root[next]
                     plan.read(next, at: position)
                 }
                 continue
             }
             // Entering the step: the distinct steps entered next are the union of the skip chains of its targets.
             targets.removeAll(keepingCapacity: true)
-            for target in graph.successors(vertex) where !targets.contains(Int(target)) { targets.append(Int(target)) }
-            for (index, target) in targets.enumerated() {
+            for target in graph.successors(vertex) where listed[Int(target)] != Int32(position) {
+                listed[Int(target)] = Int32(position)
+                targets.append(Int(target))
+            }
+            byRoot.removeAll(keepingCapacity: true)
+            for target in targets {
                 var meeting = -1
-                for earlier in targets[..<index] {
+                // Only the earlier targets whose skip chains end where this one's does can meet it.
+                for earlier in byRoot[root[target]] ?? [] {
                     let point = Self.meet(target, earlier, parent: parent, depth: depth)
                     if point >= 0, meeting < 0 || depth[point] > depth[meeting] { meeting = point }
                 }
+                if targets.count > 1 { byRoot[root[target], default: []].append(target) }
                 plan.read(target, less: meeting, at: position)
             }
         }
@@ -279,8 +297,9 @@ private struct PathModel {
             var total = vertex == complete ? PathCount.one : .zero
             for term in terms {
                 let added = Int(plan.added[term]), subtracted = Int(plan.subtracted[term])
-                let part = subtracted < 0 ? value[added] : value[added] - value[subtracted]
-                if total.isZero { total = part } else { total += part }  // the first term is shared, not copied
+                if total.isZero { total = value[added] } else { total += value[added] }  // the first term is shared, not copied
+                // Never below zero: the paths subtracted are among those just added.
+                if subtracted >= 0 { total -= value[subtracted] }
             }
             if vertex % 2 == 1, let subflow = flow.nodes[vertex / 2].subflow {
                 total = (subflowCounts[subflow] ?? .zero) * total

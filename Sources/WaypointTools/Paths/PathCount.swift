@@ -112,10 +112,20 @@ public struct PathCount: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The difference, or zero when `rhs` is larger.
     public static func - (lhs: PathCount, rhs: PathCount) -> PathCount {
-        guard lhs > rhs else { return .zero }
-        var result = lhs.limbs
+        var result = lhs
+        result -= rhs
+        return result
+    }
+
+    /// Subtracts `rhs`, in place (zero when `rhs` is larger): counting subtracts the paths already
+    /// counted from a sum without making a third number.
+    public static func -= (lhs: inout PathCount, rhs: PathCount) {
+        guard lhs > rhs else {
+            lhs = .zero
+            return
+        }
         let base = UInt32(Self.base)
-        result.withUnsafeMutableBufferPointer { difference in
+        lhs.limbs.withUnsafeMutableBufferPointer { difference in
             rhs.limbs.withUnsafeBufferPointer { subtracted in
                 var borrow: UInt32 = 0
                 var index = 0
@@ -128,8 +138,7 @@ public struct PathCount: Sendable, Hashable, Comparable, CustomStringConvertible
                 }
             }
         }
-        while result.last == 0 { result.removeLast() }
-        return PathCount(limbs: result)
+        while lhs.limbs.last == 0 { lhs.limbs.removeLast() }
     }
 
     /// The product.
@@ -160,9 +169,15 @@ public struct PathCount: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public static func < (lhs: PathCount, rhs: PathCount) -> Bool {
         if lhs.limbs.count != rhs.limbs.count { return lhs.limbs.count < rhs.limbs.count }
-        for index in lhs.limbs.indices.reversed() where lhs.limbs[index] != rhs.limbs[index] {
-            return lhs.limbs[index] < rhs.limbs[index]
+        return lhs.limbs.withUnsafeBufferPointer { left in
+            rhs.limbs.withUnsafeBufferPointer { right in
+                var index = left.count - 1
+                while index >= 0 {
+                    if left[index] != right[index] { return left[index] < right[index] }
+                    index -= 1
+                }
+                return false
+            }
         }
-        return false
     }
 }

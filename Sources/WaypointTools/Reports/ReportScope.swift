@@ -55,14 +55,16 @@ public struct ReportScope: Sendable, Hashable, Encodable {
     /// A scope from its written parts, as the CLI's flags and the server's query parameters give them.
     ///
     /// `since`/`until` are ISO 8601 dates (`2026-11-21`, midnight UTC) or times
-    /// (`2026-11-21T10:00:00Z`, `…+01:00`); `revision` a whole number ≥ 1. `spelling` names a part
-    /// in messages the way the caller's user wrote it (`"--since"` for the CLI, `"since="` for the API).
+    /// (`2026-11-21T10:00:00Z`, `…+01:00`); `revision` a whole number ≥ 1, or ``everyRevision``
+    /// (`all`: every revision's runs, as when it is not given). The CLI, the report API and the
+    /// dashboard's report pages all read `revision` here, so they take the same values. `spelling`
+    /// names a part in messages the way the caller's user wrote it (`"--since"` for the CLI, `"since="` for the API).
     public static func parse(
         environment: String? = nil, revision: String? = nil, since: String? = nil, until: String? = nil, experiment: String? = nil,
         spelling: (String) -> String = { "--\($0)" }
     ) throws(ReportScopeError) -> ReportScope {
         var scope = ReportScope(environment: environment, experiment: experiment)
-        if let revision {
+        if let revision, revision != everyRevision {
             guard let number = Int(revision), number >= 1 else {
                 throw ReportScopeError.badRevision(revision, parameter: spelling("revision"))
             }
@@ -76,6 +78,9 @@ public struct ReportScope: Sendable, Hashable, Encodable {
         if let experiment, experiment.isEmpty { throw ReportScopeError.emptyExperiment(parameter: spelling("experiment")) }
         return scope
     }
+
+    /// The `revision` that stands for every revision's runs: `all`.
+    public static let everyRevision = "all"
 
     /// Whether no part is given: the report counts every run and echoes no scope.
     public var isEmpty: Bool { self == ReportScope() }
@@ -160,7 +165,8 @@ public struct ReportScopeError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch reason {
         case .badRevision(let text, let parameter):
-            return "\(Self.join(parameter, text)) is not a revision; use the whole number of a published revision, such as \(Self.join(parameter, "3"))."
+            return "\(Self.join(parameter, text)) is not a revision; use the whole number of a revision, such as \(Self.join(parameter, "3")), "
+                + "or \(Self.join(parameter, ReportScope.everyRevision)) for every revision's runs."
         case .badTime(let text, let parameter):
             return "\(Self.join(parameter, text)) is not a date or a time; use \(ReportScope.acceptedForms)."
         case .emptyRange(let since, let until, let sinceParameter, let untilParameter):

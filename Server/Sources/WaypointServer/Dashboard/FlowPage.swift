@@ -19,9 +19,11 @@ struct FlowPage {
     func groups() -> [FlowPageContext.Group] {
         var groups = [group(title: "All users", anchor: "all-users", figures: report.overall, graphFigures: graphReport?.overall ?? FlowReport.Figures(), variation: nil)]
         for (index, (variation, figures)) in VariationGroups.shown(report.byVariation).enumerated() {
-            groups.append(group(
-                title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures,
-                graphFigures: graphReport?.byVariation?[variation] ?? FlowReport.Figures(), variation: variation))
+            var section = group(
+                title: ReportText.variationTitle(variation), anchor: "variation-\(index + 1)", figures: figures,
+                graphFigures: graphReport?.byVariation?[variation] ?? FlowReport.Figures(), variation: variation)
+            section.note = VariationGroups.note(variation)
+            groups.append(section)
         }
         return groups
     }

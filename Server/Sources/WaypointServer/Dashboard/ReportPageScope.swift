@@ -7,9 +7,11 @@ import WaypointTools
 /// of one revision or of all, the users who started in a date range, and the document whose steps
 /// and graph are drawn; read from the page's query (`?environment=&revision=&since=&until=`).
 ///
-/// The flow page defaults to the runs of the revision published to the environment; the walkthrough
-/// page to every revision's. `revision=all` asks for every revision's runs. A value the page does
-/// not understand, or a parameter it does not take, is a 400 that says why.
+/// Every report page — flow, walkthrough, experiment — defaults to the runs of the revision
+/// published to the environment (every revision's when none is), and says so. `revision` takes what
+/// the report API takes (``ReportScope/parse(environment:revision:since:until:experiment:spelling:)``):
+/// a revision's number, or `all` for every revision's runs. A value the page does not understand,
+/// or a parameter it does not take, is a 400 that says why.
 struct ReportPageScope: Sendable {
     /// The query parameters a report page takes.
     static let parameters = ["environment", "revision", "since", "until", "experiment"]
@@ -40,10 +42,10 @@ struct ReportPageScope: Sendable {
     /// scope's links and form keep.
     var pageFields: [ReportScopeContext.Field] = []
 
-    /// Reads the page's scope; `defaultsToPublished` makes the published revision the default, and
-    /// `pageParameters` are the page's own parameters besides the scope's (read by the page).
+    /// Reads the page's scope, the published revision's runs unless the query names a revision
+    /// (or `all`); `pageParameters` are the page's own parameters besides the scope's (read by the page).
     static func read(
-        _ request: Request, appID: String, administration: AppAdministration, defaultsToPublished: Bool, pageParameters: [String] = []
+        _ request: Request, appID: String, administration: AppAdministration, pageParameters: [String] = []
     ) async throws -> ReportPageScope {
         let revisions = administration.revisions
         let app = try await administration.existingApp(appID)
@@ -57,15 +59,13 @@ struct ReportPageScope: Sendable {
         let value = { (name: String) -> String? in query.get(name) }
         let environment = try value("environment").map(AppAdministration.existingEnvironment) ?? .default
         let revisionText = value("revision")
-        let everyRevision = revisionText == "all"
         let scope: ReportScope
         do {
             scope = try ReportScope.parse(
-                environment: environment.rawValue, revision: everyRevision ? nil : revisionText, since: value("since"), until: value("until"),
+                environment: environment.rawValue, revision: revisionText, since: value("since"), until: value("until"),
                 experiment: value("experiment"), spelling: { "\($0)=" })
         } catch {
-            let extra = revisionText != nil && !everyRevision && error.description.hasPrefix("revision=") ? " Or revision=all for every revision's runs." : ""
-            throw APIError.badRequest(error.description + extra)
+            throw APIError.badRequest(error.description)
         }
         let numbers = try await revisions.revisions(appID: app.id).map(\.revision)
         if let asked = scope.revision, !numbers.contains(asked) {
@@ -78,7 +78,7 @@ struct ReportPageScope: Sendable {
         }
         let published = try await revisions.publishedRevision(appID: app.id, environment: environment)
         var report = scope
-        if revisionText == nil && defaultsToPublished { report.revision = published?.revision }
+        if revisionText == nil { report.revision = published?.revision }
         let documentRevision = report.revision ?? published?.revision
         let document = try await ReportDocument.read(from: revisions, appID: app.id, revision: report.revision, published: published)
         return ReportPageScope(
@@ -95,7 +95,7 @@ struct ReportPageScope: Sendable {
 
     /// The scope in words, for the top of a flow page (`hasGraph`) or a walkthrough page.
     func description(hasGraph: Bool, experimentNote: String? = nil) -> ReportScopeContext {
-        let revisionText: String
+        var revisionText: String
         if let revision = report.revision {
             let mark = revision == published ? " (published)" : published.map { " (revision \($0) is published)" } ?? " (nothing is published)"
             revisionText = "Revision \(revision)\(mark) · runs of revision \(revision)"
@@ -107,6 +107,11 @@ struct ReportPageScope: Sendable {
         } else {
             revisionText = "All revisions · nothing is published to \(environment), so "
                 + (hasGraph ? "steps are listed as events name them and no graph is drawn" : "hints are listed as events name them")
+        }
+        if !revisionGiven {
+            revisionText += published == nil
+                ? " (by default a report page shows the published revision's runs; with nothing published, every revision's)"
+                : " — the default of the flow, walkthrough and experiment pages; choose All revisions to count every revision's runs"
         }
         return ReportScopeContext(
             environment: environment.rawValue, revision: revisionText, range: rangeText(),

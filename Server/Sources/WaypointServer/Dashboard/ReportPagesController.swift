@@ -38,8 +38,7 @@ struct ReportPagesController: Sendable {
     @Sendable func flowPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
-                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: true,
-                pageParameters: ["by"])
+                request, appID: context.parameters.get("app") ?? "", administration: administration, pageParameters: ["by"])
             let split = try FlowPage.split(request.uri.queryParameters.get("by"))
             let flowID = context.parameters.get("flow") ?? ""
             let document = scope.document
@@ -128,7 +127,7 @@ struct ReportPagesController: Sendable {
     @Sendable func walkthroughPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
-                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: false)
+                request, appID: context.parameters.get("app") ?? "", administration: administration)
             let walkthroughID = context.parameters.get("walkthrough") ?? ""
             let query = WalkthroughQuery(
                 walkthroughID: walkthroughID, groupByVariation: true,
@@ -161,7 +160,7 @@ struct ReportPagesController: Sendable {
     @Sendable func experimentPage(request: Request, context: Context) async throws -> Response {
         try await pages.rendering(request, context) {
             let scope = try await ReportPageScope.read(
-                request, appID: context.parameters.get("app") ?? "", administration: administration, defaultsToPublished: false,
+                request, appID: context.parameters.get("app") ?? "", administration: administration,
                 pageParameters: Self.experimentPageParameters)
             let key = context.parameters.get("experiment") ?? ""
             let parameters = request.uri.queryParameters

@@ -9,7 +9,9 @@ struct WalkthroughPage {
     func groups() -> [WalkthroughPageContext.Group] {
         var groups = [group(title: "All users", anchor: "all-users", figures: report.overall)]
         for (index, (variation, figures)) in VariationGroups.shown(report.byVariation).enumerated() {
-            groups.append(group(title: "Variation \(variation)", anchor: "variation-\(index + 1)", figures: figures))
+            var section = group(title: ReportText.variationTitle(variation), anchor: "variation-\(index + 1)", figures: figures)
+            section.note = VariationGroups.note(variation)
+            groups.append(section)
         }
         let versions = report.byAppVersion ?? [:]
         for (index, version) in AppVersions.ordered(versions.keys).enumerated() {

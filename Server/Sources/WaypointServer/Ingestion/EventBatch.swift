@@ -92,7 +92,8 @@ struct EventBatch {
             return "\"revision\" is \(revision); revisions are numbered from 1. Send the Waypoint-Revision the document was "
                 + "served with, or omit \"revision\" for a document bundled with the app."
         }
-        return nil
+        // The fields the reports count it by (the core's rule, docs/ARCHITECTURE.md "Events").
+        return event.missingReportField
     }
 
     /// The earliest and the latest time an event may have, in milliseconds since 1970 (UTC).

@@ -121,7 +121,7 @@ struct DashboardPagesTests {
             _ = try await browser.post("/apps", form: [("csrf", csrf), ("id", "chess"), ("name", hostile)])
             let pages = [
                 "/apps", "/apps/chess", "/apps/fitness/revisions/2?against=1",
-                "/apps/fitness/flows/signup?revision=all", "/apps/fitness/walkthroughs/layering",
+                "/apps/fitness/flows/signup?revision=all", "/apps/fitness/walkthroughs/layering?revision=all",
             ]
             for path in pages {
                 let page = try await browser.get(path)
@@ -153,7 +153,7 @@ struct DashboardPagesTests {
             #expect(flow.contains(#"<dd data-figure="started">1</dd>"#))
             #expect(flow.contains(#"<dd data-figure="completed">1</dd>"#))
             #expect(flow.contains("2 users with events but no Flow Started are left out of every figure."))
-            let walkthrough = try await browser.get("/apps/fitness/walkthroughs/layering").text
+            let walkthrough = try await browser.get("/apps/fitness/walkthroughs/layering?revision=all").text
             #expect(walkthrough.contains("1 user with events but no Walkthrough Started is left out of every figure."))
         }
     }

@@ -54,14 +54,16 @@ struct ReportPageScopeTests {
         return lines
     }
 
-    static func walkthroughUser(_ id: String, completes: Bool) -> [String] {
+    /// A user of `layering` who starts, is shown `intro` and completes the walkthrough or not; a run
+    /// of revision 1 (the one published in these tests) unless said.
+    static func walkthroughUser(_ id: String, completes: Bool, revision: Int? = 1) -> [String] {
         var lines = [
-            SeedData.event("Walkthrough Started", user: id, at: 0, walkthrough: "layering"),
-            SeedData.event("Hint Shown", user: id, at: 1, step: "intro", walkthrough: "layering"),
+            SeedData.event("Walkthrough Started", user: id, at: 0, walkthrough: "layering", revision: revision),
+            SeedData.event("Hint Shown", user: id, at: 1, step: "intro", walkthrough: "layering", revision: revision),
         ]
         if completes {
-            lines.append(SeedData.event("Hint Completed", user: id, at: 2, step: "intro", walkthrough: "layering", trigger: "tap"))
-            lines.append(SeedData.event("Walkthrough Completed", user: id, at: 3, walkthrough: "layering"))
+            lines.append(SeedData.event("Hint Completed", user: id, at: 2, step: "intro", walkthrough: "layering", trigger: "tap", revision: revision))
+            lines.append(SeedData.event("Walkthrough Completed", user: id, at: 3, walkthrough: "layering", revision: revision))
         }
         return lines
     }
@@ -232,7 +234,7 @@ struct ReportPageScopeTests {
             #expect(Self.scopeBlock(staging.text).contains("All revisions · nothing is published to staging"))
             let tour = try await browser.get("/apps/fitness/walkthroughs/layering?since=2026-11-17")
             #expect(Self.scopeBlock(tour.text).contains(#"<strong aria-current="page">Last 7 days</strong>"#))
-            #expect(Self.scopeBlock(tour.text).contains(#"<option value="all" selected>All revisions</option>"#))
+            #expect(Self.scopeBlock(tour.text).contains(#"<option value="2" selected>Revision 2 (published)</option>"#))
         }
     }
 
@@ -241,7 +243,7 @@ struct ReportPageScopeTests {
         ("?since=yesterday", 400, "since=yesterday is not a date or a time; use a date such as 2026-11-21"),
         ("?until=2026-13-01", 400, "until=2026-13-01 is not a date or a time"),
         ("?since=2026-11-20&until=2026-11-10", 400, "since=2026-11-20 is not before until=2026-11-10"),
-        ("?revision=latest", 400, "revision=latest is not a revision; use the whole number of a published revision, such as revision=3. Or revision=all"),
+        ("?revision=latest", 400, "revision=latest is not a revision; use the whole number of a revision, such as revision=3, or revision=all for every revision's runs."),
         ("?revision=0", 400, "revision=0 is not a revision"),
         // The flow page adds its own `by` ("…and experiment, and by.").
         ("?sinse=2026-11-01", 400, "This page does not take the parameter \"sinse\"; it takes environment, revision (a number or all), since, until and experiment"),
@@ -262,6 +264,103 @@ struct ReportPageScopeTests {
                 #expect(answer.text.contains(Self.escaped(message)), "\(page)\(query): \(answer.text)")
                 #expect(!answer.text.contains("<script") && !answer.text.contains("<b>"), "\(page)\(query) shows a raw tag")
             }
+        }
+    }
+
+    // MARK: The same revision values as the API
+
+    /// Each report of the API and the dashboard page that shows it.
+    static let reportRoutes = [
+        ("/v1/apps/fitness/funnel?flow=signup&", "/apps/fitness/flows/signup?"),
+        ("/v1/apps/fitness/walkthroughs/layering/report?", "/apps/fitness/walkthroughs/layering?"),
+        ("/v1/apps/fitness/experiments/short-signup?", "/apps/fitness/experiments/short-signup?"),
+    ]
+
+    /// The report API and the report pages take the same `revision` values: a revision's number, or
+    /// `all` for every revision's runs (the API's answer then is the one without `revision`).
+    @Test(arguments: ["all", "1", "2"])
+    func theAPIAndThePagesTakeTheSameRevisions(revision: String) async throws {
+        let clock = LockedBox(Date())
+        try await TestServer.run(now: { clock.get() }) { client in
+            let app = try await Self.twoRevisions(client, clock: clock)
+            #expect(try await client.postEvents(key: app.production, lines: Self.walkthroughUser("w-1", completes: true)).status == .ok)
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            for (api, page) in Self.reportRoutes {
+                let answer = try await client.send(api + "revision=" + revision, headers: TestServer.admin)
+                #expect(answer.status == .ok, "\(api)revision=\(revision): \(answer.text)")
+                let shown = try await browser.get(page + "revision=" + revision)
+                #expect(shown.status == .ok, "\(page)revision=\(revision): \(shown.status)")
+                if revision == "all" {
+                    let unscoped = try await client.send(String(api.dropLast()), headers: TestServer.admin)
+                    #expect(answer.text == unscoped.text, "\(api)")
+                    #expect(Self.scopeBlock(shown.text).contains(#"<option value="all" selected>All revisions</option>"#), "\(page)")
+                } else {
+                    #expect(Self.scopeBlock(shown.text).contains(#"<option value="\#(revision)" selected>"#), "\(page)")
+                }
+            }
+        }
+    }
+
+    /// Anything else is the same 400 on both, saying what they take.
+    @Test(arguments: ["latest", "0", "-1", "1.5", "ALL", ""])
+    func theAPIAndThePagesRefuseTheSameRevisions(revision: String) async throws {
+        let clock = LockedBox(Date())
+        try await TestServer.run(now: { clock.get() }) { client in
+            _ = try await Self.twoRevisions(client, clock: clock)
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let message = "revision=\(revision) is not a revision; use the whole number of a revision, such as revision=3, "
+                + "or revision=all for every revision's runs."
+            for (api, page) in Self.reportRoutes {
+                let answer = try await client.send(api + "revision=" + revision, headers: TestServer.admin)
+                #expect(answer.status == .badRequest, "\(api)revision=\(revision)")
+                #expect(try answer.errorCode() == "bad-query")
+                #expect((try answer.object()["error"] as? [String: Any])?["message"] as? String == message, "\(api)")
+                let shown = try await browser.get(page + "revision=" + revision)
+                #expect(shown.status == .badRequest, "\(page)revision=\(revision)")
+                #expect(shown.text.contains(Self.escaped(message)), "\(page)")
+            }
+        }
+    }
+
+    // MARK: The default scope
+
+    /// The flow, walkthrough and experiment pages default to the published revision's runs and say
+    /// so in words; `revision=all` counts every revision's.
+    @Test func everyReportPageDefaultsToThePublishedRevisionAndSaysSo() async throws {
+        let clock = LockedBox(Date())
+        try await TestServer.run(now: { clock.get() }) { client in
+            let app = try await Self.twoRevisions(client, clock: clock)
+            // A walkthrough user on each revision.
+            let tours = [("w-1", 1), ("w-2", 2)].flatMap { user, revision in
+                [SeedData.event("Walkthrough Started", user: user, at: 0, walkthrough: "layering", revision: revision),
+                 SeedData.event("Hint Shown", user: user, at: 1, step: "intro", walkthrough: "layering", revision: revision)]
+            }
+            #expect(try await client.postEvents(key: app.production, lines: tours).status == .ok)
+            var browser = DashboardBrowser(client)
+            try await browser.signIn()
+            let words = "Revision 2 (published) · runs of revision 2 — the default of the flow, walkthrough and experiment pages; "
+                + "choose All revisions to count every revision's runs"
+            for (_, page) in Self.reportRoutes {
+                let shown = try await browser.get(String(page.dropLast()))
+                #expect(shown.status == .ok, "\(page)")
+                let scope = Self.scopeBlock(shown.text)
+                #expect(scope.contains(Self.escaped(words)), "\(page): \(scope)")
+                #expect(scope.contains(#"<option value="2" selected>Revision 2 (published)</option>"#), "\(page)")
+                let every = try await browser.get(page + "revision=all")
+                #expect(!Self.scopeBlock(every.text).contains("the default of"), "\(page)")
+            }
+            // Revision 2's runs only: one of the two walkthrough users, one of the three flow users.
+            let tour = try await browser.get("/apps/fitness/walkthroughs/layering")
+            #expect(Self.section(tour.text, "all-users").contains(#"<dd data-figure="started">1</dd>"#))
+            let everyTour = try await browser.get("/apps/fitness/walkthroughs/layering?revision=all")
+            #expect(Self.section(everyTour.text, "all-users").contains(#"<dd data-figure="started">2</dd>"#))
+            let flow = try await browser.get("/apps/fitness/flows/signup")
+            #expect(Self.section(flow.text, "all-users").contains(#"<dd data-figure="started">1</dd>"#))
+            let experiment = try await browser.get("/apps/fitness/experiments/short-signup")
+            let everyExperiment = try await browser.get("/apps/fitness/experiments/short-signup?revision=all")
+            #expect(experiment.text != everyExperiment.text)
         }
     }
 
@@ -310,19 +409,19 @@ struct ReportPageScopeTests {
             let app = try await client.createApp("fitness")
             _ = try await client.upload("fitness", try TestServer.example("waypoint.json"))
             _ = try await client.publish("fitness", revision: 1)
-            // 8 started; intro shown to 8: 6 complete it, 1 skips it, 1 stops; panel-cell shown to 6: 4 complete the tour, 2 stop.
+            // Runs of revision 1, the published one. 8 started; intro shown to 8: 6 complete it, 1 skips it, 1 stops; panel-cell shown to 6: 4 complete the tour, 2 stop.
             var lines: [String] = []
             for index in 0..<8 {
                 let user = "tour-\(index)"
-                lines.append(SeedData.event("Walkthrough Started", user: user, at: 0, walkthrough: "layering"))
-                lines.append(SeedData.event("Hint Shown", user: user, at: 1, step: "intro", walkthrough: "layering"))
-                if index == 6 { lines.append(SeedData.event("Hint Skipped", user: user, at: 2, step: "intro", walkthrough: "layering", trigger: "skip")) }
+                lines.append(SeedData.event("Walkthrough Started", user: user, at: 0, walkthrough: "layering", revision: 1))
+                lines.append(SeedData.event("Hint Shown", user: user, at: 1, step: "intro", walkthrough: "layering", revision: 1))
+                if index == 6 { lines.append(SeedData.event("Hint Skipped", user: user, at: 2, step: "intro", walkthrough: "layering", trigger: "skip", revision: 1)) }
                 guard index < 6 else { continue }
-                lines.append(SeedData.event("Hint Completed", user: user, at: 2, step: "intro", walkthrough: "layering", trigger: "tap"))
-                lines.append(SeedData.event("Hint Shown", user: user, at: 3, step: "panel-cell", walkthrough: "layering"))
+                lines.append(SeedData.event("Hint Completed", user: user, at: 2, step: "intro", walkthrough: "layering", trigger: "tap", revision: 1))
+                lines.append(SeedData.event("Hint Shown", user: user, at: 3, step: "panel-cell", walkthrough: "layering", revision: 1))
                 guard index < 4 else { continue }
-                lines.append(SeedData.event("Hint Completed", user: user, at: 4, step: "panel-cell", walkthrough: "layering", trigger: "button"))
-                lines.append(SeedData.event("Walkthrough Completed", user: user, at: 5, walkthrough: "layering"))
+                lines.append(SeedData.event("Hint Completed", user: user, at: 4, step: "panel-cell", walkthrough: "layering", trigger: "button", revision: 1))
+                lines.append(SeedData.event("Walkthrough Completed", user: user, at: 5, walkthrough: "layering", revision: 1))
             }
             #expect(try await client.postEvents(key: app.production, lines: lines).status == .ok)
             var browser = DashboardBrowser(client)

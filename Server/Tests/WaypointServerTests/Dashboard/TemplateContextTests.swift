@@ -132,7 +132,8 @@ struct TemplateContextTests {
                     medianToComplete: "3 s", bars: "<svg></svg>",
                     steps: [.init(id: "splash", inDocument: false, viewed: 2, skipped: 0, droppedHere: 1, dropRate: "50.0%", median: "1 s", outcomes: "login 1")],
                     hasGraph: true, graphNote: "Drawn against revision 1's document.", graph: "<svg></svg>",
-                    edges: [.init(from: "splash", outcome: "login", to: "login", users: 1, untaken: true)], hasUntaken: true)
+                    edges: [.init(from: "splash", outcome: "login", to: "login", users: 1, untaken: true)], hasUntaken: true,
+                    note: ReportText.notExposedMeaning)
             ],
             hasGroups: true, splitTitle: "app version",
             splitLinks: [.init(label: "app version", href: "?environment=production", current: true),
@@ -207,7 +208,8 @@ struct TemplateContextTests {
                             id: "pick", inDocument: false, shown: 2, shownRate: "100.0%", completed: 1, completedRate: "50.0%",
                             triggers: "tap 1", skipped: 0, skippedRate: "0.0%", targetNotFound: 1,
                             warnTargetNotFound: true, droppedHere: 1, dropRate: "50.0%")
-                    ])
+                    ],
+                    note: ReportText.notExposedMeaning)
             ],
             withoutStart: "2 users with events but no Walkthrough Started are left out of every figure.",
             invalidLines: 3, folded: "3 app versions under (other)."),

@@ -48,7 +48,8 @@ struct BrowserTests {
             walkthrough.append(SeedData.event("Walkthrough Completed", user: name, at: 12, walkthrough: "layering", appVersion: version))
         }
         // The flows' runs are of revision 1, the one published, whose runs the flow page shows by default.
-        let lines = (played + DashboardPagesTests.inFlightUsers).map(SeedData.ofRevision(1)) + walkthrough
+        // Runs of revision 1, the published one, which every report page shows by default.
+        let lines = (played + DashboardPagesTests.inFlightUsers + walkthrough).map(SeedData.ofRevision(1))
         for start in stride(from: 0, to: lines.count, by: 500) {
             let answer = try await HTTP.postEvents(port: server.port, key: app.production, lines: Array(lines[start..<min(start + 500, lines.count)]))
             guard answer.status == 200 else { throw TestFailure("events: \(answer.status) \(answer.text)") }

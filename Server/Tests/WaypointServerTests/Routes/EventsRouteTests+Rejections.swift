@@ -36,6 +36,35 @@ extension EventsRouteTests {
         #expect(messages == [0: #""flowId" is empty; omit it for walkthrough events or give the flow's id."#])
     }
 
+    /// Each event name and the fields its reports read it by.
+    static let reportFields: [(name: String, fields: [String])] = [
+        ("Flow Started", ["flowId"]), ("Flow Completed", ["flowId"]), ("Flow Abandoned", ["flowId"]),
+        ("Step Viewed", ["flowId", "stepId"]), ("Step Completed", ["flowId", "stepId"]), ("Step Skipped", ["flowId", "stepId"]),
+        ("Walkthrough Started", ["walkthroughId"]), ("Walkthrough Completed", ["walkthroughId"]),
+        ("Hint Shown", ["walkthroughId", "stepId"]), ("Hint Completed", ["walkthroughId", "stepId"]),
+        ("Hint Skipped", ["walkthroughId", "stepId"]), ("Target Not Found", ["walkthroughId", "stepId"]),
+    ]
+
+    /// An event its reports cannot count (a field they read it by missing) is refused on its own,
+    /// with a reason naming the field; the complete one in the same batch is stored.
+    @Test(arguments: reportFields)
+    func anEventWithoutAFieldItsReportsNeedIsRefused(name: String, fields: [String]) async throws {
+        let ids = ["flowId": "signup", "stepId": "welcome", "walkthroughId": "home-tour"]
+        func line(_ id: String, without missing: String?) -> String {
+            let given = fields.filter { $0 != missing }.map { #""\#($0)":"\#(ids[$0] ?? "")""# }
+            return #"{"messageId":"\#(id)","userId":"u1","timestamp":"2026-01-01T00:00:00.000Z","event":"\#(name)""#
+                + given.map { "," + $0 }.joined() + "}"
+        }
+        let lines = [line("complete", without: nil)] + fields.map { line("without-\($0)", without: $0) }
+        let messages = try await Self.rejections(lines)
+        #expect(messages.count == fields.count)
+        #expect(messages[0] == nil)
+        for (offset, field) in fields.enumerated() {
+            let about = field == "stepId" ? "step" : field == "flowId" ? "flow" : "walkthrough"
+            #expect(messages[offset + 1] == "\"\(name)\" has no \"\(field)\"; give the id of the \(about) it is about, or no report can count it.")
+        }
+    }
+
     /// Malformed events are refused in plain words: the field, and what it must hold.
     @Test func malformedEventsAreRefusedInPlainWords() async throws {
         let cases: [(line: String, message: String)] = [
@@ -98,7 +127,7 @@ extension EventsRouteTests {
             "0001-01-01T01:00:00+01:00", "9999-12-31T21:59:59.999-02:00", "2026-11-21T10:00:00+14:00",
         ]
         let lines = times.enumerated().map { index, time in
-            #"{"messageId":"t\#(index)","userId":"u1","event":"Step Viewed","timestamp":"\#(time)"}"#
+            #"{"messageId":"t\#(index)","userId":"u1","event":"Step Viewed","timestamp":"\#(time)","flowId":"signup","stepId":"splash"}"#
         }
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
@@ -111,7 +140,7 @@ extension EventsRouteTests {
             var cursor: UserOrderCursor?
             var seen: [String] = []
             repeat {
-                let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: nil, after: cursor, limit: 1)
+                let page = try await store.eventsByUser(appID: "fitness", environment: nil, flowID: "signup", after: cursor, limit: 1)
                 cursor = page.next
                 guard let line = page.lines.first, let position = page.next else { break }
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

@@ -209,7 +209,7 @@ struct EventsRouteTests {
         try await TestServer.run { client in
             let app = try await client.createApp("fitness")
             let sneaky = ["m'); DROP TABLE events; --", #"m\"quoted\""#, "../../m", "m\\u00e9"]
-            let lines = sneaky.map { #"{"messageId":"\#($0)","userId":"\#($0)","event":"Step Viewed","timestamp":"2026-01-01T00:00:00.000Z"}"# }
+            let lines = sneaky.map { #"{"messageId":"\#($0)","userId":"\#($0)","event":"Step Viewed","timestamp":"2026-01-01T00:00:00.000Z","flowId":"signup","stepId":"splash"}"# }
             let answer = try await client.postEvents(key: app.production, lines: lines)
             #expect(answer.text == #"{"accepted":4,"duplicates":0,"rejected":[]}"#)
             let again = try await client.postEvents(key: app.production, lines: lines)

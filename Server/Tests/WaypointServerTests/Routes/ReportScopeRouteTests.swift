@@ -249,8 +249,8 @@ struct ReportScopeRouteTests {
     static let forms = "use a date such as 2026-11-21 (midnight UTC) or a time such as 2026-11-21T10:00:00Z or 2026-11-21T10:00:00+01:00."
 
     static let badScopes = [
-        ("revision=two", "revision=two is not a revision; use the whole number of a published revision, such as revision=3."),
-        ("revision=0", "revision=0 is not a revision; use the whole number of a published revision, such as revision=3."),
+        ("revision=two", "revision=two is not a revision; use the whole number of a revision, such as revision=3, or revision=all for every revision's runs."),
+        ("revision=0", "revision=0 is not a revision; use the whole number of a revision, such as revision=3, or revision=all for every revision's runs."),
         ("since=yesterday", "since=yesterday is not a date or a time; \(forms)"),
         ("until=2026-11-21T10:00", "until=2026-11-21T10:00 is not a date or a time; \(forms)"),
         ("since=2026-11-22&until=2026-11-21",
@@ -300,7 +300,7 @@ struct ReportScopeRouteTests {
          "experiment is not a parameter of the export; it takes format=jsonl, environment, revision, since and until (\(EventTimeRange.acceptedForms))."),
         ("/v1/apps/fitness/events?format=jsonl&environment=qa", "environment=qa is not an environment of the app. Use production or staging."),
         ("/v1/apps/fitness/events?format=jsonl&revision=first",
-         "revision=first is not a revision; use the whole number of a published revision, such as revision=3."),
+         "revision=first is not a revision; use the whole number of a revision, such as revision=3, or revision=all for every revision's runs."),
     ])
     func anUnknownParameterIsRefusedWithTheAcceptedOnes(path: String, message: String) async throws {
         try await TestServer.run { client in

@@ -48,6 +48,38 @@ struct RevisionRouteTests {
         }
     }
 
+    /// The documents `waypoint validate` is tested on (Tests/WaypointCLITests/Fixtures/checks), each
+    /// named by what the upload does with it: `refused-…` is a 422 and `accepted-…` a revision, so
+    /// validate fails exactly on the documents the server refuses.
+    static let checkedDocuments: [String] = {
+        let folder = TestServer.repositoryRoot.appendingPathComponent("Tests/WaypointCLITests/Fixtures/checks").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    @Test func theCheckedDocumentsAreThere() {
+        #expect(Self.checkedDocuments.contains("refused-skip-to-unknown-step.json"))
+        #expect(Self.checkedDocuments.contains("refused-weights-add-up-to-1.1.json"))
+        #expect(Self.checkedDocuments.filter { $0.hasPrefix("accepted-") }.count >= 3)
+    }
+
+    @Test(arguments: checkedDocuments)
+    func theUploadRefusesExactlyWhatValidateFails(name: String) async throws {
+        try await TestServer.run { client in
+            _ = try await client.createApp("fitness")
+            let document = try TestServer.cliFixture("Fixtures/checks/" + name)
+            let response = try await client.upload("fitness", document)
+            if name.hasPrefix("refused-") {
+                #expect(response.status == .unprocessableContent, "\(name)")
+                let diagnostics = try #require(try response.object()["diagnostics"] as? [[String: Any]])
+                let errors = diagnostics.filter { $0["severity"] as? String == "error" }.compactMap { $0["code"] as? String }
+                #expect(errors == DocumentCheck.diagnostics(of: document).filter(\.isError).map(\.code.rawValue))
+                #expect(!errors.isEmpty)
+            } else {
+                #expect(response.status == .created, "\(name): \(response.text)")
+            }
+        }
+    }
+
     @Test func aDocumentWithFormatErrorsGetsTheCLIsDiagnostics() async throws {
         try await TestServer.run { client in
             _ = try await client.createApp("fitness")

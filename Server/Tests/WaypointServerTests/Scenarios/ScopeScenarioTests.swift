@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+import WaypointTools
 @testable import WaypointServer
 
 /// The scenario of ``ScopeScenario`` through the API: every figure of the flow report, the
@@ -181,9 +182,12 @@ struct ScopeScenarioTests {
             #expect(first.contains("Drawn against revision 1&#39;s document, from the runs of revision 1 only."))
             // The drop rate of a branch step's viewers: 1 of revision 1's 3 stress-check viewers.
             #expect(first.contains(#"<th scope="row"><code>stress-check</code></th><td class="number">3</td><td class="number">0</td><td class="number">1</td><td class="number" data-figure="dropRate">33.3%</td>"#))
-            let tour = try await browser.get("/apps/stillwater/walkthroughs/home-tour").text
+            // The walkthrough page defaults to the published revision's runs too; all of them with revision=all.
+            let tour = try await browser.get("/apps/stillwater/walkthroughs/home-tour?revision=all").text
             #expect(Self.figure("started", in: tour) == "2")
             #expect(Self.figure("completionRate", in: tour) == "50.0%")
+            let publishedTour = try await browser.get("/apps/stillwater/walkthroughs/home-tour").text
+            #expect(publishedTour.contains("runs of revision 2 — the default of the flow, walkthrough and experiment pages"))
         }
     }
 
@@ -206,6 +210,13 @@ struct ScopeScenarioTests {
             let page = try await browser.get("/apps/stillwater/flows/onboarding?revision=all")
             #expect(page.status == .ok)
             #expect(page.text.contains("Users are split by the variations of paywall-test; this page&#39;s events also carry old-paywall."))
+            // The 5 users without a variation are named for what they are, after the variations, and counted as the API counts them.
+            #expect(!page.text.contains("(none)"))
+            let headings = page.text.components(separatedBy: "<h2 id=\"").dropFirst().compactMap { $0.split(separator: "<").first.map(String.init) }
+            #expect(headings.filter { $0.hasPrefix("variation-") } == [#"variation-1">Variation control"#, #"variation-2">Variation trial-first"#, #"variation-3">Not exposed"#])
+            let notExposed = ReportPageScopeTests.section(page.text, "variation-3")
+            #expect(notExposed.contains(ReportPageScopeTests.escaped(ReportText.notExposedMeaning)))
+            #expect(notExposed.contains(#"<dd data-figure="started">5</dd>"#))
             let other = try await browser.get("/apps/stillwater/flows/onboarding?revision=all&experiment=old-paywall")
             #expect(other.status == .ok)
             // old-paywall's variation, which the published document does not declare, is its own group, apart from paywall-test's.

@@ -46,6 +46,8 @@ struct FlowPageContext: PageContext {
         let graph: String?
         let edges: [Edge]
         let hasUntaken: Bool
+        /// Who the section's users are, when its title cannot say it (the users not exposed).
+        var note: String?
     }
 
     /// An experiment the flow runs, linking to its page.

@@ -33,6 +33,8 @@ struct WalkthroughPageContext: PageContext {
         /// The drop-off bars (SVG).
         let bars: String
         let steps: [Step]
+        /// Who the section's users are, when its title cannot say it (the users not exposed).
+        var note: String?
     }
 
     let appID: String

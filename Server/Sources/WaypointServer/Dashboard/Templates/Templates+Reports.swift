@@ -8,6 +8,7 @@ extension Templates {
         {{#groups}}
         <section aria-labelledby="{{anchor}}">
         <h2 id="{{anchor}}">{{title}}</h2>
+        {{#note}}<p class="hint group-note">{{note}}</p>{{/note}}
         <dl class="totals">
         <div><dt>Started</dt><dd data-figure="started">{{started}}</dd></div>
         <div><dt>Completed</dt><dd data-figure="completed">{{completed}}</dd></div>
@@ -71,6 +72,7 @@ extension Templates {
         {{#groups}}
         <section aria-labelledby="{{anchor}}">
         <h2 id="{{anchor}}">{{title}}</h2>
+        {{#note}}<p class="hint group-note">{{note}}</p>{{/note}}
         <dl class="totals">
         <div><dt>Started</dt><dd data-figure="started">{{started}}</dd></div>
         <div><dt>Completed</dt><dd data-figure="completed">{{completed}}</dd></div>
