@@ -14,6 +14,8 @@ extension EventName {
         case .stepViewed, .stepCompleted, .stepSkipped: Self.stepFields
         case .walkthroughStarted, .walkthroughCompleted: Self.walkthroughFields
         case .hintShown, .hintCompleted, .hintSkipped, .targetNotFound: Self.hintFields
+        // And a `flowId` or a `walkthroughId`: where the run was exposed (``OnboardingEvent/missingReportField``).
+        case .experimentViewed: Self.exposureFields
         default: []
         }
     }
@@ -22,6 +24,7 @@ extension EventName {
     private static let stepFields = ["flowId", "stepId"]
     private static let walkthroughFields = ["walkthroughId"]
     private static let hintFields = ["walkthroughId", "stepId"]
+    private static let exposureFields = ["experiment", "variation"]
 }
 
 extension OnboardingEvent {
@@ -42,11 +45,18 @@ extension OnboardingEvent {
             switch field {
             case "flowId": (value, about) = (flowID, "flow")
             case "walkthroughId": (value, about) = (walkthroughID, "walkthrough")
+            case "experiment": (value, about) = (experiment, "experiment")
+            case "variation": (value, about) = (variation, "variation")
             default: (value, about) = (stepID, "step")
             }
             if value?.isEmpty != false {
                 return "\"\(event)\" has no \"\(field)\"; give the id of the \(about) it is about, or no report can count it."
             }
+        }
+        // An exposure belongs to the flow or the walkthrough whose run it exposed: either id will do.
+        if event == .experimentViewed, flowID?.isEmpty != false, walkthroughID?.isEmpty != false {
+            return "\"\(event)\" has neither \"flowId\" nor \"walkthroughId\"; give the id of the flow or walkthrough whose run "
+                + "was exposed, or no report can count it."
         }
         return nil
     }
