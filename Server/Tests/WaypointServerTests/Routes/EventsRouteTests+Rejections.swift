@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
+import Waypoint
 import WaypointTools
 @testable import WaypointServer
 
@@ -36,22 +37,18 @@ extension EventsRouteTests {
         #expect(messages == [0: #""flowId" is empty; omit it for walkthrough events or give the flow's id."#])
     }
 
-    /// Each event name and the fields its reports read it by.
-    static let reportFields: [(name: String, fields: [String])] = [
-        ("Flow Started", ["flowId"]), ("Flow Completed", ["flowId"]), ("Flow Abandoned", ["flowId"]),
-        ("Step Viewed", ["flowId", "stepId"]), ("Step Completed", ["flowId", "stepId"]), ("Step Skipped", ["flowId", "stepId"]),
-        ("Walkthrough Started", ["walkthroughId"]), ("Walkthrough Completed", ["walkthroughId"]),
-        ("Hint Shown", ["walkthroughId", "stepId"]), ("Hint Completed", ["walkthroughId", "stepId"]),
-        ("Hint Skipped", ["walkthroughId", "stepId"]), ("Target Not Found", ["walkthroughId", "stepId"]),
-    ]
+    /// Each event name and the fields its reports read it by: the core's rule (`ReportFieldsTests` pins it).
+    static let reportFields: [(name: String, fields: [String])] = EventName.all.map { ($0.rawValue, $0.reportFields) }
 
     /// An event its reports cannot count (a field they read it by missing) is refused on its own,
     /// with a reason naming the field; the complete one in the same batch is stored.
     @Test(arguments: reportFields)
     func anEventWithoutAFieldItsReportsNeedIsRefused(name: String, fields: [String]) async throws {
-        let ids = ["flowId": "signup", "stepId": "welcome", "walkthroughId": "home-tour"]
+        let ids = ["flowId": "signup", "stepId": "welcome", "walkthroughId": "home-tour", "experiment": "welcome-copy", "variation": "short"]
+        // An exposure also names its flow (or walkthrough), which no case here leaves out.
+        let place = name == EventName.experimentViewed.rawValue ? ["flowId"] : []
         func line(_ id: String, without missing: String?) -> String {
-            let given = fields.filter { $0 != missing }.map { #""\#($0)":"\#(ids[$0] ?? "")""# }
+            let given = (fields.filter { $0 != missing } + place).map { #""\#($0)":"\#(ids[$0] ?? "")""# }
             return #"{"messageId":"\#(id)","userId":"u1","timestamp":"2026-01-01T00:00:00.000Z","event":"\#(name)""#
                 + given.map { "," + $0 }.joined() + "}"
         }
@@ -60,7 +57,7 @@ extension EventsRouteTests {
         #expect(messages.count == fields.count)
         #expect(messages[0] == nil)
         for (offset, field) in fields.enumerated() {
-            let about = field == "stepId" ? "step" : field == "flowId" ? "flow" : "walkthrough"
+            let about = ["stepId": "step", "flowId": "flow", "walkthroughId": "walkthrough"][field] ?? field
             #expect(messages[offset + 1] == "\"\(name)\" has no \"\(field)\"; give the id of the \(about) it is about, or no report can count it.")
         }
     }

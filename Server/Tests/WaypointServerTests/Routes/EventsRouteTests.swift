@@ -106,7 +106,8 @@ struct EventsRouteTests {
                 TestEvents.line("m2", event: "Flow Strated"),
                 TestEvents.line("m3", event: "Step Viewed", at: 1),
                 TestEvents.line("m4", event: "Hint Shwn", at: 2),
-                TestEvents.line("m5", event: "Experiment Viewed", at: 3),
+                #"{"messageId":"m5","userId":"u1","event":"Experiment Viewed","timestamp":"2026-01-01T00:00:03.000Z","flowId":"signup","#
+                    + #""stepId":"splash","experiment":"welcome-copy","variation":"short"}"#,
             ])
             #expect(answer.status == .ok)
             let names = "\"Flow Started\", \"Step Viewed\", \"Step Completed\", \"Step Skipped\", \"Flow Completed\", \"Flow Abandoned\", "
