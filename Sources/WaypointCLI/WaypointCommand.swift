@@ -13,7 +13,7 @@ struct WaypointCommand: AsyncParsableCommand {
         version: WaypointCommand.version,
         subcommands: [
             Demo.self, Validate.self, Lint.self, Graph.self, Paths.self, Play.self, Resolve.self, Funnel.self, Experiment.self,
-            Preview.self, Edit.self, Ship.self, Schema.self, Publish.self, Login.self,
+            Preview.self, Edit.self, Ship.self, Schema.self, Publish.self, Login.self, Conformance.self, ConformanceClientCommand.self,
         ]
     )
 

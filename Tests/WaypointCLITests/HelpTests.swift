@@ -18,6 +18,8 @@ struct HelpTests {
         ("edit", WaypointCommand.Edit.self),
         ("ship", WaypointCommand.Ship.self),
         ("schema", WaypointCommand.Schema.self),
+        ("conformance", WaypointCommand.Conformance.self),
+        ("conformance-client", WaypointCommand.ConformanceClientCommand.self),
     ]
 
     @Test(arguments: commands.map(\.name))

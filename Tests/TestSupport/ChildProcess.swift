@@ -11,18 +11,18 @@ import Darwin
 ///
 /// Tests use this rather than Foundation's `Process`, whose monitoring thread on Linux can keep a
 /// test process from exiting.
-struct ChildProcess {
-    struct SpawnError: Error, CustomStringConvertible {
-        let description: String
+package struct ChildProcess {
+    package struct SpawnError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The child's process id.
-    let pid: pid_t
+    package let pid: pid_t
     /// The read end of the child's standard output.
-    let output: FileHandle
+    package let output: FileHandle
 
     /// Starts `executable` (looked up in `PATH` when it has no `/`) with `arguments`.
-    init(_ executable: String, arguments: [String], mergeStandardError: Bool = false) throws {
+    package init(_ executable: String, arguments: [String], mergeStandardError: Bool = false) throws {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw SpawnError(description: "pipe failed: errno \(errno)") }
         var actions = posix_spawn_file_actions_t()
@@ -49,7 +49,7 @@ struct ChildProcess {
     }
 
     /// Sends `signal` to the child.
-    func kill(_ signal: Int32) {
+    package func kill(_ signal: Int32) {
         #if canImport(Glibc)
         _ = Glibc.kill(pid, signal)
         #elseif canImport(Darwin)
@@ -60,7 +60,7 @@ struct ChildProcess {
     /// Waits for the child to end.
     ///
     /// - Returns: its exit status, or `nil` when a signal ended it (with the signal).
-    func wait() -> (exitStatus: Int32?, signal: Int32?) {
+    package func wait() -> (exitStatus: Int32?, signal: Int32?) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let signal = status & 0x7f
