@@ -117,6 +117,12 @@ extension Templates {
 }
 
 extension Templates {
+    /// A variation's first cells in an experiment's tables: its name (and whether it is the control),
+    /// users, conversions, rate, and against the control its uplift, p-value and chance to win.
+    static let variationCells = """
+        <th scope="row">{{name}}{{#isControl}} <span class="hint">(control)</span>{{/isControl}}</th><td class="number" data-figure="users">{{users}}</td><td class="number" data-figure="conversions">{{conversions}}</td><td class="number" data-figure="rate">{{rate}}</td><td class="number" data-figure="uplift">{{uplift}}</td><td class="number" data-figure="pValue">{{pValue}}</td><td class="number" data-figure="chanceToWin">{{chanceToWin}}</td>
+        """
+
     /// An experiment's page: the variations side by side, the uplift around zero, the per-step comparison.
     static let concludedExperiment = """
         <p class="crumbs"><a href="/apps">Apps</a> › <a href="/apps/{{appID}}">{{appName}}</a> › <a href="/apps/{{appID}}#experiments">experiments</a> ›</p>
@@ -131,7 +137,7 @@ extension Templates {
         <caption>Users exposed to each variation over the whole run, those who reached the goal after exposure, and each variation against the control: relative uplift with its 95% interval, p-value and chance to win</caption>
         <thead><tr><th scope="col">Variation</th><th scope="col">Users</th><th scope="col">Conversions</th><th scope="col">Rate</th><th scope="col">Uplift [95% interval]</th><th scope="col">p-value</th><th scope="col">Chance to win</th></tr></thead>
         <tbody>
-        {{#variations}}<tr data-variation="{{name}}"><th scope="row">{{name}}{{#isControl}} <span class="hint">(control)</span>{{/isControl}}</th><td class="number" data-figure="users">{{users}}</td><td class="number" data-figure="conversions">{{conversions}}</td><td class="number" data-figure="rate">{{rate}}</td><td class="number" data-figure="uplift">{{uplift}}</td><td class="number" data-figure="pValue">{{pValue}}</td><td class="number" data-figure="chanceToWin">{{chanceToWin}}</td></tr>
+        {{#variations}}<tr data-variation="{{name}}">{{> variationCells}}</tr>
         {{/variations}}
         </tbody>
         </table>
@@ -159,7 +165,7 @@ extension Templates {
         <caption>Users exposed to each variation, those who reached the goal after exposure, and each variation against the control: relative uplift with its 95% interval, p-value, chance to win, and the risk (expected relative loss of choosing the control / the variation)</caption>
         <thead><tr><th scope="col">Variation</th><th scope="col">Users</th><th scope="col">Conversions</th><th scope="col">Rate</th><th scope="col">Uplift [95% interval]</th><th scope="col">p-value</th><th scope="col">Chance to win</th><th scope="col">Risk</th></tr></thead>
         <tbody>
-        {{#variations}}<tr data-variation="{{name}}"><th scope="row">{{name}}{{#isControl}} <span class="hint">(control)</span>{{/isControl}}</th><td class="number" data-figure="users">{{users}}</td><td class="number" data-figure="conversions">{{conversions}}</td><td class="number" data-figure="rate">{{rate}}</td><td class="number" data-figure="uplift">{{uplift}}</td><td class="number" data-figure="pValue">{{pValue}}</td><td class="number" data-figure="chanceToWin">{{chanceToWin}}</td><td class="number" data-figure="risk">{{risk}}</td></tr>
+        {{#variations}}<tr data-variation="{{name}}">{{> variationCells}}<td class="number" data-figure="risk">{{risk}}</td></tr>
         {{#note}}<tr class="note"><td colspan="8" class="hint">{{note}}</td></tr>{{/note}}
         {{/variations}}
         </tbody>
@@ -177,7 +183,7 @@ extension Templates {
         <caption>{{title}}: users exposed to each variation, those who reached the goal after exposure, and each variation against the control</caption>
         <thead><tr><th scope="col">Variation</th><th scope="col">Users</th><th scope="col">Conversions</th><th scope="col">Rate</th><th scope="col">Uplift [95% interval]</th><th scope="col">p-value</th><th scope="col">Chance to win</th></tr></thead>
         <tbody>
-        {{#variations}}<tr data-variation="{{name}}"><th scope="row">{{name}}{{#isControl}} <span class="hint">(control)</span>{{/isControl}}</th><td class="number" data-figure="users">{{users}}</td><td class="number" data-figure="conversions">{{conversions}}</td><td class="number" data-figure="rate">{{rate}}</td><td class="number" data-figure="uplift">{{uplift}}</td><td class="number" data-figure="pValue">{{pValue}}</td><td class="number" data-figure="chanceToWin">{{chanceToWin}}</td></tr>
+        {{#variations}}<tr data-variation="{{name}}">{{> variationCells}}</tr>
         {{/variations}}
         </tbody>
         </table>

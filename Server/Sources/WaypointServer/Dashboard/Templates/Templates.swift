@@ -20,6 +20,7 @@ enum Templates {
             ("app", app), ("revision", revision), ("flow", flow), ("walkthrough", walkthrough), ("experiment", experiment),
             ("concludedExperiment", concludedExperiment),
             ("diagnostics", diagnostics), ("fieldProblems", fieldProblems), ("rotatedKey", rotatedKey), ("reportScope", reportScope),
+            ("variationCells", variationCells),
             ("audit", audit), ("people", people), ("tokens", tokens),
             ("stepEditor", stepEditor), ("hintEditor", hintEditor), ("experimentForm", experimentForm),
         ]
