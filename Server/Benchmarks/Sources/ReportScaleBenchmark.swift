@@ -48,8 +48,12 @@ struct ReportScaleBenchmark {
         Work(label: "Flow report `…&by=variation`", path: "/v1/apps/bench/funnel?flow=signup&by=variation", signedIn: false),
         Work(label: "Flow report `…&since=2026-09-16&until=2026-10-16` (30 of 60 start days)",
              path: "/v1/apps/bench/funnel?flow=signup&since=2026-09-16&until=2026-10-16", signedIn: false),
+        Work(label: "Flow report `…&by=locale`", path: "/v1/apps/bench/funnel?flow=signup&by=locale", signedIn: false),
+        Work(label: "Flow report `…&by=platform`", path: "/v1/apps/bench/funnel?flow=signup&by=platform", signedIn: false),
         Work(label: "Experiment report `GET /v1/apps/bench/experiments/short-signup`",
              path: "/v1/apps/bench/experiments/short-signup", signedIn: false),
+        Work(label: "Experiment report `…?by=locale`", path: "/v1/apps/bench/experiments/short-signup?by=locale", signedIn: false),
+        Work(label: "Experiment report `…?by=platform`", path: "/v1/apps/bench/experiments/short-signup?by=platform", signedIn: false),
         Work(label: "Dashboard flow page `GET /apps/bench/flows/signup`", path: "/apps/bench/flows/signup", signedIn: true),
     ]
 

@@ -3,7 +3,8 @@ import WaypointServer
 
 /// One user's run of the scale benchmark's `signup` flow (``ScaleDocument``), as the app's SDK
 /// would record it: a fork at `splash`, a conditional `personalization` step that most users skip,
-/// drop-offs, durations of seconds to a minute, and a start on one of 60 days.
+/// drop-offs, durations of seconds to a minute, a start on one of 60 days, ten locales and three
+/// platforms, and an `Experiment Viewed` at the start.
 ///
 /// Everything is derived from the user's number (and the ``StartOrder``), so a run is the same every time.
 struct SignupRun {
@@ -24,6 +25,22 @@ struct SignupRun {
     static let days = 60
     /// The three app versions users run.
     static let appVersions = ["3.0.0", "3.1.0", "3.2.0"]
+    /// The locales users' text is shown in, with their shares in percent.
+    static let locales: [(name: String, percent: UInt64)] = [
+        ("en", 45), ("es", 15), ("de", 10), ("fr", 8), ("pt-BR", 7), ("ja", 5), ("it", 4), ("nl", 3), ("ko", 2), ("zh-Hans", 1),
+    ]
+    /// The platforms users run, with their shares in percent.
+    static let platforms: [(name: String, percent: UInt64)] = [("iOS", 70), ("iPadOS", 20), ("macOS", 10)]
+
+    /// The name whose share holds `roll` (0 to 99).
+    private static func pick(_ shares: [(name: String, percent: UInt64)], _ roll: UInt64) -> String {
+        var below: UInt64 = 0
+        for share in shares {
+            below += share.percent
+            if roll < below { return share.name }
+        }
+        return shares[shares.count - 1].name
+    }
 
     /// The event lines (JSON objects) of the run, in time order.
     private(set) var lines: [String] = []
@@ -55,13 +72,17 @@ struct SignupRun {
         let version = Self.appVersions[share < 2 ? 0 : share < 5 ? 1 : 2]
         // The second revision is published half way through the days.
         let revision = day < Int64(Self.days / 2) ? 1 : 2
+        let locale = Self.pick(Self.locales, Self.next(&random) % 100)
+        let platform = Self.pick(Self.platforms, Self.next(&random) % 100)
         attributes = #","experiment":"short-signup","variation":"\#(variation)","appVersion":"\#(version)","revision":\#(revision)"#
+            + #","locale":"\#(locale)","platform":"\#(platform)""#
         if variation == "control" { control() } else { short() }
     }
 
     /// The steps of the control variation: `splash` forks to `login` or `registration`.
     private mutating func control() {
         let started = time
+        event("Experiment Viewed")
         event("Flow Started")
         let choice = roll(100)
         if choice < 3 { complete("splash", 0, outcome: "loggedIn", started: started); return }
@@ -91,6 +112,7 @@ struct SignupRun {
     /// The steps of the short variation: `splash`, then straight to the shared end.
     private mutating func short() {
         let started = time
+        event("Experiment Viewed")
         event("Flow Started")
         view("splash", 0, outcome: "continue")
         finish(fromIndex: 1, started: started)
