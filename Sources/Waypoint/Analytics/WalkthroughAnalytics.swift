@@ -11,8 +11,10 @@ import Foundation
 /// A walkthrough resolved from a document carries the user's experiment and variation
 /// (``Walkthrough/experiment``); the events of a run get them from its `Walkthrough Started` on (the
 /// run's exposure), unless ``attribution`` names an experiment or a variation itself. A user outside
-/// the experiment's coverage or condition is never exposed. A walkthrough resolved from
-/// ``RemoteDocument/current`` carries the document's server revision (``Walkthrough/revision``),
+/// the experiment's coverage or condition is never exposed. A run resumed after a relaunch keeps the
+/// exposures its saved progress records (``WalkthroughProgress/exposures``): it sends no
+/// `Experiment Viewed` for them again and its events keep the same stamp. A walkthrough resolved
+/// from ``RemoteDocument/current`` carries the document's server revision (``Walkthrough/revision``),
 /// which its events get as `revision`.
 ///
 /// ```swift
@@ -38,6 +40,8 @@ public final class WalkthroughAnalytics: EventDelivering {
     public let delivery: EventDelivery
     /// The experiment and revision of a walkthrough of the coordinator's catalog, by id.
     private let walkthroughOf: @MainActor (String) -> (experiment: ExperimentAssignment?, stepExperiments: [StepExperiment], revision: Int?, locale: String?)?
+    /// The exposures the saved progress of a walkthrough (by id and version) records so far.
+    private let exposuresOf: @MainActor (String, Int) -> [ExperimentAssignment]?
     /// Each walkthrough run's exposure to its experiment.
     private var recorder = WalkthroughEventRecorder()
     /// Keeps the observer registered for as long as the adapter lives.
@@ -72,6 +76,9 @@ public final class WalkthroughAnalytics: EventDelivering {
         self.walkthroughOf = { [weak coordinator] id in
             coordinator?.catalog.walkthrough(id).map { ($0.experiment, $0.stepExperiments, $0.revision, $0.locale) }
         }
+        self.exposuresOf = { [weak coordinator] id, version in
+            coordinator?.state.savedProgress[id].flatMap { $0.version == version ? $0.exposures : nil }
+        }
         observation = coordinator.observeEffects { [weak self] effect in
             if case .analytics(let event) = effect { self?.handle(event) }
         }
@@ -81,7 +88,8 @@ public final class WalkthroughAnalytics: EventDelivering {
         let walkthrough = walkthroughOf(hint.walkthroughId)
         let attribution = attribution.filling(walkthrough?.experiment, revision: walkthrough?.revision, locale: walkthrough?.locale)
         let events = recorder.events(
-            for: hint, attribution: attribution, stepExperiments: walkthrough?.stepExperiments ?? [], messageID: messageID)
+            for: hint, attribution: attribution, stepExperiments: walkthrough?.stepExperiments ?? [],
+            exposed: exposuresOf(hint.walkthroughId, hint.walkthroughVersion), messageID: messageID)
         for event in events { onEvent?(event) }
         delivery.send(events)
     }

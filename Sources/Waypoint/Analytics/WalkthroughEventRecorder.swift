@@ -4,6 +4,10 @@
 /// steps, the first event of a changed step — and each exposure sends one `Experiment Viewed`
 /// (docs/ARCHITECTURE.md, "Exposure").
 ///
+/// A run resumed from saved progress (its `Walkthrough Started` after a relaunch) goes on with the
+/// exposures that progress records (``WalkthroughProgress/exposures``): none is sent again and the
+/// stamp stays.
+///
 /// ``WalkthroughAnalytics`` drives it for apps, and `waypoint play --walkthrough` for the terminal.
 package struct WalkthroughEventRecorder: Sendable, Hashable {
     /// Each walkthrough's current run, by walkthrough id.
@@ -22,26 +26,34 @@ package struct WalkthroughEventRecorder: Sendable, Hashable {
     ///   - stepExperiments: the experiments that change some of the walkthrough's steps, for a user in
     ///     them (``Walkthrough/stepExperiments``): the run is exposed to each at the first event of one
     ///     of its changed steps (shown, passed over, or its target not found).
+    ///   - exposed: the experiments the run was exposed to before this event, as the walkthrough's
+    ///     saved progress records them (``WalkthroughProgress/exposures``). A `Walkthrough Started`
+    ///     with some, or the first event of a walkthrough this recorder has not seen start, goes on
+    ///     with a run resumed from saved progress: it takes the run as exposed to its own experiment
+    ///     (`attribution`'s) at its first start and to these, sending no `Experiment Viewed` for them.
+    ///     `nil` or none at `Walkthrough Started`: a new run.
     ///   - messageID: makes each event's unique id.
     package mutating func events(
         for hint: HintAnalyticsEvent, attribution: EventAttribution, stepExperiments: [StepExperiment] = [],
-        messageID: () -> String
+        exposed: [ExperimentAssignment]? = nil, messageID: () -> String
     ) -> [OnboardingEvent] {
         var viewed: [ExperimentAssignment] = []
-        if hint.event == .walkthroughStarted {
+        let starts = hint.event == .walkthroughStarted
+        if starts || exposures[hint.walkthroughId] == nil {
             var exposure = RunExposure()
-            if let assignment = exposure.reach(experiment: attribution.experiment, variation: attribution.variation) {
+            if let exposed, !(starts && exposed.isEmpty) {
+                exposure.reach(experiment: attribution.experiment, variation: attribution.variation)
+                for assignment in exposed { exposure.reach(assignment) }
+            } else if starts, let assignment = exposure.reach(experiment: attribution.experiment, variation: attribution.variation) {
                 viewed.append(assignment)
             }
             exposures[hint.walkthroughId] = exposure
         }
         var exposure = exposures[hint.walkthroughId] ?? RunExposure()
-        if let step = hint.stepId {
-            for changes in stepExperiments where changes.changedSteps.contains(step) {
-                if let assignment = exposure.reach(changes.assignment) { viewed.append(assignment) }
-            }
-            exposures[hint.walkthroughId] = exposure
+        for assignment in stepExperiments.reached(atStep: hint.stepId) {
+            if let first = exposure.reach(assignment) { viewed.append(first) }
         }
+        exposures[hint.walkthroughId] = exposure
         let event = OnboardingEvent(hint, attribution: attribution, messageID: "")
         var events = viewed.map { assignment in
             var view = event

@@ -285,6 +285,11 @@ public final class HintCoordinator<Context> {
                 for effect in effects {
                     perform(effect)
                     observers.send(effect)
+                    // After the observers: a resumed run's `Walkthrough Started` shows them the exposures
+                    // saved before it, not one it makes now (docs/ARCHITECTURE.md, "Exposure").
+                    if case .analytics(let event) = effect, state.recordExposures(of: event, catalog: catalog) {
+                        needsSave = true
+                    }
                 }
             case .register(let id, let registration):
                 registrations[id] = registration

@@ -12,8 +12,13 @@ import Foundation
 /// waypoint-hints 1
 /// schedule 788918400.0
 /// progress layering 2 1 - - 788918400.0 :intro,panel-cell
+/// exposures layering layering-copy playful tooltip-position above
 /// donations editorOpened 788918400.0 788922000.0
 /// ```
+///
+/// An `exposures` line follows the `progress` line of its walkthrough: the experiments its run was
+/// exposed to, each as its experiment and variation (``WalkthroughProgress/exposures``). Progress
+/// saved without that line (as before exposures were recorded) loads with `exposures` `nil`.
 ///
 /// Free text (ids, event names) is percent-escaped for `%`, space, comma and line breaks; a missing
 /// value is `-`; times are seconds since 2001-01-01 (`timeIntervalSinceReferenceDate`), exact to the bit.
@@ -43,6 +48,11 @@ struct HintRecord: Equatable, Sendable {
             text += (entry.invalidation?.rawValue ?? "-") + " " + Self.optional(entry.invalidatedAt) + " "
             text += Self.optional(entry.lastStartedAt) + " :" + entry.completedStepIds.map(Self.escape).joined(separator: ",")
             text += "\n"
+            if let exposures = entry.exposures {
+                text += "exposures " + Self.escape(entry.walkthroughId)
+                for exposure in exposures { text += " " + Self.escape(exposure.experiment) + " " + Self.escape(exposure.variation) }
+                text += "\n"
+            }
         }
         for (event, dates) in donations.dates.sorted(by: { $0.key < $1.key }) {
             text += "donations " + Self.escape(event)
@@ -62,6 +72,7 @@ struct HintRecord: Equatable, Sendable {
         var record = HintRecord()
         var problems: [String] = []
         var donationDates: [String: [Date]] = [:]
+        var exposures: [String: [ExperimentAssignment]] = [:]
         for (offset, line) in lines.enumerated() {
             let fields = line.split(separator: 0x20, omittingEmptySubsequences: false)
             let lineNumber = offset + 2
@@ -92,6 +103,18 @@ struct HintRecord: Equatable, Sendable {
                     walkthroughId: id, version: version, completedStepIds: steps, displayCount: count,
                     invalidation: invalidation, invalidatedAt: invalidatedAt.value, lastStartedAt: lastStartedAt.value
                 ))
+            case "exposures":
+                let names = fields.dropFirst().map(unescape)
+                guard let id = names.first ?? nil, names.count % 2 == 1, !names.contains(nil) else {
+                    problems.append("line \(lineNumber): unreadable exposures"); continue
+                }
+                guard record.progress.last?.walkthroughId == id else {
+                    problems.append("line \(lineNumber): exposures of walkthrough '\(id)' do not follow its progress line"); continue
+                }
+                let pairs = names.dropFirst().compactMap { $0 }
+                exposures[id] = stride(from: 0, to: pairs.count, by: 2).map {
+                    ExperimentAssignment(experiment: pairs[$0], variation: pairs[$0 + 1])
+                }
             case "donations":
                 guard fields.count >= 2, let event = unescape(fields[1]) else {
                     problems.append("line \(lineNumber): unreadable donations"); continue
@@ -101,6 +124,11 @@ struct HintRecord: Equatable, Sendable {
                 donationDates[event, default: []] += dates
             default:
                 problems.append("line \(lineNumber): unknown line '\(text(line.prefix(40)))'")
+            }
+        }
+        if !exposures.isEmpty {
+            for index in record.progress.indices {
+                if let saved = exposures[record.progress[index].walkthroughId] { record.progress[index].exposures = saved }
             }
         }
         if !donationDates.isEmpty { record.donations = EventDonations(dates: donationDates) }

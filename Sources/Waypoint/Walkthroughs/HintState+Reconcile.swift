@@ -67,15 +67,24 @@ extension HintState {
             }
             var progress = progress(of: walkthrough)
             let forced = step.catalog.testingOverrides.forces(walkthrough.id) && !endedThisLaunch.contains(walkthrough.id)
+            var restarted = false
             if forced, progress.invalidation != nil || !walkthrough.steps.contains(where: { !progress.isDone($0.id) }) {
                 progress.completedStepIds = []
                 progress.invalidation = nil
                 progress.invalidatedAt = nil
+                restarted = true
             }
             guard let entry = entryStep(of: walkthrough, progress: progress, context: step.context),
                   anchors.contains(walkthrough.steps[entry.index].targetElementId) else { continue }
 
             let isNew = progress.displayCount == 0
+            // A new run starts unexposed; one that goes on with saved progress keeps the experiments
+            // it was exposed to (docs/ARCHITECTURE.md, "Exposure"), rebuilt when saved without them.
+            if isNew || restarted {
+                progress.exposures = []
+            } else if progress.exposures == nil {
+                progress.exposures = walkthrough.exposuresBeforeRecording(progress)
+            }
             progress.displayCount += 1
             progress.lastStartedAt = step.now
             if isNew, !walkthrough.ignoresDisplayFrequency, !forced {

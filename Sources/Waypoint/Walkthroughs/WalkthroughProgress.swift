@@ -17,11 +17,19 @@ public struct WalkthroughProgress: Sendable, Hashable, Codable {
     public var invalidatedAt: Date?
     /// When it was last started.
     public var lastStartedAt: Date?
+    /// The experiments the walkthrough's run was exposed to, in the order of exposure, so that a run
+    /// resumed after a relaunch sends no second `Experiment Viewed` and keeps its first experiment
+    /// on its events (docs/ARCHITECTURE.md, "Exposure"). A new run starts with none.
+    ///
+    /// `nil` stands for progress saved before exposures were recorded: a run resumed from it is
+    /// taken as exposed to the walkthrough's own experiment and to those of the steps it has done.
+    public var exposures: [ExperimentAssignment]?
 
     /// Creates progress; by default fresh.
     public init(
         walkthroughId: String, version: Int, completedStepIds: [String] = [], displayCount: Int = 0,
-        invalidation: InvalidationReason? = nil, invalidatedAt: Date? = nil, lastStartedAt: Date? = nil
+        invalidation: InvalidationReason? = nil, invalidatedAt: Date? = nil, lastStartedAt: Date? = nil,
+        exposures: [ExperimentAssignment]? = nil
     ) {
         self.walkthroughId = walkthroughId
         self.version = version
@@ -30,6 +38,7 @@ public struct WalkthroughProgress: Sendable, Hashable, Codable {
         self.invalidation = invalidation
         self.invalidatedAt = invalidatedAt
         self.lastStartedAt = lastStartedAt
+        self.exposures = exposures
     }
 
     /// Whether the step with `stepId` is done.

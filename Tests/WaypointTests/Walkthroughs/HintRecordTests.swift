@@ -16,8 +16,10 @@ struct HintRecordTests {
             progress: [
                 WalkthroughProgress(walkthroughId: id, version: 3, completedStepIds: [id, "b", ""], displayCount: 2,
                                     invalidation: .displayCountExceeded, invalidatedAt: startDate.addingTimeInterval(1.5),
-                                    lastStartedAt: startDate),
+                                    lastStartedAt: startDate,
+                                    exposures: [ExperimentAssignment(experiment: id, variation: "v 1"), ExperimentAssignment(experiment: "b", variation: id)]),
                 WalkthroughProgress(walkthroughId: "fresh", version: 1),
+                WalkthroughProgress(walkthroughId: "unexposed", version: 1, displayCount: 1, exposures: []),
             ],
             schedule: HintSchedule(lastNewStartAt: startDate.addingTimeInterval(0.001)),
             donations: donations
@@ -49,5 +51,30 @@ struct HintRecordTests {
         ])
         #expect(decoded.record.progress == [WalkthroughProgress(walkthroughId: "b", version: 1, completedStepIds: ["s"])])
         #expect(decoded.record.donations.count(of: "e", now: startDate) == 1)
+    }
+
+    @Test("An exposures line belongs to the progress line before it; a bad one is reported and its progress loads without exposures")
+    func exposuresLines() throws {
+        let text = """
+            waypoint-hints 1
+            progress a 1 1 - - - :
+            exposures a copy playful hint-b above
+            progress b 1 1 - - - :
+            exposures b copy
+            progress c 1 1 - - - :
+            exposures d copy playful
+            progress e 1 0 - - - :
+            exposures e
+
+            """
+        let decoded = try HintRecord.decode(Data(text.utf8))
+        #expect(decoded.problems == [
+            "line 5: unreadable exposures",
+            "line 7: exposures of walkthrough 'd' do not follow its progress line",
+        ])
+        #expect(decoded.record.progress.map(\.exposures) == [
+            [ExperimentAssignment(experiment: "copy", variation: "playful"), ExperimentAssignment(experiment: "hint-b", variation: "above")],
+            nil, nil, [],
+        ])
     }
 }
