@@ -13,8 +13,9 @@ extension ConformanceClient {
 
     /// Each experiment's assignment and each flow's and walkthrough's choice, as the core resolves them
     /// (docs/ARCHITECTURE.md, "The document format"):
-    /// `{"experiments": {KEY: {"variation", "inExperiment", "hashValue"}}, "flows": {ID: {"experiment", "variation"}},
-    /// "walkthroughs": {ID: {"experiment", "variation", "eligible"}}}`.
+    /// `{"experiments": {KEY: {"variation", "inExperiment", "hashValue"}}, "flows": {ID: {"experiment", "variation",
+    /// "screens"}}, "walkthroughs": {ID: {"experiment", "variation", "eligible", "tooltipTexts"}}}`, where `screens`
+    /// and `tooltipTexts` are the steps of the entry the user gets, with their variations' changes applied.
     static func assignment(_ input: AssignmentInput) throws -> JSONValue {
         let document = try conformanceDocument(input.document)
         let forced = input.forcedVariations ?? [:]
@@ -28,12 +29,14 @@ extension ConformanceClient {
                 "hashValue": assignment.hashValue.map(JSONValue.number) ?? .null,
             ]
         }
-        let report = try document.resolve(attributes: input.attributes, forcedVariations: forced, preferredLanguages: []).report
+        let resolution = try document.resolve(attributes: input.attributes, forcedVariations: forced, preferredLanguages: [])
+        let report = resolution.report
         var flows: [String: JSONValue] = [:]
         for (id, choice) in report.flows {
             flows[id] = [
                 "experiment": choice.experiment.map(JSONValue.string) ?? .null,
                 "variation": choice.variation.map(JSONValue.string) ?? .null,
+                "screens": .array((selector.flowSelection(id)?.entry.steps ?? []).map { $0.screen.map(JSONValue.string) ?? .null }),
             ]
         }
         var walkthroughs: [String: JSONValue] = [:]
@@ -42,6 +45,7 @@ extension ConformanceClient {
                 "experiment": choice.experiment.map(JSONValue.string) ?? .null,
                 "variation": choice.variation.map(JSONValue.string) ?? .null,
                 "eligible": .bool(choice.eligible),
+                "tooltipTexts": .array((resolution.walkthroughs[id]?.steps ?? []).map { .string($0.tooltipText) }),
             ]
         }
         return ["experiments": .object(experiments), "flows": .object(flows), "walkthroughs": .object(walkthroughs)]
