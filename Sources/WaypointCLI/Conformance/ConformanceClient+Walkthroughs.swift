@@ -58,6 +58,8 @@ extension ConformanceClient {
             run.fireTimers(until: now)
             guard let signal = try signal(line) else { continue }
             run.handle(signal, at: now)
+            // A timer of 0 seconds runs out at once.
+            run.fireTimers(until: now)
         }
         var progress: [String: JSONValue] = [:]
         for walkthrough in ordered {
