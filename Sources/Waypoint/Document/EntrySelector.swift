@@ -105,7 +105,7 @@ package struct EntrySelector {
 
     /// The user's variation of the experiment `key`; without attributes, or for an unknown experiment,
     /// the first variation, not in the experiment.
-    func assign(_ key: String) -> Assignment {
+    package func assign(_ key: String) -> Assignment {
         guard let entry = experiments[key] else {
             return Assignment(
                 experiment: key, variation: nil, inExperiment: false, hashValue: nil,

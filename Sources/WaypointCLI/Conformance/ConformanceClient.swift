@@ -36,6 +36,9 @@ enum ConformanceClient {
     static func output(kind: ConformanceKind, input: JSONValue) throws -> JSONValue {
         switch kind {
         case .text: try text(try decode(TextInput.self, from: input))
+        case .documents: try documents(try decode(DocumentsInput.self, from: input))
+        case .assignment: try assignment(try decode(AssignmentInput.self, from: input))
+        case .walkthroughs: try walkthroughs(try decode(WalkthroughsInput.self, from: input))
         }
     }
 

@@ -3,4 +3,10 @@
 enum ConformanceKind: String, Sendable, CaseIterable, Codable {
     /// The user's locales and a text's translations give the string shown.
     case text
+    /// A downloaded document's text gives whether an app accepts it, and the diagnostics.
+    case documents
+    /// A document's experiments and a user's attributes give each experiment's variation and each flow's entry.
+    case assignment
+    /// A walkthrough document, saved progress and what the app reports give the hints and the events sent.
+    case walkthroughs
 }
