@@ -86,7 +86,8 @@ actor ConformanceDeliveryRun {
         }
         guard answered == input.answers.count else {
             throw ConformanceClient.RequestError(
-                description: "\(input.answers.count - answered) of the case's answers were not used: the sink sent \(answered) requests")
+                description: "the sink sent \(answered) request(s) but the case has \(input.answers.count) answers; "
+                    + "remove the \(input.answers.count - answered) answer(s) no request reached")
         }
         let report = await sink.report
         let left = try await queue.pendingEvents().map { Self.index(of: $0.messageID) }
@@ -106,7 +107,9 @@ actor ConformanceDeliveryRun {
         await settle()
         let sent = Self.batch(of: request)
         guard answered < input.answers.count else {
-            unanswered = "the case's \(input.answers.count) answers ran out: request \(answered + 1) (events \(sent)) has none"
+            let indices = sent.map { $0.intValue.map(String.init) ?? "?" }.joined(separator: ", ")
+            unanswered = "the case has \(input.answers.count) answer(s) but the sink sent request \(answered + 1) (events \(indices)); "
+                + "add an answer for it to `answers`"
             throw HTTPClient.Failure(timedOut: false, message: "no answer in the script")
         }
         let answer = input.answers[answered]
