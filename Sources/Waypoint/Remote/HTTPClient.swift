@@ -12,6 +12,12 @@ package final class HTTPClient: Sendable {
         package let timedOut: Bool
         /// What the system said.
         package let message: String
+
+        /// Creates a failure.
+        package init(timedOut: Bool, message: String) {
+            self.timedOut = timedOut
+            self.message = message
+        }
     }
 
     private let session: URLSession

@@ -94,16 +94,26 @@ public actor HTTPEventSink: EventSink {
     /// What the sink has done.
     public private(set) var report = Report()
 
-    private let client: HTTPClient
+    private let transport: Transport
     private let clock: any WaypointClock
     private var pausedStatus: Int?
     private var tail: Task<Void, Never>?
 
+    /// Sends one request and returns the server's answer, or throws when none arrived.
+    package typealias Transport = @Sendable (URLRequest) async throws(HTTPClient.Failure) -> HTTPResponse
+
     /// Creates a sink; `clock` reads HTTP-date `Retry-After` values.
     public init(configuration: Configuration, clock: any WaypointClock = SystemClock()) {
+        let client = HTTPClient(timeout: configuration.requestTimeout)
+        self.init(configuration: configuration, clock: clock) { request throws(HTTPClient.Failure) in try await client.send(request) }
+    }
+
+    /// Creates a sink whose requests go through `transport` instead of the network, so that a
+    /// script of answers drives the same decisions (the conformance cases do).
+    package init(configuration: Configuration, clock: any WaypointClock, transport: @escaping Transport) {
         self.configuration = configuration
         self.clock = clock
-        client = HTTPClient(timeout: configuration.requestTimeout)
+        self.transport = transport
     }
 
     /// Posts `events`, in order, in as many requests as the limits need, one at a time; returns once
@@ -167,7 +177,7 @@ public actor HTTPEventSink: EventSink {
         report.requests += 1
         let response: HTTPResponse
         do {
-            response = try await client.send(request)
+            response = try await transport(request)
         } catch {
             throw fail(.network(url: url, message: error.message, timedOut: error.timedOut))
         }

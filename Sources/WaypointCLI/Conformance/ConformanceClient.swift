@@ -39,6 +39,7 @@ enum ConformanceClient {
         case .documents: try documents(try decode(DocumentsInput.self, from: input))
         case .assignment: try assignment(try decode(AssignmentInput.self, from: input))
         case .walkthroughs: try walkthroughs(try decode(WalkthroughsInput.self, from: input))
+        case .delivery: try delivery(try decode(DeliveryInput.self, from: input))
         }
     }
 

@@ -9,4 +9,6 @@ enum ConformanceKind: String, Sendable, CaseIterable, Codable {
     case assignment
     /// A walkthrough document, saved progress and what the app reports give the hints and the events sent.
     case walkthroughs
+    /// The server's answers to an event sink's requests give its requests, waits, pauses and drops.
+    case delivery
 }
