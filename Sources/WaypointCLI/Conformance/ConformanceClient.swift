@@ -36,6 +36,7 @@ enum ConformanceClient {
     static func output(kind: ConformanceKind, input: JSONValue) throws -> JSONValue {
         switch kind {
         case .text: try text(try decode(TextInput.self, from: input))
+        case .navigation: try navigation(try decode(NavigationInput.self, from: input))
         }
     }
 
