@@ -101,34 +101,23 @@ public final class FlowNavigator<Context> {
     ///   step does not exist).
     public func start() async throws(FlowError) {
         guard !state.hasStarted else { throw .alreadyStarted(flowID: definition.id) }
-        var restored = false
+        var saved: FlowState?
+        var discarded: RestoreResult?
         if let store {
             switch await store.loadSnapshot(FlowState.self, forKey: storageKey) {
             case .empty:
-                restoreResult = .fresh
+                break
             case .loaded(let snapshot):
-                let (state, result) = FlowState.restoring(snapshot.value, in: definition, context: context)
-                self.state = state
-                restoreResult = result
-                restored = state.hasStarted
+                saved = snapshot.value
             case .recovered(let error):
                 persistenceError = error
-                restoreResult = .discarded(reason: error.description)
+                discarded = .discarded(reason: error.description)
             }
-        } else {
-            restoreResult = .fresh
         }
-        if restored {
-            var effects: [FlowEffect] = []
-            if let visit = state.current { effects.append(.entered(visit)) }
-            if restoreResult != .alreadyCompleted { effects.append(.persist) }
-            apply(effects)
-        } else {
-            var state = self.state
-            let effects = try state.start(in: definition, context: context)
-            self.state = state
-            apply(effects)
-        }
+        let launch = try FlowState.launching(saved, in: definition, context: context)
+        state = launch.state
+        restoreResult = discarded ?? launch.result
+        apply(launch.effects)
     }
 
     /// Leaves the current step with `outcome` (default `next`); `back` goes back.

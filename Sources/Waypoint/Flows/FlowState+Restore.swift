@@ -74,6 +74,34 @@ extension FlowState {
         return (state, .truncated(kept: kept.count, dropped: saved.path.count - kept.count))
     }
 
+    /// How a runtime starts a run of `definition` at launch: it restores `saved` progress
+    /// (``restoring(_:in:context:)``) and shows its current step again, or starts the flow when
+    /// nothing was saved or nothing of it could be kept. ``FlowNavigator/start()`` launches this way,
+    /// so every runtime that resumes a run after a relaunch sends the same effects.
+    ///
+    /// - Returns: the state, what happened to the saved progress, and the effects to carry out: for a
+    ///   restored run, entering its current step (no `flowStarted`) and a save; for a completed one,
+    ///   none; otherwise those of ``start(in:context:)``.
+    /// - Throws: ``FlowError`` only when the definition itself is broken.
+    package static func launching<Context>(
+        _ saved: FlowState?, in definition: FlowDefinition<Context>, context: Context
+    ) throws(FlowError) -> (state: FlowState, result: RestoreResult, effects: [FlowEffect]) {
+        var result = RestoreResult.fresh
+        if let saved {
+            let restored = restoring(saved, in: definition, context: context)
+            result = restored.result
+            if restored.state.hasStarted {
+                var effects: [FlowEffect] = []
+                if let visit = restored.state.current { effects.append(.entered(visit)) }
+                if result != .alreadyCompleted { effects.append(.persist) }
+                return (restored.state, result, effects)
+            }
+        }
+        var state = FlowState(for: definition)
+        let effects = try state.start(in: definition, context: context)
+        return (state, result, effects)
+    }
+
     private static func isValid<Context>(_ visit: Visit, after previous: Visit?, walker: FlowWalker<Context>) -> Bool {
         if visit.isCustom {
             return previous?.departure == .pushedCustom && previous?.path == visit.path

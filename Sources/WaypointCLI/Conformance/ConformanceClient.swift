@@ -40,6 +40,7 @@ enum ConformanceClient {
         case .assignment: try assignment(try decode(AssignmentInput.self, from: input))
         case .walkthroughs: try walkthroughs(try decode(WalkthroughsInput.self, from: input))
         case .delivery: try delivery(try decode(DeliveryInput.self, from: input))
+        case .navigation: try navigation(try decode(NavigationInput.self, from: input))
         }
     }
 

@@ -20,6 +20,40 @@ struct FlowRestoreTests {
         #expect(json.contains("\"shared-end\\/f\"") || json.contains("\"shared-end/f\""))
     }
 
+    @Test func launchingStartsFreshWithoutSavedProgress() throws {
+        let launch = try FlowState.launching(nil, in: Fixtures.signup, context: Profile())
+        var started = FlowState(for: Fixtures.signup)
+        let effects = try started.start(in: Fixtures.signup, context: Profile())
+        #expect(launch.result == .fresh)
+        #expect(launch.state == started)
+        #expect(launch.effects == effects)
+        #expect(launch.effects.first == .flowStarted)
+    }
+
+    @Test func launchingResumesTheSavedStepWithoutFlowStarted() throws {
+        let saved = try run(Fixtures.signup, ["register"])
+        let launch = try FlowState.launching(saved, in: Fixtures.signup, context: Profile())
+        #expect(launch.result == .resumed(visits: 2))
+        #expect(launch.effects == [.entered(Visit(path: "registration")), .persist])
+    }
+
+    @Test func launchingACompletedRunHasNoEffects() throws {
+        let saved = try run(Fixtures.signup, ["register", "existingUser"])
+        let launch = try FlowState.launching(saved, in: Fixtures.signup, context: Profile())
+        #expect(launch.result == .alreadyCompleted)
+        #expect(launch.state.isCompleted)
+        #expect(launch.effects.isEmpty)
+    }
+
+    @Test func launchingStartsAgainWhenNothingOfTheSavedPathIsKept() throws {
+        let saved = try run(Fixtures.signup, ["register"])
+        let changed = Flow<Profile>("signup", version: 2) { Step("intro"); Step("registration") }
+        let launch = try FlowState.launching(saved, in: changed, context: Profile())
+        #expect(launch.result == .truncated(kept: 0, dropped: 2))
+        #expect(launch.effects.first == .flowStarted)
+        #expect(launch.state.current?.path == "intro")
+    }
+
     @Test func unchangedDefinitionResumesTheWholePath() throws {
         let saved = try run(Fixtures.signup, ["register", "newUser"])
         let (state, result) = FlowState.restoring(saved, in: Fixtures.signup, context: Profile())
