@@ -74,7 +74,11 @@ package struct FlowEventRecorder: Sendable, Hashable {
         case .wentBack(let from, _): reached = from.path
         }
         if !began && effect != .flowStarted && effect != .persist {
-            beginIfResumed()
+            // Saved exposures say whether the run was exposed to its flow's own experiment: a revision
+            // published since it started may give the flow one it never started with. An experiment
+            // only the app's attribution names is never saved, so a resumed run keeps it.
+            let savedOwn = exposed != nil && attribution.experiment != nil && attribution.experiment == definition.experiment?.experiment
+            beginIfResumed(exposingAttribution: !savedOwn)
             let earlier = exposed ?? path.flatMap { definition.experimentsReached(at: $0.path, context: context) }
             for assignment in earlier { exposure.reach(assignment) }
         }
@@ -172,11 +176,12 @@ package struct FlowEventRecorder: Sendable, Hashable {
     }
 
     /// A run restored after a relaunch begins with another event than `Flow Started`: it was
-    /// exposed to its own flow's experiment when it started, in an earlier launch.
-    private mutating func beginIfResumed() {
+    /// exposed to the attribution's experiment when it started, in an earlier launch, unless
+    /// `exposingAttribution` is false (its saved exposures say which it was exposed to).
+    private mutating func beginIfResumed(exposingAttribution: Bool = true) {
         guard !began else { return }
         began = true
-        exposure.reach(experiment: attribution.experiment, variation: attribution.variation)
+        if exposingAttribution { exposure.reach(experiment: attribution.experiment, variation: attribution.variation) }
     }
 
     private func flowDuration(at date: Date) -> Int64? {

@@ -17,6 +17,29 @@ struct ConformanceCase: Sendable, Hashable {
     let file: String
     let line: Int
 
+    /// Whether `output` is the expected answer: the same JSON value, numbers by value and object
+    /// members in any order, and every string the same bytes (no Unicode normalisation: `café`
+    /// with U+00E9 is not `café` with a combining accent, as ids compare in docs/ARCHITECTURE.md).
+    func isExpected(_ output: JSONValue) -> Bool {
+        Self.same(output, expected)
+    }
+
+    /// Whether two values are the same, strings and member names compared by their UTF-8 bytes
+    /// (Swift's `==` on strings, and so `JSONValue`'s, compares them by canonical equivalence).
+    static func same(_ one: JSONValue, _ other: JSONValue) -> Bool {
+        switch (one, other) {
+        case (.string(let first), .string(let second)):
+            return first.utf8.elementsEqual(second.utf8)
+        case (.array(let first), .array(let second)):
+            return first.count == second.count && zip(first, second).allSatisfy { same($0, $1) }
+        case (.object(let first), .object(let second)):
+            let names = { (members: [String: JSONValue]) in Set(members.keys.map { Array($0.utf8) }) }
+            return names(first) == names(second) && first.allSatisfy { name, value in second[name].map { same(value, $0) } ?? false }
+        default:
+            return one == other
+        }
+    }
+
     /// The request line sent to a client: `{"id":…,"kind":…,"input":…}`.
     var request: JSONValue {
         .object(["id": .string(id), "kind": .string(kind.rawValue), "input": input])

@@ -90,7 +90,7 @@ extension ConformanceHarness.Outcome {
         if let error = answer["error"] {
             mismatches.append(ConformanceMismatch(case: item, answer: .failure("the client answered an error: \(error.stringValue ?? ConformanceClient.encode(error))")))
         } else if let output = answer["output"] {
-            if output == item.expected { passed += 1 } else { mismatches.append(ConformanceMismatch(case: item, answer: .output(output))) }
+            if item.isExpected(output) { passed += 1 } else { mismatches.append(ConformanceMismatch(case: item, answer: .output(output))) }
         } else {
             mismatches.append(ConformanceMismatch(case: item, answer: .failure("the answer has neither `output` nor `error`")))
         }

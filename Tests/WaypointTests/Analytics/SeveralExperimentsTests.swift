@@ -142,3 +142,48 @@ struct SeveralExperimentsTests {
         #expect(restored.exposures == state.exposures)
     }
 }
+
+/// A revision published between two launches can give a running flow an experiment its run never
+/// started with: the restored run was not exposed to it, so its events carry none and no
+/// `Experiment Viewed` is sent (docs/ARCHITECTURE.md, "Exposure").
+@MainActor
+@Suite("An experiment published while a run is in flight")
+struct ExperimentPublishedInFlightTests {
+    static func document(withExperiment: Bool) throws -> WaypointDocument {
+        let steps = #"[{ "id": "welcome", "screen": "Welcome" }, { "id": "goals", "screen": "Goals" }, { "id": "done", "screen": "Done" }]"#
+        let flows = withExperiment
+            ? #"{ "id": "onboarding", "version": 2, "experiment": "fresh-start", "variation": "control", "steps": \#(steps) },"#
+                + #"{ "id": "onboarding", "version": 2, "experiment": "fresh-start", "variation": "short", "steps": [{ "id": "welcome", "screen": "Welcome" }, { "id": "done", "screen": "Done" }] }"#
+            : #"{ "id": "onboarding", "version": 1, "steps": \#(steps) }"#
+        let experiments = withExperiment
+            ? #", "experiments": [{ "key": "fresh-start", "variations": ["control", "short"], "weights": [0.5, 0.5], "hashAttribute": "id" }]"#
+            : ""
+        return try WaypointDocument(validating: Data(#"{ "schemaVersion": 1, "flows": [\#(flows)]\#(experiments) }"#.utf8))
+    }
+
+    @Test("A run started before the experiment was published is not exposed to it after a relaunch")
+    func notExposedAfterThePublish() async throws {
+        let store = InMemoryProgressStore()
+        let first = try await SeveralExperimentsTests.launch("user-1", answers: [], store: store, document: try Self.document(withExperiment: false))
+        #expect(first.map(\.event) == [.flowStarted, .stepViewed])
+        // The user is in the experiment of the revision published since.
+        let published = try Self.document(withExperiment: true)
+        let resolved = try published.resolve(attributes: ["id": "user-1"], preferredLanguages: []).flows["onboarding"]
+        #expect(resolved?.experiment?.experiment == "fresh-start")
+        let second = try await SeveralExperimentsTests.launch("user-1", answers: ["next"], store: store, document: published)
+        #expect(!second.isEmpty)
+        #expect(!second.contains { $0.event == .experimentViewed })
+        #expect(second.allSatisfy { $0.experiment == nil && $0.variation == nil }, "\(second.map { "\($0.event.rawValue) \($0.experiment ?? "-")" })")
+    }
+
+    @Test("A run exposed at its start keeps the stamp after a relaunch and sends no second Experiment Viewed")
+    func exposedRunKeepsItsStamp() async throws {
+        let store = InMemoryProgressStore()
+        let document = try Self.document(withExperiment: true)
+        let first = try await SeveralExperimentsTests.launch("user-1", answers: [], store: store, document: document)
+        #expect(first.filter { $0.event == .experimentViewed }.count == 1)
+        let second = try await SeveralExperimentsTests.launch("user-1", answers: ["next"], store: store, document: document)
+        #expect(!second.isEmpty && !second.contains { $0.event == .experimentViewed })
+        #expect(second.allSatisfy { $0.experiment == "fresh-start" })
+    }
+}
