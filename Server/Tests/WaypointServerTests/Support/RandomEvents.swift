@@ -22,8 +22,9 @@ struct RandomEvents: RandomNumberGenerator {
     /// The two revisions' documents: revision 2 drops `plan-monthly`, which older runs still name.
     /// Two experiments reach a run of `signup`: `short-signup` by whole-flow entries (exposed at
     /// the run's start) and `welcome-copy` by a change of step `welcome` (exposed there), which also
-    /// changes step `panel` of walkthrough `tour`.
-    static func document(revision: Int) -> String {
+    /// changes step `panel` of walkthrough `tour`; without `welcomeCopy`, the document of the
+    /// releases before it (``LastReleaseDatabaseTests``' databases).
+    static func document(revision: Int, welcomeCopy: Bool = true) -> String {
         let monthly = revision == 1 ? #", {"id": "plan-monthly", "on": {"next": "done"}}"# : ""
         let planOn = revision == 1 ? #"{"annual": "plan-annual", "monthly": "plan-monthly", "next": "done"}"# : #"{"annual": "plan-annual", "next": "done"}"#
         return """
@@ -38,12 +39,17 @@ struct RandomEvents: RandomNumberGenerator {
                 {"id": "intro", "targetElementId": "a", "tooltipText": "A", "completionTrigger": {"type": "tap", "elementId": "a"}, "canSkip": true},
                 {"id": "panel", "targetElementId": "b", "tooltipText": "B", "completionTrigger": {"type": "tap", "elementId": "b"}, "canSkip": true}]}],
              "experiments": [
-              {"key": "short-signup", "variations": ["control", "short"], "weights": [0.5, 0.5]},
-              {"key": "welcome-copy", "variations": ["control", "warm"], "weights": [0.5, 0.5], "changes": {"warm": [
-                {"flow": "signup", "step": "welcome", "set": {"content": {"headline": "Glad you are here"}}},
-                {"walkthrough": "tour", "step": "panel", "set": {"tooltipText": "Your panel"}}]}}]}
+              {"key": "short-signup", "variations": ["control", "short"], "weights": [0.5, 0.5]}\(welcomeCopy ? welcomeExperiment : "")]}
             """
     }
+
+    /// The experiment `welcome-copy`, after a comma.
+    private static let welcomeExperiment = """
+        ,
+              {"key": "welcome-copy", "variations": ["control", "warm"], "weights": [0.5, 0.5], "changes": {"warm": [
+                {"flow": "signup", "step": "welcome", "set": {"content": {"headline": "Glad you are here"}}},
+                {"walkthrough": "tour", "step": "panel", "set": {"tooltipText": "Your panel"}}]}}
+        """
 
     /// One user's events, in the order they are delivered.
     ///
