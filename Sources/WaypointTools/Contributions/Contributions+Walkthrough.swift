@@ -1,3 +1,5 @@
+import Waypoint
+
 extension Contributions {
     /// The walkthrough rows of `lines`: per user and walkthrough, the row over all of its events,
     /// computed by ``WalkthroughCollector`` over just those events as a report over them would,
@@ -8,16 +10,22 @@ extension Contributions {
     static func walkthroughRows(lines: [ContributionLine]) -> [ContributionRow] {
         var rows: [ContributionRow] = []
         for user in ContributionLine.byUser(lines) {
-            // Walkthroughs told apart by the bytes of their ids (``ExactID``).
+            // Walkthroughs told apart by the bytes of their ids (``ExactID``). `Experiment Viewed`
+            // is read with the walkthrough's events, for the variation it tells; a user with no
+            // other event of the walkthrough has no row, as a report over the events counts them nowhere.
             var ids: [ExactID] = []
             var byID: [ExactID: [ContributionLine]] = [:]
+            var withEvents: Set<ExactID> = []
             for line in user {
-                guard let text = line.walkthroughID, WalkthroughCollector.Kind(line.event) != nil else { continue }
+                guard let text = line.walkthroughID else { continue }
+                let isEvent = WalkthroughCollector.Kind(line.event) != nil
+                guard isEvent || line.event == EventName.experimentViewed.rawValue else { continue }
                 let key = ExactID(text)
                 if byID[key] == nil { ids.append(key) }
                 byID[key, default: []].append(line)
+                if isEvent { withEvents.insert(key) }
             }
-            for key in ids {
+            for key in ids where withEvents.contains(key) {
                 let id = key.text
                 let events = byID[key] ?? []
                 guard let (all, revision) = walkthroughRow(id: id, lines: events.map(\.line)) else { continue }

@@ -203,7 +203,9 @@ struct FunnelCollector: EventLineCollector {
             if fields.appVersion.isPresent { appVersion = (fields.appVersion.intern(in: &appVersions, p) ?? 0) + 1 }
             if let value = fields.revision { revision = revisions.number(of: value) + 1 }
         }
-        if !attributes.isEmpty {
+        // `Experiment Viewed` tells a variation and nothing else: a user's locale and platform are
+        // those of their flow's own events, as their app version is.
+        if !attributes.isEmpty, kind != .experimentViewed {
             let order = eventOrder(time: fields.timestamp, stepIndex: fields.stepIndex)
             for index in attributes.indices { attributes[index].note(user: user, order: order, fields: fields, p) }
         }
@@ -280,7 +282,7 @@ struct FunnelCollector: EventLineCollector {
             if let name = event.appVersion { appVersion = (appVersions.index(of: Array(name.utf8)) ?? 0) + 1 }
             if let value = eventRevision { revision = revisions.number(of: value) + 1 }
         }
-        if !attributes.isEmpty {
+        if !attributes.isEmpty, kind != .experimentViewed {
             let order = eventOrder(time: time, stepIndex: event.stepIndex.map(Int64.init))
             for index in attributes.indices { attributes[index].note(user: user, order: order, event: event) }
         }

@@ -22,5 +22,8 @@ public enum ReportRules {
     ///   A flow row's group keeps the user's locale and platform, and an experiment row's their
     ///   app version, locale and platform (each of their last event with one), so that reports
     ///   split by them (`by=locale|platform|appVersion`).
-    public static let version = 3
+    /// - 4: `Experiment Viewed` gives a user no locale or platform in the flow report (only
+    ///   their flow's own events do, as for app versions), and a walkthrough report split by
+    ///   variation reads the user's `Experiment Viewed` of the walkthrough from the ledger too.
+    public static let version = 4
 }

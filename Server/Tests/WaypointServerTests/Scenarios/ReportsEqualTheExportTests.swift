@@ -11,15 +11,22 @@ import WaypointTools
 /// (docs/ARCHITECTURE.md, "Reports at scale").
 @Suite("Reports equal the export")
 struct ReportsEqualTheExportTests {
-    /// Scopes of the flow report, as query parameters.
+    /// Scopes of the flow report, as query parameters. The flow's events carry two experiments, so a
+    /// split by variation without `experiment` is refused, in the same words as over the export.
     static let flowScopes = [
         "", "&by=variation", "&revision=1", "&revision=2&by=variation&experiment=short-signup",
-        "&since=2026-11-02", "&since=2026-11-02T10:30:00Z&until=2026-11-04T07:00:00.500Z&by=variation",
+        "&since=2026-11-02", "&since=2026-11-02T10:30:00Z&until=2026-11-04T07:00:00.500Z&by=variation&experiment=short-signup",
         "&revision=1&until=2026-11-03", "&environment=production&since=2026-11-01T12:00:00Z",
         "&by=locale", "&by=platform&revision=2", "&by=appVersion&since=2026-11-02", "&by=revision",
+        "&by=variation&experiment=welcome-copy", "&revision=1&by=variation&experiment=welcome-copy",
+        "&since=2026-11-02T10:30:00Z&until=2026-11-04&by=variation&experiment=welcome-copy",
     ]
+    /// The experiments whose reports are compared: one of whole-flow entries, one that changes a step.
+    static let experiments = ["short-signup", "welcome-copy"]
     /// Scopes of the walkthrough and experiment reports.
     static let otherScopes = ["", "&revision=2", "&since=2026-11-02T10:30:00Z&until=2026-11-04"]
+    /// Scopes of the walkthrough report besides ``otherScopes``: split by the experiment of its exposures.
+    static let walkthroughScopes = otherScopes + ["&experiment=welcome-copy", "&revision=1&experiment=welcome-copy"]
     static let goals = ["$complete", "plan", "plan:annual"]
     /// The experiment reports asked for: each goal, and the splits by app version, locale and platform.
     static let experimentSplits: [(String, ReportDimension?)] =
@@ -52,47 +59,82 @@ struct ReportsEqualTheExportTests {
     }
 
     /// Every report the server answers, compared with the same report over its export (read through `read`).
-    static func expectReportsEqualTheExport(_ get: @escaping Get, app: String, note: String, read: Get? = nil) async throws {
+    ///
+    /// - Parameter welcomeCopy: whether the app's documents and events have the experiment
+    ///   `welcome-copy` (not those of the releases before it): without it, the reports split by it are refused.
+    static func expectReportsEqualTheExport(_ get: @escaping Get, app: String, note: String, read: Get? = nil, welcomeCopy: Bool = true) async throws {
         let export = try await (read ?? get)("/v1/apps/\(app)/events?format=jsonl")
         try #require(export.status == 200)
         let lines = export.text.split(separator: "\n").map(String.init)
-        let documents = try [1, 2].map { try WaypointDocument(validating: Data(RandomEvents.document(revision: $0).utf8)) }
+        let documents = try [1, 2].map {
+            try WaypointDocument(validating: Data(RandomEvents.document(revision: $0, welcomeCopy: welcomeCopy).utf8))
+        }
         func document(_ parameters: [String: String]) -> WaypointDocument { documents[(parameters["revision"].flatMap(Int.init) ?? 2) - 1] }
 
+        var refused: [String] = []
         for query in flowScopes {
             let parameters = Self.parameters(query)
             let answer = try await get("/v1/apps/\(app)/funnel?flow=signup" + query)
-            let expected = try Funnel.compute(
-                jsonLines: Data((lines.joined(separator: "\n") + "\n").utf8),
-                query: FunnelQuery(flowID: "signup", by: parameters["by"].flatMap(ReportDimension.init(rawValue:)),
-                                   document: document(parameters), scope: try scope(parameters)))
+            let funnelQuery = FunnelQuery(flowID: "signup", by: parameters["by"].flatMap(ReportDimension.init(rawValue:)),
+                                          document: document(parameters), scope: try scope(parameters))
+            let expected = Result { () throws(ReportError) -> FunnelResult in
+                try Funnel.compute(jsonLines: Data((lines.joined(separator: "\n") + "\n").utf8), query: funnelQuery)
+            }
+            guard case .success(let report) = expected else {
+                refused.append(query)
+                try expectRefusal(answer, as: expected, "\(note) funnel\(query)")
+                continue
+            }
             #expect(answer.status == 200, "\(note) funnel\(query): \(answer.text)")
-            #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) funnel\(query)")
+            #expect(answer.text == String(decoding: report.jsonData(), as: UTF8.self) + "\n", "\(note) funnel\(query)")
             try expectUsersAddUp(answer.text, "\(note) funnel\(query)")
         }
-        for query in otherScopes {
+        // The two experiments' events reach the flow: a split by variation has to say which one.
+        #expect(refused == (welcomeCopy ? ["&by=variation"] : flowScopes.filter { $0.contains("welcome-copy") }), "\(note): refused \(refused)")
+        for query in walkthroughScopes {
             let parameters = Self.parameters(query)
             let answer = try await get("/v1/apps/\(app)/walkthroughs/tour/report?by=variation" + query)
-            var expected = try WalkthroughReport.compute(
-                lines: lines, query: WalkthroughQuery(
-                    walkthroughID: "tour", groupByVariation: true,
-                    declaredSteps: document(parameters).reportedStepIDs(ofWalkthrough: "tour"), scope: try scope(parameters)))
+            let walkthroughQuery = WalkthroughQuery(
+                walkthroughID: "tour", groupByVariation: true,
+                declaredSteps: document(parameters).reportedStepIDs(ofWalkthrough: "tour"), scope: try scope(parameters))
+            let computed = Result { () throws(ReportError) -> WalkthroughReport in try WalkthroughReport.compute(lines: lines, query: walkthroughQuery) }
+            guard case .success(var expected) = computed else {
+                #expect(!welcomeCopy, "\(note) walkthrough\(query): refused over the export")
+                try expectRefusal(answer, as: computed, "\(note) walkthrough\(query)")
+                continue
+            }
             expected.events = lines.count
             #expect(answer.status == 200, "\(note) walkthrough\(query): \(answer.text)")
             #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) walkthrough\(query)")
-            for (goal, by) in Self.experimentSplits {
-                let split = by.map { "&by=\($0.rawValue)" } ?? ""
-                let answer = try await get("/v1/apps/\(app)/experiments/short-signup?goal=\(goal)" + split + query)
-                var expected = try ExperimentReport.compute(
-                    lines: lines,
-                    query: ExperimentQuery(experiment: "short-signup", goal: ExperimentGoal(goal), scope: try scope(parameters), by: by),
-                    document: document(parameters))
-                expected.events = lines.count
-                #expect(answer.status == 200, "\(note) experiment \(goal)\(split)\(query): \(answer.text)")
-                #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(note) experiment \(goal)\(split)\(query)")
-                if by != nil { #expect(expected.groups?.isEmpty == false, "\(note) experiment \(goal)\(split)\(query): no groups") }
+        }
+        for query in otherScopes {
+            let parameters = Self.parameters(query)
+            for experiment in experiments where welcomeCopy || experiment != "welcome-copy" {
+                for (goal, by) in Self.experimentSplits {
+                    let split = by.map { "&by=\($0.rawValue)" } ?? ""
+                    let answer = try await get("/v1/apps/\(app)/experiments/\(experiment)?goal=\(goal)" + split + query)
+                    var expected = try ExperimentReport.compute(
+                        lines: lines,
+                        query: ExperimentQuery(experiment: experiment, goal: ExperimentGoal(goal), scope: try scope(parameters), by: by),
+                        document: document(parameters))
+                    expected.events = lines.count
+                    let name = "\(note) experiment \(experiment) \(goal)\(split)\(query)"
+                    #expect(answer.status == 200, "\(name): \(answer.text)")
+                    #expect(answer.text == String(decoding: expected.jsonData(), as: UTF8.self) + "\n", "\(name)")
+                    if by != nil { #expect(expected.groups?.isEmpty == false, "\(name): no groups") }
+                }
             }
         }
+    }
+
+    /// The server refuses a report as the same report over its export is refused: 400 with the
+    /// same words.
+    static func expectRefusal<Report>(_ answer: (status: Int, text: String), as expected: Result<Report, ReportError>, _ note: String) throws {
+        guard case .failure(let error) = expected else { return }
+        #expect(answer.status == 400, "\(note): refused over the export (\(error)), answered \(answer.text)")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any], "\(note): \(answer.text)")
+        let message = (body["error"] as? [String: Any])?["message"] as? String
+        #expect(message == error.description, "\(note)")
     }
 
     /// In every group of a flow report, started = completed + abandoned + inProgress, none negative
