@@ -50,16 +50,7 @@ struct ConformanceSpecTests {
 
     /// The `waypoint` executable, built next to the test bundle.
     static func waypoint() throws -> String {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-        ]
-        for directory in candidates {
-            let url = directory.appendingPathComponent("waypoint")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url.path }
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "waypoint next to \(CommandLine.arguments[0])"])
+        try BuiltExecutable.path("waypoint")
     }
 
     /// Runs `waypoint conformance DIRECTORY --client "waypoint conformance-client"` as a process:

@@ -15,16 +15,7 @@ import Darwin
 struct QueueCrashTests {
     /// The writer executable, built next to the test bundle.
     static func writer() throws -> URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-        ]
-        for directory in candidates {
-            let url = directory.appendingPathComponent("QueueCrashWriter")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "QueueCrashWriter next to \(CommandLine.arguments[0])"])
+        URL(fileURLWithPath: try BuiltExecutable.path("QueueCrashWriter"))
     }
 
     @Test(arguments: [120, 333, 517])
