@@ -68,13 +68,6 @@ enum ConformanceClient {
         }
     }
 
-    /// A value the core produced (Encodable) as a JSON value.
-    static func value<T: Encodable>(_ value: T) throws -> JSONValue {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        return try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
-    }
-
     private static func reason(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()

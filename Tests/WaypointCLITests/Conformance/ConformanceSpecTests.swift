@@ -53,13 +53,13 @@ struct ConformanceSpecTests {
         try BuiltExecutable.path("waypoint")
     }
 
-    /// Runs `waypoint conformance DIRECTORY --client "waypoint conformance-client"` as a process:
-    /// what it printed (both outputs) and its exit status.
-    static func harness(_ directory: String, extra: [String] = []) async throws -> (text: String, status: Int32?) {
+    /// Runs `waypoint conformance DIRECTORY --client CLIENT` (by default `waypoint conformance-client`)
+    /// as a process: what it printed (both outputs) and its exit status.
+    static func harness(_ directory: String, client: String? = nil, extra: [String] = []) async throws -> (text: String, status: Int32?) {
         let waypoint = try waypoint()
         return try await OffThePool.run {
             let child = try ChildProcess(
-                waypoint, arguments: ["conformance", directory, "--client", "\(waypoint) conformance-client"] + extra,
+                waypoint, arguments: ["conformance", directory] + extra + ["--client", client ?? "\(waypoint) conformance-client"],
                 mergeStandardError: true)
             let data = child.output.readDataToEndOfFile()
             return (String(decoding: data, as: UTF8.self), child.wait().exitStatus)
@@ -92,13 +92,7 @@ struct ConformanceSpecTests {
     }
 
     @Test func aClientThatAnswersNothingFailsEveryCaseWithTheReason() async throws {
-        let waypoint = try Self.waypoint()
-        let (text, status) = try await OffThePool.run {
-            let child = try ChildProcess(
-                waypoint, arguments: ["conformance", Self.spec, "--kind", "text", "--timeout", "1", "--client", "cat > /dev/null"], mergeStandardError: true)
-            let data = child.output.readDataToEndOfFile()
-            return (String(decoding: data, as: UTF8.self), child.wait().exitStatus)
-        }
+        let (text, status) = try await Self.harness(Self.spec, client: "cat > /dev/null", extra: ["--kind", "text", "--timeout", "1"])
         let count = Self.cases.filter { $0.kind == .text }.count
         #expect(status == 1)
         #expect(text.contains("error: text/exact-locale: the client `cat > /dev/null` gave no answer within 1.0 seconds"), "\(text)")
