@@ -25,37 +25,56 @@ extension ExperimentReport {
         // Subjects, groups, experiments and variations compared by their bytes (``ExactID``), as the collector compares them.
         let subject = ExactID(plan.subject.id)
         let variations = plan.variations.map { ExactID($0) }
+        // By cell group (a user's row splits into several, a cell's row is its own), the rows summed.
         var sums: [ExactID: ExperimentTotals] = [:]
         // By group, the users first exposed on each day (a row's start is its users' exposure, or its cell's day).
         var days: [ExactID: [Int64: Int]] = [:]
+        var cellsOf: [ExactID: [String]] = [:]
         for row in rows where row.kind == .experiment && ExactID(row.subject) == subject && row.revision == query.scope.revision {
             guard case .experiment(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.experiment, row.totals.kind)) }
-            sums[ExactID(row.group), default: ExperimentTotals()].add(totals)
-            if let day = row.startDay { days[ExactID(row.group), default: [:]][day, default: 0] += totals.users }
+            let cells: [String]
+            if let known = cellsOf[ExactID(row.group)] {
+                cells = known
+            } else {
+                do { cells = try CellGroup.texts(of: row.group, kind: .experiment) } catch { throw .damagedContributions(error) }
+                cellsOf[ExactID(row.group)] = cells
+            }
+            for cell in cells {
+                sums[ExactID(cell), default: ExperimentTotals()].add(totals)
+                if let day = row.startDay { days[ExactID(cell), default: [:]][day, default: 0] += totals.users }
+            }
         }
         var counts = ExperimentReportBuilder.Counts(
             variations: plan.variations.count, steps: plan.steps.count, guardrails: plan.guardrails.count)
+        let split = query.by.map(CellGroup.Grouping.init)
         for key in sums.keys.sorted() {
             guard let totals = sums[key], !totals.isEmpty else { continue }
-            let group = try ContributionGroup.reportRead(ExperimentGroup.self, from: key.text, kind: .experiment)
-            guard ExactID(group.experiment) == ExactID(query.experiment), (group.walkthrough ?? false) == isWalkthrough else { continue }
+            let cell: CellGroup
+            do { cell = try CellGroup(text: key.text, kind: .experiment) } catch { throw .damagedContributions(error) }
+            guard let experiment = cell.experiment, ExactID(experiment) == ExactID(query.experiment),
+                  (cell.walkthrough ?? false) == isWalkthrough, let variation = cell.variation else { continue }
+            let index = variations.firstIndex(of: ExactID(variation))
+            let conversions = totals.conversions(of: plan.goal)
+            guard cell.by == .all else {
+                // A dimension's cell: its users' value, for the split asked for.
+                if cell.by == split, let index {
+                    counts.add(value: cell.value.map { ExactID($0) }, variation: index, users: totals.users, conversions: conversions)
+                }
+                continue
+            }
             // Variations as the collector marks them: bit n for declared variation n (n ≥ 62 share
             // bit 62), bit 63 for any undeclared one.
             var seen: UInt64 = 0
-            for name in group.seen {
+            for name in cell.seen ?? [] {
                 seen |= variations.firstIndex(of: ExactID(name)).map { 1 << UInt64(min($0, 62)) } ?? 1 << 63
             }
-            guard let index = variations.firstIndex(of: ExactID(group.variation)) else {
+            guard let index else {
                 counts.undeclared += totals.users
                 continue
             }
             counts.users[index] += totals.users
             if seen.nonzeroBitCount > 1 { counts.multiple += totals.users }
-            let conversions = totals.conversions(of: plan.goal)
             counts.conversions[index] += conversions
-            if let by = query.by {
-                counts.add(value: group.value(of: by).map { ExactID($0) }, variation: index, users: totals.users, conversions: conversions)
-            }
             for (number, guardrail) in plan.guardrails.enumerated() { counts.guardrails[number][index] += totals.conversions(of: guardrail) }
             for (day, users) in days[key] ?? [:] where users != 0 {
                 counts.exposed(variation: index, users: users, day: day)

@@ -11,24 +11,31 @@ enum FlowContributionReport {
         guard query.steps == nil else { throw .sequentialFromContributions(flowID: query.flowID) }
         // Subjects and groups compared by their bytes (``ExactID``), as the collector and the stores compare them.
         let subject = ExactID(query.flowID)
-        var groups: [ExactID: FlowGroup] = [:]
-        func group(_ text: String) throws(ReportError) -> FlowGroup {
-            if let known = groups[ExactID(text)] { return known }
+        // Each group's cells (a user's row splits into several, a cell's row is its own), read once.
+        var cellsOf: [ExactID: [CellGroup]] = [:]
+        func cells(_ text: String) throws(ReportError) -> [CellGroup] {
+            if let known = cellsOf[ExactID(text)] { return known }
             do {
-                let read = try FlowGroup(text: text)
-                groups[ExactID(text)] = read
+                let read = try CellGroup.texts(of: text, kind: .flow).map { cell throws(ContributionError) in
+                    try CellGroup(text: cell, kind: .flow)
+                }
+                cellsOf[ExactID(text)] = read
                 return read
             } catch {
                 throw .damagedContributions(error)
             }
         }
         let key = query.groupByVariation ? query.scope.experiment : nil
+        func carries(_ cell: CellGroup, _ experiment: String) -> Bool {
+            (cell.experiments ?? []).contains { ExactID($0) == ExactID(experiment) }
+        }
         // The rows of each group, summed at the end (``FlowTotals/sum(_:)``).
         var all: [FlowTotals] = []
         var variationRows: [String?: [FlowTotals]] = [:]
         var appVersionRows: [String?: [FlowTotals]] = [:]
         var revisionRows: [Int64?: [FlowTotals]] = [:]
         let attribute = query.splitAttribute
+        let attributeGrouping = attribute.map(CellGroup.Grouping.init)
         var attributeRows: [String?: [FlowTotals]] = [:]
         var experiments = Set<ExactID>()
         var carriesKey = false
@@ -39,20 +46,34 @@ enum FlowContributionReport {
         for row in rows {
             guard row.kind == .flow, ExactID(row.subject) == subject, case .flow(var totals) = row.totals else { continue }
             hasRows = true
-            let user = try group(row.group)
-            withoutStart += totals.withoutStart
-            scopeEvents += totals.events
+            let events = totals.events, left = totals.withoutStart
             // The users counted are those who started; the others add no other figure.
             totals.users = totals.started
-            all.append(totals)
-            experiments.formUnion(user.experiments.map { ExactID($0) })
-            if let key, user.experiments.contains(where: { ExactID($0) == ExactID(key) }) { carriesKey = true }
-            if query.groupByVariation {
-                variationRows[key.map { user.variations[$0] } ?? user.variation, default: []].append(totals)
+            for cell in try cells(row.group) {
+                switch cell.by {
+                case .all:
+                    withoutStart += left
+                    scopeEvents += events
+                    all.append(totals)
+                    experiments.formUnion((cell.experiments ?? []).map { ExactID($0) })
+                    if let key {
+                        // Users who carry another experiment, or none, are in no variation of the key.
+                        if carries(cell, key) { carriesKey = true } else { variationRows[nil, default: []].append(totals) }
+                    }
+                case .variation:
+                    if query.groupByVariation, key == nil { variationRows[cell.value, default: []].append(totals) }
+                case .experiment:
+                    if let key, let experiment = cell.experiment, ExactID(experiment) == ExactID(key) {
+                        variationRows[cell.value, default: []].append(totals)
+                    }
+                case .revision:
+                    revisionRows[cell.revision, default: []].append(totals)
+                case .appVersion:
+                    appVersionRows[cell.value, default: []].append(totals)
+                case .locale, .platform:
+                    if cell.by == attributeGrouping { attributeRows[cell.value, default: []].append(totals) }
+                }
             }
-            appVersionRows[user.appVersion, default: []].append(totals)
-            revisionRows[user.revision, default: []].append(totals)
-            if let attribute { attributeRows[user.value(of: attribute), default: []].append(totals) }
         }
         let overall = FlowTotals.sum(all)
         let byVariation = variationRows.mapValues(FlowTotals.sum)
@@ -60,9 +81,10 @@ enum FlowContributionReport {
         let byRevision = revisionRows.mapValues(FlowTotals.sum)
         let byAttribute = attributeRows.mapValues(FlowTotals.sum)
         for text in groupsOutsideRange {
-            let user = try group(text)
-            experiments.formUnion(user.experiments.map { ExactID($0) })
-            if let key, user.experiments.contains(where: { ExactID($0) == ExactID(key) }) { carriesKey = true }
+            for cell in try cells(text) where cell.by == .all {
+                experiments.formUnion((cell.experiments ?? []).map { ExactID($0) })
+                if let key, carries(cell, key) { carriesKey = true }
+            }
         }
         // As over a file (FunnelAccumulator): the flow must have events unless the document declares it,
         // and a split by variation needs one experiment.

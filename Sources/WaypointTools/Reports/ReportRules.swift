@@ -25,5 +25,9 @@ public enum ReportRules {
     /// - 4: `Experiment Viewed` gives a user no locale or platform in the flow report (only
     ///   their flow's own events do, as for app versions), and a walkthrough report split by
     ///   variation reads the user's `Experiment Viewed` of the walkthrough from the ledger too.
-    public static let version = 4
+    /// - 5: flow and experiment cells sum users by one grouping each (every user, variation,
+    ///   each experiment's variation, revision, app version, locale, platform) instead of by the
+    ///   whole combination of a user's groups (``ContributionRow/cellRows()``); the figures are
+    ///   the same, the cells are fewer and a report reads only the groupings it shows.
+    public static let version = 5
 }

@@ -118,7 +118,7 @@ import TestSupport
         // Whole days only: cells keep the day (the other cases read single users, exact).
         guard testCase.scope.since.map({ $0 % 86_400_000 == 0 }) ?? true, testCase.scope.until.map({ $0 % 86_400_000 == 0 }) ?? true else { return }
         var cells: [ContributionRow.Cell: ContributionRow] = [:]
-        for row in users.flatMap({ Contributions.ofUser(lines: $0) }) {
+        for row in try users.flatMap({ Contributions.ofUser(lines: $0) }).flatMap({ try $0.cellRows() }) {
             if cells[row.cell] == nil { cells[row.cell] = row } else { try cells[row.cell]!.totals.add(row.totals) }
         }
         // Each cell as a store keeps it, through its bytes: counts by page, and its pages apart.

@@ -119,7 +119,8 @@ import TestSupport
         var cells: [ContributionRow.Cell: (startMs: Int64?, bytes: [UInt8])] = [:]
         var perUserRows: [[ContributionRow]] = []
         for user in users {
-            let rows = Contributions.ofUser(lines: user)
+            // A user's row is summed into one cell per grouping, as a store sums it.
+            let rows = try Contributions.ofUser(lines: user).flatMap { try $0.cellRows() }
             perUserRows.append(rows)
             for row in rows {
                 var totals = try cells[row.cell].map { try ContributionTotals(bytes: $0.bytes) } ?? row.totals
@@ -142,6 +143,11 @@ import TestSupport
         }
         let actual = try Self.reportFromRows(summed, query: query, events: lines.count)
         #expect(String(decoding: actual.jsonData(), as: UTF8.self) == String(decoding: expected.jsonData(), as: UTF8.self))
+        // A store reads only the cells of the query's groupings, which are enough.
+        let selected = summed.filter { query.cellSelection.contains($0.group) }
+        #expect(selected.count < summed.count)
+        let fromSelected = try Self.reportFromRows(selected, query: query, events: lines.count)
+        #expect(String(decoding: fromSelected.jsonData(), as: UTF8.self) == String(decoding: expected.jsonData(), as: UTF8.self))
     }
 
     @Test func aUserRecomputedAfterMoreEventsMovesBetweenCellsExactly() throws {

@@ -52,7 +52,9 @@ import TestSupport
 
     /// Users summed into cells as a store sums them, through the stored bytes, with one user added
     /// a second time and taken away again; as rows whose start is their cell's day.
-    static func cells(_ perUser: [[ContributionRow]]) throws -> [ContributionRow] {
+    static func cells(_ perUserRows: [[ContributionRow]]) throws -> [ContributionRow] {
+        // A user's row is summed into one cell per grouping, as a store sums it.
+        let perUser = try perUserRows.map { rows in try rows.flatMap { try $0.cellRows() } }
         var cells: [ContributionRow.Cell: [UInt8]] = [:]
         for rows in perUser + [perUser[7]] {
             for row in rows {
@@ -257,6 +259,10 @@ import TestSupport
         if scope.wholeDays {
             #expect(Self.experimentReport(events.cells, query: query, events: lines.count)
                 == String(decoding: expected.jsonData(), as: UTF8.self))
+            // A store reads only the cells of the query's groupings, which are enough.
+            let selected = events.cells.filter { query.cellSelection.contains($0.group) }
+            #expect(selected.count < events.cells.count)
+            #expect(Self.experimentReport(selected, query: query, events: lines.count) == String(decoding: expected.jsonData(), as: UTF8.self))
         }
     }
 

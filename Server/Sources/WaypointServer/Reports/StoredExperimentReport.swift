@@ -16,7 +16,7 @@ enum StoredExperimentReport {
         let scope = query.scope
         let contributions = try await ledger.contributions(
             appID: appID, environment: environment, kind: .experiment, subject: subject, revision: scope.revision,
-            since: scope.since, until: scope.until)
+            since: scope.since, until: scope.until, cells: query.cellSelection, medianPages: nil)
         return try ExperimentReport.compute(contributions: contributions.rows, query: query, document: document, events: events)
     }
 }

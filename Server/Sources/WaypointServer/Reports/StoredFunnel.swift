@@ -17,11 +17,12 @@ enum StoredFunnel {
         let events = try await StoredEventCount.events(stored, appID: appID, environment: environment)
         guard query.steps != nil else {
             let scope = query.scope
-            // Cells count durations by page: the store reads the pages that hold the medians too.
+            // Only the groupings the report shows; cells count durations by page: the store reads
+            // the pages that hold the medians too.
             // Should the report refuse the rows, `compute` below says why.
             let contributions = try await ledger.contributions(
                 appID: appID, environment: environment, kind: .flow, subject: query.flowID, revision: scope.revision,
-                since: scope.since, until: scope.until
+                since: scope.since, until: scope.until, cells: query.cellSelection
             ) { scope in
                 (try? Funnel.medianPages(contributions: scope.rows, query: query, groupsOutsideRange: scope.groupsOutsideRange)) ?? []
             }

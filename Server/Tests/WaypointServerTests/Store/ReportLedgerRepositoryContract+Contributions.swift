@@ -86,10 +86,11 @@ extension StoreContractTests {
         return expected
     }
 
-    /// `rows` summed per cell, each as a row starting at its day.
+    /// `rows` summed per cell, each as a row starting at its day: a user's row into each of its
+    /// cells (``ContributionRow/cellRows()``), as the stores sum them.
     static func summedByCell(_ rows: some Sequence<ContributionRow>) throws -> Set<ContributionRow> {
         var sums: [ContributionRow.Cell: ContributionRow] = [:]
-        for row in rows {
+        for row in try rows.flatMap({ try $0.cellRows() }) {
             if var sum = sums[row.cell] {
                 try sum.totals.add(row.totals)
                 sums[row.cell] = sum
@@ -145,7 +146,7 @@ extension StoreContractTests {
                             }
                             // A cell may come as its stored sum and its held changes: they add up to it.
                             #expect(try summedByCell(scope.rows) == (try summedByCell(rows.filter(inRange))), "\(what): rows")
-                            let outside = Set(rows.filter { !inRange($0) }.map(\.group))
+                            let outside = Set(try rows.filter { !inRange($0) }.flatMap { try ContributionRow.cellGroups(of: $0.group, kind: $0.kind) })
                             #expect(scope.groupsOutsideRange == outside, "\(what): groups outside")
                         }
                     }

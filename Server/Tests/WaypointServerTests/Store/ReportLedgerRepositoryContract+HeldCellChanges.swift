@@ -91,44 +91,50 @@ extension ReportLedgerRepositoryContract {
             try await StoreContractTests.makeApp(store, "fitness")
             var held: [Int] = []
             let batches = 2 * StoreSchema.cellChangesHeld + 3
+            // Every user alike: their row (of all revisions, and of revision 1) is summed into one cell per grouping.
+            let firstRow = try #require(Contributions.ofUser(lines: StoreContractTests.heldChangesRun(user: 0).map(\.line)).first)
+            let cellsPerUser = 2 * (try firstRow.cellRows().count)
+            let query = FunnelQuery(flowID: "signup", scope: ReportScope(revision: 1))
             for user in 0..<batches {
                 _ = try await store.insertEvents(StoreContractTests.heldChangesRun(user: user), appID: "fitness")
                 held.append(try heldChanges())
-                // Read as a report reads it when its medians need no page: one cell, as its stored
-                // sum and the changes it holds.
+                // Read as a report reads it when its medians need no page: the cells of its
+                // groupings, each as its stored sum and the changes it holds.
                 let scope = try await store.contributions(
                     appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
-                    medianPages: { _ in [] })
-                #expect(Set(scope.rows.map(\.cell)).count == 1 && scope.rows.count == 1 + held.last! / 2, "after batch \(user + 1)")
-                #expect(scope.rows.map(\.totals.users).reduce(0, +) == user + 1, "after batch \(user + 1)")
+                    cells: query.cellSelection, medianPages: { _ in [] })
+                let cells = Set(scope.rows.map(\.cell))
+                #expect(cells.count == 2 && scope.rows.count == cells.count * (1 + held.last! / cellsPerUser), "after batch \(user + 1)")
+                #expect(scope.rows.map(\.totals.users).reduce(0, +) == cells.count * (user + 1), "after batch \(user + 1)")
             }
             // The cell counts its durations by page and keeps each page's exact durations apart: a
             // report reads the one or two pages that hold its median; read whole, they add up exactly.
-            let query = FunnelQuery(flowID: "signup", scope: ReportScope(revision: 1))
             let asked = Mutex<Set<Int32>>([])
             let report = try await store.contributions(
                 appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
-                medianPages: { scope in
+                cells: query.cellSelection, medianPages: { scope in
                     let pages = (try? Funnel.medianPages(contributions: scope.rows, query: query)) ?? []
                     asked.withLock { $0 = pages }
                     return pages
                 })
+            // The cell of every user, read whole.
             let whole = try await store.contributions(
-                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil)
-            let pageRows = whole.rows.filter { $0.totals.users == 0 }
+                appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil
+            ).rows.filter { $0.group.hasPrefix(#"{"by":"all""#) }
+            let pageRows = whole.filter { $0.totals.users == 0 }
             #expect((1...2).contains(asked.withLock { $0.count }))
-            #expect(report.rows.filter { $0.totals.users == 0 }.count == asked.withLock { $0.count })
+            #expect(report.rows.filter { $0.totals.users == 0 }.count == Set(report.rows.map(\.cell)).count * asked.withLock { $0.count })
             #expect(pageRows.count > 4, "durations 1,000–1,666 ms lie on \(pageRows.count) pages")
-            guard case .flow(let summed) = try whole.rows.reduce(into: ContributionTotals.flow(FlowTotals()), { try $0.add($1.totals) }) else {
+            guard case .flow(let summed) = try whole.reduce(into: ContributionTotals.flow(FlowTotals()), { try $0.add($1.totals) }) else {
                 Issue.record("the rows are not a flow's")
                 return
             }
             #expect(summed.steps["welcome"]?.durations == DurationHistogram((0..<batches).map { Int64(1_000 + 37 * $0) }))
-            // Two cells (all revisions, revision 1): each written at once when new, then holding
-            // 1, 2, … changes until the next would reach the limit, which folds them all.
-            let expected = (0..<batches).map { 2 * ($0 % StoreSchema.cellChangesHeld) }
+            // The cells of the user's two rows (all revisions, revision 1): each written at once
+            // when new, then holding 1, 2, … changes until the next would reach the limit, which folds them all.
+            let expected = (0..<batches).map { cellsPerUser * ($0 % StoreSchema.cellChangesHeld) }
             #expect(held == expected)
-            #expect(held.max() == 2 * (StoreSchema.cellChangesHeld - 1))
+            #expect(held.max() == cellsPerUser * (StoreSchema.cellChangesHeld - 1))
             try await StoreContractTests.checkContributions(store, appID: "fitness", "after \(batches) batches of one cell")
 
             // Erasing every user takes the cells' figures to nothing, whatever they hold: no row is

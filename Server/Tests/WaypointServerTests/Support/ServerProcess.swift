@@ -179,6 +179,15 @@ enum HTTP {
         }
     }
 
+    /// The tests' client. It drops a pooled connection once it has been idle 5 s, before the
+    /// server's wait for a request head (10 s) closes it: a request sent on a connection the server
+    /// is closing would fail with `remoteConnectionClosed` (`HTTPClient.shared` keeps them 60 s).
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(5))
+        return HTTPClient(configuration: configuration)
+    }()
+
     static func send(
         port: Int, _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil,
         timeout: TimeAmount = .seconds(60)
@@ -187,7 +196,7 @@ enum HTTP {
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let response = try await client.execute(request, timeout: timeout)
         let collected = try await response.body.collect(upTo: 64 << 20)
         return Answer(status: Int(response.status.code), headers: response.headers, body: Data(collected.readableBytesView))
     }

@@ -186,16 +186,40 @@ struct ContributionChanges: Sendable {
         rows += new
     }
 
-    /// Adds a row's totals to its cell's difference (`sign` 1), or takes them away (−1).
+    /// Adds a row's totals to the difference of each of its cells (`sign` 1), or takes them away
+    /// (−1): one cell per grouping (``ContributionRow/cellRows()``).
     mutating func add(_ stored: StoredContribution, sign: Int) throws {
-        let key = ContributionCellKey(environment: stored.user.environment, cell: stored.row.cell)
-        if var sum = cells[key] {
-            try sum.add(stored.row.totals, sign: sign)
-            cells[key] = sum
-        } else {
-            cells[key] = sign == 1 ? stored.row.totals : try Self.negated(stored.row.totals)
+        let row = stored.row
+        let negated = sign == 1 ? nil : try Self.negated(row.totals)
+        for group in try cellGroups(of: row) {
+            var cell = row.cell
+            cell.group = group
+            let key = ContributionCellKey(environment: stored.user.environment, cell: cell)
+            if var sum = cells[key] {
+                try sum.add(row.totals, sign: sign)
+                cells[key] = sum
+            } else {
+                cells[key] = negated ?? row.totals
+            }
         }
     }
+
+    /// The groups of a row's cells, read once per group text: the users of a batch share few.
+    private mutating func cellGroups(of row: ContributionRow) throws -> [String] {
+        let key = CellGroupsKey(kind: row.kind, group: ExactID(row.group))
+        if let known = cellGroupsRead[key] { return known }
+        let groups = try ContributionRow.cellGroups(of: row.group, kind: row.kind)
+        cellGroupsRead[key] = groups
+        return groups
+    }
+
+    private struct CellGroupsKey: Hashable {
+        var kind: ContributionKind
+        var group: ExactID
+    }
+
+    /// The cell groups of each row group met so far (``cellGroups(of:)``).
+    private var cellGroupsRead: [CellGroupsKey: [String]] = [:]
 
     /// The cells whose difference is not nothing, in a fixed order, by bytes (the order PostgreSQL locks them in too).
     var changedCells: [(key: ContributionCellKey, delta: ContributionTotals)] {

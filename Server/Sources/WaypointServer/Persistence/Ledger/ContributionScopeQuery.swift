@@ -25,11 +25,21 @@ struct ContributionScopeQuery: Sendable {
     var revision: Int?
     var since: Int64?
     var until: Int64?
+    /// The groupings of the cells read (``CellSelection``): their groups' ranges.
+    var cells: CellSelection = .every
 
     private static let prefix = "app_id = ? AND environment = ? AND kind = ? AND subject = ? AND revision = ?"
 
     private var prefixValues: [SQLStatement.Value] {
         [.text(appID), .text(environment), .text(kind.rawValue), .text(subject), .integer(revision.map(Int64.init) ?? StoreSchema.allRevisions)]
+    }
+
+    /// The condition on the cells' groups, after the key's prefix: each grouping read is a range
+    /// of `grp`, which sorts by bytes; none for every cell.
+    private var groupCondition: (condition: String, values: [SQLStatement.Value]) {
+        guard let prefixes = cells.prefixes else { return ("", []) }
+        let ranges = Array(repeating: "(grp >= ? AND grp < ?)", count: prefixes.count).joined(separator: " OR ")
+        return (" AND (\(ranges))", prefixes.flatMap { [SQLStatement.Value.text($0), .text(CellSelection.upperBound(of: $0))] })
     }
 
     /// Which days' cells the scope reads, as a condition after the key's prefix: all of them
@@ -59,19 +69,24 @@ struct ContributionScopeQuery: Sendable {
     /// page is asked for.
     func pageStatement(_ pages: Set<Int32>?) -> SQLQuery? {
         guard pages?.isEmpty != true, let cellDays else { return nil }
-        let text = "SELECT day, grp, totals FROM contribution_cell_pages WHERE \(Self.prefix)\(cellDays.condition)"
-        guard let pages else { return SQLQuery(text: text, values: prefixValues + cellDays.values) }
+        let groups = groupCondition
+        let text = "SELECT day, grp, totals FROM contribution_cell_pages WHERE \(Self.prefix)\(cellDays.condition)\(groups.condition)"
+        let values = prefixValues + cellDays.values + groups.values
+        guard let pages else { return SQLQuery(text: text, values: values) }
         let list = Array(repeating: "?", count: pages.count).joined(separator: ", ")
-        return SQLQuery(text: text + " AND page IN (\(list))", values: prefixValues + cellDays.values + pages.sorted().map { .integer(Int64($0)) })
+        return SQLQuery(text: text + " AND page IN (\(list))", values: values + pages.sorted().map { .integer(Int64($0)) })
     }
 
     /// The rows of the scope, then the groups outside it.
     var statements: [(reads: Reads, query: SQLQuery)] {
         let prefix = Self.prefix
         let prefixValues = self.prefixValues
+        let groupings = groupCondition
         func cells(_ condition: String = "", _ values: [SQLStatement.Value] = []) -> [(reads: Reads, query: SQLQuery)] {
             ["contribution_cells", "contribution_cell_changes"].map { table in
-                (.cells, SQLQuery(text: "SELECT day, grp, totals FROM \(table) WHERE \(prefix)\(condition)", values: prefixValues + values))
+                (.cells, SQLQuery(
+                    text: "SELECT day, grp, totals FROM \(table) WHERE \(prefix)\(condition)\(groupings.condition)",
+                    values: prefixValues + values + groupings.values))
             }
         }
         func users(from: Int64, to: Int64) -> (Reads, SQLQuery) {
@@ -84,13 +99,16 @@ struct ContributionScopeQuery: Sendable {
         }
         // The groups of the cells that hold users once their held changes are added.
         func cellGroups(_ condition: String, _ values: [SQLStatement.Value]) -> (Reads, SQLQuery) {
-            let held = ["contribution_cells", "contribution_cell_changes"].map { "SELECT day, grp, users FROM \($0) WHERE \(prefix) AND (\(condition))" }
+            let held = ["contribution_cells", "contribution_cell_changes"].map {
+                "SELECT day, grp, users FROM \($0) WHERE \(prefix) AND (\(condition))\(groupings.condition)"
+            }
+            let tableValues = prefixValues + values + groupings.values
             return (.groups, SQLQuery(
                 text: """
                     SELECT DISTINCT grp FROM (SELECT day, grp, SUM(users) AS users FROM (\(held.joined(separator: " UNION ALL "))) AS held
                     GROUP BY day, grp) AS summed WHERE users > 0
                     """,
-                values: prefixValues + values + prefixValues + values))
+                values: tableValues + tableValues))
         }
         // Revisions below 1 are none the server serves, and no row of one is kept.
         if let revision, revision < 1 { return [] }
@@ -150,18 +168,27 @@ struct ContributionScopeQuery: Sendable {
 
     /// Gathers what the statements read into the scope: the cells, their held changes, their pages
     /// and the users' rows as they are (a report sums them, all durations at once), less the cells whose held
-    /// changes took every user away; groups into a set.
+    /// changes took every user away; groups into a set. A user's row, and a user's group, is split
+    /// into the cells it is summed into (``ContributionRow/cellRows()``), of the groupings read.
     struct Collector {
         var subject: String
         var revision: Int?
+        var kind: ContributionKind
+        var cells: CellSelection
         private var rows: [ContributionRow] = []
         /// Per cell, its users: a cell's rows add up to nothing exactly when they add up to no user.
         private var users: [ContributionRow.Cell: Int] = [:]
         private var groups: Set<String> = []
 
-        init(subject: String, revision: Int?) {
+        init(subject: String, revision: Int?, kind: ContributionKind, cells: CellSelection = .every) {
             self.subject = subject
             self.revision = revision
+            self.kind = kind
+            self.cells = cells
+        }
+
+        init(_ query: ContributionScopeQuery) {
+            self.init(subject: query.subject, revision: query.revision, kind: query.kind, cells: query.cells)
         }
 
         /// Adds a cell or one of its held changes (`day`), or a user's row (`startMs`), with its stored totals.
@@ -169,14 +196,23 @@ struct ContributionScopeQuery: Sendable {
             let start: Int64?
             if let day { start = day == StoreSchema.noStartDay ? nil : day * ContributionScopeQuery.dayMs } else { start = startMs }
             let totals = try ContributionTotals(bytes: totals)
-            let row = ContributionRow(
-                kind: totals.kind, subject: subject, revision: revision,
-                startMs: start.map { ContributionRow.day(ofMilliseconds: $0) * ContributionScopeQuery.dayMs }, group: group, totals: totals)
-            users[row.cell, default: 0] += totals.users
-            rows.append(row)
+            for group in try cellGroups(group) {
+                let row = ContributionRow(
+                    kind: totals.kind, subject: subject, revision: revision,
+                    startMs: start.map { ContributionRow.day(ofMilliseconds: $0) * ContributionScopeQuery.dayMs }, group: group, totals: totals)
+                users[row.cell, default: 0] += totals.users
+                rows.append(row)
+            }
         }
 
-        mutating func addGroup(_ group: String) { groups.insert(group) }
+        mutating func addGroup(_ group: String) throws {
+            groups.formUnion(try cellGroups(group))
+        }
+
+        /// The groups read of the cells `group` is summed into.
+        private func cellGroups(_ group: String) throws -> [String] {
+            try ContributionRow.cellGroups(of: group, kind: kind).filter(cells.contains)
+        }
 
         /// The scope: the rows by day and group, in the order they were read within one.
         var scope: ContributionScope {

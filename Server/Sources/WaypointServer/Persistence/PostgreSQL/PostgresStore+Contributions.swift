@@ -546,10 +546,11 @@ extension PostgresStore: ReportLedgerRepository {
 
     public func contributions(
         appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
-        medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
-            appID: appID.rawValue, environment: environment.rawValue, kind: kind, subject: subject, revision: revision, since: since, until: until)
+            appID: appID.rawValue, environment: environment.rawValue, kind: kind, subject: subject, revision: revision, since: since, until: until,
+            cells: cells)
         // One snapshot for every statement: a cell, its held changes and its pages as of one moment,
         // whatever a fold commits meanwhile.
         do {
@@ -569,7 +570,7 @@ extension PostgresStore: ReportLedgerRepository {
         return try await transaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: logger)
             try await Self.checkLedgerVersion(connection, ledger, logger: logger)
-            var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
+            var collector = ContributionScopeQuery.Collector(query)
             func read(_ reads: ContributionScopeQuery.Reads, _ sql: SQLQuery) async throws {
                 let rows = try await connection.query(PostgresQuery(sql.statement(in: .postgres)), logger: logger)
                 switch reads {
@@ -582,7 +583,7 @@ extension PostgresStore: ReportLedgerRepository {
                         try collector.add(day: nil, startMs: start, group: group, totals: Array(totals.readableBytesView))
                     }
                 case .groups:
-                    for try await group in rows.decode(String.self) { collector.addGroup(group) }
+                    for try await group in rows.decode(String.self) { try collector.addGroup(group) }
                 }
             }
             for (reads, sql) in query.statements { try await read(reads, sql) }

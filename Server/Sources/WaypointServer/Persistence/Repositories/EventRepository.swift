@@ -11,7 +11,7 @@ public protocol EventRepository: Sendable {
     /// Batches sharing message ids may be inserted at once and never fail for it; each field is
     /// stored as given (a `flowID` of `""` stays `""`, apart from nil), and `seq` follows `events`.
     /// In the same transaction, the report contributions of each user whose events were inserted
-    /// are recomputed for the flows and walkthroughs those events name (see ``ReportLedgerRepository/contributions(appID:environment:kind:subject:revision:since:until:medianPages:)``).
+    /// are recomputed for the flows and walkthroughs those events name (see ``ReportLedgerRepository/contributions(appID:environment:kind:subject:revision:since:until:cells:medianPages:)``).
     /// A new event that would take its user's events of its flow (or walkthrough) beyond
     /// ``ContributionChanges/limits`` is refused (``InsertResult/refused``) and not stored, so the work
     /// and storage of one batch stay bounded by its size whatever the user sent before.

@@ -32,9 +32,13 @@ public protocol ReportLedgerRepository: Sendable {
     /// calls it with the scope read so far and adds the rows of the pages it names, read in the
     /// same snapshot: a flow report passes `Funnel.medianPages(contributions:query:groupsOutsideRange:)`.
     /// Without it, every page of the cells read is added, so the rows sum to exact figures.
+    ///
+    /// Only the cells of `cells`' groupings are read (a report passes its query's
+    /// `cellSelection`), and the users' rows read are split into those cells
+    /// (`ContributionRow.cellRows()`), so the scope's rows and groups are all cells'.
     func contributions(
         appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
-        medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope
 
     /// The subjects (flow or walkthrough ids) that `kind`'s report has users of in `environment`,
@@ -47,13 +51,24 @@ public protocol ReportLedgerRepository: Sendable {
 }
 
 extension ReportLedgerRepository {
-    /// The contributions of a report's scope with every page of their cells: rows that sum to
-    /// exact figures (see ``contributions(appID:environment:kind:subject:revision:since:until:medianPages:)``).
+    /// The contributions of a report's scope, every cell of it, with every page: rows that sum to
+    /// exact figures (see ``contributions(appID:environment:kind:subject:revision:since:until:cells:medianPages:)``).
     public func contributions(
         appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?
     ) async throws -> ContributionScope {
         try await contributions(
             appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until,
-            medianPages: nil)
+            cells: .every, medianPages: nil)
+    }
+
+    /// The contributions of a report's scope, every cell of it, with the pages `medianPages` names
+    /// (see ``contributions(appID:environment:kind:subject:revision:since:until:cells:medianPages:)``).
+    public func contributions(
+        appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
+        medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+    ) async throws -> ContributionScope {
+        try await contributions(
+            appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until,
+            cells: .every, medianPages: medianPages)
     }
 }

@@ -362,15 +362,16 @@ extension SQLiteStore: ReportLedgerRepository {
 
     public func contributions(
         appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
-        medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
-            appID: appID.rawValue, environment: environment.rawValue, kind: kind, subject: subject, revision: revision, since: since, until: until)
+            appID: appID.rawValue, environment: environment.rawValue, kind: kind, subject: subject, revision: revision, since: since, until: until,
+            cells: cells)
         try reportLedger.checkReady()
         // One read transaction: the pages are read in the snapshot of the cells they belong to.
         return try await pool.read { db in
             try self.checkLedger(db)
-            var collector = ContributionScopeQuery.Collector(subject: subject, revision: revision)
+            var collector = ContributionScopeQuery.Collector(query)
             func read(_ reads: ContributionScopeQuery.Reads, _ sql: SQLQuery) throws {
                 let statement = sql.statement(in: .sqlite)
                 let rows = try Row.fetchCursor(db, sql: statement.text, arguments: statement.arguments)
@@ -383,7 +384,7 @@ extension SQLiteStore: ReportLedgerRepository {
                         let totals: Data = row[2]
                         try collector.add(day: nil, startMs: row[0], group: row[1], totals: [UInt8](totals))
                     case .groups:
-                        collector.addGroup(row[0])
+                        try collector.addGroup(row[0])
                     }
                 }
             }
