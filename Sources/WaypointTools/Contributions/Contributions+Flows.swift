@@ -62,7 +62,7 @@ struct UserFlowFigures {
         var records = collector.records
         if !records.isEmpty {
             records.sort(by: FlowRecord.precedes)
-            records.withUnsafeMutableBufferPointer { builder.add($0, steps: collector.steps.count) }
+            _ = records.withUnsafeMutableBufferPointer { builder.add($0, steps: collector.steps.count) }
         }
         totals = builder.overall.totals(steps: collector.steps, outcomeNames: collector.outcomes)
         // One user: counted (with a `Flow Started`) or left out (without).

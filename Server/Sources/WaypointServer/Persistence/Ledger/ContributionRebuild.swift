@@ -19,10 +19,17 @@ struct ContributionRebuild {
     /// The most cell differences held before they are handed back.
     static let maxCells = 10_000
 
+    /// The most users whose rows are summed into the held differences before they are handed
+    /// back: a cell's sum grows with its users' durations, and the cells of one grouping are few
+    /// (``ContributionRow/cellRows()``), so their count alone would let a whole app's sums gather.
+    static let maxUsers = 10_000
+
     private var current: (appID: String, user: ContributionUser)?
     private var lines: [String] = []
     private var subjects: Set<ExactID> = []
     private var changes = ContributionChanges()
+    /// The users summed into ``changes`` since they were last handed back.
+    private var usersHeld = 0
 
     /// Takes the next event; `subject` is its flow id, or its walkthrough id when it has no flow
     /// (nil: neither, so it feeds no report row). Returns the previous user once all of their
@@ -47,13 +54,15 @@ struct ContributionRebuild {
         guard let (appID, user) = current else { preconditionFailure("finishUser without a user") }
         let rows = ContributionChanges.rows(lines: lines, subjects: subjects).map { StoredContribution(user: user, row: $0) }
         for row in rows { try changes.add(row, sign: 1) }
+        usersHeld += 1
         lines = []
         subjects = []
         current = nil
         var cells: ContributionChanges?
-        if nextAppID != appID || changes.cells.count >= Self.maxCells {
+        if nextAppID != appID || changes.cells.count >= Self.maxCells || usersHeld >= Self.maxUsers {
             cells = changes
             changes = ContributionChanges()
+            usersHeld = 0
         }
         return Finished(appID: appID, rows: rows, cells: cells)
     }
