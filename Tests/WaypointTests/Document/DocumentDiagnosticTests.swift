@@ -116,8 +116,8 @@ struct DocumentDiagnosticTests {
         ]),
         // `é` as one scalar, then as `e` and a combining accent: the same string, so the same outcome.
         Case(name: "outcome repeated in another normalization", text: flowStep("\"id\": \"a\", \"on\": {\"\u{E9}\": \"$complete\", \"e\u{301}\": \"a\"}"), expected: [
-            "4:24 error bad-id flows[0].steps[0].on.\u{E9}: `\u{E9}` is not a valid `outcome name`; ids use only letters, digits, `.`, `_` and `-`",
-            "4:42 error duplicate-key flows[0].steps[0].on.e\u{301}: the outcome `e\u{301}` appears more than once in `on`; keep one",
+            "4:24 error bad-id flows[0].steps[0].on[\"\u{E9}\"]: `\u{E9}` is not a valid `outcome name`; ids use only letters, digits, `.`, `_` and `-`",
+            "4:42 error duplicate-key flows[0].steps[0].on[\"e\u{301}\"]: the outcome `e\u{301}` appears more than once in `on`; keep one",
         ]),
         Case(name: "unsupported schema version", text: #"{"schemaVersion": 2, "flows": [{"bogus": 1}]}"#, expected: [
             "1:19 error unsupported-schema-version schemaVersion: schemaVersion 2 is not supported; this version of Waypoint reads schemaVersion 1",
