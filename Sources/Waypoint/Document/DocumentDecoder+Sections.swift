@@ -42,7 +42,10 @@ extension DocumentDecoder {
                 defaultLocale = .invalid
             }
         }
-        changeTargets = ChangeTargets(tape: tape, flows: field[2], walkthroughs: field[3])
+        // Only experiments' changes name steps: without experiments, the steps need no index.
+        if field[4] >= 0, tape.kind(field[4]) == .array, tape[field[4]].length > 0 {
+            changeTargets = ChangeTargets(tape: tape, flows: field[2], walkthroughs: field[3])
+        }
         let flows = list(field[2], key: "flows") { decoder, node in decoder.decodeFlow(node) }
         let walkthroughs = list(field[3], key: "walkthroughs") { decoder, node in decoder.decodeWalkthrough(node) }
         let experiments = list(field[4], key: "experiments") { decoder, node in decoder.decodeExperiment(node) }
@@ -131,28 +134,39 @@ extension DocumentDecoder {
         guard expectObject(node, .key("on"), what: "`on`", example: #"{"next": "login", "skip": "$complete"}"#) else { return nil }
         path.append(.key("on"))
         defer { path.removeLast() }
+        // The members are walked in a plain loop (a closure that reports would work on a copy of the
+        // decoder), and a name is compared with the ones before it: a step has a few outcomes, and
+        // comparing a few short names costs less than hashing one. Long lists are hashed.
+        let tape = self.tape
+        let count = Int(tape[node].length)
         var outcomes: [FlowOutcome] = []
-        outcomes.reserveCapacity(Int(tape[node].length))
-        var seen: Set<String> = []
-        tape.forEachMember(node) { key, value in
+        outcomes.reserveCapacity(count)
+        var seen: Set<String> = count > Self.scannedOutcomes ? Set(minimumCapacity: count) : []
+        var key = node + 1
+        for member in 0..<count {
+            let value = key + 1
+            defer { key = tape.next(value) }
             let name = tape.string(key)
-            if !seen.insert(name).inserted {
+            let repeated = count > Self.scannedOutcomes
+                ? !seen.insert(name).inserted
+                : Self.hasEarlierKey(key, named: name, among: member, from: node + 1, in: tape)
+            if repeated {
                 report(.duplicateKey, at: key, .key(name), "the outcome \(Self.quoted(name)) appears more than once in `on`; keep one")
-                return
+                continue
             }
             if name == Outcome.back {
                 report(.reservedOutcome, at: key, .key(name),
                        "the outcome `back` is reserved: it always returns to the previous step; give this outcome another name")
-                return
+                continue
             }
             guard isID(key) else {
                 report(.badId, at: key, .key(name), Self.badIDMessage(name, label: "outcome name"))
-                return
+                continue
             }
             guard tape.kind(value) == .string else {
                 report(.wrongType, at: value, .key(name),
                        "the target of outcome \(Self.quoted(name)) must be a step id or \"$complete\", but this is \(describe(value))")
-                return
+                continue
             }
             if tape.stringEquals(value, "$complete") {
                 outcomes.append(FlowOutcome(name: name, target: .complete))
@@ -168,6 +182,20 @@ extension DocumentDecoder {
             }
         }
         return outcomes
+    }
+
+    /// Up to this many outcomes, a name is compared with the names before it rather than hashed.
+    static let scannedOutcomes = 16
+
+    /// Whether one of the first `earlier` keys of an object, whose first key is at `first`, is `name`
+    /// (the decoded text of the key at `key`).
+    private static func hasEarlierKey(_ key: Int, named name: String, among earlier: Int, from first: Int, in tape: JSONTape) -> Bool {
+        var other = first
+        for _ in 0..<earlier {
+            if tape.stringsEqual(other, key, secondText: name) { return true }
+            other = tape.next(other + 1)
+        }
+        return false
     }
 
     // MARK: Walkthroughs

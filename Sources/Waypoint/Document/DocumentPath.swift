@@ -30,8 +30,8 @@ package struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
         var text = ""
         for component in components {
             switch component {
-            case .key(let key): text = ConditionPath.appending(key, to: text)
-            case .index(let index): text = ConditionPath.appending(index: index, to: text)
+            case .key(let key): ConditionPath.append(key, to: &text)
+            case .index(let index): ConditionPath.append(index: index, to: &text)
             }
         }
         return text

@@ -73,13 +73,19 @@ struct JSONTape: Sendable {
     }
 
     /// The value of the member `key` of the object at `index`, if present (the first one if repeated).
+    ///
+    /// Keys are compared with `key` in the text, without making strings of them.
     func member(_ index: Int, _ key: String) -> Int? {
         guard nodes[index].kind == .object else { return nil }
-        var found: Int?
-        forEachMember(index) { keyIndex, value in
-            if found == nil, string(keyIndex) == key { found = value }
+        var text = key
+        return text.withUTF8 { utf8 in
+            var child = index + 1
+            for _ in 0..<Int(nodes[index].length) {
+                if string(child, equals: key, utf8: utf8) { return child + 1 }
+                child = Int(nodes[child + 1].end)
+            }
+            return nil
         }
-        return found
     }
 
     /// The `position`-th element of the array at `index`, if present.
@@ -101,6 +107,39 @@ struct JSONTape: Sendable {
             return false
         }
         return true
+    }
+
+    /// Whether the string nodes `first` and `second` decode to equal strings; `secondText` is the
+    /// decoded text of `second`.
+    func stringsEqual(_ first: Int, _ second: Int, secondText: String) -> Bool {
+        let node = nodes[second]
+        guard node.flag == 0 else { return string(first) == secondText }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let contents = buffer[(Int(node.offset) + 1)..<(Int(node.offset) + Int(node.length) - 1)]
+            return string(first, equals: secondText, utf8: UnsafeBufferPointer(rebasing: contents))
+        }
+    }
+
+    /// Whether the string node at `index` decodes to `text`, whose UTF-8 bytes are `utf8`.
+    ///
+    /// A string without escapes is compared byte by byte; only when the bytes differ and are not
+    /// all ASCII is it compared as a string (by canonical equivalence: `é` can be written two ways).
+    func string(_ index: Int, equals text: String, utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let node = nodes[index]
+        guard node.flag == 0 else { return string(index) == text }
+        let plain: Bool? = bytes.withUnsafeBufferPointer { buffer in
+            let start = Int(node.offset) + 1
+            let count = Int(node.length) - 2
+            if count == utf8.count {
+                var offset = 0
+                while offset < count, buffer[start + offset] == utf8[offset] { offset += 1 }
+                if offset == count { return true }
+            }
+            for position in start..<(start + count) where buffer[position] >= 0x80 { return nil }
+            for byte in utf8 where byte >= 0x80 { return nil }
+            return false
+        }
+        return plain ?? (string(index) == text)
     }
 
     /// The decoded value of the string node at `index`.

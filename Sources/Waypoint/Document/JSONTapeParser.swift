@@ -20,156 +20,169 @@ struct JSONTapeParser {
     }
 
     private let bytes: [UInt8]
+    /// The same bytes, read while parsing.
+    private let buffer: UnsafeBufferPointer<UInt8>
     private var nodes: [JSONTape.Node] = []
+    /// Open containers: node index; whether it is an object.
+    private var stack: [(node: Int, isObject: Bool)] = []
 
     /// Parses `bytes`.
     static func parse(_ bytes: [UInt8]) -> Result<JSONTape, Failure> {
-        var parser = JSONTapeParser(bytes: bytes)
-        parser.nodes.reserveCapacity(bytes.count / 12 + 8)
-        do {
-            try parser.run()
-            return .success(JSONTape(bytes: bytes, nodes: parser.nodes))
-        } catch {
-            return .failure(error)
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONTapeParser(bytes: bytes, buffer: buffer)
+            parser.nodes.reserveCapacity(bytes.count / 12 + 8)
+            parser.stack.reserveCapacity(32)
+            do throws(Failure) {
+                try parser.run()
+                return .success(JSONTape(bytes: bytes, nodes: parser.nodes))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        self.buffer = buffer
     }
 
+    // The reading position is a local variable of `run()`, passed to the scanners: state that
+    // closures or nested functions captured would have every access checked at run time.
     private mutating func run() throws(Failure) {
-        guard bytes.count <= Self.maximumLength else {
+        guard buffer.count <= Self.maximumLength else {
             throw Failure(offset: 0, message: "the file is larger than 2 GB; split it", code: .syntax)
         }
+        let buffer = self.buffer
+        let count = buffer.count
         var position = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
-        // Open containers: node index; whether it is an object.
-        var stack: [(node: Int, isObject: Bool)] = []
-        stack.reserveCapacity(32)
-        let bytes = self.bytes
-        let count = bytes.count
+        if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }
         var afterComma = false
-        try bytes.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(Failure) in
-            @inline(__always) func skipWhitespace() {
-                while position < count {
-                    let byte = buffer[position]
-                    guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-                    position += 1
-                }
+        parsing: while true {
+            // A value is expected here.
+            skipWhitespace(&position)
+            let trailingComma = afterComma
+            afterComma = false
+            guard position < count else {
+                throw Failure(offset: position, message: "unexpected end of file; expected a value\(openedAt())", code: .syntax)
             }
-            /// Where an unterminated container was opened, for the end-of-file message.
-            func openedAt() -> String {
-                guard let last = stack.last else { return "" }
-                let offset = Int(nodes[last.node].offset)
-                let location = SourceText.location(of: offset, in: bytes)
-                let what = last.isObject ? "the object" : "the array"
-                return "; \(what) opened at line \(location.line), column \(location.column) is not closed"
-            }
-            func expectKey() throws(Failure) {
-                skipWhitespace()
-                guard position < count else {
-                    throw Failure(offset: position, message: "unexpected end of file; expected a key in double quotes\(openedAt())", code: .syntax)
-                }
-                guard buffer[position] == UInt8(ascii: "\"") else {
-                    if buffer[position] == UInt8(ascii: "}") {
-                        throw Failure(offset: position, message: "a trailing comma is not allowed before `}`", code: .syntax)
-                    }
-                    throw Failure(offset: position, message: "expected a key in double quotes, found \(Self.describe(buffer, at: position))", code: .syntax)
-                }
-                try scanString(buffer, &position)
-                skipWhitespace()
-                guard position < count else {
-                    throw Failure(offset: position, message: "unexpected end of file; expected `:` after the key\(openedAt())", code: .syntax)
-                }
-                guard buffer[position] == UInt8(ascii: ":") else {
-                    throw Failure(offset: position, message: "expected `:` after the key, found \(Self.describe(buffer, at: position))", code: .syntax)
-                }
-                position += 1
-            }
-            parsing: while true {
-                // A value is expected here.
-                skipWhitespace()
-                let trailingComma = afterComma
-                afterComma = false
-                guard position < count else {
-                    throw Failure(offset: position, message: "unexpected end of file; expected a value\(openedAt())", code: .syntax)
-                }
-                let byte = buffer[position]
-                switch byte {
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    guard stack.count < Self.maximumDepth else {
-                        throw Failure(
-                            offset: position,
-                            message: "arrays and objects are nested more than \(Self.maximumDepth) levels deep; flatten the document",
-                            code: .tooDeep)
-                    }
-                    let isObject = byte == UInt8(ascii: "{")
-                    stack.append((nodes.count, isObject))
-                    nodes.append(JSONTape.Node(kind: isObject ? .object : .array, flag: 0, offset: UInt32(position), length: 0, end: 0))
-                    position += 1
-                    skipWhitespace()
-                    if position < count, buffer[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        position += 1
-                        let closed = stack.removeLast()
-                        nodes[closed.node].end = UInt32(nodes.count)
-                    } else if isObject {
-                        try expectKey()
-                        continue parsing
-                    } else {
-                        continue parsing
-                    }
-                case UInt8(ascii: "\""):
-                    try scanString(buffer, &position)
-                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    try scanNumber(buffer, &position)
-                case UInt8(ascii: "t"):
-                    try scanLiteral(buffer, &position, "true", kind: .bool, flag: 1)
-                case UInt8(ascii: "f"):
-                    try scanLiteral(buffer, &position, "false", kind: .bool, flag: 0)
-                case UInt8(ascii: "n"):
-                    try scanLiteral(buffer, &position, "null", kind: .null, flag: 0)
-                case UInt8(ascii: "]") where trailingComma:
-                    throw Failure(offset: position, message: "a trailing comma is not allowed before `]`", code: .syntax)
-                default:
+            let byte = buffer[position]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard stack.count < Self.maximumDepth else {
                     throw Failure(
                         offset: position,
-                        message: "expected a value (a string in double quotes, a number, true, false, null, an object or an array), found \(Self.describe(buffer, at: position))",
-                        code: .syntax)
+                        message: "arrays and objects are nested more than \(Self.maximumDepth) levels deep; flatten the document",
+                        code: .tooDeep)
                 }
-                // After a value: close containers, or move on to the next element or member.
-                while true {
-                    guard let top = stack.last else {
-                        skipWhitespace()
-                        guard position >= count else {
-                            throw Failure(offset: position, message: "unexpected \(Self.describe(buffer, at: position)) after the end of the document", code: .syntax)
-                        }
-                        break parsing
-                    }
-                    nodes[top.node].length += 1
-                    skipWhitespace()
-                    guard position < count else {
-                        let expected = top.isObject ? "`,` or `}`" : "`,` or `]`"
-                        throw Failure(offset: position, message: "unexpected end of file; expected \(expected)\(openedAt())", code: .syntax)
-                    }
-                    let separator = buffer[position]
-                    if separator == UInt8(ascii: ",") {
-                        position += 1
-                        afterComma = !top.isObject
-                        if top.isObject { try expectKey() }
-                        continue parsing
-                    }
-                    if separator == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        position += 1
-                        stack.removeLast()
-                        nodes[top.node].end = UInt32(nodes.count)
-                        continue
-                    }
-                    let expected = top.isObject ? "`,` or `}` after a member of the object" : "`,` or `]` after an element of the array"
-                    throw Failure(offset: position, message: "expected \(expected), found \(Self.describe(buffer, at: position))", code: .syntax)
+                let isObject = byte == UInt8(ascii: "{")
+                stack.append((nodes.count, isObject))
+                nodes.append(JSONTape.Node(kind: isObject ? .object : .array, flag: 0, offset: UInt32(position), length: 0, end: 0))
+                position += 1
+                skipWhitespace(&position)
+                if position < count, buffer[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    let closed = stack.removeLast()
+                    nodes[closed.node].end = UInt32(nodes.count)
+                } else if isObject {
+                    try expectKey(&position)
+                    continue parsing
+                } else {
+                    continue parsing
                 }
+            case UInt8(ascii: "\""):
+                try scanString(buffer, &position)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try scanNumber(buffer, &position)
+            case UInt8(ascii: "t"):
+                try scanLiteral(buffer, &position, "true", kind: .bool, flag: 1)
+            case UInt8(ascii: "f"):
+                try scanLiteral(buffer, &position, "false", kind: .bool, flag: 0)
+            case UInt8(ascii: "n"):
+                try scanLiteral(buffer, &position, "null", kind: .null, flag: 0)
+            case UInt8(ascii: "]") where trailingComma:
+                throw Failure(offset: position, message: "a trailing comma is not allowed before `]`", code: .syntax)
+            default:
+                throw Failure(
+                    offset: position,
+                    message: "expected a value (a string in double quotes, a number, true, false, null, an object or an array), found \(Self.describe(buffer, at: position))",
+                    code: .syntax)
+            }
+            // After a value: close containers, or move on to the next element or member.
+            while true {
+                guard let top = stack.last else {
+                    skipWhitespace(&position)
+                    guard position >= count else {
+                        throw Failure(offset: position, message: "unexpected \(Self.describe(buffer, at: position)) after the end of the document", code: .syntax)
+                    }
+                    break parsing
+                }
+                nodes[top.node].length += 1
+                skipWhitespace(&position)
+                guard position < count else {
+                    let expected = top.isObject ? "`,` or `}`" : "`,` or `]`"
+                    throw Failure(offset: position, message: "unexpected end of file; expected \(expected)\(openedAt())", code: .syntax)
+                }
+                let separator = buffer[position]
+                if separator == UInt8(ascii: ",") {
+                    position += 1
+                    afterComma = !top.isObject
+                    if top.isObject { try expectKey(&position) }
+                    continue parsing
+                }
+                if separator == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    stack.removeLast()
+                    nodes[top.node].end = UInt32(nodes.count)
+                    continue
+                }
+                let expected = top.isObject ? "`,` or `}` after a member of the object" : "`,` or `]` after an element of the array"
+                throw Failure(offset: position, message: "expected \(expected), found \(Self.describe(buffer, at: position))", code: .syntax)
             }
         }
+    }
+
+    @inline(__always)
+    private func skipWhitespace(_ position: inout Int) {
+        let count = buffer.count
+        while position < count {
+            let byte = buffer[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// Where an unterminated container was opened, for the end-of-file message.
+    private func openedAt() -> String {
+        guard let last = stack.last else { return "" }
+        let offset = Int(nodes[last.node].offset)
+        let location = SourceText.location(of: offset, in: bytes)
+        let what = last.isObject ? "the object" : "the array"
+        return "; \(what) opened at line \(location.line), column \(location.column) is not closed"
+    }
+
+    /// Reads a key and the `:` after it.
+    private mutating func expectKey(_ position: inout Int) throws(Failure) {
+        let buffer = self.buffer
+        let count = buffer.count
+        skipWhitespace(&position)
+        guard position < count else {
+            throw Failure(offset: position, message: "unexpected end of file; expected a key in double quotes\(openedAt())", code: .syntax)
+        }
+        guard buffer[position] == UInt8(ascii: "\"") else {
+            if buffer[position] == UInt8(ascii: "}") {
+                throw Failure(offset: position, message: "a trailing comma is not allowed before `}`", code: .syntax)
+            }
+            throw Failure(offset: position, message: "expected a key in double quotes, found \(Self.describe(buffer, at: position))", code: .syntax)
+        }
+        try scanString(buffer, &position)
+        skipWhitespace(&position)
+        guard position < count else {
+            throw Failure(offset: position, message: "unexpected end of file; expected `:` after the key\(openedAt())", code: .syntax)
+        }
+        guard buffer[position] == UInt8(ascii: ":") else {
+            throw Failure(offset: position, message: "expected `:` after the key, found \(Self.describe(buffer, at: position))", code: .syntax)
+        }
+        position += 1
     }
 
     /// Scans a string starting at its opening quote, checking escapes and UTF-8, and appends its node.

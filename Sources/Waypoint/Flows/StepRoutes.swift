@@ -51,10 +51,10 @@ package final class StepRoutes: Sendable, Hashable {
     }
 
     /// What the rules need to know of a step.
-    struct Shape {
+    struct Shape<Outcomes: Collection> where Outcomes.Element == (name: String, target: Destination) {
         let id: String
         /// The outcomes the step declares, in declaration order (empty when it declares none).
-        let outcomes: [(name: String, target: Destination)]
+        let outcomes: Outcomes
         let runsSubflow: Bool
     }
 
@@ -73,12 +73,24 @@ package final class StepRoutes: Sendable, Hashable {
     /// Whether each step runs a subflow.
     @usableFromInline package let runsSubflow: [Bool]
 
-    init(_ shapes: [Shape], start declaredStart: String?) {
+    init<Outcomes>(_ shapes: [Shape<Outcomes>], start declaredStart: String?) {
         ids = shapes.map(\.id)
         runsSubflow = shapes.map(\.runsSubflow)
+        // Each id is looked up once here; the position each step's id names (the first step with
+        // it) serves the routes in declared order below.
         var positions: [String: Int] = [:]
         positions.reserveCapacity(shapes.count)
-        for (position, shape) in shapes.enumerated() where positions[shape.id] == nil { positions[shape.id] = position }
+        var named: [Int] = []
+        named.reserveCapacity(shapes.count)
+        for (position, shape) in shapes.enumerated() {
+            let index = positions.index(forKey: shape.id)
+            if let index {
+                named.append(positions.values[index])
+            } else {
+                positions[shape.id] = position
+                named.append(position)
+            }
+        }
         self.positions = positions
         func resolve(_ target: Destination) -> Resolved {
             switch target {
@@ -91,19 +103,23 @@ package final class StepRoutes: Sendable, Hashable {
         outcomes.reserveCapacity(shapes.count)
         skips.reserveCapacity(shapes.count)
         for (position, shape) in shapes.enumerated() {
-            let following: Destination = position + 1 < shapes.count ? .step(shapes[position + 1].id) : .complete
-            let declared = shape.outcomes.filter { $0.name != Outcome.back }
-            func route(_ name: String) -> Route? {
-                declared.first { $0.name == name }.map { Route(outcome: name, target: $0.target, destination: resolve($0.target), kind: .declared) }
+            var accepted: [Route] = []
+            accepted.reserveCapacity(shape.outcomes.count)
+            // The first declared `skip` and `next`, which say where a skipped step goes.
+            var skip: Route?
+            var next: Route?
+            for outcome in shape.outcomes where outcome.name != Outcome.back {
+                let route = Route(outcome: outcome.name, target: outcome.target, destination: resolve(outcome.target), kind: .declared)
+                accepted.append(route)
+                if skip == nil, outcome.name == Outcome.skip { skip = route }
+                if next == nil, outcome.name == Outcome.next { next = route }
             }
-            let inOrder = Route(outcome: Outcome.next, target: following, destination: resolve(following), kind: .documentOrder)
-            if shape.outcomes.isEmpty {
-                outcomes.append([inOrder])
-            } else {
-                outcomes.append(declared.map { Route(outcome: $0.name, target: $0.target, destination: resolve($0.target), kind: .declared) })
-            }
-            let skip = route(Outcome.skip) ?? route(Outcome.next) ?? inOrder
-            skips.append(Route(outcome: Outcome.skip, target: skip.target, destination: skip.destination, kind: skip.kind))
+            let inOrder = position + 1 < shapes.count
+                ? Route(outcome: Outcome.next, target: .step(shapes[position + 1].id), destination: .step(named[position + 1]), kind: .documentOrder)
+                : Route(outcome: Outcome.next, target: .complete, destination: .complete, kind: .documentOrder)
+            outcomes.append(shape.outcomes.isEmpty ? [inOrder] : accepted)
+            let skipped = skip ?? next ?? inOrder
+            skips.append(Route(outcome: Outcome.skip, target: skipped.target, destination: skipped.destination, kind: skipped.kind))
         }
         self.outcomes = outcomes
         self.skips = skips
@@ -133,6 +149,11 @@ package final class StepRoutes: Sendable, Hashable {
     @usableFromInline
     package func position(of id: String) -> Int? {
         ids.count <= 8 ? ids.firstIndex(of: id) : positions[id]
+    }
+
+    /// Whether the step at `position` is the first with its id (the one the id names).
+    package func isFirst(_ position: Int) -> Bool {
+        positions.count == ids.count || positions[ids[position]] == position
     }
 
     /// The route `outcome` takes from the step at `position`; `nil` when the step does not accept it.

@@ -88,16 +88,40 @@ public struct ConditionError: Error, Hashable, Sendable, CustomStringConvertible
 package enum ConditionPath {
     /// Appends an object key: `a.b`, or `a["b.c"]` when the key is not a plain name.
     package static func appending(_ key: String, to path: String) -> String {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            scalar == "$" || scalar == "_" || scalar == "-" || ("a"..."z").contains(scalar)
-                || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-        }
-        if plain { return path.isEmpty ? key : path + "." + key }
-        return path + "[" + JSONValue.string(key).jsonText + "]"
+        var text = path
+        append(key, to: &text)
+        return text
     }
 
     /// Appends an array index: `a[2]`.
     package static func appending(index: Int, to path: String) -> String {
-        path + "[\(index)]"
+        var text = path
+        append(index: index, to: &text)
+        return text
+    }
+
+    /// Appends an object key to `path` in place, as ``appending(_:to:)`` renders it.
+    package static func append(_ key: String, to path: inout String) {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "$") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        if plain {
+            if !path.isEmpty { path.append(".") }
+            path.append(key)
+        } else {
+            path.append("[")
+            path.append(JSONValue.string(key).jsonText)
+            path.append("]")
+        }
+    }
+
+    /// Appends an array index to `path` in place: `a[2]`.
+    package static func append(index: Int, to path: inout String) {
+        path.append("[")
+        path.append(String(index))
+        path.append("]")
     }
 }

@@ -66,13 +66,17 @@ extension DocumentLinter {
             result.append(PlacedText(path: path, locales: text.locales))
         }
         for (flowIndex, flow) in document.flows.enumerated() {
-            for (stepIndex, step) in flow.steps.enumerated() {
-                visit(step.content, at: Self.flowPath(flowIndex).appending("steps").appending(stepIndex).appending("content"))
+            // A path is made only for a step with content.
+            for stepIndex in flow.steps.indices {
+                guard let content = flow.steps[stepIndex].content else { continue }
+                visit(content, at: Self.flowPath(flowIndex).appending("steps").appending(stepIndex).appending("content"))
             }
         }
         for (walkthroughIndex, walkthrough) in document.walkthroughs.enumerated() {
-            for (stepIndex, step) in walkthrough.steps.enumerated() {
-                visit(step.tooltipText, at: Self.walkthroughPath(walkthroughIndex).appending("steps").appending(stepIndex).appending("tooltipText"))
+            for stepIndex in walkthrough.steps.indices {
+                let text = walkthrough.steps[stepIndex].tooltipText
+                guard text.isLocalized else { continue }
+                visit(text, at: Self.walkthroughPath(walkthroughIndex).appending("steps").appending(stepIndex).appending("tooltipText"))
             }
         }
         for (experimentIndex, experiment) in document.experiments.enumerated() {

@@ -349,28 +349,39 @@ struct DocumentLinter {
         }
         let stepPath = { (index: Int) in base.appending("steps").appending(index) }
         let routes = flow.routes
-        let stepIDs = flow.steps.map(\.id)
-        for (index, step) in flow.steps.enumerated() {
-            if let first = routes.positions[step.id], first != index {
-                add(.duplicateId, .error, stepPath(index).appending("id"),
-                    "flow \(name) already has a step `\(step.id)` (steps[\(first)]); step ids must be unique in a flow", step: index)
-            }
+        for index in flow.steps.indices where !routes.isFirst(index) {
+            let id = routes.ids[index]
+            add(.duplicateId, .error, stepPath(index).appending("id"),
+                "flow \(name) already has a step `\(id)` (steps[\(routes.positions[id] ?? index)]); step ids must be unique in a flow", step: index)
         }
         // One did-you-mean for every unknown target: its work is bounded, however many there are.
-        var suggester = Spelling.Suggester(stepIDs)
+        // The ids are prepared for it at the first unknown target.
+        var suggester: Spelling.Suggester?
         func unknownTarget(_ id: String) -> String {
-            let hint = suggester.suggestion(for: id).map { "; did you mean `\($0)`?" } ?? ""
+            if suggester == nil { suggester = Spelling.Suggester(routes.ids) }
+            let hint = suggester?.suggestion(for: id).map { "; did you mean `\($0)`?" } ?? ""
             return "flow \(name) has no step `\(id)`\(hint)"
         }
         if let start = flow.start, routes.positions[start] == nil {
             add(.unknownTarget, .error, base.appending("start"), unknownTarget(start))
         }
-        for (index, step) in flow.steps.enumerated() {
-            for outcome in step.declaredOutcomes ?? [] {
-                if case .step(let id) = outcome.target, routes.positions[id] == nil {
-                    add(.unknownTarget, .error, stepPath(index).appending("on").appending(outcome.name), unknownTarget(id),
-                        step: index, outcome: outcome.name)
+        // The targets were resolved with the routes: a step that declares outcomes has a route for
+        // each, in declaration order, but `back` (reserved: it has none).
+        for index in flow.steps.indices {
+            guard let declared = flow.steps[index].declaredOutcomes else { continue }
+            var accepted = routes.outcomes[index].makeIterator()
+            for outcome in declared {
+                let unknown: String?
+                if outcome.name == Outcome.back {
+                    if case .step(let id) = outcome.target, routes.positions[id] == nil { unknown = id } else { unknown = nil }
+                } else if case .unknown(let id) = accepted.next()?.destination {
+                    unknown = id
+                } else {
+                    unknown = nil
                 }
+                guard let unknown else { continue }
+                add(.unknownTarget, .error, stepPath(index).appending("on").appending(outcome.name), unknownTarget(unknown),
+                    step: index, outcome: outcome.name)
             }
         }
 
@@ -382,7 +393,7 @@ struct DocumentLinter {
         if !routes.start.isUnknown {
             let reached = navigation.reachable(from: navigation.start)
             // A step a variation skips is never entered on purpose.
-            for index in 0..<steps where !reached[2 * index + 1] && routes.positions[flow.steps[index].id] == index && !flow.steps[index].skip {
+            for index in 0..<steps where !reached[2 * index + 1] && routes.isFirst(index) && !flow.steps[index].skip {
                 add(.unreachableStep, .warning, stepPath(index).appending("id"),
                     "step `\(flow.steps[index].id)` of flow \(name) can never be entered: no way from the start step `\(routes.startID ?? "")` leads to it; link it from another step or remove it",
                     step: index)
@@ -410,7 +421,7 @@ struct DocumentLinter {
             add(.noExitCycle, .error, stepPath(members[0]).appending("id"), message, step: members[0])
         }
         for index in 0..<steps
-        where !completes[2 * index + 1] && !trapped[index] && routes.positions[flow.steps[index].id] == index && !flow.steps[index].skip {
+        where !completes[2 * index + 1] && !trapped[index] && routes.isFirst(index) && !flow.steps[index].skip {
             let step = flow.steps[index]
             let message: String
             if step.subflow != nil, routes.exit(from: index) == nil {
@@ -463,9 +474,14 @@ extension ExperimentEntry {
 
 extension StepRoutes.Resolved {
     /// Whether the destination is a step id the flow does not declare.
-    fileprivate var isUnknown: Bool {
+    var isUnknown: Bool {
         if case .unknown = self { true } else { false }
     }
+}
+
+extension StepRoutes.Route {
+    /// Whether the route leads to a step id the flow does not declare.
+    var isUnknown: Bool { destination.isUnknown }
 }
 
 extension NavigationGraph {

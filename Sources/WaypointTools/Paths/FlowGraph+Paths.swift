@@ -126,7 +126,7 @@ private struct PathModel {
         if let subflow = node.subflow, knownFlows[subflow] == nil, subflow != flow.id {
             throw FlowGraphError.unknownSubflow(flow: flow.id, step: node.id, subflow: subflow)
         }
-        if flow.successors[step].contains(FlowGraph.unknownIndex) {
+        if flow.routes.leaving(step).contains(where: \.isUnknown) {
             let edge = flow.edges.first { $0.from == node.id && $0.kind != .skip && !$0.isKnownTarget }
             throw FlowGraphError.unknownTarget(flow: flow.id, step: node.id, target: edge?.to.description ?? "")
         }
@@ -248,8 +248,13 @@ private struct PathModel {
         var root = Array(0..<graph.vertexCount)
         // The position in `order` whose targets a vertex was last listed among.
         var listed = [Int32](repeating: -1, count: graph.vertexCount)
-        // The targets listed so far at this position, by the root of their skip chains.
-        var byRoot: [Int: [Int]] = [:]
+        // The targets listed so far at this position, by the root of their skip chains: a list for
+        // each root, in the order listed, kept in arrays by vertex (a root's list is empty unless it
+        // was started at this position).
+        var rootListed = [Int32](repeating: -1, count: graph.vertexCount)
+        var rootFirst = [Int](repeating: -1, count: graph.vertexCount)
+        var rootLast = [Int](repeating: -1, count: graph.vertexCount)
+        var sameRootNext = [Int](repeating: -1, count: graph.vertexCount)
         var targets: [Int] = []
         for (position, vertex) in order.enumerated() {
             defer { plan.termStart.append(Int32(plan.added.count)) }
@@ -272,15 +277,27 @@ private struct PathModel {
                 listed[Int(target)] = Int32(position)
                 targets.append(Int(target))
             }
-            byRoot.removeAll(keepingCapacity: true)
+            let stamp = Int32(position)
             for target in targets {
                 var meeting = -1
+                let targetRoot = root[target]
                 // Only the earlier targets whose skip chains end where this one's does can meet it.
-                for earlier in byRoot[root[target]] ?? [] {
+                var earlier = rootListed[targetRoot] == stamp ? rootFirst[targetRoot] : -1
+                while earlier >= 0 {
                     let point = Self.meet(target, earlier, parent: parent, depth: depth)
                     if point >= 0, meeting < 0 || depth[point] > depth[meeting] { meeting = point }
+                    earlier = sameRootNext[earlier]
                 }
-                if targets.count > 1 { byRoot[root[target], default: []].append(target) }
+                if targets.count > 1 {
+                    sameRootNext[target] = -1
+                    if rootListed[targetRoot] == stamp {
+                        sameRootNext[rootLast[targetRoot]] = target
+                    } else {
+                        rootListed[targetRoot] = stamp
+                        rootFirst[targetRoot] = target
+                    }
+                    rootLast[targetRoot] = target
+                }
                 plan.read(target, less: meeting, at: position)
             }
         }

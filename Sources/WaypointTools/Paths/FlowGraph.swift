@@ -73,9 +73,6 @@ public struct FlowGraph: Sendable, Hashable {
         /// The flow's routes, from which everything below is derived: the one statement of where
         /// outcomes, skips and subflow exits lead, shared with the runtime.
         let routes: StepRoutes
-        /// For each node, where entering it and reporting an outcome can lead (node indices,
-        /// ``FlowGraph/completeIndex`` or ``FlowGraph/unknownIndex``); for a subflow step, its exit.
-        let successors: [[Int]]
         /// For each node, where navigation goes when it is skipped.
         let skipTargets: [Int]
         /// The index of the start node, ``FlowGraph/completeIndex`` for a flow without steps, or
@@ -105,10 +102,9 @@ public struct FlowGraph: Sendable, Hashable {
             }
             var nodes: [Node] = []
             var edges: [Edge] = []
-            var successors: [[Int]] = []
             nodes.reserveCapacity(entry.steps.count)
-            edges.reserveCapacity(entry.steps.count + entry.steps.count / 2)
-            successors.reserveCapacity(entry.steps.count)
+            // Each step's routes, and a skip edge for each step that may be skipped.
+            edges.reserveCapacity(routes.outcomes.reduce(entry.steps.count) { $0 + $1.count })
             for (position, step) in entry.steps.enumerated() {
                 nodes.append(Node(
                     id: step.id, screen: step.subflow == nil ? (step.screen ?? step.id) : nil,
@@ -116,14 +112,12 @@ public struct FlowGraph: Sendable, Hashable {
                 for route in routes.outcomes[position] {
                     edges.append(edge(step.id, route, kind: route.kind == .declared ? .outcome : .documentOrder))
                 }
-                successors.append(routes.leaving(position).map { index($0.destination) })
                 if step.when != nil || step.skip {
                     edges.append(edge(step.id, routes.skips[position], kind: .skip))
                 }
             }
             self.nodes = nodes
             self.edges = edges
-            self.successors = successors
             skipTargets = routes.skips.map { index($0.destination) }
             startIndex = index(routes.start)
         }

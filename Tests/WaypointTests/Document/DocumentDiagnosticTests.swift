@@ -108,6 +108,17 @@ struct DocumentDiagnosticTests {
         Case(name: "repeated key", text: flowStep(#""id": "a", "id": "b""#), expected: [
             "4:17 error duplicate-key flows[0].steps[0].id: `id` appears more than once in a flow step; keep one",
         ]),
+        Case(name: "repeated outcome", text: flowStep(#""id": "a", "on": {"x": "$complete", "y": "$complete", "x": "a"}"#), expected: [
+            "4:60 error duplicate-key flows[0].steps[0].on.x: the outcome `x` appears more than once in `on`; keep one",
+        ]),
+        Case(name: "outcome repeated with an escape", text: flowStep(#""id": "a", "on": {"\u0078": "$complete", "x": "a"}"#), expected: [
+            "4:47 error duplicate-key flows[0].steps[0].on.x: the outcome `x` appears more than once in `on`; keep one",
+        ]),
+        // `é` as one scalar, then as `e` and a combining accent: the same string, so the same outcome.
+        Case(name: "outcome repeated in another normalization", text: flowStep("\"id\": \"a\", \"on\": {\"\u{E9}\": \"$complete\", \"e\u{301}\": \"a\"}"), expected: [
+            "4:24 error bad-id flows[0].steps[0].on[\"\u{E9}\"]: `\u{E9}` is not a valid `outcome name`; ids use only letters, digits, `.`, `_` and `-`",
+            "4:42 error duplicate-key flows[0].steps[0].on[\"e\u{301}\"]: the outcome `e\u{301}` appears more than once in `on`; keep one",
+        ]),
         Case(name: "unsupported schema version", text: #"{"schemaVersion": 2, "flows": [{"bogus": 1}]}"#, expected: [
             "1:19 error unsupported-schema-version schemaVersion: schemaVersion 2 is not supported; this version of Waypoint reads schemaVersion 1",
         ]),
@@ -139,6 +150,16 @@ struct DocumentDiagnosticTests {
     func single(_ testCase: Case) {
         #expect(DocumentFixtures.validationLines(testCase.text) == testCase.expected)
         #expect(!WaypointDocument.validate(testCase.text).isValid)
+    }
+
+    @Test("An outcome repeated in a long `on` is reported once, at its second key")
+    func repeatedOutcomeAmongMany() {
+        let outcomes = (0..<17).map { #""o\#($0)": "$complete""# } + [#""o3": "a""#]
+        let text = Self.flowStep(#""id": "a", "on": {"# + outcomes.joined(separator: ", ") + "}")
+        // `"oN": "$complete", ` is 19 characters for N < 10, 20 for 10...16; the first key is at column 24.
+        #expect(DocumentFixtures.validationLines(text) == [
+            "4:\(24 + 10 * 19 + 7 * 20) error duplicate-key flows[0].steps[0].on.o3: the outcome `o3` appears more than once in `on`; keep one",
+        ])
     }
 
     @Test("Every problem is reported in one pass, in document order")
