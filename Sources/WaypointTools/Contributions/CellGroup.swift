@@ -140,3 +140,29 @@ struct CellGroup: Codable, Hashable, CanonicalGroup {
         self = try ContributionGroup.read(CellGroup.self, from: text, kind: kind)
     }
 }
+
+/// Reads the cells of rows' groups for a report, each group text once: a report meets few
+/// distinct groups among many rows (``CellGroup/texts(of:kind:)``).
+struct CellGroupReader {
+    let kind: ContributionKind
+    private var read: [ExactID: [(text: String, cell: CellGroup)]] = [:]
+
+    init(kind: ContributionKind) {
+        self.kind = kind
+    }
+
+    /// The cells `group` is summed into, with their texts; damage is the report's error.
+    mutating func cells(of group: String) throws(ReportError) -> [(text: String, cell: CellGroup)] {
+        if let known = read[ExactID(group)] { return known }
+        do {
+            let kind = kind
+            let cells = try CellGroup.texts(of: group, kind: kind).map { text throws(ContributionError) in
+                (text: text, cell: try CellGroup(text: text, kind: kind))
+            }
+            read[ExactID(group)] = cells
+            return cells
+        } catch {
+            throw .damagedContributions(error)
+        }
+    }
+}

@@ -29,28 +29,22 @@ extension ExperimentReport {
         var sums: [ExactID: ExperimentTotals] = [:]
         // By group, the users first exposed on each day (a row's start is its users' exposure, or its cell's day).
         var days: [ExactID: [Int64: Int]] = [:]
-        var cellsOf: [ExactID: [String]] = [:]
+        var cells: [ExactID: CellGroup] = [:]
+        var reader = CellGroupReader(kind: .experiment)
         for row in rows where row.kind == .experiment && ExactID(row.subject) == subject && row.revision == query.scope.revision {
             guard case .experiment(let totals) = row.totals else { throw .damagedContributions(.kindMismatch(.experiment, row.totals.kind)) }
-            let cells: [String]
-            if let known = cellsOf[ExactID(row.group)] {
-                cells = known
-            } else {
-                do { cells = try CellGroup.texts(of: row.group, kind: .experiment) } catch { throw .damagedContributions(error) }
-                cellsOf[ExactID(row.group)] = cells
-            }
-            for cell in cells {
-                sums[ExactID(cell), default: ExperimentTotals()].add(totals)
-                if let day = row.startDay { days[ExactID(cell), default: [:]][day, default: 0] += totals.users }
+            for (text, cell) in try reader.cells(of: row.group) {
+                let key = ExactID(text)
+                cells[key] = cell
+                sums[key, default: ExperimentTotals()].add(totals)
+                if let day = row.startDay { days[key, default: [:]][day, default: 0] += totals.users }
             }
         }
         var counts = ExperimentReportBuilder.Counts(
             variations: plan.variations.count, steps: plan.steps.count, guardrails: plan.guardrails.count)
         let split = query.by.map(CellGroup.Grouping.init)
         for key in sums.keys.sorted() {
-            guard let totals = sums[key], !totals.isEmpty else { continue }
-            let cell: CellGroup
-            do { cell = try CellGroup(text: key.text, kind: .experiment) } catch { throw .damagedContributions(error) }
+            guard let totals = sums[key], !totals.isEmpty, let cell = cells[key] else { continue }
             guard let experiment = cell.experiment, ExactID(experiment) == ExactID(query.experiment),
                   (cell.walkthrough ?? false) == isWalkthrough, let variation = cell.variation else { continue }
             let index = variations.firstIndex(of: ExactID(variation))

@@ -12,19 +12,7 @@ enum FlowContributionReport {
         // Subjects and groups compared by their bytes (``ExactID``), as the collector and the stores compare them.
         let subject = ExactID(query.flowID)
         // Each group's cells (a user's row splits into several, a cell's row is its own), read once.
-        var cellsOf: [ExactID: [CellGroup]] = [:]
-        func cells(_ text: String) throws(ReportError) -> [CellGroup] {
-            if let known = cellsOf[ExactID(text)] { return known }
-            do {
-                let read = try CellGroup.texts(of: text, kind: .flow).map { cell throws(ContributionError) in
-                    try CellGroup(text: cell, kind: .flow)
-                }
-                cellsOf[ExactID(text)] = read
-                return read
-            } catch {
-                throw .damagedContributions(error)
-            }
-        }
+        var reader = CellGroupReader(kind: .flow)
         let key = query.groupByVariation ? query.scope.experiment : nil
         func carries(_ cell: CellGroup, _ experiment: String) -> Bool {
             (cell.experiments ?? []).contains { ExactID($0) == ExactID(experiment) }
@@ -49,7 +37,7 @@ enum FlowContributionReport {
             let events = totals.events, left = totals.withoutStart
             // The users counted are those who started; the others add no other figure.
             totals.users = totals.started
-            for cell in try cells(row.group) {
+            for (_, cell) in try reader.cells(of: row.group) {
                 switch cell.by {
                 case .all:
                     withoutStart += left
@@ -81,7 +69,7 @@ enum FlowContributionReport {
         let byRevision = revisionRows.mapValues(FlowTotals.sum)
         let byAttribute = attributeRows.mapValues(FlowTotals.sum)
         for text in groupsOutsideRange {
-            for cell in try cells(text) where cell.by == .all {
+            for (_, cell) in try reader.cells(of: text) where cell.by == .all {
                 experiments.formUnion((cell.experiments ?? []).map { ExactID($0) })
                 if let key, carries(cell, key) { carriesKey = true }
             }
