@@ -126,6 +126,8 @@ struct ReportScaleBenchmark {
                 throw BenchmarkError("the server accepted \(accepted) of \(level - before) events; see the rejections in its answers")
             }
             let footprint = if let postgres { try await postgres.footprint() } else { await StorageFootprint.measure(directory: data) }
+            FileHandle.standardError.write(Data(("stored \(Self.grouped(level)) events in \(String(format: "%.0f", seconds)) s; "
+                + "timing reports\n").utf8))
             let cookie = try await ServerBenchmarks.signIn(port: port)
             var medians: [Double] = []
             var counts: [Int] = []
