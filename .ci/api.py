@@ -141,9 +141,12 @@ def compare(baseline_path, current_path):
             elif kind.startswith("requirement.") and full.rsplit(".", 1)[0] in old:
                 breaking.append(f"breaking: `{full}` is a new requirement of a public protocol (`{b}`): apps' "
                                 f"conforming types stop compiling unless it has a default; {RECORD}.")
-            else:
-                added.append(f"added: `{full}` (`{b}`) — give it a line in API/inventory and record the "
+            elif full.rsplit(".", 1)[0] in old or full.rsplit(".", 1)[0] in new:
+                added.append(f"added: `{full}` (`{b}`), a member of `{full.rsplit('.', 1)[0]}` — record the "
                              f"baseline with `.ci/api --record`.")
+            else:
+                added.append(f"added: `{full}` (`{b}`) — give it a line in API/inventory and a place under "
+                             f"`## Topics` in its module's DocC catalog, and record the baseline with `.ci/api --record`.")
     for line in breaking + added:
         print(line)
     return len(breaking), len(added)
