@@ -5,7 +5,8 @@ Called by `.ci/api`, which builds the modules and extracts their symbol graphs f
 
     api.py listing  <symbol-graph-dir> <module> <out.txt>     the normalized listing of a module
     api.py compare  <baseline.txt> <current.txt>              breaking changes and additions
-    api.py surface  <root>                                    the inventory and DocC curation checks
+    api.py surface  <root> <Waypoint.txt> <WaypointTesting.txt>  the inventory and DocC curation checks
+    api.py ui-listing <root>                                  WaypointUI's public declarations (source scan)
 
 A listing has one line per public declaration: kind, full path and declaration text, separated by
 tabs, sorted. Python 3 standard library only.
