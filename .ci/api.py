@@ -342,6 +342,9 @@ def surface(root, graph_listings):
 
 
 def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
     if argv[1] == "listing":
         write_listing(argv[2], argv[3], argv[4])
         return 0
