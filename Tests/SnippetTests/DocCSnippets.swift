@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Waypoint
 import WaypointTesting
 import WaypointTools
@@ -362,4 +363,18 @@ enum AddingWaypointToAnAppSnippets {
         // snippet:end
         pump.cancel()
     }
+}
+
+/// The snippet of the WaypointTesting landing page, run as a test.
+@Suite struct WaypointTestingSnippets {
+    let signup = DeclaringFlowsSnippets.steps()
+
+    // snippet:begin
+    @Test func newUsersArePersonalized() throws {
+        var tester = try FlowTester(signup, context: Account())
+        try tester.run("register", "newUser")
+        #expect(tester.current == "personalization")
+        #expect(tester.visited == ["splash", "registration", "personalization"])
+    }
+    // snippet:end
 }

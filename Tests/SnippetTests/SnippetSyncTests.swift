@@ -6,10 +6,12 @@ import Testing
 @Suite struct SnippetSyncTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let documents: [String] = {
-        let articles = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/Waypoint/Documentation.docc").path)) ?? []
-        return ["README.md"] + articles.filter { $0.hasSuffix(".md") }.sorted().map { "Sources/Waypoint/Documentation.docc/" + $0 }
-    }()
+    static let catalogs = ["Sources/Waypoint/Documentation.docc", "Sources/WaypointTesting/Documentation.docc"]
+
+    static let documents: [String] = ["README.md"] + catalogs.flatMap { catalog in
+        let articles = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+        return articles.filter { $0.hasSuffix(".md") }.sorted().map { catalog + "/" + $0 }
+    }
 
     /// The ```swift blocks of a Markdown file.
     static func swiftBlocks(_ path: String) throws -> [String] {

@@ -6,7 +6,7 @@ import Observation
 ///
 /// When a batch fails, it and every batch after it are kept, in order, so that the sink never
 /// receives events out of order. Kept batches are sent again, first, when the next batch is sent
-/// or on ``retry()``; ``takeUndelivered()`` hands them back instead. Nothing is dropped.
+/// or on `retry()`; `takeUndelivered()` hands them back instead. Nothing is dropped.
 @MainActor
 @Observable
 public final class EventDelivery {

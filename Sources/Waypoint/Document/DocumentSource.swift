@@ -1,6 +1,6 @@
 /// The text a document was read from, parsed, so that any JSON path can be turned into a line and column.
 ///
-/// ``DocumentValidation`` keeps it so that graph analysis (``WaypointDocument/lint(source:)``) can point at
+/// ``DocumentValidation`` keeps it so that graph analysis (`WaypointDocument.lint(source:)`) can point at
 /// the exact place of each problem.
 public struct DocumentSource: Sendable {
     let tape: JSONTape

@@ -91,7 +91,7 @@ extension WaypointDocument {
     /// `changes` applied to every entry of the flows and walkthroughs they name.
     ///
     /// Entries chosen by experiment (`"experiment"`/`"variation"` on entries sharing an id) are kept
-    /// as written; ``EntrySelector`` with a forced variation chooses among them. A variation without
+    /// as written; `EntrySelector` with a forced variation chooses among them. A variation without
     /// changes, such as the control, gives the document unchanged.
     ///
     /// - Throws: ``DocumentError`` when the document has no experiment `experiment`, or it has no

@@ -129,7 +129,7 @@ extension WaypointDocument {
     ///   - preferredLanguages: the device's preferred languages, used when the attributes have no
     ///     `locale` (by default `Locale.preferredLanguages`).
     /// - Throws: ``DocumentError`` when a subflow names no flow or flows run each other in a circle (both are
-    ///   reported by ``lint(source:)``).
+    ///   reported by `lint(source:)`).
     public func resolve(
         attributes: Attributes, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:],
         preferredLanguages: [String] = Locale.preferredLanguages

@@ -3,7 +3,7 @@ import Foundation
 /// A place where Waypoint keeps progress between launches: flow paths, walkthrough progress, donations.
 ///
 /// A store holds opaque bytes under string keys. Waypoint encodes versioned snapshots on top of it
-/// (see ``ProgressStore/loadSnapshot(_:forKey:)``), so a store only has to move bytes safely.
+/// (see `ProgressStore.loadSnapshot(_:forKey:)`), so a store only has to move bytes safely.
 /// Implementations must be safe to call from any task.
 ///
 /// Use ``FileProgressStore`` in apps that want a file they control, ``UserDefaultsProgressStore`` for

@@ -3,7 +3,7 @@ import Foundation
 /// Why a progress store could not read, write or decode saved progress, and what Waypoint did about it.
 ///
 /// Its ``description`` is written for the developer reading a log: what went wrong, where (key, path),
-/// and either how to fix it or, for ``ProgressStore/loadSnapshot(_:forKey:)``, what Waypoint did
+/// and either how to fix it or, for `ProgressStore.loadSnapshot(_:forKey:)`, what Waypoint did
 /// ("Moved it aside to …; starting fresh."). Inspect it with ``code``, ``key`` and ``movedTo``.
 public struct ProgressStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of problem, stable across releases; compare it with the static members.

@@ -8,7 +8,7 @@ import FoundationNetworking
 ///
 /// A batch from the queue is cut into requests of at most ``Configuration/maxBatchEvents`` events and
 /// ``Configuration/maxBatchBytes`` bytes, sent one at a time (never two requests in flight). The
-/// answers decide what happens (see ``EventUploadOutcome``):
+/// answers decide what happens (see `EventUploadOutcome`):
 /// - 2xx: delivered; events the server rejects one by one are dropped and counted in ``report``,
 ///   never sent again; duplicates (by `messageId`) are counted.
 /// - 413: the request is sent again in halves; a single event the server finds too large is dropped

@@ -1,6 +1,6 @@
 /// The experiment a flow or walkthrough was chosen by, and the user's variation of it.
 ///
-/// ``WaypointDocument/resolve(attributes:savedGroups:)`` sets it on the ``FlowDefinition``s and
+/// ``WaypointDocument/resolve(attributes:savedGroups:forcedVariations:preferredLanguages:)`` sets it on the ``FlowDefinition``s and
 /// ``Walkthrough``s it builds for a user who takes part in an experiment, and the analytics
 /// adapters attach it to every event, so `--by variation` reports see the variation without the
 /// app copying anything.
