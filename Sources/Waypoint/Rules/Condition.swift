@@ -14,11 +14,11 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The condition as written.
     public let json: JSONValue
     /// The parts GrowthBook cannot evaluate, in a stable order; each of them never matches.
-    public let problems: [ConditionError]
+    package let problems: [ConditionError]
     let root: ConditionNode
 
     /// Parses a condition, accepting mistakes the way GrowthBook does (see ``problems``).
-    public init(json: JSONValue) {
+    package init(json: JSONValue) {
         var parser = ConditionParser()
         self.root = parser.condition(json, path: "")
         self.json = json
@@ -26,13 +26,13 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Parses a condition, throwing its first problem, if any (``problems`` has all of them).
-    public init(validating json: JSONValue) throws(ConditionError) {
+    package init(validating json: JSONValue) throws(ConditionError) {
         self.init(json: json)
         if let first = problems.first { throw first }
     }
 
     /// The condition that every user matches: `{}`.
-    public static let always = Condition(json: .object([:]))
+    package static let always = Condition(json: .object([:]))
 
     /// Decodes a condition from its JSON form, accepting mistakes the way GrowthBook does.
     public init(from decoder: any Decoder) throws {
@@ -48,12 +48,12 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
     ///
     /// - Parameter savedGroups: the lists that `$inGroup` and `$notInGroup` refer to by id; an unknown id is
     ///   an empty list.
-    public func evaluate(_ attributes: Attributes, savedGroups: SavedGroups = [:]) -> Bool {
+    package func evaluate(_ attributes: Attributes, savedGroups: SavedGroups = [:]) -> Bool {
         ConditionEvaluator(savedGroups: savedGroups).evaluate(root, on: .object(attributes.values))
     }
 
     /// Whether a JSON value satisfies the condition, as if its members were the attributes.
-    public func evaluate(json value: JSONValue, savedGroups: SavedGroups = [:]) -> Bool {
+    package func evaluate(json value: JSONValue, savedGroups: SavedGroups = [:]) -> Bool {
         ConditionEvaluator(savedGroups: savedGroups).evaluate(root, on: value)
     }
 
