@@ -71,7 +71,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
     public struct FlowChoice: Sendable, Hashable, Encodable {
         /// The choice as the document's resolution gives it, with the experiment that changes the flow's
         /// steps when no entry experiment decides it.
-        public var choice: ResolutionReport.FlowChoice
+        package var choice: ResolutionReport.FlowChoice
         /// The changes to the flow's steps; `nil` when no experiment changes them.
         public var changes: Changes?
         /// The other experiments that change the flow's steps, in document order; empty when none.
@@ -102,7 +102,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
     public struct WalkthroughChoice: Sendable, Hashable, Encodable {
         /// The choice as the document's resolution gives it, with the experiment that changes the
         /// walkthrough's steps when no entry experiment decides it.
-        public var choice: ResolutionReport.WalkthroughChoice
+        package var choice: ResolutionReport.WalkthroughChoice
         /// The changes to the walkthrough's steps; `nil` when no experiment changes them.
         public var changes: Changes?
         /// The other experiments that change the walkthrough's steps, in document order; empty when none.
