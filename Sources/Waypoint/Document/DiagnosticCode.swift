@@ -1,13 +1,13 @@
 /// The stable code of a kind of problem, such as `unknown-key` or `dead-end`; written as a string in JSON.
 ///
-/// Decoding problems: ``syntax``, ``tooDeep``, ``duplicateKey``, ``unknownKey``, ``missingKey``,
-/// ``wrongType``, ``badValue``, ``badId``, ``unsupportedSchemaVersion``, ``negativeDuration``,
-/// ``badCondition``, ``reservedOutcome``, ``conflictingKeys``, ``missingDefaultLocale``, and in an experiment's
-/// `changes` ``unknownTarget`` and ``unknownVariation``. Graph problems (lint, as listed in
-/// docs/ARCHITECTURE.md, "The command-line tool"): ``duplicateId``, ``unknownTarget``, ``unknownSubflow``, ``subflowCycle``, ``unreachableStep``,
-/// ``deadEnd``, ``noExitCycle``, ``unknownExperiment``, ``unknownVariation``, ``badWeights``,
-/// ``duplicateTarget``, ``emptyFlow``, ``overlappingExperiments``, ``unknownGoal``, and ``missingVariation``,
-/// ``removedContent``.
+/// Decoding problems: `syntax`, `too-deep`, `duplicate-key`, `unknown-key`, `missing-key`,
+/// `wrong-type`, `bad-value`, `bad-id`, `unsupported-schema-version`, `negative-duration`,
+/// `bad-condition`, `reserved-outcome`, `conflicting-keys`, `missing-default-locale`, and in an experiment's
+/// `changes` `unknown-target` and `unknown-variation`. Graph problems (lint, as listed in
+/// docs/ARCHITECTURE.md, "The command-line tool"): `duplicate-id`, `unknown-target`, `unknown-subflow`, `subflow-cycle`, `unreachable-step`,
+/// `dead-end`, `no-exit-cycle`, `unknown-experiment`, `unknown-variation`, `bad-weights`,
+/// `duplicate-target`, `empty-flow`, `overlapping-experiments`, `unknown-goal`, and `missing-variation`,
+/// `removed-content`.
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The code as written, such as `unknown-key`.
     public let rawValue: String

@@ -10,7 +10,7 @@ public struct DocumentValidation: Sendable {
     package let source: DocumentSource?
 
     /// Whether the document could be read without error.
-    public var isValid: Bool { document != nil }
+    package var isValid: Bool { document != nil }
 
 }
 

@@ -7,11 +7,11 @@
 /// the old one). GrowthBook's `filters`, `ranges` and `force` are not part of the format.
 ///
 /// What the experiment is for is part of it too (docs/ARCHITECTURE.md, "The document format"):
-/// its ``goal`` (`$complete`, `STEP` or `STEP:OUTCOME`, the syntax of `waypoint experiment --goal`),
+/// its `goal` (`$complete`, `STEP` or `STEP:OUTCOME`, the syntax of `waypoint experiment --goal`),
 /// ``guardrails`` (goals that must not get worse), ``minimumDetectableEffect`` (relative, default 0.1)
 /// and a free-text ``hypothesis``.
 public struct ExperimentEntry: Sendable, Hashable, Encodable {
-    /// The experiment's key, also the seed of the hash unless ``seed`` is set.
+    /// The experiment's key, also the seed of the hash unless `seed` is set.
     public var key: String
     /// The names of the variations; the first is the control, which users outside the experiment get.
     public var variations: [String]
@@ -35,10 +35,10 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// `sub/inner` for a subflow's step) or `STEP:OUTCOME`; reports default to it, and to `$complete`
     /// without it.
     package var goal: String?
-    /// Goals that must not get worse (such as `["$complete"]` on a paywall test), in the syntax of ``goal``.
+    /// Goals that must not get worse (such as `["$complete"]` on a paywall test), in the syntax of `goal`.
     public var guardrails: [String]?
     /// The smallest relative effect worth detecting (0.1 is 10%); `nil` means
-    /// ``defaultMinimumDetectableEffect``.
+    /// `defaultMinimumDetectableEffect`.
     public var minimumDetectableEffect: Double?
     /// What the team expects and why, in words.
     public var hypothesis: String?
@@ -53,9 +53,9 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// The goal used when a document does not give one: the flow (or walkthrough) completed.
     public static let defaultGoal = "$complete"
 
-    /// The goal reports use: ``goal``, else ``defaultGoal``.
+    /// The goal reports use: `goal`, else ``defaultGoal``.
     public var effectiveGoal: String { goal ?? Self.defaultGoal }
-    /// The minimum detectable effect reports use: ``minimumDetectableEffect``, else ``defaultMinimumDetectableEffect``.
+    /// The minimum detectable effect reports use: ``minimumDetectableEffect``, else `defaultMinimumDetectableEffect`.
     package var effectiveMinimumDetectableEffect: Double { minimumDetectableEffect ?? Self.defaultMinimumDetectableEffect }
 
     /// Creates an experiment entry.

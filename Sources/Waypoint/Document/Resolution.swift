@@ -2,7 +2,7 @@ import Foundation
 
 /// What a document gives one user: which entry of each flow and walkthrough, and the values to run them.
 ///
-/// Encodes as ``report`` (the JSON of `waypoint resolve --format json`).
+/// Encodes as the choices made (the JSON of `waypoint resolve --format json`).
 ///
 /// Assignment is deterministic: it hashes the experiment's hash attribute (by default `id`) with
 /// GrowthBook's hash, so the same attributes always give the same answer, on every device and in every
@@ -26,7 +26,7 @@ public struct Resolution: Sendable, Encodable {
     /// and walkthroughs carry too; `nil` for a bundled document or one read from a file.
     public let revision: Int?
 
-    /// Encodes ``report``.
+    /// Encodes the choices made, as `waypoint resolve --format json` prints them.
     public func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)
     }
@@ -129,7 +129,7 @@ extension WaypointDocument {
     ///   - preferredLanguages: the device's preferred languages, used when the attributes have no
     ///     `locale` (by default `Locale.preferredLanguages`).
     /// - Throws: ``DocumentError`` when a subflow names no flow or flows run each other in a circle (both are
-    ///   reported by ``lint(source:)``).
+    ///   reported by `waypoint lint`).
     public func resolve(
         attributes: Attributes, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:],
         preferredLanguages: [String] = Locale.preferredLanguages

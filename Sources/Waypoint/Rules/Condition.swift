@@ -3,7 +3,7 @@
 /// Evaluation follows GrowthBook's reference SDK exactly, including its JavaScript conversions (`"8"` is
 /// greater than `5`, a missing attribute compares as `0`) and its treatment of mistakes: an unknown operator
 /// or an operand of the wrong kind makes that part of the condition `false`. Such parts are also listed in
-/// ``problems`` so that a validator can report them; ``init(validating:)`` refuses them.
+/// `problems` so that a validator can report them; ``init(validating:)`` refuses them.
 ///
 /// Differences from the JavaScript SDK, where its behaviour is an accident of the language rather than a rule:
 /// objects compare equal regardless of key order; `$and`, `$or`, `$nor` with a non-array operand, `$not` or
@@ -17,7 +17,7 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
     package let problems: [ConditionError]
     let root: ConditionNode
 
-    /// Parses a condition, accepting mistakes the way GrowthBook does (see ``problems``).
+    /// Parses a condition, accepting mistakes the way GrowthBook does (see `problems`).
     package init(json: JSONValue) {
         var parser = ConditionParser()
         self.root = parser.condition(json, path: "")
@@ -25,7 +25,7 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
         self.problems = parser.problems
     }
 
-    /// Parses a condition, throwing its first problem, if any (``problems`` has all of them).
+    /// Parses a condition, throwing its first problem, if any (`problems` has all of them).
     package init(validating json: JSONValue) throws(ConditionError) {
         self.init(json: json)
         if let first = problems.first { throw first }

@@ -85,7 +85,7 @@ public struct RevisionPreview: Sendable, Hashable, Encodable {
     ///   - published: the revision users have now; `nil` when nothing is published.
     ///   - candidate: the revision to preview.
     ///   - events: the app's events; events of flows neither revision has, and non-flow events, are ignored.
-    ///   - candidateSource: the candidate's parsed text (``DocumentValidation/source``), to give the
+    ///   - candidateSource: the candidate's parsed text (`DocumentValidation.source`), to give the
     ///     diagnostics lines and columns; without it they are 0.
     package static func compute(
         published: WaypointDocument?, candidate: WaypointDocument, events: some Sequence<OnboardingEvent>,
