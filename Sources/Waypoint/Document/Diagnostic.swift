@@ -32,7 +32,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var message: String
 
     /// Creates a diagnostic.
-    package init(severity: Severity, code: DiagnosticCode, path: String, line: Int, column: Int, message: String) {
+    public init(severity: Severity, code: DiagnosticCode, path: String, line: Int, column: Int, message: String) {
         self.severity = severity
         self.code = code
         self.path = path
