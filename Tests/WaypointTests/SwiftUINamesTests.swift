@@ -105,7 +105,7 @@ struct SwiftUINamesTests {
     func everyTypeIsUnambiguous() async throws {
         let names = try Self.waypointTypeNames()
         #expect(names.count > 100, "read \(names.count) names from Sources/Waypoint")
-        #expect(names.contains("Insets") && names.contains("ExperimentNamespace") && names.contains("ScrolledContent"))
+        #expect(names.contains("Insets") && names.contains("ExperimentAssignment") && names.contains("ScrolledContent"))
         #expect(names.contains("OverlayRect") && !names.contains("Rect"))
         let body = names.map { "extension \($0) {}" }.joined(separator: "\n")
         let result = try await Self.typecheckBesideSwiftUI(body)
@@ -118,7 +118,7 @@ struct SwiftUINamesTests {
             let scroll = ScrolledContent(viewport: OverlayRect(x: 0, y: 100, width: 390, height: 600),
                                          contentOffset: OverlayPoint(x: 0, y: 1_200), contentSize: OverlaySize(width: 390, height: 4_000))
             let safeArea = Insets(top: 47, bottom: 34)
-            let namespace = ExperimentNamespace(id: "onboarding", range: BucketRange(0, 0.5))
+            let assignment = ExperimentAssignment(experiment: "onboarding", variation: "short")
             let view = Text()
             """)
         #expect(result.succeeded, "\(result.output)")

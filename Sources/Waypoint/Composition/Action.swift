@@ -49,7 +49,7 @@ public final class Action<Input: Sendable, Output: Sendable> {
     public private(set) var isExecuting = false
 
     /// How many executions have started (discarded calls are not counted).
-    public private(set) var executionCount = 0
+    package private(set) var executionCount = 0
 
     @ObservationIgnored private let work: @Sendable (Input) async throws -> Output
     @ObservationIgnored private let outputBroadcast = Broadcast<Output>()

@@ -25,31 +25,31 @@ public enum ActionResult<Output> {
     case discarded
 
     /// The output when the work completed, otherwise `nil`.
-    public var output: Output? {
+    package var output: Output? {
         if case .completed(let output) = self { return output }
         return nil
     }
 
     /// The error when the work failed, otherwise `nil`.
-    public var error: (any Error)? {
+    package var error: (any Error)? {
         if case .failed(let error) = self { return error }
         return nil
     }
 
     /// Whether the work ran and returned an output.
-    public var isCompleted: Bool {
+    package var isCompleted: Bool {
         if case .completed = self { return true }
         return false
     }
 
     /// Whether the call was dropped because the action was already executing.
-    public var isDiscarded: Bool {
+    package var isDiscarded: Bool {
         if case .discarded = self { return true }
         return false
     }
 
     /// Whether the work was cancelled.
-    public var isCancelled: Bool {
+    package var isCancelled: Bool {
         if case .cancelled = self { return true }
         return false
     }

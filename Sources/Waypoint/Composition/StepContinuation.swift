@@ -37,7 +37,7 @@ public final class StepContinuation<Output: Sendable>: Sendable {
     }
 
     /// Whether the step has already been resumed (finished, failed or cancelled).
-    public var isResolved: Bool {
+    package var isResolved: Bool {
         state.isResolved
     }
 

@@ -41,7 +41,7 @@
 /// when those matter; ``SubflowObserver`` explains each limit and why.
 public struct Subflow<Input: Sendable, Output: Sendable>: Sendable {
     /// The step's name when it was given one; composed subflows have none until ``named(_:)``.
-    public let name: String?
+    package let name: String?
 
     private let body: @Sendable (Input) async throws -> Output
 
@@ -163,7 +163,7 @@ extension Subflow where Input == Void {
 extension Subflow where Input == Output {
     /// A subflow that shows nothing and returns its input: the neutral brick, for a branch with no
     /// steps of its own.
-    public static var identity: Subflow {
+    package static var identity: Subflow {
         Subflow { $0 }
     }
 }

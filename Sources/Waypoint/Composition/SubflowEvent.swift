@@ -31,7 +31,7 @@ public struct SubflowEvent: Sendable, Hashable, CustomStringConvertible {
     public let experiment: ExperimentAssignment?
 
     /// Creates an event (observers receive them; tests build them to compare).
-    public init(path: [String], kind: Kind, experiment: ExperimentAssignment? = nil) {
+    package init(path: [String], kind: Kind, experiment: ExperimentAssignment? = nil) {
         self.name = path.last ?? ""
         self.path = path
         self.kind = kind

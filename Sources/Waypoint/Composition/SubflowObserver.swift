@@ -7,10 +7,12 @@
 /// step goes on, so an observer sees events in order and may hop to its own actor.
 ///
 /// ```swift
-/// let log = SubflowEventHandler { event in
-///     if case .started = event.kind { await analytics.track("Step Viewed", step: event.name) }
+/// struct StepLog: SubflowObserver {
+///     func receive(_ event: SubflowEvent) async {
+///         if case .started = event.kind { print("entered", event.path.joined(separator: "/")) }
+///     }
 /// }
-/// try await onboarding.run((), observer: log)
+/// try await onboarding.run((), observer: StepLog())
 /// ```
 ///
 /// For analytics, pass a ``SubflowAnalytics``: it reports the run with the same events, recorded
@@ -34,19 +36,4 @@
 public protocol SubflowObserver: Sendable {
     /// Called for every event of every named step, in order; the step waits for it to return.
     func receive(_ event: SubflowEvent) async
-}
-
-/// A ``SubflowObserver`` made from a closure.
-public struct SubflowEventHandler: SubflowObserver {
-    private let handle: @Sendable (SubflowEvent) async -> Void
-
-    /// Creates an observer that calls `handle` with each event.
-    public init(_ handle: @escaping @Sendable (SubflowEvent) async -> Void) {
-        self.handle = handle
-    }
-
-    /// Calls the closure with `event`.
-    public func receive(_ event: SubflowEvent) async {
-        await handle(event)
-    }
 }

@@ -42,12 +42,12 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Creates a diagnostic at a location.
-    public init(_ severity: Severity, _ code: DiagnosticCode, path: String, at location: SourcePosition, _ message: String) {
+    package init(_ severity: Severity, _ code: DiagnosticCode, path: String, at location: SourcePosition, _ message: String) {
         self.init(severity: severity, code: code, path: path, line: location.line, column: location.column, message: message)
     }
 
     /// The line and column.
-    public var location: SourcePosition { SourcePosition(line: line, column: column) }
+    package var location: SourcePosition { SourcePosition(line: line, column: column) }
 
     /// Whether the problem is an error.
     public var isError: Bool { severity == .error }

@@ -1,13 +1,13 @@
 /// The stable code of a kind of problem, such as `unknown-key` or `dead-end`; written as a string in JSON.
 ///
-/// Decoding problems: ``syntax``, ``tooDeep``, ``duplicateKey``, ``unknownKey``, ``missingKey``,
-/// ``wrongType``, ``badValue``, ``badId``, ``unsupportedSchemaVersion``, ``negativeDuration``,
-/// ``badCondition``, ``reservedOutcome``, ``conflictingKeys``, ``missingDefaultLocale``, and in an experiment's
-/// `changes` ``unknownTarget`` and ``unknownVariation``. Graph problems (lint, as listed in
-/// docs/ARCHITECTURE.md, "The command-line tool"): ``duplicateId``, ``unknownTarget``, ``unknownSubflow``, ``subflowCycle``, ``unreachableStep``,
-/// ``deadEnd``, ``noExitCycle``, ``unknownExperiment``, ``unknownVariation``, ``badWeights``,
-/// ``duplicateTarget``, ``emptyFlow``, ``overlappingExperiments``, ``unknownGoal``, and ``missingVariation``,
-/// ``removedContent``.
+/// Decoding problems: `syntax`, `too-deep`, `duplicate-key`, `unknown-key`, `missing-key`,
+/// `wrong-type`, `bad-value`, `bad-id`, `unsupported-schema-version`, `negative-duration`,
+/// `bad-condition`, `reserved-outcome`, `conflicting-keys`, `missing-default-locale`, and in an experiment's
+/// `changes` `unknown-target` and `unknown-variation`. Graph problems (lint, as listed in
+/// docs/ARCHITECTURE.md, "The command-line tool"): `duplicate-id`, `unknown-target`, `unknown-subflow`, `subflow-cycle`, `unreachable-step`,
+/// `dead-end`, `no-exit-cycle`, `unknown-experiment`, `unknown-variation`, `bad-weights`,
+/// `duplicate-target`, `empty-flow`, `overlapping-experiments`, `unknown-goal`, and `missing-variation`,
+/// `removed-content`.
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The code as written, such as `unknown-key`.
     public let rawValue: String
@@ -34,74 +34,74 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Exp
     // MARK: Decoding
 
     /// The text is not valid JSON.
-    public static let syntax: DiagnosticCode = "syntax"
+    package static let syntax: DiagnosticCode = "syntax"
     /// Arrays and objects nest deeper than the parser allows.
-    public static let tooDeep: DiagnosticCode = "too-deep"
+    package static let tooDeep: DiagnosticCode = "too-deep"
     /// An object has the same key twice.
-    public static let duplicateKey: DiagnosticCode = "duplicate-key"
+    package static let duplicateKey: DiagnosticCode = "duplicate-key"
     /// A key the format does not have (often a typo).
-    public static let unknownKey: DiagnosticCode = "unknown-key"
+    package static let unknownKey: DiagnosticCode = "unknown-key"
     /// A required key is absent.
-    public static let missingKey: DiagnosticCode = "missing-key"
+    package static let missingKey: DiagnosticCode = "missing-key"
     /// A value of the wrong JSON type (a string where a number is expected…).
-    public static let wrongType: DiagnosticCode = "wrong-type"
+    package static let wrongType: DiagnosticCode = "wrong-type"
     /// A value of the right type that is not allowed (not one of an enumeration, out of range…).
-    public static let badValue: DiagnosticCode = "bad-value"
+    package static let badValue: DiagnosticCode = "bad-value"
     /// An id that is empty or has characters other than letters, digits, `.`, `_` and `-`.
-    public static let badId: DiagnosticCode = "bad-id"
+    package static let badId: DiagnosticCode = "bad-id"
     /// A `schemaVersion` this version of Waypoint does not read.
-    public static let unsupportedSchemaVersion: DiagnosticCode = "unsupported-schema-version"
+    package static let unsupportedSchemaVersion: DiagnosticCode = "unsupported-schema-version"
     /// A duration (timeout, timer) below zero.
-    public static let negativeDuration: DiagnosticCode = "negative-duration"
+    package static let negativeDuration: DiagnosticCode = "negative-duration"
     /// A condition GrowthBook cannot evaluate (unknown operator, operand of the wrong kind, bad pattern).
-    public static let badCondition: DiagnosticCode = "bad-condition"
+    package static let badCondition: DiagnosticCode = "bad-condition"
     /// An outcome named `back`, which is reserved for going back.
-    public static let reservedOutcome: DiagnosticCode = "reserved-outcome"
+    package static let reservedOutcome: DiagnosticCode = "reserved-outcome"
     /// Two keys that exclude each other (`screen` and `subflow`), or two changes of one step in one variation.
-    public static let conflictingKeys: DiagnosticCode = "conflicting-keys"
+    package static let conflictingKeys: DiagnosticCode = "conflicting-keys"
     /// A document with localized text but no `defaultLocale`, or a localized text without the default locale.
-    public static let missingDefaultLocale: DiagnosticCode = "missing-default-locale"
+    package static let missingDefaultLocale: DiagnosticCode = "missing-default-locale"
 
     // MARK: Graph analysis
 
     /// Two flows, steps, walkthroughs or experiments with the same id.
-    public static let duplicateId: DiagnosticCode = "duplicate-id"
+    package static let duplicateId: DiagnosticCode = "duplicate-id"
     /// An outcome or `start` that names no step of the flow; in an experiment's `changes`, also a flow,
     /// walkthrough or step that the document does not have (a decoding error there).
-    public static let unknownTarget: DiagnosticCode = "unknown-target"
+    package static let unknownTarget: DiagnosticCode = "unknown-target"
     /// A `subflow` that names no flow of the document.
-    public static let unknownSubflow: DiagnosticCode = "unknown-subflow"
+    package static let unknownSubflow: DiagnosticCode = "unknown-subflow"
     /// A flow that runs itself as a subflow, directly or not.
-    public static let subflowCycle: DiagnosticCode = "subflow-cycle"
+    package static let subflowCycle: DiagnosticCode = "subflow-cycle"
     /// A step that no navigation from the start can enter.
-    public static let unreachableStep: DiagnosticCode = "unreachable-step"
+    package static let unreachableStep: DiagnosticCode = "unreachable-step"
     /// A step from which `$complete` cannot be reached.
-    public static let deadEnd: DiagnosticCode = "dead-end"
+    package static let deadEnd: DiagnosticCode = "dead-end"
     /// Steps that lead only to each other: once entered, the flow can never complete.
-    public static let noExitCycle: DiagnosticCode = "no-exit-cycle"
+    package static let noExitCycle: DiagnosticCode = "no-exit-cycle"
     /// An `experiment` that names no experiment of the document.
-    public static let unknownExperiment: DiagnosticCode = "unknown-experiment"
+    package static let unknownExperiment: DiagnosticCode = "unknown-experiment"
     /// A `variation` that is not one of its experiment's variations.
-    public static let unknownVariation: DiagnosticCode = "unknown-variation"
+    package static let unknownVariation: DiagnosticCode = "unknown-variation"
     /// Experiment weights that do not add up to 1 or do not match the variations.
-    public static let badWeights: DiagnosticCode = "bad-weights"
+    package static let badWeights: DiagnosticCode = "bad-weights"
     /// Two steps of a walkthrough on the same element with the same completion trigger.
-    public static let duplicateTarget: DiagnosticCode = "duplicate-target"
+    package static let duplicateTarget: DiagnosticCode = "duplicate-target"
     /// A flow or walkthrough without steps.
-    public static let emptyFlow: DiagnosticCode = "empty-flow"
+    package static let emptyFlow: DiagnosticCode = "empty-flow"
     /// Two experiments deciding the same thing: both change one step, or entries of one flow or walkthrough id vary by both.
-    public static let overlappingExperiments: DiagnosticCode = "overlapping-experiments"
+    package static let overlappingExperiments: DiagnosticCode = "overlapping-experiments"
     /// An experiment variation without an entry of a flow or walkthrough that varies by that experiment.
-    public static let missingVariation: DiagnosticCode = "missing-variation"
+    package static let missingVariation: DiagnosticCode = "missing-variation"
     /// An experiment that no flow or walkthrough varies by (a warning).
-    public static let unusedExperiment: DiagnosticCode = "unused-experiment"
+    package static let unusedExperiment: DiagnosticCode = "unused-experiment"
     /// A localized text without a locale that another text of the document has (a warning).
-    public static let missingTranslation: DiagnosticCode = "missing-translation"
+    package static let missingTranslation: DiagnosticCode = "missing-translation"
     /// An experiment's `goal` or guardrail that names a step or outcome the flow (or walkthrough) it
     /// reaches does not have.
-    public static let unknownGoal: DiagnosticCode = "unknown-goal"
+    package static let unknownGoal: DiagnosticCode = "unknown-goal"
     /// A variation's change that removes a key of a step's `content` (`null`): the screen must do without it (a warning).
-    public static let removedContent: DiagnosticCode = "removed-content"
+    package static let removedContent: DiagnosticCode = "removed-content"
     /// A condition object that mixes operators (`$in`) and plain keys, so it is compared as a literal (a warning).
-    public static let mixedCondition: DiagnosticCode = "mixed-condition"
+    package static let mixedCondition: DiagnosticCode = "mixed-condition"
 }

@@ -2,7 +2,7 @@
 ///
 /// ``DocumentValidation`` keeps it so that graph analysis (`WaypointDocument.lint(source:)`) can point at
 /// the exact place of each problem.
-public struct DocumentSource: Sendable {
+package struct DocumentSource: Sendable {
     let tape: JSONTape
 
     init(tape: JSONTape) {
@@ -10,11 +10,11 @@ public struct DocumentSource: Sendable {
     }
 
     /// The text's UTF-8 bytes.
-    public var bytes: [UInt8] { tape.bytes }
+    package var bytes: [UInt8] { tape.bytes }
 
     /// The line and column of the value at a JSON path such as `flows[0].steps[2].on.next`, or `nil` when
     /// the document has no such value. For an object key, the location is that of its value.
-    public func location(ofPath path: String) -> SourcePosition? {
+    package func location(ofPath path: String) -> SourcePosition? {
         guard let parsed = DocumentPath().appending(conditionPath: path),
               let node = tape.locate(parsed.components, from: 0) else { return nil }
         return SourceText(tape.bytes).location(of: Int(tape[node].offset))

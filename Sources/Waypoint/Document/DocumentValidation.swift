@@ -7,10 +7,10 @@ public struct DocumentValidation: Sendable {
     /// Every problem of the text and the format, sorted by line and column.
     public let diagnostics: [Diagnostic]
     /// The parsed text, for locating paths; `nil` when the text is not valid JSON.
-    public let source: DocumentSource?
+    package let source: DocumentSource?
 
     /// Whether the document could be read without error.
-    public var isValid: Bool { document != nil }
+    package var isValid: Bool { document != nil }
 
 }
 
@@ -25,7 +25,7 @@ extension WaypointDocument {
     }
 
     /// Reads a document from text; see ``validate(_:)-(Data)``.
-    public static func validate(_ text: String) -> DocumentValidation {
+    package static func validate(_ text: String) -> DocumentValidation {
         validate(bytes: Array(text.utf8))
     }
 
@@ -34,7 +34,7 @@ extension WaypointDocument {
     /// An app reading a document published after it was built passes `.warning`: a newer document that
     /// only adds keys is then used, with a warning for each key this version does not know. Every other
     /// problem, including a `schemaVersion` this version does not read, is still an error.
-    public static func validate(_ data: Data, unknownKeys: Diagnostic.Severity) -> DocumentValidation {
+    package static func validate(_ data: Data, unknownKeys: Diagnostic.Severity) -> DocumentValidation {
         validate(bytes: [UInt8](data), unknownKeys: unknownKeys)
     }
 

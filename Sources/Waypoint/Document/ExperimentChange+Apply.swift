@@ -3,7 +3,7 @@
 extension FlowStepEntry {
     /// The step with the fields `change` sets replaced, and its `content` merged key by key (the keys
     /// given replace the step's, the removed ones go, the others stay).
-    public func applying(_ change: FlowStepChange) -> FlowStepEntry {
+    package func applying(_ change: FlowStepChange) -> FlowStepEntry {
         var step = self
         if let screen = change.screen { step.screen = screen }
         if let content = change.content { step.content = content.merged(into: step.content) }
@@ -32,7 +32,7 @@ extension WalkthroughStepEntry {
 extension FlowEntry {
     /// The flow with each of `changes` that names it applied to its steps, in order; changes to other
     /// flows, to walkthroughs, and to steps this entry does not have are passed over.
-    public func applying(_ changes: [ExperimentChange]) -> FlowEntry {
+    package func applying(_ changes: [ExperimentChange]) -> FlowEntry {
         var flow = self
         for change in changes {
             guard case .flowStep(let id, let stepID, let set) = change, id == self.id else { continue }
@@ -47,7 +47,7 @@ extension FlowEntry {
 extension WalkthroughEntry {
     /// The walkthrough with each of `changes` that names it applied to its steps, in order; other
     /// changes are passed over.
-    public func applying(_ changes: [ExperimentChange]) -> WalkthroughEntry {
+    package func applying(_ changes: [ExperimentChange]) -> WalkthroughEntry {
         var walkthrough = self
         for change in changes {
             guard case .walkthroughStep(let id, let stepID, let set) = change, id == self.id else { continue }
@@ -66,12 +66,12 @@ extension ExperimentEntry {
     }
 
     /// The ids of the steps of flow `id` that any variation changes: where a run is exposed.
-    public func changedSteps(ofFlow id: String) -> Set<String> {
+    package func changedSteps(ofFlow id: String) -> Set<String> {
         Set(changes.values.joined().compactMap { $0.flow == id ? $0.step : nil })
     }
 
     /// The ids of the steps of walkthrough `id` that any variation changes: where a run is exposed.
-    public func changedSteps(ofWalkthrough id: String) -> Set<String> {
+    package func changedSteps(ofWalkthrough id: String) -> Set<String> {
         Set(changes.values.joined().compactMap { $0.walkthrough == id ? $0.step : nil })
     }
 

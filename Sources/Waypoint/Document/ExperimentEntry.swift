@@ -7,11 +7,11 @@
 /// the old one). GrowthBook's `filters`, `ranges` and `force` are not part of the format.
 ///
 /// What the experiment is for is part of it too (docs/ARCHITECTURE.md, "The document format"):
-/// its ``goal`` (`$complete`, `STEP` or `STEP:OUTCOME`, the syntax of `waypoint experiment --goal`),
+/// its `goal` (`$complete`, `STEP` or `STEP:OUTCOME`, the syntax of `waypoint experiment --goal`),
 /// ``guardrails`` (goals that must not get worse), ``minimumDetectableEffect`` (relative, default 0.1)
 /// and a free-text ``hypothesis``.
 public struct ExperimentEntry: Sendable, Hashable, Encodable {
-    /// The experiment's key, also the seed of the hash unless ``seed`` is set.
+    /// The experiment's key, also the seed of the hash unless `seed` is set.
     public var key: String
     /// The names of the variations; the first is the control, which users outside the experiment get.
     public var variations: [String]
@@ -20,25 +20,25 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// The share of users who take part, from 0 to 1 (default 1).
     public var coverage: Double?
     /// The attribute whose value is hashed (default `id`).
-    public var hashAttribute: String?
+    package var hashAttribute: String?
     /// The hash version, 1 or 2 (default 2).
-    public var hashVersion: Int?
+    package var hashVersion: Int?
     /// The seed of the hash (default: ``key``).
-    public var seed: String?
+    package var seed: String?
     /// The part of a namespace the experiment takes, `["namespace-id", lower, upper]`.
-    public var namespace: ExperimentNamespace?
+    package var namespace: ExperimentNamespace?
     /// Who may take part.
     public var condition: Condition?
     /// Whether the experiment runs (default `true`); when `false`, everyone gets the first variation.
-    public var active: Bool?
+    package var active: Bool?
     /// The primary goal, as `waypoint experiment --goal` writes it: `$complete`, a step id (`paywall`,
     /// `sub/inner` for a subflow's step) or `STEP:OUTCOME`; reports default to it, and to `$complete`
     /// without it.
-    public var goal: String?
-    /// Goals that must not get worse (such as `["$complete"]` on a paywall test), in the syntax of ``goal``.
+    package var goal: String?
+    /// Goals that must not get worse (such as `["$complete"]` on a paywall test), in the syntax of `goal`.
     public var guardrails: [String]?
     /// The smallest relative effect worth detecting (0.1 is 10%); `nil` means
-    /// ``defaultMinimumDetectableEffect``.
+    /// `defaultMinimumDetectableEffect`.
     public var minimumDetectableEffect: Double?
     /// What the team expects and why, in words.
     public var hypothesis: String?
@@ -47,19 +47,19 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     public var changes: [String: [ExperimentChange]]
 
     /// The hash version used when a document does not give one.
-    public static let defaultHashVersion = 2
+    package static let defaultHashVersion = 2
     /// The minimum detectable effect used when a document does not give one: 10%, relative.
-    public static let defaultMinimumDetectableEffect = 0.1
+    package static let defaultMinimumDetectableEffect = 0.1
     /// The goal used when a document does not give one: the flow (or walkthrough) completed.
     public static let defaultGoal = "$complete"
 
-    /// The goal reports use: ``goal``, else ``defaultGoal``.
+    /// The goal reports use: `goal`, else ``defaultGoal``.
     public var effectiveGoal: String { goal ?? Self.defaultGoal }
-    /// The minimum detectable effect reports use: ``minimumDetectableEffect``, else ``defaultMinimumDetectableEffect``.
-    public var effectiveMinimumDetectableEffect: Double { minimumDetectableEffect ?? Self.defaultMinimumDetectableEffect }
+    /// The minimum detectable effect reports use: ``minimumDetectableEffect``, else `defaultMinimumDetectableEffect`.
+    package var effectiveMinimumDetectableEffect: Double { minimumDetectableEffect ?? Self.defaultMinimumDetectableEffect }
 
     /// Creates an experiment entry.
-    public init(
+    package init(
         key: String, variations: [String], weights: [Double]? = nil, coverage: Double? = nil,
         hashAttribute: String? = nil, hashVersion: Int? = nil, seed: String? = nil, namespace: ExperimentNamespace? = nil,
         condition: Condition? = nil, active: Bool? = nil, goal: String? = nil, guardrails: [String]? = nil,

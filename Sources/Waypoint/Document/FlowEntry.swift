@@ -23,7 +23,7 @@ public struct FlowEntry: Sendable, Hashable, Encodable {
     private var routesMemo = RoutesMemo()
 
     /// Creates a flow entry.
-    public init(
+    package init(
         id: String, version: Int = 1, start: String? = nil,
         experiment: String? = nil, variation: String? = nil, steps: [FlowStepEntry]
     ) {
@@ -49,7 +49,7 @@ public struct FlowEntry: Sendable, Hashable, Encodable {
     }
 
     /// The id of the step the flow starts with: ``start``, or the first step's; `nil` for a flow without steps.
-    public var startStepID: String? { start ?? steps.first?.id }
+    package var startStepID: String? { start ?? steps.first?.id }
 }
 
 extension FlowEntry {

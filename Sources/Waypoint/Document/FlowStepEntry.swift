@@ -22,7 +22,7 @@ public struct FlowStepEntry: Sendable, Hashable, Encodable {
     public var skip: Bool
 
     /// Creates a step entry.
-    public init(
+    package init(
         id: String, screen: String? = nil, on: [FlowOutcome]? = nil, when: Condition? = nil, subflow: String? = nil,
         content: [String: ContentValue]? = nil, skip: Bool = false
     ) {
@@ -64,7 +64,7 @@ public struct FlowStepEntry: Sendable, Hashable, Encodable {
     }
 
     /// The declared outcomes, or `nil` when the step follows document order (no `on`, or an empty one).
-    public var declaredOutcomes: [FlowOutcome]? {
+    package var declaredOutcomes: [FlowOutcome]? {
         guard let on, !on.isEmpty else { return nil }
         return on
     }
@@ -85,7 +85,7 @@ public struct FlowOutcome: Sendable, Hashable {
     public var target: Destination
 
     /// Creates an outcome.
-    public init(name: String, target: Destination) {
+    package init(name: String, target: Destination) {
         self.name = name
         self.target = target
     }

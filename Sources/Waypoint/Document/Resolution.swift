@@ -2,7 +2,7 @@ import Foundation
 
 /// What a document gives one user: which entry of each flow and walkthrough, and the values to run them.
 ///
-/// Encodes as ``report`` (the JSON of `waypoint resolve --format json`).
+/// Encodes as the choices made (the JSON of `waypoint resolve --format json`).
 ///
 /// Assignment is deterministic: it hashes the experiment's hash attribute (by default `id`) with
 /// GrowthBook's hash, so the same attributes always give the same answer, on every device and in every
@@ -14,7 +14,7 @@ import Foundation
 /// resolution and keep passing the same hash attribute.
 public struct Resolution: Sendable, Encodable {
     /// The choices, in the JSON shape of `waypoint resolve`.
-    public let report: ResolutionReport
+    package let report: ResolutionReport
     /// Each flow, built from the user's entry, by id; subflows are resolved by id and conditions are GrowthBook
     /// conditions over attributes. A flow the user gets by taking part in an experiment carries it in
     /// ``FlowDefinition/experiment``.
@@ -26,7 +26,7 @@ public struct Resolution: Sendable, Encodable {
     /// and walkthroughs carry too; `nil` for a bundled document or one read from a file.
     public let revision: Int?
 
-    /// Encodes ``report``.
+    /// Encodes the choices made, as `waypoint resolve --format json` prints them.
     public func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)
     }
@@ -34,25 +34,25 @@ public struct Resolution: Sendable, Encodable {
 
 /// The choices of a ``Resolution``: `{"flows": {"signup": {"experiment": "short-signup", "variation": "short",
 /// "inExperiment": true, "hashValue": 0.1234}}, "walkthroughs": {"layering": {"eligible": true}}}`.
-public struct ResolutionReport: Sendable, Hashable, Codable {
+package struct ResolutionReport: Sendable, Hashable, Codable {
     /// The choice for one flow id.
-    public struct FlowChoice: Sendable, Hashable, Codable {
+    package struct FlowChoice: Sendable, Hashable, Codable {
         /// The experiment the flow varies by; absent when it does not vary.
-        public var experiment: String?
+        package var experiment: String?
         /// The variation the user is assigned to (the first one when outside the experiment).
-        public var variation: String?
+        package var variation: String?
         /// Whether the user takes part in the experiment (and counts in its analysis).
-        public var inExperiment: Bool
+        package var inExperiment: Bool
         /// The user's hash in `[0, 1)`, when they have the hash attribute.
-        public var hashValue: Double?
+        package var hashValue: Double?
         /// Why the user is not in the experiment (a failed condition with the attribute's value, coverage, a
         /// missing hash attribute); absent when they are or the flow does not vary.
-        public var exclusionReason: String?
+        package var exclusionReason: String?
         /// `true` when the variation was forced rather than assigned; absent otherwise.
-        public var forced: Bool?
+        package var forced: Bool?
 
         /// Creates a choice.
-        public init(
+        package init(
             experiment: String? = nil, variation: String? = nil, inExperiment: Bool, hashValue: Double? = nil,
             exclusionReason: String? = nil, forced: Bool? = nil
         ) {
@@ -66,26 +66,26 @@ public struct ResolutionReport: Sendable, Hashable, Codable {
     }
 
     /// The choice for one walkthrough id.
-    public struct WalkthroughChoice: Sendable, Hashable, Codable {
+    package struct WalkthroughChoice: Sendable, Hashable, Codable {
         /// Whether the walkthrough's `when` holds for the user (display counts and progress are the runtime's).
-        public var eligible: Bool
+        package var eligible: Bool
         /// The experiment the walkthrough varies by; absent when it does not vary.
-        public var experiment: String?
+        package var experiment: String?
         /// The variation the user is assigned to.
-        public var variation: String?
+        package var variation: String?
         /// Whether the user takes part in the experiment; absent when the walkthrough does not vary.
-        public var inExperiment: Bool?
+        package var inExperiment: Bool?
         /// The user's hash in `[0, 1)`, when they have the hash attribute.
-        public var hashValue: Double?
+        package var hashValue: Double?
         /// Why the walkthrough's `when` is false (the failing part with the attribute's value); absent when eligible.
-        public var ineligibilityReason: String?
+        package var ineligibilityReason: String?
         /// Why the user is not in the experiment; absent when they are or the walkthrough does not vary.
-        public var exclusionReason: String?
+        package var exclusionReason: String?
         /// `true` when the variation was forced rather than assigned; absent otherwise.
-        public var forced: Bool?
+        package var forced: Bool?
 
         /// Creates a choice.
-        public init(
+        package init(
             eligible: Bool, experiment: String? = nil, variation: String? = nil, inExperiment: Bool? = nil, hashValue: Double? = nil,
             ineligibilityReason: String? = nil, exclusionReason: String? = nil, forced: Bool? = nil
         ) {
@@ -101,12 +101,12 @@ public struct ResolutionReport: Sendable, Hashable, Codable {
     }
 
     /// The choice for each flow id.
-    public var flows: [String: FlowChoice]
+    package var flows: [String: FlowChoice]
     /// The choice for each walkthrough id.
-    public var walkthroughs: [String: WalkthroughChoice]
+    package var walkthroughs: [String: WalkthroughChoice]
 
     /// Creates a report.
-    public init(flows: [String: FlowChoice] = [:], walkthroughs: [String: WalkthroughChoice] = [:]) {
+    package init(flows: [String: FlowChoice] = [:], walkthroughs: [String: WalkthroughChoice] = [:]) {
         self.flows = flows
         self.walkthroughs = walkthroughs
     }
@@ -129,7 +129,7 @@ extension WaypointDocument {
     ///   - preferredLanguages: the device's preferred languages, used when the attributes have no
     ///     `locale` (by default `Locale.preferredLanguages`).
     /// - Throws: ``DocumentError`` when a subflow names no flow or flows run each other in a circle (both are
-    ///   reported by `lint(source:)`).
+    ///   reported by `waypoint lint`).
     public func resolve(
         attributes: Attributes, savedGroups: SavedGroups = [:], forcedVariations: [String: String] = [:],
         preferredLanguages: [String] = Locale.preferredLanguages

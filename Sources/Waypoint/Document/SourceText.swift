@@ -3,27 +3,27 @@
 /// Lines end at a line feed (so `\r\n` files count as expected). Columns count Unicode scalars (code
 /// points) from the start of the line, so `é` and `日` are one column each, as most editors show them; a
 /// tab is one column. Line 0, column 0 means "unknown" (a document built in code rather than read from text).
-public struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+package struct SourcePosition: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column, from 1, in Unicode scalars.
-    public var column: Int
+    package var column: Int
 
     /// Creates a location.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// The location of something that has no place in a text.
-    public static let unknown = SourcePosition(line: 0, column: 0)
+    package static let unknown = SourcePosition(line: 0, column: 0)
 
-    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+    package static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
     /// `LINE:COLUMN`.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// Converts byte offsets of a UTF-8 text to lines and columns.

@@ -18,7 +18,7 @@ public struct WalkthroughEntry: Sendable, Hashable, Encodable {
     public var steps: [WalkthroughStepEntry]
 
     /// Creates a walkthrough entry.
-    public init(
+    package init(
         id: String, version: Int = 1, maxDisplayCount: Int? = nil, when: Condition? = nil,
         experiment: String? = nil, variation: String? = nil, steps: [WalkthroughStepEntry]
     ) {

@@ -27,7 +27,7 @@ public struct WalkthroughStepEntry: Sendable, Hashable, Encodable {
     public var targetTimeout: Double?
 
     /// Creates a step entry.
-    public init(
+    package init(
         id: String, targetElementId: String, highlightShape: HighlightShape = .rectangle(), tooltipText: LocalizedText,
         tooltipPosition: TooltipPosition = .auto, completionTrigger: CompletionTrigger = .button, canSkip: Bool = true,
         when: Condition? = nil, targetTimeout: Double? = nil

@@ -18,10 +18,10 @@ import Foundation
 /// ```
 public struct WaypointDocument: Sendable, Hashable, Encodable {
     /// The only schema version this version of Waypoint reads.
-    public static let currentSchemaVersion = 1
+    package static let currentSchemaVersion = 1
 
     /// The version of the format; always 1.
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The flows, in document order; entries that vary by experiment share an id.
     public var flows: [FlowEntry]
     /// The walkthroughs, in document order; entries that vary by experiment share an id.
@@ -40,7 +40,7 @@ public struct WaypointDocument: Sendable, Hashable, Encodable {
     public var revision: Int?
 
     /// Creates a document.
-    public init(
+    package init(
         schemaVersion: Int = WaypointDocument.currentSchemaVersion,
         flows: [FlowEntry] = [],
         walkthroughs: [WalkthroughEntry] = [],

@@ -1,18 +1,18 @@
 /// Everything besides the experiment that decides a user's variation.
 struct AssignmentContext: Sendable, Hashable {
     /// The user's attributes.
-    public var attributes: Attributes
+    var attributes: Attributes
     /// The saved groups that conditions refer to with `$inGroup` and `$notInGroup`.
-    public var savedGroups: SavedGroups
+    var savedGroups: SavedGroups
     /// Variations forced by experiment key (for QA and previews); such a user is not counted as hashed.
-    public var forcedVariations: [String: Int]
+    var forcedVariations: [String: Int]
     /// When `false`, no user is in any experiment.
-    public var isEnabled: Bool
+    var isEnabled: Bool
     /// When `true`, only forced variations apply (QA mode).
-    public var isQAMode: Bool
+    var isQAMode: Bool
 
     /// Creates a context.
-    public init(
+    init(
         attributes: Attributes,
         savedGroups: SavedGroups = [:],
         forcedVariations: [String: Int] = [:],

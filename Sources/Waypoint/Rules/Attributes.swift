@@ -34,12 +34,12 @@ public struct Attributes: Sendable, Hashable, Codable, ExpressibleByDictionaryLi
     }
 
     /// The attributes as one JSON object.
-    public var json: JSONValue { .object(values) }
+    package var json: JSONValue { .object(values) }
 
     /// The value at a dotted path (`"father.age"`), or `nil` when some part of the path is missing.
     ///
     /// The path is always split at dots, as GrowthBook's `getPath` does.
-    public func value(atPath path: String) -> JSONValue? {
+    package func value(atPath path: String) -> JSONValue? {
         JSONValue.object(values).value(atPathParts: AttributePath.split(path))
     }
 }

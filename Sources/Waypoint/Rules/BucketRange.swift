@@ -2,25 +2,25 @@
 ///
 /// Unlike `Range<Double>`, a range read from a document may be empty or reversed without trapping;
 /// such a range contains no value.
-public struct BucketRange: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct BucketRange: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The smallest value in the range.
-    public var lowerBound: Double
+    package var lowerBound: Double
     /// The first value above the range.
-    public var upperBound: Double
+    package var upperBound: Double
 
     /// Creates the range `[lowerBound, upperBound)`.
-    public init(_ lowerBound: Double, _ upperBound: Double) {
+    package init(_ lowerBound: Double, _ upperBound: Double) {
         self.lowerBound = lowerBound
         self.upperBound = upperBound
     }
 
     /// Whether `value` is in the range: `lowerBound <= value < upperBound`.
-    public func contains(_ value: Double) -> Bool {
+    package func contains(_ value: Double) -> Bool {
         value >= lowerBound && value < upperBound
     }
 
     /// Decodes `[lower, upper]`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         let lower = try container.decode(Double.self)
         let upper = try container.decode(Double.self)
@@ -32,13 +32,13 @@ public struct BucketRange: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// Encodes `[lower, upper]`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(lowerBound)
         try container.encode(upperBound)
     }
 
-    public var description: String {
+    package var description: String {
         "[\(JavaScript.numberToString(lowerBound)), \(JavaScript.numberToString(upperBound)))"
     }
 }

@@ -5,7 +5,7 @@
 /// one unit (0x00FC), an emoji outside the Basic Multilingual Plane is two (a surrogate pair).
 enum Bucketing {
     /// The 32-bit FNV-1a hash of a string's UTF-16 code units.
-    public static func fnv1a32(_ string: String) -> UInt32 {
+    static func fnv1a32(_ string: String) -> UInt32 {
         var hash: UInt32 = 0x811C_9DC5
         for unit in string.utf16 {
             hash ^= UInt32(unit)
@@ -19,7 +19,7 @@ enum Bucketing {
     /// Version 1 is `(fnv1a32(value + seed) % 1000) / 1000`, kept for old experiments (it is biased
     /// when many experiments share users); version 2 is `(fnv1a32(String(fnv1a32(seed + value))) % 10000) / 10000`.
     /// - Returns: `nil` for any other version.
-    public static func hash(seed: String, value: String, version: Int) -> Double? {
+    static func hash(seed: String, value: String, version: Int) -> Double? {
         switch version {
         case 2:
             let inner = fnv1a32(seed + value)
@@ -32,7 +32,7 @@ enum Bucketing {
     }
 
     /// `numVariations` equal weights that add up to 1; none when `numVariations` is not positive.
-    public static func getEqualWeights(_ numVariations: Int) -> [Double] {
+    static func getEqualWeights(_ numVariations: Int) -> [Double] {
         guard numVariations > 0 else { return [] }
         return Array(repeating: 1 / Double(numVariations), count: numVariations)
     }
@@ -43,7 +43,7 @@ enum Bucketing {
     /// not add up to 1 (±0.01) are replaced by equal weights. Variation `i` starts where the weights before it
     /// add up to, and covers `coverage × weights[i]` of the space, so reducing coverage never moves a user
     /// from one variation to another.
-    public static func getBucketRanges(numVariations: Int, coverage: Double? = nil, weights: [Double]? = nil) -> [BucketRange] {
+    static func getBucketRanges(numVariations: Int, coverage: Double? = nil, weights: [Double]? = nil) -> [BucketRange] {
         var coverage = coverage ?? 1
         if coverage < 0 { coverage = 0 } else if coverage > 1 { coverage = 1 }
         let equal = getEqualWeights(numVariations)
@@ -60,12 +60,12 @@ enum Bucketing {
     }
 
     /// The index of the first range that contains `n`, or `nil` when none does (the user is not in the experiment).
-    public static func chooseVariation(n: Double, ranges: [BucketRange]) -> Int? {
+    static func chooseVariation(n: Double, ranges: [BucketRange]) -> Int? {
         ranges.firstIndex { $0.contains(n) }
     }
 
     /// Whether a user (by the value of their hash attribute) is in an experiment's part of a namespace.
-    public static func inNamespace(userId: String, namespace: ExperimentNamespace) -> Bool {
+    static func inNamespace(userId: String, namespace: ExperimentNamespace) -> Bool {
         guard let n = hash(seed: "__" + namespace.id, value: userId, version: 1) else { return false }
         return namespace.range.contains(n)
     }

@@ -3,7 +3,7 @@
 /// Evaluation follows GrowthBook's reference SDK exactly, including its JavaScript conversions (`"8"` is
 /// greater than `5`, a missing attribute compares as `0`) and its treatment of mistakes: an unknown operator
 /// or an operand of the wrong kind makes that part of the condition `false`. Such parts are also listed in
-/// ``problems`` so that a validator can report them; ``init(validating:)`` refuses them.
+/// `problems` so that a validator can report them; ``init(validating:)`` refuses them.
 ///
 /// Differences from the JavaScript SDK, where its behaviour is an accident of the language rather than a rule:
 /// objects compare equal regardless of key order; `$and`, `$or`, `$nor` with a non-array operand, `$not` or
@@ -14,25 +14,25 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The condition as written.
     public let json: JSONValue
     /// The parts GrowthBook cannot evaluate, in a stable order; each of them never matches.
-    public let problems: [ConditionError]
+    package let problems: [ConditionError]
     let root: ConditionNode
 
-    /// Parses a condition, accepting mistakes the way GrowthBook does (see ``problems``).
-    public init(json: JSONValue) {
+    /// Parses a condition, accepting mistakes the way GrowthBook does (see `problems`).
+    package init(json: JSONValue) {
         var parser = ConditionParser()
         self.root = parser.condition(json, path: "")
         self.json = json
         self.problems = parser.problems
     }
 
-    /// Parses a condition, throwing its first problem, if any (``problems`` has all of them).
-    public init(validating json: JSONValue) throws(ConditionError) {
+    /// Parses a condition, throwing its first problem, if any (`problems` has all of them).
+    package init(validating json: JSONValue) throws(ConditionError) {
         self.init(json: json)
         if let first = problems.first { throw first }
     }
 
     /// The condition that every user matches: `{}`.
-    public static let always = Condition(json: .object([:]))
+    package static let always = Condition(json: .object([:]))
 
     /// Decodes a condition from its JSON form, accepting mistakes the way GrowthBook does.
     public init(from decoder: any Decoder) throws {
@@ -48,12 +48,12 @@ public struct Condition: Sendable, Hashable, Codable, CustomStringConvertible {
     ///
     /// - Parameter savedGroups: the lists that `$inGroup` and `$notInGroup` refer to by id; an unknown id is
     ///   an empty list.
-    public func evaluate(_ attributes: Attributes, savedGroups: SavedGroups = [:]) -> Bool {
+    package func evaluate(_ attributes: Attributes, savedGroups: SavedGroups = [:]) -> Bool {
         ConditionEvaluator(savedGroups: savedGroups).evaluate(root, on: .object(attributes.values))
     }
 
     /// Whether a JSON value satisfies the condition, as if its members were the attributes.
-    public func evaluate(json value: JSONValue, savedGroups: SavedGroups = [:]) -> Bool {
+    package func evaluate(json value: JSONValue, savedGroups: SavedGroups = [:]) -> Bool {
         ConditionEvaluator(savedGroups: savedGroups).evaluate(root, on: value)
     }
 

@@ -2,7 +2,7 @@
 ///
 /// Such a part never matches (it evaluates to `false`, as in every GrowthBook SDK); ``Condition/problems``
 /// lists them so that a document validator can report them instead of letting a typo hide a step.
-public struct ConditionError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ConditionError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
         case notAnObject(found: JSONValue)
         case logicalOperandNotArray(operator: String, found: JSONValue)
@@ -16,7 +16,7 @@ public struct ConditionError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// Where the problem is, relative to the condition's root: `$and[1].country.$in`, `["father.age"].$gt`;
     /// empty for the root itself.
-    public let path: String
+    package let path: String
 
     private init(_ kind: Kind, path: String) {
         self.kind = kind
@@ -43,13 +43,13 @@ public struct ConditionError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// Whether the problem is an operator GrowthBook does not know (such as `$regx`).
-    public var isUnknownOperator: Bool {
+    package var isUnknownOperator: Bool {
         if case .unknownOperator = kind { return true }
         return false
     }
 
     /// What is wrong and how to fix it, without the path.
-    public var message: String {
+    package var message: String {
         switch kind {
         case .notAnObject(let found):
             return "a condition must be a JSON object such as {\"country\": \"US\"}, but this is \(Self.describe(found)); it never matches."
@@ -68,7 +68,7 @@ public struct ConditionError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 
-    public var description: String {
+    package var description: String {
         path.isEmpty ? "Condition: \(message)" : "Condition at '\(path)': \(message)"
     }
 

@@ -1,6 +1,6 @@
 extension Experiment {
     /// The variation a user gets.
-    public func assign(attributes: Attributes, savedGroups: SavedGroups = [:]) -> ExperimentResult {
+    func assign(attributes: Attributes, savedGroups: SavedGroups = [:]) -> ExperimentResult {
         assign(in: AssignmentContext(attributes: attributes, savedGroups: savedGroups))
     }
 
@@ -14,7 +14,7 @@ extension Experiment {
     /// URL targeting and query-string overrides, prerequisite feature flags, `include` callbacks, group
     /// overlap, variation metadata, draft/stopped status and sticky bucketing (Waypoint keeps assignments
     /// in its own progress store instead).
-    public func assign(in context: AssignmentContext) -> ExperimentResult {
+    func assign(in context: AssignmentContext) -> ExperimentResult {
         let attributeName = (hashAttribute?.isEmpty ?? true) ? "id" : hashAttribute ?? "id"
         let attributeValue = Self.attribute(attributeName, in: context.attributes)
         func excluded(_ reason: ExperimentExclusion) -> ExperimentResult {

@@ -5,34 +5,34 @@
 /// `variations` are required. Assignment (``assign(attributes:savedGroups:)``) follows GrowthBook's `run`.
 struct Experiment: Sendable, Hashable, Codable {
     /// The experiment's key; also the seed of the hash when ``seed`` is not set.
-    public var key: String
+    var key: String
     /// The variations' values; in a Waypoint document, the variations' names.
-    public var variations: [JSONValue]
+    var variations: [JSONValue]
     /// The share of each variation (default: equal); must add up to 1.
-    public var weights: [Double]?
+    var weights: [Double]?
     /// The share of eligible users who take part, from 0 to 1 (default 1).
-    public var coverage: Double?
+    var coverage: Double?
     /// The attribute whose value is hashed (default `id`); a dotted path reaches into nested attributes.
-    public var hashAttribute: String?
+    var hashAttribute: String?
     /// The hash version, 1 or 2 (default 1, as in GrowthBook; Waypoint documents use 2).
-    public var hashVersion: Int?
+    var hashVersion: Int?
     /// The seed of the hash (default: ``key``).
-    public var seed: String?
+    var seed: String?
     /// The part of a namespace the experiment takes; ignored when there are ``filters``.
-    public var namespace: ExperimentNamespace?
+    var namespace: ExperimentNamespace?
     /// Filters on who may take part; replace ``namespace``.
-    public var filters: [ExperimentFilter]?
+    var filters: [ExperimentFilter]?
     /// Explicit ranges of hash values per variation; replace ``weights`` and ``coverage``.
-    public var ranges: [BucketRange]?
+    var ranges: [BucketRange]?
     /// Who may take part.
-    public var condition: Condition?
+    var condition: Condition?
     /// A variation every included user gets, without being counted as hashed into it.
-    public var force: Int?
+    var force: Int?
     /// Whether the experiment runs (default `true`).
-    public var active: Bool?
+    var active: Bool?
 
     /// Creates an experiment.
-    public init(
+    init(
         key: String,
         variations: [JSONValue],
         weights: [Double]? = nil,
@@ -68,16 +68,16 @@ struct Experiment: Sendable, Hashable, Codable {
 /// Filters replace namespaces in newer GrowthBook documents; when an experiment has filters, its namespace is ignored.
 struct ExperimentFilter: Sendable, Hashable, Codable {
     /// The seed of the filter's hash.
-    public var seed: String
+    var seed: String
     /// The hash values that pass.
-    public var ranges: [BucketRange]
+    var ranges: [BucketRange]
     /// The attribute to hash (default `id`).
-    public var attribute: String?
+    var attribute: String?
     /// The hash version (default 2).
-    public var hashVersion: Int?
+    var hashVersion: Int?
 
     /// Creates a filter.
-    public init(seed: String, ranges: [BucketRange], attribute: String? = nil, hashVersion: Int? = nil) {
+    init(seed: String, ranges: [BucketRange], attribute: String? = nil, hashVersion: Int? = nil) {
         self.seed = seed
         self.ranges = ranges
         self.attribute = attribute

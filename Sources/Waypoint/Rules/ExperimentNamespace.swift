@@ -1,20 +1,20 @@
 /// A namespace: experiments that share one keep their users apart by taking disjoint ranges of it.
 ///
 /// Written `["namespace-id", lower, upper]` in JSON, as in GrowthBook.
-public struct ExperimentNamespace: Sendable, Hashable, Codable {
+package struct ExperimentNamespace: Sendable, Hashable, Codable {
     /// The namespace's id.
-    public var id: String
+    package var id: String
     /// The part of the namespace the experiment takes.
-    public var range: BucketRange
+    package var range: BucketRange
 
     /// Creates a namespace range.
-    public init(id: String, range: BucketRange) {
+    package init(id: String, range: BucketRange) {
         self.id = id
         self.range = range
     }
 
     /// Decodes `[id, lower, upper]`.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         let id = try container.decode(String.self)
         let lower = try container.decode(Double.self)
@@ -27,7 +27,7 @@ public struct ExperimentNamespace: Sendable, Hashable, Codable {
     }
 
     /// Encodes `[id, lower, upper]`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(id)
         try container.encode(range.lowerBound)

@@ -1,28 +1,28 @@
 /// Which variation of an experiment a user gets, and why.
 struct ExperimentResult: Sendable, Hashable {
     /// The index of the variation the user gets; 0 (the control) when they are not in the experiment.
-    public let variationIndex: Int
+    let variationIndex: Int
     /// The value of that variation; `null` when the experiment has no variations.
-    public let value: JSONValue
+    let value: JSONValue
     /// Whether the user takes part in the experiment (and should be counted in its analysis).
-    public let inExperiment: Bool
+    let inExperiment: Bool
     /// Whether the variation was chosen by hashing (not forced, not defaulted).
-    public let hashUsed: Bool
+    let hashUsed: Bool
     /// The attribute that was hashed (or would have been).
-    public let hashAttribute: String
+    let hashAttribute: String
     /// That attribute's value; an empty string when the user does not have it. (GrowthBook calls it
     /// `hashValue`, a name Swift reserves for `Hashable`.)
-    public let hashAttributeValue: JSONValue
+    let hashAttributeValue: JSONValue
     /// The user's hash, in `[0, 1)`, when the variation was chosen by hashing.
-    public let bucket: Double?
+    let bucket: Double?
     /// Why the user is not in the experiment; `nil` when they are, or when a forced variation is invalid.
     package let exclusion: ExperimentExclusion?
 
     /// The variation's name, when its value is a string (as in Waypoint documents).
-    public var variationName: String? { value.stringValue }
+    var variationName: String? { value.stringValue }
 
     /// The variation's key: its index as text, as GrowthBook reports it to analytics.
-    public var key: String { String(variationIndex) }
+    var key: String { String(variationIndex) }
 
     init(experiment: Experiment, index: Int?, hashUsed: Bool, hashAttribute: String, hashAttributeValue: JSONValue, bucket: Double? = nil,
          exclusion: ExperimentExclusion? = nil) {

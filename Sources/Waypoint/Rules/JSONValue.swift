@@ -76,7 +76,7 @@ extension JSONValue {
     }
 
     /// The name of the value's JSON type: `null`, `boolean`, `number`, `string`, `array` or `object`.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

@@ -8,7 +8,7 @@ public struct StepExperiment: Sendable, Hashable {
     public var changedSteps: Set<String>
 
     /// Creates a step experiment.
-    public init(assignment: ExperimentAssignment, changedSteps: Set<String>) {
+    package init(assignment: ExperimentAssignment, changedSteps: Set<String>) {
         self.assignment = assignment
         self.changedSteps = changedSteps
     }

@@ -5,7 +5,7 @@ import Waypoint
 /// upload to app"): `waypoint validate`, `waypoint lint`, and the server's upload, edits and publish.
 ///
 /// A document is refused when its format (``Waypoint/WaypointDocument/validate(_:)-(Data)``) or its
-/// graph (``Waypoint/WaypointDocument/lint(source:)``) has an error; warnings never refuse it. So
+/// graph (``Waypoint/DocumentValidation/lint()``) has an error; warnings never refuse it. So
 /// `waypoint validate` fails exactly on the documents the server refuses.
 public enum DocumentCheck {
     /// Every format and graph problem of `data`, warnings included, sorted by line and column: what

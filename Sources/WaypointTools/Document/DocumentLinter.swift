@@ -509,7 +509,7 @@ extension WaypointDocument {
     ///
     /// Pass the `source` of a ``DocumentValidation`` to get lines and columns; without it they are 0.
     /// The diagnostics are sorted by line and column.
-    public func lint(source: DocumentSource? = nil) -> [Diagnostic] {
+    package func lint(source: DocumentSource? = nil) -> [Diagnostic] {
         var linter = DocumentLinter(document: self)
         linter.run()
         let findings = linter.findings
@@ -524,7 +524,7 @@ extension WaypointDocument {
 }
 
 extension DocumentValidation {
-    /// The graph problems of the document (see ``Waypoint/WaypointDocument/lint(source:)``), located in
+    /// The graph problems of the document (duplicate ids, unknown targets, unreachable steps, dead ends and the other codes of `waypoint lint`), located in
     /// the text; empty when the document could not be read.
     public func lint() -> [Diagnostic] {
         document?.lint(source: source) ?? []

@@ -1,14 +1,14 @@
 import Waypoint
 
-/// What `waypoint resolve` reports for one user: the ``ResolutionReport`` of the document, and for each
+/// What `waypoint resolve` reports for one user: the choices of the document's resolution, and for each
 /// flow and walkthrough whose steps an experiment changes, which changes apply to the user and why.
 ///
-/// The JSON keeps every key of ``ResolutionReport`` (docs/ARCHITECTURE.md, "The command-line tool") and
+/// The JSON keeps every key of the core's resolution report (docs/ARCHITECTURE.md, "The command-line tool") and
 /// adds, where an experiment's `changes` name the flow or walkthrough: `changes` (the steps changed for
 /// the user and the fields set, `[{"step": "paywall", "fields": ["screen", "content"]}]`, empty when none
 /// apply), `changedSteps` (the steps any variation changes, where a run is exposed) and, when no change
 /// applies, `noChangesReason`. A flow or walkthrough that varies only by changes gets that experiment's
-/// `experiment`, `variation`, `inExperiment` and `hashValue` (the core's ``ResolutionReport`` says so too). When the
+/// `experiment`, `variation`, `inExperiment` and `hashValue` (the core's resolution report says so too). When the
 /// attributes give a `locale` and the document has localized text, `locales` lists the locales its texts
 /// are looked up in, in order. Several experiments may decide one flow or walkthrough (its entries' and
 /// those that change its steps, each exposed at its own point): the first is the choice's
@@ -71,7 +71,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
     public struct FlowChoice: Sendable, Hashable, Encodable {
         /// The choice as the document's resolution gives it, with the experiment that changes the flow's
         /// steps when no entry experiment decides it.
-        public var choice: ResolutionReport.FlowChoice
+        package var choice: ResolutionReport.FlowChoice
         /// The changes to the flow's steps; `nil` when no experiment changes them.
         public var changes: Changes?
         /// The other experiments that change the flow's steps, in document order; empty when none.
@@ -82,7 +82,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             case otherExperiments
         }
 
-        /// Encodes the keys of ``ResolutionReport/FlowChoice`` and those of the changes.
+        /// Encodes the keys of `ResolutionReport.FlowChoice` and those of the changes.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(choice.experiment, forKey: .experiment)
@@ -102,7 +102,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
     public struct WalkthroughChoice: Sendable, Hashable, Encodable {
         /// The choice as the document's resolution gives it, with the experiment that changes the
         /// walkthrough's steps when no entry experiment decides it.
-        public var choice: ResolutionReport.WalkthroughChoice
+        package var choice: ResolutionReport.WalkthroughChoice
         /// The changes to the walkthrough's steps; `nil` when no experiment changes them.
         public var changes: Changes?
         /// The other experiments that change the walkthrough's steps, in document order; empty when none.
@@ -113,7 +113,7 @@ public struct ResolveReport: Sendable, Hashable, Encodable {
             case changes, changedSteps, noChangesReason, otherExperiments
         }
 
-        /// Encodes the keys of ``ResolutionReport/WalkthroughChoice`` and those of the changes.
+        /// Encodes the keys of `ResolutionReport.WalkthroughChoice` and those of the changes.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(choice.eligible, forKey: .eligible)

@@ -41,7 +41,7 @@ import Waypoint
 /// let flows = try RevisionPreview.flowIDs(published: live, candidate: draft).map { id in
 ///     try FlowPreview.compute(flowID: id, published: live, candidate: draft, userOrderedJSONLines: store.lines(flow: id))
 /// }
-/// let preview = RevisionPreview(flows: flows, diagnostics: draft.lint(source: draftValidation.source))
+/// let preview = RevisionPreview(flows: flows, diagnostics: draftValidation.lint())
 /// ```
 ///
 /// JSON (``jsonData()``, keys sorted):
@@ -51,7 +51,7 @@ import Waypoint
 public struct RevisionPreview: Sendable, Hashable, Encodable {
     /// Every flow of either revision: the candidate's in document order, then those only the published one has.
     public var flows: [FlowPreview]
-    /// The candidate's lint findings (``WaypointDocument/lint(source:)``: the codes of `waypoint lint`),
+    /// The candidate's lint findings (``Waypoint/DocumentValidation/lint()``: the codes of `waypoint lint`),
     /// in the JSON shape of `waypoint lint --format json`.
     public var diagnostics: [Diagnostic]
 
@@ -85,9 +85,9 @@ public struct RevisionPreview: Sendable, Hashable, Encodable {
     ///   - published: the revision users have now; `nil` when nothing is published.
     ///   - candidate: the revision to preview.
     ///   - events: the app's events; events of flows neither revision has, and non-flow events, are ignored.
-    ///   - candidateSource: the candidate's parsed text (``DocumentValidation/source``), to give the
+    ///   - candidateSource: the candidate's parsed text (`DocumentValidation.source`), to give the
     ///     diagnostics lines and columns; without it they are 0.
-    public static func compute(
+    package static func compute(
         published: WaypointDocument?, candidate: WaypointDocument, events: some Sequence<OnboardingEvent>,
         candidateSource: DocumentSource? = nil
     ) -> RevisionPreview {

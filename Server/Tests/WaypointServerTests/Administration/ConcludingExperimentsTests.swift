@@ -7,7 +7,7 @@ import Waypoint
 /// revision the environment served, through `ship-variation` of the experiment.
 @Suite("Concluding experiments: the decision")
 struct ConcludingExperimentsTests {
-    static let experiment = ExperimentEntry(key: "paywall-copy", variations: ["control", "annual-first"])
+    static let document = #"{"schemaVersion": 1, "experiments": [{"key": "paywall-copy", "variations": ["control", "annual-first"]}]}"#
     static let ship = #"{"edits": [{"op": "ship-variation", "experiment": "paywall-copy", "variation": "annual-first"}]}"#
     static let text = #"{"edits": [{"op": "set-text", "flow": "upgrade", "step": "paywall", "field": "headline", "locale": "es", "text": "Hola"}]}"#
 
@@ -31,7 +31,8 @@ struct ConcludingExperimentsTests {
         (5, 1, nil),  // another experiment shipped
         (2, 1, nil),  // an upload
     ] as [(Int, Int, String?)])
-    func theShipIsFoundAlongTheBases(publishing: Int, served: Int, shipped: String?) {
-        #expect(ConcludingExperiments.shippedVariation(of: Self.experiment, publishing: publishing, previous: served, summaries: Self.summaries) == shipped)
+    func theShipIsFoundAlongTheBases(publishing: Int, served: Int, shipped: String?) throws {
+        let experiment = try #require(try WaypointDocument(validating: Data(Self.document.utf8)).experiments.first)
+        #expect(ConcludingExperiments.shippedVariation(of: experiment, publishing: publishing, previous: served, summaries: Self.summaries) == shipped)
     }
 }

@@ -182,10 +182,12 @@ struct ExperimentFormTests {
     }
 
     @Test func anUpdateSetsOnlyWhatThePersonChanged() throws {
-        let existing = ExperimentEntry(
-            key: "paywall-copy", variations: ["control", "annual-first"], weights: [0.5, 0.5],
-            condition: Condition(json: try JSONValue(parsing: #"{"country": "US"}"#)), guardrails: ["paywall", "$complete"],
-            minimumDetectableEffect: 0.05, hypothesis: "Annual first sells more.\n")
+        let document = try WaypointDocument(validating: Data(#"""
+            {"schemaVersion": 1, "experiments": [{"key": "paywall-copy", "variations": ["control", "annual-first"],
+             "weights": [0.5, 0.5], "condition": {"country": "US"}, "guardrails": ["paywall", "$complete"],
+             "minimumDetectableEffect": 0.05, "hypothesis": "Annual first sells more.\n"}]}
+            """#.utf8))
+        let existing = try #require(document.experiments.first)
         var form = ExperimentForm(experiment: existing, subject: "upgrade")
         #expect(form.conditionRows == [ConditionRow("country", .eq, "US")])
         #expect(form.minimumDetectableEffect == "5")
