@@ -6,7 +6,7 @@ import Foundation
 /// `"padding"` (points between the target's frame and the cutout, default 8).
 public struct HighlightShape: Sendable, Hashable, Codable {
     /// The outline of a cutout.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A circle around the target.
         case circle
         /// A rectangle around the target, its corners rounded by `cornerRadius` points.
@@ -14,26 +14,26 @@ public struct HighlightShape: Sendable, Hashable, Codable {
     }
 
     /// The outline of the cutout.
-    public var kind: Kind
+    package var kind: Kind
     /// Space in points between the target's frame and the cutout.
-    public var padding: Double
+    package var padding: Double
 
     /// The padding used when none is given: 8 points.
-    public static let defaultPadding: Double = 8
+    package static let defaultPadding: Double = 8
 
     /// Creates a shape of `kind` with `padding` points around the target.
-    public init(_ kind: Kind, padding: Double = HighlightShape.defaultPadding) {
+    package init(_ kind: Kind, padding: Double = HighlightShape.defaultPadding) {
         self.kind = kind
         self.padding = padding
     }
 
     /// A circle around the target.
-    public static func circle(padding: Double = HighlightShape.defaultPadding) -> HighlightShape {
+    public static func circle(padding: Double = 8) -> HighlightShape {
         HighlightShape(.circle, padding: padding)
     }
 
     /// A rectangle around the target with rounded corners.
-    public static func rectangle(cornerRadius: Double = 0, padding: Double = HighlightShape.defaultPadding) -> HighlightShape {
+    public static func rectangle(cornerRadius: Double = 0, padding: Double = 8) -> HighlightShape {
         HighlightShape(.rectangle(cornerRadius: cornerRadius), padding: padding)
     }
 
