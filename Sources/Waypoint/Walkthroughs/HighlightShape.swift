@@ -6,7 +6,7 @@ import Foundation
 /// `"padding"` (points between the target's frame and the cutout, default 8).
 public struct HighlightShape: Sendable, Hashable, Codable {
     /// The outline of a cutout.
-    package enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// A circle around the target.
         case circle
         /// A rectangle around the target, its corners rounded by `cornerRadius` points.
@@ -14,9 +14,9 @@ public struct HighlightShape: Sendable, Hashable, Codable {
     }
 
     /// The outline of the cutout.
-    package var kind: Kind
+    public var kind: Kind
     /// Space in points between the target's frame and the cutout.
-    package var padding: Double
+    public var padding: Double
 
     /// The padding used when none is given: 8 points.
     package static let defaultPadding: Double = 8
