@@ -12,7 +12,7 @@ import Foundation
 /// byte of the key's UTF-8 (including upper-case letters, so case-insensitive file systems keep
 /// `"Intro"` and `"intro"` apart) becomes `%XX`, and `.json` is appended; `"flow/signUp"` is stored
 /// as `flow%2Fsign%55p.json`. No key can name a file outside the directory. Empty keys, and keys
-/// whose file name would exceed 200 bytes, are rejected with ``ProgressStoreError/Code/badKey``.
+/// whose file name would exceed 200 bytes, are rejected with a ``ProgressStoreError``.
 ///
 /// ```swift
 /// let support = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask,
@@ -24,7 +24,7 @@ import Foundation
 /// moment stay consistent, but creating a store removes temporary files another one may be writing.
 public struct FileProgressStore: ProgressStore {
     /// The directory holding one file per key.
-    public let directory: URL
+    package let directory: URL
     private let directoryPath: String
     private let clock: any WaypointClock
 
@@ -32,7 +32,7 @@ public struct FileProgressStore: ProgressStore {
     /// temporary files left by interrupted writes.
     ///
     /// - Parameter clock: the time used to name quarantined files.
-    /// - Throws: ``ProgressStoreError`` (``ProgressStoreError/Code/directoryUnavailable``) when the
+    /// - Throws: ``ProgressStoreError`` when the
     ///   path exists but is not a directory, or the directory cannot be created.
     public init(directory: URL, clock: any WaypointClock = SystemClock()) throws {
         self.directory = directory
@@ -61,17 +61,16 @@ public struct FileProgressStore: ProgressStore {
 
     /// The file that holds (or would hold) the value for `key`.
     ///
-    /// - Throws: ``ProgressStoreError`` (``ProgressStoreError/Code/badKey``) for a key this store
+    /// - Throws: ``ProgressStoreError`` for a key this store
     ///   cannot use.
-    public func fileURL(forKey key: String) throws -> URL {
+    package func fileURL(forKey key: String) throws -> URL {
         directory.appendingPathComponent(try ProgressFileName.fileName(forKey: key), isDirectory: false)
     }
 
     /// Returns the contents of the key's file, or `nil` when there is no file.
     ///
-    /// - Throws: ``ProgressStoreError`` (``ProgressStoreError/Code/unreadable``) when something is at
-    ///   the file's path but cannot be read (a directory, permission denied, an I/O error), or
-    ///   ``ProgressStoreError/Code/badKey``.
+    /// - Throws: ``ProgressStoreError`` when something is at the file's path but cannot be read (a
+    ///   directory, permission denied, an I/O error), or the store cannot use the key.
     public func data(forKey key: String) async throws -> Data? {
         let path = try path(forKey: key)
         let contents: POSIXFile.Contents
@@ -94,7 +93,7 @@ public struct FileProgressStore: ProgressStore {
 
     /// Replaces the key's file with `data` atomically and durably.
     ///
-    /// - Throws: ``ProgressStoreError`` (``ProgressStoreError/Code/writeFailed``); the previous file
+    /// - Throws: ``ProgressStoreError``; the previous file
     ///   is then unchanged.
     public func setData(_ data: Data, forKey key: String) async throws {
         let name = try ProgressFileName.fileName(forKey: key)
@@ -110,7 +109,7 @@ public struct FileProgressStore: ProgressStore {
 
     /// Deletes the key's file; does nothing when there is none.
     ///
-    /// - Throws: ``ProgressStoreError`` (``ProgressStoreError/Code/removeFailed``) when the file
+    /// - Throws: ``ProgressStoreError`` when the file
     ///   cannot be deleted (for example, a directory is in its place).
     public func removeData(forKey key: String) async throws {
         let path = try path(forKey: key)
@@ -125,7 +124,7 @@ public struct FileProgressStore: ProgressStore {
     /// directory, adding `-2`, `-3`, … when that name is taken.
     ///
     /// - Returns: the new path, or `nil` when there was nothing to move.
-    /// - Throws: ``ProgressStoreError`` (``ProgressStoreError/Code/quarantineFailed``).
+    /// - Throws: ``ProgressStoreError``.
     public func quarantine(key: String) async throws -> String? {
         let name = try ProgressFileName.fileName(forKey: key)
         let path = directoryPath + "/" + name

@@ -3,42 +3,42 @@ import Foundation
 /// Why a progress store could not read, write or decode saved progress, and what Waypoint did about it.
 ///
 /// Its ``description`` is written for the developer reading a log: what went wrong, where (key, path),
-/// and either how to fix it or, for `ProgressStore.loadSnapshot(_:forKey:)`, what Waypoint did
-/// ("Moved it aside to …; starting fresh."). Inspect it with ``code``, ``key`` and ``movedTo``.
+/// and either how to fix it or, for saved progress that could not be loaded, what Waypoint did
+/// ("Moved it aside to …; starting fresh.").
 public struct ProgressStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The kind of problem, stable across releases; compare it with the static members.
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The code as a short kebab-case string, e.g. `corrupt-snapshot`.
-        public let rawValue: String
+        package let rawValue: String
 
         /// Creates a code from its string form.
-        public init(rawValue: String) {
+        package init(rawValue: String) {
             self.rawValue = rawValue
         }
 
         /// The key cannot be used by this store (empty, or too long for a file name).
-        public static let badKey = Code(rawValue: "bad-key")
+        package static let badKey = Code(rawValue: "bad-key")
         /// The store's directory is missing and cannot be created, or is not a directory.
-        public static let directoryUnavailable = Code(rawValue: "directory-unavailable")
+        package static let directoryUnavailable = Code(rawValue: "directory-unavailable")
         /// The UserDefaults suite cannot be opened.
-        public static let suiteUnavailable = Code(rawValue: "suite-unavailable")
+        package static let suiteUnavailable = Code(rawValue: "suite-unavailable")
         /// Something is saved under the key but cannot be read.
-        public static let unreadable = Code(rawValue: "unreadable")
+        package static let unreadable = Code(rawValue: "unreadable")
         /// The saved bytes are not a valid snapshot of the requested type.
-        public static let corruptSnapshot = Code(rawValue: "corrupt-snapshot")
+        package static let corruptSnapshot = Code(rawValue: "corrupt-snapshot")
         /// The snapshot was written in a format this version of Waypoint does not read.
-        public static let unsupportedFormatVersion = Code(rawValue: "unsupported-format-version")
+        package static let unsupportedFormatVersion = Code(rawValue: "unsupported-format-version")
         /// The value could not be encoded as JSON, so nothing was written.
-        public static let encodingFailed = Code(rawValue: "encoding-failed")
+        package static let encodingFailed = Code(rawValue: "encoding-failed")
         /// The bytes could not be written; the previous progress is unchanged.
-        public static let writeFailed = Code(rawValue: "write-failed")
+        package static let writeFailed = Code(rawValue: "write-failed")
         /// The saved progress could not be removed.
-        public static let removeFailed = Code(rawValue: "remove-failed")
+        package static let removeFailed = Code(rawValue: "remove-failed")
         /// The saved progress could not be moved aside.
-        public static let quarantineFailed = Code(rawValue: "quarantine-failed")
+        package static let quarantineFailed = Code(rawValue: "quarantine-failed")
 
         /// The code's string form.
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
     private enum Reason: Sendable, Equatable {
@@ -70,7 +70,7 @@ public struct ProgressStoreError: Error, Sendable, Equatable, CustomStringConver
     // MARK: Inspecting
 
     /// The kind of problem.
-    public var code: Code {
+    package var code: Code {
         switch reason {
         case .badKey: .badKey
         case .directoryUnavailable: .directoryUnavailable
@@ -86,7 +86,7 @@ public struct ProgressStoreError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// The progress key the problem is about, when there is one.
-    public var key: String? {
+    package var key: String? {
         switch reason {
         case .badKey(let key, _, _), .unreadable(let key, _, _), .corruptSnapshot(let key, _),
              .unsupportedFormatVersion(let key, _, _), .encodingFailed(let key, _),
@@ -98,13 +98,13 @@ public struct ProgressStoreError: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// Where the bad data was moved (a file path or a UserDefaults key), when Waypoint moved it aside.
-    public var movedTo: String? {
+    package var movedTo: String? {
         if case .movedAside(let destination) = recovery { return destination }
         return nil
     }
 
     /// The format version found in a snapshot this version of Waypoint cannot read.
-    public var formatVersion: Int? {
+    package var formatVersion: Int? {
         if case .unsupportedFormatVersion(_, let found, _) = reason { return found }
         return nil
     }

@@ -14,17 +14,17 @@ import Foundation
 /// ``ProgressStoreError/Code/unsupportedFormatVersion``.
 struct Snapshot<Value: Codable & Sendable>: Codable, Sendable {
     /// The envelope format this version of Waypoint writes and reads.
-    public static var currentFormatVersion: Int { 1 }
+    static var currentFormatVersion: Int { 1 }
 
     /// The envelope format this snapshot was read in or will be written in.
-    public let formatVersion: Int
+    let formatVersion: Int
     /// When the value was saved, rounded to the millisecond.
-    public let savedAt: Date
+    let savedAt: Date
     /// The saved value.
-    public let value: Value
+    let value: Value
 
     /// Wraps `value` saved at `savedAt` (rounded to the millisecond) in the current format.
-    public init(value: Value, savedAt: Date) {
+    init(value: Value, savedAt: Date) {
         self.formatVersion = Self.currentFormatVersion
         self.savedAt = MillisecondTimestamp.rounded(savedAt)
         self.value = value
@@ -36,7 +36,7 @@ struct Snapshot<Value: Codable & Sendable>: Codable, Sendable {
 
     /// Reads a snapshot, rejecting format versions this version of Waypoint does not read and
     /// `savedAt` text that is not an ISO 8601 date.
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let formatVersion = try container.decode(Int.self, forKey: .formatVersion)
         guard formatVersion == Self.currentFormatVersion else {
@@ -59,7 +59,7 @@ struct Snapshot<Value: Codable & Sendable>: Codable, Sendable {
     }
 
     /// Writes the envelope with `savedAt` as ISO 8601 text with milliseconds.
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         guard let milliseconds = MillisecondTimestamp.milliseconds(savedAt) else {
             throw EncodingError.invalidValue(savedAt, EncodingError.Context(

@@ -14,18 +14,18 @@ enum SnapshotLoad<Value: Codable & Sendable>: Sendable {
     case recovered(ProgressStoreError)
 
     /// The loaded snapshot, or `nil` when there was none or it could not be used.
-    public var snapshot: Snapshot<Value>? {
+    var snapshot: Snapshot<Value>? {
         if case .loaded(let snapshot) = self { return snapshot }
         return nil
     }
 
     /// The loaded value, or `nil` when there was none or it could not be used.
-    public var value: Value? {
+    var value: Value? {
         snapshot?.value
     }
 
     /// The problem that was recovered from, if any.
-    public var error: ProgressStoreError? {
+    var error: ProgressStoreError? {
         if case .recovered(let error) = self { return error }
         return nil
     }

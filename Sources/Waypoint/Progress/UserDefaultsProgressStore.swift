@@ -5,7 +5,7 @@ import Foundation
 /// The simplest set-up for an app: progress lives next to the app's other preferences, and the
 /// prefix (by default `"waypoint."`) keeps Waypoint's keys apart from the app's own. The key
 /// `"walkthrough.layering"` is stored under the defaults key `"waypoint.walkthrough.layering"`.
-/// Empty keys are rejected with ``ProgressStoreError/Code/badKey``, as in ``FileProgressStore``.
+/// Empty keys are rejected with a ``ProgressStoreError``, as in ``FileProgressStore``.
 ///
 /// The store keeps only the suite name and opens `UserDefaults(suiteName:)` (or
 /// `UserDefaults.standard`) on each call, because `UserDefaults` is not `Sendable` in
@@ -15,9 +15,9 @@ import Foundation
 /// before a crash; use ``FileProgressStore`` when that matters.
 public struct UserDefaultsProgressStore: ProgressStore {
     /// The UserDefaults suite, or `nil` for `UserDefaults.standard`.
-    public let suiteName: String?
+    package let suiteName: String?
     /// The text put before every key to make its defaults key.
-    public let keyPrefix: String
+    package let keyPrefix: String
     private let clock: any WaypointClock
 
     /// Creates a store over `UserDefaults(suiteName: suiteName)`, or `UserDefaults.standard` when
@@ -33,15 +33,14 @@ public struct UserDefaultsProgressStore: ProgressStore {
     }
 
     /// The defaults key under which `key` is stored, e.g. `"waypoint.walkthrough.layering"`.
-    public func defaultsKey(forKey key: String) -> String {
+    package func defaultsKey(forKey key: String) -> String {
         keyPrefix + key
     }
 
     /// Returns the `Data` stored for `key`, or `nil` when nothing is stored.
     ///
-    /// - Throws: ``ProgressStoreError`` (``ProgressStoreError/Code/unreadable``) when the defaults key
-    ///   holds something other than `Data`, ``ProgressStoreError/Code/suiteUnavailable``, or
-    ///   ``ProgressStoreError/Code/badKey``.
+    /// - Throws: ``ProgressStoreError`` when the defaults key holds something other than `Data`, the
+    ///   suite cannot be opened, or the key is empty.
     public func data(forKey key: String) async throws -> Data? {
         let defaultsKey = try checkedDefaultsKey(key)
         guard let object = try defaults().object(forKey: defaultsKey) else { return nil }

@@ -36,7 +36,7 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// The HTTP status that caused the failure, when there was one.
-    public var status: Int? {
+    package var status: Int? {
         switch kind {
         case .network: nil
         case .rateLimited: 429
@@ -45,7 +45,7 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// Whether delivery is paused until ``HTTPEventSink/resume()`` because the server refused the key.
-    public var isPaused: Bool {
+    package var isPaused: Bool {
         switch kind {
         case .unauthorized, .paused: true
         default: false
@@ -63,7 +63,7 @@ public struct EventUploadError: Error, Sendable, Hashable, CustomStringConvertib
     /// What went wrong, in one sentence without what happens to the events next: a queue behind
     /// ``HTTPEventSink`` keeps them (``description`` says so), while a one-off sender such as
     /// `waypoint play --send-to` keeps nothing and says so itself.
-    public var problem: String {
+    package var problem: String {
         switch kind {
         case .network(let url, let message, let timedOut):
             return "Could not post events to \(url)\(timedOut ? " in time" : ""): \(message)"

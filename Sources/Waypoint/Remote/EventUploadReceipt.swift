@@ -8,9 +8,9 @@ public struct EventUploadReceipt: Sendable, Hashable, Codable {
     /// One event the server refused; it is dropped, never sent again.
     public struct Rejection: Sendable, Hashable, Codable {
         /// The event's position in the batch.
-        public var index: Int
+        package var index: Int
         /// Why the server refused it.
-        public var message: String
+        package var message: String
 
         /// Creates a rejection.
         public init(index: Int, message: String) {
@@ -20,11 +20,11 @@ public struct EventUploadReceipt: Sendable, Hashable, Codable {
     }
 
     /// Events stored for the first time.
-    public var accepted: Int
+    package var accepted: Int
     /// Events the server already had (same `messageId`).
-    public var duplicates: Int
+    package var duplicates: Int
     /// Events refused one by one.
-    public var rejected: [Rejection]
+    package var rejected: [Rejection]
 
     /// Creates a receipt.
     public init(accepted: Int, duplicates: Int, rejected: [Rejection]) {

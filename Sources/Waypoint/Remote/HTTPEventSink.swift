@@ -6,10 +6,10 @@ import FoundationNetworking
 /// An ``EventSink`` that posts events to a Waypoint server's `POST /v1/events`, meant to stand behind
 /// a ``DurableEventQueue`` so that events leave the disk only once the server answered 2xx.
 ///
-/// A batch from the queue is cut into requests of at most ``Configuration/maxBatchEvents`` events and
-/// ``Configuration/maxBatchBytes`` bytes, sent one at a time (never two requests in flight). The
-/// answers decide what happens (see `EventUploadOutcome`):
-/// - 2xx: delivered; events the server rejects one by one are dropped and counted in ``report``,
+/// A batch from the queue is cut into requests of at most `maxBatchEvents` events and
+/// `maxBatchBytes` bytes (see ``Configuration``), sent one at a time (never two requests in flight). The
+/// answers decide what happens:
+/// - 2xx: delivered; events the server rejects one by one are dropped and counted,
 ///   never sent again; duplicates (by `messageId`) are counted.
 /// - 413: the request is sent again in halves; a single event the server finds too large is dropped
 ///   and counted as rejected.
@@ -29,15 +29,15 @@ public actor HTTPEventSink: EventSink {
     /// Where to post and how much at a time.
     public struct Configuration: Sendable, Hashable {
         /// The server's base URL; events go to `server/v1/events`.
-        public var server: URL
+        package var server: URL
         /// The environment's SDK key, sent as `Waypoint-Key`.
-        public var key: String
+        package var key: String
         /// The most events in one request (the server takes at most 1,000).
-        public var maxBatchEvents: Int
+        package var maxBatchEvents: Int
         /// The most bytes of one request's body (the server takes at most 512 KiB).
-        public var maxBatchBytes: Int
+        package var maxBatchBytes: Int
         /// How long a request may take before it fails.
-        public var requestTimeout: Duration
+        package var requestTimeout: Duration
 
         /// Creates a configuration: by default at most 500 events and 256 KiB per request, 30 s timeout.
         public init(
@@ -52,47 +52,47 @@ public actor HTTPEventSink: EventSink {
         }
 
         /// `server/v1/events`.
-        public var eventsURL: URL {
+        package var eventsURL: URL {
             server.appendingPathComponent("v1").appendingPathComponent("events")
         }
     }
 
     /// What the sink has done since it was created.
-    public struct Report: Sendable, Hashable {
+    package struct Report: Sendable, Hashable {
         /// Events the server stored for the first time.
-        public var accepted = 0
+        package var accepted = 0
         /// Events the server already had.
-        public var duplicates = 0
+        package var duplicates = 0
         /// Events the server refused one by one (dropped, never sent again).
-        public var rejected = 0
+        package var rejected = 0
         /// The most recent refusals (at most 100), with the event's `messageId`.
-        public var rejections: [Rejection] = []
+        package var rejections: [Rejection] = []
         /// Requests sent.
-        public var requests = 0
+        package var requests = 0
         /// Whether delivery is paused because the server refused the key.
-        public var isPaused = false
+        package var isPaused = false
         /// The last failure; `nil` after a delivered batch.
-        public var lastError: EventUploadError?
+        package var lastError: EventUploadError?
     }
 
     /// An event the server refused; it is dropped.
-    public struct Rejection: Sendable, Hashable {
+    package struct Rejection: Sendable, Hashable {
         /// The event's `messageId`.
-        public var messageID: String
+        package var messageID: String
         /// Why the server refused it.
-        public var message: String
+        package var message: String
 
         /// Creates a rejection.
-        public init(messageID: String, message: String) {
+        package init(messageID: String, message: String) {
             self.messageID = messageID
             self.message = message
         }
     }
 
     /// The settings.
-    public nonisolated let configuration: Configuration
+    package nonisolated let configuration: Configuration
     /// What the sink has done.
-    public private(set) var report = Report()
+    package private(set) var report = Report()
 
     private let transport: Transport
     private let clock: any WaypointClock

@@ -6,15 +6,15 @@ import Foundation
 /// A pure value: the random number is passed in, so tests get exact delays.
 public struct RefreshPolicy: Sendable, Hashable {
     /// The wait between refreshes after a success; at least the server's `Cache-Control: max-age`.
-    public var interval: Duration
+    package var interval: Duration
     /// The wait after the first failure, before jitter.
-    public var initialBackoff: Duration
+    package var initialBackoff: Duration
     /// The factor applied after each further failure.
-    public var multiplier: Double
+    package var multiplier: Double
     /// The longest wait after failures, before jitter.
-    public var maximumBackoff: Duration
+    package var maximumBackoff: Duration
     /// The share of a wait that is random, from 0 (none) to 1 (anywhere between 0 and the full wait).
-    public var jitter: Double
+    package var jitter: Double
 
     /// Creates a policy; by default every 5 minutes, and after failures 5 s doubling up to 1 hour, half of it random.
     public init(
@@ -30,14 +30,14 @@ public struct RefreshPolicy: Sendable, Hashable {
 
     /// The wait after `failures` consecutive failures (1 for the first), given `random` in 0..<1:
     /// `min(maximumBackoff, initialBackoff × multiplier^(failures − 1)) × (1 − jitter × random)`.
-    public func backoff(afterFailures failures: Int, random: Double) -> Duration {
+    package func backoff(afterFailures failures: Int, random: Double) -> Duration {
         let full = initialBackoff.backoffSeconds(multiplier: multiplier, afterFailures: failures, atMost: maximumBackoff)
         let unit = min(1, max(0, random))
         return .seconds(fractional: full * (1 - jitter * unit))
     }
 
     /// The wait after a success: ``interval``, or the server's `max-age` when that is longer.
-    public func delayAfterSuccess(maxAge: Duration?) -> Duration {
+    package func delayAfterSuccess(maxAge: Duration?) -> Duration {
         guard let maxAge, maxAge > interval else { return interval }
         return maxAge
     }

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// On creation it has the best document at once, without waiting for the network: the last known good
 /// copy saved on disk by an earlier launch, else the one bundled with the app. ``current`` stays the
 /// same for the whole launch, so a running flow or walkthrough keeps the revision and the variation it
-/// started with. ``refresh()`` (or ``run()`` in a background task) asks the server with
+/// started with. ``run()``, in a background task, asks the server with
 /// `If-None-Match`; a download that validates with no error is saved atomically as the new last known
 /// good copy and becomes ``current`` on the next launch, where saved progress is restored by the usual
 /// rules (the longest valid prefix of the path). A download with errors, a `schemaVersion` this app
@@ -24,7 +24,7 @@ import FoundationNetworking
 /// ```
 ///
 /// Where the document came from (``Revision/source``), its revision hash, its server revision number
-/// (``Revision/revision``), its age, the last error and the next wait are observable.
+/// (``Revision/revision``), its age and the last error are observable.
 ///
 /// The server revision number is the `Waypoint-Revision` header the copy was served with, saved beside
 /// it on disk. The document ``Revision/document`` carries it (``WaypointDocument/revision``), so the
@@ -36,15 +36,15 @@ public final class RemoteDocument {
     /// Where to ask, where to keep the last known good copy, and how often to refresh.
     public struct Configuration: Sendable, Hashable {
         /// The server's base URL; the document is at `server/v1/document`.
-        public var server: URL
+        package var server: URL
         /// The environment's SDK key, sent as `Waypoint-Key`.
-        public var key: String
+        package var key: String
         /// The directory of the last known good copy (an app's caches or application support directory).
-        public var directory: URL
+        package var directory: URL
         /// How long a request may take before it fails.
-        public var requestTimeout: Duration
+        package var requestTimeout: Duration
         /// When to refresh and how to back off.
-        public var policy: RefreshPolicy
+        package var policy: RefreshPolicy
 
         /// Creates a configuration; requests time out after 30 s by default.
         public init(server: URL, key: String, directory: URL, requestTimeout: Duration = .seconds(30), policy: RefreshPolicy = RefreshPolicy()) {
@@ -56,7 +56,7 @@ public final class RemoteDocument {
         }
 
         /// `server/v1/document`.
-        public var documentURL: URL {
+        package var documentURL: URL {
             server.appendingPathComponent("v1").appendingPathComponent("document")
         }
     }
@@ -84,7 +84,7 @@ public final class RemoteDocument {
         /// an older version of the library.
         public let revision: Int?
         /// When it was downloaded; `nil` for the bundled document.
-        public let downloadedAt: Date?
+        package let downloadedAt: Date?
 
         init(document: WaypointDocument, source: Source, hash: String?, revision: Int?, downloadedAt: Date?) {
             var document = document
@@ -97,13 +97,13 @@ public final class RemoteDocument {
         }
 
         /// How old it is at `now`: the time since it was downloaded, `nil` for the bundled document.
-        public func age(at now: Date) -> Duration? {
+        package func age(at now: Date) -> Duration? {
             downloadedAt.map { .seconds(fractional: now.timeIntervalSince($0)) }
         }
     }
 
     /// What one refresh did.
-    public enum RefreshResult: Sendable, Hashable {
+    package enum RefreshResult: Sendable, Hashable {
         /// The server answered 304: the last known good copy is the published one.
         case notModified
         /// A new document was downloaded, validated and saved; it is used from the next launch.
@@ -116,7 +116,7 @@ public final class RemoteDocument {
         case failed(RemoteDocumentError)
 
         /// Whether the refresh reached the server and found a document to keep or keep using.
-        public var succeeded: Bool {
+        package var succeeded: Bool {
             switch self {
             case .notModified, .updated, .unchanged: true
             case .refused, .failed: false
@@ -127,20 +127,20 @@ public final class RemoteDocument {
     /// The document for this launch; it does not change until the next one.
     public let current: Revision
     /// The newest good document known: the one on disk, which the next launch will use.
-    public private(set) var latest: Revision
+    package private(set) var latest: Revision
     /// The last refresh's result.
-    public private(set) var lastResult: RefreshResult?
+    package private(set) var lastResult: RefreshResult?
     /// The last error: of the last refresh, or of reading the copy on disk; `nil` after a success.
     public private(set) var lastError: RemoteDocumentError?
     /// The warnings of the last accepted download (such as keys this app version does not know).
     public private(set) var warnings: [Diagnostic] = []
     /// Failures in a row since the last success.
-    public private(set) var consecutiveFailures = 0
+    package private(set) var consecutiveFailures = 0
     /// How long ``run()`` waits before the next refresh.
-    public private(set) var nextRefreshDelay: Duration?
+    package private(set) var nextRefreshDelay: Duration?
 
     /// The settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
     @ObservationIgnored private let clock: any WaypointClock
     @ObservationIgnored private let random: @Sendable () -> Double
     @ObservationIgnored private let client: HTTPClient
@@ -190,7 +190,7 @@ public final class RemoteDocument {
 
     /// Asks the server for the published document once; concurrent calls share one request.
     @discardableResult
-    public func refresh() async -> RefreshResult {
+    package func refresh() async -> RefreshResult {
         if let inFlight { return await inFlight.value }
         let task = Task { await self.performRefresh() }
         inFlight = task
@@ -199,7 +199,7 @@ public final class RemoteDocument {
         return result
     }
 
-    /// Refreshes until the calling task is cancelled: every ``RefreshPolicy/interval`` (or the server's
+    /// Refreshes until the calling task is cancelled: every interval of the configuration's ``RefreshPolicy`` (or the server's
     /// `max-age`) after a success, after jittered, growing waits after failures.
     public func run() async {
         while !Task.isCancelled {

@@ -53,13 +53,13 @@ public struct RemoteDocumentError: Error, Sendable, Hashable, CustomStringConver
     }
 
     /// The errors of a downloaded document that was refused (empty for other failures).
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         if case .invalid(let diagnostics) = kind { return diagnostics }
         return []
     }
 
     /// Whether the failure is the network's or the server's (worth trying again later), rather than the document's.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         switch kind {
         case .network, .timedOut: return true
         case .status(_, let status, _): return status == 429 || status >= 500
@@ -68,7 +68,7 @@ public struct RemoteDocumentError: Error, Sendable, Hashable, CustomStringConver
     }
 
     /// The HTTP status the server answered with, for a failure that had one.
-    public var status: Int? {
+    package var status: Int? {
         if case .status(_, let status, _) = kind { return status }
         return nil
     }

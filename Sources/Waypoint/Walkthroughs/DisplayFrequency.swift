@@ -20,7 +20,7 @@ public enum DisplayFrequency: Sendable, Hashable, Codable {
     case every(TimeInterval)
 
     /// The period in seconds, or `nil` for ``immediate``.
-    public var period: TimeInterval? {
+    package var period: TimeInterval? {
         switch self {
         case .immediate: nil
         case .hourly: 3_600
@@ -34,7 +34,7 @@ public enum DisplayFrequency: Sendable, Hashable, Codable {
     /// When a new walkthrough may next start, given the last new start; `nil` when it may start now.
     ///
     /// A last start later than `now` (a clock set back) does not block.
-    public func nextAllowedStart(after lastStart: Date?, now: Date) -> Date? {
+    package func nextAllowedStart(after lastStart: Date?, now: Date) -> Date? {
         guard let period, let lastStart, lastStart <= now else { return nil }
         let next = lastStart.addingTimeInterval(period)
         return next > now ? next : nil
@@ -42,12 +42,12 @@ public enum DisplayFrequency: Sendable, Hashable, Codable {
 }
 
 /// What the display frequency needs to remember across launches: when a new walkthrough last started.
-public struct HintSchedule: Sendable, Hashable, Codable {
+package struct HintSchedule: Sendable, Hashable, Codable {
     /// When a walkthrough that had never been started before last started.
-    public var lastNewStartAt: Date?
+    package var lastNewStartAt: Date?
 
     /// Creates a schedule.
-    public init(lastNewStartAt: Date? = nil) {
+    package init(lastNewStartAt: Date? = nil) {
         self.lastNewStartAt = lastNewStartAt
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// A rule over how often an app event was donated, such as "donated at least 3 times within 7 days".
 ///
-/// Donations are recorded with ``HintCoordinator/event(_:)`` (or ``HintSignal/event(_:)``) and kept
-/// across launches; see ``EventDonations``.
+/// Donations are recorded with ``HintCoordinator/event(_:)`` and kept across launches (at most the
+/// latest 1,000 of each event).
 public struct DonationRule: Sendable, Hashable, Codable {
     /// How the number of donations is compared.
-    public enum Comparison: Sendable, Hashable, Codable {
+    package enum Comparison: Sendable, Hashable, Codable {
         /// At least this many donations.
         case atLeast(Int)
         /// At most this many donations.
@@ -14,14 +14,14 @@ public struct DonationRule: Sendable, Hashable, Codable {
     }
 
     /// The event's name.
-    public var event: String
+    package var event: String
     /// How the count is compared.
-    public var comparison: Comparison
+    package var comparison: Comparison
     /// Only donations this recent count; `nil` counts every kept donation.
-    public var window: TimeWindow?
+    package var window: TimeWindow?
 
     /// Creates a rule.
-    public init(event: String, comparison: Comparison, window: TimeWindow? = nil) {
+    package init(event: String, comparison: Comparison, window: TimeWindow? = nil) {
         self.event = event
         self.comparison = comparison
         self.window = window
@@ -38,7 +38,7 @@ public struct DonationRule: Sendable, Hashable, Codable {
     }
 
     /// Whether the rule holds for `donations` at `now`.
-    public func isSatisfied(by donations: EventDonations, now: Date) -> Bool {
+    package func isSatisfied(by donations: EventDonations, now: Date) -> Bool {
         let count = donations.count(of: event, within: window, now: now)
         switch comparison {
         case .atLeast(let minimum): return count >= minimum
@@ -50,10 +50,10 @@ public struct DonationRule: Sendable, Hashable, Codable {
 /// A span of time looking back from now, for donation rules ("within the last 7 days").
 public struct TimeWindow: Sendable, Hashable, Codable {
     /// The span in seconds.
-    public var seconds: TimeInterval
+    package var seconds: TimeInterval
 
     /// Creates a window of `seconds` seconds.
-    public init(seconds: TimeInterval) {
+    package init(seconds: TimeInterval) {
         self.seconds = seconds
     }
 

@@ -3,20 +3,20 @@ import Foundation
 /// The record of donated app events, counted by donation rules and kept across launches.
 ///
 /// Each event keeps its most recent ``limitPerEvent`` donations (1,000), oldest dropped first.
-public struct EventDonations: Sendable, Equatable, Codable {
+package struct EventDonations: Sendable, Equatable, Codable {
     /// How many donations are kept per event.
-    public static let limitPerEvent = 1_000
+    package static let limitPerEvent = 1_000
 
     /// Donation times per event name, oldest first.
-    public private(set) var dates: [String: [Date]]
+    package private(set) var dates: [String: [Date]]
 
     /// Creates a record, empty by default.
-    public init(dates: [String: [Date]] = [:]) {
+    package init(dates: [String: [Date]] = [:]) {
         self.dates = dates.mapValues { Array($0.sorted().suffix(Self.limitPerEvent)) }
     }
 
     /// Records one donation of `event` at `date`, dropping the oldest beyond the limit.
-    public mutating func donate(_ event: String, at date: Date) {
+    package mutating func donate(_ event: String, at date: Date) {
         var list = dates[event, default: []]
         if let last = list.last, last > date {
             // A clock set back: keep the list sorted so windows stay correct.
@@ -34,7 +34,7 @@ public struct EventDonations: Sendable, Equatable, Codable {
     /// The number of kept donations of `event` no older than `window` before `now` (all kept ones when `window` is `nil`).
     ///
     /// Donations later than `now` (from a clock set back) are counted as recent.
-    public func count(of event: String, within window: TimeWindow? = nil, now: Date) -> Int {
+    package func count(of event: String, within window: TimeWindow? = nil, now: Date) -> Int {
         guard let list = dates[event] else { return 0 }
         guard let window else { return list.count }
         let start = now.addingTimeInterval(-window.seconds)
@@ -49,5 +49,5 @@ public struct EventDonations: Sendable, Equatable, Codable {
     }
 
     /// Whether nothing has been donated.
-    public var isEmpty: Bool { dates.isEmpty }
+    package var isEmpty: Bool { dates.isEmpty }
 }

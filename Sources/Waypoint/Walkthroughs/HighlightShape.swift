@@ -19,21 +19,21 @@ public struct HighlightShape: Sendable, Hashable, Codable {
     public var padding: Double
 
     /// The padding used when none is given: 8 points.
-    public static let defaultPadding: Double = 8
+    package static let defaultPadding: Double = 8
 
     /// Creates a shape of `kind` with `padding` points around the target.
-    public init(_ kind: Kind, padding: Double = HighlightShape.defaultPadding) {
+    package init(_ kind: Kind, padding: Double = HighlightShape.defaultPadding) {
         self.kind = kind
         self.padding = padding
     }
 
     /// A circle around the target.
-    public static func circle(padding: Double = HighlightShape.defaultPadding) -> HighlightShape {
+    public static func circle(padding: Double = 8) -> HighlightShape {
         HighlightShape(.circle, padding: padding)
     }
 
     /// A rectangle around the target with rounded corners.
-    public static func rectangle(cornerRadius: Double = 0, padding: Double = HighlightShape.defaultPadding) -> HighlightShape {
+    public static func rectangle(cornerRadius: Double = 0, padding: Double = 8) -> HighlightShape {
         HighlightShape(.rectangle(cornerRadius: cornerRadius), padding: padding)
     }
 

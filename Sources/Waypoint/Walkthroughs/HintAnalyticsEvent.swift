@@ -38,7 +38,7 @@ public struct HintAnalyticsEvent: Sendable, Hashable, Codable {
     public var durationMs: Int?
 
     /// Creates an event.
-    public init(
+    package init(
         event: Name, timestamp: Date, walkthroughId: String, walkthroughVersion: Int,
         stepId: String? = nil, stepIndex: Int? = nil, trigger: String? = nil, durationMs: Int? = nil
     ) {

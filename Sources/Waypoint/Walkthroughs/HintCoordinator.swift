@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 
-/// The runtime of the hint saga: holds a ``HintState``, feeds it signals from components, and carries
+/// The runtime of the hint saga: holds its state, feeds it signals from components, and carries
 /// out the effects (present and dismiss hints, run timers, save progress, report analytics).
 ///
 /// Components register when they appear and unregister when they disappear; the coordinator alone
@@ -19,13 +19,13 @@ import Observation
 @Observable
 public final class HintCoordinator<Context> {
     /// The saga's state.
-    public private(set) var state: HintState
+    package private(set) var state: HintState
     /// The hint on screen, if any (bind an overlay to it).
     public private(set) var presentation: HintPresentation?
     /// The most recent notes about ignored signals and repaired data (at most 100).
-    public private(set) var diagnostics: [HintDiagnostic] = []
+    package private(set) var diagnostics: [HintDiagnostic] = []
     /// Whether ``start()`` has loaded saved progress.
-    public private(set) var isStarted = false
+    package private(set) var isStarted = false
     /// The anchors of every overlay sharing this coordinator, which overlay draws each, and which
     /// overlays' scenes are active (see ``reportAnchors(_:overlay:present:dismiss:)``).
     public internal(set) var overlays = OverlayAnchors()
@@ -48,10 +48,11 @@ public final class HintCoordinator<Context> {
 
     /// The app's own handler of every analytics event.
     ///
-    /// There is one such handler; to watch effects from several places (analytics, logging, tests),
-    /// register observers with ``observeEffects(_:)``, which setting this never affects.
+    /// There is one such handler; ``WalkthroughAnalytics`` watches the coordinator on its own, so
+    /// setting this never cuts it off.
     @ObservationIgnored public var onAnalytics: (@MainActor (HintAnalyticsEvent) -> Void)?
-    /// Receives every diagnostic.
+    /// Receives every diagnostic: ignored signals, unreadable saved progress, store failures and
+    /// problems in the catalog's definitions, each saying what to do about it.
     @ObservationIgnored public var onDiagnostic: (@MainActor (HintDiagnostic) -> Void)?
 
     @ObservationIgnored private let store: any ProgressStore
@@ -141,7 +142,7 @@ public final class HintCoordinator<Context> {
     /// activating it counts: a finger, Voice Control, Full Keyboard Access, Switch Control, a tvOS
     /// select press or VoiceOver all run the action, while only a finger runs a tap gesture.
     /// `.walkthroughAnchor(_:)` and the UIKit controller report finger taps (and a `UIControl`'s
-    /// action) themselves; a tap both report counts once (``HintState/tapCoalescingInterval``).
+    /// action) themselves; a tap both report within 0.3 seconds counts once.
     ///
     /// ```swift
     /// Button("Layers") { hints.tap("editor.layersButton"); showLayers() }
@@ -178,10 +179,10 @@ public final class HintCoordinator<Context> {
     }
 
     /// Sends any signal.
-    public func send(_ signal: HintSignal) { submit(.signal(signal)) }
+    package func send(_ signal: HintSignal) { submit(.signal(signal)) }
 
     /// Whether the rules let the walkthrough start now, and if not, why.
-    public func eligibility(of walkthroughId: String) -> WalkthroughEligibility {
+    package func eligibility(of walkthroughId: String) -> WalkthroughEligibility {
         state.eligibility(of: walkthroughId, catalog: catalog, context: context, now: clock.now)
     }
 
@@ -189,7 +190,7 @@ public final class HintCoordinator<Context> {
 
     /// Loads saved progress, donations and the display schedule, then decides what to show.
     ///
-    /// A record that cannot be read is moved aside, reported in ``diagnostics``, and started fresh.
+    /// A record that cannot be read is moved aside, reported to ``onDiagnostic``, and started fresh.
     public func start() async {
         guard !isStarted else {
             record(HintDiagnostic(.ignoredSignal, "start() was called twice; the second call did nothing."))
@@ -256,12 +257,12 @@ public final class HintCoordinator<Context> {
     ///
     /// Any number of observers can watch one coordinator; each runs until the returned observation
     /// is cancelled or released, whatever happens to ``onAnalytics``.
-    public func observeEffects(_ handler: @escaping @MainActor (HintEffect) -> Void) -> EffectObservation {
+    package func observeEffects(_ handler: @escaping @MainActor (HintEffect) -> Void) -> EffectObservation {
         observers.add(handler)
     }
 
     /// A stream of every effect from now on, in order; it ends when the coordinator is released.
-    public func effects() -> AsyncStream<HintEffect> {
+    package func effects() -> AsyncStream<HintEffect> {
         observers.stream()
     }
 

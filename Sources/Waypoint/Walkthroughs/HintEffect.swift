@@ -1,7 +1,7 @@
 import Foundation
 
 /// An output of the hint saga: a command to a component, a timer, something to save, an analytics event, a note.
-public enum HintEffect: Sendable, Equatable {
+package enum HintEffect: Sendable, Equatable {
     /// Present this hint on its anchor.
     case present(HintPresentation)
     /// Remove this hint from its anchor.
@@ -42,7 +42,7 @@ public struct HintDiagnostic: Sendable, Hashable, Codable, CustomStringConvertib
     public var message: String
 
     /// Creates a diagnostic.
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }

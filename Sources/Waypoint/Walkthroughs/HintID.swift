@@ -8,7 +8,7 @@ public struct HintID: Sendable, Hashable, Codable, CustomStringConvertible {
     public var stepId: String
 
     /// Creates a hint id.
-    public init(walkthroughId: String, stepId: String) {
+    package init(walkthroughId: String, stepId: String) {
         self.walkthroughId = walkthroughId
         self.stepId = stepId
     }

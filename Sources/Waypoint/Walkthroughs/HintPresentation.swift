@@ -24,7 +24,7 @@ public struct HintPresentation: Sendable, Hashable {
     public var stepCount: Int
 
     /// Creates a presentation.
-    public init(
+    package init(
         hint: HintID, anchorId: String, tooltipText: String, tooltipPosition: TooltipPosition,
         highlightShape: HighlightShape, completionTrigger: CompletionTrigger, canSkip: Bool,
         canGoBack: Bool, stepNumber: Int, stepCount: Int
@@ -43,11 +43,11 @@ public struct HintPresentation: Sendable, Hashable {
 
     /// What the accessibility escape gesture (VoiceOver's two-finger scrub, or the Escape key)
     /// does: ``HintSignal/skip`` when the hint can be skipped, otherwise ``HintSignal/close``.
-    public var escapeSignal: HintSignal { canSkip ? .skip : .close }
+    package var escapeSignal: HintSignal { canSkip ? .skip : .close }
 
-    /// "2 of 5", in the app's current locale (see ``progressText(labels:)``).
+    /// "2 of 5", in the app's current locale.
     public var progressText: String { progressText(labels: .standard) }
 
     /// "2 of 5" in the language of `labels`, numbers formatted for its locale: "2 von 5".
-    public func progressText(labels: OverlayLabels) -> String { labels.progress(stepNumber, of: stepCount) }
+    package func progressText(labels: OverlayLabels) -> String { labels.progress(stepNumber, of: stepCount) }
 }

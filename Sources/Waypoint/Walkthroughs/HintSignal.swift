@@ -5,7 +5,7 @@ import Foundation
 /// These are the only inputs; ``HintState/handle(_:catalog:context:now:)`` answers each with
 /// ``HintEffect``s. A signal that does not apply (an unknown anchor, an event for a hint that is not
 /// showing, a timer of a hint that moved on) changes nothing and yields a ``HintEffect/log(_:)``.
-public enum HintSignal: Sendable, Hashable, Codable {
+package enum HintSignal: Sendable, Hashable, Codable {
     /// The anchor (on-screen element) with this id appeared and can present hints.
     case anchorAppeared(String)
     /// The anchor with this id disappeared.
@@ -35,7 +35,7 @@ public enum HintSignal: Sendable, Hashable, Codable {
 }
 
 /// Something the user did that may complete the hint on screen.
-public enum HintUserEvent: Sendable, Hashable, Codable {
+package enum HintUserEvent: Sendable, Hashable, Codable {
     /// The user tapped the element with this id.
     case tap(elementId: String)
     /// The user swiped.
@@ -46,7 +46,7 @@ public enum HintUserEvent: Sendable, Hashable, Codable {
 
 extension HintUserEvent: CustomStringConvertible {
     /// For example `tap on "editor.layersButton"` or `swipe left`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tap(let elementId): "tap on \"\(elementId)\""
         case .swipe(let direction): "swipe \(direction.rawValue)"

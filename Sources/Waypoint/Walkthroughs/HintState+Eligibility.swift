@@ -6,7 +6,7 @@ extension HintState {
     /// Progress saved for another version is discarded (a version bump restarts the walkthrough). A
     /// walkthrough invalidated as completed whose definition has gained steps is open again, with a
     /// fresh display count, so the new steps show on their own.
-    public func progress<Context>(of walkthrough: Walkthrough<Context>) -> WalkthroughProgress {
+    package func progress<Context>(of walkthrough: Walkthrough<Context>) -> WalkthroughProgress {
         guard var saved = savedProgress[walkthrough.id], saved.version == walkthrough.version else {
             return WalkthroughProgress(walkthroughId: walkthrough.id, version: walkthrough.version)
         }
@@ -22,7 +22,7 @@ extension HintState {
     ///
     /// This looks at overrides, invalidation, display count, the condition, donation rules, groups, the
     /// display frequency and whether another walkthrough runs; not at anchors or the app being active.
-    public func eligibility<Context>(
+    package func eligibility<Context>(
         of walkthroughId: String, catalog: WalkthroughCatalog<Context>, context: Context, now: Date
     ) -> WalkthroughEligibility {
         guard let walkthrough = catalog.walkthrough(walkthroughId) else { return .ineligible(.unknownWalkthrough) }

@@ -168,14 +168,14 @@ extension HintState {
 
 extension HintState {
     /// Handles ``HintSignal/anchorAppeared(_:)``.
-    public mutating func anchorDidAppear<Context>(
+    package mutating func anchorDidAppear<Context>(
         _ id: String, catalog: WalkthroughCatalog<Context>, context: Context, now: Date
     ) -> [HintEffect] {
         handle(.anchorAppeared(id), catalog: catalog, context: context, now: now)
     }
 
     /// Handles ``HintSignal/anchorDisappeared(_:)``.
-    public mutating func anchorDidDisappear<Context>(
+    package mutating func anchorDidDisappear<Context>(
         _ id: String, catalog: WalkthroughCatalog<Context>, context: Context, now: Date
     ) -> [HintEffect] {
         handle(.anchorDisappeared(id), catalog: catalog, context: context, now: now)

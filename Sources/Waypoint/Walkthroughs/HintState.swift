@@ -15,25 +15,25 @@ import Foundation
 ///
 /// Invariants, whatever the input: at most one hint is on screen; a hint is on screen only while its
 /// anchor is and the app is active; a signal that does not apply changes nothing but a log line.
-public struct HintState: Sendable, Equatable, Codable {
+package struct HintState: Sendable, Equatable, Codable {
     /// Where the saga is.
-    public internal(set) var phase: HintPhase
+    package internal(set) var phase: HintPhase
     /// Whether the app is active; nothing shows while it is not.
-    public internal(set) var isAppActive: Bool
+    package internal(set) var isAppActive: Bool
     /// The anchors on screen now.
-    public internal(set) var anchors: Set<String>
+    package internal(set) var anchors: Set<String>
     /// Saved progress by walkthrough id (as restored or last changed; see ``progress(of:)``).
-    public internal(set) var savedProgress: [String: WalkthroughProgress]
+    package internal(set) var savedProgress: [String: WalkthroughProgress]
     /// Donated events.
-    public internal(set) var donations: EventDonations
+    package internal(set) var donations: EventDonations
     /// When a new walkthrough last started, for the display frequency.
-    public internal(set) var schedule: HintSchedule
+    package internal(set) var schedule: HintSchedule
     /// The running walkthrough, if any.
-    public internal(set) var run: WalkthroughRun?
+    package internal(set) var run: WalkthroughRun?
     /// The timer that should be running, if any.
-    public internal(set) var timer: HintTimer?
+    package internal(set) var timer: HintTimer?
     /// Walkthroughs whose run ended while this state was alive; testing overrides do not start them over.
-    public internal(set) var endedThisLaunch: Set<String>
+    package internal(set) var endedThisLaunch: Set<String>
     var timerGeneration: UInt64
     /// The last tap that completed a hint: the same tap reported again (by a gesture and by the
     /// control's action) within ``tapCoalescingInterval`` counts once.
@@ -42,7 +42,7 @@ public struct HintState: Sendable, Equatable, Codable {
     /// Two taps on one element this close together (in seconds) are one tap reported twice: a
     /// tap gesture and the control's own action both saw it. A person cannot mean the second one
     /// for a hint that appeared in between and was not seen yet.
-    public static let tapCoalescingInterval: TimeInterval = 0.3
+    package static let tapCoalescingInterval: TimeInterval = 0.3
 
     /// An element tapped at a time.
     struct CompletingTap: Sendable, Hashable, Codable {
@@ -51,7 +51,7 @@ public struct HintState: Sendable, Equatable, Codable {
     }
 
     /// Creates a state from restored progress, donations and schedule.
-    public init(
+    package init(
         progress: [WalkthroughProgress] = [],
         donations: EventDonations = EventDonations(),
         schedule: HintSchedule = HintSchedule(),
@@ -74,7 +74,7 @@ public struct HintState: Sendable, Equatable, Codable {
     /// Handles one signal against the definitions in `catalog`, the `context` conditions read and the time `now`.
     ///
     /// - Returns: the effects to carry out, in order.
-    public mutating func handle<Context>(
+    package mutating func handle<Context>(
         _ signal: HintSignal, catalog: WalkthroughCatalog<Context>, context: Context, now: Date
     ) -> [HintEffect] {
         var step = Transition(catalog: catalog, context: context, now: now)
@@ -122,45 +122,19 @@ struct Transition<Context> {
     }
 }
 
-/// Where the hint saga is: nothing running, a hint waiting for its target, a hint on screen, or paused.
-public enum HintPhase: Sendable, Hashable, Codable {
-    /// No walkthrough is running; one starts when its rules allow it and its first target is on screen.
-    case inactive
-    /// A walkthrough is running and this hint waits for its target to appear (for example on another screen).
-    case pending(HintID)
-    /// This hint is on screen.
-    case showing(HintID)
-    /// The app is inactive; this hint resumes (and shows again) when the app becomes active.
-    case paused(HintID)
-
-    /// The hint the phase is about, if any.
-    public var hint: HintID? {
-        switch self {
-        case .inactive: nil
-        case .pending(let hint), .showing(let hint), .paused(let hint): hint
-        }
-    }
-
-    /// The hint on screen, if any.
-    public var shownHint: HintID? {
-        if case .showing(let hint) = self { return hint }
-        return nil
-    }
-}
-
 /// The walkthrough that is running now: when it started and which hints it has shown.
-public struct WalkthroughRun: Sendable, Hashable, Codable {
+package struct WalkthroughRun: Sendable, Hashable, Codable {
     /// The running walkthrough's id.
-    public var walkthroughId: String
+    package var walkthroughId: String
     /// When this run started.
-    public var startedAt: Date
+    package var startedAt: Date
     /// Steps shown earlier in this run and left (completed or skipped), oldest first; "Back" returns to the last.
-    public var history: [String]
+    package var history: [String]
     /// When the current hint was first presented, or `nil` when it has not been presented yet.
-    public var currentShownAt: Date?
+    package var currentShownAt: Date?
 
     /// Creates a run.
-    public init(walkthroughId: String, startedAt: Date, history: [String] = [], currentShownAt: Date? = nil) {
+    package init(walkthroughId: String, startedAt: Date, history: [String] = [], currentShownAt: Date? = nil) {
         self.walkthroughId = walkthroughId
         self.startedAt = startedAt
         self.history = history

@@ -8,16 +8,16 @@ import Foundation
 /// call ``HintCoordinator/resetStore()``.
 public struct HintTestingOverrides: Sendable, Hashable, Codable {
     /// Show every walkthrough.
-    public var showsAll: Bool
+    package var showsAll: Bool
     /// Hide every walkthrough.
-    public var hidesAll: Bool
+    package var hidesAll: Bool
     /// Walkthroughs to show.
-    public var shown: Set<String>
+    package var shown: Set<String>
     /// Walkthroughs to hide.
-    public var hidden: Set<String>
+    package var hidden: Set<String>
 
     /// Creates overrides; by default none.
-    public init(showsAll: Bool = false, hidesAll: Bool = false, shown: Set<String> = [], hidden: Set<String> = []) {
+    package init(showsAll: Bool = false, hidesAll: Bool = false, shown: Set<String> = [], hidden: Set<String> = []) {
         self.showsAll = showsAll
         self.hidesAll = hidesAll
         self.shown = shown
@@ -37,7 +37,7 @@ public struct HintTestingOverrides: Sendable, Hashable, Codable {
     public static func hide(_ ids: Set<String>) -> HintTestingOverrides { HintTestingOverrides(hidden: ids) }
 
     /// Whether the walkthrough with `id` is hidden.
-    public func hides(_ id: String) -> Bool { hidesAll || hidden.contains(id) }
+    package func hides(_ id: String) -> Bool { hidesAll || hidden.contains(id) }
     /// Whether the walkthrough with `id` is forced to show (and not hidden).
-    public func forces(_ id: String) -> Bool { !hides(id) && (showsAll || shown.contains(id)) }
+    package func forces(_ id: String) -> Bool { !hides(id) && (showsAll || shown.contains(id)) }
 }

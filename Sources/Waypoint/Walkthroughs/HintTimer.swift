@@ -1,9 +1,9 @@
 import Foundation
 
 /// A timer the saga asks its runtime to run: a timer trigger, or a target timeout.
-public struct HintTimer: Sendable, Hashable, Codable {
+package struct HintTimer: Sendable, Hashable, Codable {
     /// What the timer is for.
-    public enum Purpose: String, Sendable, Hashable, Codable {
+    package enum Purpose: String, Sendable, Hashable, Codable {
         /// Completes a hint whose trigger is ``CompletionTrigger/timer(seconds:)``.
         case completion
         /// Skips a hint whose target did not appear in time (``WalkthroughStep/targetTimeout``).
@@ -11,18 +11,18 @@ public struct HintTimer: Sendable, Hashable, Codable {
     }
 
     /// A number unique to this start of the timer; a fire with an older number is ignored.
-    public var generation: UInt64
+    package var generation: UInt64
     /// The hint the timer belongs to.
-    public var hint: HintID
+    package var hint: HintID
     /// What the timer is for.
-    public var purpose: Purpose
+    package var purpose: Purpose
     /// When the timer was started.
-    public var startedAt: Date
+    package var startedAt: Date
     /// How long it runs, in seconds.
-    public var seconds: Double
+    package var seconds: Double
 
     /// Creates a timer description.
-    public init(generation: UInt64, hint: HintID, purpose: Purpose, startedAt: Date, seconds: Double) {
+    package init(generation: UInt64, hint: HintID, purpose: Purpose, startedAt: Date, seconds: Double) {
         self.generation = generation
         self.hint = hint
         self.purpose = purpose
@@ -31,5 +31,5 @@ public struct HintTimer: Sendable, Hashable, Codable {
     }
 
     /// When the timer fires.
-    public var deadline: Date { startedAt.addingTimeInterval(seconds) }
+    package var deadline: Date { startedAt.addingTimeInterval(seconds) }
 }

@@ -35,15 +35,15 @@ public struct Walkthrough<Context>: Sendable, Identifiable {
     /// The experiments that change some of this walkthrough's steps (`changes`) and that the user
     /// takes part in, in document order; ``WalkthroughAnalytics`` exposes a run to each when it first
     /// shows or passes over one of its ``StepExperiment/changedSteps``.
-    public var stepExperiments: [StepExperiment] = []
+    package var stepExperiments: [StepExperiment] = []
     /// The server revision of the document this walkthrough was resolved from (see
     /// ``WaypointDocument/revision``); ``WalkthroughAnalytics`` writes it as `revision` on its events.
     /// `nil` for a bundled document or a walkthrough declared in code.
-    public var revision: Int?
+    package var revision: Int?
     /// The locale its text is shown in (``TextLocalization``'s choice among the document's
     /// locales); ``WalkthroughAnalytics`` writes it as `locale` on its events. `nil` for a document
     /// without localized text or a walkthrough declared in code.
-    public var locale: String?
+    package var locale: String?
 
     /// Creates a walkthrough.
     public init(
@@ -67,7 +67,7 @@ public struct Walkthrough<Context>: Sendable, Identifiable {
     }
 
     /// The position of the step with `stepId`, or `nil` when there is none.
-    public func index(ofStep stepId: String) -> Int? {
+    package func index(ofStep stepId: String) -> Int? {
         steps.firstIndex { $0.id == stepId }
     }
 }

@@ -5,18 +5,19 @@ import Foundation
 ///
 /// Walkthroughs are considered in the order given. A catalog never traps on bad definitions: a
 /// duplicate walkthrough id keeps the first definition, a group naming an unknown walkthrough ignores
-/// that member, and each such problem is listed in ``problems``.
+/// that member, and each such problem is reported to ``HintCoordinator/onDiagnostic`` when the
+/// coordinator starts.
 public struct WalkthroughCatalog<Context>: Sendable {
     /// The walkthroughs, in priority order (duplicates removed).
-    public private(set) var walkthroughs: [Walkthrough<Context>]
+    package private(set) var walkthroughs: [Walkthrough<Context>]
     /// The groups (unknown members removed).
-    public private(set) var groups: [WalkthroughGroup]
+    package private(set) var groups: [WalkthroughGroup]
     /// How often a new walkthrough may start.
     public var displayFrequency: DisplayFrequency
     /// Testing overrides.
     public var testingOverrides: HintTestingOverrides
     /// What was wrong with the definitions, in words, one entry per problem.
-    public private(set) var problems: [String]
+    package private(set) var problems: [String]
 
     private var indexById: [String: Int]
     private var groupsByMember: [String: [Int]]
@@ -74,23 +75,23 @@ public struct WalkthroughCatalog<Context>: Sendable {
     }
 
     /// The walkthrough with `id`, or `nil`.
-    public func walkthrough(_ id: String) -> Walkthrough<Context>? {
+    package func walkthrough(_ id: String) -> Walkthrough<Context>? {
         guard let index = indexById[id] else { return nil }
         return walkthroughs[index]
     }
 
     /// The groups that `walkthroughId` belongs to.
-    public func groups(containing walkthroughId: String) -> [WalkthroughGroup] {
+    package func groups(containing walkthroughId: String) -> [WalkthroughGroup] {
         groupsByMember[walkthroughId, default: []].map { groups[$0] }
     }
 
     /// The anchors the steps of the walkthrough with `walkthroughId` point at.
-    public func targets(ofWalkthrough walkthroughId: String) -> Set<String> {
+    package func targets(ofWalkthrough walkthroughId: String) -> Set<String> {
         targetsByWalkthrough[walkthroughId] ?? []
     }
 
     /// Whether any walkthrough step targets the anchor `anchorId`.
-    public func targets(_ anchorId: String) -> Bool {
+    package func targets(_ anchorId: String) -> Bool {
         targetIds.contains(anchorId)
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Whether a walkthrough's rules let it start now, and if not, why.
-public enum WalkthroughEligibility: Sendable, Hashable {
+package enum WalkthroughEligibility: Sendable, Hashable {
     /// The rules allow it (it still waits for its first target and an active app).
     case eligible
     /// The rules do not allow it, for this reason.
     case ineligible(Reason)
 
     /// Why a walkthrough may not start.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// No walkthrough has this id.
         case unknownWalkthrough
         /// Hidden by ``HintTestingOverrides``.
@@ -32,5 +32,5 @@ public enum WalkthroughEligibility: Sendable, Hashable {
     }
 
     /// Whether the rules allow the walkthrough to start.
-    public var isEligible: Bool { self == .eligible }
+    package var isEligible: Bool { self == .eligible }
 }

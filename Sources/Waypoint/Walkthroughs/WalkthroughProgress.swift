@@ -1,32 +1,32 @@
 import Foundation
 
 /// What one user has done with one walkthrough, kept across launches.
-public struct WalkthroughProgress: Sendable, Hashable, Codable {
+package struct WalkthroughProgress: Sendable, Hashable, Codable {
     /// The walkthrough's id.
-    public var walkthroughId: String
+    package var walkthroughId: String
     /// The walkthrough version this progress belongs to; progress of another version is discarded.
-    public var version: Int
+    package var version: Int
     /// Steps that are done (completed, skipped by the user, passed over because their condition was
     /// false, or whose target was not found), in the order they were done.
-    public var completedStepIds: [String]
+    package var completedStepIds: [String]
     /// How many times the walkthrough was started.
-    public var displayCount: Int
+    package var displayCount: Int
     /// Why the walkthrough will not start again, if it will not.
-    public var invalidation: InvalidationReason?
+    package var invalidation: InvalidationReason?
     /// When it was invalidated.
-    public var invalidatedAt: Date?
+    package var invalidatedAt: Date?
     /// When it was last started.
-    public var lastStartedAt: Date?
+    package var lastStartedAt: Date?
     /// The experiments the walkthrough's run was exposed to, in the order of exposure, so that a run
     /// resumed after a relaunch sends no second `Experiment Viewed` and keeps its first experiment
     /// on its events (docs/ARCHITECTURE.md, "Exposure"). A new run starts with none.
     ///
     /// `nil` stands for progress saved before exposures were recorded: a run resumed from it is
     /// taken as exposed to the walkthrough's own experiment and to those of the steps it has done.
-    public var exposures: [ExperimentAssignment]?
+    package var exposures: [ExperimentAssignment]?
 
     /// Creates progress; by default fresh.
-    public init(
+    package init(
         walkthroughId: String, version: Int, completedStepIds: [String] = [], displayCount: Int = 0,
         invalidation: InvalidationReason? = nil, invalidatedAt: Date? = nil, lastStartedAt: Date? = nil,
         exposures: [ExperimentAssignment]? = nil
@@ -42,7 +42,7 @@ public struct WalkthroughProgress: Sendable, Hashable, Codable {
     }
 
     /// Whether the step with `stepId` is done.
-    public func isDone(_ stepId: String) -> Bool { completedStepIds.contains(stepId) }
+    package func isDone(_ stepId: String) -> Bool { completedStepIds.contains(stepId) }
 
     mutating func markDone(_ stepId: String) {
         if !completedStepIds.contains(stepId) { completedStepIds.append(stepId) }
