@@ -36,7 +36,7 @@ public struct OverlayLayout: Sendable, Equatable {
     /// The target's frame the layout was computed for (standardized).
     public var target: OverlayRect
     /// The area the tooltip must stay in: the safe area less the margins.
-    public var tooltipArea: OverlayRect
+    package var tooltipArea: OverlayRect
     /// The dimmed overlay: the screen with a hole around the target, filled even-odd.
     public var cutout: CutoutPath
     /// The tooltip and its content.
@@ -48,7 +48,7 @@ public struct OverlayLayout: Sendable, Equatable {
 
     /// Creates a layout from its parts (``interpolated(to:fraction:)`` uses this; usually you
     /// compute one with ``init(screen:safeArea:target:shape:position:content:style:measurer:)``).
-    public init(
+    package init(
         screen: OverlaySize, target: OverlayRect, tooltipArea: OverlayRect, cutout: CutoutPath, tooltip: TooltipLayout,
         arrow: TooltipArrow?, placement: TooltipPlacement
     ) {
@@ -73,7 +73,7 @@ public struct OverlayLayout: Sendable, Equatable {
     ///   - content: what the tooltip shows.
     ///   - style: the measurements to use.
     ///   - measurer: measures text in the fonts the tooltip is drawn with.
-    public init(
+    package init(
         screen: OverlaySize, safeArea: Insets = .zero, target: OverlayRect, shape: HighlightShape,
         position: TooltipPosition, content: TooltipContent, style: OverlayStyle = .standard,
         measurer: any TextMeasurer = ApproximateTextMeasurer()
@@ -244,7 +244,7 @@ public enum TooltipPlacement: Sendable, Hashable {
     case centered(CenteringReason)
 
     /// Whether the tooltip sits beside its target and has an arrow.
-    public var isBesideTarget: Bool {
+    package var isBesideTarget: Bool {
         switch self {
         case .above, .below: true
         case .centered: false
@@ -263,7 +263,7 @@ public struct TooltipArrow: Sendable, Hashable {
     public var baseEnd: OverlayPoint
 
     /// Creates an arrow.
-    public init(tip: OverlayPoint, baseStart: OverlayPoint, baseEnd: OverlayPoint) {
+    package init(tip: OverlayPoint, baseStart: OverlayPoint, baseEnd: OverlayPoint) {
         self.tip = tip
         self.baseStart = baseStart
         self.baseEnd = baseEnd
@@ -273,5 +273,5 @@ public struct TooltipArrow: Sendable, Hashable {
     public var points: [OverlayPoint] { [baseStart, tip, baseEnd] }
 
     /// Whether the arrow points up (the tooltip is below the target).
-    public var pointsUp: Bool { tip.y < baseStart.y }
+    package var pointsUp: Bool { tip.y < baseStart.y }
 }
