@@ -3,15 +3,17 @@ import Foundation
 /// The geometry of one walkthrough step on screen: the dimmed overlay with its cutout, the tooltip
 /// and its content, and the arrow joining them.
 ///
-/// A pure function of its inputs; the Apple adapters and the SVG renderer only draw it.
+/// A pure function of its inputs; the Apple adapters and the SVG renderer only draw it. An app
+/// drawing its own overlay gets one from ``HintCoordinator/overlayLayout(anchors:screen:safeArea:style:measurer:)``
+/// (or lays out a step with ``init(step:index:of:target:screen:safeArea:style:measurer:)``) and
+/// draws ``cutout``, ``arrow`` and ``tooltip``.
 ///
 /// ```swift
 /// let layout = OverlayLayout(
-///     screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34),
+///     step: intro, index: 0, of: 3,
 ///     target: OverlayRect(x: 320, y: 60, width: 44, height: 44),
-///     shape: .circle(), position: .below,
-///     content: TooltipContent(step, index: 0, of: 3))
-/// layout.cutout.svgPathData      // the screen with a circular hole, to fill even-odd
+///     screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34))
+/// layout.cutout.hole             // a circle around the button: the rest of the screen is dimmed
 /// layout.tooltip.frame           // below the button, inside the screen's margins
 /// layout.arrow?.tip              // on the circle, under the button
 /// ```

@@ -13,8 +13,8 @@ public struct TooltipLayout: Sendable, Hashable {
         public var role: TextRole
         /// Its frame in the tooltip: the full line height, as wide as the measured text.
         public var frame: OverlayRect
-        /// The writing direction of the paragraph the line belongs to (``TextDirection/natural(of:)``
-        /// of the whole text, so that every line of a paragraph reads the same way); `nil` for
+        /// The writing direction of the paragraph the line belongs to (the direction of the first
+        /// letter of the whole text, so that every line of a paragraph reads the same way); `nil` for
         /// text without a letter, which follows the app's layout direction.
         public var direction: TextDirection?
 
