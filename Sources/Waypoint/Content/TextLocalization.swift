@@ -9,14 +9,14 @@ import Foundation
 /// compared without regard to case, and `_` counts as `-` (`pt_BR` is `pt-BR`).
 ///
 /// ```swift
-/// let localization = TextLocalization(preferredLocales: ["pt-BR"], defaultLocale: "en")
+/// let localization = TextLocalization(attributes: ["locale": "pt-BR"], defaultLocale: "en")
 /// let text = LocalizedText.translations(["en": "Welcome", "pt": "Bem-vindo"])
 /// text.text(in: localization) // "Bem-vindo"
 /// ```
 public struct TextLocalization: Sendable, Hashable {
     /// The user's locales, most preferred first.
     package var preferredLocales: [String]
-    /// The document's `defaultLocale`, used when none of ``preferredLocales`` matches.
+    /// The document's `defaultLocale`, used when none of the preferred locales matches.
     package var defaultLocale: String?
 
     /// Creates a localization from the user's locales and the document's default locale.

@@ -3,16 +3,16 @@ import Foundation
 /// The frames of the anchors (on-screen elements hints point at), in window coordinates, as the UI
 /// reports them; tells which anchors a hint can be shown on, and lays out the hint being presented.
 ///
-/// The SwiftUI adapter fills it from anchor preferences (``init(reports:registered:)``), the UIKit
-/// adapter from registered views. An anchor is usable — ``Status/placed(_:)`` — only when exactly
+/// The SwiftUI adapter fills it from anchor preferences, the UIKit adapter from registered views;
+/// an app drawing its own overlay fills it with ``init(_:)`` and ``update(_:frame:)``. An anchor is usable — ``Status/placed(_:)`` — only when exactly
 /// one view reports a frame for it:
 /// - An anchor that registered but has no frame (``Status/waitingForFrame``) is typically inside a
 ///   sheet or another presentation the overlay does not cover; its frame never reaches the overlay.
 /// - An anchor id reported by several views (``Status/duplicated(count:)``) is ambiguous.
 ///
 /// In both cases the hint waits, as if the anchor had not appeared: report to the coordinator only
-/// the anchors in ``placedIDs`` (``HintCoordinator/reportAnchors(_:previously:present:dismiss:)``
-/// does it), and show the others to the developer.
+/// the placed anchors (``HintCoordinator/reportAnchors(_:previously:present:dismiss:)`` does it),
+/// and show the others to the developer (``status(of:)``).
 public struct AnchorFrames: Sendable, Hashable {
     /// Where an anchor stands.
     public enum Status: Sendable, Hashable {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The Apple adapters build their path from ``bounds`` and ``hole`` (`Path(roundedRect:cornerRadius:)`,
 /// `Path(ellipseIn:)`) and fill it with `FillStyle(eoFill: true)` or `CAShapeLayerFillRule.evenOdd`;
-/// SVG uses ``svgPathData`` with `fill-rule="evenodd"`.
+/// SVG previews draw it with `fill-rule="evenodd"`.
 public struct CutoutPath: Sendable, Hashable {
     /// The hole cut out of the dimmed screen.
     public enum Hole: Sendable, Hashable {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Measures single lines of text, so that the core can wrap tooltip text and size tooltips.
 ///
-/// The core wraps text itself (greedy, word by word, see ``wrap(_:role:maxWidth:)``) and only asks
+/// The core wraps text itself (greedy, word by word) and only asks
 /// a measurer how wide one line is, so a tooltip wraps the same way wherever it is drawn. On Linux,
 /// in tests and in SVG previews, ``ApproximateTextMeasurer`` estimates widths from character counts;
 /// the Apple adapters measure with the fonts they draw with.
