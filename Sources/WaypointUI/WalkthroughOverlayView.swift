@@ -7,7 +7,7 @@ import Waypoint
 
 /// Draws an ``OverlayLayout``: the dimmed screen with its cutout, the arrow and the tooltip.
 ///
-/// Every position comes from the layout and every move from an ``OverlayMotion``; this view
+/// Every position comes from the layout and every move from the core's overlay motion; this view
 /// decides nothing. Touches in the cutout reach the target underneath. For VoiceOver the overlay
 /// is modal and offers ``OverlayLayout/accessibilityElements``: the tooltip's text, its buttons and
 /// the target; the tooltip takes the focus once its move has ended.

@@ -140,7 +140,7 @@ enum OverlaysSnippets {
             target: OverlayRect(x: 326, y: 56, width: 44, height: 44),
             screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34))
 
-        layout.cutout.svgPathData   // the screen plus a circular hole, filled even-odd
+        layout.cutout.hole          // .circle(center:radius:): the screen minus it is dimmed
         layout.placement            // .below: the step asked for it and there is room
         layout.tooltip.frame        // at most 350 points wide, 20 points inside the safe area
         layout.arrow?.tip           // on the circle, under the button

@@ -111,7 +111,7 @@ struct SwiftUIAdapterTypeCheckTests {
             try prepared(text, platform: platform).write(to: file, atomically: true, encoding: .utf8)
             files.append(file)
         }
-        return try await TypeCheck.typecheck(files: files, moduleName: "WaypointUI", searchPaths: [folder])
+        return try await TypeCheck.typecheck(files: files, moduleName: "WaypointUI", searchPaths: [folder], inPackage: true)
     }
 
     @Test("Every adapter file type-checks, on each platform's branches", .enabled(if: TypeCheck.modules != nil),

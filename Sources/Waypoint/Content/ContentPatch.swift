@@ -37,7 +37,7 @@ public struct ContentPatch: Sendable, Hashable, Encodable, ExpressibleByDictiona
     }
 
     /// The keys the patch sets or removes, sorted.
-    public var keys: [String] { (Array(values.keys) + removals).sorted() }
+    package var keys: [String] { (Array(values.keys) + removals).sorted() }
 
     /// Whether the patch neither sets nor removes a key.
     public var isEmpty: Bool { values.isEmpty && removals.isEmpty }

@@ -15,7 +15,7 @@ public indirect enum ContentValue: Sendable, Hashable, Encodable {
     case object([String: ContentValue])
 
     /// The value with every text in `localization`'s locale, as JSON.
-    public func localized(_ localization: TextLocalization) -> JSONValue {
+    package func localized(_ localization: TextLocalization) -> JSONValue {
         switch self {
         case .text(let text): .string(text.text(in: localization))
         case .number(let number): .number(number)

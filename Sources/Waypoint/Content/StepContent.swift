@@ -26,7 +26,7 @@ public struct StepContent: Sendable, Hashable, Encodable {
     }
 
     /// The document's content of a step, with every text in `localization`'s locale.
-    public init(_ content: [String: ContentValue], localization: TextLocalization) {
+    package init(_ content: [String: ContentValue], localization: TextLocalization) {
         json = content.mapValues { $0.localized(localization) }
     }
 

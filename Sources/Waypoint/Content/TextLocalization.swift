@@ -9,18 +9,18 @@ import Foundation
 /// compared without regard to case, and `_` counts as `-` (`pt_BR` is `pt-BR`).
 ///
 /// ```swift
-/// let localization = TextLocalization(preferredLocales: ["pt-BR"], defaultLocale: "en")
+/// let localization = TextLocalization(attributes: ["locale": "pt-BR"], defaultLocale: "en")
 /// let text = LocalizedText.translations(["en": "Welcome", "pt": "Bem-vindo"])
 /// text.text(in: localization) // "Bem-vindo"
 /// ```
 public struct TextLocalization: Sendable, Hashable {
     /// The user's locales, most preferred first.
-    public var preferredLocales: [String]
-    /// The document's `defaultLocale`, used when none of ``preferredLocales`` matches.
-    public var defaultLocale: String?
+    package var preferredLocales: [String]
+    /// The document's `defaultLocale`, used when none of the preferred locales matches.
+    package var defaultLocale: String?
 
     /// Creates a localization from the user's locales and the document's default locale.
-    public init(preferredLocales: [String], defaultLocale: String?) {
+    package init(preferredLocales: [String], defaultLocale: String?) {
         self.preferredLocales = preferredLocales
         self.defaultLocale = defaultLocale
     }
@@ -39,7 +39,7 @@ public struct TextLocalization: Sendable, Hashable {
     }
 
     /// The locale tags tried in order: each preferred locale and its truncations, then the default locale.
-    public var candidates: [String] {
+    package var candidates: [String] {
         var result: [String] = []
         var seen: Set<String> = []
         func add(_ tag: String) {
@@ -60,7 +60,7 @@ public struct TextLocalization: Sendable, Hashable {
     ///
     /// When neither a preferred locale nor the default locale matches (a document that does not
     /// validate), the first key in sorted order is taken, so a text is never blank.
-    public func chosenLocale<Value>(in translations: [String: Value]) -> String? {
+    package func chosenLocale<Value>(in translations: [String: Value]) -> String? {
         guard !translations.isEmpty else { return nil }
         var byTag: [String: String] = [:]
         for key in translations.keys.sorted() where byTag[Self.normalized(key)] == nil { byTag[Self.normalized(key)] = key }
@@ -71,7 +71,7 @@ public struct TextLocalization: Sendable, Hashable {
     }
 
     /// The string of `translations` chosen for the user (empty only when `translations` is empty).
-    public func choose(_ translations: [String: String]) -> String {
+    package func choose(_ translations: [String: String]) -> String {
         chosenLocale(in: translations).flatMap { translations[$0] } ?? ""
     }
 

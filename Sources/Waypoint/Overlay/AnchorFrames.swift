@@ -3,16 +3,16 @@ import Foundation
 /// The frames of the anchors (on-screen elements hints point at), in window coordinates, as the UI
 /// reports them; tells which anchors a hint can be shown on, and lays out the hint being presented.
 ///
-/// The SwiftUI adapter fills it from anchor preferences (``init(reports:registered:)``), the UIKit
-/// adapter from registered views. An anchor is usable — ``Status/placed(_:)`` — only when exactly
+/// The SwiftUI adapter fills it from anchor preferences, the UIKit adapter from registered views;
+/// an app drawing its own overlay fills it with ``init(_:)`` and ``update(_:frame:)``. An anchor is usable — ``Status/placed(_:)`` — only when exactly
 /// one view reports a frame for it:
 /// - An anchor that registered but has no frame (``Status/waitingForFrame``) is typically inside a
 ///   sheet or another presentation the overlay does not cover; its frame never reaches the overlay.
 /// - An anchor id reported by several views (``Status/duplicated(count:)``) is ambiguous.
 ///
 /// In both cases the hint waits, as if the anchor had not appeared: report to the coordinator only
-/// the anchors in ``placedIDs`` (``HintCoordinator/reportAnchors(_:previously:present:dismiss:)``
-/// does it), and show the others to the developer.
+/// the placed anchors (``HintCoordinator/reportAnchors(_:previously:present:dismiss:)`` does it),
+/// and show the others to the developer (``status(of:)``).
 public struct AnchorFrames: Sendable, Hashable {
     /// Where an anchor stands.
     public enum Status: Sendable, Hashable {
@@ -28,11 +28,11 @@ public struct AnchorFrames: Sendable, Hashable {
     }
 
     /// The known frames by anchor id (for an id reported several times, the last frame reported).
-    public private(set) var frames: [String: OverlayRect]
+    package private(set) var frames: [String: OverlayRect]
     /// The anchors that registered (appeared), with or without a frame.
-    public private(set) var registered: Set<String>
+    package private(set) var registered: Set<String>
     /// The anchor ids reported by more than one view, with how many.
-    public private(set) var duplicates: [String: Int]
+    package private(set) var duplicates: [String: Int]
 
     /// Creates a set of frames, one per anchor.
     public init(_ frames: [String: OverlayRect] = [:]) {
@@ -43,7 +43,7 @@ public struct AnchorFrames: Sendable, Hashable {
 
     /// Creates a set of frames from every frame reported for each anchor id (anchor preferences
     /// collect one per view), and the ids that registered.
-    public init(reports: [String: [OverlayRect]], registered: Set<String> = []) {
+    package init(reports: [String: [OverlayRect]], registered: Set<String> = []) {
         self.frames = reports.compactMapValues(\.last)
         self.registered = registered
         self.duplicates = reports.filter { $0.value.count > 1 }.mapValues(\.count)
@@ -57,12 +57,12 @@ public struct AnchorFrames: Sendable, Hashable {
     }
 
     /// The anchors hints can be shown on: those with exactly one frame.
-    public var placedIDs: Set<String> {
+    package var placedIDs: Set<String> {
         Set(frames.keys).subtracting(duplicates.keys)
     }
 
     /// The anchors that registered but cannot be used: no frame, or reported more than once.
-    public var unusableIDs: Set<String> {
+    package var unusableIDs: Set<String> {
         registered.union(duplicates.keys).subtracting(placedIDs)
     }
 
@@ -99,7 +99,7 @@ public struct AnchorFrames: Sendable, Hashable {
     /// What changed since `previous`, for the coordinator: the anchors that became placed and
     /// those that no longer are (they disappeared, lost their frame or became duplicated), each
     /// sorted by id.
-    public func changes(since previous: AnchorFrames) -> (appeared: [String], disappeared: [String]) {
+    package func changes(since previous: AnchorFrames) -> (appeared: [String], disappeared: [String]) {
         let now = placedIDs
         let before = previous.placedIDs
         return (now.subtracting(before).sorted(), before.subtracting(now).sorted())
@@ -107,7 +107,7 @@ public struct AnchorFrames: Sendable, Hashable {
 
     /// The layout of `presentation` on its anchor's frame, or `nil` when nothing is presented or
     /// the anchor is not placed (no frame yet, or reported by several views).
-    public func layout(
+    package func layout(
         for presentation: HintPresentation?, screen: OverlaySize, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {

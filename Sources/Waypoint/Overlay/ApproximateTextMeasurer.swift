@@ -10,17 +10,17 @@ import Foundation
 /// short for the real text.
 public struct ApproximateTextMeasurer: TextMeasurer, Hashable {
     /// The font size of each role, in points.
-    public var bodyFontSize: Double
+    package var bodyFontSize: Double
     /// The font size of the instruction line.
-    public var instructionFontSize: Double
+    package var instructionFontSize: Double
     /// The font size of "2 of 5".
-    public var progressFontSize: Double
+    package var progressFontSize: Double
     /// The font size of button titles.
-    public var buttonFontSize: Double
+    package var buttonFontSize: Double
     /// The width of an average character, as a fraction of the font size.
-    public var glyphWidthFactor: Double
+    package var glyphWidthFactor: Double
     /// The line height, as a multiple of the font size.
-    public var lineHeightFactor: Double
+    package var lineHeightFactor: Double
 
     /// Creates a measurer; the defaults are the sizes the SVG previews draw with.
     public init(
@@ -36,7 +36,7 @@ public struct ApproximateTextMeasurer: TextMeasurer, Hashable {
     }
 
     /// The font size for `role`, in points.
-    public func fontSize(for role: TextRole) -> Double {
+    package func fontSize(for role: TextRole) -> Double {
         switch role {
         case .body: bodyFontSize
         case .instruction: instructionFontSize

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The Apple adapters build their path from ``bounds`` and ``hole`` (`Path(roundedRect:cornerRadius:)`,
 /// `Path(ellipseIn:)`) and fill it with `FillStyle(eoFill: true)` or `CAShapeLayerFillRule.evenOdd`;
-/// SVG uses ``svgPathData`` with `fill-rule="evenodd"`.
+/// SVG previews draw it with `fill-rule="evenodd"`.
 public struct CutoutPath: Sendable, Hashable {
     /// The hole cut out of the dimmed screen.
     public enum Hole: Sendable, Hashable {
@@ -15,7 +15,7 @@ public struct CutoutPath: Sendable, Hashable {
         case roundedRect(OverlayRect, cornerRadius: Double)
 
         /// The smallest rectangle that contains the hole.
-        public var boundingBox: OverlayRect {
+        package var boundingBox: OverlayRect {
             switch self {
             case .circle(let center, let radius): OverlayRect(center: center, radius: radius)
             case .roundedRect(let rect, _): rect
@@ -23,7 +23,7 @@ public struct CutoutPath: Sendable, Hashable {
         }
 
         /// The hole as a rounded rectangle (a circle is a square whose corner radius is half its side).
-        public var asRoundedRect: (rect: OverlayRect, cornerRadius: Double) {
+        package var asRoundedRect: (rect: OverlayRect, cornerRadius: Double) {
             switch self {
             case .circle(let center, let radius): (OverlayRect(center: center, radius: radius), radius)
             case .roundedRect(let rect, let radius): (rect, radius)
@@ -31,7 +31,7 @@ public struct CutoutPath: Sendable, Hashable {
         }
 
         /// Whether `point` lies inside the hole (or on its outline).
-        public func contains(_ point: OverlayPoint) -> Bool {
+        package func contains(_ point: OverlayPoint) -> Bool {
             switch self {
             case .circle(let center, let radius):
                 return center.distance(to: point) <= radius + 1e-9
@@ -45,7 +45,7 @@ public struct CutoutPath: Sendable, Hashable {
         }
 
         /// The hole's outline as SVG path data (two arcs for a circle; lines and arcs for a rounded rectangle).
-        public var svgPathData: String {
+        package var svgPathData: String {
             let n = NumberText.format
             switch self {
             case .circle(let center, let radius):
@@ -69,7 +69,7 @@ public struct CutoutPath: Sendable, Hashable {
     }
 
     /// The fill rule the path needs: even-odd, so the hole is not filled.
-    public enum FillRule: String, Sendable, Hashable {
+    package enum FillRule: String, Sendable, Hashable {
         /// A point is filled when a ray from it crosses the outline an odd number of times.
         case evenOdd = "evenodd"
     }
@@ -80,13 +80,13 @@ public struct CutoutPath: Sendable, Hashable {
     public var hole: Hole?
 
     /// Creates a path.
-    public init(bounds: OverlayRect, hole: Hole?) {
+    package init(bounds: OverlayRect, hole: Hole?) {
         self.bounds = bounds
         self.hole = hole
     }
 
     /// The rule to fill the path with.
-    public var fillRule: FillRule { .evenOdd }
+    package var fillRule: FillRule { .evenOdd }
 
     /// Whether `point` is dimmed: on the screen and outside the hole. Touches outside the dimmed
     /// area (in the hole) belong to the target underneath.
@@ -96,7 +96,7 @@ public struct CutoutPath: Sendable, Hashable {
 
     /// The path as SVG path data: the screen rectangle, then the hole's outline
     /// (``Hole/svgPathData``). Numbers have at most two decimals.
-    public var svgPathData: String {
+    package var svgPathData: String {
         let n = NumberText.format
         var data = "M\(n(bounds.minX)) \(n(bounds.minY))H\(n(bounds.maxX))V\(n(bounds.maxY))H\(n(bounds.minX))Z"
         if let hole { data += hole.svgPathData }

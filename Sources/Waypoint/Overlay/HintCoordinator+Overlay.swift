@@ -30,7 +30,7 @@ extension HintCoordinator {
     /// The layout of the hint on screen for the overlay `overlay`, over the anchor frames it reported,
     /// or `nil` when no hint is presented, its anchor is not placed there, or another overlay draws
     /// it (see ``OverlayAnchors``).
-    public func overlayLayout(
+    package func overlayLayout(
         anchors: AnchorFrames, overlay: String, screen: OverlaySize, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {
@@ -44,7 +44,7 @@ extension HintCoordinator {
     /// An anchor appears when a first overlay places it and disappears when none does any more; a
     /// hint on an anchor several overlays place is drawn by one of them (``OverlayAnchors``), through
     /// that overlay's `present` and `dismiss`.
-    public func reportAnchors(
+    package func reportAnchors(
         _ anchors: AnchorFrames, overlay: String,
         present: @escaping @MainActor (HintPresentation) -> Void = { _ in },
         dismiss: @escaping @MainActor (HintID) -> Void = { _ in }
@@ -57,7 +57,7 @@ extension HintCoordinator {
 
     /// The overlay `overlay` disappeared (its window closed, its sheet was dismissed, its screen was
     /// popped): every anchor only it placed is gone, and a hint on one is dismissed and waits.
-    public func overlayDisappeared(_ overlay: String) {
+    package func overlayDisappeared(_ overlay: String) {
         var next = overlays
         let changes = next.remove(overlay)
         apply(changes, to: next)
@@ -70,7 +70,7 @@ extension HintCoordinator {
     ///
     /// The app counts as active while any overlay's scene is: only when the last one leaves the
     /// foreground is the hint on screen dismissed (``appResignedActive()``).
-    public func overlaySceneChanged(_ overlay: String, isActive: Bool) {
+    package func overlaySceneChanged(_ overlay: String, isActive: Bool) {
         var next = overlays
         let changes = next.setActive(isActive, for: overlay)
         apply(changes, to: next)
@@ -83,7 +83,7 @@ extension HintCoordinator {
     ///
     /// The SwiftUI overlay calls this when an overlay inside its content appears (a sheet's
     /// `.walkthroughOverlay(_:)`) or when the app passes `isCovered:`.
-    public func overlayCovered(_ overlay: String, _ isCovered: Bool) {
+    package func overlayCovered(_ overlay: String, _ isCovered: Bool) {
         var next = overlays
         let changes = next.setCovered(isCovered, for: overlay)
         apply(changes, to: next)

@@ -24,7 +24,7 @@ public struct Insets: Sendable, Hashable, Codable {
     }
 
     /// The same inset on all four edges.
-    public init(all inset: Double) {
+    package init(all inset: Double) {
         self.init(top: inset, left: inset, bottom: inset, right: inset)
     }
 

@@ -18,69 +18,69 @@ import Foundation
 /// count as gone and a hint on them waits); its anchors come back when it is uncovered.
 public struct OverlayAnchors: Sendable, Hashable {
     /// What a report changed, for the coordinator.
-    public struct Changes: Sendable, Hashable {
+    package struct Changes: Sendable, Hashable {
         /// Anchors no overlay placed before and one does now, sorted by id.
-        public var appeared: [String] = []
+        package var appeared: [String] = []
         /// Anchors some overlay placed before and none does now, sorted by id.
-        public var disappeared: [String] = []
+        package var disappeared: [String] = []
         /// Anchors still placed whose owner changed, by anchor id: the overlay drawing them before and now.
-        public var moved: [String: Move] = [:]
+        package var moved: [String: Move] = [:]
 
         /// Creates an empty set of changes.
-        public init() {}
+        package init() {}
 
         /// Whether nothing changed.
-        public var isEmpty: Bool { appeared.isEmpty && disappeared.isEmpty && moved.isEmpty }
+        package var isEmpty: Bool { appeared.isEmpty && disappeared.isEmpty && moved.isEmpty }
     }
 
     /// An anchor's owner changing from one overlay to another.
-    public struct Move: Sendable, Hashable {
+    package struct Move: Sendable, Hashable {
         /// The overlay that drew the anchor.
-        public var from: String
+        package var from: String
         /// The overlay that draws it now.
-        public var to: String
+        package var to: String
 
         /// Creates a move.
-        public init(from: String, to: String) {
+        package init(from: String, to: String) {
             self.from = from
             self.to = to
         }
     }
 
     /// The anchors each overlay reported last, by overlay id.
-    public private(set) var frames: [String: AnchorFrames] = [:]
+    package private(set) var frames: [String: AnchorFrames] = [:]
     /// Whether each overlay's scene is active, by overlay id (overlays that never said are absent).
-    public private(set) var activity: [String: Bool] = [:]
+    package private(set) var activity: [String: Bool] = [:]
     /// The overlay that draws each usable anchor, by anchor id.
-    public private(set) var owners: [String: String] = [:]
+    package private(set) var owners: [String: String] = [:]
     /// The overlays that are covered by a presentation (see ``setCovered(_:for:)``).
-    public private(set) var covered: Set<String> = []
+    package private(set) var covered: Set<String> = []
     /// The overlays in the order they first reported.
     private var order: [String] = []
 
     /// Creates an empty set: no overlay has reported.
-    public init() {}
+    package init() {}
 
     /// The anchors at least one overlay places.
-    public var placedIDs: Set<String> { Set(owners.keys) }
+    package var placedIDs: Set<String> { Set(owners.keys) }
 
     /// The overlay that draws the anchor `id`, if any overlay places it.
-    public func owner(of id: String) -> String? { owners[id] }
+    package func owner(of id: String) -> String? { owners[id] }
 
     /// Whether any overlay's scene is active; `nil` while no overlay has said.
-    public var isActive: Bool? {
+    package var isActive: Bool? {
         activity.isEmpty ? nil : activity.values.contains(true)
     }
 
     /// Records the anchors `overlay` reports now, replacing what it reported before.
-    public mutating func report(_ anchors: AnchorFrames, from overlay: String) -> Changes {
+    package mutating func report(_ anchors: AnchorFrames, from overlay: String) -> Changes {
         if !order.contains(overlay) { order.append(overlay) }
         return update { $0.frames[overlay] = anchors }
     }
 
     /// Forgets `overlay`: it disappeared (its window closed, its sheet was dismissed, its screen was
     /// popped), and every anchor only it placed is gone.
-    public mutating func remove(_ overlay: String) -> Changes {
+    package mutating func remove(_ overlay: String) -> Changes {
         update {
             $0.frames[overlay] = nil
             $0.activity[overlay] = nil
@@ -91,7 +91,7 @@ public struct OverlayAnchors: Sendable, Hashable {
 
     /// Records whether `overlay`'s scene is active; an anchor drawn in a scene that left the
     /// foreground moves to an active overlay that places it too.
-    public mutating func setActive(_ isActive: Bool, for overlay: String) -> Changes {
+    package mutating func setActive(_ isActive: Bool, for overlay: String) -> Changes {
         if !order.contains(overlay) { order.append(overlay) }
         return update { $0.activity[overlay] = isActive }
     }
@@ -99,7 +99,7 @@ public struct OverlayAnchors: Sendable, Hashable {
     /// Records whether something (a sheet, a popover, a full-screen cover) is presented over
     /// `overlay`: while it is, the overlay's anchors are not placed, so no hint is counted as shown
     /// under the presentation; they come back as they were when it is uncovered.
-    public mutating func setCovered(_ isCovered: Bool, for overlay: String) -> Changes {
+    package mutating func setCovered(_ isCovered: Bool, for overlay: String) -> Changes {
         if !order.contains(overlay) { order.append(overlay) }
         return update {
             if isCovered { $0.covered.insert(overlay) } else { $0.covered.remove(overlay) }

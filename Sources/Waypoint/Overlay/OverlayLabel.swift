@@ -40,10 +40,10 @@ public enum OverlayLabel: String, Sendable, Hashable, Codable, CaseIterable {
     case highlightedElement
 
     /// The label's key in the bundled `Localizable.strings` tables: `overlay.` and the case's name.
-    public var key: String { "overlay.\(rawValue)" }
+    package var key: String { "overlay.\(rawValue)" }
 
     /// How many arguments the label's text takes.
-    public var argumentCount: Int {
+    package var argumentCount: Int {
         switch self {
         case .progress: 2
         case .stepProgress, .timerInstruction, .eventInstruction: 1
@@ -52,7 +52,7 @@ public enum OverlayLabel: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The instruction for a swipe in `direction`.
-    public static func swipeInstruction(_ direction: SwipeDirection) -> OverlayLabel {
+    package static func swipeInstruction(_ direction: SwipeDirection) -> OverlayLabel {
         switch direction {
         case .left: .swipeLeftInstruction
         case .right: .swipeRightInstruction

@@ -40,11 +40,11 @@ public struct OverlayLabels: Sendable, Hashable {
     public static var bundledLanguages: [String] { BundledOverlayStrings.tables.keys.sorted() }
 
     /// The locale the labels are made for now: ``locale``, or the app's current locale.
-    public var effectiveLocale: Locale { locale ?? .current }
+    package var effectiveLocale: Locale { locale ?? .current }
 
     /// These labels in `locale` when they name no locale of their own: a SwiftUI overlay passes
     /// its environment's locale, which a view may have set for its content.
-    public func defaulting(to locale: Locale) -> OverlayLabels {
+    package func defaulting(to locale: Locale) -> OverlayLabels {
         var labels = self
         if labels.locale == nil { labels.locale = locale }
         return labels
@@ -52,36 +52,36 @@ public struct OverlayLabels: Sendable, Hashable {
 
     /// The bundled language the translations come from for ``effectiveLocale`` (`en` when the
     /// package has none of its language).
-    public var language: String {
+    package var language: String {
         BundledOverlayStrings.language(for: effectiveLocale, among: BundledOverlayStrings.tables.keys)
     }
 
     /// The text of `label` before its arguments are filled in: the override, otherwise the
     /// translation, otherwise English.
-    public func template(for label: OverlayLabel) -> String {
+    package func template(for label: OverlayLabel) -> String {
         if let override = overrides[label] { return override }
         return BundledOverlayStrings.text(label.key, language: language)
     }
 
     /// The text of `label` with `arguments` in place of its `%@` (in order) and `%1$@`, `%2$@`
     /// (by position) markers.
-    public func text(_ label: OverlayLabel, _ arguments: String...) -> String {
+    package func text(_ label: OverlayLabel, _ arguments: String...) -> String {
         Self.fill(template(for: label), with: arguments)
     }
 
     /// The step counter for step `number` (from 1) of `count`, numbers formatted for the locale:
     /// "2 of 5", "2 von 5", "2 sur 5", "5단계 중 2단계".
-    public func progress(_ number: Int, of count: Int) -> String {
+    package func progress(_ number: Int, of count: Int) -> String {
         text(.progress, format(number), format(count))
     }
 
     /// What VoiceOver reads for a step counter (`progress`, from ``progress(_:of:)``): "Step 2 of 5".
-    public func stepProgress(_ progress: String) -> String {
+    package func stepProgress(_ progress: String) -> String {
         text(.stepProgress, progress)
     }
 
     /// The title of a button doing `action`; `isLast` turns "Next" into "Done".
-    public func title(of action: TooltipButton.Action, isLast: Bool = false) -> String {
+    package func title(of action: TooltipButton.Action, isLast: Bool = false) -> String {
         switch action {
         case .skip: text(.skip)
         case .back: text(.back)
@@ -90,14 +90,14 @@ public struct OverlayLabels: Sendable, Hashable {
     }
 
     /// A button doing `action`, titled with ``title(of:isLast:)``.
-    public func button(_ action: TooltipButton.Action, isLast: Bool = false) -> TooltipButton {
+    package func button(_ action: TooltipButton.Action, isLast: Bool = false) -> TooltipButton {
         TooltipButton(action, title: title(of: action, isLast: isLast))
     }
 
     /// What to tell the user to do for `trigger`; `nil` for ``CompletionTrigger/button`` ("Next" says it).
     ///
     /// "Tap the highlighted element", "Swipe left", "Continues in 4 s", "Waiting for “exported”".
-    public func instruction(for trigger: CompletionTrigger) -> String? {
+    package func instruction(for trigger: CompletionTrigger) -> String? {
         switch trigger {
         case .button: nil
         case .tap: text(.tapInstruction)
@@ -108,12 +108,12 @@ public struct OverlayLabels: Sendable, Hashable {
     }
 
     /// `number` as the locale writes it: "1,234" in English, "1.234" in German.
-    public func format(_ number: Int) -> String {
+    package func format(_ number: Int) -> String {
         number.formatted(.number.locale(effectiveLocale))
     }
 
     /// `number` as the locale writes it, with at most two decimals: "2.5" in English, "2,5" in German.
-    public func format(_ number: Double) -> String {
+    package func format(_ number: Double) -> String {
         guard number.isFinite else { return format(0) }
         return number.formatted(.number.precision(.fractionLength(0...2)).locale(effectiveLocale))
     }

@@ -9,7 +9,7 @@ extension OverlayLayout {
     /// shrinks to its centre. The tooltip's content, the placement and an arrow that changes sides
     /// switch at the half-way point (draw them cross-fading). `fraction` is clamped to 0…1;
     /// 0 returns this layout and 1 returns `other`, exactly.
-    public func interpolated(to other: OverlayLayout, fraction: Double) -> OverlayLayout {
+    package func interpolated(to other: OverlayLayout, fraction: Double) -> OverlayLayout {
         let t = fraction.isFinite ? min(max(fraction, 0), 1) : 1
         if t == 0 { return self }
         if t == 1 { return other }

@@ -19,7 +19,7 @@ extension OverlayLayout {
     /// Use it to move a layout between coordinates whose origin is the top-left corner and
     /// coordinates whose origin is the top-right corner (x growing to the left). Mirroring twice
     /// gives the layout back.
-    public func mirrored() -> OverlayLayout {
+    package func mirrored() -> OverlayLayout {
         let width = screen.width
         let arrow = self.arrow.map { arrow in
             TooltipArrow(
@@ -38,7 +38,7 @@ extension OverlayLayout {
 extension TooltipLayout {
     /// The tooltip with its content mirrored inside its frame: every line and button at the same
     /// distance from the right edge as it was from the left edge. Mirroring twice gives it back.
-    public func mirroredContent() -> TooltipLayout {
+    package func mirroredContent() -> TooltipLayout {
         let width = frame.width
         func line(_ line: Line) -> Line {
             Line(text: line.text, role: line.role, frame: line.frame.mirrored(in: width), direction: line.direction)

@@ -3,15 +3,17 @@ import Foundation
 /// The geometry of one walkthrough step on screen: the dimmed overlay with its cutout, the tooltip
 /// and its content, and the arrow joining them.
 ///
-/// A pure function of its inputs; the Apple adapters and the SVG renderer only draw it.
+/// A pure function of its inputs; the Apple adapters and the SVG renderer only draw it. An app
+/// drawing its own overlay gets one from ``HintCoordinator/overlayLayout(anchors:screen:safeArea:style:measurer:)``
+/// (or lays out a step with ``init(step:index:of:target:screen:safeArea:style:measurer:)``) and
+/// draws ``cutout``, ``arrow`` and ``tooltip``.
 ///
 /// ```swift
 /// let layout = OverlayLayout(
-///     screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34),
+///     step: intro, index: 0, of: 3,
 ///     target: OverlayRect(x: 320, y: 60, width: 44, height: 44),
-///     shape: .circle(), position: .below,
-///     content: TooltipContent(step, index: 0, of: 3))
-/// layout.cutout.svgPathData      // the screen with a circular hole, to fill even-odd
+///     screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34))
+/// layout.cutout.hole             // a circle around the button: the rest of the screen is dimmed
 /// layout.tooltip.frame           // below the button, inside the screen's margins
 /// layout.arrow?.tip              // on the circle, under the button
 /// ```
@@ -36,7 +38,7 @@ public struct OverlayLayout: Sendable, Equatable {
     /// The target's frame the layout was computed for (standardized).
     public var target: OverlayRect
     /// The area the tooltip must stay in: the safe area less the margins.
-    public var tooltipArea: OverlayRect
+    package var tooltipArea: OverlayRect
     /// The dimmed overlay: the screen with a hole around the target, filled even-odd.
     public var cutout: CutoutPath
     /// The tooltip and its content.
@@ -48,7 +50,7 @@ public struct OverlayLayout: Sendable, Equatable {
 
     /// Creates a layout from its parts (``interpolated(to:fraction:)`` uses this; usually you
     /// compute one with ``init(screen:safeArea:target:shape:position:content:style:measurer:)``).
-    public init(
+    package init(
         screen: OverlaySize, target: OverlayRect, tooltipArea: OverlayRect, cutout: CutoutPath, tooltip: TooltipLayout,
         arrow: TooltipArrow?, placement: TooltipPlacement
     ) {
@@ -73,7 +75,7 @@ public struct OverlayLayout: Sendable, Equatable {
     ///   - content: what the tooltip shows.
     ///   - style: the measurements to use.
     ///   - measurer: measures text in the fonts the tooltip is drawn with.
-    public init(
+    package init(
         screen: OverlaySize, safeArea: Insets = .zero, target: OverlayRect, shape: HighlightShape,
         position: TooltipPosition, content: TooltipContent, style: OverlayStyle = .standard,
         measurer: any TextMeasurer = ApproximateTextMeasurer()
@@ -244,7 +246,7 @@ public enum TooltipPlacement: Sendable, Hashable {
     case centered(CenteringReason)
 
     /// Whether the tooltip sits beside its target and has an arrow.
-    public var isBesideTarget: Bool {
+    package var isBesideTarget: Bool {
         switch self {
         case .above, .below: true
         case .centered: false
@@ -263,7 +265,7 @@ public struct TooltipArrow: Sendable, Hashable {
     public var baseEnd: OverlayPoint
 
     /// Creates an arrow.
-    public init(tip: OverlayPoint, baseStart: OverlayPoint, baseEnd: OverlayPoint) {
+    package init(tip: OverlayPoint, baseStart: OverlayPoint, baseEnd: OverlayPoint) {
         self.tip = tip
         self.baseStart = baseStart
         self.baseEnd = baseEnd
@@ -273,5 +275,5 @@ public struct TooltipArrow: Sendable, Hashable {
     public var points: [OverlayPoint] { [baseStart, tip, baseEnd] }
 
     /// Whether the arrow points up (the tooltip is below the target).
-    public var pointsUp: Bool { tip.y < baseStart.y }
+    package var pointsUp: Bool { tip.y < baseStart.y }
 }

@@ -30,9 +30,9 @@ import Foundation
 /// - The tooltip of the destination is announced once, when the move ends (after the last frame
 ///   is drawn, so focus lands on the tooltip where it stays); a move replaced by another one is
 ///   never announced, and a layout with the same content is not announced again.
-public struct OverlayMotion: Sendable, Equatable {
+package struct OverlayMotion: Sendable, Equatable {
     /// How a move is drawn.
-    public enum Style: Sendable, Hashable {
+    package enum Style: Sendable, Hashable {
         /// Everything moves and resizes smoothly (``OverlayLayout/interpolated(to:fraction:)``).
         case slide
         /// Nothing moves: the tooltip fades out, everything switches to the new place half-way, and
@@ -43,41 +43,41 @@ public struct OverlayMotion: Sendable, Equatable {
     }
 
     /// What to draw at one moment.
-    public struct Frame: Sendable, Equatable {
+    package struct Frame: Sendable, Equatable {
         /// The layout to draw: the cutout, the arrow and the tooltip, all at the same place.
-        public var layout: OverlayLayout
+        package var layout: OverlayLayout
         /// The tooltip's and the arrow's opacity, 0…1 (below 1 only during a cross-fade).
-        public var tooltipOpacity: Double
+        package var tooltipOpacity: Double
         /// Whether the move is over (this is the destination, for good).
-        public var isFinished: Bool
+        package var isFinished: Bool
     }
 
     /// The layout on screen when the current move started; `nil` when the move is a jump.
-    public private(set) var origin: OverlayLayout?
+    package private(set) var origin: OverlayLayout?
     /// The layout the current move ends at; `nil` when nothing is shown.
-    public private(set) var destination: OverlayLayout?
+    package private(set) var destination: OverlayLayout?
     /// When the current move started.
-    public private(set) var start: Double = 0
+    package private(set) var start: Double = 0
     /// How the current move is drawn.
-    public private(set) var style: Style = .jump
+    package private(set) var style: Style = .jump
     /// The tooltip's opacity when the current move started (a cross-fade interrupted half-way
     /// continues from where it was).
-    public private(set) var startOpacity: Double = 1
+    package private(set) var startOpacity: Double = 1
     /// The tooltip to announce when the current move ends, until ``takeAnnouncement(at:)`` takes it.
-    public private(set) var pendingAnnouncement: TooltipLayout?
+    package private(set) var pendingAnnouncement: TooltipLayout?
     /// How long a slide lasts, in seconds.
-    public var slideDuration: Double
+    package var slideDuration: Double
     /// How long a cross-fade lasts, in seconds.
-    public var crossFadeDuration: Double
+    package var crossFadeDuration: Double
 
     /// Creates a motion with nothing on screen.
-    public init(slideDuration: Double = 0.35, crossFadeDuration: Double = 0.25) {
+    package init(slideDuration: Double = 0.35, crossFadeDuration: Double = 0.25) {
         self.slideDuration = slideDuration.isFinite ? max(0, slideDuration) : 0
         self.crossFadeDuration = crossFadeDuration.isFinite ? max(0, crossFadeDuration) : 0
     }
 
     /// How long the current move lasts, in seconds.
-    public var duration: Double {
+    package var duration: Double {
         switch style {
         case .slide: slideDuration
         case .crossFade: crossFadeDuration
@@ -86,30 +86,30 @@ public struct OverlayMotion: Sendable, Equatable {
     }
 
     /// How far through the current move `time` is, linearly: 0 at the start, 1 at the end and after.
-    public func progress(at time: Double) -> Double {
+    package func progress(at time: Double) -> Double {
         guard duration > 0, time.isFinite else { return 1 }
         return min(max((time - start) / duration, 0), 1)
     }
 
     /// Whether a move is still under way at `time` (the adapters draw a frame on every display
     /// frame until it is not).
-    public func isMoving(at time: Double) -> Bool {
+    package func isMoving(at time: Double) -> Bool {
         destination != nil && progress(at: time) < 1
     }
 
     /// The seconds left in the current move at `time`; 0 once it is over.
-    public func remaining(at time: Double) -> Double {
+    package func remaining(at time: Double) -> Double {
         isMoving(at: time) ? max(0, start + duration - time) : 0
     }
 
     /// A slide's eased fraction for linear progress `t`: fast at first, gently settling (cubic ease-out).
-    public static func eased(_ t: Double) -> Double {
+    package static func eased(_ t: Double) -> Double {
         let t = t.isFinite ? min(max(t, 0), 1) : 1
         return 1 - (1 - t) * (1 - t) * (1 - t)
     }
 
     /// What to draw at `time`, or `nil` when nothing is shown.
-    public func frame(at time: Double) -> Frame? {
+    package func frame(at time: Double) -> Frame? {
         guard let destination else { return nil }
         let p = progress(at: time)
         guard let origin, p < 1 else { return Frame(layout: destination, tooltipOpacity: 1, isFinished: true) }
@@ -135,7 +135,7 @@ public struct OverlayMotion: Sendable, Equatable {
     ///   - time: now, on the motion's clock.
     ///   - reduceMotion: whether the system asks for reduced motion (a cross-fade instead of a slide).
     ///   - animated: `false` shows the layout at once (a move still under way is abandoned).
-    public mutating func show(_ layout: OverlayLayout?, at time: Double, reduceMotion: Bool, animated: Bool = true) {
+    package mutating func show(_ layout: OverlayLayout?, at time: Double, reduceMotion: Bool, animated: Bool = true) {
         guard let layout else {
             self = OverlayMotion(slideDuration: slideDuration, crossFadeDuration: crossFadeDuration)
             return
@@ -169,21 +169,21 @@ public struct OverlayMotion: Sendable, Equatable {
     /// and whether an announcement is due. It changes when a move starts or a new tooltip needs
     /// announcing, not while a shown hint follows its anchor (scrolling, rotating), so a task keyed
     /// on it is not restarted on every frame.
-    public var settling: Settling {
+    package var settling: Settling {
         Settling(end: origin == nil ? nil : start + duration, announces: pendingAnnouncement != nil)
     }
 
     /// See ``settling``.
-    public struct Settling: Hashable, Sendable {
+    package struct Settling: Hashable, Sendable {
         /// When the move under way ends, on the motion's clock.
-        public var end: Double?
+        package var end: Double?
         /// Whether a tooltip waits to be announced.
-        public var announces: Bool
+        package var announces: Bool
     }
 
     /// The tooltip to announce at `time`: the destination's, once, when the move is over; `nil`
     /// before, and after it was taken.
-    public mutating func takeAnnouncement(at time: Double) -> TooltipLayout? {
+    package mutating func takeAnnouncement(at time: Double) -> TooltipLayout? {
         guard let tooltip = pendingAnnouncement, !isMoving(at: time) else { return nil }
         pendingAnnouncement = nil
         return tooltip

@@ -23,7 +23,7 @@ public struct OverlayPalette: Sendable, Hashable {
         case fixed(white: Double)
 
         /// Whether the colour changes with the appearance (light or dark).
-        public var adaptsToAppearance: Bool {
+        package var adaptsToAppearance: Bool {
             switch self {
             case .raisedBackground, .label, .secondaryLabel: true
             case .accent, .onAccent, .fixed: false
@@ -31,7 +31,7 @@ public struct OverlayPalette: Sendable, Hashable {
         }
 
         /// The relative luminance (WCAG 2) of a fixed colour; `nil` for the others.
-        public var luminance: Double? {
+        package var luminance: Double? {
             guard case .fixed(let white) = self else { return nil }
             let value = min(1, max(0, white.isFinite ? white : 0))
             return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
@@ -61,7 +61,7 @@ public struct OverlayPalette: Sendable, Hashable {
     public static let light = OverlayPalette(background: .fixed(white: 1), bodyText: .fixed(white: 0), secondaryText: .fixed(white: 0.33))
 
     /// The palette for a platform: ``adaptive`` when it has an adaptive raised background, otherwise ``light``.
-    public static func platform(hasAdaptiveBackground: Bool) -> OverlayPalette {
+    package static func platform(hasAdaptiveBackground: Bool) -> OverlayPalette {
         hasAdaptiveBackground ? .adaptive : .light
     }
 
@@ -81,12 +81,12 @@ public struct OverlayPalette: Sendable, Hashable {
     }
 
     /// Whether every text colour adapts to the appearance exactly when the background does.
-    public var adaptsTogether: Bool {
+    package var adaptsTogether: Bool {
         [bodyText, secondaryText].allSatisfy { $0.adaptsToAppearance == background.adaptsToAppearance }
     }
 
     /// The WCAG contrast ratio of `text` on the background, from 1 to 21, when both are fixed.
-    public func contrast(of text: Color) -> Double? {
+    package func contrast(of text: Color) -> Double? {
         guard let foreground = text.luminance, let back = background.luminance else { return nil }
         return (max(foreground, back) + 0.05) / (min(foreground, back) + 0.05)
     }

@@ -20,17 +20,17 @@ public struct OverlayPoint: Sendable, Hashable, Codable, CustomStringConvertible
     public static let zero = OverlayPoint(x: 0, y: 0)
 
     /// The point moved by `dx` and `dy`.
-    public func offsetBy(dx: Double, dy: Double) -> OverlayPoint {
+    package func offsetBy(dx: Double, dy: Double) -> OverlayPoint {
         OverlayPoint(x: x + dx, y: y + dy)
     }
 
     /// The distance to `other`.
-    public func distance(to other: OverlayPoint) -> Double {
+    package func distance(to other: OverlayPoint) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 
     /// Whether both coordinates are finite numbers.
-    public var isFinite: Bool { x.isFinite && y.isFinite }
+    package var isFinite: Bool { x.isFinite && y.isFinite }
 
     /// `(x, y)`.
     public var description: String { "(\(x), \(y))" }

@@ -24,17 +24,17 @@ public struct OverlayRect: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// Creates the square centered on `center` whose sides are `2 × radius` long.
-    public init(center: OverlayPoint, radius: Double) {
+    package init(center: OverlayPoint, radius: Double) {
         self.init(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
     }
 
     /// Creates the rectangle spanning `minX…maxX` and `minY…maxY`.
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The rectangle at the origin with this size (a screen).
-    public init(size: OverlaySize) {
+    package init(size: OverlaySize) {
         self.init(origin: .zero, size: size)
     }
 
@@ -58,43 +58,43 @@ public struct OverlayRect: Sendable, Hashable, Codable, CustomStringConvertible 
     /// The height, never negative.
     public var height: Double { abs(size.height) }
     /// The center.
-    public var center: OverlayPoint { OverlayPoint(x: midX, y: midY) }
+    package var center: OverlayPoint { OverlayPoint(x: midX, y: midY) }
 
     /// Whether the rectangle has no area.
-    public var isEmpty: Bool { !(width > 0 && height > 0) }
+    package var isEmpty: Bool { !(width > 0 && height > 0) }
 
     /// Whether every coordinate is a finite number.
-    public var isFinite: Bool { origin.isFinite && size.width.isFinite && size.height.isFinite }
+    package var isFinite: Bool { origin.isFinite && size.width.isFinite && size.height.isFinite }
 
     /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom (grown when negative).
-    public func insetBy(dx: Double, dy: Double) -> OverlayRect {
+    package func insetBy(dx: Double, dy: Double) -> OverlayRect {
         OverlayRect(minX: minX + dx, minY: minY + dy, maxX: max(minX + dx, maxX - dx), maxY: max(minY + dy, maxY - dy))
     }
 
     /// The rectangle shrunk by `insets` (grown where they are negative).
-    public func inset(by insets: Insets) -> OverlayRect {
+    package func inset(by insets: Insets) -> OverlayRect {
         let left = minX + insets.left
         let top = minY + insets.top
         return OverlayRect(minX: left, minY: top, maxX: max(left, maxX - insets.right), maxY: max(top, maxY - insets.bottom))
     }
 
     /// The rectangle moved by `dx` and `dy`.
-    public func offsetBy(dx: Double, dy: Double) -> OverlayRect {
+    package func offsetBy(dx: Double, dy: Double) -> OverlayRect {
         OverlayRect(origin: origin.offsetBy(dx: dx, dy: dy), size: size)
     }
 
     /// Whether `point` lies inside the rectangle or on its edge.
-    public func contains(_ point: OverlayPoint) -> Bool {
+    package func contains(_ point: OverlayPoint) -> Bool {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY
     }
 
     /// Whether `other` lies entirely inside the rectangle (edges may touch).
-    public func contains(_ other: OverlayRect) -> Bool {
+    package func contains(_ other: OverlayRect) -> Bool {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 
     /// The overlap of the two rectangles, or `nil` when they share no area.
-    public func intersection(_ other: OverlayRect) -> OverlayRect? {
+    package func intersection(_ other: OverlayRect) -> OverlayRect? {
         let result = OverlayRect(
             minX: max(minX, other.minX), minY: max(minY, other.minY),
             maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
@@ -102,7 +102,7 @@ public struct OverlayRect: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// Whether the two rectangles share some area (touching edges do not count).
-    public func intersects(_ other: OverlayRect) -> Bool {
+    package func intersects(_ other: OverlayRect) -> Bool {
         intersection(other) != nil
     }
 

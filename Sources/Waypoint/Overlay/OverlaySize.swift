@@ -19,7 +19,7 @@ public struct OverlaySize: Sendable, Hashable, Codable, CustomStringConvertible 
     public static let zero = OverlaySize(width: 0, height: 0)
 
     /// Whether both dimensions are finite and greater than zero.
-    public var isPositive: Bool {
+    package var isPositive: Bool {
         width.isFinite && height.isFinite && width > 0 && height > 0
     }
 

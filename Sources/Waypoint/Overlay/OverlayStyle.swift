@@ -60,7 +60,7 @@ public struct OverlayStyle: Sendable, Hashable {
 
     /// The height of a footer button whose title has this line height: at least ``buttonHeight``,
     /// and enough for the title and ``buttonVerticalPadding`` above and below.
-    public func buttonHeight(titleLineHeight: Double) -> Double {
+    package func buttonHeight(titleLineHeight: Double) -> Double {
         let line = titleLineHeight.isFinite ? max(0, titleLineHeight) : 0
         return max(buttonHeight, line + 2 * buttonVerticalPadding)
     }

@@ -13,18 +13,18 @@ import Foundation
 /// let target = scroll.windowFrame(ofContentFrame: cellFrame)
 /// if !scroll.isVisible(cellFrame) { scrollView.setContentOffset(scroll.contentOffset(revealing: cellFrame, margin: 160)) }
 /// ```
-public struct ScrolledContent: Sendable, Hashable {
+package struct ScrolledContent: Sendable, Hashable {
     /// The scroll view's frame in window coordinates.
-    public var viewport: OverlayRect
+    package var viewport: OverlayRect
     /// How far the content is scrolled: the content point shown at the viewport's top-left corner.
-    public var contentOffset: OverlayPoint
+    package var contentOffset: OverlayPoint
     /// The size of the scrollable content.
-    public var contentSize: OverlaySize
+    package var contentSize: OverlaySize
     /// The parts of the viewport covered by bars, where content is not considered visible.
-    public var contentInsets: Insets
+    package var contentInsets: Insets
 
     /// Creates a scroll geometry.
-    public init(viewport: OverlayRect, contentOffset: OverlayPoint, contentSize: OverlaySize = .zero, contentInsets: Insets = .zero) {
+    package init(viewport: OverlayRect, contentOffset: OverlayPoint, contentSize: OverlaySize = .zero, contentInsets: Insets = .zero) {
         self.viewport = viewport
         self.contentOffset = contentOffset
         self.contentSize = contentSize
@@ -32,29 +32,29 @@ public struct ScrolledContent: Sendable, Hashable {
     }
 
     /// Where `frame`, given in the content's coordinates, is in the window.
-    public func windowFrame(ofContentFrame frame: OverlayRect) -> OverlayRect {
+    package func windowFrame(ofContentFrame frame: OverlayRect) -> OverlayRect {
         frame.offsetBy(dx: viewport.minX - contentOffset.x, dy: viewport.minY - contentOffset.y)
     }
 
     /// Where `frame`, given in window coordinates, is in the content.
-    public func contentFrame(ofWindowFrame frame: OverlayRect) -> OverlayRect {
+    package func contentFrame(ofWindowFrame frame: OverlayRect) -> OverlayRect {
         frame.offsetBy(dx: contentOffset.x - viewport.minX, dy: contentOffset.y - viewport.minY)
     }
 
     /// The part of the content that can be seen now (the viewport less its insets), in content coordinates.
-    public var visibleContentRect: OverlayRect {
+    package var visibleContentRect: OverlayRect {
         contentFrame(ofWindowFrame: viewport.inset(by: contentInsets))
     }
 
     /// Whether all of `frame` (in content coordinates) can be seen now.
-    public func isVisible(_ frame: OverlayRect) -> Bool {
+    package func isVisible(_ frame: OverlayRect) -> Bool {
         visibleContentRect.contains(frame)
     }
 
     /// The content offset that scrolls the least to show all of `frame` (in content coordinates)
     /// with `margin` points around it, kept within the scrollable range; a frame taller or wider
     /// than the visible area is aligned with its top or left edge.
-    public func contentOffset(revealing frame: OverlayRect, margin: Double = 0) -> OverlayPoint {
+    package func contentOffset(revealing frame: OverlayRect, margin: Double = 0) -> OverlayPoint {
         let margin = margin.isFinite ? max(0, margin) : 0
         let x = Self.reveal(
             low: frame.minX - margin, high: frame.maxX + margin, offset: contentOffset.x,

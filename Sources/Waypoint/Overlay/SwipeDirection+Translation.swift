@@ -5,7 +5,7 @@ extension SwipeDirection {
     /// shorter than `minimumDistance` points or runs diagonally (neither axis at least twice the other).
     ///
     /// The Apple adapters classify drags with this, so a swipe means the same on every platform.
-    public init?(translation: OverlayPoint, minimumDistance: Double = 30) {
+    package init?(translation: OverlayPoint, minimumDistance: Double = 30) {
         let dx = translation.x
         let dy = translation.y
         guard dx.isFinite, dy.isFinite, (dx * dx + dy * dy).squareRoot() >= minimumDistance else { return nil }

@@ -17,7 +17,7 @@ public enum TextDirection: String, Sendable, Hashable, Codable {
     /// The direction of `text` by its first strong character, as Unicode's bidirectional
     /// algorithm finds a paragraph's (rules P2 and P3): a letter of a right-to-left script makes
     /// it right to left, any other letter left to right; `nil` when it has no letter at all.
-    public static func natural(of text: String) -> TextDirection? {
+    package static func natural(of text: String) -> TextDirection? {
         for scalar in text.unicodeScalars {
             if isRightToLeft(scalar) { return .rightToLeft }
             if scalar.properties.isAlphabetic { return .leftToRight }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Measures single lines of text, so that the core can wrap tooltip text and size tooltips.
 ///
-/// The core wraps text itself (greedy, word by word, see ``wrap(_:role:maxWidth:)``) and only asks
+/// The core wraps text itself (greedy, word by word) and only asks
 /// a measurer how wide one line is, so a tooltip wraps the same way wherever it is drawn. On Linux,
 /// in tests and in SVG previews, ``ApproximateTextMeasurer`` estimates widths from character counts;
 /// the Apple adapters measure with the fonts they draw with.
@@ -20,7 +20,7 @@ extension TextMeasurer {
     /// paragraph, words (separated by white space, which becomes single spaces) fill each line
     /// greedily; a word wider than a line is broken between characters. Leading and trailing blank
     /// lines are dropped.
-    public func wrap(_ text: String, role: TextRole, maxWidth: Double) -> TextBlock {
+    package func wrap(_ text: String, role: TextRole, maxWidth: Double) -> TextBlock {
         let limit = maxWidth.isFinite ? max(0, maxWidth) : 0
         var lines: [String] = []
         let paragraphs = text.split(omittingEmptySubsequences: false) { $0.isNewline }
@@ -73,28 +73,28 @@ extension TextMeasurer {
 }
 
 /// Text broken into lines by ``TextMeasurer/wrap(_:role:maxWidth:)``, with the size it takes.
-public struct TextBlock: Sendable, Hashable {
+package struct TextBlock: Sendable, Hashable {
     /// The lines, top to bottom.
-    public var lines: [String]
+    package var lines: [String]
     /// The width of each line, in points.
-    public var widths: [Double]
+    package var widths: [Double]
     /// The distance from one line's top to the next line's top.
-    public var lineHeight: Double
+    package var lineHeight: Double
 
     /// Creates a block of lines.
-    public init(lines: [String], widths: [Double], lineHeight: Double) {
+    package init(lines: [String], widths: [Double], lineHeight: Double) {
         self.lines = lines
         self.widths = widths
         self.lineHeight = lineHeight
     }
 
     /// The width of the widest line and the height of all lines.
-    public var size: OverlaySize {
+    package var size: OverlaySize {
         OverlaySize(width: widths.max() ?? 0, height: Double(lines.count) * lineHeight)
     }
 
     /// Whether there is no line.
-    public var isEmpty: Bool { lines.isEmpty }
+    package var isEmpty: Bool { lines.isEmpty }
 }
 
 /// The kinds of text in a tooltip; a ``TextMeasurer`` picks a font for each.
@@ -110,7 +110,7 @@ public enum TextRole: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// A font weight, which the adapters map to their platform's weights.
-public enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
+package enum FontWeight: String, Sendable, Hashable, Codable, CaseIterable {
     /// Regular.
     case regular
     /// Semibold.
@@ -127,7 +127,7 @@ extension TextRole {
     ///
     /// The adapters draw with exactly this weight and tell the system not to embolden it again,
     /// so that drawn lines are never wider than the core measured them.
-    public func fontWeight(boldText: Bool) -> FontWeight {
+    package func fontWeight(boldText: Bool) -> FontWeight {
         switch (self, boldText) {
         case (.button, false): .semibold
         case (.button, true): .heavy

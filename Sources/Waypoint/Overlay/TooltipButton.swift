@@ -18,17 +18,17 @@ public struct TooltipButton: Sendable, Hashable {
     public var title: String
 
     /// Creates a button.
-    public init(_ action: Action, title: String) {
+    package init(_ action: Action, title: String) {
         self.action = action
         self.title = title
     }
 
     /// "Skip", in the app's current locale (``OverlayLabels/standard``).
-    public static var skip: TooltipButton { OverlayLabels.standard.button(.skip) }
+    package static var skip: TooltipButton { OverlayLabels.standard.button(.skip) }
     /// "Back", in the app's current locale.
-    public static var back: TooltipButton { OverlayLabels.standard.button(.back) }
+    package static var back: TooltipButton { OverlayLabels.standard.button(.back) }
     /// "Next", in the app's current locale.
-    public static var next: TooltipButton { OverlayLabels.standard.button(.next) }
+    package static var next: TooltipButton { OverlayLabels.standard.button(.next) }
     /// "Done": the "Next" button of the last step, in the app's current locale.
-    public static var done: TooltipButton { OverlayLabels.standard.button(.next, isLast: true) }
+    package static var done: TooltipButton { OverlayLabels.standard.button(.next, isLast: true) }
 }

@@ -2,22 +2,22 @@ import Foundation
 
 /// What a tooltip shows: the step's text, how to complete it, "2 of 5" and its buttons, in the
 /// language of its ``OverlayLabels``.
-public struct TooltipContent: Sendable, Hashable {
+package struct TooltipContent: Sendable, Hashable {
     /// The step's tooltip text.
-    public var text: String
+    package var text: String
     /// How to complete the step when it has no "Next" button ("Tap the highlighted element"), or `nil`.
-    public var instruction: String?
+    package var instruction: String?
     /// The step's position, "2 of 5", or `nil`.
-    public var progress: String?
+    package var progress: String?
     /// The footer's buttons, left to right.
-    public var buttons: [TooltipButton]
+    package var buttons: [TooltipButton]
     /// What VoiceOver reads for ``progress``, "Step 2 of 5", or `nil`.
-    public var progressAccessibilityLabel: String?
+    package var progressAccessibilityLabel: String?
     /// What VoiceOver reads for the target when the app gives it no label: "Highlighted element".
-    public var targetAccessibilityLabel: String
+    package var targetAccessibilityLabel: String
 
     /// Creates content; `labels` gives the accessibility labels of the counter and the target.
-    public init(
+    package init(
         text: String, instruction: String? = nil, progress: String? = nil, buttons: [TooltipButton] = [],
         labels: OverlayLabels = .standard
     ) {
@@ -33,7 +33,7 @@ public struct TooltipContent: Sendable, Hashable {
     ///
     /// "Skip" when `canSkip`; "Back" when `canGoBack`; "Next" (or "Done" on the last step) only for
     /// the ``CompletionTrigger/button`` trigger, and otherwise an instruction naming the trigger.
-    public init(
+    package init(
         text: String, trigger: CompletionTrigger, canSkip: Bool, canGoBack: Bool, number: Int, count: Int,
         labels: OverlayLabels = .standard
     ) {
@@ -47,7 +47,7 @@ public struct TooltipContent: Sendable, Hashable {
     }
 
     /// The content of the hint the coordinator presents, its built-in texts from `labels`.
-    public init(_ presentation: HintPresentation, labels: OverlayLabels = .standard) {
+    package init(_ presentation: HintPresentation, labels: OverlayLabels = .standard) {
         self.init(
             text: presentation.tooltipText, trigger: presentation.completionTrigger,
             canSkip: presentation.canSkip, canGoBack: presentation.canGoBack,
@@ -56,7 +56,7 @@ public struct TooltipContent: Sendable, Hashable {
 
     /// The content of `step` shown at `index` (from 0) of a walkthrough of `count` steps, its
     /// built-in texts from `labels`; "Back" shows on every step but the first.
-    public init<Context>(_ step: WalkthroughStep<Context>, index: Int, of count: Int, labels: OverlayLabels = .standard) {
+    package init<Context>(_ step: WalkthroughStep<Context>, index: Int, of count: Int, labels: OverlayLabels = .standard) {
         self.init(
             text: step.tooltipText, trigger: step.completionTrigger, canSkip: step.canSkip,
             canGoBack: index > 0, number: index + 1, count: count, labels: labels)
@@ -66,12 +66,12 @@ public struct TooltipContent: Sendable, Hashable {
     /// ``CompletionTrigger/button`` ("Next" says it). See ``OverlayLabels/instruction(for:)``.
     ///
     /// "Tap the highlighted element", "Swipe left", "Continues in 4 s", "Waiting for “exported”".
-    public static func instruction(for trigger: CompletionTrigger) -> String? {
+    package static func instruction(for trigger: CompletionTrigger) -> String? {
         OverlayLabels.standard.instruction(for: trigger)
     }
 
     /// What VoiceOver reads when the tooltip appears: the text, the instruction and the progress.
-    public var accessibilityLabel: String {
+    package var accessibilityLabel: String {
         var parts = [text.trimmingCharacters(in: .whitespacesAndNewlines)]
         if let instruction { parts.append(instruction) }
         if let progressAccessibilityLabel { parts.append(progressAccessibilityLabel) }

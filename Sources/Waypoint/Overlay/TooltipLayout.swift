@@ -13,13 +13,13 @@ public struct TooltipLayout: Sendable, Hashable {
         public var role: TextRole
         /// Its frame in the tooltip: the full line height, as wide as the measured text.
         public var frame: OverlayRect
-        /// The writing direction of the paragraph the line belongs to (``TextDirection/natural(of:)``
-        /// of the whole text, so that every line of a paragraph reads the same way); `nil` for
+        /// The writing direction of the paragraph the line belongs to (the direction of the first
+        /// letter of the whole text, so that every line of a paragraph reads the same way); `nil` for
         /// text without a letter, which follows the app's layout direction.
         public var direction: TextDirection?
 
         /// Creates a line.
-        public init(text: String, role: TextRole, frame: OverlayRect, direction: TextDirection? = nil) {
+        package init(text: String, role: TextRole, frame: OverlayRect, direction: TextDirection? = nil) {
             self.text = text
             self.role = role
             self.frame = frame
@@ -35,7 +35,7 @@ public struct TooltipLayout: Sendable, Hashable {
         public var frame: OverlayRect
 
         /// Creates a placed button.
-        public init(button: TooltipButton, frame: OverlayRect) {
+        package init(button: TooltipButton, frame: OverlayRect) {
             self.button = button
             self.frame = frame
         }
@@ -54,14 +54,14 @@ public struct TooltipLayout: Sendable, Hashable {
     /// The footer's buttons.
     public var buttons: [PlacedButton]
     /// Whether some of the step's text did not fit on the screen and was cut, ending in "…".
-    public var isTruncated: Bool
+    package var isTruncated: Bool
     /// What VoiceOver reads when the tooltip appears (the whole text, even when truncated).
     public var accessibilityLabel: String
     /// What VoiceOver reads for the target when the app gives it no label ("Highlighted element").
-    public var targetAccessibilityLabel: String
+    package var targetAccessibilityLabel: String
 
     /// Creates a tooltip layout.
-    public init(
+    package init(
         frame: OverlayRect, cornerRadius: Double, textLines: [Line], instructionLines: [Line], progress: Line?,
         buttons: [PlacedButton], isTruncated: Bool, accessibilityLabel: String,
         targetAccessibilityLabel: String = OverlayLabels.standard.text(.highlightedElement)
@@ -90,7 +90,7 @@ public struct TooltipLayout: Sendable, Hashable {
     }
 
     /// The frame, in screen coordinates, of something placed in the tooltip at `relative`.
-    public func onScreen(_ relative: OverlayRect) -> OverlayRect {
+    package func onScreen(_ relative: OverlayRect) -> OverlayRect {
         relative.offsetBy(dx: frame.minX, dy: frame.minY)
     }
 }

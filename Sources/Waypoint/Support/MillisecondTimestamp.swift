@@ -25,7 +25,7 @@ public enum MillisecondTimestamp {
     }
 
     /// `date` rounded to the nearest millisecond (unchanged when it cannot be represented).
-    public static func rounded(_ date: Date) -> Date {
+    package static func rounded(_ date: Date) -> Date {
         guard let milliseconds = milliseconds(date) else { return date }
         return self.date(milliseconds: milliseconds)
     }

@@ -7,7 +7,7 @@ import Foundation
 /// it, so the same value is the same bytes wherever it is written (docs/ARCHITECTURE.md, "Reports").
 public enum StableJSON {
     /// A new encoder with Waypoint's output options.
-    public static func encoder() -> JSONEncoder {
+    package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom(encodeDate)
@@ -16,7 +16,7 @@ public enum StableJSON {
     }
 
     /// A new decoder that reads what ``encoder()`` writes (dates as ISO 8601 text).
-    public static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom(decodeDate)
         return decoder

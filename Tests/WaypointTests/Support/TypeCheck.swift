@@ -32,11 +32,24 @@ enum TypeCheck {
     }
 
     /// Type-checks `files` together as the module `moduleName`, in Swift 6 mode, finding modules in
-    /// the built modules and in `searchPaths`.
-    static func typecheck(files: [URL], moduleName: String, searchPaths: [URL] = []) async throws -> Result {
+    /// the built modules and in `searchPaths`; with `inPackage`, as a module of this package, so that
+    /// it sees the core's `package` declarations as the package's own targets do.
+    static func typecheck(files: [URL], moduleName: String, searchPaths: [URL] = [], inPackage: Bool = false) async throws -> Result {
         let paths = ([modules].compactMap { $0 } + searchPaths).flatMap { ["-I", $0.path] }
-        return try await run(["-typecheck", "-swift-version", "6", "-module-name", moduleName] + paths + files.map(\.path))
+        let package = inPackage ? ["-package-name", packageName] : []
+        return try await run(["-typecheck", "-swift-version", "6", "-module-name", moduleName] + package + paths + files.map(\.path))
     }
+
+    /// The name SwiftPM gives this package's modules with `-package-name`: the root package's
+    /// identity (its folder's name, lowercased) as a C identifier.
+    static let packageName: String = {
+        let identity = Repository.root.lastPathComponent.lowercased()
+        var name = String(identity.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && !(CharacterSet.alphanumerics.contains(scalar) || scalar == "_") ? "_" : Character(scalar)
+        })
+        if name.first?.isNumber == true { name = "_" + name }
+        return name
+    }()
 
     /// Compiles `source` into the module `name` in `folder`, for a later ``typecheck(_:searchPaths:)``;
     /// it finds the modules already emitted there.
