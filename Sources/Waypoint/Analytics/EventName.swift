@@ -11,7 +11,7 @@ public struct EventName: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Creates a name from its text.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
 
     public init(stringLiteral value: String) { self.rawValue = value }
 
@@ -64,7 +64,7 @@ public struct EventName: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let experimentViewed = EventName("Experiment Viewed")
 
     /// Every name Waypoint emits, flows first, then walkthroughs, then `Experiment Viewed`.
-    public static let all: [EventName] = [
+    package static let all: [EventName] = [
         .flowStarted, .stepViewed, .stepCompleted, .stepSkipped, .flowCompleted, .flowAbandoned,
         .walkthroughStarted, .hintShown, .hintCompleted, .hintSkipped, .walkthroughCompleted, .targetNotFound,
         .experimentViewed,

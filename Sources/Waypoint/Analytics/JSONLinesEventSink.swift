@@ -6,7 +6,7 @@ import Foundation
 /// The file is what `waypoint funnel` reads. Several sinks must not write one file at once.
 public actor JSONLinesEventSink: EventSink {
     /// The file written to.
-    public let url: URL
+    package let url: URL
     private var file: EventFile?
 
     /// Creates a sink appending to `url`; the file is created on the first `send`.
