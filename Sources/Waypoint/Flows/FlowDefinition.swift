@@ -83,7 +83,7 @@ public struct FlowDefinition<Context>: Sendable {
     public var locale: String?
 
     /// Creates a flow from a fixed list of steps.
-    public init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {
+    package init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {
         storage = Storage(id: id, version: version, start: start, fixed: steps, build: nil)
     }
 

@@ -20,7 +20,7 @@ import Observation
 @Observable
 public final class FlowNavigator<Context> {
     /// The flow this navigator runs.
-    public let definition: FlowDefinition<Context>
+    package let definition: FlowDefinition<Context>
     /// The context conditions are evaluated against; a change is picked up at the next navigation.
     public var context: Context
     /// The flow's state: visited path, outcomes, completion.

@@ -129,7 +129,7 @@ public struct StepCondition<Context>: Sendable {
 
     /// Evaluates the condition against `context`.
     @inlinable
-    public func evaluate(_ context: Context) -> Bool {
+    package func evaluate(_ context: Context) -> Bool {
         predicate(context)
     }
 }

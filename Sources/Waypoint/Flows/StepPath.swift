@@ -9,7 +9,7 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
     @usableFromInline package let isNested: Bool
 
     /// Creates a path from its text form.
-    public init(_ rawValue: String) {
+    @usableFromInline package init(_ rawValue: String) {
         self.init(rawValue: rawValue, isNested: rawValue.utf8.contains(Self.separator))
     }
 
