@@ -24,7 +24,7 @@ public final class FlowNavigator<Context> {
     /// The context conditions are evaluated against; a change is picked up at the next navigation.
     public var context: Context
     /// The flow's state: visited path, outcomes, completion.
-    package private(set) var state: FlowState
+    public private(set) var state: FlowState
     /// What ``start()`` found in the store, once it has run.
     public private(set) var restoreResult: RestoreResult?
     /// The last problem reading or writing saved progress; the flow goes on regardless.
