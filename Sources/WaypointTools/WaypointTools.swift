@@ -6,7 +6,8 @@
 //
 // - Document/: lint, the graph problems of a document (`WaypointDocument.lint(source:)`,
 //   `DocumentValidation.allDiagnostics`), over a `NavigationGraph` of each flow.
-// - Events/: `EventLineScanner` reads JSON Lines event files without decoding whole events;
+// - Events/: `EventIngestion` gives a receiver the core's checks of an event and the line it stores;
+//   `EventLineScanner` reads JSON Lines event files without decoding whole events;
 //   `EventFileReader` reads a file in parallel ranges into a report's `EventLineCollector`.
 // - Reports/: `Funnel` computes the two drop-off reports from events or event files: the flow
 //   report (`FlowReport`) and the sequential funnel (`FunnelReport`), as a `FunnelResult`, from a

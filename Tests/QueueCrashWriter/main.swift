@@ -14,7 +14,7 @@ guard arguments.count == 3 else {
 let sink = JSONLinesEventSink(url: URL(fileURLWithPath: arguments[2]))
 let queue = try DurableEventQueue(
     directory: URL(fileURLWithPath: arguments[1]), sink: sink,
-    configuration: .init(maxBytes: 1 << 30, batchSize: 7, segmentBytes: 64 << 10))
+    configuration: .init(maxBytes: 1 << 30, dropPolicy: .dropOldest, batchSize: 7, segmentBytes: 64 << 10))
 let padding = String(repeating: "x", count: 2000)
 var number = 0
 while true {

@@ -11,7 +11,7 @@ public struct DeliveryFailure: Sendable, CustomStringConvertible {
     public let events: [OnboardingEvent]
 
     /// Creates a failure report.
-    public init(error: any Error, events: [OnboardingEvent]) {
+    package init(error: any Error, events: [OnboardingEvent]) {
         self.error = error
         self.events = events
     }

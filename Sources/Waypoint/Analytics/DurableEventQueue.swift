@@ -2,23 +2,22 @@ import Foundation
 
 /// A crash-safe queue of onboarding events on disk, delivered in batches to an ``EventSink``.
 ///
-/// ``append(_:)`` writes the event to the queue's file and flushes it to disk (`fsync`) before
-/// it returns: once it has returned, the event survives a crash, a kill or a power cut. Delivery
-/// runs separately (``flush()``, ``flushRetrying()``, or ``run()`` in a background task): batches
-/// of up to `batchSize` events are sent in order, and only after the sink accepts a batch does the
-/// queue move its read position past it. A crash between the two delivers that batch again, with
-/// the same `messageId`s, so receivers drop the duplicates. A failed delivery is retried with
-/// exponential backoff on the injected clock.
+/// Give the queue to an analytics adapter as its sink: ``send(_:)`` writes each event to the
+/// queue's file and flushes it to disk (`fsync`) before it returns, so a delivered event survives
+/// a crash, a kill or a power cut. Delivery runs separately (``flush()``, or ``run()`` in a
+/// background task): batches of up to ``Configuration/batchSize`` events are sent in order, and only
+/// after the sink accepts a batch does the queue move its read position past it. A crash between
+/// the two delivers that batch again, with the same `messageId`s, so receivers drop the duplicates.
+/// A failed delivery is retried with exponential backoff on the injected clock; a sink error that
+/// is ``RetryAdvising`` decides the wait instead.
 ///
-/// The queue holds at most `maxBytes` of undelivered events. When an event would go past the
-/// bound, the ``DropPolicy`` decides which events are lost, and every loss is reported: in the
-/// ``AppendReceipt``, in ``statistics``, and to `onDrop`; with `rejectNewest`, ``append(_:)``
-/// throws.
+/// The queue holds at most ``Configuration/maxBytes`` of undelivered events; when an event would go
+/// past the bound, the oldest undelivered events are dropped to make room.
 ///
 /// ```swift
 /// let queue = try DurableEventQueue(directory: cachesURL.appending(path: "events"), sink: uploader)
 /// let pump = Task { await queue.run() }        // delivers every 30 s and after failures
-/// try await queue.append(event)                // on disk when this returns
+/// let analytics = FlowAnalytics(navigator, userID: user.id, sink: queue)
 /// ```
 ///
 /// On disk, the queue is a directory of JSON Lines segment files (`segment-<n>.jsonl`, readable
@@ -26,7 +25,7 @@ import Foundation
 /// directory at a time.
 public actor DurableEventQueue: EventSink {
     /// What happens when an event would take the queue past its size bound.
-    public enum DropPolicy: String, Sendable, Codable, Hashable {
+    package enum DropPolicy: String, Sendable, Codable, Hashable {
         /// Drop the oldest undelivered events until the new one fits (recent behaviour matters most).
         case dropOldest
         /// Refuse the new event: ``DurableEventQueue/append(_:)`` throws ``EventQueueError``.
@@ -35,23 +34,23 @@ public actor DurableEventQueue: EventSink {
 
     /// How long to wait after failed deliveries: `initialDelay × multiplier^(failures − 1)`, at most
     /// `maximumDelay`.
-    public struct RetryPolicy: Sendable, Hashable {
+    package struct RetryPolicy: Sendable, Hashable {
         /// The wait after the first failure.
-        public var initialDelay: Duration
+        package var initialDelay: Duration
         /// The factor applied after each further failure.
-        public var multiplier: Double
+        package var multiplier: Double
         /// The longest wait.
-        public var maximumDelay: Duration
+        package var maximumDelay: Duration
 
         /// Creates a policy; by default 1 s, doubling, at most 5 minutes.
-        public init(initialDelay: Duration = .seconds(1), multiplier: Double = 2, maximumDelay: Duration = .seconds(300)) {
+        package init(initialDelay: Duration = .seconds(1), multiplier: Double = 2, maximumDelay: Duration = .seconds(300)) {
             self.initialDelay = initialDelay
             self.multiplier = max(1, multiplier)
             self.maximumDelay = maximumDelay
         }
 
         /// The wait after `failures` consecutive failed deliveries (1 for the first).
-        public func delay(afterFailures failures: Int) -> Duration {
+        package func delay(afterFailures failures: Int) -> Duration {
             .seconds(fractional: initialDelay.backoffSeconds(multiplier: multiplier, afterFailures: failures, atMost: maximumDelay))
         }
     }
@@ -61,19 +60,24 @@ public actor DurableEventQueue: EventSink {
         /// The most bytes of undelivered events kept on disk.
         public var maxBytes: Int64
         /// What to drop when an event would go past ``maxBytes``.
-        public var dropPolicy: DropPolicy
+        package var dropPolicy: DropPolicy
         /// The most events sent to the sink in one call.
         public var batchSize: Int
         /// The size after which the queue starts a new segment file.
-        public var segmentBytes: Int64
+        package var segmentBytes: Int64
         /// The waits between failed deliveries.
-        public var retry: RetryPolicy
+        package var retry: RetryPolicy
         /// How often ``DurableEventQueue/run()`` delivers when nothing fails.
         public var flushInterval: Duration
 
-        /// Creates settings; by default 8 MiB, dropping the oldest events, batches of 100.
-        public init(
-            maxBytes: Int64 = 8 << 20, dropPolicy: DropPolicy = .dropOldest, batchSize: Int = 100,
+        /// Creates settings; by default 8 MiB of undelivered events, batches of 100, delivered every 30 s.
+        public init(maxBytes: Int64 = 8 << 20, batchSize: Int = 100, flushInterval: Duration = .seconds(30)) {
+            self.init(maxBytes: maxBytes, dropPolicy: .dropOldest, batchSize: batchSize, flushInterval: flushInterval)
+        }
+
+        /// Creates settings with a drop policy, a segment size and a retry policy of their own.
+        package init(
+            maxBytes: Int64 = 8 << 20, dropPolicy: DropPolicy, batchSize: Int = 100,
             segmentBytes: Int64 = 1 << 20, retry: RetryPolicy = RetryPolicy(), flushInterval: Duration = .seconds(30)
         ) {
             self.maxBytes = max(1, maxBytes)
@@ -86,23 +90,23 @@ public actor DurableEventQueue: EventSink {
     }
 
     /// What ``DurableEventQueue/append(_:)`` did.
-    public struct AppendReceipt: Sendable, Hashable {
+    package struct AppendReceipt: Sendable, Hashable {
         /// The `messageId` of the event now on disk.
-        public let messageID: String
+        package let messageID: String
         /// How many older undelivered events were dropped to make room (policy `dropOldest`).
-        public let droppedEvents: Int
+        package let droppedEvents: Int
 
         /// Creates a receipt.
-        public init(messageID: String, droppedEvents: Int) {
+        package init(messageID: String, droppedEvents: Int) {
             self.messageID = messageID
             self.droppedEvents = droppedEvents
         }
     }
 
     /// Events the queue lost, and why: always reported, never silent.
-    public struct DropReport: Sendable, Hashable {
+    package struct DropReport: Sendable, Hashable {
         /// Why events were lost.
-        public enum Reason: String, Sendable, Hashable {
+        package enum Reason: String, Sendable, Hashable {
             /// The oldest undelivered events made room for a new one (policy `dropOldest`).
             case droppedOldest
             /// A new event was refused because the queue was full (policy `rejectNewest`).
@@ -114,14 +118,14 @@ public actor DurableEventQueue: EventSink {
         }
 
         /// Why.
-        public let reason: Reason
+        package let reason: Reason
         /// How many events.
-        public let events: Int
+        package let events: Int
         /// How many bytes of JSON Lines they took.
-        public let bytes: Int64
+        package let bytes: Int64
 
         /// Creates a report.
-        public init(reason: Reason, events: Int, bytes: Int64) {
+        package init(reason: Reason, events: Int, bytes: Int64) {
             self.reason = reason
             self.events = events
             self.bytes = bytes
@@ -129,35 +133,35 @@ public actor DurableEventQueue: EventSink {
     }
 
     /// Counters describing the queue, for diagnostics and tests.
-    public struct Statistics: Sendable, Hashable {
+    package struct Statistics: Sendable, Hashable {
         /// Events on disk not yet delivered.
-        public var pendingEvents: Int
+        package var pendingEvents: Int
         /// Bytes of undelivered events on disk.
-        public var pendingBytes: Int64
+        package var pendingBytes: Int64
         /// Events delivered to the sink since the queue was opened.
-        public var deliveredEvents: Int
+        package var deliveredEvents: Int
         /// Events lost to the size bound since the queue was opened (dropped or refused).
-        public var droppedEvents: Int
+        package var droppedEvents: Int
         /// Lines skipped because they could not be read back as events.
-        public var unreadableLines: Int
+        package var unreadableLines: Int
         /// Incomplete last lines (writes cut short by a crash, never acknowledged) removed when opening.
-        public var repairedPartialLines: Int
+        package var repairedPartialLines: Int
         /// Deliveries that failed since the queue was opened.
-        public var failedDeliveries: Int
+        package var failedDeliveries: Int
         /// The wait before the next retry, while a retry is pending.
-        public var nextRetryDelay: Duration?
+        package var nextRetryDelay: Duration?
         /// Whether the sink paused delivery (``RetryAdvice/pause``); cleared by the next successful delivery.
-        public var deliveryPaused = false
+        package var deliveryPaused = false
     }
 
     /// The directory holding the queue's files.
-    public let directory: URL
+    package let directory: URL
     /// The queue's settings.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// Counters describing the queue.
-    public private(set) var statistics: Statistics
+    package private(set) var statistics: Statistics
     /// The last delivery error, cleared by a successful delivery.
-    public private(set) var lastDeliveryError: (any Error)?
+    package private(set) var lastDeliveryError: (any Error)?
 
     private let sink: any EventSink
     private let clock: any WaypointClock
@@ -170,11 +174,27 @@ public actor DurableEventQueue: EventSink {
     /// - Parameters:
     ///   - sink: where batches are delivered.
     ///   - clock: the clock the retry waits and the delivery interval run on.
-    ///   - onDrop: called whenever events are lost to the size bound or unreadable lines are skipped.
+    ///   - configuration: the size bound, the batch size and the delivery interval.
     /// - Throws: ``EventQueueError`` when the directory cannot be created or read.
     public init(
         directory: URL, sink: any EventSink, clock: any WaypointClock = SystemClock(),
-        configuration: Configuration = Configuration(), onDrop: (@Sendable (DropReport) -> Void)? = nil
+        configuration: Configuration = Configuration()
+    ) throws {
+        try self.init(directory: directory, sink: sink, clock: clock, configuration: configuration, reportingDrops: nil)
+    }
+
+    /// Opens the queue in `directory`, calling `onDrop` whenever events are lost to the size bound
+    /// or unreadable lines are skipped.
+    package init(
+        directory: URL, sink: any EventSink, clock: any WaypointClock = SystemClock(),
+        configuration: Configuration = Configuration(), onDrop: @escaping @Sendable (DropReport) -> Void
+    ) throws {
+        try self.init(directory: directory, sink: sink, clock: clock, configuration: configuration, reportingDrops: onDrop)
+    }
+
+    private init(
+        directory: URL, sink: any EventSink, clock: any WaypointClock, configuration: Configuration,
+        reportingDrops onDrop: (@Sendable (DropReport) -> Void)?
     ) throws {
         self.directory = directory
         self.configuration = configuration
@@ -200,7 +220,7 @@ public actor DurableEventQueue: EventSink {
     /// - Throws: ``EventQueueError`` when the disk write fails (the event is then not queued), when
     ///   the event is larger than the whole bound, or when the queue is full under `rejectNewest`.
     @discardableResult
-    public func append(_ event: OnboardingEvent) throws -> AppendReceipt {
+    package func append(_ event: OnboardingEvent) throws -> AppendReceipt {
         var line: [UInt8] = []
         line.reserveCapacity(256)
         event.appendJSON(to: &line)
@@ -227,7 +247,10 @@ public actor DurableEventQueue: EventSink {
         return AppendReceipt(messageID: event.messageID, droppedEvents: dropped)
     }
 
-    /// Appends `events` in order (so the queue can stand wherever an ``EventSink`` is expected).
+    /// Writes `events` to disk, in order, and flushes them (`fsync`); when this returns they are safe.
+    ///
+    /// - Throws: ``EventQueueError`` when the disk write fails (the event is then not queued) or
+    ///   when an event is larger than the queue's whole bound.
     public func send(_ events: [OnboardingEvent]) async throws {
         for event in events { try append(event) }
     }
@@ -256,7 +279,7 @@ public actor DurableEventQueue: EventSink {
     /// ``Statistics/deliveryPaused`` set until a later delivery succeeds.
     ///
     /// - Throws: `CancellationError` when the calling task is cancelled; nothing else.
-    public func flushRetrying() async throws {
+    package func flushRetrying() async throws {
         var failures = 0
         while true {
             try Task.checkCancellation()
@@ -299,7 +322,7 @@ public actor DurableEventQueue: EventSink {
     }
 
     /// The events waiting for delivery, oldest first (for diagnostics and tests).
-    public func pendingEvents() throws -> [OnboardingEvent] {
+    package func pendingEvents() throws -> [OnboardingEvent] {
         var events: [OnboardingEvent] = []
         var position = store.cursor
         while true {

@@ -6,14 +6,15 @@ import Observation
 ///
 /// When a batch fails, it and every batch after it are kept, in order, so that the sink never
 /// receives events out of order. Kept batches are sent again, first, when the next batch is sent
-/// or on `retry()`; `takeUndelivered()` hands them back instead. Nothing is dropped.
+/// or on ``EventDelivering/retryFailedDelivery()``; ``EventDelivering/takeUndelivered()`` hands
+/// them back instead. Nothing is dropped. Apps use it through ``EventDelivering``'s members.
 @MainActor
 @Observable
 public final class EventDelivery {
     /// The last error the sink threw; `nil` again once every kept batch was delivered.
-    public private(set) var lastError: (any Error)?
+    package private(set) var lastError: (any Error)?
     /// The batches not delivered yet because the sink failed, oldest first.
-    public private(set) var undelivered: [[OnboardingEvent]] = []
+    package private(set) var undelivered: [[OnboardingEvent]] = []
 
     @ObservationIgnored private let sink: (any EventSink)?
     @ObservationIgnored private var pending: Task<Void, Never>?

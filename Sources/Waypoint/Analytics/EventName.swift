@@ -11,18 +11,9 @@ public struct EventName: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Creates a name from its text.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
 
     public init(stringLiteral value: String) { self.rawValue = value }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     public var description: String { rawValue }
 
@@ -64,7 +55,7 @@ public struct EventName: RawRepresentable, Hashable, Sendable, Codable, CustomSt
     public static let experimentViewed = EventName("Experiment Viewed")
 
     /// Every name Waypoint emits, flows first, then walkthroughs, then `Experiment Viewed`.
-    public static let all: [EventName] = [
+    package static let all: [EventName] = [
         .flowStarted, .stepViewed, .stepCompleted, .stepSkipped, .flowCompleted, .flowAbandoned,
         .walkthroughStarted, .hintShown, .hintCompleted, .hintSkipped, .walkthroughCompleted, .targetNotFound,
         .experimentViewed,

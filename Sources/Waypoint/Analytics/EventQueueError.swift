@@ -23,7 +23,7 @@ public struct EventQueueError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// Whether the event was refused because the queue is at its size bound (policy `rejectNewest`).
-    public var isQueueFull: Bool {
+    package var isQueueFull: Bool {
         if case .full = reason { return true }
         return false
     }

@@ -4,20 +4,20 @@ import Foundation
 /// file to disk (`fsync`) before `send` returns.
 ///
 /// The file is what `waypoint funnel` reads. Several sinks must not write one file at once.
-public actor JSONLinesEventSink: EventSink {
+package actor JSONLinesEventSink: EventSink {
     /// The file written to.
-    public let url: URL
+    package let url: URL
     private var file: EventFile?
 
     /// Creates a sink appending to `url`; the file is created on the first `send`.
-    public init(url: URL) {
+    package init(url: URL) {
         self.url = url
     }
 
     /// Appends `events`, one line each, then flushes the file to disk.
     ///
     /// - Throws: ``EventQueueError`` when the file cannot be opened or written.
-    public func send(_ events: [OnboardingEvent]) async throws {
+    package func send(_ events: [OnboardingEvent]) async throws {
         guard !events.isEmpty else { return }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(events.count * 256)

@@ -8,7 +8,7 @@ extension OnboardingEvent {
     ///   - attribution: the user, their experiment variation when the walkthrough is part of one, the
     ///     app's version, the document's revision, the text's locale and the platform.
     ///   - messageID: the event's unique id.
-    public init(
+    package init(
         _ hint: HintAnalyticsEvent, attribution: EventAttribution,
         messageID: String = UUID().uuidString.lowercased()
     ) {

@@ -8,7 +8,7 @@ extension EventName {
     /// Fields whose absence only leaves a detail out stay optional: a `Step Completed` without
     /// `outcome` still counts its duration, a `Hint Completed` without `trigger` still counts as
     /// completed.
-    public var reportFields: [String] {
+    package var reportFields: [String] {
         switch self {
         case .flowStarted, .flowCompleted, .flowAbandoned: Self.flowFields
         case .stepViewed, .stepCompleted, .stepSkipped: Self.stepFields
@@ -38,7 +38,7 @@ extension OnboardingEvent {
     /// event.missingReportField
     /// // "\"Step Viewed\" has no \"stepId\"; give the id of the step it is about, or no report can count it."
     /// ```
-    public var missingReportField: String? {
+    package var missingReportField: String? {
         for field in event.reportFields {
             let value: String?
             let about: String

@@ -162,7 +162,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
     }
 
     /// The timestamp as written in JSON: UTC with milliseconds, e.g. `2026-11-21T10:00:00.000Z`.
-    public var timestampText: String {
+    package var timestampText: String {
         MillisecondTimestamp.iso8601(milliseconds: MillisecondTimestamp.milliseconds(timestamp) ?? 0)
     }
 
@@ -171,7 +171,7 @@ public struct OnboardingEvent: Hashable, Sendable, Codable {
     ///
     /// The same object `JSONEncoder` would produce, written directly: stable field order and
     /// no `Foundation` encoder in the path of every event an app sends.
-    public var jsonLine: String {
+    package var jsonLine: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         appendJSON(to: &bytes)

@@ -38,7 +38,7 @@ public final class SubflowAnalytics: SubflowObserver, EventDelivering {
     /// now on, and the experiment variation of the whole composition, attached from `Flow Started` on.
     public var attribution: EventAttribution
     /// The version reported as `flowVersion`; raise it when the composition changes.
-    public let flowVersion: Int
+    package let flowVersion: Int
 
     /// The recorder of the run in progress, from its `Flow Started`.
     package private(set) var recorder: FlowEventRecorder?

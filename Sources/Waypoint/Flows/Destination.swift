@@ -12,7 +12,7 @@ public enum Destination: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     case complete
 
     /// The reserved spelling of ``complete`` in documents and string literals.
-    public static let completeToken = "$complete"
+    package static let completeToken = "$complete"
 
     /// Creates a target from a step id, or ``complete`` for `"$complete"`.
     public init(stringLiteral value: String) {

@@ -56,7 +56,7 @@ public struct FlowDefinition<Context>: Sendable {
     /// The flow's version; bump it when a change should be visible in saved progress and analytics.
     public var version: Int { storage.version }
     /// The id of the first step; `nil` means the first declared step.
-    public var start: String? { storage.start }
+    package var start: String? { storage.start }
     /// The experiment this flow was chosen by and the user's variation, when the user takes part
     /// in one; analytics attach it to every event of a run from its exposure on: the run's
     /// `Flow Started` for the flow itself, entering the subflow step for a flow run as a subflow.
@@ -83,7 +83,7 @@ public struct FlowDefinition<Context>: Sendable {
     public var locale: String?
 
     /// Creates a flow from a fixed list of steps.
-    public init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {
+    package init(id: String, version: Int = 1, start: String? = nil, steps: [Step<Context>]) {
         storage = Storage(id: id, version: version, start: start, fixed: steps, build: nil)
     }
 
@@ -104,20 +104,20 @@ public struct FlowDefinition<Context>: Sendable {
     }
 
     /// Whether the list of steps depends on the context (the builder takes it).
-    public var isContextDependent: Bool { storage.build != nil }
+    package var isContextDependent: Bool { storage.build != nil }
 
     /// The steps in declared order, for the given context.
     ///
     /// For a flow declared without a context parameter the context is not used.
-    public func steps(for context: Context) -> [Step<Context>] {
+    package func steps(for context: Context) -> [Step<Context>] {
         stepList(for: context).steps
     }
 
     /// The steps in declared order, when they do not depend on the context; `nil` otherwise.
-    public var fixedSteps: [Step<Context>]? { isContextDependent ? nil : storage.fixedList.steps }
+    package var fixedSteps: [Step<Context>]? { isContextDependent ? nil : storage.fixedList.steps }
 
     /// The step at `path` (`"shared-end/consent"` inside a subflow), as declared for `context`.
-    public func step(at path: StepPath, context: Context) -> Step<Context>? {
+    package func step(at path: StepPath, context: Context) -> Step<Context>? {
         let walker = FlowWalker(root: self, context: context)
         guard let levels = walker.levels(for: path) ?? walker.levels(for: path, subflowStep: true) else { return nil }
         let leaf = levels.last

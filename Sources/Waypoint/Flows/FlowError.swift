@@ -50,7 +50,7 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The step the error is about, when there is one.
-    public var stepID: String? {
+    package var stepID: String? {
         switch kind {
         case .outcomeNotAccepted(let step, _, _), .cannotGoBack(let step): step
         case .unknownStep(_, let step, _): step
@@ -63,13 +63,13 @@ public struct FlowError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The outcomes the current step accepts, when the error is an outcome it does not accept.
-    public var acceptedOutcomes: [String]? {
+    package var acceptedOutcomes: [String]? {
         if case .outcomeNotAccepted(_, _, let accepted) = kind { return accepted }
         return nil
     }
 
     /// Whether the error is an outcome that the current step does not accept.
-    public var isOutcomeNotAccepted: Bool {
+    package var isOutcomeNotAccepted: Bool {
         if case .outcomeNotAccepted = kind { return true }
         return false
     }

@@ -20,7 +20,7 @@ import Observation
 @Observable
 public final class FlowNavigator<Context> {
     /// The flow this navigator runs.
-    public let definition: FlowDefinition<Context>
+    package let definition: FlowDefinition<Context>
     /// The context conditions are evaluated against; a change is picked up at the next navigation.
     public var context: Context
     /// The flow's state: visited path, outcomes, completion.
@@ -37,7 +37,7 @@ public final class FlowNavigator<Context> {
     @ObservationIgnored public var onEffect: (@MainActor (FlowEffect) -> Void)?
 
     /// The key under which progress is saved in the store.
-    @ObservationIgnored public let storageKey: String
+    @ObservationIgnored package let storageKey: String
     @ObservationIgnored private let store: (any ProgressStore)?
     @ObservationIgnored private let clock: any WaypointClock
     @ObservationIgnored private var saves = SaveQueue()
@@ -65,7 +65,7 @@ public final class FlowNavigator<Context> {
     public var currentVisit: Visit? { state.current }
 
     /// The declared step being shown, or `nil` for a custom step, before the start and after completion.
-    public var currentStep: Step<Context>? {
+    package var currentStep: Step<Context>? {
         guard let visit = state.current, !visit.isCustom else { return nil }
         return definition.step(at: visit.path, context: context)
     }

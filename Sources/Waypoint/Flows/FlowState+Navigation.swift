@@ -1,5 +1,5 @@
-// The events are `@inlinable` so that an app's module specializes them, and the walker they use,
-// for its own context type. What does not depend on the context — recording the visits and the
+// The events are `@inlinable` so that the module calling them (`FlowTester`, the tools) specializes
+// them, and the walker they use, for its own context type. What does not depend on the context — recording the visits and the
 // effects — is ordinary code of this module, reached through `@usableFromInline` methods.
 
 extension FlowState {
@@ -8,7 +8,7 @@ extension FlowState {
     /// - Returns: `flowStarted`, any `skipped`, then `entered` (or `flowCompleted` when every step
     ///   was skipped), then `persist`.
     @inlinable
-    public mutating func start<Context>(
+    package mutating func start<Context>(
         in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
         guard !hasStarted else { throw .alreadyStarted(flowID: flowID) }
@@ -26,7 +26,7 @@ extension FlowState {
     /// - Throws: ``FlowError`` naming the step and the outcomes it accepts when it does not accept
     ///   `outcome`; the state is then unchanged.
     @inlinable
-    public mutating func next<Context>(
+    package mutating func next<Context>(
         _ outcome: String = Outcome.next, in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
         if outcome == Outcome.back { return try back() }
@@ -58,14 +58,14 @@ extension FlowState {
     /// ``canGoBack``); empty before the start, after completion, and on a step no longer declared.
     ///
     /// A custom step accepts any outcome; this lists `next` for it.
-    public func acceptedOutcomes<Context>(in definition: FlowDefinition<Context>, context: Context) -> [String] {
+    package func acceptedOutcomes<Context>(in definition: FlowDefinition<Context>, context: Context) -> [String] {
         guard let visit = current else { return [] }
         if visit.isCustom { return [Outcome.next] }
         return definition.step(at: visit.path, context: context)?.acceptedOutcomes ?? []
     }
 
     /// Goes back to the previous visit of the path, removing the current one.
-    public mutating func back() throws(FlowError) -> [FlowEffect] {
+    @usableFromInline package mutating func back() throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
         guard path.count > 1 else { throw .cannotGoBack(step: currentVisit.stepID) }
         path.removeLast()
@@ -80,7 +80,7 @@ extension FlowState {
     /// path with `/` (`"shared-end/consent"`) is looked up from the top-level flow. The jump is
     /// explicit, so the target's condition is not evaluated; a subflow step is entered at its start.
     @inlinable
-    public mutating func jump<Context>(
+    package mutating func jump<Context>(
         to id: String, in definition: FlowDefinition<Context>, context: Context
     ) throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
@@ -110,7 +110,7 @@ extension FlowState {
 
     /// Shows an ad-hoc step outside the declared order; finishing it (or going back) returns to
     /// the step it was pushed from.
-    public mutating func push(custom step: CustomStep) throws(FlowError) -> [FlowEffect] {
+    package mutating func push(custom step: CustomStep) throws(FlowError) -> [FlowEffect] {
         let currentVisit = try requireCurrent()
         path[path.count - 1].departure = .pushedCustom
         let visit = Visit(path: currentVisit.path, custom: step)
@@ -119,7 +119,7 @@ extension FlowState {
     }
 
     /// Completes the flow from the current step, whatever is declared after it.
-    public mutating func complete() throws(FlowError) -> [FlowEffect] {
+    package mutating func complete() throws(FlowError) -> [FlowEffect] {
         _ = try requireCurrent()
         return recordMove(leaving: .completedFlow, skipped: [], arrival: nil)
     }

@@ -37,7 +37,7 @@ extension FlowState {
     /// the flow itself and of the steps its kept path entered.
     ///
     /// - Returns: the state to continue with (not started when nothing could be kept) and what happened.
-    public static func restoring<Context>(
+    package static func restoring<Context>(
         _ saved: FlowState, in definition: FlowDefinition<Context>, context: Context
     ) -> (state: FlowState, result: RestoreResult) {
         guard saved.flowID == definition.id else {

@@ -2,15 +2,8 @@
 /// chosen at each step, and whether the flow is completed.
 ///
 /// `FlowState` is `Codable`, so it is what ``FlowNavigator`` saves and restores across launches.
-/// Each event is a `mutating` method that returns the ``FlowEffect``s to carry out and never
-/// performs them itself, so a test drives a flow without any UI, store or clock:
-///
-/// ```swift
-/// var state = FlowState(for: signup)
-/// _ = try state.start(in: signup, context: user)
-/// let effects = try state.next("register", in: signup, context: user)
-/// #expect(state.current?.path == "registration")
-/// ```
+/// Its events return the ``FlowEffect``s to carry out and never perform them; `FlowTester`, in
+/// `WaypointTesting`, drives them in a test without any UI, store or clock.
 public struct FlowState: Hashable, Sendable, Codable {
     /// The id of the flow this state belongs to.
     public let flowID: String
@@ -25,12 +18,12 @@ public struct FlowState: Hashable, Sendable, Codable {
     /// The experiments this run was exposed to, in the order of exposure, so that a run restored
     /// after a relaunch neither exposes one again nor loses one (docs/ARCHITECTURE.md, "Exposure").
     ///
-    /// `nil` only in progress saved by a version of Waypoint that did not record them;
-    /// ``restoring(_:in:context:)`` then rebuilds them from the visited path.
+    /// `nil` only in progress saved by a version of Waypoint that did not record them; restoring
+    /// such progress rebuilds them from the visited path.
     public internal(set) var exposures: [ExperimentAssignment]?
 
     /// Creates the state of a flow that has not started yet.
-    public init(flowID: String, flowVersion: Int) {
+    package init(flowID: String, flowVersion: Int) {
         self.flowID = flowID
         self.flowVersion = flowVersion
         self.path = []
@@ -39,7 +32,7 @@ public struct FlowState: Hashable, Sendable, Codable {
     }
 
     /// Creates the state of `definition`, not started yet.
-    public init<Context>(for definition: FlowDefinition<Context>) {
+    package init<Context>(for definition: FlowDefinition<Context>) {
         self.init(flowID: definition.id, flowVersion: definition.version)
     }
 
@@ -62,8 +55,8 @@ public struct FlowState: Hashable, Sendable, Codable {
     public var current: Visit? { isCompleted ? nil : path.last }
 
     /// Whether the flow was started (it may since have completed).
-    public var hasStarted: Bool { !path.isEmpty || isCompleted }
+    @usableFromInline package var hasStarted: Bool { !path.isEmpty || isCompleted }
 
     /// Whether ``back()`` would succeed.
-    public var canGoBack: Bool { !isCompleted && path.count > 1 }
+    package var canGoBack: Bool { !isCompleted && path.count > 1 }
 }

@@ -1,16 +1,16 @@
 /// The saved form of a ``StateMachine``: its id, version, current state and history.
-public struct MachineSnapshot<State: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+package struct MachineSnapshot<State: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
     /// The id of the machine the snapshot belongs to.
-    public let machineID: String
+    package let machineID: String
     /// The machine's version when the snapshot was taken.
-    public let version: Int
+    package let version: Int
     /// The state the machine was in.
-    public let current: State
+    package let current: State
     /// The states before it, oldest first.
-    public let history: [State]
+    package let history: [State]
 
     /// Creates a snapshot.
-    public init(machineID: String, version: Int, current: State, history: [State]) {
+    package init(machineID: String, version: Int, current: State, history: [State]) {
         self.machineID = machineID
         self.version = version
         self.current = current
@@ -20,7 +20,7 @@ public struct MachineSnapshot<State: Codable & Sendable & Equatable>: Codable, S
 
 extension StateMachine where State: Codable {
     /// A snapshot of the machine, to save.
-    public var snapshot: MachineSnapshot<State> {
+    package var snapshot: MachineSnapshot<State> {
         MachineSnapshot(machineID: id, version: version, current: current, history: history)
     }
 
@@ -31,7 +31,7 @@ extension StateMachine where State: Codable {
     /// restored, because the states it holds may no longer mean the same; the machine then stays
     /// in its initial state.
     @discardableResult
-    public mutating func restore(_ snapshot: MachineSnapshot<State>) -> RestoreResult {
+    package mutating func restore(_ snapshot: MachineSnapshot<State>) -> RestoreResult {
         guard snapshot.machineID == id else {
             return .discarded(reason: "it belongs to machine '\(snapshot.machineID)', not '\(id)'")
         }

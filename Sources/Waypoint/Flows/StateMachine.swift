@@ -26,7 +26,7 @@ public struct StateMachine<State: Sendable & Equatable, Event: Sendable>: Sendab
     /// The machine's version; saved progress from another version is not restored.
     public let version: Int
     /// The state the machine starts in.
-    public let initial: State
+    @usableFromInline package let initial: State
     /// The current state.
     @inlinable public var current: State { _current }
     /// The states before the current one, oldest first; ``back()`` returns to the last of them.
@@ -59,13 +59,13 @@ public struct StateMachine<State: Sendable & Equatable, Event: Sendable>: Sendab
     @inlinable public var isCompleted: Bool { isFinalState(current) }
 
     /// Whether `state` is final for this machine.
-    @inlinable public func isFinal(_ state: State) -> Bool { isFinalState(state) }
+    @inlinable package func isFinal(_ state: State) -> Bool { isFinalState(state) }
 
     /// Whether ``back()`` would succeed.
     @inlinable public var canGoBack: Bool { !history.isEmpty && !isCompleted }
 
     /// The next state for `event`, without changing the machine; `nil` when the event does not apply.
-    @inlinable public func peek(_ event: Event) -> State? {
+    @inlinable package func peek(_ event: Event) -> State? {
         isFinalState(current) ? nil : transition(current, event)
     }
 

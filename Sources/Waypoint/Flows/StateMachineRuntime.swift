@@ -13,7 +13,7 @@ import Observation
 @Observable
 public final class StateMachineRuntime<State: Sendable & Equatable, Event: Sendable> {
     /// The machine, as a value.
-    public private(set) var machine: StateMachine<State, Event>
+    package private(set) var machine: StateMachine<State, Event>
     /// What ``restore()`` found in the store, once it has run.
     public private(set) var restoreResult: RestoreResult?
     /// The last problem reading or writing saved progress; the machine goes on regardless.

@@ -19,14 +19,14 @@ public struct Step<Context>: Sendable {
     /// The outcomes this step accepts, in declaration order, with where each leads.
     ///
     /// When empty, the step accepts `next`, which leads to the following step in declared order.
-    public var outcomes: [(name: String, target: Destination)]
+    @usableFromInline package var outcomes: [(name: String, target: Destination)]
     /// The condition under which the step is shown; `nil` means always.
-    public var condition: StepCondition<Context>?
+    @usableFromInline package var condition: StepCondition<Context>?
     /// What the step's screen shows, texts in the user's locale (empty when the step has none).
-    public var content: StepContent = .empty
+    package var content: StepContent = .empty
     /// The flow this step runs, when the step is a subflow.
     @inlinable
-    public var subflow: FlowDefinition<Context>? {
+    package var subflow: FlowDefinition<Context>? {
         get { subflowBox?.definition }
         set { subflowBox = newValue.map(SubflowBox.init) }
     }
@@ -47,16 +47,16 @@ public struct Step<Context>: Sendable {
     }
 
     /// Whether this step runs a subflow rather than showing a screen.
-    @inlinable public var isSubflow: Bool { subflowBox != nil }
+    @inlinable package var isSubflow: Bool { subflowBox != nil }
 
     /// The names of the outcomes this step accepts, in declaration order (`back` is always accepted too).
-    public var acceptedOutcomes: [String] {
+    @usableFromInline package var acceptedOutcomes: [String] {
         StepRoutes.acceptedOutcomes(declared: outcomes)
     }
 
     /// The target of an explicitly declared outcome, if any.
     @inlinable
-    public func declaredDestination(for outcome: String) -> Destination? {
+    package func declaredDestination(for outcome: String) -> Destination? {
         outcomes.first(where: { $0.name == outcome })?.target
     }
 }
@@ -118,7 +118,7 @@ final class SubflowBox<Context>: Sendable {
 /// Conditions are evaluated lazily, against the context *at that moment*, never when the flow is built.
 public struct StepCondition<Context>: Sendable {
     /// A short text describing the condition, shown in graphs and diagnostics.
-    public let label: String?
+    package let label: String?
     @usableFromInline let predicate: @Sendable (Context) -> Bool
 
     /// Creates a condition from a predicate over the context.
@@ -129,7 +129,7 @@ public struct StepCondition<Context>: Sendable {
 
     /// Evaluates the condition against `context`.
     @inlinable
-    public func evaluate(_ context: Context) -> Bool {
+    package func evaluate(_ context: Context) -> Bool {
         predicate(context)
     }
 }

@@ -6,10 +6,10 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
     /// The path as text, components separated by `/`.
     public let rawValue: String
     /// Whether the step is inside a subflow (the path has a `/`).
-    public let isNested: Bool
+    @usableFromInline package let isNested: Bool
 
     /// Creates a path from its text form.
-    public init(_ rawValue: String) {
+    @usableFromInline package init(_ rawValue: String) {
         self.init(rawValue: rawValue, isNested: rawValue.utf8.contains(Self.separator))
     }
 
@@ -20,7 +20,7 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
     }
 
     /// Creates a path from its components, outermost first.
-    public init(components: [String]) { self.init(components.joined(separator: "/")) }
+    package init(components: [String]) { self.init(components.joined(separator: "/")) }
 
     public init(stringLiteral value: String) { self.init(value) }
 
@@ -34,18 +34,18 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
     }
 
     /// The ids from the outermost subflow step to the step itself.
-    public var components: [String] {
+    @usableFromInline package var components: [String] {
         rawValue.utf8.split(separator: Self.separator, omittingEmptySubsequences: false).map { String(Substring($0)) }
     }
 
     /// The step's own id, the last component (`consent` in `shared-end/consent`).
-    public var leafID: String {
+    @usableFromInline package var leafID: String {
         guard let slash = rawValue.utf8.lastIndex(of: Self.separator) else { return rawValue }
         return String(Substring(rawValue.utf8[rawValue.utf8.index(after: slash)...]))
     }
 
     /// The path of the subflow step that contains this step, or `nil` at the top level.
-    public var parent: StepPath? {
+    @usableFromInline package var parent: StepPath? {
         guard let slash = rawValue.utf8.lastIndex(of: Self.separator) else { return nil }
         return StepPath(String(Substring(rawValue.utf8[..<slash])))
     }
@@ -54,12 +54,12 @@ public struct StepPath: Hashable, Sendable, Codable, CustomStringConvertible, Ex
     @usableFromInline static var separator: UInt8 { UInt8(ascii: "/") }
 
     /// The path of a step inside the subflow run by this step.
-    @inlinable public func appending(_ id: String) -> StepPath {
+    @inlinable package func appending(_ id: String) -> StepPath {
         StepPath(rawValue: rawValue + "/" + id, isNested: true)
     }
 
     /// How many subflows deep the step is (0 at the top level).
-    public var depth: Int { rawValue.utf8.reduce(0) { $1 == Self.separator ? $0 + 1 : $0 } }
+    package var depth: Int { rawValue.utf8.reduce(0) { $1 == Self.separator ? $0 + 1 : $0 } }
 
     public var description: String { rawValue }
 }

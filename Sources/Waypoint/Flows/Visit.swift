@@ -8,7 +8,7 @@ public struct Visit: Hashable, Sendable, Codable {
     public internal(set) var departure: Departure?
 
     /// Creates a visit.
-    public init(path: StepPath, custom: CustomStep? = nil, departure: Departure? = nil) {
+    package init(path: StepPath, custom: CustomStep? = nil, departure: Departure? = nil) {
         self.path = path
         self.custom = custom
         self.departure = departure
@@ -19,7 +19,7 @@ public struct Visit: Hashable, Sendable, Codable {
     public var stepID: String { custom?.id ?? path.rawValue }
 
     /// Whether this visit is an ad-hoc step outside the declared order.
-    @inlinable public var isCustom: Bool { custom != nil }
+    @inlinable package var isCustom: Bool { custom != nil }
 }
 
 /// An ad-hoc step outside the declared order, pushed with `push(custom:)`; finishing it returns to
@@ -40,14 +40,14 @@ public struct CustomStep: Hashable, Sendable, Codable {
 /// How a step was left.
 public struct Departure: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The outcome name, or a reserved `$`-prefixed marker for jumps, pushes and early completion.
-    public let rawValue: String
+    package let rawValue: String
 
     @usableFromInline
     init(rawValue: String) { self.rawValue = rawValue }
 
     /// The step was left with this outcome.
     @inlinable
-    public static func outcome(_ name: String) -> Departure { Departure(rawValue: name) }
+    package static func outcome(_ name: String) -> Departure { Departure(rawValue: name) }
     /// The step was left by `jump(to:)`.
     public static let jump = Departure(rawValue: "$jump")
     /// A custom step was pushed on top of this step with `push(custom:)`.

@@ -64,7 +64,7 @@ actor ConformanceDeliveryRun {
         } ?? DurableEventQueue.RetryPolicy()
         let queue = try DurableEventQueue(
             directory: directory, sink: sink, clock: clock,
-            configuration: .init(batchSize: input.queue?.batchSize ?? 100, retry: retry))
+            configuration: .init(dropPolicy: .dropOldest, batchSize: input.queue?.batchSize ?? 100, retry: retry))
         self.sink = sink
         self.queue = queue
         clock.onSleep = { [self] duration in try await wait(duration) }

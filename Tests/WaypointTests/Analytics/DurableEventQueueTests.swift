@@ -74,7 +74,7 @@ struct DurableEventQueueTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let sink = FlakySink(failures: 0)
         let queue = try DurableEventQueue(
-            directory: directory, sink: sink, configuration: .init(batchSize: 4, segmentBytes: 600))
+            directory: directory, sink: sink, configuration: .init(dropPolicy: .dropOldest, batchSize: 4, segmentBytes: 600))
         for number in 1...10 { try await queue.append(QueueFixtures.event(number)) }
         #expect(try QueueFixtures.segmentFiles(in: directory).count > 1)  // small segments roll over
         #expect(try await queue.flush() == 10)

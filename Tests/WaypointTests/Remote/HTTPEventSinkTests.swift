@@ -23,7 +23,7 @@ import WaypointTesting
 
     static func queue(_ sink: HTTPEventSink, clock: FixedClock) throws -> DurableEventQueue {
         try DurableEventQueue(directory: QueueFixtures.directory(), sink: sink, clock: clock,
-                              configuration: .init(retry: .init(initialDelay: .seconds(2), multiplier: 2, maximumDelay: .seconds(60))))
+                              configuration: .init(dropPolicy: .dropOldest, retry: .init(initialDelay: .seconds(2), multiplier: 2, maximumDelay: .seconds(60))))
     }
 
     @Test func aBatchIsPostedWithTheKeyAndTheServersCountsAndRejectionsAreKept() async throws {

@@ -32,7 +32,7 @@ struct EventsController: Sendable {
             stored.append(StoredEvent(
                 messageID: event.messageID, userID: event.userID, flowID: event.flowID, walkthroughID: event.walkthroughID,
                 timestamp: Timestamp.milliseconds(event.timestamp), environment: environment.name.rawValue,
-                receivedAt: receivedAt, line: event.jsonLine))
+                receivedAt: receivedAt, line: EventIngestion.jsonLine(of: event)))
         }
         let result = stored.isEmpty
             ? InsertResult(accepted: 0, duplicates: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// A `POST /v1/events` body, `{"batch":[event,…]}`, read event by event: a malformed event is
 /// rejected with its index and message, the others are kept.
@@ -77,11 +78,7 @@ struct EventBatch {
             }
         }
         if event.event.rawValue.isEmpty { return "\"event\" is empty; use an event name such as \"Step Viewed\"." }
-        if !event.event.isKnown {
-            let hint = event.event.suggestion.map { " Did you mean \"\($0)\"?" } ?? ""
-            return "\"event\" \"\(event.event)\" is not an event name, so no report would count it.\(hint) "
-                + "The names are \(EventName.all.map { "\"\($0)\"" }.joined(separator: ", "))."
-        }
+        if let problem = EventIngestion.unknownNameProblem(event.event) { return problem }
         if let duration = event.durationMs, duration < 0 {
             return "\"durationMs\" is \(duration); a duration is a number of milliseconds, 0 or more."
         }
@@ -93,7 +90,7 @@ struct EventBatch {
                 + "served with, or omit \"revision\" for a document bundled with the app."
         }
         // The fields the reports count it by (the core's rule, docs/ARCHITECTURE.md "Events").
-        return event.missingReportField
+        return EventIngestion.missingReportField(of: event)
     }
 
     /// The earliest and the latest time an event may have, in milliseconds since 1970 (UTC).

@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 import Waypoint
+import WaypointTools
 
 #if canImport(Glibc)
 import Glibc
@@ -79,23 +80,23 @@ struct AppSideEndToEndTests {
             await analytics.waitForDelivery()
         }
         #expect(expectedByVariation.keys.sorted() == ["control", "short"], "the ids should land in both variations")
-        let queued = await queue.statistics.pendingEvents
+        let queued = await queue.pendingEventCount
         #expect(queued > 20)
 
         // Delivery starts (one event a request); the server is killed once some have gone through.
         let delivery = Task { try await queue.flush() }
         try await Polling.until("an event is delivered", timeout: .seconds(30), interval: .milliseconds(1)) {
-            await queue.statistics.pendingEvents < queued
+            await queue.pendingEventCount < queued
         }
         server.killHard()
         let first = await delivery.result
-        let left = await queue.statistics.pendingEvents
+        let left = await queue.pendingEventCount
         #expect(left < queued, "nothing was delivered before the kill")
         if left > 0 { #expect(throws: (any Error).self) { try first.get() } }
         // Restarted, the server takes the rest; anything it stored but could not acknowledge is a duplicate.
         server = try await ServerProcess(["--data", directory.appendingPathComponent("server").path], port: port)
         _ = try await queue.flush()
-        #expect(await queue.statistics.pendingEvents == 0)
+        #expect(await queue.pendingEventCount == 0)
 
         let exported = try await HTTP.exportedMessageIDs(port: port, app: "fitness")
         #expect(exported.count == queued)

@@ -38,7 +38,7 @@ extension EventsRouteTests {
     }
 
     /// Each event name and the fields its reports read it by: the core's rule (`ReportFieldsTests` pins it).
-    static let reportFields: [(name: String, fields: [String])] = EventName.all.map { ($0.rawValue, $0.reportFields) }
+    static let reportFields: [(name: String, fields: [String])] = EventIngestion.reportFields.map { ($0.name.rawValue, $0.fields) }
 
     /// An event its reports cannot count (a field they read it by missing) is refused on its own,
     /// with a reason naming the field; the complete one in the same batch is stored.

@@ -26,7 +26,7 @@ struct ReportsRouteTests {
             #expect(export.status == .ok)
             #expect(export.headers[.contentType]?.hasPrefix("application/x-ndjson") == true)
             let exported = export.text.split(separator: "\n").map(String.init)
-            let expected = try lines.map { try JSONDecoder().decode(OnboardingEvent.self, from: Data($0.utf8)).jsonLine }
+            let expected = try lines.map { EventIngestion.jsonLine(of: try JSONDecoder().decode(OnboardingEvent.self, from: Data($0.utf8))) }
             #expect(exported == expected)
             #expect(export.text.hasSuffix("\n"))
         }

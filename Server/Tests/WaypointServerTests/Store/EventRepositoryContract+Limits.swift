@@ -21,7 +21,7 @@ extension StoreContractTests {
                 durationMs: Int64(index), appVersion: "9.\(index)", revision: index + 1)
             return StoredEvent(
                 messageID: event.messageID, userID: user, flowID: "signup", walkthroughID: nil, timestamp: 0, environment: "production",
-                receivedAt: 1, line: event.jsonLine)
+                receivedAt: 1, line: EventIngestion.jsonLine(of: event))
         }
     }
 
@@ -86,7 +86,7 @@ extension EventRepositoryContract {
                                 stepID: "welcome", revision: 1)
                             return StoredEvent(
                                 messageID: event.messageID, userID: "target", flowID: "signup", walkthroughID: nil, timestamp: 0,
-                                environment: "production", receivedAt: 1, line: event.jsonLine)
+                                environment: "production", receivedAt: 1, line: EventIngestion.jsonLine(of: event))
                         }
                         return try await store.insertEvents(events, appID: "fitness")
                     }
@@ -132,7 +132,7 @@ extension EventRepositoryContract {
                     return StoredEvent(
                         messageID: event.messageID, userID: event.userID, flowID: "signup", walkthroughID: nil,
                         timestamp: index == 0 ? 1_000_000 : Int64(3_000_000_000 + user * 1000), environment: "production",
-                        receivedAt: 1, line: event.jsonLine)
+                        receivedAt: 1, line: EventIngestion.jsonLine(of: event))
                 }
             }
             for start in stride(from: 0, to: events.count, by: 1000) {

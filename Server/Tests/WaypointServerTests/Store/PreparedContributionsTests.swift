@@ -100,7 +100,7 @@ struct PreparedContributionsTests {
                         timestamp: Date(timeIntervalSince1970: 1_795_564_800 + Double(index)), flowID: "signup", stepID: "welcome")
                     return StoredEvent(
                         messageID: event.messageID, userID: "target", flowID: "signup", walkthroughID: nil, timestamp: 0,
-                        environment: "production", receivedAt: 1, line: event.jsonLine)
+                        environment: "production", receivedAt: 1, line: EventIngestion.jsonLine(of: event))
                 }
             }
             let (first, second) = (batch("a"), batch("b"))

@@ -55,7 +55,7 @@ extension StoreContractTests {
             }
             return StoredEvent(
                 messageID: event.messageID, userID: user, flowID: event.flowID, walkthroughID: event.walkthroughID, timestamp: timestamp,
-                environment: environment, receivedAt: 1, line: event.jsonLine)
+                environment: environment, receivedAt: 1, line: EventIngestion.jsonLine(of: event))
         }
     }
 

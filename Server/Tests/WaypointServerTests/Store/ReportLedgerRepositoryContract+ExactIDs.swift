@@ -38,7 +38,7 @@ extension StoreContractTests {
             let decoded = try JSONDecoder().decode(OnboardingEvent.self, from: Data(line.utf8))
             return StoredEvent(
                 messageID: decoded.messageID, userID: decoded.userID, flowID: decoded.flowID, walkthroughID: decoded.walkthroughID,
-                timestamp: Timestamp.milliseconds(decoded.timestamp), environment: "production", receivedAt: 1, line: decoded.jsonLine)
+                timestamp: Timestamp.milliseconds(decoded.timestamp), environment: "production", receivedAt: 1, line: EventIngestion.jsonLine(of: decoded))
         }
         let nfc = composedUser, nfd = decomposedUser
         let long = #","flowId":"signup","experiment":"short-signup","variation":"long""#

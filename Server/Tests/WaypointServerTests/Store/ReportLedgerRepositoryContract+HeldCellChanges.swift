@@ -55,7 +55,7 @@ extension StoreContractTests {
         return events.map { event in
             StoredEvent(
                 messageID: event.messageID, userID: event.userID, flowID: event.flowID, timestamp: start, environment: "production",
-                receivedAt: 1, line: event.jsonLine)
+                receivedAt: 1, line: EventIngestion.jsonLine(of: event))
         }
     }
 

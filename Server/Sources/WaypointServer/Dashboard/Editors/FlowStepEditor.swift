@@ -203,7 +203,7 @@ struct FlowStepEditor: Sendable {
         var steps: [String] = []
         for (entry, _) in places { steps += document.flows[entry].steps.map(\.id) }
         var seen: Set<String> = []
-        let choices = (steps + [Destination.completeToken]).filter { seen.insert($0).inserted }.map { Page.Choice(value: $0) }
+        let choices = (steps + [Destination.complete.description]).filter { seen.insert($0).inserted }.map { Page.Choice(value: $0) }
         var query: [Page.Hidden] = []
         var suffix = ""
         if let variation {
