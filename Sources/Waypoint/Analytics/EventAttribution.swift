@@ -24,14 +24,14 @@ public struct EventAttribution: Sendable, Hashable, Codable {
     ///
     /// Leave it `nil` for a flow or walkthrough resolved from ``RemoteDocument/current``: the
     /// analytics adapters take the revision the resolved ``FlowDefinition/revision`` or
-    /// ``Walkthrough/revision`` carries.
+    /// `Walkthrough.revision` carries.
     public var revision: Int?
     /// The BCP 47 locale the text of the flow or walkthrough is shown in, written as `locale` on
     /// every event; `nil` to leave it out. Reports split drop-off by it.
     ///
     /// Leave it `nil` for a flow or walkthrough resolved from a document with localized text: the
     /// analytics adapters take the locale ``TextLocalization`` chose for the resolved
-    /// ``FlowDefinition/locale`` or ``Walkthrough/locale``.
+    /// ``FlowDefinition/locale`` or `Walkthrough.locale`.
     public var locale: String?
     /// The platform the app runs on, written as `platform` on every event: by default
     /// ``currentPlatform`` (`iOS`, `iPadOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`); `nil` to

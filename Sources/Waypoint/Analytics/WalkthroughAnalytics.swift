@@ -5,16 +5,16 @@ import Foundation
 /// with the walkthrough's id and version, the step, the trigger and the duration.
 ///
 /// Create it before starting the coordinator and keep it while walkthroughs run. It watches the
-/// coordinator's effects as an observer (``HintCoordinator/observeEffects(_:)``), so the
+/// coordinator's effects as an observer (`HintCoordinator.observeEffects(_:)`), so the
 /// coordinator's `onAnalytics` stays the app's own and setting it never cuts analytics off.
 ///
 /// A walkthrough resolved from a document carries the user's experiment and variation
 /// (``Walkthrough/experiment``); the events of a run get them from its `Walkthrough Started` on (the
 /// run's exposure), unless ``attribution`` names an experiment or a variation itself. A user outside
 /// the experiment's coverage or condition is never exposed. A run resumed after a relaunch keeps the
-/// exposures its saved progress records (``WalkthroughProgress/exposures``): it sends no
+/// exposures its saved progress records (`WalkthroughProgress.exposures`): it sends no
 /// `Experiment Viewed` for them again and its events keep the same stamp. A walkthrough resolved
-/// from ``RemoteDocument/current`` carries the document's server revision (``Walkthrough/revision``),
+/// from ``RemoteDocument/current`` carries the document's server revision (`Walkthrough.revision`),
 /// which its events get as `revision`.
 ///
 /// ```swift

@@ -118,9 +118,9 @@ extension WaypointDocument {
     ///
     /// Each flow and walkthrough is built as the user sees it: the entry of their variation, with the
     /// `changes` of their variation of each experiment applied (``FlowDefinition/stepExperiments`` and
-    /// ``Walkthrough/stepExperiments`` then say where a run is exposed to each), and every text in their locale
+    /// `Walkthrough.stepExperiments` then say where a run is exposed to each), and every text in their locale
     /// (``TextLocalization``: the attribute `locale`, else `preferredLanguages`, then the document's
-    /// `defaultLocale`), which they carry as ``FlowDefinition/locale`` and ``Walkthrough/locale`` for
+    /// `defaultLocale`), which they carry as ``FlowDefinition/locale`` and `Walkthrough.locale` for
     /// analytics. A user outside an experiment gets the document as written.
     ///
     /// - Parameters:

@@ -76,7 +76,7 @@ public final class FlowNavigator<Context> {
         return visit.custom?.screen ?? currentStep?.screen ?? visit.path.leafID
     }
 
-    /// What the current step's screen shows (``Step/content``), texts in the user's locale; empty
+    /// What the current step's screen shows (`Step.content`), texts in the user's locale; empty
     /// when the step has no content, for a custom step, before the start and after completion.
     ///
     /// ```swift

@@ -90,7 +90,7 @@ extension HintCoordinator {
     }
 
     /// The user made the accessibility escape gesture: skips the hint on screen when it can be
-    /// skipped, otherwise closes its walkthrough (``HintPresentation/escapeSignal``).
+    /// skipped, otherwise closes its walkthrough (`HintPresentation.escapeSignal`).
     public func escape() {
         guard let presentation else { return }
         send(presentation.escapeSignal)

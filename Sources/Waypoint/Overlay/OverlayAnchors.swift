@@ -16,7 +16,7 @@ import Foundation
 /// An overlay can be *covered*: a sheet, a popover or a full-screen cover is up over it, and its
 /// anchors are still laid out but not visible. A covered overlay places nothing (its anchors
 /// count as gone and a hint on them waits); its anchors come back when it is uncovered.
-public struct OverlayAnchors: Sendable, Hashable {
+package struct OverlayAnchors: Sendable, Hashable {
     /// What a report changed, for the coordinator.
     package struct Changes: Sendable, Hashable {
         /// Anchors no overlay placed before and one does now, sorted by id.

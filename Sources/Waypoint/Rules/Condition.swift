@@ -3,7 +3,7 @@
 /// Evaluation follows GrowthBook's reference SDK exactly, including its JavaScript conversions (`"8"` is
 /// greater than `5`, a missing attribute compares as `0`) and its treatment of mistakes: an unknown operator
 /// or an operand of the wrong kind makes that part of the condition `false`. Such parts are also listed in
-/// `problems` so that a validator can report them; ``init(validating:)`` refuses them.
+/// `problems` so that a validator can report them; `init(validating:)` refuses them.
 ///
 /// Differences from the JavaScript SDK, where its behaviour is an accident of the language rather than a rule:
 /// objects compare equal regardless of key order; `$and`, `$or`, `$nor` with a non-array operand, `$not` or

@@ -2,7 +2,7 @@
 /// or the observation is released.
 ///
 /// ``FlowNavigator/observeEffects(_:)``, ``StateMachineRuntime/observeChanges(_:)`` and
-/// ``HintCoordinator/observeEffects(_:)`` return one. Keep it for as long as the observer should
+/// `HintCoordinator.observeEffects(_:)` return one. Keep it for as long as the observer should
 /// run (the analytics adapters keep theirs); releasing it ends the observation, like cancelling it.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Waypoint writes every date it persists with millisecond precision. `Date` holds a `Double`, so a
 /// date read back from text is only equal to the one written when both went through
-/// ``rounded(_:)``; formatting and parsing here work on integer milliseconds so that round trip is
+/// `rounded(_:)`; formatting and parsing here work on integer milliseconds so that round trip is
 /// exact. The calendar arithmetic is done by hand (proleptic Gregorian, UTC) so the output does not
 /// depend on locale, time zone or the platform's formatter.
 ///

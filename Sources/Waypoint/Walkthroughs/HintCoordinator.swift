@@ -27,8 +27,8 @@ public final class HintCoordinator<Context> {
     /// Whether ``start()`` has loaded saved progress.
     package private(set) var isStarted = false
     /// The anchors of every overlay sharing this coordinator, which overlay draws each, and which
-    /// overlays' scenes are active (see ``reportAnchors(_:overlay:present:dismiss:)``).
-    public internal(set) var overlays = OverlayAnchors()
+    /// overlays' scenes are active (see `reportAnchors(_:overlay:present:dismiss:)`).
+    package internal(set) var overlays = OverlayAnchors()
     /// How to present and dismiss on each overlay, by overlay id.
     @ObservationIgnored var overlayHandlers: [String: OverlayHandlers] = [:]
     /// The overlay the hint on screen was presented on.
