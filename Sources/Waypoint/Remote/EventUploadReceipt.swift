@@ -8,9 +8,9 @@ public struct EventUploadReceipt: Sendable, Hashable, Codable {
     /// One event the server refused; it is dropped, never sent again.
     public struct Rejection: Sendable, Hashable, Codable {
         /// The event's position in the batch.
-        package var index: Int
+        public var index: Int
         /// Why the server refused it.
-        package var message: String
+        public var message: String
 
         /// Creates a rejection.
         public init(index: Int, message: String) {
@@ -20,11 +20,11 @@ public struct EventUploadReceipt: Sendable, Hashable, Codable {
     }
 
     /// Events stored for the first time.
-    package var accepted: Int
+    public var accepted: Int
     /// Events the server already had (same `messageId`).
-    package var duplicates: Int
+    public var duplicates: Int
     /// Events refused one by one.
-    package var rejected: [Rejection]
+    public var rejected: [Rejection]
 
     /// Creates a receipt.
     public init(accepted: Int, duplicates: Int, rejected: [Rejection]) {

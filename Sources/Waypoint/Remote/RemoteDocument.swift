@@ -103,7 +103,7 @@ public final class RemoteDocument {
     }
 
     /// What one refresh did.
-    package enum RefreshResult: Sendable, Hashable {
+    public enum RefreshResult: Sendable, Hashable {
         /// The server answered 304: the last known good copy is the published one.
         case notModified
         /// A new document was downloaded, validated and saved; it is used from the next launch.
@@ -116,7 +116,7 @@ public final class RemoteDocument {
         case failed(RemoteDocumentError)
 
         /// Whether the refresh reached the server and found a document to keep or keep using.
-        package var succeeded: Bool {
+        public var succeeded: Bool {
             switch self {
             case .notModified, .updated, .unchanged: true
             case .refused, .failed: false
@@ -127,7 +127,7 @@ public final class RemoteDocument {
     /// The document for this launch; it does not change until the next one.
     public let current: Revision
     /// The newest good document known: the one on disk, which the next launch will use.
-    package private(set) var latest: Revision
+    public private(set) var latest: Revision
     /// The last refresh's result.
     package private(set) var lastResult: RefreshResult?
     /// The last error: of the last refresh, or of reading the copy on disk; `nil` after a success.
@@ -190,7 +190,7 @@ public final class RemoteDocument {
 
     /// Asks the server for the published document once; concurrent calls share one request.
     @discardableResult
-    package func refresh() async -> RefreshResult {
+    public func refresh() async -> RefreshResult {
         if let inFlight { return await inFlight.value }
         let task = Task { await self.performRefresh() }
         inFlight = task

@@ -75,7 +75,7 @@ struct ExperimentFormTests {
             let local = try DocumentEdits.apply(Data(body.utf8), to: try WaypointDocument(validating: try TestServer.example("waypoint.json")))
             #expect(try json.object()["sha256"] as? String == SecretHash.sha256Hex(Array(local.text.utf8)))
             let experiment = try #require(local.document.experiment("paywall-headline"))
-            #expect(experiment.minimumDetectableEffect == 0.05 && experiment.goal == "purchase" && experiment.guardrails == ["$complete"])
+            #expect(experiment.minimumDetectableEffect == 0.05 && experiment.effectiveGoal == "purchase" && experiment.guardrails == ["$complete"])
         }
     }
 
