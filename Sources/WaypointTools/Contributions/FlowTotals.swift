@@ -97,10 +97,13 @@ public struct FlowTotals: Sendable, Hashable {
             }
             counts.add(item)
         }
-        counts.toComplete = DurationHistogram.sum(toComplete)
+        // Durations add up to none when their count does, whatever keys are left: a cell's count of
+        // a page and a held change's exact duration in that page cancel, though not key by key.
+        let summedToComplete = DurationHistogram.sum(toComplete)
+        counts.toComplete = summedToComplete.count == 0 ? DurationHistogram() : summedToComplete
         for (id, histograms) in durations {
             let sum = DurationHistogram.sum(histograms)
-            guard !sum.isEmpty else { continue }
+            guard !sum.isEmpty, sum.count != 0 else { continue }
             counts.steps[id, default: Step()].durations = sum
         }
         return counts

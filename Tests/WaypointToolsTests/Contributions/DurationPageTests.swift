@@ -149,4 +149,32 @@ import TestSupport
         let actual = try FlowContributionTests.reportFromRows(read, query: query, events: lines.count)
         #expect(String(decoding: actual.jsonData(), as: UTF8.self) == String(decoding: expected.jsonData(), as: UTF8.self))
     }
+
+    @Test
+    func aPagesCountAndAHeldChangeOfItsDurationAddUpToNoStep() throws {
+        // A cell counts a user's 1,234 ms by its page; the user is erased, and the held change takes
+        // back the exact duration: the keys differ, the durations add up to none, and so no step.
+        var cell = FlowTotals()
+        var counted = FlowTotals.Step()
+        counted.durations = DurationHistogram([1_234]).byPage
+        cell.steps[ExactID("plan")] = counted
+        cell.toComplete = DurationHistogram([5_000]).byPage
+        var taken = FlowTotals()
+        var exact = FlowTotals.Step()
+        exact.durations = DurationHistogram([1_234])
+        taken.steps[ExactID("plan")] = exact
+        taken.toComplete = DurationHistogram([5_000])
+        var change = FlowTotals()
+        change.add(taken, sign: -1)
+        #expect(change.steps[ExactID("plan")]?.durations.count == -1)
+        let summed = FlowTotals.sum([cell, change])
+        #expect(summed.steps[ExactID("plan")] == nil)
+        #expect(summed.toComplete.isEmpty)
+        // With another user left, the step stays, and its durations count that user only.
+        var other = FlowTotals()
+        var kept = FlowTotals.Step()
+        kept.durations = DurationHistogram([2_000])
+        other.steps[ExactID("plan")] = kept
+        #expect(FlowTotals.sum([cell, change, other]).steps[ExactID("plan")]?.durations.count == 1)
+    }
 }
