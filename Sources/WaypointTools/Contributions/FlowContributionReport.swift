@@ -6,7 +6,7 @@ import Waypoint
 enum FlowContributionReport {
     static func report(
         rows: some Sequence<ContributionRow>, query: FunnelQuery, events: Int, groupsOutsideRange: Set<String>,
-        medianPages: ((Set<Int32>) -> Void)? = nil
+        medianPages: ((MedianPages) -> Void)? = nil
     ) throws(ReportError) -> FunnelResult {
         guard query.steps == nil else { throw .sequentialFromContributions(flowID: query.flowID) }
         // Subjects and groups compared by their bytes (``ExactID``), as the collector and the stores compare them.
@@ -172,6 +172,24 @@ enum FlowContributionReport {
             flowID: query.flowID, steps: steps, outcomes: outcomes, variations: variations, appVersions: appVersions,
             revisions: revisions.names, scope: query.scope, declared: query.declaredSteps, variationsDeclared: foldsVariations,
             folded: FoldedValues(variations: foldedVariations), attribute: attribute.map { ($0, attributeValues) },
-            invalidLines: 0, events: events, medianPages: medianPages))
+            invalidLines: 0, events: events, medianPages: medianPages.map { given in
+                { needed in
+                    // Each tally's medians are read from the cells it was summed from: a split by a
+                    // named experiment takes the users outside it from the cells of every user.
+                    var pages = MedianPages.none
+                    for (tallies, numbers) in needed {
+                        let prefixes: [String] = switch tallies {
+                        case .overall: [CellGroup.prefix(.all)]
+                        case .variation: [key.map { CellGroup.prefix(.experiment, experiment: $0) } ?? CellGroup.prefix(.variation)]
+                        case .withoutVariation: [key == nil ? CellGroup.prefix(.variation) : CellGroup.prefix(.all)]
+                        case .appVersion: [CellGroup.prefix(.appVersion)]
+                        case .revision: [CellGroup.prefix(.revision)]
+                        case .attribute: attributeGrouping.map { [CellGroup.prefix($0)] } ?? []
+                        }
+                        for prefix in prefixes { pages.add(numbers, prefix: prefix) }
+                    }
+                    given(pages)
+                }
+            }))
     }
 }

@@ -32,6 +32,14 @@ public struct FlowTotals: Sendable, Hashable {
             durations.add(other.durations, sign: sign)
             outcomes.add(other.outcomes, sign: sign)
         }
+
+        /// Adds `other`'s figures other than its durations.
+        mutating func addCounts(_ other: Step) {
+            viewed += other.viewed
+            skipped += other.skipped
+            dropped += other.dropped
+            outcomes.add(other.outcomes, sign: 1)
+        }
     }
 
     /// How many users' contributions are summed: the users counted, each with a `Flow Started`
@@ -85,18 +93,22 @@ public struct FlowTotals: Sendable, Hashable {
         var counts = FlowTotals()
         var toComplete: [DurationHistogram] = []
         var durations: [ExactID: [DurationHistogram]] = [:]
-        for var item in totals {
-            toComplete.append(item.toComplete)
-            item.toComplete = DurationHistogram()
-            for (id, step) in item.steps where !step.durations.isEmpty {
-                durations[id, default: []].append(step.durations)
-                var rest = step
-                rest.durations = DurationHistogram()
+        for item in totals {
+            counts.users += item.users
+            counts.events += item.events
+            counts.started += item.started
+            counts.completed += item.completed
+            counts.abandoned += item.abandoned
+            if !item.toComplete.isEmpty { toComplete.append(item.toComplete) }
+            for (id, step) in item.steps {
+                if !step.durations.isEmpty { durations[id, default: []].append(step.durations) }
                 // A page's row holds durations only: nothing else of it is left to add.
-                item.steps[id] = rest.isEmpty ? nil : rest
+                guard step.viewed != 0 || step.skipped != 0 || step.dropped != 0 || !step.outcomes.isEmpty else { continue }
+                counts.steps[id, default: Step()].addCounts(step)
             }
-            counts.add(item)
         }
+        // As ``add(_:sign:)`` leaves them: a step whose figures add up to 0 is no step.
+        counts.steps = counts.steps.filter { !$0.value.isEmpty }
         // Durations add up to none when their count does, whatever keys are left: a cell's count of
         // a page and a held change's exact duration in that page cancel, though not key by key.
         let summedToComplete = DurationHistogram.sum(toComplete)

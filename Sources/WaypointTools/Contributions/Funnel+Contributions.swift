@@ -21,24 +21,25 @@ extension Funnel {
     public static func compute(
         contributions rows: some Sequence<ContributionRow>, query: FunnelQuery, events: Int, groupsOutsideRange: Set<String> = []
     ) throws(ReportError) -> FunnelResult {
-        var missing: Set<Int32> = []
+        var missing = MedianPages.none
         let result = try FlowContributionReport.report(
             rows: rows, query: query, events: events, groupsOutsideRange: groupsOutsideRange, medianPages: { missing = $0 })
-        guard missing.isEmpty else { throw .damagedContributions(.missingPages(missing)) }
+        guard missing.isEmpty else { throw .damagedContributions(.missingPages(missing.all)) }
         return result
     }
 
-    /// The pages whose exact durations the flow report of `rows` needs for its medians, when rows
-    /// count durations by page as a store's cells do (``DurationHistogram/medianPages``): a store
-    /// reads the exact durations of these pages in the same cells, and passes them with `rows` to
+    /// The pages whose exact durations the flow report of `rows` needs for its medians, by the
+    /// grouping of the cells that need them, when rows count durations by page as a store's cells
+    /// do (``DurationHistogram/medianPages``): a store reads the exact durations of these pages in
+    /// the cells of their grouping, and passes them with `rows` to
     /// ``compute(contributions:query:events:groupsOutsideRange:)`` (docs/ARCHITECTURE.md, "Reports at scale").
     /// Empty when every median is exact already.
     ///
     /// - Throws: ``ReportError`` as ``compute(contributions:query:events:groupsOutsideRange:)`` does.
     public static func medianPages(
         contributions rows: some Sequence<ContributionRow>, query: FunnelQuery, groupsOutsideRange: Set<String> = []
-    ) throws(ReportError) -> Set<Int32> {
-        var needed: Set<Int32> = []
+    ) throws(ReportError) -> MedianPages {
+        var needed = MedianPages.none
         _ = try FlowContributionReport.report(
             rows: rows, query: query, events: 0, groupsOutsideRange: groupsOutsideRange, medianPages: { needed = $0 })
         return needed

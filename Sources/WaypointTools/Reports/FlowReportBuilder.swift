@@ -164,6 +164,13 @@ struct FlowReportBuilder {
     /// By value number + 1 of the query's split attribute (0: none; ``FunnelQuery/splitAttribute``);
     /// empty until a user with a value is added.
     var perAttribute: [Tally] = []
+
+    /// Which of the builder's tallies a figure comes from: ``overall``, or one of the splits
+    /// (``perVariation``, ``perAppVersion``, ``perRevision``, ``perAttribute``), where
+    /// ``withoutVariation`` is the users in no variation.
+    enum Tallies: Hashable, Sendable {
+        case overall, variation, withoutVariation, appVersion, revision, attribute
+    }
     /// Users with events of the flow but no `Flow Started` of it: they count in no figure
     /// (``FlowReport/withoutStart``).
     var withoutStart = 0
@@ -342,16 +349,17 @@ struct FlowReportBuilder {
     ///   - foldedSteps: the undeclared step ids the collector folded as it read them.
     ///   - attribute: the query's split attribute and its values' table (``perAttribute``), if any.
     ///   - medianPages: given, once the report is built, the pages of durations its medians need
-    ///     that are known only by their page (``DurationHistogram/medianPages``); each such median is nil.
+    ///     that are known only by their page (``DurationHistogram/medianPages``), by the tallies
+    ///     whose medians need them (``Tallies``); each such median is nil.
     func report(
         flowID: String, steps: ByteStringTable, outcomes: ByteStringTable, variations: ByteStringTable,
         appVersions: ByteStringTable, revisions: ByteStringTable, scope: ReportScope, declared: [String]?,
         variationsDeclared: Bool, folded: FoldedValues, foldedSteps: ByteStringTable = ByteStringTable(capacity: 1),
         attribute: (dimension: ReportDimension, values: ByteStringTable)? = nil,
-        invalidLines: Int, events: Int, medianPages: ((Set<Int32>) -> Void)? = nil
+        invalidLines: Int, events: Int, medianPages: (([Tallies: Set<Int32>]) -> Void)? = nil
     ) -> FlowReport {
-        var neededPages: Set<Int32> = []
-        defer { medianPages?(neededPages) }
+        var neededPages: [Tallies: Set<Int32>] = [:]
+        defer { medianPages?(neededPages.filter { !$0.value.isEmpty }) }
         var order = StepOrder.entries(steps: steps, firstSeen: firstSeen, declared: declared)
         let outcomeNames = (0..<outcomes.count).map { outcomes.string(at: $0) }
         var folded = folded
@@ -377,7 +385,8 @@ struct FlowReportBuilder {
 
         /// A group's figures: everyone's list every step in `order`; a group's, the declared steps
         /// and the other steps its users reached.
-        func figures(_ tally: Tally, isGroup: Bool) -> FlowReport.Figures {
+        func figures(_ tally: Tally, of tallies: Tallies) -> FlowReport.Figures {
+            let isGroup = tallies != .overall
             var outcomesByStep: [Int: [String: Int]] = [:]
             for (key, users) in tally.outcomes {
                 // Outcomes are numbered by their bytes; two that differ only in normalisation are one key
@@ -394,9 +403,9 @@ struct FlowReportBuilder {
                     stepID: entry.name, viewed: tally.viewed[slot], skipped: tally.skipped[slot],
                     droppedHere: tally.dropped[slot], outcomes: outcomesByStep[number] ?? [:],
                     medianDurationMs: tally.durations[slot].median, inDocument: entry.inDocument))
-                neededPages.formUnion(tally.durations[slot].medianPages)
+                neededPages[tallies, default: []].formUnion(tally.durations[slot].medianPages)
             }
-            neededPages.formUnion(tally.toComplete.medianPages)
+            neededPages[tallies, default: []].formUnion(tally.toComplete.medianPages)
             return FlowReport.Figures(
                 started: tally.started, completed: tally.completed, abandoned: tally.abandoned,
                 completionRate: tally.started == 0 ? 0 : Double(tally.completed) / Double(tally.started),
@@ -407,13 +416,15 @@ struct FlowReportBuilder {
         /// entry n − 1. Unless `allNamed`, only the ``ReportBounds/namedGroups`` groups with
         /// the most users (then by name) keep their names; the others are merged into `(other)`,
         /// and how many is returned.
-        func groups(_ tallies: [Tally], names: ByteStringTable, allNamed: Bool) -> (groups: [String: FlowReport.Figures], folded: Int) {
-            var kept: [(name: String, tally: Tally)] = []
+        func groups(
+            _ tallies: [Tally], of kind: Tallies, names: ByteStringTable, allNamed: Bool
+        ) -> (groups: [String: FlowReport.Figures], folded: Int) {
+            var kept: [(name: String, tally: Tally, isNone: Bool)] = []
             var candidates: [(name: String, index: Int)] = []
             for (index, tally) in tallies.enumerated() where tally.users > 0 {
                 let name = index == 0 ? FunnelReport.noVariation : names.string(at: index - 1)
                 if allNamed || index == 0 {
-                    kept.append((name, tally))
+                    kept.append((name, tally, index == 0))
                 } else {
                     candidates.append((name, index))
                 }
@@ -426,7 +437,7 @@ struct FlowReportBuilder {
             var foldedCount = 0
             for (rank, candidate) in candidates.enumerated() {
                 if rank < ReportBounds.namedGroups, candidate.name != ReportBounds.otherGroup {
-                    kept.append((candidate.name, tallies[candidate.index]))
+                    kept.append((candidate.name, tallies[candidate.index], false))
                 } else {
                     other.merge(tallies[candidate.index])
                     if candidate.name != ReportBounds.otherGroup { foldedCount += 1 }
@@ -435,41 +446,47 @@ struct FlowReportBuilder {
             var groups: [String: FlowReport.Figures] = [:]
             // In byte order: of two names that differ only in normalisation, one key of the JSON
             // object, the same one holds whichever way the users were read.
-            for (name, tally) in kept.sorted(by: { ExactID($0.name) < ExactID($1.name) }) {
-                if name == ReportBounds.otherGroup { other.merge(tally) } else { groups[name] = figures(tally, isGroup: true) }
+            for (name, tally, isNone) in kept.sorted(by: { ExactID($0.name) < ExactID($1.name) }) {
+                if name == ReportBounds.otherGroup {
+                    other.merge(tally)
+                } else {
+                    groups[name] = figures(tally, of: isNone && kind == .variation ? .withoutVariation : kind)
+                }
             }
-            if other.users > 0 { groups[ReportBounds.otherGroup] = figures(other, isGroup: true) }
+            if other.users > 0 { groups[ReportBounds.otherGroup] = figures(other, of: kind) }
             return (groups, foldedCount)
         }
 
         var byVariation: [String: FlowReport.Figures]?
         if groupByVariation {
-            let grouped = groups(perVariation, names: variations, allNamed: variationsDeclared)
+            let grouped = groups(perVariation, of: .variation, names: variations, allNamed: variationsDeclared)
             byVariation = grouped.groups
             folded.variations += grouped.folded
         }
         var byAppVersion: [String: FlowReport.Figures]?
         if !perAppVersion.isEmpty {
-            let grouped = groups(perAppVersion, names: appVersions, allNamed: false)
+            let grouped = groups(perAppVersion, of: .appVersion, names: appVersions, allNamed: false)
             byAppVersion = grouped.groups
             folded.appVersions += grouped.folded
         }
         var byRevision: [String: FlowReport.Figures]?
         // Scoped to one revision, every user started on it: a split would repeat the report.
         if !perRevision.isEmpty, scope.revision == nil {
-            let grouped = groups(perRevision, names: revisions, allNamed: false)
+            let grouped = groups(perRevision, of: .revision, names: revisions, allNamed: false)
             byRevision = grouped.groups
             folded.revisions += grouped.folded
         }
         var report = FlowReport(
-            flowID: flowID, overall: figures(overall, isGroup: false), byVariation: byVariation, byAppVersion: byAppVersion,
+            flowID: flowID, overall: figures(overall, of: .overall), byVariation: byVariation, byAppVersion: byAppVersion,
             byRevision: byRevision, scope: scope.isEmpty ? nil : scope,
             withoutStart: withoutStart, invalidLines: invalidLines, events: events)
         if let attribute {
             // Given when asked for, even when no user has a value: every user is then `(none)`.
             var everyone = Tally(sparse: true)
             everyone.merge(overall)
-            let grouped = groups(perAttribute.isEmpty ? [everyone] : perAttribute, names: attribute.values, allNamed: false)
+            let grouped = perAttribute.isEmpty
+                ? groups([everyone], of: .overall, names: attribute.values, allNamed: false)
+                : groups(perAttribute, of: .attribute, names: attribute.values, allNamed: false)
             report.setGroups(grouped.groups, of: attribute.dimension)
             folded.add(grouped.folded, of: attribute.dimension)
         }

@@ -124,6 +124,7 @@ import TestSupport
         // Each cell as a store keeps it, through its bytes: counts by page, and its pages apart.
         var counted: [ContributionRow] = []
         var pages: [Int32: [ContributionRow]] = [:]
+        var pageRows = 0
         for row in cells.values {
             let (counts, parts) = row.totals.paged
             var kept = row
@@ -133,19 +134,33 @@ import TestSupport
                 var pageRow = row
                 pageRow.totals = try ContributionTotals(bytes: part.bytes)
                 pages[page, default: []].append(pageRow)
+                pageRows += 1
             }
         }
         let scoped = FlowContributionTests.scoped(counted, query: query)
         let needed = try Funnel.medianPages(contributions: scoped.rows, query: query, groupsOutsideRange: scoped.outside)
         #expect(!needed.isEmpty)
-        #expect(needed.count < pages.count / 2, "a report reads a few of the pages: \(needed.count) of \(pages.count)")
+        #expect(needed.all.count < pages.count / 2, "a report reads a few of the pages: \(needed.all.count) of \(pages.count)")
+        // Each grouping's cells with the pages of its own medians: of the cells the query reads, only those.
+        #expect(Set(needed.byPrefix.keys).isSubset(of: query.cellSelection.prefixes ?? []))
+        let neededRows = pages.flatMap { page, rows in rows.filter { needed.pages(ofGroup: $0.group).contains(page) } }
+        #expect(neededRows.count < pageRows / 2, "a report reads a few of the pages' rows: \(neededRows.count) of \(pageRows)")
         do {
             _ = try FlowContributionTests.reportFromRows(counted, query: query, events: lines.count)
             Issue.record("a report was made without the pages its medians need")
         } catch {
             #expect("\(error)".contains("that no stored page holds"))
         }
-        let read = counted + needed.flatMap { pages[$0] ?? [] }
+        // Reading the pages in every cell of the report's groupings instead adds nothing: the same report.
+        let everyCell = counted + needed.all.flatMap { pages[$0] ?? [] }
+        let actualOverEveryCell = try FlowContributionTests.reportFromRows(everyCell, query: query, events: lines.count)
+        #expect(String(decoding: actualOverEveryCell.jsonData(), as: UTF8.self) == String(decoding: expected.jsonData(), as: UTF8.self))
+        // One page fewer than a grouping needs, and the report refuses to guess its median.
+        if let (prefix, numbers) = needed.byPrefix.first, let dropped = numbers.first {
+            let short = counted + neededRows.filter { !($0.group.hasPrefix(prefix) && pages[dropped]?.contains($0) == true) }
+            #expect(throws: ReportError.self) { try FlowContributionTests.reportFromRows(short, query: query, events: lines.count) }
+        }
+        let read = counted + neededRows
         let actual = try FlowContributionTests.reportFromRows(read, query: query, events: lines.count)
         #expect(String(decoding: actual.jsonData(), as: UTF8.self) == String(decoding: expected.jsonData(), as: UTF8.self))
     }

@@ -24,7 +24,7 @@ enum StoredFunnel {
                 appID: appID, environment: environment, kind: .flow, subject: query.flowID, revision: scope.revision,
                 since: scope.since, until: scope.until, cells: query.cellSelection
             ) { scope in
-                (try? Funnel.medianPages(contributions: scope.rows, query: query, groupsOutsideRange: scope.groupsOutsideRange)) ?? []
+                (try? Funnel.medianPages(contributions: scope.rows, query: query, groupsOutsideRange: scope.groupsOutsideRange)) ?? .none
             }
             return try Funnel.compute(
                 contributions: contributions.rows, query: query, events: events, groupsOutsideRange: contributions.groupsOutsideRange)

@@ -6,7 +6,7 @@ import WaypointTools
 /// the cut days, never events. A cell's figures are its row in `contribution_cells` plus its held
 /// changes in `contribution_cell_changes` (fewer than ``StoreSchema/cellChangesHeld``), read with the
 /// same condition; the exact durations of the pages a report's medians need are read from
-/// `contribution_cell_pages`, with the same condition again (``pageStatement(_:)``).
+/// `contribution_cell_pages`, each grouping with the pages its medians need (``pageStatement(_:)``).
 struct ContributionScopeQuery: Sendable {
     static let dayMs: Int64 = 86_400_000
     /// Times are clamped into ± this (about 146 million years), so no day arithmetic overflows.
@@ -64,17 +64,26 @@ struct ContributionScopeQuery: Sendable {
         (max(min(since ?? -Self.farTime, Self.farTime), -Self.farTime), max(min(until ?? Self.farTime, Self.farTime), -Self.farTime))
     }
 
-    /// The statement that reads the exact durations of `pages` (every page when nil) in the cells
-    /// the scope reads (`day, grp, totals`, as ``Reads/cells``); nil when it reads no cell or no
-    /// page is asked for.
-    func pageStatement(_ pages: Set<Int32>?) -> SQLQuery? {
+    /// The statement that reads exact durations in the cells the scope reads (`day, grp, totals`,
+    /// as ``Reads/cells``): each grouping's cells with the pages its medians need (every page of
+    /// every cell read when `pages` is nil); nil when it reads no cell or no page is asked for.
+    func pageStatement(_ pages: MedianPages?) -> SQLQuery? {
         guard pages?.isEmpty != true, let cellDays else { return nil }
-        let groups = groupCondition
-        let text = "SELECT day, grp, totals FROM contribution_cell_pages WHERE \(Self.prefix)\(cellDays.condition)\(groups.condition)"
-        let values = prefixValues + cellDays.values + groups.values
-        guard let pages else { return SQLQuery(text: text, values: values) }
-        let list = Array(repeating: "?", count: pages.count).joined(separator: ", ")
-        return SQLQuery(text: text + " AND page IN (\(list))", values: values + pages.sorted().map { .integer(Int64($0)) })
+        let head = "SELECT day, grp, totals FROM contribution_cell_pages WHERE \(Self.prefix)\(cellDays.condition)"
+        let values = prefixValues + cellDays.values
+        guard let pages else {
+            let groups = groupCondition
+            return SQLQuery(text: head + groups.condition, values: values + groups.values)
+        }
+        // A grouping is a range of `grp` (``CellSelection``): the range, then its pages.
+        var conditions: [String] = []
+        var pageValues: [SQLStatement.Value] = []
+        for (prefix, numbers) in pages.byPrefix.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            let list = Array(repeating: "?", count: numbers.count).joined(separator: ", ")
+            conditions.append("(grp >= ? AND grp < ? AND page IN (\(list)))")
+            pageValues += [.text(prefix), .text(CellSelection.upperBound(of: prefix))] + numbers.sorted().map { .integer(Int64($0)) }
+        }
+        return SQLQuery(text: head + " AND (\(conditions.joined(separator: " OR ")))", values: values + pageValues)
     }
 
     /// The rows of the scope, then the groups outside it.

@@ -546,7 +546,7 @@ extension PostgresStore: ReportLedgerRepository {
 
     public func contributions(
         appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
-        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> MedianPages)?
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
             appID: appID.rawValue, environment: environment.rawValue, kind: kind, subject: subject, revision: revision, since: since, until: until,
@@ -562,7 +562,7 @@ extension PostgresStore: ReportLedgerRepository {
     }
 
     private func readScope(
-        _ query: ContributionScopeQuery, subject: String, revision: Int?, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+        _ query: ContributionScopeQuery, subject: String, revision: Int?, medianPages: (@Sendable (ContributionScope) -> MedianPages)?
     ) async throws -> ContributionScope {
         let logger = logger
         let ledger = reportLedger

@@ -29,8 +29,9 @@ public protocol ReportLedgerRepository: Sendable {
     ///
     /// Cells count their durations by page and keep each page's exact durations apart
     /// (docs/ARCHITECTURE.md, "Report contributions in the stores"). Given `medianPages`, the store
-    /// calls it with the scope read so far and adds the rows of the pages it names, read in the
-    /// same snapshot: a flow report passes `Funnel.medianPages(contributions:query:groupsOutsideRange:)`.
+    /// calls it with the scope read so far and adds the rows of the pages it names, each in the
+    /// cells of the grouping that needs it (``MedianPages``), read in the same snapshot: a flow
+    /// report passes `Funnel.medianPages(contributions:query:groupsOutsideRange:)`.
     /// Without it, every page of the cells read is added, so the rows sum to exact figures.
     ///
     /// Only the cells of `cells`' groupings are read (a report passes its query's
@@ -38,7 +39,7 @@ public protocol ReportLedgerRepository: Sendable {
     /// (`ContributionRow.cellRows()`), so the scope's rows and groups are all cells'.
     func contributions(
         appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
-        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> MedianPages)?
     ) async throws -> ContributionScope
 
     /// The subjects (flow or walkthrough ids) that `kind`'s report has users of in `environment`,
@@ -65,7 +66,7 @@ extension ReportLedgerRepository {
     /// (see ``contributions(appID:environment:kind:subject:revision:since:until:cells:medianPages:)``).
     public func contributions(
         appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
-        medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+        medianPages: (@Sendable (ContributionScope) -> MedianPages)?
     ) async throws -> ContributionScope {
         try await contributions(
             appID: appID, environment: environment, kind: kind, subject: subject, revision: revision, since: since, until: until,

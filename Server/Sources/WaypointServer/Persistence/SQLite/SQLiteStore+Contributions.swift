@@ -362,7 +362,7 @@ extension SQLiteStore: ReportLedgerRepository {
 
     public func contributions(
         appID: AppID, environment: EnvironmentName, kind: ContributionKind, subject: String, revision: Int?, since: Int64?, until: Int64?,
-        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> Set<Int32>)?
+        cells: CellSelection, medianPages: (@Sendable (ContributionScope) -> MedianPages)?
     ) async throws -> ContributionScope {
         let query = ContributionScopeQuery(
             appID: appID.rawValue, environment: environment.rawValue, kind: kind, subject: subject, revision: revision, since: since, until: until,
