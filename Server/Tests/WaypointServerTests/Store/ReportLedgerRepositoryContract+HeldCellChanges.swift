@@ -102,7 +102,7 @@ extension ReportLedgerRepositoryContract {
                 // groupings, each as its stored sum and the changes it holds.
                 let scope = try await store.contributions(
                     appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
-                    cells: query.cellSelection, medianPages: { _ in [] })
+                    cells: query.cellSelection, medianPages: { _ in .none })
                 let cells = Set(scope.rows.map(\.cell))
                 #expect(cells.count == 2 && scope.rows.count == cells.count * (1 + held.last! / cellsPerUser), "after batch \(user + 1)")
                 #expect(scope.rows.map(\.totals.users).reduce(0, +) == cells.count * (user + 1), "after batch \(user + 1)")
@@ -230,13 +230,13 @@ extension ReportLedgerRepositoryContract {
                 try await StoreContractTests.checkContributions(migrated, appID: "fitness", "after the step, before a fold")
                 let exact = try await migrated.contributions(
                     appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
-                    medianPages: { _ in [] })
+                    medianPages: { _ in .none })
                 #expect(exact.rows.allSatisfy { $0.totals.paged.pages.count > 1 }, "the cells hold exact durations")
                 for event in after { _ = try await migrated.insertEvents([event], appID: "fitness") }
                 try await StoreContractTests.checkContributions(migrated, appID: "fitness", "after folds")
                 let paged = try await migrated.contributions(
                     appID: "fitness", environment: "production", kind: .flow, subject: "signup", revision: 1, since: nil, until: nil,
-                    medianPages: { _ in [] })
+                    medianPages: { _ in .none })
                 #expect(paged.rows.first.map { $0.totals.users > 0 && $0.totals.paged.pages.isEmpty } == true, "the cell counts by page")
             }
         case .postgres:
