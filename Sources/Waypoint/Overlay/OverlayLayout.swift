@@ -7,7 +7,8 @@ import Foundation
 /// adapters compute it for the hint being presented; to draw a step yourself (a preview, a
 /// screenshot), lay it out with ``init(step:index:of:target:screen:safeArea:style:measurer:)`` or
 /// ``init(presentation:target:screen:safeArea:style:measurer:)`` and hand it to WaypointUI's
-/// `WalkthroughOverlayView`, or fill ``cutout`` and ``arrow`` with its shapes.
+/// `WalkthroughOverlayView`, or draw ``cutout`` and ``arrow`` with its `CutoutShape` and
+/// `TooltipArrowShape`.
 ///
 /// ```swift
 /// let layout = OverlayLayout(
