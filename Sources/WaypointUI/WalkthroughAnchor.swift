@@ -48,7 +48,7 @@ extension EnvironmentValues {
 }
 
 /// Carries the bounds of every anchor up to the overlay, by anchor id: one entry per view, so
-/// that an id used by several views is seen as such (``AnchorFrames/Status/duplicated(count:)``).
+/// that an id used by several views is seen as such (`AnchorFrames.Status.duplicated(count:)`).
 struct WalkthroughAnchorPreferenceKey: PreferenceKey {
     static var defaultValue: [String: [Anchor<CGRect>]] { [:] }
 

@@ -7,7 +7,7 @@ import Waypoint
 /// core computed.
 ///
 /// Touches in the cutout pass through to the target underneath. For VoiceOver the overlay is modal
-/// and offers ``OverlayLayout/accessibilityElements`` — the tooltip's text, its buttons and the
+/// and offers `OverlayLayout.accessibilityElements` — the tooltip's text, its buttons and the
 /// target — as elements made once and updated in place; the tooltip takes the focus when a move
 /// ends. Moves follow the core's overlay motion frame by frame (a cross-fade under Reduce Motion).
 /// Changes of size, safe area, text size, Bold Text, appearance or layout direction call

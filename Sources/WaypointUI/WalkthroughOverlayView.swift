@@ -9,7 +9,7 @@ import Waypoint
 ///
 /// Every position comes from the layout and every move from the core's overlay motion; this view
 /// decides nothing. Touches in the cutout reach the target underneath. For VoiceOver the overlay
-/// is modal and offers ``OverlayLayout/accessibilityElements``: the tooltip's text, its buttons and
+/// is modal and offers `OverlayLayout.accessibilityElements`: the tooltip's text, its buttons and
 /// the target; the tooltip takes the focus once its move has ended.
 ///
 /// Text is drawn in the measurer's fonts exactly (with Bold Text on, create the measurer with
@@ -17,9 +17,9 @@ import Waypoint
 ///
 /// The layout is in coordinates whose origin is the top-left corner, whatever the layout
 /// direction; in a right-to-left environment (or with `contentDirection: .rightToLeft`) the
-/// tooltip's content is mirrored (``OverlayLayout/rightToLeft()``) and the geometry is not. Only
+/// tooltip's content is mirrored (`OverlayLayout.rightToLeft()`) and the geometry is not. Only
 /// the geometry is drawn left to right: each text is written in its own direction
-/// (``TooltipLayout/Line/direction``, else the content's), so Arabic and Hebrew punctuation and
+/// (`TooltipLayout.Line.direction`, else the content's), so Arabic and Hebrew punctuation and
 /// mixed runs come out right.
 ///
 /// Keyboards: Return presses Next and Escape escapes (``HintCoordinator/escape()``) wherever the

@@ -141,8 +141,6 @@ enum OverlaysSnippets {
             screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34))
 
         layout.cutout.hole          // .circle(center:radius:): the screen minus it is dimmed
-        layout.placement            // .below: the step asked for it and there is room
-        layout.tooltip.frame        // at most 350 points wide, 20 points inside the safe area
         layout.arrow?.tip           // on the circle, under the button
         // snippet:end
     }
@@ -156,9 +154,9 @@ enum OverlaysSnippets {
             target: OverlayRect(x: 326, y: 56, width: 44, height: 44),
             screen: OverlaySize(width: 390, height: 844), style: style)
 
-        layout.tooltip.progress?.text   // "1 von 3"
-        layout.tooltip.buttons          // "Später" rather than "Überspringen"
+        // The tooltip counts "1 von 3"; its buttons read "Später" rather than "Überspringen"
         // snippet:end
+        _ = layout
     }
 }
 

@@ -105,7 +105,7 @@ struct SwiftUINamesTests {
     func everyTypeIsUnambiguous() async throws {
         let names = try Self.waypointTypeNames()
         #expect(names.count > 100, "read \(names.count) names from Sources/Waypoint")
-        #expect(names.contains("Insets") && names.contains("ExperimentAssignment") && names.contains("AnchorFrames"))
+        #expect(names.contains("Insets") && names.contains("ExperimentAssignment") && names.contains("OverlayLayout"))
         #expect(names.contains("OverlayRect") && !names.contains("Rect"))
         let body = names.map { "extension \($0) {}" }.joined(separator: "\n")
         let result = try await Self.typecheckBesideSwiftUI(body)
@@ -115,7 +115,7 @@ struct SwiftUINamesTests {
     @Test("An overlay written with both modules compiles unqualified", .enabled(if: TypeCheck.modules != nil))
     func appCodeCompiles() async throws {
         let result = try await Self.typecheckBesideSwiftUI("""
-            let anchors = AnchorFrames(["editor.layersButton": OverlayRect(x: 0, y: 100, width: 390, height: 600)])
+            let target = OverlayRect(x: 0, y: 100, width: 390, height: 600)
             let screen = OverlaySize(width: 390, height: 844)
             let point = OverlayPoint(x: 0, y: 1_200)
             let safeArea = Insets(top: 47, bottom: 34)

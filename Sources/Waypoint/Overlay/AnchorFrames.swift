@@ -13,9 +13,9 @@ import Foundation
 /// In both cases the hint waits, as if the anchor had not appeared: report to the coordinator only
 /// the placed anchors (``HintCoordinator/reportAnchors(_:previously:present:dismiss:)`` does it),
 /// and show the others to the developer (``status(of:)``).
-public struct AnchorFrames: Sendable, Hashable {
+package struct AnchorFrames: Sendable, Hashable {
     /// Where an anchor stands.
-    public enum Status: Sendable, Hashable {
+    package enum Status: Sendable, Hashable {
         /// Nothing registered the anchor and no frame is known.
         case unregistered
         /// The anchor registered, but its frame has not reached the overlay (for example, it is in
@@ -35,7 +35,7 @@ public struct AnchorFrames: Sendable, Hashable {
     package private(set) var duplicates: [String: Int]
 
     /// Creates a set of frames, one per anchor.
-    public init(_ frames: [String: OverlayRect] = [:]) {
+    package init(_ frames: [String: OverlayRect] = [:]) {
         self.frames = frames
         self.registered = []
         self.duplicates = [:]
@@ -50,7 +50,7 @@ public struct AnchorFrames: Sendable, Hashable {
     }
 
     /// Where the anchor `id` stands.
-    public func status(of id: String) -> Status {
+    package func status(of id: String) -> Status {
         if let count = duplicates[id] { return .duplicated(count: count) }
         if let frame = frames[id] { return .placed(frame) }
         return registered.contains(id) ? .waitingForFrame : .unregistered
@@ -67,7 +67,7 @@ public struct AnchorFrames: Sendable, Hashable {
     }
 
     /// The frame of the anchor `id` when it is placed (reported once); setting `nil` forgets it.
-    public subscript(id: String) -> OverlayRect? {
+    package subscript(id: String) -> OverlayRect? {
         get { duplicates[id] == nil ? frames[id] : nil }
         set {
             frames[id] = newValue
@@ -76,13 +76,13 @@ public struct AnchorFrames: Sendable, Hashable {
     }
 
     /// Records that the anchor `id` appeared; it waits for its frame.
-    public mutating func register(_ id: String) {
+    package mutating func register(_ id: String) {
         registered.insert(id)
     }
 
     /// Records the frame of the anchor `id` (reported by one view); returns whether it changed.
     @discardableResult
-    public mutating func update(_ id: String, frame: OverlayRect) -> Bool {
+    package mutating func update(_ id: String, frame: OverlayRect) -> Bool {
         guard frames[id] != frame || duplicates[id] != nil else { return false }
         frames[id] = frame
         duplicates[id] = nil
@@ -90,7 +90,7 @@ public struct AnchorFrames: Sendable, Hashable {
     }
 
     /// Forgets the anchor `id` (it disappeared): its registration and its frame.
-    public mutating func remove(_ id: String) {
+    package mutating func remove(_ id: String) {
         frames[id] = nil
         duplicates[id] = nil
         registered.remove(id)

@@ -90,7 +90,7 @@ public struct CutoutPath: Sendable, Hashable {
 
     /// Whether `point` is dimmed: on the screen and outside the hole. Touches outside the dimmed
     /// area (in the hole) belong to the target underneath.
-    public func dims(_ point: OverlayPoint) -> Bool {
+    package func dims(_ point: OverlayPoint) -> Bool {
         bounds.contains(point) && !(hole?.contains(point) ?? false)
     }
 

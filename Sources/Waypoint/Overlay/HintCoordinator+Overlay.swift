@@ -3,7 +3,7 @@ import Foundation
 extension HintCoordinator {
     /// The layout of the hint on screen over the anchor frames the UI reported, or `nil` when no
     /// hint is presented or its anchor is not placed (no frame yet, or reported by several views).
-    public func overlayLayout(
+    package func overlayLayout(
         anchors: AnchorFrames, screen: OverlaySize, safeArea: Insets = .zero,
         style: OverlayStyle = .standard, measurer: any TextMeasurer = ApproximateTextMeasurer()
     ) -> OverlayLayout? {
@@ -17,7 +17,7 @@ extension HintCoordinator {
     /// An anchor that registered without a frame (in a sheet the overlay does not cover) or whose
     /// id several views use is never reported as appeared, so no hint is started on it and shown
     /// with nothing to point at.
-    public func reportAnchors(
+    package func reportAnchors(
         _ anchors: AnchorFrames, previously previous: AnchorFrames,
         present: @escaping @MainActor (HintPresentation) -> Void = { _ in },
         dismiss: @escaping @MainActor (HintID) -> Void = { _ in }

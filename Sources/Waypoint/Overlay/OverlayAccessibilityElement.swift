@@ -6,7 +6,7 @@ import Foundation
 /// finger can reach — the tooltip's text, its buttons, and the target through the cutout.
 /// ``OverlayLayout/accessibilityElements`` lists them in reading order; the adapters create one
 /// element for each and update it in place as the overlay moves, so focus is never lost.
-public enum OverlayAccessibilityElement: Sendable, Hashable {
+package enum OverlayAccessibilityElement: Sendable, Hashable {
     /// The tooltip's whole text, read as one element (even when the drawn text is cut with "…").
     case tooltip(label: String, frame: OverlayRect)
     /// A tooltip button.
@@ -16,7 +16,7 @@ public enum OverlayAccessibilityElement: Sendable, Hashable {
     case target(label: String, frame: OverlayRect)
 
     /// The element's frame in screen coordinates.
-    public var frame: OverlayRect {
+    package var frame: OverlayRect {
         switch self {
         case .tooltip(_, let frame), .button(_, let frame), .target(_, let frame): frame
         }
@@ -24,7 +24,7 @@ public enum OverlayAccessibilityElement: Sendable, Hashable {
 
     /// What the element reads when the adapter knows nothing better (for the target, the app's own
     /// label for the view is better), in the overlay's language.
-    public var label: String {
+    package var label: String {
         switch self {
         case .tooltip(let label, _), .target(let label, _): label
         case .button(let button, _): button.title

@@ -3,8 +3,9 @@ import Foundation
 /// A built-in text of the walkthrough overlay: a button title, the step counter, an instruction
 /// or an accessibility label.
 ///
-/// The package ships each in several languages (``OverlayLabels/bundledLanguages``); an app can
-/// replace any of them with ``OverlayLabels/overrides``. A label that takes arguments marks where
+/// The package ships each in English, German, French, Spanish, Brazilian Portuguese, Italian,
+/// Dutch, Japanese, Korean and Simplified Chinese; an app can replace any of them with
+/// ``OverlayLabels/overrides``. A label that takes arguments marks where
 /// they go with `%@` (in order) or `%1$@`, `%2$@` (by position), and `%%` for a percent sign, as
 /// in `Localizable.strings`.
 public enum OverlayLabel: String, Sendable, Hashable, Codable, CaseIterable {

@@ -4,7 +4,7 @@ import Foundation
 /// accessibility labels — in a locale's language, with the app's own wording where it gives one.
 ///
 /// Each ``OverlayLabel`` is, first, the app's override if ``overrides`` has one; otherwise the
-/// package's translation for ``locale`` (``bundledLanguages``: English, German, French, Spanish,
+/// package's translation for ``locale`` (English, German, French, Spanish,
 /// Brazilian Portuguese, Italian, Dutch, Japanese, Korean and Simplified Chinese), matched by
 /// language with region, with script, then alone (`de-AT` uses `de`, `zh-CN` uses `zh-Hans`), then
 /// by language written in the same script (`pt-PT` uses `pt-BR`; `zh-TW`, written in Traditional
@@ -37,7 +37,7 @@ public struct OverlayLabels: Sendable, Hashable {
 
     /// The languages the package ships translations for, sorted: `de`, `en`, `es`, `fr`, `it`, `ja`,
     /// `ko`, `nl`, `pt-BR`, `zh-Hans`.
-    public static var bundledLanguages: [String] { BundledOverlayStrings.tables.keys.sorted() }
+    package static var bundledLanguages: [String] { BundledOverlayStrings.tables.keys.sorted() }
 
     /// The locale the labels are made for now: ``locale``, or the app's current locale.
     package var effectiveLocale: Locale { locale ?? .current }

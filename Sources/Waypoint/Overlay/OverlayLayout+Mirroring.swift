@@ -7,7 +7,7 @@ extension OverlayLayout {
     ///
     /// The adapters draw in coordinates whose origin is the top-left corner in both directions, and
     /// use this layout when the app's layout direction is right to left.
-    public func rightToLeft() -> OverlayLayout {
+    package func rightToLeft() -> OverlayLayout {
         var layout = self
         layout.tooltip = tooltip.mirroredContent()
         return layout

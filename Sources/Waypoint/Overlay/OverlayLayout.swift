@@ -3,10 +3,12 @@ import Foundation
 /// The geometry of one walkthrough step on screen: the dimmed overlay with its cutout, the tooltip
 /// and its content, and the arrow joining them.
 ///
-/// A pure function of its inputs; the Apple adapters and the SVG renderer only draw it. An app
-/// drawing its own overlay gets one from ``HintCoordinator/overlayLayout(anchors:screen:safeArea:style:measurer:)``
-/// (or lays out a step with ``init(step:index:of:target:screen:safeArea:style:measurer:)``) and
-/// draws ``cutout``, ``arrow`` and ``tooltip``.
+/// A pure function of its inputs; the Apple adapters and the SVG renderer only draw it. The
+/// adapters compute it for the hint being presented; to draw a step yourself (a preview, a
+/// screenshot), lay it out with ``init(step:index:of:target:screen:safeArea:style:measurer:)`` or
+/// ``init(presentation:target:screen:safeArea:style:measurer:)`` and hand it to WaypointUI's
+/// `WalkthroughOverlayView`, or draw ``cutout`` and ``arrow`` with its `CutoutShape` and
+/// `TooltipArrowShape`.
 ///
 /// ```swift
 /// let layout = OverlayLayout(
@@ -14,7 +16,6 @@ import Foundation
 ///     target: OverlayRect(x: 320, y: 60, width: 44, height: 44),
 ///     screen: OverlaySize(width: 390, height: 844), safeArea: Insets(top: 47, bottom: 34))
 /// layout.cutout.hole             // a circle around the button: the rest of the screen is dimmed
-/// layout.tooltip.frame           // below the button, inside the screen's margins
 /// layout.arrow?.tip              // on the circle, under the button
 /// ```
 ///
@@ -34,19 +35,19 @@ import Foundation
 ///   its tip lies on the cutout's outline, under the middle of the target's visible part.
 public struct OverlayLayout: Sendable, Equatable {
     /// The screen's size.
-    public var screen: OverlaySize
+    package var screen: OverlaySize
     /// The target's frame the layout was computed for (standardized).
-    public var target: OverlayRect
+    package var target: OverlayRect
     /// The area the tooltip must stay in: the safe area less the margins.
     package var tooltipArea: OverlayRect
     /// The dimmed overlay: the screen with a hole around the target, filled even-odd.
     public var cutout: CutoutPath
     /// The tooltip and its content.
-    public var tooltip: TooltipLayout
+    package var tooltip: TooltipLayout
     /// The arrow from the tooltip to the cutout; `nil` when the tooltip is centred.
     public var arrow: TooltipArrow?
     /// Where the tooltip went.
-    public var placement: TooltipPlacement
+    package var placement: TooltipPlacement
 
     /// Creates a layout from its parts (``interpolated(to:fraction:)`` uses this; usually you
     /// compute one with ``init(screen:safeArea:target:shape:position:content:style:measurer:)``).
@@ -229,9 +230,9 @@ public struct OverlayLayout: Sendable, Equatable {
 }
 
 /// Where ``OverlayLayout`` put the tooltip.
-public enum TooltipPlacement: Sendable, Hashable {
+package enum TooltipPlacement: Sendable, Hashable {
     /// Why the tooltip is centred on the screen instead of beside its target.
-    public enum CenteringReason: String, Sendable, Hashable, Codable {
+    package enum CenteringReason: String, Sendable, Hashable, Codable {
         /// The target is entirely off the screen (for example scrolled away); there is no cutout.
         case targetOffScreen
         /// The target (with its cutout) leaves no room above or below it for the tooltip.
@@ -272,7 +273,7 @@ public struct TooltipArrow: Sendable, Hashable {
     }
 
     /// The triangle's corners: base start, tip, base end.
-    public var points: [OverlayPoint] { [baseStart, tip, baseEnd] }
+    package var points: [OverlayPoint] { [baseStart, tip, baseEnd] }
 
     /// Whether the arrow points up (the tooltip is below the target).
     package var pointsUp: Bool { tip.y < baseStart.y }

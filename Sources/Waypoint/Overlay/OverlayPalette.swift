@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Text and background either both adapt to the appearance (``adaptive``) or are both fixed
 /// (``light``): adaptive text on a fixed background is light text on white in dark appearance.
-public struct OverlayPalette: Sendable, Hashable {
+package struct OverlayPalette: Sendable, Hashable {
     /// A colour, as a role the adapter maps to a platform colour.
-    public enum Color: Sendable, Hashable {
+    package enum Color: Sendable, Hashable {
         /// A raised background that adapts to the appearance (UIKit's secondary grouped
         /// background, AppKit's window background).
         case raisedBackground
@@ -39,14 +39,14 @@ public struct OverlayPalette: Sendable, Hashable {
     }
 
     /// The tooltip's background and its arrow.
-    public var background: Color
+    package var background: Color
     /// The tooltip's text.
-    public var bodyText: Color
+    package var bodyText: Color
     /// The instruction, "2 of 5" and the "Skip" button's title.
-    public var secondaryText: Color
+    package var secondaryText: Color
 
     /// Creates a palette.
-    public init(background: Color, bodyText: Color, secondaryText: Color) {
+    package init(background: Color, bodyText: Color, secondaryText: Color) {
         self.background = background
         self.bodyText = bodyText
         self.secondaryText = secondaryText
@@ -54,11 +54,11 @@ public struct OverlayPalette: Sendable, Hashable {
 
     /// Colours that all adapt to the appearance: for platforms with adaptive raised backgrounds
     /// (iOS, iPadOS, macOS, visionOS).
-    public static let adaptive = OverlayPalette(background: .raisedBackground, bodyText: .label, secondaryText: .secondaryLabel)
+    package static let adaptive = OverlayPalette(background: .raisedBackground, bodyText: .label, secondaryText: .secondaryLabel)
 
     /// A white tooltip with dark text, whatever the appearance: for platforms without an adaptive
     /// raised background (tvOS, watchOS, which is always dark).
-    public static let light = OverlayPalette(background: .fixed(white: 1), bodyText: .fixed(white: 0), secondaryText: .fixed(white: 0.33))
+    package static let light = OverlayPalette(background: .fixed(white: 1), bodyText: .fixed(white: 0), secondaryText: .fixed(white: 0.33))
 
     /// The palette for a platform: ``adaptive`` when it has an adaptive raised background, otherwise ``light``.
     package static func platform(hasAdaptiveBackground: Bool) -> OverlayPalette {
@@ -66,13 +66,13 @@ public struct OverlayPalette: Sendable, Hashable {
     }
 
     /// The colour of a line of `role`'s text.
-    public func text(for role: TextRole) -> Color {
+    package func text(for role: TextRole) -> Color {
         role == .body ? bodyText : secondaryText
     }
 
     /// The colour of a button's title: on the accent colour for "Next", the accent colour for
     /// "Back", secondary text for "Skip".
-    public func title(of action: TooltipButton.Action) -> Color {
+    package func title(of action: TooltipButton.Action) -> Color {
         switch action {
         case .next: .onAccent
         case .back: .accent

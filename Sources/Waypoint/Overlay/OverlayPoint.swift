@@ -17,7 +17,7 @@ public struct OverlayPoint: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The origin, `(0, 0)`.
-    public static let zero = OverlayPoint(x: 0, y: 0)
+    package static let zero = OverlayPoint(x: 0, y: 0)
 
     /// The point moved by `dx` and `dy`.
     package func offsetBy(dx: Double, dy: Double) -> OverlayPoint {

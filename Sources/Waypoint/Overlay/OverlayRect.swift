@@ -39,24 +39,24 @@ public struct OverlayRect: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// The empty rectangle at the origin.
-    public static let zero = OverlayRect(x: 0, y: 0, width: 0, height: 0)
+    package static let zero = OverlayRect(x: 0, y: 0, width: 0, height: 0)
 
     /// The smallest x coordinate.
-    public var minX: Double { min(origin.x, origin.x + size.width) }
+    package var minX: Double { min(origin.x, origin.x + size.width) }
     /// The largest x coordinate.
-    public var maxX: Double { max(origin.x, origin.x + size.width) }
+    package var maxX: Double { max(origin.x, origin.x + size.width) }
     /// The smallest y coordinate (the top edge).
-    public var minY: Double { min(origin.y, origin.y + size.height) }
+    package var minY: Double { min(origin.y, origin.y + size.height) }
     /// The largest y coordinate (the bottom edge).
-    public var maxY: Double { max(origin.y, origin.y + size.height) }
+    package var maxY: Double { max(origin.y, origin.y + size.height) }
     /// The x coordinate of the center.
-    public var midX: Double { origin.x + size.width / 2 }
+    package var midX: Double { origin.x + size.width / 2 }
     /// The y coordinate of the center.
-    public var midY: Double { origin.y + size.height / 2 }
+    package var midY: Double { origin.y + size.height / 2 }
     /// The width, never negative.
-    public var width: Double { abs(size.width) }
+    package var width: Double { abs(size.width) }
     /// The height, never negative.
-    public var height: Double { abs(size.height) }
+    package var height: Double { abs(size.height) }
     /// The center.
     package var center: OverlayPoint { OverlayPoint(x: midX, y: midY) }
 

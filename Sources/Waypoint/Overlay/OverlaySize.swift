@@ -16,7 +16,7 @@ public struct OverlaySize: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// A size with no width and no height.
-    public static let zero = OverlaySize(width: 0, height: 0)
+    package static let zero = OverlaySize(width: 0, height: 0)
 
     /// Whether both dimensions are finite and greater than zero.
     package var isPositive: Bool {

@@ -8,7 +8,7 @@ import Foundation
 /// a left-to-right app, and its punctuation and embedded Latin runs are placed by it. The adapters
 /// draw each ``TooltipLayout/Line`` in its ``TooltipLayout/Line/direction``, falling back to the
 /// app's layout direction for text without a strong character ("2/5", "→").
-public enum TextDirection: String, Sendable, Hashable, Codable {
+package enum TextDirection: String, Sendable, Hashable, Codable {
     /// Latin, Cyrillic, CJK and most scripts.
     case leftToRight
     /// Arabic, Hebrew, Syriac, Thaana, N'Ko and the other right-to-left scripts.

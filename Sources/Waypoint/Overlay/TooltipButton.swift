@@ -13,9 +13,9 @@ public struct TooltipButton: Sendable, Hashable {
     }
 
     /// What the button does.
-    public var action: Action
+    package var action: Action
     /// The button's title, in the overlay's language (``OverlayLabels``).
-    public var title: String
+    package var title: String
 
     /// Creates a button.
     package init(_ action: Action, title: String) {

@@ -4,19 +4,19 @@ import Foundation
 ///
 /// ``frame`` is in screen coordinates; the frames of lines and buttons are relative to the
 /// tooltip's top-left corner, so the content moves with the tooltip.
-public struct TooltipLayout: Sendable, Hashable {
+package struct TooltipLayout: Sendable, Hashable {
     /// A line of text and where it goes.
-    public struct Line: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
         /// The text of the line.
-        public var text: String
+        package var text: String
         /// Which font it is drawn in.
-        public var role: TextRole
+        package var role: TextRole
         /// Its frame in the tooltip: the full line height, as wide as the measured text.
-        public var frame: OverlayRect
+        package var frame: OverlayRect
         /// The writing direction of the paragraph the line belongs to (the direction of the first
         /// letter of the whole text, so that every line of a paragraph reads the same way); `nil` for
         /// text without a letter, which follows the app's layout direction.
-        public var direction: TextDirection?
+        package var direction: TextDirection?
 
         /// Creates a line.
         package init(text: String, role: TextRole, frame: OverlayRect, direction: TextDirection? = nil) {
@@ -28,11 +28,11 @@ public struct TooltipLayout: Sendable, Hashable {
     }
 
     /// A button and where it goes.
-    public struct PlacedButton: Sendable, Hashable {
+    package struct PlacedButton: Sendable, Hashable {
         /// The button.
-        public var button: TooltipButton
+        package var button: TooltipButton
         /// Its frame in the tooltip.
-        public var frame: OverlayRect
+        package var frame: OverlayRect
 
         /// Creates a placed button.
         package init(button: TooltipButton, frame: OverlayRect) {
@@ -42,21 +42,21 @@ public struct TooltipLayout: Sendable, Hashable {
     }
 
     /// The tooltip's frame on the screen.
-    public var frame: OverlayRect
+    package var frame: OverlayRect
     /// The radius of its corners.
-    public var cornerRadius: Double
+    package var cornerRadius: Double
     /// The lines of the step's text.
-    public var textLines: [Line]
+    package var textLines: [Line]
     /// The lines of the instruction ("Tap the highlighted element").
-    public var instructionLines: [Line]
+    package var instructionLines: [Line]
     /// "2 of 5", if shown.
-    public var progress: Line?
+    package var progress: Line?
     /// The footer's buttons.
-    public var buttons: [PlacedButton]
+    package var buttons: [PlacedButton]
     /// Whether some of the step's text did not fit on the screen and was cut, ending in "…".
     package var isTruncated: Bool
     /// What VoiceOver reads when the tooltip appears (the whole text, even when truncated).
-    public var accessibilityLabel: String
+    package var accessibilityLabel: String
     /// What VoiceOver reads for the target when the app gives it no label ("Highlighted element").
     package var targetAccessibilityLabel: String
 
@@ -78,13 +78,13 @@ public struct TooltipLayout: Sendable, Hashable {
     }
 
     /// Every line: text, instruction, then progress.
-    public var allLines: [Line] {
+    package var allLines: [Line] {
         textLines + instructionLines + (progress.map { [$0] } ?? [])
     }
 
     /// The part of the tooltip above its buttons (all of it when it has none), relative to the
     /// tooltip: where the text's accessibility element goes, so that it never covers a button.
-    public var textFrame: OverlayRect {
+    package var textFrame: OverlayRect {
         let top = buttons.map(\.frame.minY).min() ?? frame.height
         return OverlayRect(x: 0, y: 0, width: frame.width, height: max(0, min(frame.height, top)))
     }

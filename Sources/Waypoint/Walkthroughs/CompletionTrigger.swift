@@ -18,7 +18,7 @@ public enum CompletionTrigger: Sendable, Hashable {
 
     /// Whether completing the step needs the user to reach an element behind the overlay (a tap):
     /// where the overlay holds the focus (tvOS), it must then leave the content behind it usable.
-    public var needsTarget: Bool {
+    package var needsTarget: Bool {
         if case .tap = self { return true }
         return false
     }
