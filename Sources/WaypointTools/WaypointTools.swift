@@ -6,7 +6,8 @@
 //
 // - Document/: lint, the graph problems of a document (`WaypointDocument.lint(source:)`,
 //   `DocumentValidation.allDiagnostics`), over a `NavigationGraph` of each flow.
-// - Events/: `EventIngestion` gives a receiver the core's checks of an event and the line it stores;
+// - Events/: `EventIngestion` gives a receiver the core's checks of an event, the line it stores and
+//   the receipt it answers (`EventIngestion.receipt(accepted:duplicates:rejected:)`);
 //   `EventLineScanner` reads JSON Lines event files without decoding whole events;
 //   `EventFileReader` reads a file in parallel ranges into a report's `EventLineCollector`.
 // - Reports/: `Funnel` computes the two drop-off reports from events or event files: the flow
@@ -20,7 +21,8 @@
 //   joins a `FlowGraph` to a `FlowReport` (users per edge) and draws it as inline SVG, laid out by
 //   `GraphLayout`; `FunnelBars` draws a flow report as SVG bars; `OverlaySVG` draws a walkthrough
 //   step's overlay (`waypoint preview`).
-// - Formatting/: `ReportText`, how every tool prints counts, rates and durations.
+// - Formatting/: `ReportText`, how every tool prints counts, rates and durations; `WaypointJSON` and
+//   `WaypointTime`, the core's one JSON form and one conversion of times, for the server.
 // - Schema/: `DocumentSchema`, the JSON Schema of the document format.
 // - Revisions/: before a revision is published, `RevisionPreview` (per flow, a `FlowPreview`: path
 //   counts on both revisions, and where users mid-flow would land, `InFlightUsers`, replayed with the

@@ -5,11 +5,11 @@
 /// variation that only changes the headline keeps the button label.
 ///
 /// ```swift
-/// let patch: ContentPatch = ["headline": .text("Save 40% with a year"), "badge": nil]
+/// let patch = ContentPatch(values: ["headline": .text("Save 40% with a year")], removals: ["badge"])
 /// patch.merged(into: ["headline": .text("Go premium"), "badge": .text("New"), "trialDays": .number(7)])
 /// // ["headline": "Save 40% with a year", "trialDays": 7]
 /// ```
-public struct ContentPatch: Sendable, Hashable, Encodable, ExpressibleByDictionaryLiteral {
+public struct ContentPatch: Sendable, Hashable, Encodable {
     /// The values that replace (or add) keys of the step's content.
     public var values: [String: ContentValue]
     /// The keys removed from the step's content (written `null`).
@@ -21,26 +21,11 @@ public struct ContentPatch: Sendable, Hashable, Encodable, ExpressibleByDictiona
         self.removals = removals.subtracting(values.keys)
     }
 
-    /// The keys of a literal.
-    public typealias Key = String
-    /// A value of the literal: `nil` removes the key.
-    public typealias Value = ContentValue?
-
-    /// Creates a patch from a literal; a `nil` value removes the key.
-    public init(dictionaryLiteral elements: (String, ContentValue?)...) {
-        var values: [String: ContentValue] = [:]
-        var removals: Set<String> = []
-        for (key, value) in elements {
-            if let value { values[key] = value } else { removals.insert(key) }
-        }
-        self.init(values: values, removals: removals)
-    }
-
     /// The keys the patch sets or removes, sorted.
     package var keys: [String] { (Array(values.keys) + removals).sorted() }
 
     /// Whether the patch neither sets nor removes a key.
-    public var isEmpty: Bool { values.isEmpty && removals.isEmpty }
+    package var isEmpty: Bool { values.isEmpty && removals.isEmpty }
 
     /// `content` with the patch merged in: the keys given replaced, the removed ones gone, the others
     /// kept. `nil` when nothing is left of a step's content that had none or lost its last key.

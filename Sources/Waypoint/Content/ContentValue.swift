@@ -26,7 +26,7 @@ public indirect enum ContentValue: Sendable, Hashable, Encodable {
     }
 
     /// Every localized text in the value, depth first, objects in key order.
-    public var localizedTexts: [LocalizedText] {
+    package var localizedTexts: [LocalizedText] {
         switch self {
         case .text(let text): text.isLocalized ? [text] : []
         case .number, .bool: []

@@ -14,13 +14,13 @@ public enum LocalizedText: Sendable, Hashable, Encodable, ExpressibleByStringLit
     public init(stringLiteral value: String) { self = .plain(value) }
 
     /// The locale tags of a localized text, sorted; empty for a plain one.
-    public var locales: [String] {
+    package var locales: [String] {
         if case .translations(let translations) = self { return translations.keys.sorted() }
         return []
     }
 
     /// Whether the text has one string per locale.
-    public var isLocalized: Bool {
+    package var isLocalized: Bool {
         if case .translations = self { return true }
         return false
     }

@@ -61,7 +61,7 @@ extension WalkthroughEntry {
 
 extension ExperimentEntry {
     /// The changes `variation` makes; empty for a variation without changes (such as the control).
-    public func changes(for variation: String) -> [ExperimentChange] {
+    package func changes(for variation: String) -> [ExperimentChange] {
         changes[variation] ?? []
     }
 
@@ -76,12 +76,12 @@ extension ExperimentEntry {
     }
 
     /// Whether a variation changes a step of flow `id`.
-    public func changesFlow(_ id: String) -> Bool {
+    package func changesFlow(_ id: String) -> Bool {
         changes.values.contains { $0.contains { $0.flow == id } }
     }
 
     /// Whether a variation changes a step of walkthrough `id`.
-    public func changesWalkthrough(_ id: String) -> Bool {
+    package func changesWalkthrough(_ id: String) -> Bool {
         changes.values.contains { $0.contains { $0.walkthrough == id } }
     }
 }

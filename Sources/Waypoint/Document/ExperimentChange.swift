@@ -76,7 +76,7 @@ public struct FlowStepChange: Sendable, Hashable, Encodable {
     }
 
     /// The names of the fields set, in the format's order.
-    public var fieldNames: [String] {
+    package var fieldNames: [String] {
         [("screen", screen != nil), ("content", content != nil), ("when", when != nil), ("on", on != nil), ("skip", skip != nil)]
             .filter(\.1).map(\.0)
     }
@@ -129,7 +129,7 @@ public struct WalkthroughStepChange: Sendable, Hashable, Encodable {
     }
 
     /// The names of the fields set, in the format's order.
-    public var fieldNames: [String] {
+    package var fieldNames: [String] {
         [
             ("tooltipText", tooltipText != nil), ("tooltipPosition", tooltipPosition != nil),
             ("highlightShape", highlightShape != nil), ("completionTrigger", completionTrigger != nil),

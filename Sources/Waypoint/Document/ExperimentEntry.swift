@@ -8,8 +8,8 @@
 ///
 /// What the experiment is for is part of it too (docs/ARCHITECTURE.md, "The document format"):
 /// its `goal` (`$complete`, `STEP` or `STEP:OUTCOME`, the syntax of `waypoint experiment --goal`),
-/// ``guardrails`` (goals that must not get worse), ``minimumDetectableEffect`` (relative, default 0.1)
-/// and a free-text ``hypothesis``.
+/// `guardrails` (goals that must not get worse), ``minimumDetectableEffect`` (relative, default 0.1)
+/// and a free-text `hypothesis`.
 public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// The experiment's key, also the seed of the hash unless `seed` is set.
     public var key: String
@@ -36,12 +36,12 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// without it.
     package var goal: String?
     /// Goals that must not get worse (such as `["$complete"]` on a paywall test), in the syntax of `goal`.
-    public var guardrails: [String]?
+    package var guardrails: [String]?
     /// The smallest relative effect worth detecting (0.1 is 10%); `nil` means
     /// `defaultMinimumDetectableEffect`.
     public var minimumDetectableEffect: Double?
     /// What the team expects and why, in words.
-    public var hypothesis: String?
+    package var hypothesis: String?
     /// The changes each variation makes to steps, by variation name; a variation without changes sees
     /// the document as written.
     public var changes: [String: [ExperimentChange]]
@@ -51,10 +51,10 @@ public struct ExperimentEntry: Sendable, Hashable, Encodable {
     /// The minimum detectable effect used when a document does not give one: 10%, relative.
     package static let defaultMinimumDetectableEffect = 0.1
     /// The goal used when a document does not give one: the flow (or walkthrough) completed.
-    public static let defaultGoal = "$complete"
+    package static let defaultGoal = "$complete"
 
-    /// The goal reports use: `goal`, else ``defaultGoal``.
-    public var effectiveGoal: String { goal ?? Self.defaultGoal }
+    /// The goal reports use: `goal`, else `defaultGoal`.
+    package var effectiveGoal: String { goal ?? Self.defaultGoal }
     /// The minimum detectable effect reports use: ``minimumDetectableEffect``, else `defaultMinimumDetectableEffect`.
     package var effectiveMinimumDetectableEffect: Double { minimumDetectableEffect ?? Self.defaultMinimumDetectableEffect }
 

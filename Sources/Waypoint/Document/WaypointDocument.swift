@@ -69,7 +69,7 @@ public struct WaypointDocument: Sendable, Hashable, Encodable {
     }
 
     /// The experiment with `key`, if any (the first one when the key is repeated).
-    public func experiment(_ key: String) -> ExperimentEntry? {
+    package func experiment(_ key: String) -> ExperimentEntry? {
         experiments.first { $0.key == key }
     }
 }

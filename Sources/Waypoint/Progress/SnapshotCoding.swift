@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON encoding of snapshots, and plain-language descriptions of why bytes are not a snapshot.
 enum SnapshotCoding {
-    /// The one JSON form of Waypoint (see ``StableJSON``).
+    /// The one JSON form of Waypoint (see `StableJSON`).
     static func makeEncoder() -> JSONEncoder { StableJSON.encoder() }
 
     /// A decoder matching ``makeEncoder()``.

@@ -4,30 +4,30 @@ import Foundation
 ///
 /// The one statement of the answer of `POST /v1/events`: the server encodes it, the app's
 /// ``HTTPEventSink`` decodes it (docs/ARCHITECTURE.md, "An event, from app to report").
-public struct EventUploadReceipt: Sendable, Hashable, Codable {
+package struct EventUploadReceipt: Sendable, Hashable, Codable {
     /// One event the server refused; it is dropped, never sent again.
-    public struct Rejection: Sendable, Hashable, Codable {
+    package struct Rejection: Sendable, Hashable, Codable {
         /// The event's position in the batch.
-        public var index: Int
+        package var index: Int
         /// Why the server refused it.
-        public var message: String
+        package var message: String
 
         /// Creates a rejection.
-        public init(index: Int, message: String) {
+        package init(index: Int, message: String) {
             self.index = index
             self.message = message
         }
     }
 
     /// Events stored for the first time.
-    public var accepted: Int
+    package var accepted: Int
     /// Events the server already had (same `messageId`).
-    public var duplicates: Int
+    package var duplicates: Int
     /// Events refused one by one.
-    public var rejected: [Rejection]
+    package var rejected: [Rejection]
 
     /// Creates a receipt.
-    public init(accepted: Int, duplicates: Int, rejected: [Rejection]) {
+    package init(accepted: Int, duplicates: Int, rejected: [Rejection]) {
         self.accepted = accepted
         self.duplicates = duplicates
         self.rejected = rejected
@@ -38,7 +38,7 @@ public struct EventUploadReceipt: Sendable, Hashable, Codable {
     }
 
     /// Reads a receipt; `duplicates` and `rejected` may be missing (0 and none).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accepted = try container.decode(Int.self, forKey: .accepted)
         duplicates = try container.decodeIfPresent(Int.self, forKey: .duplicates) ?? 0

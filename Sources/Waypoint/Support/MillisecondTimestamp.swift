@@ -10,17 +10,17 @@ import Foundation
 ///
 /// Events, the server's stores and API, and the command-line tool all write and read times through
 /// this one conversion (docs/ARCHITECTURE.md, "Events").
-public enum MillisecondTimestamp {
+package enum MillisecondTimestamp {
     /// The milliseconds since 1970 nearest to `date`, or `nil` when `date` is not finite or is
     /// outside the years 0000–9999.
-    public static func milliseconds(_ date: Date) -> Int64? {
+    package static func milliseconds(_ date: Date) -> Int64? {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
         guard value.isFinite, value >= Double(minimum), value <= Double(maximum) else { return nil }
         return Int64(value)
     }
 
     /// The date `milliseconds` after 1970-01-01T00:00:00Z.
-    public static func date(milliseconds: Int64) -> Date {
+    package static func date(milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
@@ -31,7 +31,7 @@ public enum MillisecondTimestamp {
     }
 
     /// ISO 8601 text in UTC with milliseconds, e.g. `2026-01-01T00:00:00.000Z`.
-    public static func iso8601(milliseconds: Int64) -> String {
+    package static func iso8601(milliseconds: Int64) -> String {
         let (seconds, millis) = floorDivide(milliseconds, 1000)
         let parts = civil(seconds: seconds)
         return pad(parts.year, 4) + "-" + pad(parts.month, 2) + "-" + pad(parts.day, 2)
@@ -41,7 +41,7 @@ public enum MillisecondTimestamp {
 
     /// ISO 8601 text in UTC with milliseconds for `date`, rounded to the millisecond, e.g.
     /// `2026-01-01T00:00:00.000Z`; `nil` when `date` is outside the years 0000–9999.
-    public static func iso8601(_ date: Date) -> String? {
+    package static func iso8601(_ date: Date) -> String? {
         milliseconds(date).map(iso8601(milliseconds:))
     }
 
@@ -56,7 +56,7 @@ public enum MillisecondTimestamp {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` into milliseconds since 1970, rounding the
     /// fraction to the millisecond; `nil` for anything else (see `parseISO8601(_:count:)`).
-    public static func parseISO8601(_ text: String) -> Int64? {
+    package static func parseISO8601(_ text: String) -> Int64? {
         var text = text
         return text.withUTF8 { parseISO8601($0) }
     }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Saved progress, `--format json` outputs, reports and the server's answers all encode through
 /// it, so the same value is the same bytes wherever it is written (docs/ARCHITECTURE.md, "Reports").
-public enum StableJSON {
+package enum StableJSON {
     /// A new encoder with Waypoint's output options.
     package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
@@ -26,12 +26,12 @@ public enum StableJSON {
     ///
     /// - Throws: `EncodingError` for a value JSON cannot hold (a fraction that is not finite, a date
     ///   outside the years 0000–9999).
-    public static func data(_ value: some Encodable) throws -> Data {
+    package static func data(_ value: some Encodable) throws -> Data {
         try encoder().encode(value)
     }
 
     /// `value` encoded, as text.
-    public static func text(_ value: some Encodable) throws -> String {
+    package static func text(_ value: some Encodable) throws -> String {
         String(decoding: try data(value), as: UTF8.self)
     }
 

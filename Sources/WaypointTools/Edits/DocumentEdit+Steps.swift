@@ -88,4 +88,35 @@ extension DocumentEdits {
     public static func text(_ existing: LocalizedText?, setting locale: String, to text: String, defaultLocale: String) -> LocalizedText {
         EditSession.setting(existing, locale: locale, text: text, defaultLocale: defaultLocale)
     }
+
+    /// Every locale the texts of `document` use (steps' content, hints' text and the variations'
+    /// changes of both), the `defaultLocale` first, then sorted: the columns of a text editor.
+    ///
+    /// A locale that differs from the default only in case is left out.
+    public static func locales(of document: WaypointDocument) -> [String] {
+        var used: Set<String> = []
+        func visit(_ text: LocalizedText?) { if let text { used.formUnion(text.locales) } }
+        func visit(_ value: ContentValue) { for text in value.localizedTexts { visit(text) } }
+        for flow in document.flows { for step in flow.steps { for value in (step.content ?? [:]).values { visit(value) } } }
+        for walkthrough in document.walkthroughs { for step in walkthrough.steps { visit(step.tooltipText) } }
+        for experiment in document.experiments {
+            for change in experiment.changes.values.joined() {
+                switch change {
+                case .flowStep(_, _, let set): for value in set.content?.values.values.map({ $0 }) ?? [] { visit(value) }
+                case .walkthroughStep(_, _, let set): visit(set.tooltipText)
+                }
+            }
+        }
+        let first = document.defaultLocale
+        return (first.map { [$0] } ?? []) + used.filter { $0.lowercased() != first?.lowercased() }.sorted()
+    }
+
+    /// The names of the fields `change` sets on its step, in the format's order (`screen`, `content`,
+    /// `when`, `on`, `skip` for a flow step; `tooltipText` … `targetElementId` for a hint).
+    public static func fieldNames(of change: ExperimentChange) -> [String] {
+        switch change {
+        case .flowStep(_, _, let set): set.fieldNames
+        case .walkthroughStep(_, _, let set): set.fieldNames
+        }
+    }
 }

@@ -34,4 +34,18 @@ public enum EventIngestion {
     public static func jsonLine(of event: OnboardingEvent) -> String {
         event.jsonLine
     }
+
+    /// The answer to a delivered batch, in the form the app's `HTTPEventSink` reads:
+    /// `{"accepted":A,"duplicates":D,"rejected":[{"index":i,"message":"…"}]}` (docs/ARCHITECTURE.md,
+    /// "An event, from app to report").
+    ///
+    /// `accepted` counts the events stored for the first time, `duplicates` those already stored (same
+    /// `messageId`), and `rejected` the events refused one by one, by position in the batch, with why.
+    public static func receipt(
+        accepted: Int, duplicates: Int, rejected: [(index: Int, message: String)]
+    ) -> some Encodable & Sendable {
+        EventUploadReceipt(
+            accepted: accepted, duplicates: duplicates,
+            rejected: rejected.map { EventUploadReceipt.Rejection(index: $0.index, message: $0.message) })
+    }
 }

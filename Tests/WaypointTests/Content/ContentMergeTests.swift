@@ -61,9 +61,9 @@ struct ContentMergeTests {
 
     @Test("The merge rule itself", arguments: [
         (ContentPatch(values: ["a": .number(2)]), ["a": ContentValue.number(1), "b": .bool(true)], ["a": ContentValue.number(2), "b": .bool(true)] as [String: ContentValue]?),
-        (["b": nil], ["a": .number(1), "b": .bool(true)], ["a": .number(1)]),
-        (["a": nil], ["a": .number(1)], nil),
-        (["a": .number(3)], nil, ["a": .number(3)]),
+        (ContentPatch(removals: ["b"]), ["a": .number(1), "b": .bool(true)], ["a": .number(1)]),
+        (ContentPatch(removals: ["a"]), ["a": .number(1)], nil),
+        (ContentPatch(values: ["a": .number(3)]), nil, ["a": .number(3)]),
     ] as [(ContentPatch, [String: ContentValue]?, [String: ContentValue]?)])
     func mergeRule(_ patch: ContentPatch, _ content: [String: ContentValue]?, _ expected: [String: ContentValue]?) {
         #expect(patch.merged(into: content) == expected)

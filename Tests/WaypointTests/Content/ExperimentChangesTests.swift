@@ -129,7 +129,7 @@ struct ExperimentChangesTests {
         #expect(changes.count == 3)
         #expect(changes[0] == .flowStep(flow: "onboarding", step: "paywall", set: FlowStepChange(
             screen: "PaywallAnnual",
-            content: ["headline": .text(.translations(["en": "Save 40% with a year", "de": "Spare 40 % im Jahr"]))])))
+            content: ContentPatch(values: ["headline": .text(.translations(["en": "Save 40% with a year", "de": "Spare 40 % im Jahr"]))]))))
         #expect(changes[1] == .flowStep(flow: "finish", step: "notifications", set: FlowStepChange(skip: true)))
         #expect(changes[2] == .walkthroughStep(walkthrough: "home-tour", step: "streaks", set: WalkthroughStepChange(
             tooltipText: .translations(["en": "Keep it going", "de": "Bleib dran"]), tooltipPosition: .above)))

@@ -80,7 +80,9 @@ struct RevisionChangesTests {
         // The variation's headline changed in one locale, and its weights.
         let changed = try DocumentEdits.apply([
             .updateExperiment("paywall-copy", changes: ["annual-first": [.flowStep(flow: "upgrade", step: "paywall", set: FlowStepChange(
-                content: ["headline": .text(.translations(["en": "Save 40% a year", "de": "Spare 40 %"])), "trialDays": .number(14)]))]]),
+                content: ContentPatch(values: [
+                    "headline": .text(.translations(["en": "Save 40% a year", "de": "Spare 40 %"])), "trialDays": .number(14),
+                ])))]]),
         ], to: after).document
         #expect(RevisionChanges.lines(from: after, to: changed).map(\.text) == [
             "experiment paywall-copy · annual-first · paywall · headline (en): 'Save 40%' → 'Save 40% a year'",
@@ -111,7 +113,7 @@ struct RevisionChangesTests {
             .setText(walkthrough: "home", step: "tap-plus", locale: "de", text: "Tippen"),
             .setContent(flow: "upgrade", step: "paywall", field: "trialDays", value: .number(14.5)),
             .setContent(flow: "upgrade", step: "paywall", field: "image", value: nil),
-            .setStep(flow: "upgrade", step: "paywall", set: FlowStepChange(screen: "P", content: ["a": nil, "b": .bool(false)])),
+            .setStep(flow: "upgrade", step: "paywall", set: FlowStepChange(screen: "P", content: ContentPatch(values: ["b": .bool(false)], removals: ["a"]))),
             .setStep(walkthrough: "home", step: "tap-plus", set: WalkthroughStepChange(completionTrigger: .swipe(.left))),
             .updateExperiment("old-test", changes: [:]),
             .stopExperiment("old-test"),

@@ -19,7 +19,7 @@ struct ConcludingExperiments: Sendable {
         appID: AppID, environment: EnvironmentName, publishing number: Int, document next: WaypointDocument, previous: RevisionRecord?, at now: Date
     ) async throws -> [ExperimentConclusion] {
         guard let previous, previous.revision != number, let before = try? WaypointDocument(validating: Data(previous.body)) else { return [] }
-        let ended = before.experiments.filter { next.experiment($0.key) == nil }
+        let ended = before.experiments.filter { old in !next.experiments.contains { $0.key == old.key } }
         guard !ended.isEmpty else { return [] }
         var runs = try await ExperimentRuns(revisions: revisions, appID: appID, environment: environment)
         let summaries = try await revisions.revisions(appID: appID)
@@ -33,7 +33,7 @@ struct ConcludingExperiments: Sendable {
                 // A publish the store did not record (made before it recorded them): the revision served.
                 revisions: numbers.isEmpty ? [previous.revision] : numbers,
                 firstPublished: run.last?.publishedAt, lastPublished: run.first?.publishedAt,
-                goal: experiment.effectiveGoal, hypothesis: experiment.hypothesis,
+                goal: ResolveReport.ExperimentPurpose(experiment).goal, hypothesis: ResolveReport.ExperimentPurpose(experiment).hypothesis,
                 decision: variation == nil ? .stopped : .shipped, variation: variation,
                 report: try await frozenReport(appID: appID, environment: environment, key: experiment.key, document: before),
                 concludedAt: now))

@@ -47,9 +47,10 @@ struct ExperimentListing: Sendable {
             for experiment in document.experiments where !entries.contains(where: { $0.key == experiment.key }) {
                 let walkthrough = document.walkthroughs.first { $0.experiment == experiment.key }?.id
                 let flow = walkthrough == nil ? (try? ExperimentQuery(experiment: experiment.key).subjectRead(in: document)) : nil
+                let purpose = ResolveReport.ExperimentPurpose(experiment)
                 entries.append(Entry(
-                    key: experiment.key, flowID: flow, walkthroughID: walkthrough, goal: experiment.effectiveGoal,
-                    hypothesis: experiment.hypothesis, since: try await runs.run(of: experiment.key).last?.publishedAt, conclusion: nil))
+                    key: experiment.key, flowID: flow, walkthroughID: walkthrough, goal: purpose.goal,
+                    hypothesis: purpose.hypothesis, since: try await runs.run(of: experiment.key).last?.publishedAt, conclusion: nil))
             }
         }
         for conclusion in try await administration.conclusions.conclusions(appID: appID, environment: environment) {
@@ -62,6 +63,6 @@ struct ExperimentListing: Sendable {
 
     /// `{"experiments": [ENTRY, …]}`, keys sorted, one line, then a newline.
     func jsonBytes() throws -> [UInt8] {
-        Array(try StableJSON.text(JSONValue.object(["experiments": .array(entries.map(\.json))])).utf8) + [UInt8(ascii: "\n")]
+        Array(try WaypointJSON.text(JSONValue.object(["experiments": .array(entries.map(\.json))])).utf8) + [UInt8(ascii: "\n")]
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// One entry of the audit log: who did what, when, from where (docs/ARCHITECTURE.md, "The audit log").
 ///
@@ -40,7 +41,7 @@ public struct AuditEntry: Sendable, Hashable {
 
     /// ``details`` as the stores keep it: JSON text, keys sorted.
     var detailsText: String {
-        (try? StableJSON.text(JSONValue.object(details))) ?? "{}"
+        (try? WaypointJSON.text(JSONValue.object(details))) ?? "{}"
     }
 
     /// JSON text read back from a store as ``details``; a text that is not a JSON object (which no

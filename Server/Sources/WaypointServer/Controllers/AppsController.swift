@@ -92,7 +92,7 @@ struct AppsController: Sendable {
             let environments = try await administration.environmentSummaries(appID: app.id).map { summary in
                 AppList.Environment(
                     name: summary.name.rawValue, publishedRevision: summary.publishedRevision,
-                    lastEventAt: summary.lastEventAt.map(MillisecondTimestamp.iso8601(milliseconds:)), eventsLast24h: summary.recentEvents)
+                    lastEventAt: summary.lastEventAt.map(WaypointTime.iso8601(milliseconds:)), eventsLast24h: summary.recentEvents)
             }
             apps.append(AppList.App(id: app.id.rawValue, name: app.name, environments: environments))
         }

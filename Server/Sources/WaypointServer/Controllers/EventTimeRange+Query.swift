@@ -1,4 +1,5 @@
 import Waypoint
+import WaypointTools
 
 extension EventTimeRange {
     /// The forms `since` and `until` accept, for messages.
@@ -28,7 +29,7 @@ extension EventTimeRange {
             return position.offset == 4 || position.offset == 7
                 ? byte == UInt8(ascii: "-") : (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
         }
-        if let milliseconds = MillisecondTimestamp.parseISO8601(isDate ? text + "T00:00:00Z" : text) {
+        if let milliseconds = WaypointTime.parseISO8601(isDate ? text + "T00:00:00Z" : text) {
             return milliseconds
         }
         throw APIError.badRequest("\(parameter)=\(text) is not a date or a time; use \(acceptedForms).", code: "bad-query")

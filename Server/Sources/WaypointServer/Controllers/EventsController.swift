@@ -5,7 +5,7 @@ import WaypointTools
 import Prometheus
 
 /// `POST /v1/events`: a batch of analytics events, answered once the accepted ones are durably stored,
-/// with the core's ``Waypoint/EventUploadReceipt`` — the type the app's `HTTPEventSink` reads.
+/// with the receipt the app's `HTTPEventSink` reads (``WaypointTools/EventIngestion/receipt(accepted:duplicates:rejected:)``).
 struct EventsController: Sendable {
     typealias Context = ServerContext
     let events: any EventRepository
@@ -45,6 +45,7 @@ struct EventsController: Sendable {
         metrics.eventsDuplicate.increment(by: Int64(duplicates))
         metrics.eventsRejected.increment(by: Int64(rejected.count))
         return try JSONBody.response(
-            EventUploadReceipt(accepted: result.accepted, duplicates: duplicates, rejected: rejected))
+            EventIngestion.receipt(
+                accepted: result.accepted, duplicates: duplicates, rejected: rejected.map { ($0.index, $0.message) }))
     }
 }

@@ -120,7 +120,7 @@ struct ReportsController: Sendable {
         let environment = shared.environment
         let document = try await ReportDocument.read(from: administration.revisions, appID: appID, environment: environment, revision: shared.scope.revision)
         // An experiment the environment no longer runs but concluded: its record's frozen report.
-        if shared.scope.revision == nil, document?.experiment(key) == nil,
+        if shared.scope.revision == nil, document?.experiments.contains(where: { $0.key == key }) != true,
            let conclusion = try await administration.conclusions.conclusion(appID: appID, environment: environment, experiment: key) {
             let asked = ["flow", "goal", "control", "sequential", "since", "until", "by"].filter { parameters.get($0) != nil }
             guard asked.isEmpty else {

@@ -68,7 +68,7 @@ extension DashboardController {
     ) async throws -> ExperimentDecisionContext? {
         guard Permissions(role: context.principal?.role).edit,
               let published = try await PublishedDocument.read(from: administration.revisions, appID: app.id, environment: environment),
-              let experiment = published.document()?.experiment(key), let control = experiment.variations.first
+              let experiment = published.document()?.experiments.first(where: { $0.key == key }), let control = experiment.variations.first
         else { return nil }
         let base = "/apps/\(FormText.percentEncoded(app.id.rawValue))/environments/\(environment)/experiments/\(FormText.percentEncoded(key))"
         return ExperimentDecisionContext(

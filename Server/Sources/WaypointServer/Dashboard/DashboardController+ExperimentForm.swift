@@ -61,7 +61,7 @@ extension DashboardController {
     // MARK: Saving
 
     private static func experiment(_ key: String, of revision: EditedRevision) throws -> ExperimentEntry {
-        guard let experiment = revision.document.experiment(key) else {
+        guard let experiment = revision.document.experiments.first(where: { $0.key == key }) else {
             let keys = revision.document.experiments.map(\.key).uniqued()
             let known = keys.isEmpty ? "it has none; add one instead" : "its experiments are " + keys.joined(separator: ", ")
             throw APIError.notFound("Revision \(revision.number) has no experiment \"\(key)\"; \(known).")
@@ -186,8 +186,8 @@ extension DashboardController {
                 // Every flow and walkthrough the experiment reaches or its variations change, else the form's.
                 let changed = subjects.filter { kind, id in
                     kind == "flow"
-                        ? experiment.changesFlow(id) || document.flows.contains { $0.id == id && $0.experiment == experiment.key }
-                        : experiment.changesWalkthrough(id) || document.walkthroughs.contains { $0.id == id && $0.experiment == experiment.key }
+                        ? experiment.changes.values.joined().contains { $0.flow == id } || document.flows.contains { $0.id == id && $0.experiment == experiment.key }
+                        : experiment.changes.values.joined().contains { $0.walkthrough == id } || document.walkthroughs.contains { $0.id == id && $0.experiment == experiment.key }
                 }
                 let ids = (reached + changed.map(\.id)).uniqued()
                 let shown = (ids.isEmpty ? [form.subject] : ids).compactMap { id in subjects.first { $0.id == id } }
@@ -216,7 +216,7 @@ extension DashboardController {
             // A whole-flow variation is an entry of its own: its structure, not a step's fields.
             let entries = document.flows.filter { $0.experiment == experiment.key && $0.variation == variation }.map { "flow \($0.id): an entry of its own (\($0.steps.count) steps)" }
                 + document.walkthroughs.filter { $0.experiment == experiment.key && $0.variation == variation }.map { "walkthrough \($0.id): an entry of its own (\($0.steps.count) steps)" }
-            let changes = entries + experiment.changes(for: variation).flatMap(ExperimentChangeWords.lines)
+            let changes = entries + (experiment.changes[variation] ?? []).flatMap(ExperimentChangeWords.lines)
             return .init(
                 name: variation, isControl: index == 0, changes: changes, hasChanges: !changes.isEmpty,
                 links: steps.map { kind, subject, step in

@@ -25,6 +25,6 @@ extension DashboardController {
         let variations = experiment.variations.enumerated().map { index, name in
             weights.map { "\(name) \(ExperimentForm.percent($0[index]))%" } ?? name
         }
-        return variations.joined(separator: ", ") + " · goal " + experiment.effectiveGoal
+        return variations.joined(separator: ", ") + " · goal " + ResolveReport.ExperimentPurpose(experiment).goal
     }
 }

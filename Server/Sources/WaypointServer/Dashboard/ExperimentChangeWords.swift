@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// A variation's change to a step in words, one line per field: `paywall · screen: PaywallAnnual`,
 /// `paywall · headline: "Save 40% with a year" (en), "Spare 40 %" (de)`, `paywall · trialDays removed`; a
@@ -10,11 +11,7 @@ enum ExperimentChangeWords {
         guard let data = try? JSONEncoder().encode(change), case .object(let written)? = try? JSONValue(parsing: data),
               case .object(let set)? = written["set"]
         else { return [] }
-        let fields: [String] =
-            switch change {
-            case .flowStep(_, _, let set): set.fieldNames
-            case .walkthroughStep(_, _, let set): set.fieldNames
-            }
+        let fields = DocumentEdits.fieldNames(of: change)
         var lines: [String] = []
         let isHint = change.walkthrough != nil
         for field in fields {

@@ -35,7 +35,7 @@ struct ExperimentForm: Sendable {
     static func blank(subject: String) -> ExperimentForm {
         ExperimentForm(
             key: "", subject: subject, variations: [Variation(name: "control", weight: "50"), Variation(name: "", weight: "50")],
-            coverage: "", conditionRows: [ConditionRow("", .eq, "")], keepsCondition: false, goal: ExperimentEntry.defaultGoal,
+            coverage: "", conditionRows: [ConditionRow("", .eq, "")], keepsCondition: false, goal: ExperimentGoal.complete.description,
             guardrails: [], minimumDetectableEffect: "", hypothesis: "")
     }
 
@@ -60,10 +60,11 @@ struct ExperimentForm: Sendable {
             conditionRows = [ConditionRow("", .eq, "")]
             keepsCondition = false
         }
-        goal = experiment.effectiveGoal
-        guardrails = experiment.guardrails ?? []
+        let purpose = ResolveReport.ExperimentPurpose(experiment)
+        goal = purpose.goal
+        guardrails = purpose.guardrails
         minimumDetectableEffect = experiment.minimumDetectableEffect.map(Self.percent) ?? ""
-        hypothesis = experiment.hypothesis ?? ""
+        hypothesis = purpose.hypothesis ?? ""
     }
 
     init(
@@ -108,7 +109,7 @@ struct ExperimentForm: Sendable {
         conditionRows = rows
         rowProblems = problems
         self.keepsCondition = keepsCondition
-        goal = fields["goal"] ?? ExperimentEntry.defaultGoal
+        goal = fields["goal"] ?? ExperimentGoal.complete.description
         guardrails = fields.values("guardrail")
         minimumDetectableEffect = (fields["minimumDetectableEffect"] ?? "").trimmingCharacters(in: .whitespaces)
         // Browsers send a textarea's line breaks as CRLF.

@@ -207,7 +207,7 @@ struct ReportPageScope: Sendable {
 
     /// A time as people read it: `2026-11-19 10:00 UTC`, or the day alone at midnight.
     static func readable(_ milliseconds: Int64) -> String {
-        let text = MillisecondTimestamp.iso8601(milliseconds: milliseconds)
+        let text = WaypointTime.iso8601(milliseconds: milliseconds)
         let day = String(text.prefix(10))
         let time = String(text.dropFirst(11).prefix(5))
         return milliseconds % 86_400_000 == 0 ? day : "\(day) \(time) UTC"

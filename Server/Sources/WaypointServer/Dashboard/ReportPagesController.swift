@@ -165,7 +165,7 @@ struct ReportPagesController: Sendable {
             let key = context.parameters.get("experiment") ?? ""
             let parameters = request.uri.queryParameters
             // An experiment the environment concluded: its record, frozen.
-            if !scope.revisionGiven, scope.document?.experiment(key) == nil,
+            if !scope.revisionGiven, scope.document?.experiments.contains(where: { $0.key == key }) != true,
                let conclusion = try await administration.conclusions.conclusion(appID: scope.app.id, environment: scope.environment, experiment: key) {
                 return pages.renderer.page(
                     ConcludedExperimentPageContext(conclusion, app: scope.app), title: "Experiment \(key)", chrome: pages.chrome(request, context))

@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
 import Waypoint
+import WaypointTools
 
-/// JSON bodies as the API writes them: the core's one JSON form (``Waypoint/StableJSON``), byte for
+/// JSON bodies as the API writes them: the core's one JSON form (``WaypointTools/WaypointJSON``), byte for
 /// byte what the CLI's `--format json` prints.
 enum JSONBody {
     static func encode(_ value: some Encodable) throws -> [UInt8] {
-        [UInt8](try StableJSON.data(value))
+        [UInt8](try WaypointJSON.data(value))
     }
 
     /// A JSON response with `status`.

@@ -5,8 +5,13 @@ import WaypointTools
 /// A `POST /v1/events` body, `{"batch":[event,…]}`, read event by event: a malformed event is
 /// rejected with its index and message, the others are kept.
 struct EventBatch {
-    /// One refused event, as the receipt lists it.
-    typealias Rejection = EventUploadReceipt.Rejection
+    /// One refused event, as the receipt lists it (``WaypointTools/EventIngestion/receipt(accepted:duplicates:rejected:)``).
+    struct Rejection: Sendable, Hashable {
+        /// The event's position in the batch.
+        var index: Int
+        /// Why it was refused.
+        var message: String
+    }
 
     /// The valid events, in batch order.
     var events: [OnboardingEvent] = []
@@ -95,8 +100,8 @@ struct EventBatch {
 
     /// The earliest and the latest time an event may have, in milliseconds since 1970 (UTC).
     static let timestampWindow: ClosedRange<Int64> = {
-        let earliest = MillisecondTimestamp.parseISO8601("0001-01-01T00:00:00.000Z") ?? 0
-        let latest = MillisecondTimestamp.parseISO8601("9999-12-31T23:59:59.999Z") ?? 0
+        let earliest = WaypointTime.parseISO8601("0001-01-01T00:00:00.000Z") ?? 0
+        let latest = WaypointTime.parseISO8601("9999-12-31T23:59:59.999Z") ?? 0
         return earliest...latest
     }()
 
@@ -105,7 +110,7 @@ struct EventBatch {
         let milliseconds = (timestamp.timeIntervalSince1970 * 1000).rounded()
         let fix = "send a time from 0001-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z once its offset is applied."
         if milliseconds < Double(timestampWindow.lowerBound) {
-            let utc = MillisecondTimestamp.iso8601(timestamp).map { " \($0) in UTC," } ?? " in UTC"
+            let utc = WaypointTime.iso8601(timestamp).map { " \($0) in UTC," } ?? " in UTC"
             return "\"timestamp\" is\(utc) before the year 0001; \(fix)"
         }
         if milliseconds > Double(timestampWindow.upperBound) {

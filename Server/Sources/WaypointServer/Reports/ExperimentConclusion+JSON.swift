@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// A concluded experiment as the API answers it (Server/README.md, "Concluded experiments").
 extension ExperimentConclusion {
@@ -31,6 +32,6 @@ extension ExperimentConclusion {
     func reportAnswer() throws -> [UInt8] {
         var object = frozenReport
         object["concluded"] = .object(conclusionJSON)
-        return Array(try StableJSON.text(JSONValue.object(object)).utf8) + [UInt8(ascii: "\n")]
+        return Array(try WaypointJSON.text(JSONValue.object(object)).utf8) + [UInt8(ascii: "\n")]
     }
 }

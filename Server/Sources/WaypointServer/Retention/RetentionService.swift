@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Waypoint
+import WaypointTools
 
 /// `--retention-days N`: deletes the events whose time is more than N days ago, a minute after the
 /// server starts and then every hour, in every app and environment (docs/ARCHITECTURE.md,
@@ -75,7 +76,7 @@ public struct RetentionService: Service {
     @discardableResult
     func deleteExpired() async -> Int? {
         let cutoff = self.cutoff
-        let before = MillisecondTimestamp.iso8601(milliseconds: cutoff)
+        let before = WaypointTime.iso8601(milliseconds: cutoff)
         do {
             let deleted = try await events.deleteEvents(before: cutoff)
             logger.info("retention: deleted \(deleted) event\(deleted == 1 ? "" : "s") older than \(days) day\(days == 1 ? "" : "s") (before \(before))")

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 import Waypoint
+import WaypointTools
 @testable import WaypointServer
 
 /// The audit log through the API: an entry for every action, with who, when, from where and what,
@@ -222,7 +223,7 @@ struct AuditRouteTests {
             #expect(entry.at == Self.start)
             #expect(entry.details == [
                 "days": 30, "deletedEvents": 1,
-                "before": .string(MillisecondTimestamp.iso8601(milliseconds: Timestamp.milliseconds(Self.start) - 30 * 86_400_000)),
+                "before": .string(WaypointTime.iso8601(milliseconds: Timestamp.milliseconds(Self.start) - 30 * 86_400_000)),
             ])
             #expect(try await store.audit.auditEntries(AuditQuery(actorID: "retention")).entries.count == 1)
             try await store.close()

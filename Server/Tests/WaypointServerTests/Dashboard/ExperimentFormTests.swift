@@ -74,8 +74,9 @@ struct ExperimentFormTests {
             let body: String = #"{"edits": ["# + edit + "]}"
             let local = try DocumentEdits.apply(Data(body.utf8), to: try WaypointDocument(validating: try TestServer.example("waypoint.json")))
             #expect(try json.object()["sha256"] as? String == SecretHash.sha256Hex(Array(local.text.utf8)))
-            let experiment = try #require(local.document.experiment("paywall-headline"))
-            #expect(experiment.minimumDetectableEffect == 0.05 && experiment.effectiveGoal == "purchase" && experiment.guardrails == ["$complete"])
+            let experiment = try #require(local.document.experiments.first { $0.key == "paywall-headline" })
+            #expect(experiment.minimumDetectableEffect == 0.05 && ResolveReport.ExperimentPurpose(experiment).goal == "purchase"
+                && ResolveReport.ExperimentPurpose(experiment).guardrails == ["$complete"])
         }
     }
 

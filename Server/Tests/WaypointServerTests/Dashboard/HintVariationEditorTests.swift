@@ -70,11 +70,13 @@ struct HintVariationEditorTests {
             let hint = try #require(expected.document.walkthroughs.first { $0.id == "layering" }?.steps.first { $0.id == "intro" })
             #expect(hint.tooltipPosition == .below)
             #expect(hint.tooltipText == .plain("Your layers live here"))
-            guard case .walkthroughStep(_, _, let set)? = expected.document.experiment("tooltip-copy")?.changes["friendly"]?.last else {
+            guard let change = expected.document.experiments.first(where: { $0.key == "tooltip-copy" })?.changes["friendly"]?.last,
+                  case .walkthroughStep = change
+            else {
                 Issue.record("no change of the hint")
                 return
             }
-            #expect(set.fieldNames == ["tooltipText", "tooltipPosition"])
+            #expect(DocumentEdits.fieldNames(of: change) == ["tooltipText", "tooltipPosition"])
 
             // The new revision's editor shows the variation's values marked, and its preview in Spanish.
             let spanish = try await browser.get(location + "&locale=es")

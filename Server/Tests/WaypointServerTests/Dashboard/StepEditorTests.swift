@@ -197,7 +197,7 @@ struct StepEditorTests {
             #expect(try await client.publish("fitness", revision: 2, to: "staging").status == .ok)
             let served = try await client.document(key: app.staging)
             let document = try WaypointDocument(validating: served.data)
-            let experiment = try #require(document.experiment("paywall-copy"))
+            let experiment = try #require(document.experiments.first { $0.key == "paywall-copy" })
             guard case .flowStep(_, _, let set)? = experiment.changes["annual-first"]?.first else {
                 Issue.record("no change of the paywall")
                 return

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import Waypoint
+import WaypointTools
 @testable import WaypointServer
 
 @Suite("POST /v1/apps")
@@ -72,7 +73,7 @@ struct AppsRouteTests {
             #expect(environments[1]["lastEventAt"] is NSNull)
             let last = try #require(environments[0]["lastEventAt"] as? String)
             #expect(last.count == "2026-11-21T10:00:00.000Z".count && last.hasSuffix("Z"))
-            let milliseconds = try #require(MillisecondTimestamp.parseISO8601(last))
+            let milliseconds = try #require(WaypointTime.parseISO8601(last))
             #expect(milliseconds >= before && milliseconds <= after)
             #expect(environments.map { $0["eventsLast24h"] as? Int } == [1, 0])
         }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import Waypoint
+import WaypointTools
 @testable import WaypointServer
 
 /// `GET /v1/apps/{app}/events?format=jsonl&since=…&until=…`: the events whose time is in `[since, until)`.
@@ -79,9 +80,9 @@ struct ExportRangeTests {
     }
 
     @Test func aBareDateIsItsMidnightInUTC() throws {
-        #expect(try EventTimeRange.milliseconds("2026-11-21", parameter: "since") == MillisecondTimestamp.parseISO8601("2026-11-21T00:00:00.000Z"))
+        #expect(try EventTimeRange.milliseconds("2026-11-21", parameter: "since") == WaypointTime.parseISO8601("2026-11-21T00:00:00.000Z"))
         #expect(try EventTimeRange.parse(since: nil, until: nil) == nil)
         #expect(try EventTimeRange.parse(since: "2026-11-21", until: nil)
-            == EventTimeRange(since: MillisecondTimestamp.parseISO8601("2026-11-21T00:00:00Z"), until: nil))
+            == EventTimeRange(since: WaypointTime.parseISO8601("2026-11-21T00:00:00Z"), until: nil))
     }
 }

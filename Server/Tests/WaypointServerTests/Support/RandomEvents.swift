@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// Random but replayable users for tests that compare the server's reports with the reports of its
 /// export: flow `signup` (forks, skipped steps, back, undeclared ids, abandoned and unfinished runs,
@@ -169,5 +170,5 @@ struct RandomEvents: RandomNumberGenerator {
     }
 
     /// `milliseconds` as ISO 8601 UTC with milliseconds.
-    static func iso(_ milliseconds: Int64) -> String { MillisecondTimestamp.iso8601(milliseconds: milliseconds) }
+    static func iso(_ milliseconds: Int64) -> String { WaypointTime.iso8601(milliseconds: milliseconds) }
 }

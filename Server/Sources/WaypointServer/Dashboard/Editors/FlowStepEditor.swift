@@ -104,7 +104,7 @@ struct FlowStepEditor: Sendable {
                 if case .flowStep(_, _, let set) = change { return set }
                 return nil
             }
-        var columns = locales ?? Self.locales(of: document)
+        var columns = locales ?? DocumentEdits.locales(of: document)
         if let adding = adding?.trimmingCharacters(in: .whitespaces), !adding.isEmpty,
            !columns.contains(where: { $0.lowercased() == adding.lowercased() }) {
             columns.append(adding)
@@ -125,25 +125,6 @@ struct FlowStepEditor: Sendable {
     /// The content shown: the step's with the variation's changes merged in.
     var content: [String: ContentValue] { change?.content.map { $0.merged(into: step.content) ?? [:] } ?? step.content ?? [:] }
     var defaultLocale: String { document.defaultLocale ?? columns.first ?? "en" }
-
-    /// Every locale the document uses, the default first, then sorted.
-    static func locales(of document: WaypointDocument) -> [String] {
-        var used: Set<String> = []
-        func visit(_ text: LocalizedText?) { if let text { used.formUnion(text.locales) } }
-        func visit(_ value: ContentValue) { for text in value.localizedTexts { visit(text) } }
-        for flow in document.flows { for step in flow.steps { for value in (step.content ?? [:]).values { visit(value) } } }
-        for walkthrough in document.walkthroughs { for step in walkthrough.steps { visit(step.tooltipText) } }
-        for experiment in document.experiments {
-            for change in experiment.changes.values.joined() {
-                switch change {
-                case .flowStep(_, _, let set): for value in set.content?.values.values.map({ $0 }) ?? [] { visit(value) }
-                case .walkthroughStep(_, _, let set): visit(set.tooltipText)
-                }
-            }
-        }
-        let first = document.defaultLocale
-        return (first.map { [$0] } ?? []) + used.filter { $0.lowercased() != first?.lowercased() }.sorted()
-    }
 
     /// A text's string in `locale` (a plain text is the default locale's); nil when it has none.
     func string(_ text: LocalizedText, in locale: String) -> String? {
@@ -174,8 +155,8 @@ struct FlowStepEditor: Sendable {
                     attributes[TextLocalization.localeAttribute] = .string(locale)
                     let fallback = TextLocalization(attributes: attributes, preferredLanguages: [], defaultLocale: document.defaultLocale)
                     return Page.Cell(
-                        name: name, locale: locale, value: submitted?[name] ?? current ?? "", missing: current == nil && text.isLocalized,
-                        fallback: text.text(in: fallback), notLocalized: !text.isLocalized && current == nil, problems: problems.of(name))
+                        name: name, locale: locale, value: submitted?[name] ?? current ?? "", missing: current == nil && text.isTranslated,
+                        fallback: text.text(in: fallback), notLocalized: !text.isTranslated && current == nil, problems: problems.of(name))
                 }
                 texts.append(Page.TextRow(key: key, cells: cells, problems: problems.of("content.\(index)")))
             case .number:
@@ -283,7 +264,7 @@ struct FlowStepEditor: Sendable {
             set.on = submittedOutcomes
             setFields += submittedOutcomes.indices.filter { submittedOutcomes[$0] != step.on?[$0] }.map { "on.\($0)" }
         }
-        if !set.fieldNames.isEmpty {
+        if set != FlowStepChange() {
             edits.append(.setStep(flow: flowID, step: stepID, set: set))
             origins.append(setFields.count == 1 ? setFields[0] : nil)
         }
@@ -315,10 +296,10 @@ struct FlowStepEditor: Sendable {
         for (key, value) in content {
             if step.content?[key] == value { patch.values[key] = nil } else { patch.values[key] = value }
         }
-        set.content = patch.isEmpty ? nil : ContentPatch(values: patch.values, removals: patch.removals)
+        set.content = patch == ContentPatch() ? nil : ContentPatch(values: patch.values, removals: patch.removals)
         guard set != change ?? FlowStepChange() else { return nil }
         return variation.edit(
-            setting: .flowStep(flow: flowID, step: stepID, set: set), setsNothing: set.fieldNames.isEmpty,
+            setting: .flowStep(flow: flowID, step: stepID, set: set), setsNothing: set == FlowStepChange(),
             isSameStep: { $0.flow == flowID && $0.step == stepID }, in: document)
     }
 

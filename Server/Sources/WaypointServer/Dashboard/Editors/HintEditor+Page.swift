@@ -20,8 +20,8 @@ extension HintEditor {
             attributes[TextLocalization.localeAttribute] = .string(locale)
             let fallback = TextLocalization(attributes: attributes, preferredLanguages: [], defaultLocale: document.defaultLocale)
             return Page.Cell(
-                name: name, locale: locale, value: submitted?[name] ?? current ?? "", missing: current == nil && text.isLocalized,
-                fallback: text.text(in: fallback), notLocalized: !text.isLocalized && current == nil,
+                name: name, locale: locale, value: submitted?[name] ?? current ?? "", missing: current == nil && text.isTranslated,
+                fallback: text.text(in: fallback), notLocalized: !text.isTranslated && current == nil,
                 changed: variation != nil && current != own, own: own ?? hint.tooltipText.text(in: fallback), problems: problems.of(name))
         }
         var controls = Controls(shown)

@@ -57,7 +57,7 @@ struct HintEditor: Sendable {
                 if case .walkthroughStep(_, _, let set) = change { return set }
                 return nil
             }
-        var columns = locales ?? FlowStepEditor.locales(of: document)
+        var columns = locales ?? DocumentEdits.locales(of: document)
         if let adding = adding?.trimmingCharacters(in: .whitespaces), !adding.isEmpty,
            !columns.contains(where: { $0.lowercased() == adding.lowercased() }) {
             columns.append(adding)
@@ -236,7 +236,7 @@ struct HintEditor: Sendable {
             wanted.tooltipText = text
             return (variationEdit(variation, wanted: wanted).map { [$0] } ?? [], [nil], problems)
         }
-        if !set.fieldNames.isEmpty {
+        if set != WalkthroughStepChange() {
             edits.append(.setStep(walkthrough: walkthroughID, step: stepID, set: set))
             origins.append(fields.count == 1 ? fields[0] : nil)
         }
@@ -255,7 +255,7 @@ struct HintEditor: Sendable {
         set.canSkip = wanted.canSkip == hint.canSkip ? nil : wanted.canSkip
         guard set != change ?? WalkthroughStepChange() else { return nil }
         return variation.edit(
-            setting: .walkthroughStep(walkthrough: walkthroughID, step: stepID, set: set), setsNothing: set.fieldNames.isEmpty,
+            setting: .walkthroughStep(walkthrough: walkthroughID, step: stepID, set: set), setsNothing: set == WalkthroughStepChange(),
             isSameStep: { $0.walkthrough == walkthroughID && $0.step == stepID }, in: document)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Waypoint
+import WaypointTools
 
 /// The `audit` template: the audit log, newest first, with its filter form and a link to older entries.
 struct AuditPageContext: PageContext {
@@ -39,7 +40,7 @@ struct AuditPageContext: PageContext {
             app = entry.appID ?? "–"
             environment = entry.environment ?? "–"
             target = entry.target ?? "–"
-            details = (try? StableJSON.text(JSONValue.object(entry.details))) ?? "{}"
+            details = (try? WaypointJSON.text(JSONValue.object(entry.details))) ?? "{}"
         }
     }
 
