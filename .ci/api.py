@@ -114,7 +114,7 @@ def read_listing(path):
 # ---------------------------------------------------------------------------------------------
 # Comparison
 
-RECORD = "if intended, record a new baseline with `.ci/api --record` and say what apps must change in the release notes"
+RECORD = "if intended, record a new baseline with `.ci/api --record` and say what apps must change in CHANGELOG.md"
 
 
 def compare(baseline_path, current_path):
