@@ -88,7 +88,9 @@ struct PreparedContributionsTests {
 
     /// What a snapshot admitted, the writer judges again once the user's events changed in
     /// between: two batches that each fit the limit alone keep, together, no more than the limit.
-    @Test func refusalsOnAStaleSnapshotAreJudgedAgainByTheWriter() async throws {
+    /// The same when both batches are written in one transaction (``GroupCommit``).
+    @Test(arguments: [false, true])
+    func refusalsOnAStaleSnapshotAreJudgedAgainByTheWriter(inOneTransaction: Bool) async throws {
         try await TemporaryFiles.with { directory in
             let store = try SQLiteStore(directory: directory)
             try await StoreContractTests.makeApp(store, Self.app)
@@ -106,13 +108,79 @@ struct PreparedContributionsTests {
             let (first, second) = (batch("a"), batch("b"))
             let prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app.rawValue, events: second) }
             #expect(prepared.users.values.allSatisfy { $0.refused.isEmpty }, "on the empty snapshot every event fits")
-            #expect(try await store.insertEvents(first, appID: Self.app).accepted == first.count)
-            let result = try await store.insertEvents(second, appID: Self.app.rawValue, prepared: prepared)
+            let result: InsertResult
+            if inOneTransaction {
+                let preparedFirst = try await store.pool.read { db in
+                    try SQLiteStore.prepareContributions(db, appID: Self.app.rawValue, events: first)
+                }
+                let jobs = [
+                    SQLiteStore.InsertJob(events: first, appID: Self.app.rawValue, prepared: preparedFirst),
+                    SQLiteStore.InsertJob(events: second, appID: Self.app.rawValue, prepared: prepared),
+                ]
+                let results = try await store.pool.write { db in try SQLiteStore.insert(jobs, db, ledger: store.reportLedger) }
+                #expect(results[0].accepted == first.count)
+                result = results[1]
+            } else {
+                #expect(try await store.insertEvents(first, appID: Self.app).accepted == first.count)
+                result = try await store.insertEvents(second, appID: Self.app.rawValue, prepared: prepared)
+            }
             #expect(result.accepted == limit - first.count)
             #expect(result.refused.map(\.index) == second.indices.filter { $0 >= limit - first.count })
             #expect(try await store.eventCount(appID: Self.app, environment: "production") == limit)
             try await StoreContractTests.checkContributions(store, appID: Self.app, "after the stale snapshot")
             try await store.close()
+        }
+    }
+
+    /// Batches written in one transaction (``GroupCommit``), all prepared on one snapshot, share
+    /// users and message ids: each batch is answered as if it had been written alone after the ones
+    /// before it, the rows and cells equal the core's over the export, and a user over the limit is
+    /// refused across the group as across transactions.
+    @Test(arguments: [1, 3, 10])
+    func batchesWrittenInOneTransactionAnswerAsIfWrittenOneByOne(batchesPerGroup: Int) async throws {
+        try await Self.withStore(seed: 17, events: 700, users: 5, stored: 100) { store, events in
+            var batches = stride(from: 100, to: 700, by: 50).map { Array(events[$0..<$0 + 50]) }
+            // Each batch repeats an event of the one before, and one already stored.
+            for index in batches.indices.dropFirst() { batches[index].append(batches[index - 1][7]) }
+            batches[4].append(events[3])
+            let jobs = try await store.pool.read { [batches] db in
+                try batches.map { batch in
+                    SQLiteStore.InsertJob(
+                        events: batch, appID: Self.app.rawValue,
+                        prepared: try SQLiteStore.prepareContributions(db, appID: Self.app.rawValue, events: batch))
+                }
+            }
+            var results: [InsertResult] = []
+            for start in stride(from: 0, to: jobs.count, by: batchesPerGroup) {
+                let group = Array(jobs[start..<min(start + batchesPerGroup, jobs.count)])
+                results += try await store.pool.write { db in try SQLiteStore.insert(group, db, ledger: store.reportLedger) }
+            }
+            #expect(results.map(\.duplicates) == [0, 1, 1, 1, 2] + Array(repeating: 1, count: batches.count - 5))
+            #expect(results.map(\.accepted).reduce(0, +) == 600)
+            try await StoreContractTests.checkContributions(store, appID: Self.app, "\(batchesPerGroup) batches a transaction")
+        }
+    }
+
+    /// Batches posted at once by many clients wait for the writer and are written in fewer
+    /// transactions than batches, the ledger still equal to the export.
+    @Test func batchesPostedAtOnceShareTransactions() async throws {
+        try await Self.withStore(seed: 23, events: 1_600, users: 40, stored: 0) { store, events in
+            let batches = stride(from: 0, to: events.count, by: 20).map { Array(events[$0..<$0 + 20]) }
+            let before = store.ingestion.written
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for lane in 0..<8 {
+                    group.addTask {
+                        for batch in stride(from: lane, to: batches.count, by: 8).map({ batches[$0] }) {
+                            _ = try await store.insertEvents(batch, appID: Self.app)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let written = store.ingestion.written
+            #expect(written.jobs - before.jobs == batches.count)
+            #expect(written.rounds - before.rounds < batches.count, "some batches shared a transaction")
+            try await StoreContractTests.checkContributions(store, appID: Self.app, "posted at once")
         }
     }
 

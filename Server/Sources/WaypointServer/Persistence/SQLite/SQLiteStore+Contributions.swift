@@ -45,14 +45,15 @@ extension SQLiteStore: ReportLedgerRepository {
 
     /// The contributions of a batch the writer has just inserted (`inserted`, each event with its
     /// seq): each user's prepared rows where they hold, else a recompute from the stored events.
-    /// The inserted events beyond ``ContributionChanges/limits`` are deleted again; returns them
-    /// by seq, with why.
+    /// The users' new rows are stored at once (a later batch of the transaction reads them); what
+    /// the cells gain is added to `changes`, for the caller to apply. The inserted events beyond
+    /// ``ContributionChanges/limits`` are deleted again; returns them by seq, with why.
     static func recomputeContributions(
-        _ db: Database, appID: String, inserted: [(event: StoredEvent, seq: Int64)], prepared: PreparedContributions
+        _ db: Database, appID: String, inserted: [(event: StoredEvent, seq: Int64)], prepared: PreparedContributions,
+        in changes: inout ContributionChanges
     ) throws -> [Int64: String] {
         let users = ContributionChanges.byUser(inserted, event: \.event)
         guard !users.isEmpty else { return [:] }
-        var changes = ContributionChanges()
         var refused: [Int64: String] = [:]
         for (user, touched) in users {
             let userSubjects = touched.subjects, mine = touched.items
@@ -75,7 +76,7 @@ extension SQLiteStore: ReportLedgerRepository {
         let delete = try db.cachedStatement(sql: "DELETE FROM events WHERE seq = ?")
         for seq in refused.keys.sorted() { try delete.execute(arguments: [seq]) }
         try insertRows(db, appID: appID, changes.rows)
-        try applyCells(db, appID: appID, changes.changedCells)
+        changes.rows = []
         return refused
     }
 
@@ -171,7 +172,7 @@ extension SQLiteStore: ReportLedgerRepository {
     /// ``StoreSchema/cellChangesHeld`` − 1 changes, else folded into it with them (a new cell is
     /// written at once), its durations counted by page and their exact values added to its pages;
     /// a cell left with nothing is deleted with its pages.
-    private static func applyCells(_ db: Database, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)]) throws {
+    static func applyCells(_ db: Database, appID: String, _ cells: [(key: ContributionCellKey, delta: ContributionTotals)]) throws {
         // Numbered, so that a statement naming the key twice takes its values once; a plain `?`
         // after it is the 8th value, and so on.
         let key = "app_id = ?1 AND environment = ?2 AND kind = ?3 AND subject = ?4 AND revision = ?5 AND day = ?6 AND grp = ?7"
@@ -262,7 +263,12 @@ extension SQLiteStore: ReportLedgerRepository {
     /// Refuses unless the ledger this transaction sees was built by this server's report rules
     /// (``ReportLedger``): another process on the same file may run another version.
     func checkLedger(_ db: Database) throws {
-        try reportLedger.check(stored: Int.fetchOne(db, sql: StoreSchema.reportLedgerVersionQuery))
+        try Self.checkLedger(db, reportLedger)
+    }
+
+    /// Refuses unless the ledger `db` sees was built by `ledger`'s version of the report rules.
+    static func checkLedger(_ db: Database, _ ledger: ReportLedger) throws {
+        try ledger.check(stored: Int.fetchOne(db, sql: StoreSchema.reportLedgerVersionQuery))
     }
 
     public func rebuildReportLedger(logger: Logger) async throws {

@@ -11,24 +11,41 @@ extension SQLiteStore: EventRepository {
         return try await insertEvents(events, appID: appID, prepared: prepared)
     }
 
-    /// Inserts `events` in one write transaction, with contributions `prepared` from a snapshot
-    /// taken before it (any snapshot: a user whose events changed since is recomputed).
+    /// Inserts `events` with contributions `prepared` from a snapshot taken before (any snapshot: a
+    /// user whose events changed since is recomputed), in a write transaction shared with the
+    /// batches that wait beside it (``GroupCommit``); returns once that transaction is committed.
     func insertEvents(_ events: [StoredEvent], appID: String, prepared: PreparedContributions) async throws -> InsertResult {
         try reportLedger.checkReady()
-        return try await pool.write { db in
-            try self.checkLedger(db)
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line, walkthrough_id)
-                SELECT ?1, ?2, ?, ?, ?, ?, ?, ?, ?
-                WHERE NOT EXISTS (SELECT 1 FROM erased_messages WHERE app_id = ?1 AND message_id = ?2)
-                ON CONFLICT (app_id, message_id) DO NOTHING
-                """)
+        return try await ingestion.submit(InsertJob(events: events, appID: appID, prepared: prepared))
+    }
+
+    /// One batch of events to insert, with its prepared contributions.
+    struct InsertJob: Sendable {
+        var events: [StoredEvent]
+        var appID: String
+        var prepared: PreparedContributions
+    }
+
+    /// Inserts each job's events in order, in the transaction of `db`, then adds what they change to
+    /// the cells and the counts once for all of them: a cell that several batches change is written once.
+    static func insert(_ jobs: [InsertJob], _ db: Database, ledger: ReportLedger) throws -> [InsertResult] {
+        try checkLedger(db, ledger)
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO events (app_id, message_id, user_id, flow_id, timestamp_ms, environment, received_at_ms, line, walkthrough_id)
+            SELECT ?1, ?2, ?, ?, ?, ?, ?, ?, ?
+            WHERE NOT EXISTS (SELECT 1 FROM erased_messages WHERE app_id = ?1 AND message_id = ?2)
+            ON CONFLICT (app_id, message_id) DO NOTHING
+            """)
+        var changes: [String: ContributionChanges] = [:]
+        var counts = EventCountChanges()
+        var results: [InsertResult] = []
+        for job in jobs {
             var inserted: [(event: StoredEvent, seq: Int64)] = []
             var positions: [Int64: Int] = [:]
-            for (index, event) in events.enumerated() {
+            for (index, event) in job.events.enumerated() {
                 // The message id of an erased event stays a duplicate (see ``EventRepository/eraseUser(appID:userID:audit:)``).
                 try statement.execute(arguments: [
-                    appID, event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
+                    job.appID, event.messageID, event.userID, event.flowID, event.timestamp, event.environment, event.receivedAt, event.line,
                     event.walkthroughID,
                 ])
                 if db.changesCount > 0 {
@@ -37,15 +54,19 @@ extension SQLiteStore: EventRepository {
                 }
             }
             // The touched users' contributions, in this transaction (docs/ARCHITECTURE.md, "Report contributions in the stores").
-            let refused = try Self.recomputeContributions(db, appID: appID, inserted: inserted, prepared: prepared)
-            var counts = EventCountChanges()
-            for (event, seq) in inserted where refused[seq] == nil { counts.add(1, appID: appID, environment: event.environment) }
-            try Self.apply(counts, db)
+            let refused = try recomputeContributions(
+                db, appID: job.appID, inserted: inserted, prepared: job.prepared, in: &changes[job.appID, default: ContributionChanges()])
+            for (event, seq) in inserted where refused[seq] == nil { counts.add(1, appID: job.appID, environment: event.environment) }
             let refusals = refused.compactMap { seq, message in positions[seq].map { InsertResult.Refusal(index: $0, message: message) } }
-            return InsertResult(
-                accepted: inserted.count - refused.count, duplicates: events.count - inserted.count,
-                refused: refusals.sorted { $0.index < $1.index })
+            results.append(InsertResult(
+                accepted: inserted.count - refused.count, duplicates: job.events.count - inserted.count,
+                refused: refusals.sorted { $0.index < $1.index }))
         }
+        for appID in changes.keys.sorted() {
+            try applyCells(db, appID: appID, changes[appID]?.changedCells ?? [])
+        }
+        try apply(counts, db)
+        return results
     }
 
     /// Adds each environment's change to its count of stored events.

@@ -16,6 +16,11 @@ public final class SQLiteStore: Sendable {
     let auditChain: AuditChain
     /// Whether the report ledger was built by this server's report rules.
     public let reportLedger = ReportLedger()
+    /// Batches of events waiting for the writer, written in groups (``GroupCommit``).
+    let ingestion: GroupCommit<InsertJob, InsertResult>
+
+    /// The most batches of events one write transaction holds (``GroupCommit``).
+    static let maxBatchesPerTransaction = 16
 
     /// How many pages the write-ahead log grows by before SQLite copies it into the database.
     static let checkpointPages = 10_000
@@ -79,6 +84,10 @@ public final class SQLiteStore: Sendable {
             throw StoreError.cannotOpenDatabase(path: path, reason: "\(error)")
         }
         self.pool = pool
+        let ledger = reportLedger
+        ingestion = GroupCommit(maxJobs: Self.maxBatchesPerTransaction) { jobs in
+            try await pool.write { db in try Self.insert(jobs, db, ledger: ledger) }
+        }
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
         }
