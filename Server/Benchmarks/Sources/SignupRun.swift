@@ -1,5 +1,6 @@
 import Waypoint
 import WaypointServer
+import WaypointTools
 
 /// One user's run of the scale benchmark's `signup` flow (``ScaleDocument``), as the app's SDK
 /// would record it: a fork at `splash`, a conditional `personalization` step that most users skip,
@@ -159,7 +160,7 @@ struct SignupRun {
 
     private mutating func event(_ name: String, extra: String = "") {
         timestamps.append(time)
-        lines.append(#"{"messageId":"s\#(user)-\#(lines.count)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(MillisecondTimestamp.iso8601(milliseconds: time))","flowId":"signup","flowVersion":1\#(extra)\#(attributes)}"#)
+        lines.append(#"{"messageId":"s\#(user)-\#(lines.count)","userId":"u\#(user)","event":"\#(name)","timestamp":"\#(WaypointTime.iso8601(milliseconds: time))","flowId":"signup","flowVersion":1\#(extra)\#(attributes)}"#)
     }
 
     /// Time on a step: mostly a few seconds, sometimes up to a minute.
