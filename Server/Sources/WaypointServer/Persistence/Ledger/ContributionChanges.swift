@@ -204,6 +204,18 @@ struct ContributionChanges: Sendable {
         }
     }
 
+    /// Adds each cell's difference of `cells` to this one's (`sign` 1), or takes it away (−1).
+    mutating func add(_ cells: [ContributionCellKey: ContributionTotals], sign: Int) throws {
+        for (key, delta) in cells {
+            if var sum = self.cells[key] {
+                try sum.add(delta, sign: sign)
+                self.cells[key] = sum
+            } else {
+                self.cells[key] = sign == 1 ? delta : try Self.negated(delta)
+            }
+        }
+    }
+
     /// The groups of a row's cells, read once per group text: the users of a batch share few.
     private mutating func cellGroups(of row: ContributionRow) throws -> [String] {
         let key = CellGroupsKey(kind: row.kind, group: ExactID(row.group))

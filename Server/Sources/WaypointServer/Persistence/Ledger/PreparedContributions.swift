@@ -26,10 +26,16 @@ struct PreparedContributions: Sendable {
         var old: [StoredContribution]
         /// The user's rows of ``subjects`` once the new events are stored.
         var new: [StoredContribution]
+        /// What replacing ``old`` by ``new`` adds to each cell.
+        var cells: [ContributionCellKey: ContributionTotals]
     }
 
     /// The prepared users.
     var users: [ContributionUser: User] = [:]
+
+    /// What the prepared users add to each cell together: the sum of their ``User/cells``, which
+    /// the writer applies in one go, taking back the share of any user it recomputes instead.
+    private(set) var cells = ContributionChanges()
 
     /// The events of `events` that a store holding `isStored`'s message ids would insert, in order:
     /// the first of each message id, when it is not stored yet.
@@ -48,7 +54,7 @@ struct PreparedContributions: Sendable {
     mutating func prepare(
         _ user: ContributionUser, subjects: Set<ExactID>, stored: [(seq: Int64, line: String)], old: [StoredContribution],
         added: [StoredEvent]
-    ) {
+    ) throws {
         let verdicts = ContributionChanges.limits.admit(stored: stored.map(\.line), new: added.map(\.line))
         var refused: [String: String] = [:]
         var admitted: [String] = []
@@ -58,9 +64,13 @@ struct PreparedContributions: Sendable {
         // With every new event refused the user's events stay the snapshot's, and so do their rows.
         let rows = admitted.isEmpty ? old : ContributionChanges.rows(lines: stored.map(\.line) + admitted, subjects: subjects)
             .map { StoredContribution(user: user, row: $0) }
+        var changes = ContributionChanges()
+        try changes.replace(old, with: rows)
+        if let replaced = users[user] { try cells.add(replaced.cells, sign: -1) }
+        try cells.add(changes.cells, sign: 1)
         users[user] = User(
             subjects: subjects, storedSeqs: stored.map(\.seq), newMessageIDs: added.map(\.messageID), refused: refused, old: old,
-            new: rows)
+            new: rows, cells: changes.cells)
     }
 
     /// The user's prepared rows, when they hold for what the writer found: the same subjects, the

@@ -36,7 +36,7 @@ extension SQLiteStore: ReportLedgerRepository {
         var prepared = PreparedContributions()
         for (user, touched) in ContributionChanges.byUser(new, event: { $0 }) {
             let subjects = touched.subjects
-            prepared.prepare(
+            try prepared.prepare(
                 user, subjects: subjects, stored: try contributionEvents(db, appID: appID, user: user, subjects: subjects),
                 old: try storedRows(db, appID: appID, user: user, subjects: subjects), added: touched.items)
         }
@@ -55,14 +55,19 @@ extension SQLiteStore: ReportLedgerRepository {
         let users = ContributionChanges.byUser(inserted, event: \.event)
         guard !users.isEmpty else { return [:] }
         var refused: [Int64: String] = [:]
+        // The prepared users' cells are added together, less those of the users recomputed here.
+        try changes.add(prepared.cells.cells, sign: 1)
+        var unused = prepared.users
         for (user, touched) in users {
             let userSubjects = touched.subjects, mine = touched.items
             let ready = try prepared.matches(user, subjects: userSubjects, inserted: mine) {
                 try contributionEvents(db, appID: appID, user: user, subjects: userSubjects, lines: false).map(\.seq)
             }
             if let ready {
+                unused[user] = nil
                 for (event, seq) in mine { refused[seq] = ready.refused[event.messageID] }
-                try replace(db, appID: appID, user: user, subjects: userSubjects, old: ready.old, new: ready.new, in: &changes)
+                try replaceRows(db, appID: appID, user: user, subjects: userSubjects, hadRows: !ready.old.isEmpty)
+                changes.rows += ready.new
             } else {
                 let stored = try contributionEvents(db, appID: appID, user: user, subjects: userSubjects)
                 let admission = ContributionChanges.admit(stored: stored, inserted: mine.map { ($0.seq, $0.event.line) })
@@ -73,6 +78,7 @@ extension SQLiteStore: ReportLedgerRepository {
                 }
             }
         }
+        for user in unused.values { try changes.add(user.cells, sign: -1) }
         let delete = try db.cachedStatement(sql: "DELETE FROM events WHERE seq = ?")
         for seq in refused.keys.sorted() { try delete.execute(arguments: [seq]) }
         try insertRows(db, appID: appID, changes.rows)
@@ -99,7 +105,13 @@ extension SQLiteStore: ReportLedgerRepository {
         in changes: inout ContributionChanges
     ) throws {
         try changes.replace(old, with: new)
-        guard !old.isEmpty else { return }
+        try replaceRows(db, appID: appID, user: user, subjects: subjects, hadRows: !old.isEmpty)
+    }
+
+    /// Deletes `user`'s stored rows of `subjects` when there are any (`hadRows`): their new ones
+    /// are inserted with the others of the transaction.
+    private static func replaceRows(_ db: Database, appID: String, user: ContributionUser, subjects: Set<ExactID>, hadRows: Bool) throws {
+        guard hadRows else { return }
         let delete = try db.cachedStatement(sql: """
             DELETE FROM contribution_rows WHERE app_id = ? AND environment = ? AND user_id = ? AND subject = ?
             """)
