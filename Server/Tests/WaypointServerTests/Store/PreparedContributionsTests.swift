@@ -70,7 +70,7 @@ struct PreparedContributionsTests {
             let batch = Array(events[30..<60])
             var prepared = try await store.pool.read { db in try SQLiteStore.prepareContributions(db, appID: Self.app.rawValue, events: batch) }
             #expect(prepared.users.count >= 1)
-            for user in prepared.users.keys { prepared.users[user]?.new = [] }
+            for user in prepared.users.keys { try prepared.replaceNewRows(of: user, with: []) }
             if userChangedInBetween { _ = try await store.insertEvents(Array(events[60..<90]), appID: Self.app) }
             _ = try await store.insertEvents(batch, appID: Self.app.rawValue, prepared: prepared)
             for (user, ready) in prepared.users {

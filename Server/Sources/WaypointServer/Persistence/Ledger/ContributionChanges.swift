@@ -173,6 +173,13 @@ struct ContributionChanges: Sendable {
     /// Records that `old` (the user's stored rows of the recomputed subjects) are replaced by `new`.
     /// A row that did not change changes no cell.
     mutating func replace(_ old: [StoredContribution], with new: [StoredContribution]) throws {
+        try difference(replacing: old, with: new)
+        rows += new
+    }
+
+    /// Adds to the cells what replacing `old` rows by `new` ones changes, keeping no row.
+    /// A row that did not change changes no cell.
+    mutating func difference(replacing old: [StoredContribution], with new: [StoredContribution]) throws {
         var unchanged: Set<Int> = []
         for (index, row) in new.enumerated() where old.contains(where: { $0.user == row.user && $0.row == row.row }) {
             unchanged.insert(index)
@@ -183,7 +190,6 @@ struct ContributionChanges: Sendable {
         for (index, row) in new.enumerated() where !unchanged.contains(index) {
             try add(row, sign: 1)
         }
-        rows += new
     }
 
     /// Adds a row's totals to the difference of each of its cells (`sign` 1), or takes them away
@@ -204,14 +210,14 @@ struct ContributionChanges: Sendable {
         }
     }
 
-    /// Adds each cell's difference of `cells` to this one's (`sign` 1), or takes it away (−1).
-    mutating func add(_ cells: [ContributionCellKey: ContributionTotals], sign: Int) throws {
-        for (key, delta) in cells {
-            if var sum = self.cells[key] {
-                try sum.add(delta, sign: sign)
-                self.cells[key] = sum
+    /// Adds `other`'s cells' differences to these (its rows are not taken).
+    mutating func addCells(of other: ContributionChanges) throws {
+        for (key, delta) in other.cells {
+            if var sum = cells[key] {
+                try sum.add(delta)
+                cells[key] = sum
             } else {
-                self.cells[key] = sign == 1 ? delta : try Self.negated(delta)
+                cells[key] = delta
             }
         }
     }

@@ -26,15 +26,14 @@ struct PreparedContributions: Sendable {
         var old: [StoredContribution]
         /// The user's rows of ``subjects`` once the new events are stored.
         var new: [StoredContribution]
-        /// What replacing ``old`` by ``new`` adds to each cell.
-        var cells: [ContributionCellKey: ContributionTotals]
     }
 
     /// The prepared users.
-    var users: [ContributionUser: User] = [:]
+    private(set) var users: [ContributionUser: User] = [:]
 
-    /// What the prepared users add to each cell together: the sum of their ``User/cells``, which
-    /// the writer applies in one go, taking back the share of any user it recomputes instead.
+    /// What replacing the prepared users' ``User/old`` rows by their ``User/new`` ones adds to each
+    /// cell, all of them together: the writer applies it in one go, taking back the share of any
+    /// user it recomputes instead (``takeBack(_:from:)``).
     private(set) var cells = ContributionChanges()
 
     /// The events of `events` that a store holding `isStored`'s message ids would insert, in order:
@@ -64,13 +63,26 @@ struct PreparedContributions: Sendable {
         // With every new event refused the user's events stay the snapshot's, and so do their rows.
         let rows = admitted.isEmpty ? old : ContributionChanges.rows(lines: stored.map(\.line) + admitted, subjects: subjects)
             .map { StoredContribution(user: user, row: $0) }
-        var changes = ContributionChanges()
-        try changes.replace(old, with: rows)
-        if let replaced = users[user] { try cells.add(replaced.cells, sign: -1) }
-        try cells.add(changes.cells, sign: 1)
+        if let replaced = users[user] { try Self.takeBack(replaced, from: &cells) }
+        try cells.difference(replacing: old, with: rows)
         users[user] = User(
             subjects: subjects, storedSeqs: stored.map(\.seq), newMessageIDs: added.map(\.messageID), refused: refused, old: old,
-            new: rows, cells: changes.cells)
+            new: rows)
+    }
+
+    /// Gives `user` other new rows, with the cells' differences to match.
+    mutating func replaceNewRows(of user: ContributionUser, with rows: [StoredContribution]) throws {
+        guard var prepared = users[user] else { return }
+        try Self.takeBack(prepared, from: &cells)
+        prepared.new = rows
+        try cells.difference(replacing: prepared.old, with: rows)
+        users[user] = prepared
+    }
+
+    /// Takes `user`'s share out of the cells' differences `changes`: the difference of putting
+    /// their old rows back.
+    static func takeBack(_ user: User, from changes: inout ContributionChanges) throws {
+        try changes.difference(replacing: user.new, with: user.old)
     }
 
     /// The user's prepared rows, when they hold for what the writer found: the same subjects, the

@@ -56,7 +56,7 @@ extension SQLiteStore: ReportLedgerRepository {
         guard !users.isEmpty else { return [:] }
         var refused: [Int64: String] = [:]
         // The prepared users' cells are added together, less those of the users recomputed here.
-        try changes.add(prepared.cells.cells, sign: 1)
+        try changes.addCells(of: prepared.cells)
         var unused = prepared.users
         for (user, touched) in users {
             let userSubjects = touched.subjects, mine = touched.items
@@ -78,7 +78,7 @@ extension SQLiteStore: ReportLedgerRepository {
                 }
             }
         }
-        for user in unused.values { try changes.add(user.cells, sign: -1) }
+        for user in unused.values { try PreparedContributions.takeBack(user, from: &changes) }
         let delete = try db.cachedStatement(sql: "DELETE FROM events WHERE seq = ?")
         for seq in refused.keys.sorted() { try delete.execute(arguments: [seq]) }
         try insertRows(db, appID: appID, changes.rows)
