@@ -201,24 +201,23 @@ struct ContributionChanges: Sendable {
             var cell = row.cell
             cell.group = group
             let key = ContributionCellKey(environment: stored.user.environment, cell: cell)
-            if var sum = cells[key] {
-                try sum.add(row.totals, sign: sign)
-                cells[key] = sum
-            } else {
-                cells[key] = negated ?? row.totals
-            }
+            try add(row.totals, sign: sign, signed: negated ?? row.totals, to: key)
         }
     }
 
     /// Adds `other`'s cells' differences to these (its rows are not taken).
     mutating func addCells(of other: ContributionChanges) throws {
-        for (key, delta) in other.cells {
-            if var sum = cells[key] {
-                try sum.add(delta)
-                cells[key] = sum
-            } else {
-                cells[key] = delta
-            }
+        for (key, delta) in other.cells { try add(delta, sign: 1, signed: delta, to: key) }
+    }
+
+    /// Adds `totals` (`sign` 1) to the difference of the cell `key`, or takes them away (−1);
+    /// `signed` is `totals` with that sign, the cell's difference when it has none yet.
+    private mutating func add(_ totals: ContributionTotals, sign: Int, signed: ContributionTotals, to key: ContributionCellKey) throws {
+        if var sum = cells[key] {
+            try sum.add(totals, sign: sign)
+            cells[key] = sum
+        } else {
+            cells[key] = signed
         }
     }
 

@@ -57,14 +57,14 @@ extension SQLiteStore: ReportLedgerRepository {
         var refused: [Int64: String] = [:]
         // The prepared users' cells are added together, less those of the users recomputed here.
         try changes.addCells(of: prepared.cells)
-        var unused = prepared.users
+        var unused = Set(prepared.users.keys)
         for (user, touched) in users {
             let userSubjects = touched.subjects, mine = touched.items
             let ready = try prepared.matches(user, subjects: userSubjects, inserted: mine) {
                 try contributionEvents(db, appID: appID, user: user, subjects: userSubjects, lines: false).map(\.seq)
             }
             if let ready {
-                unused[user] = nil
+                unused.remove(user)
                 for (event, seq) in mine { refused[seq] = ready.refused[event.messageID] }
                 try replaceRows(db, appID: appID, user: user, subjects: userSubjects, hadRows: !ready.old.isEmpty)
                 changes.rows += ready.new
@@ -78,7 +78,7 @@ extension SQLiteStore: ReportLedgerRepository {
                 }
             }
         }
-        for user in unused.values { try PreparedContributions.takeBack(user, from: &changes) }
+        for user in unused { if let share = prepared.users[user] { try PreparedContributions.takeBack(share, from: &changes) } }
         let delete = try db.cachedStatement(sql: "DELETE FROM events WHERE seq = ?")
         for seq in refused.keys.sorted() { try delete.execute(arguments: [seq]) }
         try insertRows(db, appID: appID, changes.rows)
